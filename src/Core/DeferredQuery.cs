@@ -1,0 +1,75 @@
+using System.Collections;
+using MicroDb.Mapping;
+using MicroDb.Native;
+
+namespace MicroDb;
+
+/// <summary>A query whose rows are read from the statement one at a time as it is enumerated.</summary>
+/// <typeparam name="T">The mapped type.</typeparam>
+internal sealed class DeferredQuery<T> : IEnumerable<T>
+{
+    private readonly MicroDbConnection _connection;
+    private readonly EntityMap<T> _map;
+    private readonly string _sql;
+    private readonly object?[] _args;
+
+    public DeferredQuery(MicroDbConnection connection, EntityMap<T> map, string sql, object?[] args)
+    {
+        _connection = connection;
+        _map = map;
+        _sql = sql;
+        _args = args;
+    }
+
+    public IEnumerator<T> GetEnumerator() => new Enumerator(this);
+
+    IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
+
+    private sealed class Enumerator : IEnumerator<T>
+    {
+        private readonly DeferredQuery<T> _query;
+        private SqliteStatement? _statement;
+        private int[]? _ordinals;
+        private bool _done;
+
+        public Enumerator(DeferredQuery<T> query) => _query = query;
+
+        public T Current { get; private set; } = default!;
+
+        object? IEnumerator.Current => Current;
+
+        public bool MoveNext()
+        {
+            if (_done)
+            {
+                return false;
+            }
+
+            if (_statement is null)
+            {
+                // A separate statement, never the shared cache entry: enumerations may nest or overlap.
+                _statement = _query._connection.Prepare(_query._sql);
+                MicroDbConnection.BindArguments(_statement, _query._args);
+                _ordinals = _query._map.ResolveOrdinals(_statement);
+            }
+
+            if (_statement.Step())
+            {
+                Current = _query._map.Read(_statement, _ordinals);
+                return true;
+            }
+
+            _done = true;
+            Dispose();
+            return false;
+        }
+
+        public void Reset() => throw new NotSupportedException("A deferred query cannot be reset; enumerate it again instead.");
+
+        public void Dispose()
+        {
+            _statement?.Dispose();
+            _statement = null;
+        }
+    }
+}

@@ -1,0 +1,46 @@
+using MicroDb.Mapping;
+using MicroDb.Native;
+
+namespace MicroDb;
+
+/// <summary>A connection's prepared CRUD statements for one map, created on first use and reused for every call.</summary>
+internal sealed class EntityStatements : IDisposable
+{
+    private readonly MicroDbConnection _connection;
+    private SqliteStatement? _insert;
+    private SqliteStatement? _insertOrReplace;
+    private SqliteStatement? _update;
+    private SqliteStatement? _delete;
+    private SqliteStatement? _selectByKey;
+
+    public EntityStatements(MicroDbConnection connection, IEntityMap map)
+    {
+        _connection = connection;
+        Map = map;
+    }
+
+    public IEntityMap Map { get; }
+
+    public SqliteStatement Insert => _insert ??= _connection.Prepare(Map.Sql.Insert);
+
+    public SqliteStatement InsertOrReplace => _insertOrReplace ??= _connection.Prepare(Map.Sql.InsertOrReplace);
+
+    public SqliteStatement Update => _update ??= _connection.Prepare(Map.Sql.Update ?? throw NoKey("update"));
+
+    public SqliteStatement Delete => _delete ??= _connection.Prepare(Map.Sql.Delete ?? throw NoKey("delete by key"));
+
+    public SqliteStatement SelectByKey => _selectByKey ??= _connection.Prepare(Map.Sql.SelectByKey ?? throw NoKey("find by key"));
+
+    public void Dispose()
+    {
+        _insert?.Dispose();
+        _insertOrReplace?.Dispose();
+        _update?.Dispose();
+        _delete?.Dispose();
+        _selectByKey?.Dispose();
+    }
+
+    private NotSupportedException NoKey(string operation) => Map.Table.PrimaryKey is null
+        ? new NotSupportedException($"Cannot {operation} '{Map.Table.EntityTypeName}': it has no [PrimaryKey].")
+        : new NotSupportedException($"Cannot {operation} '{Map.Table.EntityTypeName}': it has no columns besides its key.");
+}

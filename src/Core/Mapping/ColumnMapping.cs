@@ -1,0 +1,60 @@
+namespace MicroDb.Mapping;
+
+/// <summary>One mapped column: its name, the member it comes from, its storage and its constraints.</summary>
+public sealed class ColumnMapping
+{
+    /// <summary>Describes a column.</summary>
+    /// <param name="name">The column name.</param>
+    /// <param name="memberName">The property or field name.</param>
+    /// <param name="kind">How the value is stored.</param>
+    /// <param name="isNullable">True when the member can hold null (a reference type or <see cref="Nullable{T}"/>).</param>
+    public ColumnMapping(string name, string memberName, ColumnKind kind, bool isNullable)
+    {
+        Name = name;
+        MemberName = memberName;
+        Kind = kind;
+        IsNullable = isNullable;
+    }
+
+    /// <summary>The column name.</summary>
+    public string Name { get; }
+
+    /// <summary>The property or field the column maps.</summary>
+    public string MemberName { get; }
+
+    /// <summary>How the member's value is stored.</summary>
+    public ColumnKind Kind { get; }
+
+    /// <summary>True when the member's CLR type can hold null.</summary>
+    public bool IsNullable { get; }
+
+    /// <summary>Marked <c>[PrimaryKey]</c>.</summary>
+    public bool IsPrimaryKey { get; init; }
+
+    /// <summary>Marked <c>[AutoIncrement]</c>.</summary>
+    public bool IsAutoIncrement { get; init; }
+
+    /// <summary>Marked <c>[NotNull]</c>; the column is declared NOT NULL (primary keys are too).</summary>
+    public bool IsNotNull { get; init; }
+
+    /// <summary>The <c>[MaxLength]</c>, if any.</summary>
+    public int? MaxLength { get; init; }
+
+    /// <summary>The <c>[Collation]</c>, if any.</summary>
+    public string? Collation { get; init; }
+
+    /// <summary>The CLR type's display name, for messages and <c>GetMapping</c>.</summary>
+    public string? ClrTypeName { get; init; }
+
+    /// <summary>The column's position in <see cref="TableMapping.Columns"/>.</summary>
+    public int Ordinal { get; internal set; }
+
+    /// <summary>The declared SQL type.</summary>
+    public string SqlType => ColumnKinds.SqlType(Kind, MaxLength);
+
+    /// <summary>True for columns stored as text where another form would be usual (enum names, ISO dates).</summary>
+    public bool StoreAsText => Kind is ColumnKind.EnumText or ColumnKind.DateTimeText;
+
+    /// <inheritdoc />
+    public override string ToString() => $"{Name} {SqlType} ({MemberName})";
+}

@@ -1,0 +1,160 @@
+using MicroDb.Native;
+
+namespace MicroDb.Mapping;
+
+/// <summary>
+/// The mapping contract for one entity type. The source generator emits a sealed subclass with direct
+/// member access and straight-line binders; MicroDb.Runtime.Reflection builds one from attributes.
+/// The connection only ever talks to this type, so both paths behave the same.
+/// </summary>
+/// <typeparam name="T">The mapped type.</typeparam>
+public abstract class EntityMap<T> : IEntityMap
+{
+    /// <summary>Creates the map for <paramref name="table"/>.</summary>
+    /// <param name="table">The table metadata.</param>
+    /// <param name="sql">The CRUD SQL; null builds it from <paramref name="table"/>.</param>
+    protected EntityMap(TableMapping table, EntitySql? sql = null)
+    {
+        Table = table;
+        Sql = sql ?? SqlBuilder.Build(table);
+        Slot = EntityMapSlots.Next();
+    }
+
+    /// <inheritdoc />
+    public Type EntityType => typeof(T);
+
+    /// <inheritdoc />
+    public TableMapping Table { get; }
+
+    /// <inheritdoc />
+    public EntitySql Sql { get; }
+
+    /// <inheritdoc />
+    public abstract bool IsGenerated { get; }
+
+    /// <summary>A process-wide number for this map, used by connections to find their cached statements without a dictionary.</summary>
+    internal int Slot { get; }
+
+    /// <summary>Binds one member's value to parameter <paramref name="parameterIndex"/>, without boxing.</summary>
+    /// <param name="statement">The statement.</param>
+    /// <param name="parameterIndex">1-based parameter index.</param>
+    /// <param name="entity">The entity.</param>
+    /// <param name="columnIndex">The column's index in <see cref="TableMapping.Columns"/>.</param>
+    public abstract void BindColumn(SqliteStatement statement, int parameterIndex, T entity, int columnIndex);
+
+    /// <summary>Binds <see cref="TableMapping.InsertColumns"/> to parameters 1..n of <see cref="EntitySql.Insert"/>.</summary>
+    /// <param name="statement">The statement.</param>
+    /// <param name="entity">The entity.</param>
+    public virtual void BindInsert(SqliteStatement statement, T entity)
+    {
+        var columns = Table.InsertColumns;
+        for (var i = 0; i < columns.Count; i++)
+        {
+            BindColumn(statement, i + 1, entity, columns[i].Ordinal);
+        }
+    }
+
+    /// <summary>Binds every column to parameters 1..n of <see cref="EntitySql.InsertOrReplace"/>.</summary>
+    /// <param name="statement">The statement.</param>
+    /// <param name="entity">The entity.</param>
+    public virtual void BindAll(SqliteStatement statement, T entity)
+    {
+        var count = Table.Columns.Count;
+        for (var i = 0; i < count; i++)
+        {
+            BindColumn(statement, i + 1, entity, i);
+        }
+    }
+
+    /// <summary>Binds the non-key columns, then the key, to the parameters of <see cref="EntitySql.Update"/>.</summary>
+    /// <param name="statement">The statement.</param>
+    /// <param name="entity">The entity.</param>
+    public virtual void BindUpdate(SqliteStatement statement, T entity)
+    {
+        var columns = Table.UpdateColumns;
+        for (var i = 0; i < columns.Count; i++)
+        {
+            BindColumn(statement, i + 1, entity, columns[i].Ordinal);
+        }
+
+        BindColumn(statement, columns.Count + 1, entity, Table.PrimaryKey!.Ordinal);
+    }
+
+    /// <summary>Binds the entity's key to parameter <paramref name="parameterIndex"/>.</summary>
+    /// <param name="statement">The statement.</param>
+    /// <param name="parameterIndex">1-based parameter index.</param>
+    /// <param name="entity">The entity.</param>
+    public virtual void BindKey(SqliteStatement statement, int parameterIndex, T entity) =>
+        BindColumn(statement, parameterIndex, entity, Table.PrimaryKey!.Ordinal);
+
+    /// <summary>
+    /// Reads the current row into a new entity. <paramref name="ordinals"/> gives, for each column of
+    /// <see cref="TableMapping.Columns"/>, its ordinal in the statement or -1 when the statement lacks it
+    /// (the member then keeps its default). Resolved once per statement by <see cref="ResolveOrdinals"/>.
+    /// </summary>
+    /// <param name="statement">The statement positioned on a row.</param>
+    /// <param name="ordinals">The column ordinals.</param>
+    public abstract T Read(SqliteStatement statement, ReadOnlySpan<int> ordinals);
+
+    /// <summary>Writes an auto-incremented key back to the entity; does nothing for a type without one.</summary>
+    /// <param name="entity">The entity.</param>
+    /// <param name="key">The new row id.</param>
+    public abstract void SetGeneratedKey(T entity, long key);
+
+    /// <summary>Reads one member's value, boxed. For cold paths only (messages, tests, comparisons).</summary>
+    /// <param name="entity">The entity.</param>
+    /// <param name="columnIndex">The column's index in <see cref="TableMapping.Columns"/>.</param>
+    public abstract object? GetValue(T entity, int columnIndex);
+
+    /// <summary>Writes the entity's mapped members to <paramref name="writer"/> in column order (format: <see cref="BinaryCodec"/>).</summary>
+    /// <param name="writer">The writer.</param>
+    /// <param name="entity">The entity.</param>
+    public abstract void Serialize(BinaryWriter writer, T entity);
+
+    /// <summary>Reads an entity written by <see cref="Serialize"/>.</summary>
+    /// <param name="reader">The reader.</param>
+    public abstract T Deserialize(BinaryReader reader);
+
+    /// <summary>For each column of the table, its ordinal in <paramref name="statement"/>'s result, or -1.</summary>
+    /// <param name="statement">The statement.</param>
+    public int[] ResolveOrdinals(SqliteStatement statement)
+    {
+        var columns = Table.Columns;
+        var ordinals = new int[columns.Count];
+        var count = statement.ColumnCount;
+        for (var i = 0; i < ordinals.Length; i++)
+        {
+            // Fast path: a statement that selects the columns in table order (all of MicroDb's own do).
+            ordinals[i] = i < count && string.Equals(statement.GetColumnName(i), columns[i].Name, StringComparison.OrdinalIgnoreCase)
+                ? i
+                : statement.GetOrdinal(columns[i].Name);
+        }
+
+        return ordinals;
+    }
+
+    /// <summary>The ordinals for <paramref name="statement"/>, resolved on first use and cached on the statement.</summary>
+    /// <param name="statement">The statement.</param>
+    public int[] GetOrdinals(SqliteStatement statement)
+    {
+        if (statement.Tag is OrdinalCache cache && ReferenceEquals(cache.Map, this))
+        {
+            return cache.Ordinals;
+        }
+
+        var ordinals = ResolveOrdinals(statement);
+        statement.Tag = new OrdinalCache(this, ordinals);
+        return ordinals;
+    }
+
+    object? IEntityMap.GetValue(object entity, int columnIndex) => GetValue((T)entity, columnIndex);
+
+    void IEntityMap.BindColumn(SqliteStatement statement, int parameterIndex, object entity, int columnIndex) =>
+        BindColumn(statement, parameterIndex, (T)entity, columnIndex);
+
+    object IEntityMap.ReadObject(SqliteStatement statement, ReadOnlySpan<int> ordinals) => Read(statement, ordinals)!;
+
+    void IEntityMap.SetGeneratedKey(object entity, long key) => SetGeneratedKey((T)entity, key);
+
+    private sealed record OrdinalCache(object Map, int[] Ordinals);
+}

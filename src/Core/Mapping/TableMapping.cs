@@ -1,0 +1,131 @@
+namespace MicroDb.Mapping;
+
+/// <summary>
+/// The metadata of one mapped type: table name, columns, key and indexes. Built once per type by either
+/// mapping path; the constructor enforces the model rules both paths share, so the errors are the same.
+/// </summary>
+public sealed class TableMapping
+{
+    private readonly Dictionary<string, ColumnMapping> _byMember;
+    private readonly Dictionary<string, ColumnMapping> _byName;
+
+    /// <summary>Builds and checks a mapping.</summary>
+    /// <param name="entityTypeName">The mapped type's full name, for messages.</param>
+    /// <param name="tableName">The table name.</param>
+    /// <param name="columns">The columns in declaration order.</param>
+    /// <param name="indexes">The index attributes found on the members.</param>
+    /// <param name="withoutRowId">True for a WITHOUT ROWID table.</param>
+    /// <exception cref="MicroDbMappingException">The model breaks a rule; the message names the member.</exception>
+    public TableMapping(string entityTypeName, string tableName, IReadOnlyList<ColumnMapping> columns, IEnumerable<IndexDeclaration>? indexes = null, bool withoutRowId = false)
+    {
+        EntityTypeName = entityTypeName;
+        TableName = tableName;
+        WithoutRowId = withoutRowId;
+        Columns = columns;
+
+        if (string.IsNullOrWhiteSpace(tableName))
+        {
+            throw new MicroDbMappingException($"Type '{entityTypeName}' maps to an empty table name.");
+        }
+
+        _byMember = new Dictionary<string, ColumnMapping>(StringComparer.Ordinal);
+        _byName = new Dictionary<string, ColumnMapping>(StringComparer.OrdinalIgnoreCase);
+        for (var i = 0; i < columns.Count; i++)
+        {
+            var column = columns[i];
+            column.Ordinal = i;
+            if (!_byName.TryAdd(column.Name, column))
+            {
+                throw new MicroDbMappingException($"Type '{entityTypeName}': members '{_byName[column.Name].MemberName}' and '{column.MemberName}' both map to column '{column.Name}'.");
+            }
+
+            _byMember[column.MemberName] = column;
+            if (column.IsPrimaryKey)
+            {
+                if (PrimaryKey is not null)
+                {
+                    throw new MicroDbMappingException($"Type '{entityTypeName}' has several [PrimaryKey] members ('{PrimaryKey.MemberName}' and '{column.MemberName}'); MicroDb supports one.");
+                }
+
+                PrimaryKey = column;
+            }
+
+            if (column.IsAutoIncrement)
+            {
+                if (!column.IsPrimaryKey)
+                {
+                    throw new MicroDbMappingException($"Type '{entityTypeName}': member '{column.MemberName}' is [AutoIncrement] but not the [PrimaryKey].");
+                }
+
+                if (!ColumnKinds.IsInteger(column.Kind))
+                {
+                    throw new MicroDbMappingException($"Type '{entityTypeName}': member '{column.MemberName}' is [AutoIncrement] but its type '{column.ClrTypeName ?? column.Kind.ToString()}' is not an integer.");
+                }
+            }
+        }
+
+        if (columns.Count == 0)
+        {
+            throw new MicroDbMappingException($"Type '{entityTypeName}' has no mapped members.");
+        }
+
+        if (withoutRowId && PrimaryKey is null)
+        {
+            throw new MicroDbMappingException($"Type '{entityTypeName}' is WITHOUT ROWID but has no [PrimaryKey].");
+        }
+
+        if (withoutRowId && PrimaryKey is { IsAutoIncrement: true })
+        {
+            throw new MicroDbMappingException($"Type '{entityTypeName}' is WITHOUT ROWID, which cannot have an [AutoIncrement] key ('{PrimaryKey.MemberName}').");
+        }
+
+        AutoIncrementColumn = PrimaryKey is { IsAutoIncrement: true } ? PrimaryKey : null;
+        InsertColumns = columns.Where(c => !c.IsAutoIncrement).ToArray();
+        UpdateColumns = columns.Where(c => !c.IsPrimaryKey).ToArray();
+        Indexes = GroupIndexes(tableName, indexes ?? []);
+    }
+
+    /// <summary>The mapped type's full name.</summary>
+    public string EntityTypeName { get; }
+
+    /// <summary>The table name.</summary>
+    public string TableName { get; }
+
+    /// <summary>True for a WITHOUT ROWID table.</summary>
+    public bool WithoutRowId { get; }
+
+    /// <summary>Every column, in declaration order.</summary>
+    public IReadOnlyList<ColumnMapping> Columns { get; }
+
+    /// <summary>The primary key column, or null.</summary>
+    public ColumnMapping? PrimaryKey { get; }
+
+    /// <summary>The auto-incremented key column, or null.</summary>
+    public ColumnMapping? AutoIncrementColumn { get; }
+
+    /// <summary>The columns an INSERT writes (all but an auto-incremented key).</summary>
+    public IReadOnlyList<ColumnMapping> InsertColumns { get; }
+
+    /// <summary>The columns an UPDATE writes (all but the key).</summary>
+    public IReadOnlyList<ColumnMapping> UpdateColumns { get; }
+
+    /// <summary>The indexes, grouped by name with columns in order.</summary>
+    public IReadOnlyList<IndexMapping> Indexes { get; }
+
+    /// <summary>Finds a column by its member name (case-sensitive); null when the member is not mapped.</summary>
+    /// <param name="memberName">The property or field name.</param>
+    public ColumnMapping? FindColumnByMember(string memberName) => _byMember.GetValueOrDefault(memberName);
+
+    /// <summary>Finds a column by its column name (case-insensitive).</summary>
+    /// <param name="columnName">The column name.</param>
+    public ColumnMapping? FindColumn(string columnName) => _byName.GetValueOrDefault(columnName);
+
+    private static IndexMapping[] GroupIndexes(string tableName, IEnumerable<IndexDeclaration> declarations) =>
+        declarations
+            .GroupBy(d => d.IndexName ?? $"{tableName}_{d.ColumnName}", StringComparer.OrdinalIgnoreCase)
+            .Select(g => new IndexMapping(
+                g.Key,
+                g.Any(d => d.IsUnique),
+                g.OrderBy(d => d.Order).Select(d => d.ColumnName).ToArray()))
+            .ToArray();
+}

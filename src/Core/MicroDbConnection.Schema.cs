@@ -1,0 +1,193 @@
+using MicroDb.Mapping;
+using MicroDb.Native;
+
+namespace MicroDb;
+
+// Code-first schema: create or migrate tables and indexes from a type's map.
+public sealed partial class MicroDbConnection
+{
+    /// <summary>Creates <typeparamref name="T"/>'s table and indexes, or adds the columns and indexes an existing table lacks.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <returns><see cref="CreateTableResult.Created"/> or <see cref="CreateTableResult.Migrated"/>.</returns>
+    public CreateTableResult CreateTable<T>() => Migrate<T>().Result;
+
+    /// <summary>Creates the tables of several types in one transaction.</summary>
+    /// <typeparam name="T1">A mapped type.</typeparam>
+    /// <typeparam name="T2">A mapped type.</typeparam>
+    public IReadOnlyList<MigrationReport> CreateTables<T1, T2>() => CreateTablesCore([GetMap<T1>(), GetMap<T2>()]);
+
+    /// <summary>Creates the tables of several types in one transaction.</summary>
+    /// <typeparam name="T1">A mapped type.</typeparam>
+    /// <typeparam name="T2">A mapped type.</typeparam>
+    /// <typeparam name="T3">A mapped type.</typeparam>
+    public IReadOnlyList<MigrationReport> CreateTables<T1, T2, T3>() => CreateTablesCore([GetMap<T1>(), GetMap<T2>(), GetMap<T3>()]);
+
+    /// <summary>Creates the tables of several types in one transaction.</summary>
+    /// <typeparam name="T1">A mapped type.</typeparam>
+    /// <typeparam name="T2">A mapped type.</typeparam>
+    /// <typeparam name="T3">A mapped type.</typeparam>
+    /// <typeparam name="T4">A mapped type.</typeparam>
+    public IReadOnlyList<MigrationReport> CreateTables<T1, T2, T3, T4>() => CreateTablesCore([GetMap<T1>(), GetMap<T2>(), GetMap<T3>(), GetMap<T4>()]);
+
+    /// <summary>Creates the tables of the given types (mapped by run-time type) in one transaction.</summary>
+    /// <param name="types">The mapped types.</param>
+    public IReadOnlyList<MigrationReport> CreateTables(params Type[] types) => CreateTablesCore(types.Select(GetMap).ToArray());
+
+    /// <summary>Creates or migrates <typeparamref name="T"/>'s table and reports exactly what changed.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    public MigrationReport Migrate<T>()
+    {
+        lock (_gate)
+        {
+            return MigrateCore(GetMap<T>());
+        }
+    }
+
+    /// <summary>Drops <typeparamref name="T"/>'s table if it exists.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    public int DropTable<T>()
+    {
+        lock (_gate)
+        {
+            var map = GetMap<T>();
+            return Execute("DROP TABLE IF EXISTS " + SqlBuilder.Quote(map.Table.TableName));
+        }
+    }
+
+    /// <summary>Creates an index if it does not exist.</summary>
+    /// <param name="indexName">The index name.</param>
+    /// <param name="tableName">The table.</param>
+    /// <param name="columnNames">The columns, in index order.</param>
+    /// <param name="unique">True for a UNIQUE index.</param>
+    public int CreateIndex(string indexName, string tableName, string[] columnNames, bool unique = false)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(indexName);
+        ArgumentException.ThrowIfNullOrEmpty(tableName);
+        if (columnNames is null || columnNames.Length == 0)
+        {
+            throw new ArgumentException("An index needs at least one column.", nameof(columnNames));
+        }
+
+        return Execute(SqlBuilder.CreateIndex(tableName, new IndexMapping(indexName, unique, columnNames)));
+    }
+
+    /// <summary>Creates an index named <c>{table}_{column}</c> on one column.</summary>
+    /// <param name="tableName">The table.</param>
+    /// <param name="columnName">The column.</param>
+    /// <param name="unique">True for a UNIQUE index.</param>
+    public int CreateIndex(string tableName, string columnName, bool unique = false) =>
+        CreateIndex($"{tableName}_{columnName}", tableName, [columnName], unique);
+
+    /// <summary>Creates an index on several columns, named after the table and columns.</summary>
+    /// <param name="tableName">The table.</param>
+    /// <param name="columnNames">The columns.</param>
+    /// <param name="unique">True for a UNIQUE index.</param>
+    public int CreateIndex(string tableName, string[] columnNames, bool unique = false) =>
+        CreateIndex($"{tableName}_{string.Join("_", columnNames)}", tableName, columnNames, unique);
+
+    /// <summary>The columns of <paramref name="tableName"/> as the database has them; empty when the table does not exist.</summary>
+    /// <param name="tableName">The table.</param>
+    public List<ColumnInfo> GetTableInfo(string tableName)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(tableName);
+        lock (_gate)
+        {
+            var list = new List<ColumnInfo>();
+            using var statement = Prepare("PRAGMA table_info(" + SqlBuilder.Quote(tableName) + ")");
+            int name = statement.GetOrdinal("name"), type = statement.GetOrdinal("type"), notNull = statement.GetOrdinal("notnull"),
+                dflt = statement.GetOrdinal("dflt_value"), pk = statement.GetOrdinal("pk");
+            while (statement.Step())
+            {
+                list.Add(new ColumnInfo(statement.GetString(name)!, statement.GetString(type) ?? string.Empty, statement.GetBoolean(notNull), statement.GetString(dflt), statement.GetInt32(pk)));
+            }
+
+            return list;
+        }
+    }
+
+    /// <summary>The names of the indexes on <paramref name="tableName"/>, including automatic ones.</summary>
+    /// <param name="tableName">The table.</param>
+    public List<string> GetIndexNames(string tableName) =>
+        QueryScalars<string>("SELECT name FROM pragma_index_list(?)", tableName);
+
+    private IReadOnlyList<MigrationReport> CreateTablesCore(IEntityMap[] maps)
+    {
+        lock (_gate)
+        {
+            var reports = new List<MigrationReport>();
+            RunInTransaction(() =>
+            {
+                foreach (var map in maps)
+                {
+                    reports.Add(MigrateCore(map));
+                }
+            });
+            return reports;
+        }
+    }
+
+    private MigrationReport MigrateCore(IEntityMap map)
+    {
+        var table = map.Table;
+        var existing = GetTableInfo(table.TableName);
+        var created = existing.Count == 0;
+        var added = new List<string>();
+        if (created)
+        {
+            Execute(map.Sql.CreateTable);
+        }
+        else
+        {
+            var have = new HashSet<string>(existing.Select(c => c.Name), StringComparer.OrdinalIgnoreCase);
+            foreach (var column in table.Columns)
+            {
+                if (have.Contains(column.Name))
+                {
+                    continue;
+                }
+
+                var definition = SqlBuilder.ColumnDefinition(column);
+                if (column.IsNotNull && !column.IsPrimaryKey)
+                {
+                    // ALTER TABLE cannot add a NOT NULL column without a default: existing rows get the type's zero.
+                    definition += " DEFAULT " + ZeroLiteral(column.Kind);
+                }
+
+                Execute($"ALTER TABLE {SqlBuilder.Quote(table.TableName)} ADD COLUMN {definition}");
+                added.Add(column.Name);
+            }
+        }
+
+        var indexes = new List<string>();
+        if (table.Indexes.Count > 0)
+        {
+            var present = new HashSet<string>(GetIndexNames(table.TableName), StringComparer.OrdinalIgnoreCase);
+            foreach (var index in table.Indexes)
+            {
+                if (!present.Contains(index.Name))
+                {
+                    Execute(SqlBuilder.CreateIndex(table.TableName, index));
+                    indexes.Add(index.Name);
+                }
+            }
+        }
+
+        return new MigrationReport(table.TableName, created, added, indexes);
+    }
+
+    private static string ZeroLiteral(ColumnKind kind) => ColumnKinds.SqlType(kind) switch
+    {
+        "REAL" => "0.0",
+        "BLOB" => "x''",
+        "TEXT" => kind switch
+        {
+            ColumnKind.Decimal => "'0'",
+            ColumnKind.Guid => "'" + ValueEncoding.FormatGuid(Guid.Empty) + "'",
+            ColumnKind.DateOnly => "'0001-01-01'",
+            ColumnKind.DateTimeText => "'" + ValueEncoding.FormatDateTimeText(default) + "'",
+            ColumnKind.DateTimeOffset => "'" + ValueEncoding.FormatDateTimeOffset(default) + "'",
+            _ => "''",
+        },
+        _ => "0",
+    };
+}

@@ -1,0 +1,322 @@
+using System.Globalization;
+using MicroDb.Mapping;
+using MicroDb.Native;
+using SQLitePCL;
+
+namespace MicroDb;
+
+/// <summary>
+/// A connection to one SQLite database with sqlite-net's API: code-first tables, CRUD, queries and transactions.
+/// CRUD statements are prepared once per type and reused; ad-hoc SQL is cached by text. Calls are serialized
+/// by an internal lock, so a connection may be shared between threads.
+/// </summary>
+public sealed partial class MicroDbConnection : IDisposable
+{
+    private readonly Lock _gate = new();
+    private readonly MicroDbOptions _options;
+    private readonly IEntityMapProvider? _reflection;
+    private readonly Dictionary<string, SqliteStatement> _statementCache = new(StringComparer.Ordinal);
+    private EntityStatements?[] _entityStatements = new EntityStatements?[16];
+    private sqlite3? _db;
+
+    /// <summary>Opens (creating if needed) the database at <paramref name="databasePath"/> with the default preset.</summary>
+    /// <param name="databasePath">A file path, or <c>:memory:</c>.</param>
+    public MicroDbConnection(string databasePath)
+        : this(new MicroDbOptions(databasePath))
+    {
+    }
+
+    /// <summary>Opens the database described by <paramref name="options"/>.</summary>
+    /// <param name="options">The options.</param>
+    /// <exception cref="MicroDbException">The file cannot be opened or is not a database.</exception>
+    public MicroDbConnection(MicroDbOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        _options = options;
+        _reflection = options.ReflectionProvider;
+        SqliteProvider.EnsureInitialized();
+        _db = Open(options);
+        try
+        {
+            ApplyPragmas(options);
+        }
+        catch
+        {
+            _db.Dispose();
+            _db = null;
+            throw;
+        }
+    }
+
+    /// <summary>The database file path.</summary>
+    public string DatabasePath => _options.DatabasePath;
+
+    /// <summary>The options the connection was opened with.</summary>
+    public MicroDbOptions Options => _options;
+
+    /// <summary>The native handle, for calls MicroDb does not wrap.</summary>
+    public sqlite3 Handle => _db ?? throw Disposed();
+
+    /// <summary>The row id of the last successful INSERT on this connection.</summary>
+    public long LastInsertRowId => raw.sqlite3_last_insert_rowid(Handle);
+
+    /// <summary>Rows changed by the last INSERT, UPDATE or DELETE.</summary>
+    public int Changes => raw.sqlite3_changes(Handle);
+
+    /// <summary>SQLite's library version, e.g. "3.50.4".</summary>
+    public static string SqliteVersion
+    {
+        get
+        {
+            SqliteProvider.EnsureInitialized();
+            return raw.sqlite3_libversion().utf8_to_string();
+        }
+    }
+
+    /// <summary>Closes the connection (same as <see cref="Dispose"/>).</summary>
+    public void Close() => Dispose();
+
+    /// <summary>Finalizes every cached statement and closes the database. Safe to call twice.</summary>
+    public void Dispose()
+    {
+        lock (_gate)
+        {
+            if (_db is null)
+            {
+                return;
+            }
+
+            foreach (var statement in _statementCache.Values)
+            {
+                statement.Dispose();
+            }
+
+            _statementCache.Clear();
+            foreach (var set in _entityStatements)
+            {
+                set?.Dispose();
+            }
+
+            Array.Clear(_entityStatements);
+            _transactionDepth = 0;
+            _db.Dispose();
+            _db = null;
+        }
+    }
+
+    /// <summary>The map (generated or reflection-built, per <see cref="MicroDbOptions.Mapping"/>) this connection uses for <typeparamref name="T"/>.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <exception cref="MicroDbMappingException">No map is available; the message names the type and what to do.</exception>
+    public EntityMap<T> GetMap<T>()
+    {
+        switch (_options.Mapping)
+        {
+            case MappingMode.Generated:
+                return EntityMapRegistry.GetGenerated<T>() ?? throw NoGeneratedMap(typeof(T));
+            case MappingMode.Reflection:
+                return ReflectionProvider(typeof(T)).GetMap<T>();
+            default:
+                var generated = EntityMapRegistry.GetGenerated<T>();
+                if (generated is not null)
+                {
+                    return generated;
+                }
+
+                if (_options.ThrowOnReflectionFallback)
+                {
+                    throw new MicroDbMappingException($"Type '{typeof(T).FullName}' has no generated map and ThrowOnReflectionFallback is set. Mark it [Table] (or list it in [assembly: MicroDbMap]) so the MicroDb generator emits one.");
+                }
+
+                return ReflectionProvider(typeof(T)).GetMap<T>();
+        }
+    }
+
+    /// <summary>The table metadata of <typeparamref name="T"/>'s map.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    public TableMapping GetMapping<T>() => GetMap<T>().Table;
+
+    /// <summary>The map for a type known only at run time.</summary>
+    /// <param name="type">The mapped type.</param>
+    public IEntityMap GetMap(Type type)
+    {
+        ArgumentNullException.ThrowIfNull(type);
+        var generated = _options.Mapping == MappingMode.Reflection ? null : EntityMapRegistry.GetGenerated(type);
+        if (generated is not null)
+        {
+            return generated;
+        }
+
+        if (_options.Mapping == MappingMode.Generated)
+        {
+            throw NoGeneratedMap(type);
+        }
+
+        if (_options.ThrowOnReflectionFallback && _options.Mapping == MappingMode.Auto)
+        {
+            throw new MicroDbMappingException($"Type '{type.FullName}' has no generated map and ThrowOnReflectionFallback is set. Mark it [Table] so the MicroDb generator emits one.");
+        }
+
+        return ReflectionProvider(type).GetMap(type);
+    }
+
+    internal SqliteStatement Prepare(string sql)
+    {
+        var db = Handle;
+        var rc = raw.sqlite3_prepare_v2(db, sql, out var stmt);
+        if (rc != raw.SQLITE_OK)
+        {
+            stmt?.Dispose();
+            throw MicroDbException.FromDatabase(db, rc, sql);
+        }
+
+        if (stmt is null || stmt.IsInvalid)
+        {
+            // Only whitespace or a comment: SQLite gives no statement.
+            throw new MicroDbException($"The SQL text contains no statement: '{sql}'");
+        }
+
+        return new SqliteStatement(db, stmt, sql);
+    }
+
+    /// <summary>Takes a cached statement for <paramref name="sql"/> (or prepares one). Give it back with <see cref="ReturnStatement"/>.</summary>
+    internal SqliteStatement RentStatement(string sql)
+    {
+        ThrowIfDisposed();
+        if (_statementCache.Remove(sql, out var cached))
+        {
+            return cached;
+        }
+
+        return Prepare(sql);
+    }
+
+    internal void ReturnStatement(SqliteStatement statement)
+    {
+        if (statement.IsDisposed)
+        {
+            return;
+        }
+
+        statement.ResetAndClear();
+        if (_db is null || _statementCache.Count >= _options.StatementCacheSize || !_statementCache.TryAdd(statement.Sql, statement))
+        {
+            statement.Dispose();
+        }
+    }
+
+    internal EntityStatements StatementsFor<T>(EntityMap<T> map)
+    {
+        var slot = map.Slot;
+        var sets = _entityStatements;
+        if (slot >= sets.Length)
+        {
+            Array.Resize(ref _entityStatements, Math.Max(slot + 1, sets.Length * 2));
+            sets = _entityStatements;
+        }
+
+        var set = sets[slot];
+        if (set is null || !ReferenceEquals(set.Map, map))
+        {
+            set?.Dispose();
+            set = sets[slot] = new EntityStatements(this, map);
+        }
+
+        return set;
+    }
+
+    internal void ThrowIfDisposed()
+    {
+        if (_db is null)
+        {
+            throw Disposed();
+        }
+    }
+
+    private static ObjectDisposedException Disposed() => new(nameof(MicroDbConnection), "The connection has been closed.");
+
+    private static MicroDbMappingException NoGeneratedMap(Type type) =>
+        new($"Type '{type.FullName}' has no generated map. Mark it [Table] (or list it in [assembly: MicroDbMap]) and reference the MicroDb package so its source generator runs, or use MappingMode.Reflection.");
+
+    private IEntityMapProvider ReflectionProvider(Type type) =>
+        _reflection ?? EntityMapRegistry.DefaultReflectionProvider
+        ?? throw new MicroDbMappingException($"Type '{type.FullName}' has no generated map and no reflection provider is configured. Mark it [Table] so the MicroDb generator emits a map, or reference MicroDb.Runtime.Reflection and call options.UseReflection().");
+
+    private static sqlite3 Open(MicroDbOptions options)
+    {
+        var path = options.DatabasePath;
+        if (path != ":memory:" && !path.StartsWith("file:", StringComparison.Ordinal))
+        {
+            var directory = Path.GetDirectoryName(Path.GetFullPath(path));
+            if (!string.IsNullOrEmpty(directory) && !Directory.Exists(directory))
+            {
+                throw new MicroDbException($"Cannot open database '{path}': the directory '{directory}' does not exist.", raw.SQLITE_CANTOPEN, raw.SQLITE_CANTOPEN, null);
+            }
+        }
+
+        var flags = options.ReadOnly
+            ? raw.SQLITE_OPEN_READONLY
+            : raw.SQLITE_OPEN_READWRITE | (options.CreateIfMissing ? raw.SQLITE_OPEN_CREATE : 0);
+
+        // The connection serializes its own calls, so SQLite's per-call mutex is redundant.
+        flags |= raw.SQLITE_OPEN_NOMUTEX | raw.SQLITE_OPEN_URI;
+        var rc = raw.sqlite3_open_v2(path, out var db, flags, null);
+        if (rc != raw.SQLITE_OK)
+        {
+            var message = db is null ? raw.sqlite3_errstr(rc).utf8_to_string() : raw.sqlite3_errmsg(db).utf8_to_string();
+            db?.Dispose();
+            throw new MicroDbException($"Cannot open database '{path}': {message}", rc, rc, null);
+        }
+
+        raw.sqlite3_extended_result_codes(db, 1);
+        return db;
+    }
+
+    private void ApplyPragmas(MicroDbOptions options)
+    {
+        raw.sqlite3_busy_timeout(Handle, (int)Math.Clamp(options.BusyTimeout.TotalMilliseconds, 0, int.MaxValue));
+
+        // Touch the schema first: a file that is not a database fails here with SQLITE_NOTADB, not at the first query.
+        ExecuteNonQuery("PRAGMA schema_version");
+        if (options.Preset != MicroDbPreset.Untuned || options.JournalMode is not null)
+        {
+            if (!options.ReadOnly)
+            {
+                ExecuteNonQuery("PRAGMA journal_mode=" + options.EffectiveJournalMode.ToString().ToUpperInvariant());
+            }
+        }
+
+        if (options.Preset != MicroDbPreset.Untuned || options.Synchronous is not null)
+        {
+            ExecuteNonQuery("PRAGMA synchronous=" + ((int)options.EffectiveSynchronous).ToString(CultureInfo.InvariantCulture));
+        }
+
+        if (options.EffectiveForeignKeys)
+        {
+            ExecuteNonQuery("PRAGMA foreign_keys=ON");
+        }
+
+        if (options.CacheSize is { } cache)
+        {
+            ExecuteNonQuery("PRAGMA cache_size=" + cache.ToString(CultureInfo.InvariantCulture));
+        }
+
+        if (options.MmapSize is { } mmap)
+        {
+            ExecuteNonQuery("PRAGMA mmap_size=" + mmap.ToString(CultureInfo.InvariantCulture));
+        }
+
+        if (options.TempStore is { } temp)
+        {
+            ExecuteNonQuery("PRAGMA temp_store=" + ((int)temp).ToString(CultureInfo.InvariantCulture));
+        }
+    }
+
+    /// <summary>Prepares, runs and finalizes one statement without caching it (pragmas, DDL).</summary>
+    private void ExecuteNonQuery(string sql)
+    {
+        using var statement = Prepare(sql);
+        while (statement.Step())
+        {
+        }
+    }
+}

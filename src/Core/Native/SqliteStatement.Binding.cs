@@ -1,0 +1,272 @@
+using System.Globalization;
+using System.Runtime.CompilerServices;
+using SQLitePCL;
+
+namespace MicroDb.Native;
+
+// Typed parameter binding. Each overload fixes how one CLR type is stored, so the reflection path,
+// the generated path and hand-written SQL all write the same bytes. Parameter indexes are 1-based.
+public sealed partial class SqliteStatement
+{
+    /// <summary>Binds SQL NULL.</summary>
+    /// <param name="index">1-based parameter index.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void BindNull(int index) => Check(raw.sqlite3_bind_null(Handle, index));
+
+    /// <summary>Binds a 64-bit integer.</summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Bind(int index, long value) => Check(raw.sqlite3_bind_int64(Handle, index, value));
+
+    /// <summary>Binds an integer.</summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Bind(int index, int value) => Check(raw.sqlite3_bind_int(Handle, index, value));
+
+    /// <summary>Binds a boolean as 0 or 1.</summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    public void Bind(int index, bool value) => Check(raw.sqlite3_bind_int(Handle, index, value ? 1 : 0));
+
+    /// <summary>Binds a byte as an integer.</summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    public void Bind(int index, byte value) => Check(raw.sqlite3_bind_int(Handle, index, value));
+
+    /// <summary>Binds a signed byte as an integer.</summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    public void Bind(int index, sbyte value) => Check(raw.sqlite3_bind_int(Handle, index, value));
+
+    /// <summary>Binds a 16-bit integer.</summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    public void Bind(int index, short value) => Check(raw.sqlite3_bind_int(Handle, index, value));
+
+    /// <summary>Binds an unsigned 16-bit integer.</summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    public void Bind(int index, ushort value) => Check(raw.sqlite3_bind_int(Handle, index, value));
+
+    /// <summary>Binds an unsigned 32-bit integer.</summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    public void Bind(int index, uint value) => Check(raw.sqlite3_bind_int64(Handle, index, value));
+
+    /// <summary>Binds an unsigned 64-bit integer by its bit pattern (values above <see cref="long.MaxValue"/> are stored negative and round-trip exactly).</summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    public void Bind(int index, ulong value) => Check(raw.sqlite3_bind_int64(Handle, index, unchecked((long)value)));
+
+    /// <summary>Binds a single-precision float as REAL (widening is exact, so it round-trips).</summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    public void Bind(int index, float value) => Check(raw.sqlite3_bind_double(Handle, index, value));
+
+    /// <summary>Binds a double as REAL.</summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Bind(int index, double value) => Check(raw.sqlite3_bind_double(Handle, index, value));
+
+    /// <summary>Binds a decimal as invariant TEXT, which keeps every digit and the scale (REAL would round).</summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    public void Bind(int index, decimal value)
+    {
+        Span<char> buffer = stackalloc char[64];
+        value.TryFormat(buffer, out var written, default, CultureInfo.InvariantCulture);
+        Check(raw.sqlite3_bind_text16(Handle, index, buffer[..written]));
+    }
+
+    /// <summary>Binds a char as its UTF-16 code unit (an integer).</summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    public void Bind(int index, char value) => Check(raw.sqlite3_bind_int(Handle, index, value));
+
+    /// <summary>Binds a string as TEXT, or NULL.</summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Bind(int index, string? value)
+    {
+        if (value is null)
+        {
+            Check(raw.sqlite3_bind_null(Handle, index));
+        }
+        else
+        {
+            // UTF-16 straight from the string: no transcoding buffer on our side.
+            Check(raw.sqlite3_bind_text16(Handle, index, value.AsSpan()));
+        }
+    }
+
+    /// <summary>Binds text from a span of characters.</summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The characters.</param>
+    public void BindText(int index, ReadOnlySpan<char> value) => Check(raw.sqlite3_bind_text16(Handle, index, value));
+
+    /// <summary>Binds a byte array as a BLOB, or NULL.</summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    public void Bind(int index, byte[]? value)
+    {
+        if (value is null)
+        {
+            Check(raw.sqlite3_bind_null(Handle, index));
+        }
+        else if (value.Length == 0)
+        {
+            // An empty span would bind NULL; a zero-length blob keeps "empty" distinct from "null".
+            Check(raw.sqlite3_bind_zeroblob(Handle, index, 0));
+        }
+        else
+        {
+            Check(raw.sqlite3_bind_blob(Handle, index, value));
+        }
+    }
+
+    /// <summary>Binds a GUID as its 36-character lowercase text ("D" format).</summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    public void Bind(int index, Guid value)
+    {
+        Span<char> buffer = stackalloc char[36];
+        value.TryFormat(buffer, out _, "D");
+        Check(raw.sqlite3_bind_text16(Handle, index, buffer));
+    }
+
+    /// <summary>Binds a <see cref="DateTime"/> as an INTEGER holding its ticks and its <see cref="DateTimeKind"/> (see <see cref="ValueEncoding.EncodeDateTime"/>).</summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    public void Bind(int index, DateTime value) => Check(raw.sqlite3_bind_int64(Handle, index, ValueEncoding.EncodeDateTime(value)));
+
+    /// <summary>Binds a <see cref="DateTime"/> as ISO-8601 round-trip TEXT (used for columns marked <c>[StoreAsText]</c>).</summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    public void BindAsText(int index, DateTime value)
+    {
+        Span<char> buffer = stackalloc char[40];
+        value.TryFormat(buffer, out var written, "O", CultureInfo.InvariantCulture);
+        Check(raw.sqlite3_bind_text16(Handle, index, buffer[..written]));
+    }
+
+    /// <summary>Binds a <see cref="DateTimeOffset"/> as ISO-8601 round-trip TEXT, keeping the offset.</summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    public void Bind(int index, DateTimeOffset value)
+    {
+        Span<char> buffer = stackalloc char[40];
+        value.TryFormat(buffer, out var written, "O", CultureInfo.InvariantCulture);
+        Check(raw.sqlite3_bind_text16(Handle, index, buffer[..written]));
+    }
+
+    /// <summary>Binds a <see cref="TimeSpan"/> as its ticks.</summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    public void Bind(int index, TimeSpan value) => Check(raw.sqlite3_bind_int64(Handle, index, value.Ticks));
+
+    /// <summary>Binds a <see cref="DateOnly"/> as TEXT "yyyy-MM-dd" (sorts and works with SQLite's date functions).</summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    public void Bind(int index, DateOnly value)
+    {
+        Span<char> buffer = stackalloc char[16];
+        value.TryFormat(buffer, out var written, "yyyy-MM-dd", CultureInfo.InvariantCulture);
+        Check(raw.sqlite3_bind_text16(Handle, index, buffer[..written]));
+    }
+
+    /// <summary>Binds a <see cref="TimeOnly"/> as its ticks since midnight.</summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    public void Bind(int index, TimeOnly value) => Check(raw.sqlite3_bind_int64(Handle, index, value.Ticks));
+
+    /// <summary>Binds an enum's name as TEXT (columns marked <c>[StoreAsText]</c>).</summary>
+    /// <typeparam name="TEnum">The enum type.</typeparam>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    public void BindEnumAsText<TEnum>(int index, TEnum value)
+        where TEnum : struct, Enum => Bind(index, value.ToString());
+
+    /// <summary>Binds a nullable value, or NULL.</summary><param name="index">1-based parameter index.</param><param name="value">The value.</param>
+    public void Bind(int index, bool? value) { if (value.HasValue) Bind(index, value.GetValueOrDefault()); else BindNull(index); }
+    /// <summary>Binds a nullable value, or NULL.</summary><param name="index">1-based parameter index.</param><param name="value">The value.</param>
+    public void Bind(int index, byte? value) { if (value.HasValue) Bind(index, value.GetValueOrDefault()); else BindNull(index); }
+    /// <summary>Binds a nullable value, or NULL.</summary><param name="index">1-based parameter index.</param><param name="value">The value.</param>
+    public void Bind(int index, sbyte? value) { if (value.HasValue) Bind(index, value.GetValueOrDefault()); else BindNull(index); }
+    /// <summary>Binds a nullable value, or NULL.</summary><param name="index">1-based parameter index.</param><param name="value">The value.</param>
+    public void Bind(int index, short? value) { if (value.HasValue) Bind(index, value.GetValueOrDefault()); else BindNull(index); }
+    /// <summary>Binds a nullable value, or NULL.</summary><param name="index">1-based parameter index.</param><param name="value">The value.</param>
+    public void Bind(int index, ushort? value) { if (value.HasValue) Bind(index, value.GetValueOrDefault()); else BindNull(index); }
+    /// <summary>Binds a nullable value, or NULL.</summary><param name="index">1-based parameter index.</param><param name="value">The value.</param>
+    public void Bind(int index, int? value) { if (value.HasValue) Bind(index, value.GetValueOrDefault()); else BindNull(index); }
+    /// <summary>Binds a nullable value, or NULL.</summary><param name="index">1-based parameter index.</param><param name="value">The value.</param>
+    public void Bind(int index, uint? value) { if (value.HasValue) Bind(index, value.GetValueOrDefault()); else BindNull(index); }
+    /// <summary>Binds a nullable value, or NULL.</summary><param name="index">1-based parameter index.</param><param name="value">The value.</param>
+    public void Bind(int index, long? value) { if (value.HasValue) Bind(index, value.GetValueOrDefault()); else BindNull(index); }
+    /// <summary>Binds a nullable value, or NULL.</summary><param name="index">1-based parameter index.</param><param name="value">The value.</param>
+    public void Bind(int index, ulong? value) { if (value.HasValue) Bind(index, value.GetValueOrDefault()); else BindNull(index); }
+    /// <summary>Binds a nullable value, or NULL.</summary><param name="index">1-based parameter index.</param><param name="value">The value.</param>
+    public void Bind(int index, float? value) { if (value.HasValue) Bind(index, value.GetValueOrDefault()); else BindNull(index); }
+    /// <summary>Binds a nullable value, or NULL.</summary><param name="index">1-based parameter index.</param><param name="value">The value.</param>
+    public void Bind(int index, double? value) { if (value.HasValue) Bind(index, value.GetValueOrDefault()); else BindNull(index); }
+    /// <summary>Binds a nullable value, or NULL.</summary><param name="index">1-based parameter index.</param><param name="value">The value.</param>
+    public void Bind(int index, decimal? value) { if (value.HasValue) Bind(index, value.GetValueOrDefault()); else BindNull(index); }
+    /// <summary>Binds a nullable value, or NULL.</summary><param name="index">1-based parameter index.</param><param name="value">The value.</param>
+    public void Bind(int index, char? value) { if (value.HasValue) Bind(index, value.GetValueOrDefault()); else BindNull(index); }
+    /// <summary>Binds a nullable value, or NULL.</summary><param name="index">1-based parameter index.</param><param name="value">The value.</param>
+    public void Bind(int index, Guid? value) { if (value.HasValue) Bind(index, value.GetValueOrDefault()); else BindNull(index); }
+    /// <summary>Binds a nullable value, or NULL.</summary><param name="index">1-based parameter index.</param><param name="value">The value.</param>
+    public void Bind(int index, DateTime? value) { if (value.HasValue) Bind(index, value.GetValueOrDefault()); else BindNull(index); }
+    /// <summary>Binds a nullable value as ISO-8601 text, or NULL.</summary><param name="index">1-based parameter index.</param><param name="value">The value.</param>
+    public void BindAsText(int index, DateTime? value) { if (value.HasValue) BindAsText(index, value.GetValueOrDefault()); else BindNull(index); }
+    /// <summary>Binds a nullable value, or NULL.</summary><param name="index">1-based parameter index.</param><param name="value">The value.</param>
+    public void Bind(int index, DateTimeOffset? value) { if (value.HasValue) Bind(index, value.GetValueOrDefault()); else BindNull(index); }
+    /// <summary>Binds a nullable value, or NULL.</summary><param name="index">1-based parameter index.</param><param name="value">The value.</param>
+    public void Bind(int index, TimeSpan? value) { if (value.HasValue) Bind(index, value.GetValueOrDefault()); else BindNull(index); }
+    /// <summary>Binds a nullable value, or NULL.</summary><param name="index">1-based parameter index.</param><param name="value">The value.</param>
+    public void Bind(int index, DateOnly? value) { if (value.HasValue) Bind(index, value.GetValueOrDefault()); else BindNull(index); }
+    /// <summary>Binds a nullable value, or NULL.</summary><param name="index">1-based parameter index.</param><param name="value">The value.</param>
+    public void Bind(int index, TimeOnly? value) { if (value.HasValue) Bind(index, value.GetValueOrDefault()); else BindNull(index); }
+
+    /// <summary>
+    /// Binds a value whose type is known only at run time (query arguments). Supports every type the
+    /// typed overloads do, plus enums (as their integer value). Boxes by nature: mapping paths use the typed overloads.
+    /// </summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value, or null.</param>
+    /// <exception cref="NotSupportedException">The value's type has no SQLite storage.</exception>
+    public void BindValue(int index, object? value)
+    {
+        switch (value)
+        {
+            case null: BindNull(index); break;
+            case string s: Bind(index, s); break;
+            case int i: Bind(index, i); break;
+            case long l: Bind(index, l); break;
+            case bool b: Bind(index, b); break;
+            case double d: Bind(index, d); break;
+            case float f: Bind(index, f); break;
+            case decimal m: Bind(index, m); break;
+            case byte by: Bind(index, by); break;
+            case sbyte sb: Bind(index, sb); break;
+            case short sh: Bind(index, sh); break;
+            case ushort us: Bind(index, us); break;
+            case uint ui: Bind(index, ui); break;
+            case ulong ul: Bind(index, ul); break;
+            case char c: Bind(index, c); break;
+            case byte[] bytes: Bind(index, bytes); break;
+            case Guid g: Bind(index, g); break;
+            case DateTime dt: Bind(index, dt); break;
+            case DateTimeOffset dto: Bind(index, dto); break;
+            case TimeSpan ts: Bind(index, ts); break;
+            case DateOnly d: Bind(index, d); break;
+            case TimeOnly t: Bind(index, t); break;
+            case Enum e: Bind(index, ValueEncoding.EnumToInt64(e)); break;
+            default:
+                throw new NotSupportedException($"Cannot bind a value of type '{value.GetType().FullName}' to parameter {index} of: {Sql}");
+        }
+    }
+}

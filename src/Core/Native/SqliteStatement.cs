@@ -1,0 +1,164 @@
+using System.Runtime.CompilerServices;
+using SQLitePCL;
+
+namespace MicroDb.Native;
+
+/// <summary>
+/// A prepared SQLite statement: bind parameters (1-based), step, read typed columns (0-based), reset.
+/// Instances are owned by a <see cref="MicroDbConnection"/>, which caches and reuses them; the typed
+/// <c>Bind</c> overloads and <c>Get*</c> readers are the storage format shared by every mapping path.
+/// </summary>
+public sealed partial class SqliteStatement : IDisposable
+{
+    private readonly sqlite3 _db;
+    private sqlite3_stmt? _stmt;
+    private string[]? _columnNames;
+
+    internal SqliteStatement(sqlite3 db, sqlite3_stmt stmt, string sql)
+    {
+        _db = db;
+        _stmt = stmt;
+        Sql = sql;
+    }
+
+    /// <summary>The SQL text this statement was prepared from.</summary>
+    public string Sql { get; }
+
+    /// <summary>Per-statement state a mapping path may cache (for example resolved column ordinals).</summary>
+    public object? Tag { get; set; }
+
+    internal sqlite3_stmt Handle => _stmt ?? throw new ObjectDisposedException(nameof(SqliteStatement), "The statement has been finalized (its connection was closed).");
+
+    internal bool IsDisposed => _stmt is null;
+
+    /// <summary>Number of columns in the statement's result set.</summary>
+    public int ColumnCount => raw.sqlite3_column_count(Handle);
+
+    /// <summary>Number of parameters the statement takes.</summary>
+    public int ParameterCount => raw.sqlite3_bind_parameter_count(Handle);
+
+    /// <summary>The name of result column <paramref name="ordinal"/>; cached after the first call.</summary>
+    /// <param name="ordinal">0-based column index.</param>
+    public string GetColumnName(int ordinal)
+    {
+        var names = _columnNames ??= LoadColumnNames();
+        return names[ordinal];
+    }
+
+    /// <summary>Finds a result column by name (case-insensitive, as SQLite compares identifiers); -1 when absent.</summary>
+    /// <param name="name">The column name.</param>
+    public int GetOrdinal(string name)
+    {
+        var names = _columnNames ??= LoadColumnNames();
+        for (var i = 0; i < names.Length; i++)
+        {
+            if (string.Equals(names[i], name, StringComparison.OrdinalIgnoreCase))
+            {
+                return i;
+            }
+        }
+
+        return -1;
+    }
+
+    /// <summary>Finds a named parameter (including its prefix, e.g. <c>@id</c>); 0 when absent.</summary>
+    /// <param name="name">The parameter name with its prefix.</param>
+    public int GetParameterIndex(string name) => raw.sqlite3_bind_parameter_index(Handle, name);
+
+    /// <summary>The name of parameter <paramref name="index"/> (1-based) with its prefix, or null for a positional '?'.</summary>
+    /// <param name="index">1-based parameter index.</param>
+    public string? GetParameterName(int index)
+    {
+        var name = raw.sqlite3_bind_parameter_name(Handle, index).utf8_to_string();
+        return string.IsNullOrEmpty(name) ? null : name;
+    }
+
+    /// <summary>Advances to the next row. Returns true when a row is available, false when done.</summary>
+    /// <exception cref="MicroDbException">SQLite reported an error; the message names the SQL.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool Step()
+    {
+        var rc = raw.sqlite3_step(Handle);
+        if (rc == raw.SQLITE_ROW)
+        {
+            return true;
+        }
+
+        if (rc == raw.SQLITE_DONE)
+        {
+            return false;
+        }
+
+        throw StepFailed(rc);
+    }
+
+    /// <summary>Runs the statement to completion, ignoring any rows, then resets it.</summary>
+    public void ExecuteAndReset()
+    {
+        try
+        {
+            while (Step())
+            {
+            }
+        }
+        finally
+        {
+            raw.sqlite3_reset(Handle);
+        }
+    }
+
+    /// <summary>Resets the statement so it can run again; bindings are kept.</summary>
+    public void Reset()
+    {
+        if (_stmt is not null)
+        {
+            raw.sqlite3_reset(_stmt);
+        }
+    }
+
+    /// <summary>Resets the statement and clears all bindings to NULL.</summary>
+    public void ResetAndClear()
+    {
+        if (_stmt is not null)
+        {
+            raw.sqlite3_reset(_stmt);
+            raw.sqlite3_clear_bindings(_stmt);
+        }
+    }
+
+    /// <summary>Finalizes the native statement.</summary>
+    public void Dispose()
+    {
+        var stmt = _stmt;
+        _stmt = null;
+        stmt?.Dispose();
+    }
+
+    private MicroDbException StepFailed(int rc)
+    {
+        // sqlite3_reset returns the same error code and makes the message specific.
+        raw.sqlite3_reset(_stmt!);
+        return MicroDbException.FromDatabase(_db, rc, Sql);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void Check(int rc)
+    {
+        if (rc != raw.SQLITE_OK)
+        {
+            throw MicroDbException.FromDatabase(_db, rc, Sql);
+        }
+    }
+
+    private string[] LoadColumnNames()
+    {
+        var count = raw.sqlite3_column_count(Handle);
+        var names = new string[count];
+        for (var i = 0; i < count; i++)
+        {
+            names[i] = raw.sqlite3_column_name(Handle, i).utf8_to_string();
+        }
+
+        return names;
+    }
+}
