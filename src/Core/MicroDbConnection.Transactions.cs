@@ -69,7 +69,13 @@ public sealed partial class MicroDbConnection
             }
 
             _transactionDepth = 0;
-            ExecuteNonQuery("ROLLBACK");
+
+            // After some errors (SQLITE_FULL, IOERR, NOMEM) SQLite has already rolled the whole transaction back;
+            // a ROLLBACK then fails with "no transaction is active" and would hide the original error in a catch block.
+            if (SQLitePCL.raw.sqlite3_get_autocommit(Handle) == 0)
+            {
+                ExecuteNonQuery("ROLLBACK");
+            }
         }
     }
 
