@@ -16,44 +16,88 @@ public sealed partial class SqliteStatement
     /// <param name="ordinal">0-based column index.</param>
     public int GetColumnType(int ordinal) => raw.sqlite3_column_type(Handle, ordinal);
 
+    // Integer and real readers: SQLite converts text it cannot parse (and blobs) to 0 without an error. A value
+    // of 0 is therefore checked against the column's storage class, which costs a second native call only for
+    // zeros; values outside the member's range are refused instead of being cut to their low bits.
+
     /// <summary>Reads a 64-bit integer.</summary><param name="ordinal">0-based column index.</param>
+    /// <exception cref="MicroDbException">The column holds text that is not a number, or a blob.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public long GetInt64(int ordinal) => raw.sqlite3_column_int64(Handle, ordinal);
+    public long GetInt64(int ordinal) => ReadInteger(ordinal, "Int64");
 
     /// <summary>Reads a 32-bit integer.</summary><param name="ordinal">0-based column index.</param>
+    /// <exception cref="MicroDbException">The column holds a non-number or a value outside the range of <see cref="int"/>.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public int GetInt32(int ordinal) => raw.sqlite3_column_int(Handle, ordinal);
+    public int GetInt32(int ordinal)
+    {
+        var value = ReadInteger(ordinal, "Int32");
+        return value is >= int.MinValue and <= int.MaxValue ? (int)value : throw OutOfRange(ordinal, value, "Int32");
+    }
 
     /// <summary>Reads a boolean (any non-zero integer is true).</summary><param name="ordinal">0-based column index.</param>
-    public bool GetBoolean(int ordinal) => raw.sqlite3_column_int64(Handle, ordinal) != 0;
+    public bool GetBoolean(int ordinal) => ReadInteger(ordinal, "Boolean") != 0;
 
     /// <summary>Reads a byte.</summary><param name="ordinal">0-based column index.</param>
-    public byte GetByte(int ordinal) => unchecked((byte)raw.sqlite3_column_int64(Handle, ordinal));
+    public byte GetByte(int ordinal)
+    {
+        var value = ReadInteger(ordinal, "Byte");
+        return value is >= byte.MinValue and <= byte.MaxValue ? (byte)value : throw OutOfRange(ordinal, value, "Byte");
+    }
 
     /// <summary>Reads a signed byte.</summary><param name="ordinal">0-based column index.</param>
-    public sbyte GetSByte(int ordinal) => unchecked((sbyte)raw.sqlite3_column_int64(Handle, ordinal));
+    public sbyte GetSByte(int ordinal)
+    {
+        var value = ReadInteger(ordinal, "SByte");
+        return value is >= sbyte.MinValue and <= sbyte.MaxValue ? (sbyte)value : throw OutOfRange(ordinal, value, "SByte");
+    }
 
     /// <summary>Reads a 16-bit integer.</summary><param name="ordinal">0-based column index.</param>
-    public short GetInt16(int ordinal) => unchecked((short)raw.sqlite3_column_int64(Handle, ordinal));
+    public short GetInt16(int ordinal)
+    {
+        var value = ReadInteger(ordinal, "Int16");
+        return value is >= short.MinValue and <= short.MaxValue ? (short)value : throw OutOfRange(ordinal, value, "Int16");
+    }
 
     /// <summary>Reads an unsigned 16-bit integer.</summary><param name="ordinal">0-based column index.</param>
-    public ushort GetUInt16(int ordinal) => unchecked((ushort)raw.sqlite3_column_int64(Handle, ordinal));
+    public ushort GetUInt16(int ordinal)
+    {
+        var value = ReadInteger(ordinal, "UInt16");
+        return value is >= ushort.MinValue and <= ushort.MaxValue ? (ushort)value : throw OutOfRange(ordinal, value, "UInt16");
+    }
 
     /// <summary>Reads an unsigned 32-bit integer.</summary><param name="ordinal">0-based column index.</param>
-    public uint GetUInt32(int ordinal) => unchecked((uint)raw.sqlite3_column_int64(Handle, ordinal));
+    public uint GetUInt32(int ordinal)
+    {
+        var value = ReadInteger(ordinal, "UInt32");
+        return value is >= uint.MinValue and <= uint.MaxValue ? (uint)value : throw OutOfRange(ordinal, value, "UInt32");
+    }
 
     /// <summary>Reads an unsigned 64-bit integer stored by bit pattern.</summary><param name="ordinal">0-based column index.</param>
-    public ulong GetUInt64(int ordinal) => unchecked((ulong)raw.sqlite3_column_int64(Handle, ordinal));
+    public ulong GetUInt64(int ordinal) => unchecked((ulong)ReadInteger(ordinal, "UInt64"));
 
     /// <summary>Reads a double.</summary><param name="ordinal">0-based column index.</param>
+    /// <exception cref="MicroDbException">The column holds text that is not a number, or a blob.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public double GetDouble(int ordinal) => raw.sqlite3_column_double(Handle, ordinal);
+    public double GetDouble(int ordinal)
+    {
+        var value = raw.sqlite3_column_double(Handle, ordinal);
+        if (value == 0)
+        {
+            CheckZero(ordinal, "Double");
+        }
+
+        return value;
+    }
 
     /// <summary>Reads a float.</summary><param name="ordinal">0-based column index.</param>
-    public float GetSingle(int ordinal) => (float)raw.sqlite3_column_double(Handle, ordinal);
+    public float GetSingle(int ordinal) => (float)GetDouble(ordinal);
 
     /// <summary>Reads a char stored as its code unit.</summary><param name="ordinal">0-based column index.</param>
-    public char GetChar(int ordinal) => unchecked((char)raw.sqlite3_column_int64(Handle, ordinal));
+    public char GetChar(int ordinal)
+    {
+        var value = ReadInteger(ordinal, "Char");
+        return value is >= char.MinValue and <= char.MaxValue ? (char)value : throw OutOfRange(ordinal, value, "Char");
+    }
 
     /// <summary>Reads text, or null for NULL.</summary><param name="ordinal">0-based column index.</param>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -129,9 +173,10 @@ public sealed partial class SqliteStatement
             return GetDateTimeFromText(ordinal);
         }
 
+        var encoded = ReadInteger(ordinal, "DateTime");
         try
         {
-            return ValueEncoding.DecodeDateTime(raw.sqlite3_column_int64(Handle, ordinal));
+            return ValueEncoding.DecodeDateTime(encoded);
         }
         catch (MicroDbException)
         {
@@ -164,7 +209,7 @@ public sealed partial class SqliteStatement
     }
 
     /// <summary>Reads a <see cref="TimeSpan"/> stored as ticks.</summary><param name="ordinal">0-based column index.</param>
-    public TimeSpan GetTimeSpan(int ordinal) => new(raw.sqlite3_column_int64(Handle, ordinal));
+    public TimeSpan GetTimeSpan(int ordinal) => new(ReadInteger(ordinal, "TimeSpan"));
 
     /// <summary>Reads a <see cref="DateOnly"/> stored as "yyyy-MM-dd".</summary><param name="ordinal">0-based column index.</param>
     public DateOnly GetDateOnly(int ordinal)
@@ -181,7 +226,7 @@ public sealed partial class SqliteStatement
     /// <summary>Reads a <see cref="TimeOnly"/> stored as ticks since midnight.</summary><param name="ordinal">0-based column index.</param>
     public TimeOnly GetTimeOnly(int ordinal)
     {
-        var ticks = raw.sqlite3_column_int64(Handle, ordinal);
+        var ticks = ReadInteger(ordinal, "TimeOnly");
         if (ticks < 0 || ticks > TimeOnly.MaxValue.Ticks)
         {
             throw BadValue(ordinal, null, "TimeOnly");
@@ -270,6 +315,40 @@ public sealed partial class SqliteStatement
 
         return text.AsSpan();
     }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private long ReadInteger(int ordinal, string typeName)
+    {
+        var value = raw.sqlite3_column_int64(Handle, ordinal);
+        if (value == 0)
+        {
+            CheckZero(ordinal, typeName);
+        }
+
+        return value;
+    }
+
+    /// <summary>A 0 read from an integer or real column is real, NULL, numeric text, or SQLite's silent conversion of a non-number.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void CheckZero(int ordinal, string typeName)
+    {
+        switch (raw.sqlite3_column_type(Handle, ordinal))
+        {
+            case raw.SQLITE_TEXT:
+                var text = GetString(ordinal)!;
+                if (!double.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out _))
+                {
+                    throw BadValue(ordinal, text, typeName);
+                }
+
+                break;
+            case raw.SQLITE_BLOB:
+                throw new MicroDbException($"Column '{GetColumnName(ordinal)}' holds a BLOB of {raw.sqlite3_column_bytes(Handle, ordinal)} bytes, which is not a valid {typeName} (SQL: {Sql})");
+        }
+    }
+
+    private MicroDbException OutOfRange(int ordinal, long value, string typeName) =>
+        new($"Column '{GetColumnName(ordinal)}' holds {value.ToString(CultureInfo.InvariantCulture)}, which is outside the range of {typeName} (SQL: {Sql})");
 
     private MicroDbException BadValue(int ordinal, string? text, string typeName)
     {
