@@ -89,6 +89,7 @@ public sealed partial class SqliteStatement
     /// <summary>Binds a string as TEXT, or NULL.</summary>
     /// <param name="index">1-based parameter index.</param>
     /// <param name="value">The value.</param>
+    /// <exception cref="ArgumentException">The string is not valid UTF-16 (it has an unpaired surrogate).</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Bind(int index, string? value)
     {
@@ -98,15 +99,43 @@ public sealed partial class SqliteStatement
         }
         else
         {
-            // UTF-16 straight from the string: no transcoding buffer on our side.
-            Check(raw.sqlite3_bind_text16(Handle, index, value.AsSpan()));
+            BindText(index, value.AsSpan());
         }
     }
 
     /// <summary>Binds text from a span of characters.</summary>
     /// <param name="index">1-based parameter index.</param>
     /// <param name="value">The characters.</param>
-    public void BindText(int index, ReadOnlySpan<char> value) => Check(raw.sqlite3_bind_text16(Handle, index, value));
+    /// <exception cref="ArgumentException">The text is not valid UTF-16 (it has an unpaired surrogate).</exception>
+    public void BindText(int index, ReadOnlySpan<char> value)
+    {
+        // SQLite's UTF-16 to UTF-8 conversion pairs a lone surrogate with whatever follows and eats that character;
+        // refuse such text. The vectorized range scan costs next to nothing for text without surrogates.
+        var surrogate = value.IndexOfAnyInRange('\ud800', '\udfff');
+        if (surrogate >= 0)
+        {
+            CheckSurrogatePairs(index, value, surrogate);
+        }
+
+        // UTF-16 straight from the string: no transcoding buffer on our side.
+        Check(raw.sqlite3_bind_text16(Handle, index, value));
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void CheckSurrogatePairs(int index, ReadOnlySpan<char> value, int from)
+    {
+        for (var i = from; i < value.Length; i++)
+        {
+            if (char.IsHighSurrogate(value[i]) && i + 1 < value.Length && char.IsLowSurrogate(value[i + 1]))
+            {
+                i++;
+            }
+            else if (char.IsSurrogate(value[i]))
+            {
+                throw new ArgumentException($"The text bound to parameter {index} has an unpaired UTF-16 surrogate (U+{(int)value[i]:X4}) at position {i}; SQLite cannot store it without changing the text. SQL: {Sql}", nameof(value));
+            }
+        }
+    }
 
     /// <summary>Binds a byte array as a BLOB, or NULL.</summary>
     /// <param name="index">1-based parameter index.</param>
