@@ -235,7 +235,7 @@ public sealed partial class MicroDbGenerator
             var columns = model.Columns.ToList();
             if (!model.UsesConstructor)
             {
-                w.Line("var entity = new " + model.TypeName + "();");
+                w.Line("var entity = " + NewEntity(model) + ";");
                 for (var i = 0; i < columns.Count; i++)
                 {
                     var n = i.ToString(CultureInfo.InvariantCulture);
@@ -378,7 +378,7 @@ public sealed partial class MicroDbGenerator
             }
             else
             {
-                w.Line("var entity = new " + model.TypeName + "();");
+                w.Line("var entity = " + NewEntity(model) + ";");
             }
 
             for (var i = 0; i < columns.Count; i++)
@@ -393,8 +393,17 @@ public sealed partial class MicroDbGenerator
             w.Close();
         }
 
+        private static string NewEntity(EntityModel model) => model.UsesUnsafeConstructor ? "CreateEntity()" : "new " + model.TypeName + "()";
+
         private static void EmitAccessors(SourceWriter w, EntityModel model)
         {
+            if (model.UsesUnsafeConstructor)
+            {
+                w.Line();
+                w.Line("[" + UnsafeAccessor + "(" + UnsafeAccessorKind + ".Constructor)]");
+                w.Line("private static extern " + model.TypeName + " CreateEntity();");
+            }
+
             foreach (var c in model.Columns)
             {
                 if (c.Write == WriteAccess.UnsafeSetter || c.KeyWriteBack == KeyWriteBack.UnsafeSetter)

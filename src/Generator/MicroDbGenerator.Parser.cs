@@ -90,6 +90,10 @@ public sealed partial class MicroDbGenerator
                 }
 
                 tableName ??= NamedString(tableAttribute, "Name");
+                if (tableName is { Length: 0 })
+                {
+                    tableName = null;
+                }
                 withoutRowId = tableAttribute.NamedArguments.Any(a => a.Key == "WithoutRowId" && a.Value.Value is true);
             }
 
@@ -113,18 +117,16 @@ public sealed partial class MicroDbGenerator
             string? backingField = null;
             var setsRequired = constructor.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "System.Diagnostics.CodeAnalysis.SetsRequiredMembersAttribute");
 
+            // A parameterless constructor the generated code cannot call directly is reached through [UnsafeAccessor];
+            // no object initializer applies then, so init-only and required members are set through their setters.
+            var unsafeConstructor = constructor.Parameters.Length == 0 && !IsAccessible(constructor);
+
             foreach (var candidate in candidates)
             {
                 _cancellationToken.ThrowIfCancellationRequested();
                 var property = candidate.Property;
                 var parameterIndex = IndexOfParameter(constructor, property);
-                var write = WriteAccessOf(property, parameterIndex, setsRequired);
-                if (write is null)
-                {
-                    // Get-only and not set by the constructor: a computed member, not a column.
-                    continue;
-                }
-
+                var write = WriteAccessOf(property, parameterIndex, setsRequired || unsafeConstructor, unsafeConstructor);
                 var memberLocation = property.Locations.FirstOrDefault(l => l.IsInSource) ?? requestLocation;
                 var kind = StorageKindOf(property, out var valueType, out var isNullableValueType);
                 if (kind is null)
@@ -142,6 +144,13 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var columnName = NamedOrFirstString(candidate.Attribute("ColumnAttribute")) ?? property.Name;
+                if (columnName.Length == 0)
+                {
+                    Report(DiagnosticDescriptors.InvalidTable, memberLocation, display, "member '" + property.Name + "' has an empty [Column] name");
+                    hasError = true;
+                    continue;
+                }
+
                 var isPrimaryKey = candidate.Attribute("PrimaryKeyAttribute") is not null;
                 var isAutoIncrement = candidate.Attribute("AutoIncrementAttribute") is not null;
                 var maxLength = candidate.Attribute("MaxLengthAttribute") is { ConstructorArguments.Length: 1 } ml ? ml.ConstructorArguments[0].Value as int? : null;
@@ -185,7 +194,7 @@ public sealed partial class MicroDbGenerator
                     ValueTypeName: valueType.ToDisplayString(PlainTypeFormat),
                     DeclaringTypeName: property.ContainingType.ToDisplayString(PlainTypeFormat),
                     ClrTypeName: ClrTypeNameOf(valueType, isNullableValueType),
-                    Write: write.Value,
+                    Write: write,
                     ConstructorParameterIndex: parameterIndex,
                     IsPrimaryKey: isPrimaryKey,
                     IsAutoIncrement: isAutoIncrement,
@@ -217,7 +226,7 @@ public sealed partial class MicroDbGenerator
             }
 
             // Required members the constructor does not set must be in the object initializer, so must be mapped.
-            if (!setsRequired)
+            if (!setsRequired && !unsafeConstructor)
             {
                 foreach (var member in AllMembers(type).Where(m => m is IPropertySymbol { IsRequired: true } or IFieldSymbol { IsRequired: true }))
                 {
@@ -236,6 +245,7 @@ public sealed partial class MicroDbGenerator
             }
 
             var usesConstructor = constructor.Parameters.Length > 0 || columns.Any(c => c.Write == WriteAccess.Initializer);
+
             var mapNamespace = type.ContainingNamespace.IsGlobalNamespace ? "MicroDb.Generated" : "MicroDb.Generated." + type.ContainingNamespace.ToDisplayString();
             var mapName = string.Join("_", ContainingTypes(type).Select(t => t.Name)) + "Map";
             return new EntityModel(
@@ -248,6 +258,7 @@ public sealed partial class MicroDbGenerator
                 WithoutRowId: withoutRowId,
                 UsesConstructor: usesConstructor,
                 BackingFieldName: backingField,
+                UsesUnsafeConstructor: unsafeConstructor,
                 Columns: new EquatableArray<ColumnModel>(columns),
                 Indexes: new EquatableArray<IndexModel>(indexes));
         }
@@ -348,7 +359,7 @@ public sealed partial class MicroDbGenerator
                 }
             }
 
-            if (columns.Count == 0)
+            if (columns.Count == 0 && candidates.Count == 0)
             {
                 Report(DiagnosticDescriptors.InvalidTable, typeLocation, display, "it has no mapped members (public properties with a getter and a setter, init accessor or constructor parameter)");
                 ok = false;
@@ -370,99 +381,138 @@ public sealed partial class MicroDbGenerator
 
         private List<Candidate> CollectCandidates(INamedTypeSymbol type, string display)
         {
-            // Declared members of the type first, then of each base type, like Type.GetProperties.
-            var result = new List<Candidate>();
+            // Like the reflection path: public instance properties with a public getter, base-class members first,
+            // declaration order within each class; an override stands at the level of the class that declares it.
+            var levels = new List<List<IPropertySymbol>>();
             var seen = new HashSet<string>(StringComparer.Ordinal);
             for (var t = type; t is not null && t.SpecialType != SpecialType.System_Object; t = t.BaseType)
             {
+                var level = new List<IPropertySymbol>();
                 foreach (var property in t.GetMembers().OfType<IPropertySymbol>())
                 {
-                    if (property.IsStatic || property.IsIndexer || !seen.Add(property.Name))
+                    if (property.IsStatic || property.IsIndexer || property.DeclaredAccessibility != Accessibility.Public
+                        || property.GetMethod is not { DeclaredAccessibility: Accessibility.Public } || !seen.Add(property.Name))
                     {
                         continue;
                     }
 
-                    if (property.DeclaredAccessibility != Accessibility.Public || property.GetMethod is not { DeclaredAccessibility: Accessibility.Public })
-                    {
-                        continue;
-                    }
-
-                    var attributes = property.GetAttributes().Where(a => a.AttributeClass?.ContainingNamespace?.ToDisplayString() == AttributeNamespace).ToImmutableArray();
-                    var candidate = new Candidate(property, attributes);
-                    if (candidate.Attribute("IgnoreAttribute") is not null)
-                    {
-                        var conflicts = attributes.Where(a => a.AttributeClass!.Name != "IgnoreAttribute")
-                            .Select(a => "[" + TrimAttribute(a.AttributeClass!.Name) + "]")
-                            .Distinct()
-                            .ToArray();
-                        if (conflicts.Length > 0)
-                        {
-                            Report(DiagnosticDescriptors.IgnoreConflict, property.Locations.FirstOrDefault(l => l.IsInSource), property.Name, display, string.Join(", ", conflicts));
-                        }
-
-                        continue;
-                    }
-
-                    result.Add(candidate);
+                    level.Add(property);
                 }
+
+                levels.Insert(0, level);
+            }
+
+            var result = new List<Candidate>();
+            foreach (var property in levels.SelectMany(l => l))
+            {
+                var attributes = InheritedAttributes(property);
+                var candidate = new Candidate(property, attributes);
+                if (candidate.Attribute("IgnoreAttribute") is not null)
+                {
+                    var conflicts = attributes.Where(a => a.AttributeClass!.Name != "IgnoreAttribute")
+                        .Select(a => "[" + TrimAttribute(a.AttributeClass!.Name) + "]")
+                        .Distinct()
+                        .ToArray();
+                    if (conflicts.Length > 0)
+                    {
+                        Report(DiagnosticDescriptors.IgnoreConflict, property.Locations.FirstOrDefault(l => l.IsInSource), property.Name, display, string.Join(", ", conflicts));
+                    }
+
+                    continue;
+                }
+
+                result.Add(candidate);
             }
 
             return result;
         }
 
+        /// <summary>MicroDb attributes of a property and of the properties it overrides (the attributes are Inherited = true).</summary>
+        private static ImmutableArray<AttributeData> InheritedAttributes(IPropertySymbol property)
+        {
+            var result = ImmutableArray.CreateBuilder<AttributeData>();
+            var single = new HashSet<string>(StringComparer.Ordinal);
+            for (var p = property; p is not null; p = p.OverriddenProperty)
+            {
+                foreach (var attribute in p.GetAttributes())
+                {
+                    if (attribute.AttributeClass?.ContainingNamespace?.ToDisplayString() != AttributeNamespace)
+                    {
+                        continue;
+                    }
+
+                    // Repeatable index attributes accumulate; the others are taken from the most derived declaration.
+                    if (IsIndexAttribute(attribute) || single.Add(attribute.AttributeClass.Name))
+                    {
+                        result.Add(attribute);
+                    }
+                }
+            }
+
+            return result.ToImmutable();
+        }
+
+        /// <summary>
+        /// The same choice as the reflection path: a parameterless constructor (of any accessibility) when every mapped
+        /// member has a setter, else the widest public constructor whose parameters all match mapped members by name
+        /// (case-insensitive) and type and that covers every member without a setter.
+        /// </summary>
         private IMethodSymbol? ChooseConstructor(INamedTypeSymbol type, string display, List<Candidate> candidates, Location? location)
         {
-            var constructors = type.InstanceConstructors
-                .Where(c => IsAccessible(c))
-                .Where(c => !(c.Parameters.Length == 1 && SymbolEqualityComparer.Default.Equals(c.Parameters[0].Type, type)))
-                .ToList();
-
-            // A parameterless constructor keeps member defaults for columns a query does not select.
-            var parameterless = constructors.FirstOrDefault(c => c.Parameters.Length == 0);
-            if (parameterless is not null)
+            var parameterless = type.InstanceConstructors.FirstOrDefault(c => c.Parameters.Length == 0);
+            if (parameterless is not null && candidates.All(c => c.Property.SetMethod is not null))
             {
                 return parameterless;
             }
 
-            IMethodSymbol? best = null;
-            foreach (var constructor in constructors)
+            foreach (var constructor in type.InstanceConstructors
+                .Where(c => c.DeclaredAccessibility == Accessibility.Public && c.Parameters.Length > 0)
+                .OrderByDescending(c => c.Parameters.Length))
             {
-                var allMatch = constructor.Parameters.All(p => candidates.Any(c => Matches(c.Property, p)));
-                if (allMatch && (best is null || constructor.Parameters.Length > best.Parameters.Length))
+                var matched = constructor.Parameters.Select(p => candidates.FindIndex(c => Matches(c.Property, p))).ToList();
+                if (matched.All(i => i >= 0) && candidates.Select((c, i) => (c, i)).All(x => x.c.Property.SetMethod is not null || matched.Contains(x.i)))
                 {
-                    best = constructor;
+                    return constructor;
                 }
             }
 
-            if (best is null)
+            if (parameterless is not null)
             {
-                var why = constructors.Count == 0
-                    ? "it has no accessible constructor"
-                    : "no accessible constructor has only parameters that match mapped members by name and type";
-                Report(DiagnosticDescriptors.NoUsableConstructor, location, display, why);
+                var readOnly = candidates.Where(c => c.Property.SetMethod is null).ToList();
+                var names = string.Join(", ", readOnly.Select(c => "'" + c.Property.Name + "'"));
+                Report(DiagnosticDescriptors.NoUsableConstructor, readOnly[0].Property.Locations.FirstOrDefault(l => l.IsInSource) ?? location, display,
+                    "member(s) " + names + " have no setter and no constructor parameter; add a setter (private is fine), a constructor that takes them, or mark them [Ignore]");
+            }
+            else
+            {
+                Report(DiagnosticDescriptors.NoUsableConstructor, location, display,
+                    "add a parameterless constructor, or a public one whose parameters match mapped members by name and type");
             }
 
-            return best;
+            return null;
         }
 
-        private WriteAccess? WriteAccessOf(IPropertySymbol property, int parameterIndex, bool setsRequired)
+        private WriteAccess WriteAccessOf(IPropertySymbol property, int parameterIndex, bool requiredHandled, bool unsafeConstructor)
         {
             if (parameterIndex >= 0)
             {
                 return WriteAccess.Constructor;
             }
 
-            if (property.SetMethod is not { } setter)
+            // The constructor choice guarantees a setter here.
+            var setter = property.SetMethod!;
+            var accessible = IsAccessible(setter);
+            if (property.IsRequired && !requiredHandled)
             {
-                return null;
+                return WriteAccess.Initializer;
             }
 
-            if (setter.IsInitOnly || (property.IsRequired && !setsRequired))
+            if (setter.IsInitOnly)
             {
-                return IsAccessible(setter) ? WriteAccess.Initializer : null;
+                return accessible && !unsafeConstructor ? WriteAccess.Initializer : WriteAccess.UnsafeSetter;
             }
 
-            return IsAccessible(setter) ? WriteAccess.Setter : WriteAccess.UnsafeSetter;
+            return accessible ? WriteAccess.Setter : WriteAccess.UnsafeSetter;
         }
 
         private static int IndexOfParameter(IMethodSymbol constructor, IPropertySymbol property)

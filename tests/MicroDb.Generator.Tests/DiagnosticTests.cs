@@ -26,7 +26,10 @@ public class DiagnosticTests
             [Table] public class NotKey { [PrimaryKey] public int Id { get; set; } [AutoIncrement] public int Counter { get; set; } }
             """);
         yield return Case("MDB0004", "NoCtor", "NoCtor", """
-            [Table] public class NoCtor { private NoCtor() { } public int Id { get; set; } }
+            [Table] public class NoCtor { public NoCtor(string other) { } public int Id { get; set; } }
+            """);
+        yield return Case("MDB0004", "Computed", "Derived", """
+            [Table] public class Derived { public int Id { get; set; } public int Computed => Id * 2; }
             """);
         yield return Case("MDB0004", "Mismatch", "Mismatch", """
             [Table] public class Mismatch { public Mismatch(int id, string other) { Id = id; } public int Id { get; } }
@@ -60,10 +63,13 @@ public class DiagnosticTests
             [Table] public class Fine { [PrimaryKey] public int Id { get; set; } [Ignore, PrimaryKey] public int Skipped { get; set; } }
             """, expectMap: true);
         yield return Case("MDB0009", "Empty", "Empty", """
-            [Table] public class Empty { public int Computed => 1; }
+            [Table] public class Empty { [Ignore] public int Computed => 1; }
             """);
         yield return Case("MDB0009", "NoKey", "NoKey", """
             [Table(WithoutRowId = true)] public class NoKey { public int Id { get; set; } }
+            """);
+        yield return Case("MDB0009", "Nameless", "Nameless", """
+            [Table] public class Nameless { [Column("")] public int Nameless2 { get; set; } }
             """);
         yield return Case("MDB0009", "Blank", "Blank", """
             [Table("  ")] public class Blank { public int Id { get; set; } }

@@ -8,7 +8,7 @@ namespace MicroDb.Generator.Tests;
 public class GeneratedMapRuntimeTests
 {
     private static readonly Type[] ModelTypes =
-        [typeof(EveryType), typeof(Point), typeof(Tag), typeof(Person), typeof(Account), typeof(ExternalThing), typeof(Gadget)];
+        [typeof(EveryType), typeof(Point), typeof(Tag), typeof(Person), typeof(Account), typeof(ExternalThing), typeof(Gadget), typeof(SealedBox), typeof(DerivedThing)];
 
     private static IEnumerable<Type> Models() => ModelTypes;
 
@@ -216,6 +216,27 @@ public class GeneratedMapRuntimeTests
     }
 
     [Test]
+    public void Private_parameterless_constructor_is_reached_through_an_unsafe_accessor()
+    {
+        using var db = new TempDatabase();
+        db.Connection.CreateTable<SealedBox>();
+        db.Connection.Insert(SealedBox.Create(9, "nine"));
+
+        var loaded = db.Connection.Get<SealedBox>(9);
+
+        Assert.That((loaded.Id, loaded.Label), Is.EqualTo((9, "nine")));
+    }
+
+    [Test]
+    public void Base_class_members_come_first()
+    {
+        var table = EntityMapRegistry.GetGenerated<DerivedThing>()!.Table;
+
+        Assert.That(table.Columns.Select(c => c.Name), Is.EqualTo(new[] { "Id", "Value", "Note" }));
+        Assert.That(table.PrimaryKey!.IsAutoIncrement, Is.True);
+    }
+
+    [Test]
     public void Assembly_level_map_serves_a_type_without_attributes()
     {
         using var db = new TempDatabase();
@@ -291,6 +312,8 @@ public class GeneratedMapRuntimeTests
         if (type == typeof(Person)) return new Person { Name = "n", Email = null };
         if (type == typeof(Account)) return new Account { Owner = "o" };
         if (type == typeof(ExternalThing)) return new ExternalThing { Id = 2, Value = "v" };
+        if (type == typeof(SealedBox)) return SealedBox.Create(4, "box");
+        if (type == typeof(DerivedThing)) return new DerivedThing { Value = 5, Note = "n" };
         return new Gadget { Code = "c", Level = 1 };
     }
 

@@ -10,6 +10,7 @@ namespace MicroDb.Generator.Model;
 /// <param name="WithoutRowId">[Table(WithoutRowId = true)].</param>
 /// <param name="UsesConstructor">True when entities are built by a constructor call with arguments or an object initializer.</param>
 /// <param name="BackingFieldName">For <see cref="KeyWriteBack.UnsafeBackingField"/>, the field's name.</param>
+/// <param name="UsesUnsafeConstructor">True when the parameterless constructor is not accessible and is called through an [UnsafeAccessor].</param>
 /// <param name="Columns">The columns, in order.</param>
 /// <param name="Indexes">The index declarations.</param>
 internal sealed record EntityModel(
@@ -22,5 +23,6 @@ internal sealed record EntityModel(
     bool WithoutRowId,
     bool UsesConstructor,
     string? BackingFieldName,
+    bool UsesUnsafeConstructor,
     EquatableArray<ColumnModel> Columns,
     EquatableArray<IndexModel> Indexes);

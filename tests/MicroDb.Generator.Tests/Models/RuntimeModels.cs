@@ -257,3 +257,46 @@ public sealed class Gadget
     /// <summary>Value.</summary>
     public int Level { get; set; }
 }
+
+/// <summary>Only a private parameterless constructor: generated code reaches it through an unsafe accessor.</summary>
+[Table("sealed_boxes")]
+public sealed class SealedBox
+{
+    private SealedBox()
+    {
+    }
+
+    /// <summary>Key.</summary>
+    [PrimaryKey]
+    public int Id { get; init; }
+
+    /// <summary>Required, set without an object initializer.</summary>
+    public required string Label { get; set; }
+
+    /// <summary>Makes a box.</summary>
+    /// <param name="id">Key.</param>
+    /// <param name="label">Label.</param>
+    public static SealedBox Create(int id, string label) => new() { Id = id, Label = label };
+}
+
+/// <summary>Inherited members come first, as on the reflection path.</summary>
+public abstract class Entity
+{
+    /// <summary>Key.</summary>
+    [PrimaryKey, AutoIncrement]
+    public int Id { get; set; }
+
+    /// <summary>Overridden below; the column stands at the derived class's level.</summary>
+    public virtual string? Note { get; set; }
+}
+
+/// <summary>A derived model.</summary>
+[Table("derived_things")]
+public sealed class DerivedThing : Entity
+{
+    /// <summary>Value.</summary>
+    public int Value { get; set; }
+
+    /// <summary>Override keeps the base attributes.</summary>
+    public override string? Note { get; set; }
+}

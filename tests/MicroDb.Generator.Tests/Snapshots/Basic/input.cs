@@ -23,6 +23,7 @@ public class Product
     [Ignore]
     public string? Notes { get; set; }
 
-    // Computed: get-only and no constructor parameter, so not a column.
+    // Computed: get-only and no constructor parameter, so it must be [Ignore]d (both mapping paths agree).
+    [Ignore]
     public decimal PriceWithTax => Price * 1.2m;
 }
