@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Runtime.CompilerServices;
+using System.Text;
 using SQLitePCL;
 
 namespace MicroDb.Native;
@@ -115,6 +116,16 @@ public sealed partial class SqliteStatement
         if (surrogate >= 0)
         {
             CheckSurrogatePairs(index, value, surrogate);
+        }
+
+        if (value.Length > 0 && value[0] is '\uFEFF' or '\uFFFE')
+        {
+            // SQLite reads a leading U+FEFF or U+FFFE in UTF-16 input as a byte-order mark: it drops the character,
+            // or byte-swaps the rest of the text. UTF-8 input has no such rule, so this rare case is bound as UTF-8.
+            var utf8 = new byte[Encoding.UTF8.GetByteCount(value)];
+            Encoding.UTF8.GetBytes(value, utf8);
+            Check(raw.sqlite3_bind_text(Handle, index, utf8));
+            return;
         }
 
         // UTF-16 straight from the string: no transcoding buffer on our side.
