@@ -67,6 +67,20 @@ public sealed class BadInputTests : ReliabilityFixture
         Assert.That(db.ExecuteScalar<int>("SELECT length(CAST(Name AS BLOB)) FROM people"), Is.EqualTo(13));
     }
 
+    [TestCase(0xFEFF)]
+    [TestCase(0xFFFE)]
+    public void Text_starting_with_a_byte_order_mark_character_keeps_it(int first)
+    {
+        // SQLite treats these as a UTF-16 byte-order mark (dropping it, or byte-swapping the rest) unless bound as UTF-8.
+        var db = OpenWith<Person>();
+        var text = (char)first + "abc é🎉";
+        db.Insert(new Person { Name = text });
+
+        Assert.That(db.Get<Person>(1).Name, Is.EqualTo(text));
+        Assert.That(db.ExecuteScalar<string>("SELECT ?", text), Is.EqualTo(text));
+        Assert.That(db.ExecuteScalar<int>("SELECT count(*) FROM people WHERE Name = ?", text), Is.EqualTo(1));
+    }
+
     // Built in code: attribute arguments are stored as UTF-8, which cannot carry a lone surrogate.
     private static readonly string[] BadUtf16 = ["a\ud800b", "a\udc00", "\ud800", "ok 🎉 then \udfff", "\udc00\ud800"];
 
