@@ -67,6 +67,20 @@ public sealed class BadInputTests : ReliabilityFixture
         Assert.That(db.ExecuteScalar<int>("SELECT length(CAST(Name AS BLOB)) FROM people"), Is.EqualTo(13));
     }
 
+    [Test]
+    public void Negative_zero_reads_back_as_zero_without_its_sign()
+    {
+        // SQLite stores a REAL column's integral values as integers on disk, and the integer 0 has no sign.
+        // -0.0 == 0.0, so this is a documented limitation rather than an error; the binary serializer keeps the sign.
+        var db = OpenWith<AllTypes>();
+        db.Insert(new AllTypes { Double = -0.0, Single = -0f, NDouble = -0.0 });
+
+        var read = db.Get<AllTypes>(1L);
+
+        Assert.That((double.IsNegative(read.Double), float.IsNegative(read.Single), double.IsNegative(read.NDouble!.Value)), Is.EqualTo((false, false, false)));
+        Assert.That(read.Double, Is.EqualTo(0.0));
+    }
+
     [TestCase(0xFEFF)]
     [TestCase(0xFFFE)]
     public void Text_starting_with_a_byte_order_mark_character_keeps_it(int first)
