@@ -106,9 +106,10 @@ public sealed partial class MicroDbConnection
                 ExecuteNonQuery("RELEASE " + savepoint);
                 _transactionDepth = depth - 1;
             }
-            catch when (depth == 1)
+            catch (MicroDbException error) when (depth == 1 && error.ResultCode != SQLitePCL.raw.SQLITE_ERROR)
             {
                 // The outermost release is a commit; if it fails, undo everything so the connection is usable.
+                // SQLITE_ERROR ("no such savepoint": a stale name) is misuse, not a failed commit: the transaction stays open.
                 TryRollback();
                 _transactionDepth = 0;
                 throw;
