@@ -379,6 +379,24 @@ public sealed class BadInputTests : ReliabilityFixture
     }
 
     [Test]
+    public void Releasing_a_savepoint_name_from_an_earlier_transaction_keeps_the_open_transaction()
+    {
+        var db = OpenWith<Person>();
+        var stale = db.SaveTransactionPoint();
+        db.Release(stale);
+        db.BeginTransaction();
+        db.Insert(new Person { Name = "pending" });
+
+        // Same depth, so it passes the name check; SQLite refuses it. That must not undo the open transaction.
+        var error = Assert.Throws<MicroDbException>(() => db.Release(stale));
+
+        Assert.That(error!.Message, Does.Contain("no such savepoint"));
+        Assert.That(db.IsInTransaction, Is.True);
+        db.Commit();
+        Assert.That(db.QueryScalars<string>("SELECT Name FROM people"), Is.EqualTo(new[] { "pending" }));
+    }
+
+    [Test]
     public void Every_operation_after_Dispose_is_ObjectDisposed()
     {
         var db = OpenWith<Person>();
