@@ -59,7 +59,17 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var tableName = NamedString(attribute, "TableName");
-                var parser = new Parser(context.SemanticModel.Compilation, cancellationToken);
+                var compilation = context.SemanticModel.Compilation;
+                if (!type.Locations.Any(l => l.IsInSource))
+                {
+                    // A type from another assembly: by default Roslyn does not import its non-public members, so a
+                    // private setter or constructor would look absent. Look at it through a compilation that imports
+                    // everything (only for these types, and only when this attribute's file changes).
+                    compilation = compilation.WithOptions(compilation.Options.WithMetadataImportOptions(MetadataImportOptions.All));
+                    type = compilation.GetTypeByMetadataName(MetadataNameOf(type)) ?? type;
+                }
+
+                var parser = new Parser(compilation, cancellationToken);
                 var location = syntax.GetSyntax(cancellationToken).GetLocation();
                 var model = parser.ParseType(type, tableName, location);
                 results.Add(new ModelResult(model, new EquatableArray<DiagnosticInfo>(parser._diagnostics)));
