@@ -138,7 +138,7 @@ public sealed partial class MicroDbGenerator
                 var parameterIndex = IndexOfParameter(constructor, property);
                 var write = WriteAccessOf(property, parameterIndex, setsRequired || unsafeConstructor, unsafeConstructor);
                 var memberLocation = property.Locations.FirstOrDefault(l => l.IsInSource) ?? requestLocation;
-                var kind = StorageKindOf(property, out var valueType, out var isNullableValueType);
+                var kind = StorageKindOf(property, candidate.Attribute("StoreAsTextAttribute") is not null, out var valueType, out var isNullableValueType);
                 if (kind is null)
                 {
                     Report(DiagnosticDescriptors.UnsupportedMemberType, memberLocation, property.Name, display, property.Type.ToDisplayString());
@@ -546,7 +546,7 @@ public sealed partial class MicroDbGenerator
             property.ContainingType.GetMembers().OfType<IFieldSymbol>()
                 .FirstOrDefault(f => SymbolEqualityComparer.Default.Equals(f.AssociatedSymbol, property))?.Name;
 
-        private static StorageKind? StorageKindOf(IPropertySymbol property, out ITypeSymbol valueType, out bool isNullableValueType)
+        private static StorageKind? StorageKindOf(IPropertySymbol property, bool storeAsText, out ITypeSymbol valueType, out bool isNullableValueType)
         {
             valueType = property.Type;
             isNullableValueType = false;
@@ -556,7 +556,6 @@ public sealed partial class MicroDbGenerator
                 isNullableValueType = true;
             }
 
-            var storeAsText = property.GetAttributes().Any(a => IsAttribute(a, "StoreAsTextAttribute"));
             switch (valueType.SpecialType)
             {
                 case SpecialType.System_Boolean: return StorageKind.Boolean;
