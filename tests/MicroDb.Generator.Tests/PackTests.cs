@@ -5,8 +5,8 @@ namespace MicroDb.Generator.Tests;
 
 /// <summary>
 /// Packs MicroDb (with the generator in analyzers/dotnet/cs), restores a fresh consumer project from a local folder
-/// feed, and runs CRUD with MappingMode.Generated. Slow and needs the package registry for MicroDb's own dependencies,
-/// so CI proves the package works as shipped. Select it alone with <c>--filter TestCategory=Pack</c>.
+/// feed, and runs CRUD with MappingMode.Generated. Slow (about 20 s) and needs the package registry for MicroDb's own
+/// dependencies; it runs with the rest so CI proves the package works as shipped. Alone: <c>--filter TestCategory=Pack</c>.
 /// </summary>
 [Category("Pack")]
 public class PackTests
