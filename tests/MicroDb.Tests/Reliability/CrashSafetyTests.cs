@@ -83,7 +83,8 @@ public sealed class CrashSafetyTests
         }
 
         TestContext.Out.WriteLine($"{Kills} kills, {totalAcks} acknowledged commits verified ({acked.Count} batches in the database)");
-        Assert.That(totalAcks, Is.GreaterThan(Kills), "the worker got to commit between kills");
+        // Not a speed check (a loaded machine commits less between kills), only proof that commits happened at all.
+        Assert.That(totalAcks, Is.GreaterThan(0), "the worker never got to commit between kills");
     }
 
     private static RunResult RunAndKill(string path, MicroDbPreset preset, int workerSeed, Random random)
