@@ -22,6 +22,9 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
     private readonly int? _limit;
     private readonly int _offset;
 
+    // How many leading orderings belong to the latest OrderBy (ThenBy inserts after them, before older orderings).
+    private readonly int _group;
+
     internal TableQuery(MicroDbConnection connection, EntityMap<T> map)
     {
         Connection = connection;
@@ -31,8 +34,9 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
         _orderings = [];
     }
 
-    private TableQuery(TableQuery<T> from, TableQuery<T>? source, LambdaExpression[] wheres, QueryOrdering[] orderings, int? limit, int offset)
+    private TableQuery(TableQuery<T> from, TableQuery<T>? source, LambdaExpression[] wheres, QueryOrdering[] orderings, int? limit, int offset, int group = -1)
     {
+        _group = group < 0 ? from._group : group;
         Connection = from.Connection;
         _map = from._map;
         _allColumns = from._allColumns;
@@ -63,7 +67,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
 
         // After Take/Skip, LINQ filters the limited rows, so the limited query becomes a sub-query.
         return IsLimited
-            ? new TableQuery<T>(this, this, [predicate], [], null, 0)
+            ? new TableQuery<T>(this, this, [predicate], [], null, 0, 0)
             : new TableQuery<T>(this, _source, [.. _wheres, predicate], _orderings, null, 0);
     }
 
@@ -206,17 +210,18 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
         var ordering = new QueryOrdering(keySelector, descending);
         if (then)
         {
-            if (_orderings.Length == 0 || IsLimited)
+            if (_group == 0 || IsLimited)
             {
-                throw new InvalidOperationException($"ThenBy/ThenByDescending on '{_map.Table.TableName}' must directly follow OrderBy, OrderByDescending or another ThenBy.");
+                throw new InvalidOperationException($"ThenBy/ThenByDescending on '{_map.Table.TableName}' must follow OrderBy or OrderByDescending (and not Take/Skip).");
             }
 
-            return new TableQuery<T>(this, _source, _wheres, [.. _orderings, ordering], null, 0);
+            // LINQ's ThenBy refines the latest OrderBy; orderings from earlier OrderBy calls stay the last tie-breakers.
+            return new TableQuery<T>(this, _source, _wheres, [.. _orderings[.._group], ordering, .. _orderings[_group..]], null, 0, _group + 1);
         }
 
         return IsLimited
-            ? new TableQuery<T>(this, this, [], [ordering, .. EffectiveOrderings()], null, 0)
-            : new TableQuery<T>(this, _source, _wheres, [ordering, .. EffectiveOrderings()], null, 0);
+            ? new TableQuery<T>(this, this, [], [ordering, .. EffectiveOrderings()], null, 0, 1)
+            : new TableQuery<T>(this, _source, _wheres, [ordering, .. EffectiveOrderings()], null, 0, 1);
     }
 
     private bool HasFilter => _wheres.Length > 0 || IsLimited || _source?.HasFilter == true;
