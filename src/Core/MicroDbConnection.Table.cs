@@ -56,7 +56,7 @@ public sealed partial class MicroDbConnection
     /// <param name="property">The member or members.</param>
     /// <param name="unique">True for a UNIQUE index.</param>
     /// <exception cref="ArgumentException">The expression is not a mapped member or an anonymous object of mapped members.</exception>
-    public int CreateIndex<T>(Expression<Func<T, object>> property, bool unique = false)
+    public int CreateIndex<T>(Expression<Func<T, object?>> property, bool unique = false)
     {
         ArgumentNullException.ThrowIfNull(property);
         var table = GetMap<T>().Table;

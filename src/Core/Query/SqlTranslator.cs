@@ -22,26 +22,28 @@ internal sealed class SqlTranslator
     private const string WhiteSpace = " \t\n\v\f\r\u0085\u00A0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000";
 
     private readonly TableMapping _table;
+    private readonly LambdaExpression _lambda;
     private readonly ParameterExpression _parameter;
     private readonly StringBuilder _sql;
     private readonly List<object?> _args;
 
-    private SqlTranslator(TableMapping table, ParameterExpression parameter, StringBuilder sql, List<object?> args)
+    private SqlTranslator(TableMapping table, LambdaExpression lambda, StringBuilder sql, List<object?> args)
     {
         _table = table;
-        _parameter = parameter;
+        _lambda = lambda;
+        _parameter = lambda.Parameters[0];
         _sql = sql;
         _args = args;
     }
 
     /// <summary>Writes <paramref name="predicate"/> as a SQL condition.</summary>
     public static void WritePredicate(TableMapping table, LambdaExpression predicate, StringBuilder sql, List<object?> args) =>
-        new SqlTranslator(table, predicate.Parameters[0], sql, args).WriteBoolean(predicate.Body);
+        new SqlTranslator(table, predicate, sql, args).WriteBoolean(predicate.Body);
 
     /// <summary>Writes <paramref name="keySelector"/> as an ORDER BY term (without direction).</summary>
     public static void WriteOrderKey(TableMapping table, LambdaExpression keySelector, StringBuilder sql, List<object?> args)
     {
-        var translator = new SqlTranslator(table, keySelector.Parameters[0], sql, args);
+        var translator = new SqlTranslator(table, keySelector, sql, args);
         if (translator.TryColumn(keySelector.Body, out var column, out _) && column.Kind == ColumnKind.EnumText)
         {
             throw new NotSupportedException($"MicroDb cannot order by '{keySelector}': member '{column.MemberName}' is a [StoreAsText] enum, so SQL would sort by name, not by value.");
@@ -1014,6 +1016,8 @@ internal sealed class SqlTranslator
         or TypeCode.UInt16 or TypeCode.Int32 or TypeCode.UInt32 or TypeCode.Int64 or TypeCode.UInt64 or TypeCode.Char
         && !type.IsEnum;
 
-    private static NotSupportedException Unsupported(Expression node, string why) =>
-        new($"MicroDb cannot translate '{node}' to SQL: {why}.");
+    private NotSupportedException Unsupported(Expression node, string why) =>
+        new(ReferenceEquals(node, _lambda.Body)
+            ? $"MicroDb cannot translate '{_lambda}' to SQL: {why}."
+            : $"MicroDb cannot translate '{node}' in '{_lambda}' to SQL: {why}.");
 }
