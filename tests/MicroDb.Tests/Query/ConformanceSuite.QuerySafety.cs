@@ -1,9 +1,9 @@
-using NUnit.Framework;
+using MicroDb.Tests.Query;
 
-namespace MicroDb.Tests.Query;
+namespace MicroDb.Tests.Conformance;
 
 /// <summary>Values never become SQL text, and what cannot be translated fails loudly where it is written.</summary>
-public class SafetyTests : QueryFixtureBase
+public abstract partial class ConformanceSuite
 {
     private static readonly string[] Attacks =
     [
@@ -20,17 +20,17 @@ public class SafetyTests : QueryFixtureBase
     public void Injection_attempt_is_stored_and_matched_literally(string attack)
     {
         var row = new QueryItem { Name = attack, Age = 500 };
-        Db.Insert(row);
-        var query = Db.Table<QueryItem>().Where(x => x.Name == attack);
+        QueryDb.Insert(row);
+        var query = QueryDb.Table<QueryItem>().Where(x => x.Name == attack);
         Assert.That(query.ToSqlString(), Does.EndWith("FROM \"query_items\" WHERE (\"Name\" IS ?)"));
-        var expected = Items.Count(x => x.Name == attack) + 1;
+        var expected = QueryRows.Count(x => x.Name == attack) + 1;
         Assert.That(query.Count(), Is.EqualTo(expected));
-        Assert.That(Db.Table<QueryItem>().First(x => x.Id == row.Id).Name, Is.EqualTo(attack));
+        Assert.That(QueryDb.Table<QueryItem>().First(x => x.Id == row.Id).Name, Is.EqualTo(attack));
 
         // The same string as a substring pattern, ordinal and case-insensitive, matches only rows that contain it.
-        Assert.That(Db.Table<QueryItem>().Count(x => x.Name!.Contains(attack)), Is.EqualTo(Items.Count(x => x.Name != null && x.Name.Contains(attack, StringComparison.Ordinal)) + 1));
-        Assert.That(Db.Table<QueryItem>().Count(x => x.Name!.EndsWith(attack, StringComparison.OrdinalIgnoreCase)), Is.EqualTo(Items.Count(x => x.Name != null && x.Name.EndsWith(attack, StringComparison.OrdinalIgnoreCase)) + 1));
-        Assert.That(Db.Table<QueryItem>().Count(), Is.EqualTo(RowCount + 1), "the table must still be there, whole");
+        Assert.That(QueryDb.Table<QueryItem>().Count(x => x.Name!.Contains(attack)), Is.EqualTo(QueryRows.Count(x => x.Name != null && x.Name.Contains(attack, StringComparison.Ordinal)) + 1));
+        Assert.That(QueryDb.Table<QueryItem>().Count(x => x.Name!.EndsWith(attack, StringComparison.OrdinalIgnoreCase)), Is.EqualTo(QueryRows.Count(x => x.Name != null && x.Name.EndsWith(attack, StringComparison.OrdinalIgnoreCase)) + 1));
+        Assert.That(QueryDb.Table<QueryItem>().Count(), Is.EqualTo(QueryRowCount + 1), "the table must still be there, whole");
     }
 
     private static bool IsInteresting(QueryItem item) => item.Age > 3;
@@ -51,7 +51,7 @@ public class SafetyTests : QueryFixtureBase
     [TestCaseSource(nameof(Untranslatable))]
     public void Untranslatable_expression_throws_NotSupportedException_naming_it_before_any_query_runs(Func<MicroDbConnection, object> build, string named)
     {
-        var ex = Assert.Throws<NotSupportedException>(() => build(Db));
+        var ex = Assert.Throws<NotSupportedException>(() => build(QueryDb));
         Assert.That(ex!.Message, Does.Contain(named).And.Contain("MicroDb"));
     }
 
@@ -59,13 +59,13 @@ public class SafetyTests : QueryFixtureBase
     public void Contains_with_a_null_pattern_throws_ArgumentNullException()
     {
         string? pattern = null;
-        Assert.Throws<ArgumentNullException>(() => Db.Table<QueryItem>().Where(x => x.Name!.Contains(pattern!)));
+        Assert.Throws<ArgumentNullException>(() => QueryDb.Table<QueryItem>().Where(x => x.Name!.Contains(pattern!)));
     }
 
     [Test]
     public void A_list_that_depends_on_the_row_is_rejected()
     {
-        var ex = Assert.Throws<NotSupportedException>(() => Db.Table<QueryItem>().Where(x => new[] { x.Age, 3 }.Contains(x.Id)));
+        var ex = Assert.Throws<NotSupportedException>(() => QueryDb.Table<QueryItem>().Where(x => new[] { x.Age, 3 }.Contains(x.Id)));
         Assert.That(ex!.Message, Does.Contain("Contains"));
     }
 }
