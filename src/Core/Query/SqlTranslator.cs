@@ -52,18 +52,29 @@ internal sealed class SqlTranslator
         translator.Write(keySelector.Body);
     }
 
-    /// <summary>Translates once into a scratch buffer, so an untranslatable expression fails where it is written.</summary>
+    /// <summary>
+    /// Translates once into a scratch buffer, so an untranslatable expression fails where it is written. Only
+    /// <see cref="NotSupportedException"/> escapes: an error that depends on captured values (a variable that is still
+    /// null, say) is left for the run, when those values are read again.
+    /// </summary>
     public static void Validate(TableMapping table, LambdaExpression lambda, bool isPredicate)
     {
         var sql = new StringBuilder();
         var args = new List<object?>();
-        if (isPredicate)
+        try
         {
-            WritePredicate(table, lambda, sql, args);
+            if (isPredicate)
+            {
+                WritePredicate(table, lambda, sql, args);
+            }
+            else
+            {
+                WriteOrderKey(table, lambda, sql, args);
+            }
         }
-        else
+        catch (Exception ex) when (ex is not NotSupportedException)
         {
-            WriteOrderKey(table, lambda, sql, args);
+            // Reported when the query runs, with the values it runs with.
         }
     }
 

@@ -70,6 +70,24 @@ public sealed partial class TableQuery<T>
     /// <param name="predicate">The condition.</param>
     public T? FirstOrDefault(Expression<Func<T, bool>> predicate) => Where(predicate).FirstOrDefault();
 
+    /// <summary>The only row.</summary>
+    /// <exception cref="InvalidOperationException">The query returns no row, or more than one.</exception>
+    public T Single() => SingleCore(orDefault: false)!;
+
+    /// <summary>The only row matching <paramref name="predicate"/>.</summary>
+    /// <param name="predicate">The condition.</param>
+    /// <exception cref="InvalidOperationException">No row matches, or more than one does.</exception>
+    public T Single(Expression<Func<T, bool>> predicate) => Where(predicate).Single();
+
+    /// <summary>The only row, or default when there is none.</summary>
+    /// <exception cref="InvalidOperationException">The query returns more than one row.</exception>
+    public T? SingleOrDefault() => SingleCore(orDefault: true);
+
+    /// <summary>The only row matching <paramref name="predicate"/>, or default when none does.</summary>
+    /// <param name="predicate">The condition.</param>
+    /// <exception cref="InvalidOperationException">More than one row matches.</exception>
+    public T? SingleOrDefault(Expression<Func<T, bool>> predicate) => Where(predicate).SingleOrDefault();
+
     /// <summary>The row at <paramref name="index"/> (0-based) in the query's order.</summary>
     /// <param name="index">The position.</param>
     /// <exception cref="ArgumentOutOfRangeException">The index is negative or past the last row.</exception>
@@ -134,6 +152,19 @@ public sealed partial class TableQuery<T>
         }
 
         return Connection.RunNonQuery(sql.ToString(), args);
+    }
+
+    private T? SingleCore(bool orDefault)
+    {
+        // Two rows are enough to tell "one" from "more than one".
+        var rows = Take(2).ToList();
+        return rows.Count switch
+        {
+            1 => rows[0],
+            0 when orDefault => default,
+            0 => throw NoRow(),
+            _ => throw new InvalidOperationException($"The query on '{_map.Table.TableName}' returned more than one row."),
+        };
     }
 
     internal bool TryFirst(out T value)

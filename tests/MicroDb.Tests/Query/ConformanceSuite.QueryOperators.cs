@@ -42,6 +42,27 @@ public abstract partial class ConformanceSuite
     }
 
     [Test]
+    public void Single_requires_exactly_one_row()
+    {
+        var target = QueryRows[12];
+        Assert.That(QueryDb.Table<QueryItem>().Single(x => x.Id == target.Id).Id, Is.EqualTo(target.Id));
+        Assert.That(QueryDb.Table<QueryItem>().SingleOrDefault(x => x.Id == -1), Is.Null);
+        var none = Assert.Throws<InvalidOperationException>(() => QueryDb.Table<QueryItem>().Single(x => x.Id == -1));
+        Assert.That(none!.Message, Does.Contain("no row"));
+        var many = Assert.Throws<InvalidOperationException>(() => QueryDb.Table<QueryItem>().SingleOrDefault(x => x.Age > 10));
+        Assert.That(many!.Message, Does.Contain("more than one"));
+    }
+
+    [Test]
+    public void A_captured_variable_that_is_null_when_Where_is_called_is_read_when_the_query_runs()
+    {
+        string? pattern = null;
+        var query = QueryDb.Table<QueryItem>().Where(x => x.Name!.Contains(pattern!));
+        pattern = "nn";
+        Assert.That(query.Count(), Is.EqualTo(QueryRows.Count(x => x.Name != null && x.Name.Contains("nn", StringComparison.Ordinal))));
+    }
+
+    [Test]
     public void ElementAt_returns_the_row_at_the_index()
     {
         var ordered = QueryDb.Table<QueryItem>().OrderBy(x => x.Age).ThenBy(x => x.Id);

@@ -59,7 +59,7 @@ public abstract partial class ConformanceSuite
     public void Contains_with_a_null_pattern_throws_ArgumentNullException()
     {
         string? pattern = null;
-        Assert.Throws<ArgumentNullException>(() => QueryDb.Table<QueryItem>().Where(x => x.Name!.Contains(pattern!)));
+        Assert.Throws<ArgumentNullException>(() => QueryDb.Table<QueryItem>().Where(x => x.Name!.Contains(pattern!)).ToList());
     }
 
     [Test]
