@@ -224,6 +224,12 @@ internal sealed class ExpressionInterpreter
                 return NarrowInteger(bits, target);
             }
 
+            if (value is decimal exact && IsIntegral(target))
+            {
+                // C# truncates a decimal cast to an integer; Convert.ChangeType would round.
+                return NarrowInteger((long)decimal.Truncate(exact), target);
+            }
+
             if (value is double or float && IsIntegral(target))
             {
                 return NarrowInteger(unchecked((long)Convert.ToDouble(value, CultureInfo.InvariantCulture)), target);

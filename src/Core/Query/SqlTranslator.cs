@@ -475,6 +475,26 @@ internal sealed class SqlTranslator
             case "Equals" when call.Object is null && call.Arguments.Count == 2 && method.DeclaringType == typeof(object):
                 WriteEquality(StripConvert(call.Arguments[0]), StripConvert(call.Arguments[1]), negate: false);
                 return;
+            case "GetValueOrDefault" when call.Object is not null && Nullable.GetUnderlyingType(call.Object.Type) is { } valueType:
+                _sql.Append("coalesce(");
+                Write(call.Object);
+                _sql.Append(", ");
+                if (call.Arguments.Count == 1)
+                {
+                    WriteOperand(call.Arguments[0], !Uses(call.Arguments[0]), Uses(call.Arguments[0]) ? null : ExpressionInterpreter.EvaluateClosed(call.Arguments[0]), call.Object);
+                }
+                else if (IsIntegral(valueType) || valueType == typeof(double) || valueType == typeof(float) || valueType == typeof(decimal) || valueType == typeof(bool))
+                {
+                    // default(T) of a number or bool is stored as 0.
+                    _sql.Append('0');
+                }
+                else
+                {
+                    throw Unsupported(call, $"GetValueOrDefault() of '{valueType.Name}' has no SQL translation; pass the default explicitly");
+                }
+
+                _sql.Append(')');
+                return;
             case "Abs" when method.DeclaringType == typeof(Math) && call.Arguments.Count == 1:
                 WriteFunction("abs", call.Arguments);
                 return;

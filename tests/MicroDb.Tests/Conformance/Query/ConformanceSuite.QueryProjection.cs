@@ -73,6 +73,14 @@ public abstract partial class ConformanceSuite
     }
 
     [Test]
+    public void Select_conversions_follow_csharp_casts()
+    {
+        var query = QueryDb.Table<QueryItem>().OrderBy(x => x.Id).Select(x => new { Whole = (int)x.Price, Truncated = (int)x.Score, Code = (int)x.Initial, Small = (byte)x.Age, Hue = (int)x.Hue });
+        var expected = OrderedRows.Select(x => new { Whole = (int)x.Price, Truncated = (int)x.Score, Code = (int)x.Initial, Small = (byte)x.Age, Hue = (int)x.Hue });
+        Assert.That(query.ToList(), Is.EqualTo(expected));
+    }
+
+    [Test]
     public void Select_unmapped_member_reads_the_whole_entity()
     {
         var query = QueryDb.Table<QueryItem>().OrderBy(x => x.Id).Select(x => x.Label);

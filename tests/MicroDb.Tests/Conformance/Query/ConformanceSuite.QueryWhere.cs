@@ -49,6 +49,9 @@ public abstract partial class ConformanceSuite
         yield return WhereCase("null_variable", x => x.Name == NullName(), x => x.Name == NullName());
         yield return WhereCase("compare_with_null_is_false", x => x.Height > NullInt(), x => x.Height > NullInt(), mayBeTrivial: true);
         yield return WhereCase("coalesce", x => (x.Height ?? 0) > 120, x => (x.Height ?? 0) > 120);
+        yield return WhereCase("get_value_or_default", x => x.Height.GetValueOrDefault() < 120, x => x.Height.GetValueOrDefault() < 120);
+        yield return WhereCase("get_value_or_default_with_value", x => x.Height.GetValueOrDefault(150) == 150, x => x.Height.GetValueOrDefault(150) == 150);
+        yield return WhereCase("nullable_bool_get_value_or_default", x => !x.Flag.GetValueOrDefault(), x => !x.Flag.GetValueOrDefault());
 
         // Arithmetic.
         yield return WhereCase("add", x => x.Age + 10 > 60, x => x.Age + 10 > 60);
