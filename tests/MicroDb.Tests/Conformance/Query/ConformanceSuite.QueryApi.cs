@@ -57,6 +57,15 @@ public abstract partial class ConformanceSuite
     }
 
     [Test]
+    public void CreateIndex_by_member_list_is_composite_in_order()
+    {
+        QueryDb.CreateIndex<QueryItem>([x => x.Score, x => x.Name]);
+        Assert.That(QueryDb.QueryScalars<string>("SELECT name FROM pragma_index_info('query_items_Score_Name') ORDER BY seqno"), Is.EqualTo(new[] { "Score", "Name" }));
+        Assert.Throws<ArgumentException>(() => QueryDb.CreateIndex<QueryItem>(Array.Empty<System.Linq.Expressions.Expression<Func<QueryItem, object?>>>()));
+        Assert.Throws<ArgumentException>(() => QueryDb.CreateIndex<QueryItem>([x => x.Label]));
+    }
+
+    [Test]
     public void CreateIndex_unique_rejects_duplicates()
     {
         QueryDb.DeleteAll<QueryItem>();
