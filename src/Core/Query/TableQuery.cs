@@ -1,4 +1,5 @@
 using System.Collections;
+using System.Diagnostics.CodeAnalysis;
 using System.Linq.Expressions;
 using System.Text;
 using MicroDb.Mapping;
@@ -60,6 +61,15 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
     /// <summary>Keeps the rows matching <paramref name="predicate"/> (SQL WHERE; several calls are ANDed).</summary>
     /// <param name="predicate">The condition.</param>
     /// <exception cref="NotSupportedException">Part of the predicate has no SQL translation; the message names it.</exception>
+    // The compiler builds `x.Price > 5m` as Expression.GreaterThan without the operator method, and System.Linq.Expressions
+    // then finds op_GreaterThan by reflection; under NativeAOT that fails unless the operators of these types are kept.
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(decimal))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(DateTime))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(DateTimeOffset))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(TimeSpan))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(DateOnly))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(TimeOnly))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(Guid))]
     public TableQuery<T> Where(Expression<Func<T, bool>> predicate)
     {
         ArgumentNullException.ThrowIfNull(predicate);
@@ -113,9 +123,14 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
     /// Projects each row. A mapped member (<c>x =&gt; x.Name</c>) reads that one column directly; any other selector
     /// (anonymous type, DTO constructor or initializer, computed value) reads only the columns it uses into an entity and
     /// evaluates the selector against it with an expression interpreter: no Expression.Compile, so it works under NativeAOT.
+    /// In a trimmed or NativeAOT app, prefer a constructor (a record) or a single member: for anonymous types and object
+    /// initializers the compiler's expression tree itself uses APIs that warn (IL2026, in System.Linq.Expressions).
     /// </summary>
     /// <typeparam name="TResult">The projected type.</typeparam>
     /// <param name="selector">The projection.</param>
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(decimal))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(DateTime))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(TimeSpan))]
     public SelectQuery<T, TResult> Select<TResult>(Expression<Func<T, TResult>> selector)
     {
         ArgumentNullException.ThrowIfNull(selector);
