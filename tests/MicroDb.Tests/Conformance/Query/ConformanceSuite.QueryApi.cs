@@ -71,7 +71,7 @@ public abstract partial class ConformanceSuite
         QueryDb.DeleteAll<QueryItem>();
         QueryDb.CreateIndex<QueryItem>(x => x.Big, unique: true);
         QueryDb.Insert(new QueryItem { Big = 5 });
-        var ex = Assert.Catch<MicroDbException>(() => QueryDb.Insert(new QueryItem { Big = 5 }));
+        var ex = Assert.Throws<MicroDbConstraintException>(() => QueryDb.Insert(new QueryItem { Big = 5 }));
         Assert.That(ex!.Message, Does.Contain("UNIQUE"));
     }
 
