@@ -152,6 +152,17 @@ internal sealed class ExpressionInterpreter
         }
 
         var instance = m.Expression is null ? null : Eval(m.Expression);
+        if (m.Expression is not null && Nullable.GetUnderlyingType(m.Expression.Type) is not null)
+        {
+            // A Nullable<T> is boxed as its value or null, so its members are answered here rather than by reflection.
+            return m.Member.Name switch
+            {
+                "HasValue" => instance is not null,
+                "Value" => instance ?? throw new InvalidOperationException($"Nullable object must have a value: '{m}'."),
+                _ => throw Unsupported(m, "this member of Nullable<T> cannot be evaluated"),
+            };
+        }
+
         if (instance is null && m.Expression is not null)
         {
             throw new NullReferenceException($"'{m.Expression}' is null, so '{m}' cannot be evaluated.");
@@ -249,6 +260,21 @@ internal sealed class ExpressionInterpreter
     private object? EvalCall(MethodCallExpression call)
     {
         var instance = call.Object is null ? null : Eval(call.Object);
+        if (call.Object is not null && Nullable.GetUnderlyingType(call.Object.Type) is { } underlying)
+        {
+            // A Nullable<T> is boxed as its value or null; its methods are answered here rather than invoked by reflection.
+            return call.Method.Name switch
+            {
+                "GetValueOrDefault" when call.Arguments.Count == 1 => instance ?? Eval(call.Arguments[0]),
+                "GetValueOrDefault" when instance is not null => instance,
+                "GetValueOrDefault" when underlying.IsPrimitive || underlying.IsEnum => ConvertValue(0, underlying, call),
+                "ToString" => instance?.ToString() ?? string.Empty,
+                "Equals" when call.Arguments.Count == 1 => Equals(instance, Eval(call.Arguments[0])),
+                "GetHashCode" => instance?.GetHashCode() ?? 0,
+                _ => throw Unsupported(call, $"method '{call.Method.Name}' of Nullable<{underlying.Name}> cannot be evaluated here"),
+            };
+        }
+
         if (call.Object is not null && instance is null)
         {
             throw new NullReferenceException($"'{call.Object}' is null, so '{call}' cannot be evaluated.");

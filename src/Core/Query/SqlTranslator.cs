@@ -148,6 +148,13 @@ internal sealed class SqlTranslator
             case ExpressionType.Conditional:
                 {
                     var conditional = (ConditionalExpression)e;
+                    if (!Uses(conditional.Test))
+                    {
+                        // Only the branch C# would take is translated (the other may not be evaluable).
+                        Write((bool)ExpressionInterpreter.EvaluateClosed(conditional.Test)! ? conditional.IfTrue : conditional.IfFalse);
+                        return;
+                    }
+
                     _sql.Append("(CASE WHEN ");
                     WriteBoolean(conditional.Test);
                     _sql.Append(" THEN ");
@@ -261,6 +268,22 @@ internal sealed class SqlTranslator
         {
             case ExpressionType.AndAlso:
             case ExpressionType.OrElse:
+                if (!Uses(b.Left))
+                {
+                    // C# short-circuits: `!limit.HasValue || x.Age > limit.Value` must not read limit.Value when it is null.
+                    var left = (bool)ExpressionInterpreter.EvaluateClosed(b.Left)!;
+                    if (left == (b.NodeType == ExpressionType.OrElse))
+                    {
+                        WriteValue(left, null, typeof(bool));
+                    }
+                    else
+                    {
+                        WriteBoolean(b.Right);
+                    }
+
+                    return;
+                }
+
                 _sql.Append('(');
                 WriteBoolean(b.Left);
                 _sql.Append(b.NodeType == ExpressionType.AndAlso ? " AND " : " OR ");

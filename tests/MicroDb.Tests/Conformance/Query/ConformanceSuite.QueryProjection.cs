@@ -81,6 +81,14 @@ public abstract partial class ConformanceSuite
     }
 
     [Test]
+    public void Select_nullable_members()
+    {
+        var query = QueryDb.Table<QueryItem>().OrderBy(x => x.Id).Select(x => new { H = x.Height.HasValue ? x.Height.Value : -1, G = x.Height.GetValueOrDefault(7), D = x.Flag.GetValueOrDefault(), S = x.Height.ToString() });
+        var expected = OrderedRows.Select(x => new { H = x.Height.HasValue ? x.Height.Value : -1, G = x.Height.GetValueOrDefault(7), D = x.Flag.GetValueOrDefault(), S = x.Height.ToString() });
+        Assert.That(query.ToList(), Is.EqualTo(expected));
+    }
+
+    [Test]
     public void Select_unmapped_member_reads_the_whole_entity()
     {
         var query = QueryDb.Table<QueryItem>().OrderBy(x => x.Id).Select(x => x.Label);

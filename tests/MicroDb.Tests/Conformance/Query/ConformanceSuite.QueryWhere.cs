@@ -155,6 +155,13 @@ public abstract partial class ConformanceSuite
         var bounds = new[] { 10, 20 };
         yield return WhereCase("array_index", x => x.Age > bounds[0] && x.Age < bounds[1], x => x.Age > bounds[0] && x.Age < bounds[1]);
         yield return WhereCase("closure_arithmetic", x => x.Age == local + 1, x => x.Age == local + 1);
+        int? noLimit = null;
+        yield return WhereCase("captured_null_nullable", x => !noLimit.HasValue || x.Age > noLimit.Value, x => !noLimit.HasValue || x.Age > noLimit.Value, mayBeTrivial: true);
+        string? noName = null;
+        yield return WhereCase("captured_null_in_conditional", x => (noName == null ? x.Age : noName.Length) > 40, x => (noName == null ? x.Age : noName.Length) > 40);
+        int? limit = 70;
+        yield return WhereCase("captured_nullable", x => limit.HasValue && x.Age > limit.Value, x => limit.HasValue && x.Age > limit.Value);
+        yield return WhereCase("captured_nullable_get_value_or_default", x => x.Age > noLimit.GetValueOrDefault(75), x => x.Age > noLimit.GetValueOrDefault(75));
         var flag = true;
         yield return WhereCase("captured_bool", x => flag && x.Age > 70, x => flag && x.Age > 70);
     }
