@@ -89,6 +89,45 @@ public abstract partial class ConformanceSuite
     }
 
     [Test]
+    public void Where_and_OrderBy_after_Select_run_in_sql_on_the_members_they_came_from()
+    {
+        var query = QueryDb.Table<QueryItem>().Select(x => new { x.Id, N = x.Name, Next = x.Age + 1 })
+            .Where(p => p.Next > 40 && p.N != null).OrderByDescending(p => p.Next).ThenBy(p => p.Id);
+        Assert.That(query.ToSqlString(), Does.Contain("WHERE (((\"Age\" + ?) > ?) AND (\"Name\" IS NOT NULL)) ORDER BY (\"Age\" + ?) DESC, \"Id\""));
+        var expected = QueryRows.Select(x => new { x.Id, N = x.Name, Next = x.Age + 1 }).Where(p => p.Next > 40 && p.N != null).OrderByDescending(p => p.Next).ThenBy(p => p.Id);
+        Assert.That(query.ToList(), Is.EqualTo(expected));
+        Assert.That(query.Count(p => p.Next == 50), Is.EqualTo(expected.Count(p => p.Next == 50)));
+        Assert.That(query.Any(p => p.N == "Anna"), Is.EqualTo(expected.Any(p => p.N == "Anna")));
+        Assert.That(query.First(p => p.Id > 100), Is.EqualTo(expected.First(p => p.Id > 100)));
+        Assert.That(query.FirstOrDefault(p => p.Id < 0), Is.Null);
+    }
+
+    [Test]
+    public void Where_after_Select_of_a_member_and_of_an_initializer()
+    {
+        var ages = QueryDb.Table<QueryItem>().Select(x => x.Age).Where(a => a > 70).OrderBy(a => a);
+        Assert.That(ages.ToList(), Is.EqualTo(QueryRows.Select(x => x.Age).Where(a => a > 70).Order()));
+        var summaries = QueryDb.Table<QueryItem>().OrderBy(x => x.Id).Select(x => new ItemSummary { Id = x.Id, NextAge = x.Age + 1 }).Where(s => s.NextAge == 31);
+        Assert.That(summaries.ToList().Select(s => s.Id), Is.EqualTo(OrderedRows.Where(x => x.Age + 1 == 31).Select(x => x.Id)));
+    }
+
+    [Test]
+    public void Where_after_Select_and_Take_filters_the_taken_rows()
+    {
+        var query = QueryDb.Table<QueryItem>().OrderBy(x => x.Id).Select(x => new { x.Id, x.Active }).Take(40).Where(p => p.Active);
+        var expected = OrderedRows.Select(x => new { x.Id, x.Active }).Take(40).Where(p => p.Active);
+        Assert.That(query.ToList(), Is.EqualTo(expected));
+    }
+
+    [Test]
+    public void Where_on_a_constructor_argument_after_Select_is_rejected_naming_the_member()
+    {
+        // A record's constructor does not say which property an argument becomes, so there is nothing to rewrite to.
+        var ex = Assert.Throws<NotSupportedException>(() => QueryDb.Table<QueryItem>().Select(x => new ItemRecord(x.Id, x.Hue)).Where(r => r.Hue == Hue.Blue));
+        Assert.That(ex!.Message, Does.Contain("Hue"));
+    }
+
+    [Test]
     public void Select_unmapped_member_reads_the_whole_entity()
     {
         var query = QueryDb.Table<QueryItem>().OrderBy(x => x.Id).Select(x => x.Label);
