@@ -1,1 +1,4 @@
-System.Console.WriteLine("x");
+using BenchmarkDotNet.Running;
+using MicroDb.Benchmarks;
+
+return BenchmarkProgram.Run(args);
