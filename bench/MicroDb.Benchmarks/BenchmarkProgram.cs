@@ -70,7 +70,7 @@ public static class BenchmarkProgram
     {
         // In-process: no per-run project build (minutes on two cores), and the quick switch is visible to the parameter sources.
         var job = quick
-            ? Job.Default.WithId("Quick").WithLaunchCount(1).WithWarmupCount(1).WithIterationCount(3)
+            ? Job.Default.WithId("Quick").WithLaunchCount(1).WithWarmupCount(1).WithIterationCount(5).WithIterationTime(Perfolizer.Horology.TimeInterval.FromMilliseconds(250))
             : Job.Default.WithId("Full").WithLaunchCount(1).WithWarmupCount(3).WithIterationCount(10);
         var config = ManualConfig.CreateMinimumViable()
             .AddJob(job.WithToolchain(InProcessEmitToolchain.Instance))

@@ -86,7 +86,7 @@ public static class ResultPublisher
         var png = Path.Combine(target, name + ".png");
         var width = Math.Max(900, 60 * reports.Length + 300);
         var script = $"""
-            set terminal pngcairo size {width},800 font "DejaVu Sans,10"
+            set terminal pngcairo noenhanced size {width},800 font "DejaVu Sans,10"
             set output '{png}'
             set title "{name}: mean time per operation (microseconds, log scale; lower is better)"
             set style data histograms

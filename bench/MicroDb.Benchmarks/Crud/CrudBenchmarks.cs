@@ -18,6 +18,7 @@ namespace MicroDb.Benchmarks.Crud;
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory, BenchmarkLogicalGroupRule.ByParams)]
 [CategoriesColumn]
 [InvocationCount(1)]
+[IterationCount(15)]
 public class CrudBenchmarks
 {
     private TempDirectory _dir = null!;

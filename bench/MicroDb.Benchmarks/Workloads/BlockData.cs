@@ -64,6 +64,22 @@ public sealed class BlockData
     /// <summary>Random existing blockset ids.</summary>
     public long[] BlocksetPicks { get; }
 
+    /// <summary>Copies the N-row database to <paramref name="path"/>, building the shared template under the temp folder on first use.</summary>
+    /// <param name="path">The destination file.</param>
+    public void CopyTemplate(string path)
+    {
+        var template = Path.Combine(Path.GetTempPath(), $"microdb-bench-blocks-v1-{Rows}.db");
+        if (!File.Exists(template))
+        {
+            var building = template + ".tmp";
+            File.Delete(building);
+            WriteTemplate(building);
+            File.Move(building, template, overwrite: true);
+        }
+
+        File.Copy(template, path);
+    }
+
     /// <summary>Writes the N-row database once to <paramref name="path"/> (raw, one transaction).</summary>
     /// <param name="path">The file.</param>
     public void WriteTemplate(string path)

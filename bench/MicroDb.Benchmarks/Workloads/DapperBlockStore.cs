@@ -46,7 +46,7 @@ public sealed class DapperBlockStore : IBlockStore
     }
 
     /// <inheritdoc />
-    public void Exec(string sql) => _db.Execute(sql);
+    public void Exec(string sql) => _db.Execute(sql, commandType: System.Data.CommandType.Text);
 
     /// <inheritdoc />
     public void Dispose() => _db.Dispose();

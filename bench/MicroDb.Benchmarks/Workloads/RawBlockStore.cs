@@ -17,9 +17,22 @@ public sealed class RawBlockStore : IBlockStore
 
     /// <summary>Opens the file and prepares every statement.</summary>
     /// <param name="path">The database file.</param>
-    public RawBlockStore(string path)
+    /// <param name="pragmas">Pragmas to run after opening; null applies MicroDb's defaults (WAL, synchronous=NORMAL).</param>
+    public RawBlockStore(string path, IEnumerable<string>? pragmas = null)
     {
-        _db = RawSqlite.Open(path, Durability.MicroDbDefault);
+        if (pragmas is null)
+        {
+            _db = RawSqlite.Open(path, Durability.MicroDbDefault);
+        }
+        else
+        {
+            _db = RawSqlite.Open(path, Durability.Untuned);
+            foreach (var pragma in pragmas)
+            {
+                RawSqlite.Exec(_db, pragma);
+            }
+        }
+
         _select = RawSqlite.Prepare(_db, BlockSql.Select);
         _insert = RawSqlite.Prepare(_db, BlockSql.Insert);
         _insertOrIgnore = RawSqlite.Prepare(_db, BlockSql.InsertOrIgnore);
