@@ -2,7 +2,6 @@ using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
 using MicroDb.Benchmarks.Infrastructure;
 using MicroDb.Benchmarks.Models;
-using MicroDb.Benchmarks.Models.HandWrittenGeneratedEquivalent;
 using MicroDb.Mapping;
 
 namespace MicroDb.Benchmarks.Crud;
@@ -41,10 +40,9 @@ public class CrudTestbenchBenchmarks
     [GlobalSetup]
     public void Setup()
     {
-        GeneratedMaps.Register();
         _dir = new TempDirectory();
         _data = new CrudData(N);
-        _raw = new RawCrud(_dir.File("raw.db"), Durability, TestRowMap.Instance);
+        _raw = new RawCrud(_dir.File("raw.db"), Durability, Maps.Generated<TestRow>());
         _generated = new MicroDbConnection(RawSqlite.Options(_dir.File("generated.db"), Durability, MappingMode.Generated));
         _reflection = new MicroDbConnection(RawSqlite.Options(_dir.File("reflection.db"), Durability, MappingMode.Reflection));
     }

@@ -2,7 +2,6 @@ using BenchmarkDotNet.Attributes;
 using MicroDb.Benchmarks.Crud;
 using MicroDb.Benchmarks.Infrastructure;
 using MicroDb.Benchmarks.Models;
-using MicroDb.Benchmarks.Models.HandWrittenGeneratedEquivalent;
 using MicroDb.Mapping;
 using SQLitePCL;
 
@@ -21,6 +20,7 @@ public class BulkInsertBenchmarks
     private MicroDbConnection _generated = null!;
     private MicroDbConnection _reflection = null!;
     private TestRow[] _rows = [];
+    private string _insertSql = "";
 
     /// <summary>Rows per InsertAll.</summary>
     [ParamsSource(nameof(Sizes))]
@@ -33,11 +33,11 @@ public class BulkInsertBenchmarks
     [GlobalSetup]
     public void Setup()
     {
-        GeneratedMaps.Register();
         _dir = new TempDirectory();
         _rows = Enumerable.Range(0, Rows).Select(i => new TestRow { TextData = "row " + i.ToString(System.Globalization.CultureInfo.InvariantCulture) + " " + Guid.NewGuid() }).ToArray();
         _raw = RawSqlite.Open(_dir.File("raw.db"), Durability.MicroDbDefault);
-        RawSqlite.Exec(_raw, RawSqlite.Schema(TestRowMap.Instance));
+        RawSqlite.Exec(_raw, RawSqlite.Schema(Maps.Generated<TestRow>()));
+        _insertSql = Maps.Generated<TestRow>().Sql.Insert;
         _generated = new MicroDbConnection(RawSqlite.Options(_dir.File("generated.db"), Durability.MicroDbDefault, MappingMode.Generated));
         _generated.CreateTable<TestRow>();
         _reflection = new MicroDbConnection(RawSqlite.Options(_dir.File("reflection.db"), Durability.MicroDbDefault, MappingMode.Reflection));
@@ -67,7 +67,7 @@ public class BulkInsertBenchmarks
     [Benchmark(Baseline = true)]
     public void Raw()
     {
-        var stmt = RawSqlite.Prepare(_raw, TestRowMap.Instance.Sql.Insert);
+        var stmt = RawSqlite.Prepare(_raw, _insertSql);
         RawSqlite.Exec(_raw, "BEGIN IMMEDIATE");
         foreach (var row in _rows)
         {

@@ -1,7 +1,6 @@
 using BenchmarkDotNet.Attributes;
 using MicroDb.Benchmarks.Infrastructure;
 using MicroDb.Benchmarks.Models;
-using MicroDb.Benchmarks.Models.HandWrittenGeneratedEquivalent;
 using MicroDb.Mapping;
 using SQLitePCL;
 
@@ -26,7 +25,6 @@ public class ReadRowsBenchmarks
     [GlobalSetup]
     public void Setup()
     {
-        GeneratedMaps.Register();
         _dir = new TempDirectory();
         var path = _dir.File("read.db");
         _generated = new MicroDbConnection(RawSqlite.Options(path, Durability.MicroDbDefault, MappingMode.Generated));
@@ -34,7 +32,7 @@ public class ReadRowsBenchmarks
         _generated.InsertAll(Serialization.TextRecordData.Create(Rows));
         _reflection = new MicroDbConnection(RawSqlite.Options(path, Durability.MicroDbDefault, MappingMode.Reflection));
         _raw = RawSqlite.Open(path, Durability.MicroDbDefault);
-        _sql = TextRecordMap.Instance.Sql.SelectAll;
+        _sql = Maps.Generated<TextRecord>().Sql.SelectAll;
         _select = RawSqlite.Prepare(_raw, _sql);
     }
 

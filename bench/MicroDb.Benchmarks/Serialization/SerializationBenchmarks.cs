@@ -2,7 +2,6 @@ using System.Text.Json;
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
 using MicroDb.Benchmarks.Models;
-using MicroDb.Benchmarks.Models.HandWrittenGeneratedEquivalent;
 using MicroDb.Mapping;
 using MicroDb.Runtime.Reflection;
 
@@ -31,8 +30,7 @@ public class SerializationBenchmarks
     [GlobalSetup]
     public void Setup()
     {
-        GeneratedMaps.Register();
-        _generated = EntityMapRegistry.GetGenerated<TextRecord>()!;
+        _generated = Maps.Generated<TextRecord>();
         _reflection = ReflectionMaps.For<TextRecord>();
         _records = TextRecordData.Create(Count);
         _output = new MemoryStream(16 * 1024 * 1024);

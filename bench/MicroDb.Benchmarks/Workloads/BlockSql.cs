@@ -25,7 +25,7 @@ public static class BlockSql
     public const string GrowBlockset = "UPDATE \"Blockset\" SET \"Length\" = \"Length\" + 1 WHERE \"Id\" = ?";
 
     /// <summary>The schema: MicroDb's DDL for Block plus the two link tables.</summary>
-    public static string Schema => Infrastructure.RawSqlite.Schema(Models.HandWrittenGeneratedEquivalent.BlockMap.Instance)
+    public static string Schema => Infrastructure.RawSqlite.Schema(Models.Maps.Generated<Models.Block>())
         + "CREATE TABLE IF NOT EXISTS \"Blockset\" (\"Id\" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, \"Length\" INTEGER NOT NULL);"
         + "CREATE TABLE IF NOT EXISTS \"BlocksetEntry\" (\"BlocksetId\" INTEGER NOT NULL, \"BlockId\" INTEGER NOT NULL);"
         + "CREATE INDEX IF NOT EXISTS \"BlocksetEntry_BlocksetId\" ON \"BlocksetEntry\" (\"BlocksetId\");";

@@ -1,6 +1,5 @@
 using BenchmarkDotNet.Attributes;
 using MicroDb.Benchmarks.Infrastructure;
-using MicroDb.Benchmarks.Models.HandWrittenGeneratedEquivalent;
 
 namespace MicroDb.Benchmarks.Workloads;
 
@@ -29,7 +28,6 @@ public abstract class BlockWorkloadBase
     [GlobalSetup]
     public void Setup()
     {
-        GeneratedMaps.Register();
         _dir = new TempDirectory();
         _data = new BlockData(Rows, Operations);
         var path = _dir.File("blocks.db");
