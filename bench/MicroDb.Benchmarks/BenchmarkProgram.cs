@@ -54,6 +54,7 @@ public static class BenchmarkProgram
             Directory.Delete(Path.Combine(artifacts, "results"), recursive: true);
         }
 
+        Console.WriteLine($"MicroDb benchmarks ({(quick ? "quick" : "full")}), SQLite {MicroDbConnection.SqliteVersion}");
         var config = BuildConfig(quick, headlineOnly: quick && !userFilter, artifacts);
         var types = typeof(BenchmarkProgram).Assembly.GetTypes().Where(t => t.IsPublic && !t.IsAbstract && t.GetMethods().Any(m => m.IsDefined(typeof(BenchmarkDotNet.Attributes.BenchmarkAttribute), false))).ToArray();
         var summaries = BenchmarkSwitcher.FromTypes(types).Run(rest.ToArray(), config).ToArray();

@@ -36,6 +36,7 @@ public static class ResultPublisher
             }
         }
 
+        File.WriteAllText(Path.Combine(target, "environment.md"), DescribeEnvironment(kind));
         if (!charts)
         {
             return target;
@@ -76,7 +77,7 @@ public static class ResultPublisher
                 label += " " + parameters;
             }
 
-            var micros = report.ResultStatistics!.Mean / 1000.0;
+            var micros = report.ResultStatistics!.Median / 1000.0;
             data.Append('"').Append(label.Replace("\"", "'", StringComparison.Ordinal)).Append("\" ")
                 .AppendLine(micros.ToString("R", CultureInfo.InvariantCulture));
         }
@@ -88,7 +89,7 @@ public static class ResultPublisher
         var script = $"""
             set terminal pngcairo noenhanced size {width},800 font "DejaVu Sans,10"
             set output '{png}'
-            set title "{name}: mean time per operation (microseconds, log scale; lower is better)"
+            set title "{name}: median time per operation (microseconds, log scale; lower is better)"
             set style data histograms
             set style fill solid 0.8 border -1
             set boxwidth 0.8
@@ -97,6 +98,7 @@ public static class ResultPublisher
             set ylabel "microseconds"
             set xtics rotate by -50 scale 0 font ",8"
             set bmargin 16
+            set rmargin 14
             set key off
             plot '{dataFile}' using 2:xtic(1) linecolor rgb "#3b6ea5"
             """;
@@ -108,6 +110,31 @@ public static class ResultPublisher
         File.Delete(scriptFile);
         File.Delete(dataFile);
         Console.WriteLine(process.ExitCode == 0 ? $"Chart: {png}" : $"Chart for {name} failed: {error}");
+    }
+
+    private static string DescribeEnvironment(string kind) =>
+        $"""
+        # Environment of the {kind} run
+
+        - Date (UTC): {DateTime.UtcNow:yyyy-MM-dd HH:mm}
+        - Command line: `dotnet run -c Release --project bench/MicroDb.Benchmarks -- {string.Join(' ', System.Environment.GetCommandLineArgs().Skip(1))}`
+        - OS: {System.Runtime.InteropServices.RuntimeInformation.OSDescription}
+        - Runtime: {System.Runtime.InteropServices.RuntimeInformation.FrameworkDescription}
+        - Logical processors: {System.Environment.ProcessorCount}
+        - SQLite (native, shared by every provider): {MicroDb.MicroDbConnection.SqliteVersion}
+        - Load average at the end of the run: {LoadAverage()}
+        """;
+
+    private static string LoadAverage()
+    {
+        try
+        {
+            return File.Exists("/proc/loadavg") ? File.ReadAllText("/proc/loadavg").Trim() : "n/a";
+        }
+        catch (IOException)
+        {
+            return "n/a";
+        }
     }
 
     private static string FindRepositoryRoot()
@@ -125,7 +152,7 @@ public static class ResultPublisher
 
     private static string? FindOnPath(string tool)
     {
-        foreach (var dir in (Environment.GetEnvironmentVariable("PATH") ?? "").Split(Path.PathSeparator, StringSplitOptions.RemoveEmptyEntries))
+        foreach (var dir in (System.Environment.GetEnvironmentVariable("PATH") ?? "").Split(Path.PathSeparator, StringSplitOptions.RemoveEmptyEntries))
         {
             var candidate = Path.Combine(dir, tool);
             if (File.Exists(candidate))
