@@ -17,4 +17,7 @@ public enum Provider
 
     /// <summary>Dapper over a Microsoft.Data.Sqlite connection (builds a command per call).</summary>
     Dapper,
+
+    /// <summary>EF Core 10 (Microsoft.EntityFrameworkCore.Sqlite) with compiled queries and no tracking for reads.</summary>
+    EfCore,
 }

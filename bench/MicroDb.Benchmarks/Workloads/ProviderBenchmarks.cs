@@ -36,6 +36,7 @@ public class ProviderBenchmarks : BlockWorkloadBase
         Provider.MicroDbReflection => new MicroDbBlockStore(path, MappingMode.Reflection),
         Provider.MicrosoftDataSqlite => new MdsBlockStore(path),
         Provider.Dapper => new DapperBlockStore(path),
+        Provider.EfCore => new EfCoreBlockStore(path),
         _ => throw new ArgumentOutOfRangeException(nameof(Provider)),
     };
 }
