@@ -59,7 +59,17 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var tableName = NamedString(attribute, "TableName");
-                var parser = new Parser(context.SemanticModel.Compilation, cancellationToken);
+                var compilation = context.SemanticModel.Compilation;
+                if (!type.Locations.Any(l => l.IsInSource))
+                {
+                    // A type from another assembly: by default Roslyn does not import its non-public members, so a
+                    // private setter or constructor would look absent. Look at it through a compilation that imports
+                    // everything (only for these types, and only when this attribute's file changes).
+                    compilation = compilation.WithOptions(compilation.Options.WithMetadataImportOptions(MetadataImportOptions.All));
+                    type = compilation.GetTypeByMetadataName(MetadataNameOf(type)) ?? type;
+                }
+
+                var parser = new Parser(compilation, cancellationToken);
                 var location = syntax.GetSyntax(cancellationToken).GetLocation();
                 var model = parser.ParseType(type, tableName, location);
                 results.Add(new ModelResult(model, new EquatableArray<DiagnosticInfo>(parser._diagnostics)));
@@ -128,7 +138,7 @@ public sealed partial class MicroDbGenerator
                 var parameterIndex = IndexOfParameter(constructor, property);
                 var write = WriteAccessOf(property, parameterIndex, setsRequired || unsafeConstructor, unsafeConstructor);
                 var memberLocation = property.Locations.FirstOrDefault(l => l.IsInSource) ?? requestLocation;
-                var kind = StorageKindOf(property, out var valueType, out var isNullableValueType);
+                var kind = StorageKindOf(property, candidate.Attribute("StoreAsTextAttribute") is not null, out var valueType, out var isNullableValueType);
                 if (kind is null)
                 {
                     Report(DiagnosticDescriptors.UnsupportedMemberType, memberLocation, property.Name, display, property.Type.ToDisplayString());
@@ -536,7 +546,7 @@ public sealed partial class MicroDbGenerator
             property.ContainingType.GetMembers().OfType<IFieldSymbol>()
                 .FirstOrDefault(f => SymbolEqualityComparer.Default.Equals(f.AssociatedSymbol, property))?.Name;
 
-        private static StorageKind? StorageKindOf(IPropertySymbol property, out ITypeSymbol valueType, out bool isNullableValueType)
+        private static StorageKind? StorageKindOf(IPropertySymbol property, bool storeAsText, out ITypeSymbol valueType, out bool isNullableValueType)
         {
             valueType = property.Type;
             isNullableValueType = false;
@@ -546,7 +556,6 @@ public sealed partial class MicroDbGenerator
                 isNullableValueType = true;
             }
 
-            var storeAsText = property.GetAttributes().Any(a => IsAttribute(a, "StoreAsTextAttribute"));
             switch (valueType.SpecialType)
             {
                 case SpecialType.System_Boolean: return StorageKind.Boolean;
