@@ -66,12 +66,18 @@ public static class ResultPublisher
         }
 
         var name = reports[0].BenchmarkCase.Descriptor.Type.Name;
+        var varying = reports.SelectMany(r => r.BenchmarkCase.Parameters.Items)
+            .GroupBy(p => p.Name)
+            .Where(g => g.Select(p => p.Value?.ToString()).Distinct().Count() > 1)
+            .Select(g => g.Key)
+            .ToHashSet();
         var data = new StringBuilder();
         foreach (var report in reports)
         {
             var bench = report.BenchmarkCase;
             var label = bench.Descriptor.WorkloadMethod.Name;
-            var parameters = string.Join(" ", bench.Parameters.Items.Select(p => p.Name + "=" + p.Value));
+            // Only the parameters that vary within the class: constant ones would just lengthen every label.
+            var parameters = string.Join(" ", bench.Parameters.Items.Where(p => varying.Contains(p.Name)).Select(p => p.Name + "=" + p.Value));
             if (parameters.Length > 0)
             {
                 label += " " + parameters;
@@ -89,7 +95,7 @@ public static class ResultPublisher
         var script = $"""
             set terminal pngcairo noenhanced size {width},800 font "DejaVu Sans,10"
             set output '{png}'
-            set title "{name}: median time per operation (microseconds, log scale; lower is better)"
+            set title "{name}: median time per measured call (per operation where OperationsPerInvoke is set), microseconds, log scale"
             set style data histograms
             set style fill solid 0.8 border -1
             set boxwidth 0.8
@@ -97,7 +103,7 @@ public static class ResultPublisher
             set grid ytics
             set ylabel "microseconds"
             set xtics rotate by -50 scale 0 font ",8"
-            set bmargin 16
+            set bmargin 20
             set rmargin 14
             set key off
             plot '{dataFile}' using 2:xtic(1) linecolor rgb "#3b6ea5"
