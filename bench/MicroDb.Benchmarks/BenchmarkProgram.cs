@@ -24,6 +24,7 @@ public static class BenchmarkProgram
     [
         typeof(Serialization.SerializationBenchmarks),
         typeof(Crud.CrudBenchmarks),
+        typeof(Crud.PerCallBenchmarks),
         typeof(Reading.ReadRowsBenchmarks),
         typeof(Reading.BulkInsertBenchmarks),
         typeof(Workloads.ProviderBenchmarks),
