@@ -45,28 +45,49 @@ internal sealed class DeferredQuery<T> : IEnumerable<T>
                 return false;
             }
 
-            if (_statement is null)
-            {
-                // A separate statement, never the shared cache entry: enumerations may nest or overlap.
-                _statement = _query._connection.Prepare(_query._sql);
-                MicroDbConnection.BindArguments(_statement, _query._args);
-                _ordinals = _query._map.ResolveOrdinals(_statement);
-            }
+            var connection = _query._connection;
 
-            if (_statement.Step())
+            // Each step takes the connection's gate: an enumeration on another thread then interleaves with other
+            // calls row by row instead of racing them on the same native handle.
+            lock (connection.Gate)
             {
-                Current = _query._map.Read(_statement, _ordinals);
-                return true;
-            }
+                connection.ThrowIfDisposed();
+                if (_statement is null)
+                {
+                    // A separate statement, never the shared cache entry: enumerations may nest or overlap.
+                    _statement = connection.Prepare(_query._sql);
+                    MicroDbConnection.BindArguments(_statement, _query._args);
+                    _ordinals = _query._map.ResolveOrdinals(_statement);
+                }
 
-            _done = true;
-            Dispose();
-            return false;
+                if (_statement.Step())
+                {
+                    Current = _query._map.Read(_statement, _ordinals);
+                    return true;
+                }
+
+                _done = true;
+                ReleaseStatement();
+                return false;
+            }
         }
 
         public void Reset() => throw new NotSupportedException("A deferred query cannot be reset; enumerate it again instead.");
 
         public void Dispose()
+        {
+            if (_statement is null)
+            {
+                return;
+            }
+
+            lock (_query._connection.Gate)
+            {
+                ReleaseStatement();
+            }
+        }
+
+        private void ReleaseStatement()
         {
             _statement?.Dispose();
             _statement = null;
