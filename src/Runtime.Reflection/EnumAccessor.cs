@@ -1,0 +1,100 @@
+using System.Reflection;
+using MicroDb.Mapping;
+using MicroDb.Native;
+
+namespace MicroDb.Runtime.Reflection;
+
+/// <summary>
+/// An enum member. Its type is known only at run time and a typed delegate would need a generic instantiation
+/// over it (MakeGenericType on a value type, which has no code under AOT), so it goes through PropertyInfo and boxes.
+/// </summary>
+internal sealed class EnumAccessor<TEntity> : MemberAccessor<TEntity>
+{
+    private readonly PropertyInfo _property;
+    private readonly Type _enumType;
+    private readonly bool _nullable;
+    private readonly bool _asText;
+    private readonly string _columnName;
+
+    public EnumAccessor(PropertyInfo property, Type enumType, bool nullable, bool asText, string columnName)
+    {
+        _property = property;
+        _enumType = enumType;
+        _nullable = nullable;
+        _asText = asText;
+        _columnName = columnName;
+        CanWrite = property.SetMethod is not null;
+        DefaultBoxed = nullable ? null : Enum.ToObject(enumType, 0);
+    }
+
+    public override bool CanWrite { get; }
+
+    public override object? DefaultBoxed { get; }
+
+    public override void Bind(SqliteStatement statement, int index, TEntity entity)
+    {
+        var value = (Enum?)_property.GetValue(entity);
+        if (value is null)
+        {
+            statement.BindNull(index);
+        }
+        else if (_asText)
+        {
+            statement.Bind(index, value.ToString());
+        }
+        else
+        {
+            statement.Bind(index, ValueEncoding.EnumToInt64(value));
+        }
+    }
+
+    public override void Read(SqliteStatement statement, int ordinal, TEntity entity) => _property.SetValue(entity, ReadBoxed(statement, ordinal));
+
+    public override object? ReadBoxed(SqliteStatement statement, int ordinal)
+    {
+        if (statement.IsNull(ordinal))
+        {
+            return DefaultBoxed;
+        }
+
+        if (!_asText)
+        {
+            return Enum.ToObject(_enumType, statement.GetInt64(ordinal));
+        }
+
+        var text = statement.GetString(ordinal)!;
+        if (Enum.TryParse(_enumType, text, ignoreCase: false, out var parsed))
+        {
+            return parsed;
+        }
+
+        throw new MicroDbException($"Column '{_columnName}' holds '{text}', which is not a valid {_enumType.Name} (SQL: {statement.Sql})");
+    }
+
+    public override void Write(BinaryWriter writer, TEntity entity)
+    {
+        var value = (Enum?)_property.GetValue(entity);
+        if (_nullable)
+        {
+            BinaryCodec.Write(writer, value is null ? null : ValueEncoding.EnumToInt64(value));
+        }
+        else
+        {
+            BinaryCodec.Write(writer, ValueEncoding.EnumToInt64(value!));
+        }
+    }
+
+    public override void ReadBinary(BinaryReader reader, TEntity entity) => _property.SetValue(entity, ReadBinaryBoxed(reader));
+
+    public override object? ReadBinaryBoxed(BinaryReader reader)
+    {
+        var value = _nullable ? BinaryCodec.ReadNullableInt64(reader) : BinaryCodec.ReadInt64(reader);
+        return value is null ? null : Enum.ToObject(_enumType, value.Value);
+    }
+
+    public override object? GetBoxed(TEntity entity) => _property.GetValue(entity);
+
+    public override void SetBoxed(TEntity entity, object? value) => _property.SetValue(entity, value);
+
+    public override void SetKey(TEntity entity, long key) => throw new MicroDbMappingException($"Column '{_columnName}' is an enum and cannot receive an auto-incremented key.");
+}

@@ -1,0 +1,35 @@
+using MicroDb.Native;
+
+namespace MicroDb.Runtime.Reflection;
+
+/// <summary>Reads and writes one mapped member of <typeparamref name="TEntity"/> for every operation a map needs.</summary>
+/// <typeparam name="TEntity">The entity type.</typeparam>
+internal abstract class MemberAccessor<TEntity>
+{
+    /// <summary>False for a member with no setter (it is filled through the constructor).</summary>
+    public abstract bool CanWrite { get; }
+
+    public abstract void Bind(SqliteStatement statement, int index, TEntity entity);
+
+    /// <summary>Reads the column and assigns the member.</summary>
+    public abstract void Read(SqliteStatement statement, int ordinal, TEntity entity);
+
+    /// <summary>Reads the column as a boxed value, for constructor arguments.</summary>
+    public abstract object? ReadBoxed(SqliteStatement statement, int ordinal);
+
+    public abstract void Write(BinaryWriter writer, TEntity entity);
+
+    public abstract void ReadBinary(BinaryReader reader, TEntity entity);
+
+    public abstract object? ReadBinaryBoxed(BinaryReader reader);
+
+    public abstract object? GetBoxed(TEntity entity);
+
+    public abstract void SetBoxed(TEntity entity, object? value);
+
+    /// <summary>Assigns an auto-incremented key, converting from the row id.</summary>
+    public abstract void SetKey(TEntity entity, long key);
+
+    /// <summary>The value a member holds when no column supplies it (for constructor arguments).</summary>
+    public abstract object? DefaultBoxed { get; }
+}

@@ -1,0 +1,129 @@
+using System.Reflection;
+using MicroDb.Mapping;
+using MicroDb.Native;
+
+namespace MicroDb.Runtime.Reflection;
+
+/// <summary>
+/// An <see cref="EntityMap{T}"/> built from attributes at run time. Members are reached through typed delegates
+/// (enums through <see cref="PropertyInfo"/>); no Reflection.Emit or Expression.Compile, so it also runs without a JIT.
+/// </summary>
+/// <typeparam name="T">The mapped type.</typeparam>
+public sealed class ReflectionEntityMap<T> : EntityMap<T>
+{
+    private readonly MemberAccessor<T>[] _members;
+    private readonly ConstructorInfo? _defaultConstructor;
+    private readonly ConstructorInfo? _constructor;
+    private readonly int[] _constructorColumns;
+    private readonly MemberAccessor<T>? _key;
+
+    internal ReflectionEntityMap(TableMapping table, MemberAccessor<T>[] members, ConstructorInfo? defaultConstructor, ConstructorInfo? constructor, int[] constructorColumns)
+        : base(table)
+    {
+        _members = members;
+        _defaultConstructor = defaultConstructor;
+        _constructor = constructor;
+        _constructorColumns = constructorColumns;
+        _key = table.AutoIncrementColumn is { } auto ? members[auto.Ordinal] : null;
+    }
+
+    /// <inheritdoc />
+    public override bool IsGenerated => false;
+
+    /// <inheritdoc />
+    public override void BindColumn(SqliteStatement statement, int parameterIndex, T entity, int columnIndex) =>
+        _members[columnIndex].Bind(statement, parameterIndex, entity);
+
+    /// <inheritdoc />
+    public override T Read(SqliteStatement statement, ReadOnlySpan<int> ordinals)
+    {
+        var members = _members;
+        if (_constructor is null)
+        {
+            var entity = (T)_defaultConstructor!.Invoke(null);
+            for (var i = 0; i < members.Length; i++)
+            {
+                var ordinal = ordinals[i];
+                if (ordinal >= 0)
+                {
+                    members[i].Read(statement, ordinal, entity);
+                }
+            }
+
+            return entity;
+        }
+
+        var args = new object?[_constructorColumns.Length];
+        for (var a = 0; a < args.Length; a++)
+        {
+            var column = _constructorColumns[a];
+            args[a] = ordinals[column] >= 0 ? members[column].ReadBoxed(statement, ordinals[column]) : members[column].DefaultBoxed;
+        }
+
+        var created = (T)_constructor.Invoke(args);
+        for (var i = 0; i < members.Length; i++)
+        {
+            if (ordinals[i] >= 0 && members[i].CanWrite && Array.IndexOf(_constructorColumns, i) < 0)
+            {
+                members[i].Read(statement, ordinals[i], created);
+            }
+        }
+
+        return created;
+    }
+
+    /// <inheritdoc />
+    public override void SetGeneratedKey(T entity, long key) => _key?.SetKey(entity, key);
+
+    /// <inheritdoc />
+    public override object? GetValue(T entity, int columnIndex) => _members[columnIndex].GetBoxed(entity);
+
+    /// <inheritdoc />
+    public override void Serialize(BinaryWriter writer, T entity)
+    {
+        foreach (var member in _members)
+        {
+            member.Write(writer, entity);
+        }
+    }
+
+    /// <inheritdoc />
+    public override T Deserialize(BinaryReader reader)
+    {
+        var members = _members;
+        if (_constructor is null)
+        {
+            var entity = (T)_defaultConstructor!.Invoke(null);
+            foreach (var member in members)
+            {
+                member.ReadBinary(reader, entity);
+            }
+
+            return entity;
+        }
+
+        // Values arrive in column order; hold them until the constructor can take its share.
+        var values = new object?[members.Length];
+        for (var i = 0; i < members.Length; i++)
+        {
+            values[i] = members[i].ReadBinaryBoxed(reader);
+        }
+
+        var args = new object?[_constructorColumns.Length];
+        for (var a = 0; a < args.Length; a++)
+        {
+            args[a] = values[_constructorColumns[a]];
+        }
+
+        var created = (T)_constructor.Invoke(args);
+        for (var i = 0; i < members.Length; i++)
+        {
+            if (members[i].CanWrite && Array.IndexOf(_constructorColumns, i) < 0)
+            {
+                members[i].SetBoxed(created, values[i]);
+            }
+        }
+
+        return created;
+    }
+}

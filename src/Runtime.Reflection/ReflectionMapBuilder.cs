@@ -1,0 +1,259 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Reflection;
+using MicroDb.Mapping;
+
+namespace MicroDb.Runtime.Reflection;
+
+/// <summary>Reads a type's attributes and builds its <see cref="ReflectionEntityMap{T}"/>, enforcing the same model rules as the generator.</summary>
+internal static class ReflectionMapBuilder
+{
+    internal const string TrimMessage = "The reflection path reads the members of mapped types at run time; trimming may remove them. Use the MicroDb source generator ([Table] types get generated maps) for trimmed and AOT apps.";
+
+    [RequiresUnreferencedCode(TrimMessage)]
+    public static ReflectionEntityMap<T> Build<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicProperties | DynamicallyAccessedMemberTypes.NonPublicProperties | DynamicallyAccessedMemberTypes.PublicConstructors | DynamicallyAccessedMemberTypes.NonPublicConstructors)] T>()
+    {
+        var type = typeof(T);
+        var typeName = type.FullName ?? type.Name;
+        if (type.IsValueType)
+        {
+            throw new MicroDbMappingException($"Type '{typeName}' is a struct; MicroDb maps classes and records.");
+        }
+
+        if (type.IsAbstract || type.IsInterface)
+        {
+            throw new MicroDbMappingException($"Type '{typeName}' is abstract; MicroDb needs a concrete class to create rows into.");
+        }
+
+        if (type.ContainsGenericParameters)
+        {
+            throw new MicroDbMappingException($"Type '{typeName}' is an open generic type and cannot be mapped.");
+        }
+
+        var tableAttribute = type.GetCustomAttribute<TableAttribute>(inherit: true);
+        var tableName = string.IsNullOrEmpty(tableAttribute?.Name) ? type.Name : tableAttribute!.Name!;
+
+        var columns = new List<ColumnMapping>();
+        var accessors = new List<MemberAccessor<T>>();
+        var properties = new List<PropertyInfo>();
+        var indexes = new List<IndexDeclaration>();
+
+        foreach (var property in MappableProperties(type))
+        {
+            if (property.IsDefined(typeof(IgnoreAttribute), inherit: true))
+            {
+                continue;
+            }
+
+            var columnName = property.GetCustomAttribute<ColumnAttribute>(inherit: true)?.Name;
+            if (columnName is { Length: 0 })
+            {
+                throw new MicroDbMappingException($"Type '{typeName}': member '{property.Name}' has an empty [Column] name.");
+            }
+
+            columnName ??= property.Name;
+            var storeAsText = property.IsDefined(typeof(StoreAsTextAttribute), inherit: true);
+            var (kind, nullable, enumType) = Classify(property.PropertyType, storeAsText)
+                ?? throw new MicroDbMappingException($"Type '{typeName}': member '{property.Name}' has type '{Display(property.PropertyType)}', which MicroDb cannot store. Use a supported type (numbers, bool, char, string, byte[], Guid, DateTime, DateTimeOffset, TimeSpan, DateOnly, TimeOnly, enums and their nullables) or mark the member [Ignore].");
+
+            var isKey = property.IsDefined(typeof(PrimaryKeyAttribute), inherit: true);
+            columns.Add(new ColumnMapping(columnName, property.Name, kind, nullable)
+            {
+                IsPrimaryKey = isKey,
+                IsAutoIncrement = property.IsDefined(typeof(AutoIncrementAttribute), inherit: true),
+                IsNotNull = property.IsDefined(typeof(NotNullAttribute), inherit: true),
+                MaxLength = property.GetCustomAttribute<MaxLengthAttribute>(inherit: true)?.Value,
+                Collation = property.GetCustomAttribute<CollationAttribute>(inherit: true)?.Value,
+                ClrTypeName = Display(property.PropertyType),
+            });
+
+            foreach (var index in property.GetCustomAttributes<IndexedAttribute>(inherit: true))
+            {
+                indexes.Add(new IndexDeclaration(columnName, index.Name, index.Order, index.Unique));
+            }
+
+            accessors.Add(enumType is not null
+                ? new EnumAccessor<T>(property, enumType, nullable, kind == ColumnKind.EnumText, columnName)
+                : CreateAccessor<T>(property, kind, nullable));
+            properties.Add(property);
+        }
+
+        var table = new TableMapping(typeName, tableName, columns, indexes, tableAttribute?.WithoutRowId ?? false);
+        var (defaultConstructor, constructor, constructorColumns) = ChooseConstructor<T>(type, typeName, properties, accessors);
+        return new ReflectionEntityMap<T>(table, accessors.ToArray(), defaultConstructor, constructor, constructorColumns);
+    }
+
+    /// <summary>Public instance properties with a getter, base-class members first (declaration order within each class).</summary>
+    private static IEnumerable<PropertyInfo> MappableProperties([DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicProperties)] Type type)
+    {
+        var chain = new List<Type>();
+        for (var t = type; t is not null && t != typeof(object); t = t.BaseType)
+        {
+            chain.Insert(0, t);
+        }
+
+        var seen = new HashSet<string>(StringComparer.Ordinal);
+        var all = type.GetProperties(BindingFlags.Public | BindingFlags.Instance);
+        foreach (var level in chain)
+        {
+            foreach (var property in all)
+            {
+                if (property.DeclaringType == level && property.GetMethod is { IsPublic: true } && property.GetIndexParameters().Length == 0 && seen.Add(property.Name))
+                {
+                    yield return property;
+                }
+            }
+        }
+    }
+
+    private static (ConstructorInfo? Default, ConstructorInfo? WithArgs, int[] Columns) ChooseConstructor<T>(
+        [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicConstructors | DynamicallyAccessedMemberTypes.NonPublicConstructors)] Type type,
+        string typeName,
+        List<PropertyInfo> properties,
+        List<MemberAccessor<T>> accessors)
+    {
+        var constructors = type.GetConstructors(BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance);
+        var parameterless = constructors.FirstOrDefault(c => c.GetParameters().Length == 0);
+        var allWritable = accessors.All(a => a.CanWrite);
+        if (parameterless is not null && allWritable)
+        {
+            return (parameterless, null, []);
+        }
+
+        // The widest public constructor whose every parameter names a mapped member (case-insensitive).
+        foreach (var candidate in constructors.Where(c => c.IsPublic).OrderByDescending(c => c.GetParameters().Length))
+        {
+            var parameters = candidate.GetParameters();
+            var columns = new int[parameters.Length];
+            var ok = parameters.Length > 0;
+            for (var p = 0; p < parameters.Length && ok; p++)
+            {
+                var index = properties.FindIndex(m => string.Equals(m.Name, parameters[p].Name, StringComparison.OrdinalIgnoreCase) && m.PropertyType == parameters[p].ParameterType);
+                ok = index >= 0;
+                columns[p] = index;
+            }
+
+            if (ok && Enumerable.Range(0, accessors.Count).All(i => accessors[i].CanWrite || columns.Contains(i)))
+            {
+                return (null, candidate, columns);
+            }
+        }
+
+        if (parameterless is not null)
+        {
+            var readOnly = properties.Where((_, i) => !accessors[i].CanWrite).Select(p => p.Name);
+            throw new MicroDbMappingException($"Type '{typeName}': member(s) {string.Join(", ", readOnly.Select(n => "'" + n + "'"))} have no setter and no constructor parameter; add a setter (private is fine) or a constructor that takes them, or mark them [Ignore].");
+        }
+
+        throw new MicroDbMappingException($"Type '{typeName}' has no usable constructor: add a parameterless one, or a public one whose parameters match mapped members by name and type.");
+    }
+
+    private static (ColumnKind Kind, bool Nullable, Type? EnumType)? Classify(Type type, bool storeAsText)
+    {
+        var underlying = Nullable.GetUnderlyingType(type);
+        var nullable = underlying is not null || !type.IsValueType;
+        var t = underlying ?? type;
+        if (t.IsEnum)
+        {
+            var asText = storeAsText || t.IsDefined(typeof(StoreAsTextAttribute), inherit: false);
+            return (asText ? ColumnKind.EnumText : ColumnKind.Enum, nullable, t);
+        }
+
+        ColumnKind? kind = Type.GetTypeCode(t) switch
+        {
+            TypeCode.Boolean => ColumnKind.Boolean,
+            TypeCode.Byte => ColumnKind.Byte,
+            TypeCode.SByte => ColumnKind.SByte,
+            TypeCode.Int16 => ColumnKind.Int16,
+            TypeCode.UInt16 => ColumnKind.UInt16,
+            TypeCode.Int32 => ColumnKind.Int32,
+            TypeCode.UInt32 => ColumnKind.UInt32,
+            TypeCode.Int64 => ColumnKind.Int64,
+            TypeCode.UInt64 => ColumnKind.UInt64,
+            TypeCode.Single => ColumnKind.Single,
+            TypeCode.Double => ColumnKind.Double,
+            TypeCode.Decimal => ColumnKind.Decimal,
+            TypeCode.Char => ColumnKind.Char,
+            TypeCode.String => ColumnKind.String,
+            TypeCode.DateTime => storeAsText ? ColumnKind.DateTimeText : ColumnKind.DateTime,
+            _ => t == typeof(byte[]) ? ColumnKind.Blob
+                : t == typeof(Guid) ? ColumnKind.Guid
+                : t == typeof(DateTimeOffset) ? ColumnKind.DateTimeOffset
+                : t == typeof(TimeSpan) ? ColumnKind.TimeSpan
+                : t == typeof(DateOnly) ? ColumnKind.DateOnly
+                : t == typeof(TimeOnly) ? ColumnKind.TimeOnly
+                : null,
+        };
+
+        return kind is null ? null : (kind.Value, nullable, null);
+    }
+
+    private static MemberAccessor<T> CreateAccessor<T>(PropertyInfo property, ColumnKind kind, bool nullable)
+    {
+        if (property.PropertyType.IsValueType && !nullable)
+        {
+            return kind switch
+            {
+                ColumnKind.Boolean => Make<T, bool, BooleanCodec>(property),
+                ColumnKind.Byte => Make<T, byte, ByteCodec>(property),
+                ColumnKind.SByte => Make<T, sbyte, SByteCodec>(property),
+                ColumnKind.Int16 => Make<T, short, Int16Codec>(property),
+                ColumnKind.UInt16 => Make<T, ushort, UInt16Codec>(property),
+                ColumnKind.Int32 => Make<T, int, Int32Codec>(property),
+                ColumnKind.UInt32 => Make<T, uint, UInt32Codec>(property),
+                ColumnKind.Int64 => Make<T, long, Int64Codec>(property),
+                ColumnKind.UInt64 => Make<T, ulong, UInt64Codec>(property),
+                ColumnKind.Single => Make<T, float, SingleCodec>(property),
+                ColumnKind.Double => Make<T, double, DoubleCodec>(property),
+                ColumnKind.Decimal => Make<T, decimal, DecimalCodec>(property),
+                ColumnKind.Char => Make<T, char, CharCodec>(property),
+                ColumnKind.Guid => Make<T, Guid, GuidCodec>(property),
+                ColumnKind.DateTime => Make<T, DateTime, DateTimeCodec>(property),
+                ColumnKind.DateTimeText => Make<T, DateTime, DateTimeTextCodec>(property),
+                ColumnKind.DateTimeOffset => Make<T, DateTimeOffset, DateTimeOffsetCodec>(property),
+                ColumnKind.TimeSpan => Make<T, TimeSpan, TimeSpanCodec>(property),
+                ColumnKind.DateOnly => Make<T, DateOnly, DateOnlyCodec>(property),
+                ColumnKind.TimeOnly => Make<T, TimeOnly, TimeOnlyCodec>(property),
+                _ => throw new InvalidOperationException($"No accessor for {kind}."),
+            };
+        }
+
+        return kind switch
+        {
+            ColumnKind.String => Make<T, string?, StringCodec>(property),
+            ColumnKind.Blob => Make<T, byte[]?, BlobCodec>(property),
+            ColumnKind.Boolean => Make<T, bool?, NullableBooleanCodec>(property),
+            ColumnKind.Byte => Make<T, byte?, NullableByteCodec>(property),
+            ColumnKind.SByte => Make<T, sbyte?, NullableSByteCodec>(property),
+            ColumnKind.Int16 => Make<T, short?, NullableInt16Codec>(property),
+            ColumnKind.UInt16 => Make<T, ushort?, NullableUInt16Codec>(property),
+            ColumnKind.Int32 => Make<T, int?, NullableInt32Codec>(property),
+            ColumnKind.UInt32 => Make<T, uint?, NullableUInt32Codec>(property),
+            ColumnKind.Int64 => Make<T, long?, NullableInt64Codec>(property),
+            ColumnKind.UInt64 => Make<T, ulong?, NullableUInt64Codec>(property),
+            ColumnKind.Single => Make<T, float?, NullableSingleCodec>(property),
+            ColumnKind.Double => Make<T, double?, NullableDoubleCodec>(property),
+            ColumnKind.Decimal => Make<T, decimal?, NullableDecimalCodec>(property),
+            ColumnKind.Char => Make<T, char?, NullableCharCodec>(property),
+            ColumnKind.Guid => Make<T, Guid?, NullableGuidCodec>(property),
+            ColumnKind.DateTime => Make<T, DateTime?, NullableDateTimeCodec>(property),
+            ColumnKind.DateTimeText => Make<T, DateTime?, NullableDateTimeTextCodec>(property),
+            ColumnKind.DateTimeOffset => Make<T, DateTimeOffset?, NullableDateTimeOffsetCodec>(property),
+            ColumnKind.TimeSpan => Make<T, TimeSpan?, NullableTimeSpanCodec>(property),
+            ColumnKind.DateOnly => Make<T, DateOnly?, NullableDateOnlyCodec>(property),
+            ColumnKind.TimeOnly => Make<T, TimeOnly?, NullableTimeOnlyCodec>(property),
+            _ => throw new InvalidOperationException($"No accessor for nullable {kind}."),
+        };
+    }
+
+    private static MemberAccessor<T> Make<T, TValue, TCodec>(PropertyInfo property)
+        where TCodec : struct, IValueCodec<TValue>
+    {
+        // Open-instance delegates over the accessor methods: a direct call per access, no boxing.
+        var get = property.GetMethod!.CreateDelegate<Func<T, TValue>>();
+        var setter = property.GetSetMethod(nonPublic: true);
+        var set = setter?.CreateDelegate<Action<T, TValue>>();
+        return new ValueAccessor<T, TValue, TCodec>(get, set);
+    }
+
+    private static string Display(Type type) => Nullable.GetUnderlyingType(type) is { } u ? u.Name + "?" : type.Name;
+}

@@ -1,0 +1,48 @@
+using MicroDb.Native;
+
+namespace MicroDb.Runtime.Reflection;
+
+/// <summary>
+/// A member accessed through typed open-instance delegates over its getter and setter, so binding and reading
+/// do not box. <typeparamref name="TCodec"/> fixes the storage format.
+/// </summary>
+internal sealed class ValueAccessor<TEntity, TValue, TCodec> : MemberAccessor<TEntity>
+    where TCodec : struct, IValueCodec<TValue>
+{
+    private readonly Func<TEntity, TValue> _get;
+    private readonly Action<TEntity, TValue>? _set;
+
+    public ValueAccessor(Func<TEntity, TValue> get, Action<TEntity, TValue>? set)
+    {
+        _get = get;
+        _set = set;
+    }
+
+    public override bool CanWrite => _set is not null;
+
+    public override object? DefaultBoxed => default(TValue);
+
+    public override void Bind(SqliteStatement statement, int index, TEntity entity) => TCodec.Bind(statement, index, _get(entity));
+
+    public override void Read(SqliteStatement statement, int ordinal, TEntity entity) => _set!(entity, TCodec.Read(statement, ordinal));
+
+    public override object? ReadBoxed(SqliteStatement statement, int ordinal) => TCodec.Read(statement, ordinal);
+
+    public override void Write(BinaryWriter writer, TEntity entity) => TCodec.Write(writer, _get(entity));
+
+    public override void ReadBinary(BinaryReader reader, TEntity entity) => _set!(entity, TCodec.ReadBinary(reader));
+
+    public override object? ReadBinaryBoxed(BinaryReader reader) => TCodec.ReadBinary(reader);
+
+    public override object? GetBoxed(TEntity entity) => _get(entity);
+
+    public override void SetBoxed(TEntity entity, object? value) => _set!(entity, (TValue)value!);
+
+    public override void SetKey(TEntity entity, long key)
+    {
+        // Keys are integers of some width; convert checked so an out-of-range row id is an error, not a wrap.
+        object boxed = key;
+        var converted = typeof(TValue) == typeof(long) ? boxed : Convert.ChangeType(boxed, Nullable.GetUnderlyingType(typeof(TValue)) ?? typeof(TValue), System.Globalization.CultureInfo.InvariantCulture);
+        _set!(entity, (TValue)converted);
+    }
+}
