@@ -166,9 +166,13 @@ public sealed partial class MicroDbConnection : IDisposable
     /// <summary>The lock every public call takes; deferred queries take it per row.</summary>
     internal Lock Gate => _gate;
 
+    /// <summary>How many statements this connection has prepared (tests use it to prove reuse).</summary>
+    internal long PrepareCount { get; private set; }
+
     internal SqliteStatement Prepare(string sql)
     {
         var db = Handle;
+        PrepareCount++;
         var rc = raw.sqlite3_prepare_v2(db, sql, out var stmt);
         if (rc != raw.SQLITE_OK)
         {
@@ -297,10 +301,8 @@ public sealed partial class MicroDbConnection : IDisposable
             ExecuteNonQuery("PRAGMA synchronous=" + ((int)options.EffectiveSynchronous).ToString(CultureInfo.InvariantCulture));
         }
 
-        if (options.EffectiveForeignKeys)
-        {
-            ExecuteNonQuery("PRAGMA foreign_keys=ON");
-        }
+        // Always explicit: SQLite builds differ in their compiled-in default.
+        ExecuteNonQuery(options.EffectiveForeignKeys ? "PRAGMA foreign_keys=ON" : "PRAGMA foreign_keys=OFF");
 
         if (options.CacheSize is { } cache)
         {

@@ -48,13 +48,18 @@ public class MicroDbException : Exception
     /// <summary>True when the error is a constraint violation (SQLITE_CONSTRAINT).</summary>
     public bool IsConstraintViolation => ResultCode == raw.SQLITE_CONSTRAINT;
 
+    /// <summary>True when the database was locked by another connection past the busy timeout (SQLITE_BUSY or SQLITE_LOCKED).</summary>
+    public bool IsBusy => ResultCode is raw.SQLITE_BUSY or raw.SQLITE_LOCKED;
+
     internal static MicroDbException FromDatabase(sqlite3 db, int rc, string? sql)
     {
+        // With extended result codes on, rc may already be extended (e.g. 2067); the low byte is the primary code.
+        var primary = rc & 0xFF;
         var message = db is null ? raw.sqlite3_errstr(rc).utf8_to_string() : raw.sqlite3_errmsg(db).utf8_to_string();
         var extended = db is null ? rc : raw.sqlite3_extended_errcode(db);
         var text = sql is null ? message : $"{message} (SQL: {sql})";
-        return rc == raw.SQLITE_CONSTRAINT
-            ? new MicroDbConstraintException(text, rc, extended, sql)
-            : new MicroDbException(text, rc, extended, sql);
+        return primary == raw.SQLITE_CONSTRAINT
+            ? new MicroDbConstraintException(text, primary, extended, sql)
+            : new MicroDbException(text, primary, extended, sql);
     }
 }

@@ -37,9 +37,9 @@ public sealed class TempDatabase : IDisposable
 
     public string Path { get; }
 
-#pragma warning disable IL2026, IL3050 // Tests use the reflection path on purpose.
+
     public MicroDbOptions Options() => new MicroDbOptions(Path).UseReflection();
-#pragma warning restore IL2026, IL3050
+
 
     public void Dispose()
     {

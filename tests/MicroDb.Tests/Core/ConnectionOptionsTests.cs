@@ -1,0 +1,132 @@
+using MicroDb.Mapping;
+using MicroDb.Runtime.Reflection;
+using MicroDb.Tests.Conformance.Models;
+
+namespace MicroDb.Tests.Core;
+
+public sealed class ConnectionOptionsTests
+{
+    private string _path = "";
+
+    [SetUp]
+    public void SetUp()
+    {
+        var directory = Path.Combine(Path.GetTempPath(), "microdb-tests", Guid.NewGuid().ToString("N"));
+        Directory.CreateDirectory(directory);
+        _path = Path.Combine(directory, "options.db");
+    }
+
+    [Test]
+    public void Default_preset_is_wal_normal_with_foreign_keys()
+    {
+        using var db = new MicroDbConnection(_path);
+
+        Assert.That(db.ExecuteScalar<string>("PRAGMA journal_mode"), Is.EqualTo("wal"));
+        Assert.That(db.ExecuteScalar<int>("PRAGMA synchronous"), Is.EqualTo(1));
+        Assert.That(db.ExecuteScalar<int>("PRAGMA foreign_keys"), Is.EqualTo(1));
+        Assert.That(db.ExecuteScalar<int>("PRAGMA busy_timeout"), Is.EqualTo(5000));
+    }
+
+    [Test]
+    public void Durable_preset_syncs_fully()
+    {
+        using var db = new MicroDbConnection(new MicroDbOptions(_path) { Preset = MicroDbPreset.Durable });
+
+        Assert.That(db.ExecuteScalar<string>("PRAGMA journal_mode"), Is.EqualTo("wal"));
+        Assert.That(db.ExecuteScalar<int>("PRAGMA synchronous"), Is.EqualTo(2));
+    }
+
+    [Test]
+    public void Untuned_preset_keeps_sqlite_defaults()
+    {
+        using var db = new MicroDbConnection(new MicroDbOptions(_path) { Preset = MicroDbPreset.Untuned });
+
+        Assert.That(db.ExecuteScalar<string>("PRAGMA journal_mode"), Is.EqualTo("delete"));
+        Assert.That(db.ExecuteScalar<int>("PRAGMA synchronous"), Is.EqualTo(2));
+        Assert.That(db.ExecuteScalar<int>("PRAGMA foreign_keys"), Is.Zero);
+    }
+
+    [Test]
+    public void Explicit_pragmas_are_applied()
+    {
+        using var db = new MicroDbConnection(new MicroDbOptions(_path)
+        {
+            CacheSize = -8000,
+            MmapSize = 1 << 20,
+            TempStore = TempStore.Memory,
+            Synchronous = SynchronousMode.Off,
+            JournalMode = JournalMode.Truncate,
+            BusyTimeout = TimeSpan.FromMilliseconds(1234),
+        });
+
+        Assert.That(db.ExecuteScalar<int>("PRAGMA cache_size"), Is.EqualTo(-8000));
+        Assert.That(db.ExecuteScalar<long>("PRAGMA mmap_size"), Is.EqualTo(1 << 20));
+        Assert.That(db.ExecuteScalar<int>("PRAGMA temp_store"), Is.EqualTo(2));
+        Assert.That(db.ExecuteScalar<int>("PRAGMA synchronous"), Is.Zero);
+        Assert.That(db.ExecuteScalar<string>("PRAGMA journal_mode"), Is.EqualTo("truncate"));
+        Assert.That(db.ExecuteScalar<int>("PRAGMA busy_timeout"), Is.EqualTo(1234));
+    }
+
+    [Test]
+    public void Generated_mode_without_a_generated_map_names_the_type()
+    {
+        using var db = new MicroDbConnection(new MicroDbOptions(_path) { Mapping = MappingMode.Generated });
+
+        var error = Assert.Throws<MicroDbMappingException>(() => db.CreateTable<Person>());
+
+        Assert.That(error!.Message, Does.Contain(typeof(Person).FullName!).And.Contain("generated"));
+    }
+
+    [Test]
+    public void Fail_fast_option_refuses_reflection_fallback_and_names_the_type()
+    {
+        using var db = new MicroDbConnection(new MicroDbOptions(_path) { ThrowOnReflectionFallback = true }.UseReflection());
+
+        var error = Assert.Throws<MicroDbMappingException>(() => db.CreateTable<Person>());
+
+        Assert.That(error!.Message, Does.Contain(typeof(Person).FullName!).And.Contain("ThrowOnReflectionFallback"));
+    }
+
+    [Test]
+    public void Auto_mode_falls_back_to_reflection_when_enabled()
+    {
+        using var db = new MicroDbConnection(new MicroDbOptions(_path).UseReflection());
+
+        db.CreateTable<Person>();
+
+        Assert.That(db.GetMap<Person>().IsGenerated, Is.False);
+    }
+
+    [Test]
+    public void Auto_mode_without_any_provider_explains_what_to_do()
+    {
+        using var db = new MicroDbConnection(_path);
+        var previous = EntityMapRegistry.DefaultReflectionProvider;
+        EntityMapRegistry.DefaultReflectionProvider = null;
+        try
+        {
+            var error = Assert.Throws<MicroDbMappingException>(() => db.CreateTable<Person>());
+            Assert.That(error!.Message, Does.Contain("UseReflection"));
+        }
+        finally
+        {
+            EntityMapRegistry.DefaultReflectionProvider = previous;
+        }
+    }
+
+    [Test]
+    public void Memory_database_works()
+    {
+        using var db = new MicroDbConnection(new MicroDbOptions(":memory:").UseReflection());
+        db.CreateTable<Person>();
+        db.Insert(new Person { Name = "m" });
+
+        Assert.That(db.Get<Person>(1).Name, Is.EqualTo("m"));
+    }
+
+    [Test]
+    public void Sqlite_version_is_reported()
+    {
+        Assert.That(MicroDbConnection.SqliteVersion, Does.Match(@"^3\.\d+\.\d+$"));
+    }
+}

@@ -1,0 +1,61 @@
+namespace MicroDb.Tests.Reflection;
+
+// Models that break a rule. They live outside the conformance folder because the generator refuses them at build time.
+public class TwoKeys
+{
+    [PrimaryKey]
+    public int A { get; set; }
+
+    [PrimaryKey]
+    public int B { get; set; }
+}
+
+public class AutoIncrementText
+{
+    [PrimaryKey, AutoIncrement]
+    public string? Id { get; set; }
+}
+
+public class AutoIncrementNotKey
+{
+    [PrimaryKey]
+    public int Id { get; set; }
+
+    [AutoIncrement]
+    public int Counter { get; set; }
+}
+
+public class UnsupportedMember
+{
+    [PrimaryKey]
+    public int Id { get; set; }
+
+    public List<int>? Numbers { get; set; }
+}
+
+public class DuplicateColumns
+{
+    [Column("x")]
+    public int First { get; set; }
+
+    [Column("X")]
+    public int Second { get; set; }
+}
+
+public class NoUsableConstructor
+{
+    public NoUsableConstructor(int somethingElse) => Id = somethingElse;
+
+    public int Id { get; }
+}
+
+public struct StructModel
+{
+    public int Id { get; set; }
+}
+
+public class NoColumns
+{
+    [Ignore]
+    public int Hidden { get; set; }
+}

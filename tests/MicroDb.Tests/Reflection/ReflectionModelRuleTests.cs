@@ -1,0 +1,82 @@
+using MicroDb.Runtime.Reflection;
+
+namespace MicroDb.Tests.Reflection;
+
+public sealed class ReflectionModelRuleTests
+{
+    [Test]
+    public void Several_primary_keys_name_both_members()
+    {
+        var error = Assert.Throws<MicroDbMappingException>(() => ReflectionMaps.For<TwoKeys>());
+        Assert.That(error!.Message, Does.Contain("'A'").And.Contain("'B'").And.Contain("PrimaryKey"));
+    }
+
+    [Test]
+    public void AutoIncrement_on_a_non_integer_key_is_refused()
+    {
+        var error = Assert.Throws<MicroDbMappingException>(() => ReflectionMaps.For<AutoIncrementText>());
+        Assert.That(error!.Message, Does.Contain("'Id'").And.Contain("not an integer"));
+    }
+
+    [Test]
+    public void AutoIncrement_on_a_member_that_is_not_the_key_is_refused()
+    {
+        var error = Assert.Throws<MicroDbMappingException>(() => ReflectionMaps.For<AutoIncrementNotKey>());
+        Assert.That(error!.Message, Does.Contain("'Counter'"));
+    }
+
+    [Test]
+    public void Unsupported_member_type_names_member_and_type()
+    {
+        var error = Assert.Throws<MicroDbMappingException>(() => ReflectionMaps.For<UnsupportedMember>());
+        Assert.That(error!.Message, Does.Contain("'Numbers'").And.Contain("List`1").And.Contain("[Ignore]"));
+    }
+
+    [Test]
+    public void Duplicate_column_names_are_refused()
+    {
+        var error = Assert.Throws<MicroDbMappingException>(() => ReflectionMaps.For<DuplicateColumns>());
+        Assert.That(error!.Message, Does.Contain("'First'").And.Contain("'Second'"));
+    }
+
+    [Test]
+    public void A_type_without_a_usable_constructor_is_refused()
+    {
+        var error = Assert.Throws<MicroDbMappingException>(() => ReflectionMaps.For<NoUsableConstructor>());
+        Assert.That(error!.Message, Does.Contain("constructor"));
+    }
+
+    [Test]
+    public void Structs_are_refused()
+    {
+        Assert.Throws<MicroDbMappingException>(() => ReflectionMaps.For<StructModel>());
+    }
+
+    [Test]
+    public void A_type_with_no_mapped_members_is_refused()
+    {
+        var error = Assert.Throws<MicroDbMappingException>(() => ReflectionMaps.For<NoColumns>());
+        Assert.That(error!.Message, Does.Contain("no mapped members"));
+    }
+
+    [Test]
+    public void The_error_repeats_on_every_use_and_is_not_a_TypeInitializationException()
+    {
+        Assert.Throws<MicroDbMappingException>(() => ReflectionMaps.For<TwoKeys>());
+        Assert.Throws<MicroDbMappingException>(() => ReflectionMaps.For<TwoKeys>());
+    }
+
+    [Test]
+    public void A_bad_model_does_not_touch_the_database()
+    {
+        var path = Path.Combine(Path.GetTempPath(), "microdb-tests", Guid.NewGuid().ToString("N") + ".db");
+        Directory.CreateDirectory(Path.GetDirectoryName(path)!);
+        using var db = new MicroDbConnection(new MicroDbOptions(path).UseReflection());
+        db.Execute("CREATE TABLE TwoKeys (A INTEGER)");
+        db.Execute("INSERT INTO TwoKeys VALUES (1)");
+
+        Assert.Throws<MicroDbMappingException>(() => db.CreateTable<TwoKeys>());
+
+        Assert.That(db.ExecuteScalar<int>("SELECT count(*) FROM TwoKeys"), Is.EqualTo(1));
+    }
+}
