@@ -75,7 +75,12 @@ public sealed partial class MicroDbPool
             connection.Rollback();
         }
 
-        _idleReaders.Push(connection);
+        lock (_idleGate)
+        {
+            // Never more than ReaderCount readers exist, so the array has room.
+            _idleReaders[_idleCount++] = connection;
+        }
+
         _readerSlots!.Release();
     }
 
@@ -102,9 +107,16 @@ public sealed partial class MicroDbPool
     /// <summary>Takes an idle reader, or opens one; the caller already holds a reader slot.</summary>
     private MicroDbConnection TakeReader()
     {
-        if (_idleReaders.TryPop(out var reader))
+        MicroDbConnection reader;
+        lock (_idleGate)
         {
-            return reader;
+            // A plain array under a lock: unlike ConcurrentStack, giving a reader back allocates nothing.
+            if (_idleCount > 0)
+            {
+                reader = _idleReaders[--_idleCount];
+                _idleReaders[_idleCount] = null!;
+                return reader;
+            }
         }
 
         try

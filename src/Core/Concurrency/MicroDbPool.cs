@@ -1,5 +1,3 @@
-using System.Collections.Concurrent;
-
 namespace MicroDb.Concurrency;
 
 /// <summary>
@@ -23,7 +21,9 @@ public sealed partial class MicroDbPool : IDisposable, IAsyncDisposable
     private readonly MicroDbConnection _writer;
     private readonly SemaphoreSlim _writerGate = new(1, 1);
     private readonly SemaphoreSlim? _readerSlots;
-    private readonly ConcurrentStack<MicroDbConnection> _idleReaders = new();
+    private readonly MicroDbConnection[] _idleReaders;
+    private readonly Lock _idleGate = new();
+    private int _idleCount;
     private readonly List<MicroDbConnection> _openedReaders = [];
     private int _disposed;
 
@@ -44,6 +44,7 @@ public sealed partial class MicroDbPool : IDisposable, IAsyncDisposable
         Name = options.Name ?? options.Connection.DatabasePath;
         IsSingleConnection = IsInMemory(options.Connection.DatabasePath) || options.ReaderCount == 0;
         _writer = new MicroDbConnection(WriterOptions(options.Connection)) { PinTransactionsToThread = false };
+        _idleReaders = new MicroDbConnection[IsSingleConnection ? 0 : options.ReaderCount];
         if (!IsSingleConnection)
         {
             _readerOptions = ReaderOptions(options.Connection);
@@ -92,7 +93,11 @@ public sealed partial class MicroDbPool : IDisposable, IAsyncDisposable
             _openedReaders.Clear();
         }
 
-        _idleReaders.Clear();
+        lock (_idleGate)
+        {
+            Array.Clear(_idleReaders);
+            _idleCount = 0;
+        }
     }
 
     /// <summary>Closes every connection (see <see cref="Dispose"/>).</summary>
