@@ -20,7 +20,8 @@ public sealed partial class MicroDbConnection
             try
             {
                 BindArguments(statement, args);
-                var ordinals = map.ResolveOrdinals(statement);
+                // Cached on the statement, which the cache keeps between calls: resolved once per SQL text and map.
+                var ordinals = map.GetOrdinals(statement);
                 var list = new List<T>();
                 while (statement.Step())
                 {

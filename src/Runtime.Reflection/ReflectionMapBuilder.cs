@@ -77,6 +77,12 @@ internal static class ReflectionMapBuilder
             properties.Add(property);
         }
 
+        if (columns.Count == 0 && !System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported)
+        {
+            // Under NativeAOT/trimming an unannotated type's properties are removed; say so rather than "no members".
+            throw new MicroDbMappingException($"Type '{typeName}' shows no mapped members at run time. In a trimmed or NativeAOT app the reflection path cannot see members the trimmer removed: mark the type [Table] so the MicroDb source generator emits its map, and use MappingMode.Generated.");
+        }
+
         var table = new TableMapping(typeName, tableName, columns, indexes, tableAttribute?.WithoutRowId ?? false);
         var (defaultConstructor, constructor, constructorColumns) = ChooseConstructor<T>(type, typeName, properties, accessors);
         return new ReflectionEntityMap<T>(table, accessors.ToArray(), defaultConstructor, constructor, constructorColumns);

@@ -1,0 +1,9 @@
+namespace MicroDb.Sample.Models;
+
+[StoreAsText]
+public enum CustomerTier
+{
+    Standard,
+    Silver,
+    Gold,
+}
