@@ -176,7 +176,7 @@ public sealed partial class MicroDbAsyncConnection
             try
             {
                 MicroDbConnection.BindArguments(statement, args);
-                var ordinals = map.ResolveOrdinals(statement);
+                var ordinals = map.GetOrdinals(statement);
                 var list = new List<T>();
                 while (statement.Step())
                 {
