@@ -6,7 +6,7 @@ using BenchmarkDotNet.Running;
 using BenchmarkDotNet.Toolchains.InProcess.Emit;
 using MicroDb.Benchmarks.Concurrency;
 
-// dotnet run -c Release --project bench/MicroDb.Benchmarks.Concurrency -- [--quick] [--filter *Lock*]
+// dotnet run -c Release --project bench/MicroDb.Benchmarks.Concurrency -- [--quick] [--filter *Gate*]
 var quick = args.Contains("--quick", StringComparer.OrdinalIgnoreCase);
 Environment.SetEnvironmentVariable(ConcurrencyBenchSettings.QuickVariable, quick ? "1" : "0");
 var rest = args.Where(a => !a.Equals("--quick", StringComparison.OrdinalIgnoreCase)).ToList();
@@ -25,5 +25,5 @@ var config = ManualConfig.CreateMinimumViable()
     .AddExporter(MarkdownExporter.GitHub)
     .WithArtifactsPath(Path.Combine(Path.GetTempPath(), "microdb-conc-bench", quick ? "quick" : "full"))
     .WithOption(ConfigOptions.JoinSummary, false);
-var summaries = BenchmarkSwitcher.FromAssembly(typeof(LockBenchmarks).Assembly).Run(rest.ToArray(), config).ToArray();
+var summaries = BenchmarkSwitcher.FromAssembly(typeof(GateBenchmarks).Assembly).Run(rest.ToArray(), config).ToArray();
 return summaries.Length == 0 || summaries.Any(s => s.HasCriticalValidationErrors || s.Reports.Any(r => !r.Success)) ? 1 : 0;
