@@ -62,7 +62,7 @@ public sealed partial class MicroDbPool
             if (connection.IsInTransaction)
             {
                 // Single-connection pool: a read callback must not leave the writer inside a transaction.
-                connection.Rollback();
+                RollbackQuietly(connection);
             }
 
             ReleaseWriter();
@@ -72,7 +72,7 @@ public sealed partial class MicroDbPool
         if (connection.IsInTransaction)
         {
             // A callback left a read transaction open; end it so the reader does not pin an old WAL snapshot.
-            connection.Rollback();
+            RollbackQuietly(connection);
         }
 
         lock (_idleGate)

@@ -16,7 +16,7 @@ public sealed partial class MicroDbPool
         var connection = AcquireReader(cancellationToken);
         try
         {
-            return read(connection);
+            return RunRead(connection, read, static (c, r, _) => r(c), cancellationToken);
         }
         finally
         {
@@ -61,19 +61,7 @@ public sealed partial class MicroDbPool
         var writer = AcquireWriter(cancellationToken);
         try
         {
-            writer.BeginTransaction();
-            try
-            {
-                var result = work(writer);
-                cancellationToken.ThrowIfCancellationRequested();
-                writer.Commit();
-                return result;
-            }
-            catch
-            {
-                writer.Rollback();
-                throw;
-            }
+            return RunWrite(writer, work, InTransaction, cancellationToken);
         }
         finally
         {
@@ -127,6 +115,7 @@ public sealed partial class MicroDbPool
         var writer = await AcquireWriterAsync(cancellationToken).ConfigureAwait(false);
         try
         {
+            using var interrupt = InterruptOnCancel(writer, cancellationToken);
             writer.BeginTransaction();
             try
             {
@@ -135,9 +124,14 @@ public sealed partial class MicroDbPool
                 writer.Commit();
                 return result;
             }
-            catch
+            catch (Exception e)
             {
-                writer.Rollback();
+                RollbackQuietly(writer);
+                if (IsCancellation(e, cancellationToken))
+                {
+                    throw new OperationCanceledException("The transaction was cancelled while a statement was running; it was rolled back.", e, cancellationToken);
+                }
+
                 throw;
             }
         }
@@ -167,22 +161,7 @@ public sealed partial class MicroDbPool
     public ValueTask<TResult> RunInTransactionAsync<TResult>(Func<MicroDbConnection, TResult> work, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(work);
-        return WriteAsync(work, static (c, w, ct) =>
-        {
-            c.BeginTransaction();
-            try
-            {
-                var result = w(c);
-                ct.ThrowIfCancellationRequested();
-                c.Commit();
-                return result;
-            }
-            catch
-            {
-                c.Rollback();
-                throw;
-            }
-        }, cancellationToken);
+        return WriteAsync(work, InTransaction, cancellationToken);
     }
 
     /// <summary>Reads with state and no closure: the allocation-free path the async connection uses.</summary>
@@ -206,7 +185,7 @@ public sealed partial class MicroDbPool
         var connection = pending.Result;
         try
         {
-            return new ValueTask<TResult>(read(connection, state, cancellationToken));
+            return new ValueTask<TResult>(RunRead(connection, state, read, cancellationToken));
         }
         catch (Exception e)
         {
@@ -255,14 +234,7 @@ public sealed partial class MicroDbPool
         var writer = AcquireWriter(cancellationToken);
         try
         {
-            var result = write(writer, state);
-            EnsureNoTransactionLeft(writer);
-            return result;
-        }
-        catch when (writer.IsInTransaction)
-        {
-            writer.Rollback();
-            throw;
+            return RunWrite(writer, (state, write), static (c, s, _) => s.write(c, s.state), cancellationToken);
         }
         finally
         {
@@ -270,17 +242,55 @@ public sealed partial class MicroDbPool
         }
     }
 
+    private static TResult RunRead<TState, TResult>(MicroDbConnection reader, TState state, Func<MicroDbConnection, TState, CancellationToken, TResult> read, CancellationToken cancellationToken)
+    {
+        using var interrupt = InterruptOnCancel(reader, cancellationToken);
+        try
+        {
+            return read(reader, state, cancellationToken);
+        }
+        catch (MicroDbException e) when (IsCancellation(e, cancellationToken))
+        {
+            throw new OperationCanceledException("The query was cancelled while running.", e, cancellationToken);
+        }
+    }
+
     private static TResult RunWrite<TState, TResult>(MicroDbConnection writer, TState state, Func<MicroDbConnection, TState, CancellationToken, TResult> write, CancellationToken cancellationToken)
     {
+        using var interrupt = InterruptOnCancel(writer, cancellationToken);
         try
         {
             var result = write(writer, state, cancellationToken);
             EnsureNoTransactionLeft(writer);
             return result;
         }
-        catch when (writer.IsInTransaction)
+        catch (Exception e) when (writer.IsInTransaction || IsCancellation(e, cancellationToken))
         {
-            writer.Rollback();
+            RollbackQuietly(writer);
+            if (IsCancellation(e, cancellationToken))
+            {
+                // SQLite stopped the statement (and undid it, with any transaction it was in).
+                throw new OperationCanceledException("The statement was cancelled while running; its changes were undone.", e, cancellationToken);
+            }
+
+            throw;
+        }
+    }
+
+    /// <summary>Runs synchronous work between BEGIN IMMEDIATE and COMMIT; checks the token before committing.</summary>
+    private static TResult InTransaction<TResult>(MicroDbConnection writer, Func<MicroDbConnection, TResult> work, CancellationToken cancellationToken)
+    {
+        writer.BeginTransaction();
+        try
+        {
+            var result = work(writer);
+            cancellationToken.ThrowIfCancellationRequested();
+            writer.Commit();
+            return result;
+        }
+        catch
+        {
+            RollbackQuietly(writer);
             throw;
         }
     }
@@ -290,7 +300,7 @@ public sealed partial class MicroDbPool
         if (writer.IsInTransaction)
         {
             // Leaving it open would let the next caller's writes join (and share the fate of) this transaction.
-            writer.Rollback();
+            RollbackQuietly(writer);
             throw new InvalidOperationException("A pool write callback returned with a transaction still open; it was rolled back. Use RunInTransaction, or Commit before returning.");
         }
     }
@@ -300,7 +310,7 @@ public sealed partial class MicroDbPool
         var connection = await pending.ConfigureAwait(false);
         try
         {
-            return read(connection, state, cancellationToken);
+            return RunRead(connection, state, read, cancellationToken);
         }
         finally
         {
