@@ -18,7 +18,7 @@ internal sealed class Report
 
     public void Print()
     {
-        Console.WriteLine("MicroDb sample (" + (System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported ? "JIT" : "NativeAOT") + ", SQLite " + MicroDbConnection.SqliteVersion + ")");
+        Console.WriteLine("MicroDb sample (" + (System.Runtime.JitInfo.GetCompiledMethodCount() > 0 ? "JIT" : "NativeAOT") + ", SQLite " + MicroDbConnection.SqliteVersion + ")");
         foreach (var line in _lines)
         {
             Console.WriteLine(line);

@@ -1,0 +1,112 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using MicroDb.Generator.Model;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Text;
+
+namespace MicroDb.Generator;
+
+/// <summary>
+/// Emits a reflection-free <c>EntityMap&lt;T&gt;</c> for every class marked <c>[Table]</c> and every type named by
+/// <c>[assembly: MicroDbMap(typeof(T))]</c>, plus one module initializer that registers them.
+/// </summary>
+[Generator(LanguageNames.CSharp)]
+public sealed partial class MicroDbGenerator : IIncrementalGenerator
+{
+    /// <summary>Step names, for incremental-caching tests.</summary>
+    public static class TrackingNames
+    {
+        /// <summary>Parse results of [Table] classes.</summary>
+        public const string TableResults = nameof(TableResults);
+
+        /// <summary>Parse results of [assembly: MicroDbMap] attributes.</summary>
+        public const string MapAttributeResults = nameof(MapAttributeResults);
+
+        /// <summary>All parse results, de-duplicated by type.</summary>
+        public const string AllResults = nameof(AllResults);
+
+        /// <summary>The models that get a map (no error diagnostics).</summary>
+        public const string Models = nameof(Models);
+
+        /// <summary>The diagnostics to report.</summary>
+        public const string Diagnostics = nameof(Diagnostics);
+
+        /// <summary>The map class names the module initializer registers.</summary>
+        public const string Registrations = nameof(Registrations);
+    }
+
+    private const string GeneratorVersion = "0.1.0";
+
+    /// <inheritdoc />
+    public void Initialize(IncrementalGeneratorInitializationContext context)
+    {
+        var tables = context.SyntaxProvider
+            .ForAttributeWithMetadataName(
+                "MicroDb.TableAttribute",
+                static (node, _) => node is ClassDeclarationSyntax or RecordDeclarationSyntax,
+                static (ctx, ct) => Parser.ParseTable(ctx, ct))
+            .WithTrackingName(TrackingNames.TableResults);
+
+        var mapAttributes = context.SyntaxProvider
+            .ForAttributeWithMetadataName(
+                "MicroDb.MicroDbMapAttribute",
+                static (node, _) => node is CompilationUnitSyntax,
+                static (ctx, ct) => new EquatableArray<ModelResult>(Parser.ParseMapAttributes(ctx, ct)))
+            .WithTrackingName(TrackingNames.MapAttributeResults);
+
+        var all = tables.Collect()
+            .Combine(mapAttributes.Collect())
+            .Select(static (pair, _) => Deduplicate(pair.Left, pair.Right))
+            .WithTrackingName(TrackingNames.AllResults);
+
+        var models = all
+            .SelectMany(static (results, _) => results.Where(r => r.Model is not null).Select(r => r.Model!))
+            .WithTrackingName(TrackingNames.Models);
+
+        var diagnostics = all
+            .SelectMany(static (results, _) => results.SelectMany(r => r.Diagnostics).Distinct())
+            .WithTrackingName(TrackingNames.Diagnostics);
+
+        var registrations = models
+            .Select(static (m, _) => "global::" + m.MapNamespace + "." + m.MapName)
+            .Collect()
+            .Select(static (names, _) => new EquatableArray<string>(names.OrderBy(n => n, System.StringComparer.Ordinal).ToArray()))
+            .WithTrackingName(TrackingNames.Registrations);
+
+        context.RegisterSourceOutput(diagnostics, static (spc, info) => spc.ReportDiagnostic(ToDiagnostic(info)));
+        context.RegisterSourceOutput(models, static (spc, model) => spc.AddSource(model.HintName, SourceText.From(Emitter.EmitMap(model), System.Text.Encoding.UTF8)));
+        context.RegisterSourceOutput(registrations, static (spc, names) =>
+        {
+            if (names.Count > 0)
+            {
+                spc.AddSource("MicroDb.Generated.MicroDbMapRegistration.g.cs", SourceText.From(Emitter.EmitRegistration(names), System.Text.Encoding.UTF8));
+            }
+        });
+    }
+
+    /// <summary>A type both marked [Table] and named by [assembly: MicroDbMap] gets one map: the first request wins.</summary>
+    private static EquatableArray<ModelResult> Deduplicate(ImmutableArray<ModelResult> tables, ImmutableArray<EquatableArray<ModelResult>> mapped)
+    {
+        var seen = new HashSet<string>(System.StringComparer.Ordinal);
+        var results = new List<ModelResult>();
+        foreach (var result in tables.Concat(mapped.SelectMany(m => m)))
+        {
+            if (result.Model is null || seen.Add(result.Model.TypeName))
+            {
+                results.Add(result);
+            }
+        }
+
+        return new EquatableArray<ModelResult>(results);
+    }
+
+    private static Diagnostic ToDiagnostic(DiagnosticInfo info)
+    {
+        var location = info.Location is { } l
+            ? Location.Create(l.FilePath, new TextSpan(l.SpanStart, l.SpanLength), new LinePositionSpan(new LinePosition(l.StartLine, l.StartCharacter), new LinePosition(l.EndLine, l.EndCharacter)))
+            : Location.None;
+        return Diagnostic.Create(DiagnosticDescriptors.Get(info.Id), location, info.MessageArgs.Cast<object>().ToArray());
+    }
+}

@@ -1,0 +1,162 @@
+using System.Reflection;
+using MicroDb.Generator.Model;
+using MicroDb.Generator.Tests.Infrastructure;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+
+namespace MicroDb.Generator.Tests;
+
+/// <summary>The pipeline caches: unrelated edits re-use every output, model edits re-run only what changed.</summary>
+public class IncrementalTests
+{
+    private const string Model = """
+        using MicroDb;
+        namespace Shop;
+        [Table] public class Product { [PrimaryKey, AutoIncrement] public int Id { get; set; } public string? Name { get; set; } }
+        [Table] public class Category { [PrimaryKey] public int Id { get; set; } public string? Title { get; set; } }
+        """;
+
+    private const string Unrelated = "namespace Other; public class Helper { public int Add(int a, int b) => a + b; }";
+
+    private static readonly string[] OutputSteps =
+    [
+        MicroDbGenerator.TrackingNames.Models,
+        MicroDbGenerator.TrackingNames.Registrations,
+        MicroDbGenerator.TrackingNames.Diagnostics,
+    ];
+
+    [Test]
+    public void Unrelated_edit_leaves_outputs_cached()
+    {
+        var compilation = GeneratorHarness.CreateCompilation(Model, Unrelated);
+        var driver = GeneratorHarness.CreateDriver().RunGenerators(compilation);
+
+        var edited = Replace(compilation, "input1.cs", "namespace Other; public class Helper { public int Add(int a, int b) => a + b + 0; public int Twice(int a) => a * 2; }");
+        var second = driver.RunGenerators(edited).GetRunResult().Results.Single();
+
+        foreach (var step in OutputSteps)
+        {
+            var reasons = Reasons(second, step);
+            if (step != MicroDbGenerator.TrackingNames.Diagnostics)
+            {
+                Assert.That(reasons, Is.Not.Empty, step);
+            }
+
+            Assert.That(reasons, Is.All.AnyOf(IncrementalStepRunReason.Cached, IncrementalStepRunReason.Unchanged), step);
+        }
+
+        Assert.That(second.TrackedOutputSteps.SelectMany(s => s.Value).SelectMany(r => r.Outputs).Select(o => o.Reason),
+            Is.All.AnyOf(IncrementalStepRunReason.Cached, IncrementalStepRunReason.Unchanged));
+    }
+
+    [Test]
+    public void Adding_an_unrelated_file_leaves_models_cached()
+    {
+        var compilation = GeneratorHarness.CreateCompilation(Model);
+        var driver = GeneratorHarness.CreateDriver().RunGenerators(compilation);
+
+        var edited = compilation.AddSyntaxTrees(CSharpSyntaxTree.ParseText(Unrelated, GeneratorHarness.ParseOptions, path: "extra.cs"));
+        var second = driver.RunGenerators(edited).GetRunResult().Results.Single();
+
+        Assert.That(Reasons(second, MicroDbGenerator.TrackingNames.Models), Has.Count.EqualTo(2)
+            .And.All.AnyOf(IncrementalStepRunReason.Cached, IncrementalStepRunReason.Unchanged));
+    }
+
+    [Test]
+    public void Model_edit_reruns_only_that_model()
+    {
+        var compilation = GeneratorHarness.CreateCompilation(Model);
+        var driver = GeneratorHarness.CreateDriver().RunGenerators(compilation);
+
+        var edited = Replace(compilation, "input.cs", Model.Replace("public string? Name { get; set; }", "public string? Name { get; set; } public int Stock { get; set; }", StringComparison.Ordinal));
+        var second = driver.RunGenerators(edited).GetRunResult().Results.Single();
+
+        var models = second.TrackedSteps[MicroDbGenerator.TrackingNames.Models].SelectMany(s => s.Outputs).ToList();
+        Assert.That(models.Select(o => o.Reason), Does.Contain(IncrementalStepRunReason.Modified));
+        Assert.That(models.Where(o => o.Reason == IncrementalStepRunReason.Modified).Select(o => ((EntityModel)o.Value).MapName), Is.EqualTo(new[] { "ProductMap" }));
+        Assert.That(models.Where(o => ((EntityModel)o.Value).MapName == "CategoryMap").Select(o => o.Reason),
+            Is.All.AnyOf(IncrementalStepRunReason.Cached, IncrementalStepRunReason.Unchanged));
+        Assert.That(second.GeneratedSources.Single(s => s.HintName.EndsWith("ProductMap.g.cs", StringComparison.Ordinal)).SourceText.ToString(), Does.Contain("\"Stock\""));
+    }
+
+    [Test]
+    public void Model_types_hold_no_roslyn_types()
+    {
+        // Models that held symbols, syntax or compilations would root old compilations and never compare equal.
+        var modelTypes = typeof(MicroDbGenerator).Assembly.GetTypes()
+            .Where(t => t.Namespace == typeof(EntityModel).Namespace)
+            .ToList();
+        Assert.That(modelTypes, Has.Count.GreaterThanOrEqualTo(6));
+
+        var offenders = new List<string>();
+        var visited = new HashSet<Type>();
+        foreach (var type in modelTypes)
+        {
+            Walk(type, type.Name, visited, offenders);
+        }
+
+        Assert.That(offenders, Is.Empty);
+    }
+
+    [Test]
+    public void Model_records_compare_by_value()
+    {
+        // Two parses of the same source must produce equal models, or nothing would ever be cached.
+        var first = GeneratorHarness.Run(Model).RunResult.TrackedSteps[MicroDbGenerator.TrackingNames.Models].SelectMany(s => s.Outputs).Select(o => o.Value).ToList();
+        var second = GeneratorHarness.Run(Model).RunResult.TrackedSteps[MicroDbGenerator.TrackingNames.Models].SelectMany(s => s.Outputs).Select(o => o.Value).ToList();
+
+        Assert.That(first, Has.Count.EqualTo(2));
+        Assert.That(second, Is.EqualTo(first));
+    }
+
+    private static void Walk(Type type, string path, HashSet<Type> visited, List<string> offenders)
+    {
+        if (type.Namespace?.StartsWith("Microsoft.CodeAnalysis", StringComparison.Ordinal) == true)
+        {
+            offenders.Add(path + ": " + type.FullName);
+            return;
+        }
+
+        if (!visited.Add(type) || type.IsPrimitive || type == typeof(string) || type.IsEnum)
+        {
+            return;
+        }
+
+        if (type.IsArray)
+        {
+            Walk(type.GetElementType()!, path + "[]", visited, offenders);
+            return;
+        }
+
+        foreach (var argument in type.GetGenericArguments())
+        {
+            Walk(argument, path + "<" + argument.Name + ">", visited, offenders);
+        }
+
+        if (type.Namespace?.StartsWith("System", StringComparison.Ordinal) == true)
+        {
+            return;
+        }
+
+        foreach (var field in type.GetFields(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic))
+        {
+            Walk(field.FieldType, path + "." + field.Name, visited, offenders);
+        }
+
+        foreach (var property in type.GetProperties(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic))
+        {
+            Walk(property.PropertyType, path + "." + property.Name, visited, offenders);
+        }
+    }
+
+    private static List<IncrementalStepRunReason> Reasons(GeneratorRunResult result, string step) =>
+        result.TrackedSteps.TryGetValue(step, out var runs)
+            ? runs.SelectMany(r => r.Outputs).Select(o => o.Reason).ToList()
+            : [];
+
+    private static Compilation Replace(Compilation compilation, string path, string text)
+    {
+        var old = compilation.SyntaxTrees.Single(t => t.FilePath == path);
+        return compilation.ReplaceSyntaxTree(old, CSharpSyntaxTree.ParseText(text, GeneratorHarness.ParseOptions, path: path));
+    }
+}

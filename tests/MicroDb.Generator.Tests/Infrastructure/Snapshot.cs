@@ -1,0 +1,69 @@
+using System.Runtime.CompilerServices;
+using Microsoft.CodeAnalysis;
+
+namespace MicroDb.Generator.Tests.Infrastructure;
+
+/// <summary>
+/// Compares generated files with the expected files of a snapshot case. With MICRODB_UPDATE_SNAPSHOTS=1 it rewrites
+/// the expected files in the source tree instead, so a change to the generator is reviewed as a diff.
+/// </summary>
+internal static class Snapshot
+{
+    public const string DiagnosticsFile = "diagnostics.txt";
+    public const string InputFile = "input.cs";
+
+    public static bool Updating => Environment.GetEnvironmentVariable("MICRODB_UPDATE_SNAPSHOTS") == "1";
+
+    /// <summary>The Snapshots folder in the source tree (where updates go), else the copy next to the test assembly.</summary>
+    public static string Root => Directory.Exists(SourceRoot()) ? SourceRoot() : Path.Combine(AppContext.BaseDirectory, "Snapshots");
+
+    public static IEnumerable<string> Cases() =>
+        Directory.GetDirectories(Root).Select(Path.GetFileName).OrderBy(n => n, StringComparer.Ordinal)!;
+
+    /// <summary>Text of every file the case expects: generated sources by hint name, plus diagnostics.txt.</summary>
+    public static Dictionary<string, string> Actual(GenerationResult result)
+    {
+        var files = result.Sources.ToDictionary(p => p.Key, p => Normalize(p.Value), StringComparer.Ordinal);
+        files[DiagnosticsFile] = Normalize(string.Join("\n", result.GeneratorDiagnostics
+            .OrderBy(d => d.Location.SourceSpan.Start)
+            .ThenBy(d => d.Id, StringComparer.Ordinal)
+            .Select(Format)) + "\n");
+        return files;
+    }
+
+    public static Dictionary<string, string> Expected(string caseName)
+    {
+        var dir = Path.Combine(Root, caseName);
+        return Directory.GetFiles(dir)
+            .Where(f => Path.GetFileName(f) != InputFile)
+            .ToDictionary(f => Path.GetFileName(f), f => Normalize(File.ReadAllText(f)), StringComparer.Ordinal);
+    }
+
+    public static void Write(string caseName, Dictionary<string, string> files)
+    {
+        var dir = Path.Combine(SourceRoot(), caseName);
+        foreach (var stale in Directory.GetFiles(dir).Where(f => Path.GetFileName(f) != InputFile))
+        {
+            File.Delete(stale);
+        }
+
+        foreach (var (name, text) in files)
+        {
+            File.WriteAllText(Path.Combine(dir, name), text);
+        }
+    }
+
+    public static string Input(string caseName) => File.ReadAllText(Path.Combine(Root, caseName, InputFile));
+
+    private static string Format(Diagnostic d)
+    {
+        var span = d.Location.GetLineSpan();
+        var where = d.Location.Kind != LocationKind.None ? $"({span.StartLinePosition.Line + 1},{span.StartLinePosition.Character + 1})" : "(no location)";
+        return $"{d.Id} {d.Severity} {where}: {d.GetMessage(System.Globalization.CultureInfo.InvariantCulture)}";
+    }
+
+    private static string Normalize(string text) => text.Replace("\r\n", "\n", StringComparison.Ordinal);
+
+    private static string SourceRoot([CallerFilePath] string path = "") =>
+        Path.GetFullPath(Path.Combine(Path.GetDirectoryName(path)!, "..", "Snapshots"));
+}
