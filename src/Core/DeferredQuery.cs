@@ -54,10 +54,19 @@ internal sealed class DeferredQuery<T> : IEnumerable<T>
                 connection.ThrowIfDisposed();
                 if (_statement is null)
                 {
-                    // A separate statement, never the shared cache entry: enumerations may nest or overlap.
-                    _statement = connection.Prepare(_query._sql);
-                    MicroDbConnection.BindArguments(_statement, _query._args);
-                    _ordinals = _query._map.ResolveOrdinals(_statement);
+                    // Renting takes the statement out of the cache until it is returned, so enumerations of the same
+                    // SQL may nest or overlap (the second one prepares its own), and a short query skips the prepare.
+                    _statement = connection.RentStatement(_query._sql);
+                    try
+                    {
+                        MicroDbConnection.BindArguments(_statement, _query._args);
+                        _ordinals = _query._map.GetOrdinals(_statement);
+                    }
+                    catch
+                    {
+                        ReleaseStatement();
+                        throw;
+                    }
                 }
 
                 if (_statement.Step())
@@ -89,8 +98,12 @@ internal sealed class DeferredQuery<T> : IEnumerable<T>
 
         private void ReleaseStatement()
         {
-            _statement?.Dispose();
-            _statement = null;
+            if (_statement is not null)
+            {
+                // Resets it and puts it back in the cache (or finalizes it when the connection is closed or the cache is full).
+                _query._connection.ReturnStatement(_statement);
+                _statement = null;
+            }
         }
     }
 }

@@ -284,6 +284,34 @@ public sealed class SharedConnectionConcurrencyTests
         Assert.That(_connection.ExecuteScalar<int>("SELECT COUNT(*) FROM conc_item"), Is.EqualTo(500 + (Threads / 2 * 200)));
     }
 
+    [Test]
+    public void Deferred_query_reuses_its_prepared_statement_and_nests_with_the_same_sql()
+    {
+        for (var i = 0; i < 3; i++)
+        {
+            _connection.Insert(new ConcItem { Worker = i, Tag = "n" });
+        }
+
+        const string sql = "SELECT * FROM conc_item WHERE Worker >= ? ORDER BY Worker";
+        Assert.That(_connection.DeferredQuery<ConcItem>(sql, 0).Count(), Is.EqualTo(3));
+        var prepared = _connection.PrepareCount;
+        Assert.That(_connection.DeferredQuery<ConcItem>(sql, 0).Count(), Is.EqualTo(3));
+        Assert.That(_connection.PrepareCount, Is.EqualTo(prepared), "the second enumeration prepared again");
+
+        // The outer enumeration holds the cached statement; the inner one of the same SQL must get its own.
+        var pairs = 0;
+        foreach (var outer in _connection.DeferredQuery<ConcItem>(sql, 0))
+        {
+            foreach (var inner in _connection.DeferredQuery<ConcItem>(sql, outer.Worker))
+            {
+                Assert.That(inner.Worker, Is.GreaterThanOrEqualTo(outer.Worker));
+                pairs++;
+            }
+        }
+
+        Assert.That(pairs, Is.EqualTo(3 + 2 + 1));
+    }
+
     private static void RunThreads(int count, Action<int> body)
     {
         var errors = new ConcurrentBag<Exception>();
