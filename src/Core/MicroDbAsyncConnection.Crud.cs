@@ -6,7 +6,7 @@ public sealed partial class MicroDbAsyncConnection
     /// <summary>Inserts <paramref name="obj"/>; an auto-incremented key is written back to it.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="obj">The entity.</param>
-    /// <param name="cancellationToken">Cancels the wait for the writer.</param>
+    /// <param name="cancellationToken">Cancels the wait for the writer, or interrupts the running statement.</param>
     /// <returns>The number of rows added (1).</returns>
     public ValueTask<int> InsertAsync<T>(T obj, CancellationToken cancellationToken = default)
     {
@@ -29,7 +29,7 @@ public sealed partial class MicroDbAsyncConnection
     /// <summary>Inserts <paramref name="obj"/>, replacing any row with the same key or unique value.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="obj">The entity.</param>
-    /// <param name="cancellationToken">Cancels the wait for the writer.</param>
+    /// <param name="cancellationToken">Cancels the wait for the writer, or interrupts the running statement.</param>
     /// <returns>The number of rows written (1).</returns>
     public ValueTask<int> InsertOrReplaceAsync<T>(T obj, CancellationToken cancellationToken = default)
     {
@@ -40,7 +40,7 @@ public sealed partial class MicroDbAsyncConnection
     /// <summary>Updates the row with <paramref name="obj"/>'s key.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="obj">The entity.</param>
-    /// <param name="cancellationToken">Cancels the wait for the writer.</param>
+    /// <param name="cancellationToken">Cancels the wait for the writer, or interrupts the running statement.</param>
     /// <returns>The number of rows changed.</returns>
     public ValueTask<int> UpdateAsync<T>(T obj, CancellationToken cancellationToken = default)
     {
@@ -63,7 +63,7 @@ public sealed partial class MicroDbAsyncConnection
     /// <summary>Deletes the row with <paramref name="obj"/>'s key.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="obj">The entity.</param>
-    /// <param name="cancellationToken">Cancels the wait for the writer.</param>
+    /// <param name="cancellationToken">Cancels the wait for the writer, or interrupts the running statement.</param>
     /// <returns>The number of rows deleted.</returns>
     public ValueTask<int> DeleteAsync<T>(T obj, CancellationToken cancellationToken = default)
     {
@@ -74,7 +74,7 @@ public sealed partial class MicroDbAsyncConnection
     /// <summary>Deletes the row of <typeparamref name="T"/> whose key is <paramref name="primaryKey"/>.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="primaryKey">The key value.</param>
-    /// <param name="cancellationToken">Cancels the wait for the writer.</param>
+    /// <param name="cancellationToken">Cancels the wait for the writer, or interrupts the running statement.</param>
     /// <returns>The number of rows deleted.</returns>
     public ValueTask<int> DeleteAsync<T>(object primaryKey, CancellationToken cancellationToken = default)
     {
@@ -84,7 +84,7 @@ public sealed partial class MicroDbAsyncConnection
 
     /// <summary>Deletes every row of <typeparamref name="T"/>'s table.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
-    /// <param name="cancellationToken">Cancels the wait for the writer.</param>
+    /// <param name="cancellationToken">Cancels the wait for the writer, or interrupts the running statement.</param>
     /// <returns>The number of rows deleted.</returns>
     public ValueTask<int> DeleteAllAsync<T>(CancellationToken cancellationToken = default) =>
         _pool.WriteAsync(0, static (c, _, _) => c.DeleteAll<T>(), cancellationToken);
@@ -92,7 +92,7 @@ public sealed partial class MicroDbAsyncConnection
     /// <summary>The entity with key <paramref name="primaryKey"/>.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="primaryKey">The key value.</param>
-    /// <param name="cancellationToken">Cancels the wait for a reader.</param>
+    /// <param name="cancellationToken">Cancels the wait for a reader, or interrupts the running statement.</param>
     /// <exception cref="InvalidOperationException">No row has the key.</exception>
     public ValueTask<T> GetAsync<T>(object primaryKey, CancellationToken cancellationToken = default)
     {
@@ -103,7 +103,7 @@ public sealed partial class MicroDbAsyncConnection
     /// <summary>The entity with key <paramref name="primaryKey"/>, or null (default) when there is none.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="primaryKey">The key value.</param>
-    /// <param name="cancellationToken">Cancels the wait for a reader.</param>
+    /// <param name="cancellationToken">Cancels the wait for a reader, or interrupts the running statement.</param>
     public ValueTask<T?> FindAsync<T>(object primaryKey, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(primaryKey);

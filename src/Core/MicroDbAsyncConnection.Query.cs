@@ -42,14 +42,14 @@ public sealed partial class MicroDbAsyncConnection
     /// <summary>Runs a query without parameters and returns the first column of every row.</summary>
     /// <typeparam name="T">A scalar type.</typeparam>
     /// <param name="sql">The SQL.</param>
-    /// <param name="cancellationToken">Cancels the wait for a reader.</param>
+    /// <param name="cancellationToken">Cancels the wait for a reader, or interrupts the running statement.</param>
     public ValueTask<List<T>> QueryScalarsAsync<T>(string sql, CancellationToken cancellationToken) => QueryScalarsAsync<T>(sql, [], cancellationToken);
 
     /// <summary>Runs a query and returns the first column of every row.</summary>
     /// <typeparam name="T">A scalar type.</typeparam>
     /// <param name="sql">The SQL.</param>
     /// <param name="args">The parameter values.</param>
-    /// <param name="cancellationToken">Cancels the wait for a reader.</param>
+    /// <param name="cancellationToken">Cancels the wait for a reader, or interrupts the running statement.</param>
     public ValueTask<List<T>> QueryScalarsAsync<T>(string sql, object?[] args, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(sql);
@@ -65,14 +65,14 @@ public sealed partial class MicroDbAsyncConnection
     /// <summary>Runs a query without parameters and returns the first column of the first row.</summary>
     /// <typeparam name="T">A scalar type.</typeparam>
     /// <param name="sql">The SQL.</param>
-    /// <param name="cancellationToken">Cancels the wait for a reader.</param>
+    /// <param name="cancellationToken">Cancels the wait for a reader, or interrupts the running statement.</param>
     public ValueTask<T> ExecuteScalarAsync<T>(string sql, CancellationToken cancellationToken) => ExecuteScalarAsync<T>(sql, [], cancellationToken);
 
     /// <summary>Runs a query and returns the first column of the first row; default when there is no row.</summary>
     /// <typeparam name="T">A scalar type.</typeparam>
     /// <param name="sql">The SQL.</param>
     /// <param name="args">The parameter values.</param>
-    /// <param name="cancellationToken">Cancels the wait for a reader.</param>
+    /// <param name="cancellationToken">Cancels the wait for a reader, or interrupts the running statement.</param>
     public ValueTask<T> ExecuteScalarAsync<T>(string sql, object?[] args, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(sql);
@@ -86,13 +86,13 @@ public sealed partial class MicroDbAsyncConnection
 
     /// <summary>Runs a statement without parameters on the writer and returns the number of rows it changed.</summary>
     /// <param name="sql">The SQL.</param>
-    /// <param name="cancellationToken">Cancels the wait for the writer.</param>
+    /// <param name="cancellationToken">Cancels the wait for the writer, or interrupts the running statement.</param>
     public ValueTask<int> ExecuteAsync(string sql, CancellationToken cancellationToken) => ExecuteAsync(sql, [], cancellationToken);
 
     /// <summary>Runs a statement on the writer and returns the number of rows it changed.</summary>
     /// <param name="sql">The SQL.</param>
     /// <param name="args">The parameter values.</param>
-    /// <param name="cancellationToken">Cancels the wait for the writer.</param>
+    /// <param name="cancellationToken">Cancels the wait for the writer, or interrupts the running statement.</param>
     public ValueTask<int> ExecuteAsync(string sql, object?[] args, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(sql);

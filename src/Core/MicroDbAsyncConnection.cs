@@ -13,7 +13,7 @@ namespace MicroDb;
 /// <see cref="ValueTask{TResult}"/> (no allocation, no thread switch); a call that must wait for a connection waits without
 /// blocking a thread and then runs on the thread pool thread that resumes it. Nothing is offloaded with <c>Task.Run</c>:
 /// wrap a call in <c>Task.Run</c> yourself if a UI thread must never run SQLite. The token cancels waiting, is checked
-/// between rows of a query, and makes a transaction roll back; a single statement already running is not interrupted.
+/// between rows of a query, interrupts a running statement (sqlite3_interrupt), and makes a transaction roll back.
 /// </remarks>
 public sealed partial class MicroDbAsyncConnection : IAsyncDisposable, IDisposable
 {

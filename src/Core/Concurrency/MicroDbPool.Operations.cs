@@ -8,7 +8,7 @@ public sealed partial class MicroDbPool
     /// <summary>Runs a read on a reader connection (in parallel with other reads and with the writer) and returns its result.</summary>
     /// <typeparam name="TResult">The result type.</typeparam>
     /// <param name="read">The work; it must not write (readers are read-only) and must not keep the connection.</param>
-    /// <param name="cancellationToken">Cancels the wait for a connection.</param>
+    /// <param name="cancellationToken">Cancels the wait for a connection, or interrupts the running statement.</param>
     /// <exception cref="TimeoutException">No reader became free within <see cref="MicroDbPoolOptions.AcquireTimeout"/>.</exception>
     public TResult Read<TResult>(Func<MicroDbConnection, TResult> read, CancellationToken cancellationToken = default)
     {
@@ -27,7 +27,7 @@ public sealed partial class MicroDbPool
     /// <summary>Runs work on the writer connection, after any write or transaction in progress, and returns its result.</summary>
     /// <typeparam name="TResult">The result type.</typeparam>
     /// <param name="write">The work.</param>
-    /// <param name="cancellationToken">Cancels the wait for the writer.</param>
+    /// <param name="cancellationToken">Cancels the wait for the writer, or interrupts the running statement.</param>
     /// <exception cref="TimeoutException">The writer did not become free within <see cref="MicroDbPoolOptions.AcquireTimeout"/>.</exception>
     /// <exception cref="InvalidOperationException">The work left a transaction open (it has been rolled back).</exception>
     public TResult Write<TResult>(Func<MicroDbConnection, TResult> write, CancellationToken cancellationToken = default)
@@ -38,7 +38,7 @@ public sealed partial class MicroDbPool
 
     /// <summary>Runs work on the writer connection, after any write or transaction in progress.</summary>
     /// <param name="write">The work.</param>
-    /// <param name="cancellationToken">Cancels the wait for the writer.</param>
+    /// <param name="cancellationToken">Cancels the wait for the writer, or interrupts the running statement.</param>
     /// <exception cref="TimeoutException">The writer did not become free within <see cref="MicroDbPoolOptions.AcquireTimeout"/>.</exception>
     /// <exception cref="InvalidOperationException">The work left a transaction open (it has been rolled back).</exception>
     public void Write(Action<MicroDbConnection> write, CancellationToken cancellationToken = default)
@@ -85,7 +85,7 @@ public sealed partial class MicroDbPool
     /// <summary>Runs a read on a reader connection; see <see cref="Read{TResult}"/>.</summary>
     /// <typeparam name="TResult">The result type.</typeparam>
     /// <param name="read">The work.</param>
-    /// <param name="cancellationToken">Cancels the wait for a connection.</param>
+    /// <param name="cancellationToken">Cancels the wait for a connection, or interrupts the running statement.</param>
     public ValueTask<TResult> ReadAsync<TResult>(Func<MicroDbConnection, TResult> read, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(read);
@@ -95,7 +95,7 @@ public sealed partial class MicroDbPool
     /// <summary>Runs work on the writer connection; see <see cref="Write{TResult}"/>.</summary>
     /// <typeparam name="TResult">The result type.</typeparam>
     /// <param name="write">The work.</param>
-    /// <param name="cancellationToken">Cancels the wait for the writer.</param>
+    /// <param name="cancellationToken">Cancels the wait for the writer, or interrupts the running statement.</param>
     public ValueTask<TResult> WriteAsync<TResult>(Func<MicroDbConnection, TResult> write, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(write);
