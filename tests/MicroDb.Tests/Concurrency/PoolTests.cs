@@ -130,6 +130,31 @@ public sealed class PoolTests
     }
 
     [Test]
+    public void Zero_readers_send_reads_through_the_writer()
+    {
+        using var pool = new MicroDbPool(new MicroDbPoolOptions(_db.Options()) { ReaderCount = 0 });
+        Assert.That(pool.IsSingleConnection, Is.True);
+        pool.Write(c => c.CreateTable<ConcItem>());
+        var (reader, writer) = (pool.Read(c => c), pool.Write(c => c));
+        Assert.That(reader, Is.SameAs(writer));
+        Assert.That(pool.OpenReaderCount, Is.Zero);
+    }
+
+    [Test]
+    public async Task Async_connection_over_a_shared_pool_leaves_it_open()
+    {
+        using var pool = new MicroDbPool(new MicroDbPoolOptions(_db.Options()));
+        await using (var first = new MicroDbAsyncConnection(pool))
+        {
+            await first.ExecuteAsync("CREATE TABLE t(x)");
+        }
+
+        // Disposing a connection that did not open the pool must not close it.
+        await using var second = new MicroDbAsyncConnection(pool);
+        Assert.That(await second.ExecuteAsync("INSERT INTO t VALUES (1)"), Is.EqualTo(1));
+    }
+
+    [Test]
     public void Invalid_pool_options_are_rejected()
     {
         var options = new MicroDbPoolOptions(_db.Options());
