@@ -86,6 +86,12 @@ try
         }
     });
 
+    var goldNames = db.Table<Customer>().Where(c => c.Tier == CustomerTier.Gold && c.Email!.EndsWith("@example.org")).OrderBy(c => c.Name).Take(3).Select(c => c.Name).ToList();
+    report.Line("LINQ: first gold customers by name: " + string.Join(", ", goldNames));
+    var openSince = db.Table<Order>().Count(o => o.Status == OrderStatus.Open && o.Note != null);
+    var big = db.Table<OrderLine>().Where(l => l.Quantity >= 4 && l.UnitPrice > 50m).OrderByDescending(l => l.Quantity).FirstOrDefault();
+    report.Line($"LINQ: {openSince} open orders with a note; largest big line: {big?.Sku} x{big?.Quantity}");
+
     var top = db.Query<Customer>(
         "SELECT c.* FROM customers c JOIN orders o ON o.CustomerId = c.Id WHERE o.Status = ? GROUP BY c.Id ORDER BY sum(o.Total) DESC LIMIT 3",
         OrderStatus.Paid);

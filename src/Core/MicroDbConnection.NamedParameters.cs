@@ -1,0 +1,57 @@
+namespace MicroDb;
+
+// Named-parameter overloads of Query and ExecuteScalar, matching Execute(string, IReadOnlyDictionary).
+public sealed partial class MicroDbConnection
+{
+    /// <summary>Runs a query with named parameters (<c>@name</c>, <c>:name</c> or <c>$name</c>; dictionary keys with or without the prefix).</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="sql">The SQL.</param>
+    /// <param name="parameters">Parameter names and values.</param>
+    /// <exception cref="ArgumentException">A parameter has no value, or the SQL uses positional parameters.</exception>
+    public List<T> Query<T>(string sql, IReadOnlyDictionary<string, object?> parameters)
+    {
+        lock (_gate)
+        {
+            var map = GetMap<T>();
+            var statement = RentStatement(sql);
+            try
+            {
+                BindNamed(statement, parameters);
+                var ordinals = map.ResolveOrdinals(statement);
+                var list = new List<T>();
+                while (statement.Step())
+                {
+                    list.Add(map.Read(statement, ordinals));
+                }
+
+                return list;
+            }
+            finally
+            {
+                ReturnStatement(statement);
+            }
+        }
+    }
+
+    /// <summary>Runs a query with named parameters and returns the first column of the first row; default when there is no row.</summary>
+    /// <typeparam name="T">A scalar type.</typeparam>
+    /// <param name="sql">The SQL.</param>
+    /// <param name="parameters">Parameter names and values.</param>
+    /// <exception cref="ArgumentException">A parameter has no value, or the SQL uses positional parameters.</exception>
+    public T ExecuteScalar<T>(string sql, IReadOnlyDictionary<string, object?> parameters)
+    {
+        lock (_gate)
+        {
+            var statement = RentStatement(sql);
+            try
+            {
+                BindNamed(statement, parameters);
+                return statement.Step() ? ScalarReader.Read<T>(statement, 0) : default!;
+            }
+            finally
+            {
+                ReturnStatement(statement);
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+using System.Linq.Expressions;
+using MicroDb.Mapping;
+using MicroDb.Native;
+
+namespace MicroDb.Query;
+
+/// <summary>
+/// How a Select runs: its column list and a factory for the row reader. Decided once when Select is called.
+/// <list type="bullet">
+/// <item>A mapped member whose type <see cref="ScalarReader"/> reads (<c>x =&gt; x.Name</c>): SELECT that column and read it
+/// as a scalar. No entity, no reflection, no boxing for primitives: the fast path.</item>
+/// <item>Anything else (anonymous types, DTOs, computed values): SELECT only the mapped members the selector uses, read them
+/// into an entity through the map (the other members keep their defaults), and evaluate the selector against it with
+/// <see cref="ExpressionInterpreter"/>. Member reads go through <see cref="EntityMap{T}.GetValue"/>; the constructor and
+/// property setters of the result type are invoked through the ConstructorInfo/PropertyInfo the compiler put in the tree.
+/// This was chosen over compiling the selector (not allowed: Expression.Compile needs dynamic code) and over reading
+/// columns into constructor arguments directly (that would need a second copy of every type conversion the maps
+/// already do). The cost is one entity and a few boxes per row.</item>
+/// </list>
+/// </summary>
+internal sealed class ProjectionPlan
+{
+    private ProjectionPlan(string columns, bool isScalar, int[] ordinals)
+    {
+        Columns = columns;
+        IsScalar = isScalar;
+        Ordinals = ordinals;
+    }
+
+    /// <summary>The SELECT list.</summary>
+    public string Columns { get; }
+
+    /// <summary>True for the single-column fast path.</summary>
+    public bool IsScalar { get; }
+
+    /// <summary>For each table column, its ordinal in <see cref="Columns"/>, or -1.</summary>
+    public int[] Ordinals { get; }
+
+    public static ProjectionPlan Create<T, TResult>(EntityMap<T> map, Expression<Func<T, TResult>> selector)
+    {
+        var table = map.Table;
+        var parameter = selector.Parameters[0];
+        if (selector.Body is MemberExpression member && ReferenceEquals(member.Expression, parameter)
+            && table.FindColumnByMember(member.Member.Name) is { } single && member.Type == typeof(TResult) && IsScalarType(typeof(TResult)))
+        {
+            return new ProjectionPlan(SqlBuilder.Quote(single.Name), isScalar: true, []);
+        }
+
+        var used = MemberCollector.Collect(selector.Body, parameter, table);
+        var ordinals = new int[table.Columns.Count];
+        Array.Fill(ordinals, -1);
+        var names = new List<string>();
+        for (var i = 0; i < table.Columns.Count; i++)
+        {
+            if (used is null || used.Contains(i))
+            {
+                ordinals[i] = names.Count;
+                names.Add(SqlBuilder.Quote(table.Columns[i].Name));
+            }
+        }
+
+        // A selector that reads no column still yields one result per row.
+        return new ProjectionPlan(names.Count == 0 ? "1" : string.Join(", ", names), isScalar: false, ordinals);
+    }
+
+    public RowReader<TResult> CreateReader<T, TResult>(EntityMap<T> map, Expression<Func<T, TResult>> selector) =>
+        IsScalar ? ScalarRowReader<TResult>.Instance : new ProjectionRowReader<T, TResult>(map, Ordinals, selector);
+
+    private static bool IsScalarType(Type type)
+    {
+        var underlying = Nullable.GetUnderlyingType(type);
+        if ((underlying ?? type).IsEnum)
+        {
+            return true;
+        }
+
+        // The types ScalarReader reads directly, nullable forms included where it has them.
+        return type == typeof(long) || type == typeof(int) || type == typeof(string) || type == typeof(double) || type == typeof(bool)
+            || type == typeof(short) || type == typeof(byte) || type == typeof(sbyte) || type == typeof(ushort) || type == typeof(uint)
+            || type == typeof(ulong) || type == typeof(float) || type == typeof(decimal) || type == typeof(char) || type == typeof(byte[])
+            || type == typeof(Guid) || type == typeof(DateTime) || type == typeof(DateTimeOffset) || type == typeof(TimeSpan)
+            || type == typeof(DateOnly) || type == typeof(TimeOnly)
+            || type == typeof(long?) || type == typeof(int?) || type == typeof(double?) || type == typeof(bool?) || type == typeof(short?)
+            || type == typeof(byte?) || type == typeof(float?) || type == typeof(decimal?) || type == typeof(Guid?) || type == typeof(DateTime?)
+            || type == typeof(DateTimeOffset?) || type == typeof(TimeSpan?) || type == typeof(DateOnly?) || type == typeof(TimeOnly?);
+    }
+
+    /// <summary>Finds the mapped members a selector reads; null when it needs the whole entity.</summary>
+    private sealed class MemberCollector : ExpressionVisitor
+    {
+        private readonly ParameterExpression _parameter;
+        private readonly TableMapping _table;
+        private readonly HashSet<int> _columns = [];
+        private bool _needsAll;
+
+        private MemberCollector(ParameterExpression parameter, TableMapping table)
+        {
+            _parameter = parameter;
+            _table = table;
+        }
+
+        public static HashSet<int>? Collect(Expression body, ParameterExpression parameter, TableMapping table)
+        {
+            var collector = new MemberCollector(parameter, table);
+            collector.Visit(body);
+            return collector._needsAll ? null : collector._columns;
+        }
+
+        protected override Expression VisitMember(MemberExpression node)
+        {
+            if (ReferenceEquals(node.Expression, _parameter))
+            {
+                if (_table.FindColumnByMember(node.Member.Name) is { } column)
+                {
+                    _columns.Add(column.Ordinal);
+                }
+                else
+                {
+                    // An unmapped (computed) member may read any mapped one.
+                    _needsAll = true;
+                }
+
+                return node;
+            }
+
+            return base.VisitMember(node);
+        }
+
+        protected override Expression VisitParameter(ParameterExpression node)
+        {
+            if (ReferenceEquals(node, _parameter))
+            {
+                _needsAll = true;
+            }
+
+            return node;
+        }
+    }
+}

@@ -1,0 +1,131 @@
+using System.Collections;
+using System.Linq.Expressions;
+
+namespace MicroDb.Query;
+
+/// <summary>
+/// A <see cref="TableQuery{T}"/> with a projection (see <see cref="TableQuery{T}.Select{TResult}"/>). Where and OrderBy
+/// after Select are rewritten onto the entity and still run in SQL. Immutable; enumerating streams rows from one statement.
+/// </summary>
+/// <typeparam name="T">The mapped type.</typeparam>
+/// <typeparam name="TResult">The projected type.</typeparam>
+public sealed class SelectQuery<T, TResult> : IEnumerable<TResult>
+{
+    private readonly TableQuery<T> _source;
+    private readonly Expression<Func<T, TResult>> _selector;
+    private readonly ProjectionPlan _plan;
+
+    internal SelectQuery(TableQuery<T> source, Expression<Func<T, TResult>> selector, ProjectionPlan plan)
+    {
+        _source = source;
+        _selector = selector;
+        _plan = plan;
+    }
+
+    /// <summary>The query before projection.</summary>
+    public TableQuery<T> Source => _source;
+
+    /// <summary>
+    /// Keeps the rows whose projection matches <paramref name="predicate"/>. The predicate is rewritten onto the entity
+    /// (a member of an anonymous type or DTO becomes the expression it was built from) and runs in SQL like any Where.
+    /// </summary>
+    /// <param name="predicate">The condition on the projected value.</param>
+    /// <exception cref="NotSupportedException">The rewritten predicate has no SQL translation (e.g. it uses a DTO member set in its constructor body).</exception>
+    public SelectQuery<T, TResult> Where(Expression<Func<TResult, bool>> predicate)
+    {
+        ArgumentNullException.ThrowIfNull(predicate);
+        return new(_source.Where(ProjectionSubstitution.Rewrite(_selector, predicate)), _selector, _plan);
+    }
+
+    /// <summary>Sorts by a key of the projected value (rewritten onto the entity and sorted in SQL).</summary>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <param name="keySelector">The key.</param>
+    public SelectQuery<T, TResult> OrderBy<TKey>(Expression<Func<TResult, TKey>> keySelector) =>
+        new(_source.OrderBy(ProjectionSubstitution.Rewrite(_selector, keySelector)), _selector, _plan);
+
+    /// <summary>Sorts by a key of the projected value, descending.</summary>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <param name="keySelector">The key.</param>
+    public SelectQuery<T, TResult> OrderByDescending<TKey>(Expression<Func<TResult, TKey>> keySelector) =>
+        new(_source.OrderByDescending(ProjectionSubstitution.Rewrite(_selector, keySelector)), _selector, _plan);
+
+    /// <summary>Adds an ascending tie-breaker on the projected value.</summary>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <param name="keySelector">The key.</param>
+    public SelectQuery<T, TResult> ThenBy<TKey>(Expression<Func<TResult, TKey>> keySelector) =>
+        new(_source.ThenBy(ProjectionSubstitution.Rewrite(_selector, keySelector)), _selector, _plan);
+
+    /// <summary>Adds a descending tie-breaker on the projected value.</summary>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <param name="keySelector">The key.</param>
+    public SelectQuery<T, TResult> ThenByDescending<TKey>(Expression<Func<TResult, TKey>> keySelector) =>
+        new(_source.ThenByDescending(ProjectionSubstitution.Rewrite(_selector, keySelector)), _selector, _plan);
+
+    /// <summary>The number of projected rows matching <paramref name="predicate"/>.</summary>
+    /// <param name="predicate">The condition on the projected value.</param>
+    public int Count(Expression<Func<TResult, bool>> predicate) => Where(predicate).Count();
+
+    /// <summary>True when some projected row matches <paramref name="predicate"/>.</summary>
+    /// <param name="predicate">The condition on the projected value.</param>
+    public bool Any(Expression<Func<TResult, bool>> predicate) => Where(predicate).Any();
+
+    /// <summary>The first projected row matching <paramref name="predicate"/>.</summary>
+    /// <param name="predicate">The condition on the projected value.</param>
+    /// <exception cref="InvalidOperationException">No row matches.</exception>
+    public TResult First(Expression<Func<TResult, bool>> predicate) => Where(predicate).First();
+
+    /// <summary>The first projected row matching <paramref name="predicate"/>, or default.</summary>
+    /// <param name="predicate">The condition on the projected value.</param>
+    public TResult? FirstOrDefault(Expression<Func<TResult, bool>> predicate) => Where(predicate).FirstOrDefault();
+
+    /// <summary>Keeps at most <paramref name="count"/> rows.</summary>
+    /// <param name="count">The number of rows.</param>
+    public SelectQuery<T, TResult> Take(int count) => new(_source.Take(count), _selector, _plan);
+
+    /// <summary>Skips <paramref name="count"/> rows.</summary>
+    /// <param name="count">The number of rows.</param>
+    public SelectQuery<T, TResult> Skip(int count) => new(_source.Skip(count), _selector, _plan);
+
+    /// <summary>The number of rows (projection does not change it).</summary>
+    public int Count() => _source.Count();
+
+    /// <summary>True when the query returns at least one row.</summary>
+    public bool Any() => _source.Any();
+
+    /// <summary>Runs the query and returns every projected row.</summary>
+    public List<TResult> ToList()
+    {
+        var (sql, args) = _source.BuildSelect(_plan.Columns, includeOrder: true);
+        return _source.Connection.RunList(sql, args, _plan.CreateReader(_source.Map, _selector));
+    }
+
+    /// <summary>Runs the query and returns every projected row as an array.</summary>
+    public TResult[] ToArray() => ToList().ToArray();
+
+    /// <summary>The first projected row.</summary>
+    /// <exception cref="InvalidOperationException">The query returns no row.</exception>
+    public TResult First() => TryFirst(out var value)
+        ? value
+        : throw new InvalidOperationException($"The query on '{_source.Table.TableName}' returned no row.");
+
+    /// <summary>The first projected row, or default when there is none.</summary>
+    public TResult? FirstOrDefault() => TryFirst(out var value) ? value : default;
+
+    /// <summary>The SQL the query runs.</summary>
+    public string ToSqlString() => _source.BuildSelect(_plan.Columns, includeOrder: true).Sql;
+
+    /// <summary>Runs the query and streams the projected rows.</summary>
+    public IEnumerator<TResult> GetEnumerator()
+    {
+        var (sql, args) = _source.BuildSelect(_plan.Columns, includeOrder: true);
+        return new QueryEnumerator<TResult>(_source.Connection, sql, args, _plan.CreateReader(_source.Map, _selector));
+    }
+
+    IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
+
+    private bool TryFirst(out TResult value)
+    {
+        var (sql, args) = _source.Take(1).BuildSelect(_plan.Columns, includeOrder: true);
+        return _source.Connection.RunFirst(sql, args, _plan.CreateReader(_source.Map, _selector), out value);
+    }
+}

@@ -1,0 +1,177 @@
+using System.Linq.Expressions;
+using System.Text;
+using MicroDb.Mapping;
+
+namespace MicroDb.Query;
+
+// Operators that run the query: materialise, count, test, pick one row, delete.
+public sealed partial class TableQuery<T>
+{
+    /// <summary>Runs the query and returns every row.</summary>
+    public List<T> ToList()
+    {
+        var (sql, args) = BuildSelect(_allColumns, includeOrder: true);
+        return Connection.RunList(sql, args, new EntityRowReader<T>(_map));
+    }
+
+    /// <summary>Runs the query and returns every row as an array.</summary>
+    public T[] ToArray() => ToList().ToArray();
+
+    /// <summary>The number of rows the query returns (SELECT count(*)).</summary>
+    public int Count()
+    {
+        var sql = new StringBuilder();
+        var args = new List<object?>();
+        if (_source is null && !IsLimited)
+        {
+            AppendSelect(sql, args, "count(*)", includeOrder: false);
+        }
+        else
+        {
+            sql.Append("SELECT count(*) FROM (");
+            AppendSelect(sql, args, "1", includeOrder: false);
+            sql.Append(')');
+        }
+
+        return (int)Connection.RunScalar<long>(sql.ToString(), args);
+    }
+
+    /// <summary>The number of rows matching <paramref name="predicate"/>.</summary>
+    /// <param name="predicate">The condition.</param>
+    public int Count(Expression<Func<T, bool>> predicate) => Where(predicate).Count();
+
+    /// <summary>True when the query returns at least one row (SELECT EXISTS).</summary>
+    public bool Any()
+    {
+        var sql = new StringBuilder("SELECT EXISTS (");
+        var args = new List<object?>();
+        AppendSelect(sql, args, "1", includeOrder: false);
+        sql.Append(')');
+        return Connection.RunScalar<long>(sql.ToString(), args) != 0;
+    }
+
+    /// <summary>True when some row matches <paramref name="predicate"/>.</summary>
+    /// <param name="predicate">The condition.</param>
+    public bool Any(Expression<Func<T, bool>> predicate) => Where(predicate).Any();
+
+    /// <summary>The first row.</summary>
+    /// <exception cref="InvalidOperationException">The query returns no row.</exception>
+    public T First() => Take(1).TryFirst(out var value) ? value : throw NoRow();
+
+    /// <summary>The first row matching <paramref name="predicate"/>.</summary>
+    /// <param name="predicate">The condition.</param>
+    /// <exception cref="InvalidOperationException">No row matches.</exception>
+    public T First(Expression<Func<T, bool>> predicate) => Where(predicate).First();
+
+    /// <summary>The first row, or default when there is none.</summary>
+    public T? FirstOrDefault() => Take(1).TryFirst(out var value) ? value : default;
+
+    /// <summary>The first row matching <paramref name="predicate"/>, or default.</summary>
+    /// <param name="predicate">The condition.</param>
+    public T? FirstOrDefault(Expression<Func<T, bool>> predicate) => Where(predicate).FirstOrDefault();
+
+    /// <summary>The only row.</summary>
+    /// <exception cref="InvalidOperationException">The query returns no row, or more than one.</exception>
+    public T Single() => SingleCore(orDefault: false)!;
+
+    /// <summary>The only row matching <paramref name="predicate"/>.</summary>
+    /// <param name="predicate">The condition.</param>
+    /// <exception cref="InvalidOperationException">No row matches, or more than one does.</exception>
+    public T Single(Expression<Func<T, bool>> predicate) => Where(predicate).Single();
+
+    /// <summary>The only row, or default when there is none.</summary>
+    /// <exception cref="InvalidOperationException">The query returns more than one row.</exception>
+    public T? SingleOrDefault() => SingleCore(orDefault: true);
+
+    /// <summary>The only row matching <paramref name="predicate"/>, or default when none does.</summary>
+    /// <param name="predicate">The condition.</param>
+    /// <exception cref="InvalidOperationException">More than one row matches.</exception>
+    public T? SingleOrDefault(Expression<Func<T, bool>> predicate) => Where(predicate).SingleOrDefault();
+
+    /// <summary>The row at <paramref name="index"/> (0-based) in the query's order.</summary>
+    /// <param name="index">The position.</param>
+    /// <exception cref="ArgumentOutOfRangeException">The index is negative or past the last row.</exception>
+    public T ElementAt(int index)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(index);
+        return Skip(index).Take(1).TryFirst(out var value)
+            ? value
+            : throw new ArgumentOutOfRangeException(nameof(index), index, $"The query on '{_map.Table.TableName}' has fewer than {index + 1} row(s).");
+    }
+
+    /// <summary>The row at <paramref name="index"/>, or default when the index is negative or past the last row.</summary>
+    /// <param name="index">The position.</param>
+    public T? ElementAtOrDefault(int index) =>
+        index >= 0 && Skip(index).Take(1).TryFirst(out var value) ? value : default;
+
+    /// <summary>Deletes the rows matching <paramref name="predicate"/> within this query.</summary>
+    /// <param name="predicate">The condition.</param>
+    /// <returns>The number of rows deleted.</returns>
+    public int Delete(Expression<Func<T, bool>> predicate) => Where(predicate).Delete();
+
+    /// <summary>
+    /// Deletes the rows this query selects, in one DELETE statement. With Take/Skip the rows are chosen by a sub-query
+    /// on the key (or rowid), honouring the order.
+    /// </summary>
+    /// <returns>The number of rows deleted.</returns>
+    /// <exception cref="InvalidOperationException">The query has no Where, Take or Skip: use DeleteAll to empty the table.</exception>
+    public int Delete()
+    {
+        var table = _map.Table;
+        if (!HasFilter)
+        {
+            throw new InvalidOperationException($"Delete() on '{table.TableName}' has no Where, Take or Skip and would delete every row; call DeleteAll<{typeof(T).Name}>() to do that.");
+        }
+
+        var sql = new StringBuilder();
+        var args = new List<object?>();
+        if (_source is null && !IsLimited)
+        {
+            sql.Append("DELETE FROM ").Append(SqlBuilder.Quote(table.TableName));
+            AppendWhere(sql, args);
+        }
+        else
+        {
+            string key;
+            if (table.PrimaryKey is { } primaryKey)
+            {
+                key = SqlBuilder.Quote(primaryKey.Name);
+            }
+            else if (_source is null)
+            {
+                key = "rowid";
+            }
+            else
+            {
+                throw new NotSupportedException($"Delete() of a query that filters after Take/Skip needs a [PrimaryKey] on '{table.EntityTypeName}'.");
+            }
+
+            sql.Append("DELETE FROM ").Append(SqlBuilder.Quote(table.TableName)).Append(" WHERE ").Append(key).Append(" IN (");
+            AppendSelect(sql, args, key, includeOrder: true);
+            sql.Append(')');
+        }
+
+        return Connection.RunNonQuery(sql.ToString(), args);
+    }
+
+    private T? SingleCore(bool orDefault)
+    {
+        // Two rows are enough to tell "one" from "more than one".
+        var rows = Take(2).ToList();
+        return rows.Count switch
+        {
+            1 => rows[0],
+            0 when orDefault => default,
+            0 => throw NoRow(),
+            _ => throw new InvalidOperationException($"The query on '{_map.Table.TableName}' returned more than one row."),
+        };
+    }
+
+    internal bool TryFirst(out T value)
+    {
+        var (sql, args) = BuildSelect(_allColumns, includeOrder: true);
+        return Connection.RunFirst(sql, args, new EntityRowReader<T>(_map), out value);
+    }
+
+    private InvalidOperationException NoRow() => new($"The query on '{_map.Table.TableName}' returned no row.");
+}

@@ -1,0 +1,243 @@
+using System.Collections;
+using System.Diagnostics.CodeAnalysis;
+using System.Linq.Expressions;
+using System.Text;
+using MicroDb.Mapping;
+
+namespace MicroDb.Query;
+
+/// <summary>
+/// A query over one table, built with LINQ-style operators and translated to a single SQL statement; nothing is filtered,
+/// sorted or counted in memory. Instances are immutable: every operator returns a new query, so a query can be kept and
+/// reused, and captured variables are read again each time it runs. Enumerating streams rows from one statement.
+/// An expression MicroDb cannot translate throws <see cref="NotSupportedException"/> when the operator is called.
+/// </summary>
+/// <typeparam name="T">The mapped type.</typeparam>
+public sealed partial class TableQuery<T> : IEnumerable<T>
+{
+    private readonly EntityMap<T> _map;
+    private readonly string _allColumns;
+    private readonly TableQuery<T>? _source;
+    private readonly LambdaExpression[] _wheres;
+    private readonly QueryOrdering[] _orderings;
+    private readonly int? _limit;
+    private readonly int _offset;
+
+    // How many leading orderings belong to the latest OrderBy (ThenBy inserts after them, before older orderings).
+    private readonly int _group;
+
+    internal TableQuery(MicroDbConnection connection, EntityMap<T> map)
+    {
+        Connection = connection;
+        _map = map;
+        _allColumns = string.Join(", ", map.Table.Columns.Select(c => SqlBuilder.Quote(c.Name)));
+        _wheres = [];
+        _orderings = [];
+    }
+
+    private TableQuery(TableQuery<T> from, TableQuery<T>? source, LambdaExpression[] wheres, QueryOrdering[] orderings, int? limit, int offset, int group = -1)
+    {
+        _group = group < 0 ? from._group : group;
+        Connection = from.Connection;
+        _map = from._map;
+        _allColumns = from._allColumns;
+        _source = source;
+        _wheres = wheres;
+        _orderings = orderings;
+        _limit = limit;
+        _offset = offset;
+    }
+
+    /// <summary>The connection the query runs on.</summary>
+    public MicroDbConnection Connection { get; }
+
+    /// <summary>The table the query reads.</summary>
+    public TableMapping Table => _map.Table;
+
+    internal EntityMap<T> Map => _map;
+
+    private bool IsLimited => _limit is not null || _offset > 0;
+
+    /// <summary>Keeps the rows matching <paramref name="predicate"/> (SQL WHERE; several calls are ANDed).</summary>
+    /// <param name="predicate">The condition.</param>
+    /// <exception cref="NotSupportedException">Part of the predicate has no SQL translation; the message names it.</exception>
+    // The compiler builds `x.Price > 5m` as Expression.GreaterThan without the operator method, and System.Linq.Expressions
+    // then finds op_GreaterThan by reflection; under NativeAOT that fails unless the operators of these types are kept.
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(decimal))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(DateTime))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(DateTimeOffset))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(TimeSpan))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(DateOnly))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(TimeOnly))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(Guid))]
+    public TableQuery<T> Where(Expression<Func<T, bool>> predicate)
+    {
+        ArgumentNullException.ThrowIfNull(predicate);
+        SqlTranslator.Validate(_map.Table, predicate, isPredicate: true);
+
+        // After Take/Skip, LINQ filters the limited rows, so the limited query becomes a sub-query.
+        return IsLimited
+            ? new TableQuery<T>(this, this, [predicate], [], null, 0, 0)
+            : new TableQuery<T>(this, _source, [.. _wheres, predicate], _orderings, null, 0);
+    }
+
+    /// <summary>Sorts by <paramref name="keySelector"/> ascending; earlier orderings become tie-breakers, as in LINQ's stable sort.</summary>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <param name="keySelector">The key.</param>
+    public TableQuery<T> OrderBy<TKey>(Expression<Func<T, TKey>> keySelector) => AddOrdering(keySelector, descending: false, then: false);
+
+    /// <summary>Sorts by <paramref name="keySelector"/> descending.</summary>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <param name="keySelector">The key.</param>
+    public TableQuery<T> OrderByDescending<TKey>(Expression<Func<T, TKey>> keySelector) => AddOrdering(keySelector, descending: true, then: false);
+
+    /// <summary>Adds an ascending tie-breaker to the preceding OrderBy.</summary>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <param name="keySelector">The key.</param>
+    /// <exception cref="InvalidOperationException">No OrderBy precedes it.</exception>
+    public TableQuery<T> ThenBy<TKey>(Expression<Func<T, TKey>> keySelector) => AddOrdering(keySelector, descending: false, then: true);
+
+    /// <summary>Adds a descending tie-breaker to the preceding OrderBy.</summary>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <param name="keySelector">The key.</param>
+    /// <exception cref="InvalidOperationException">No OrderBy precedes it.</exception>
+    public TableQuery<T> ThenByDescending<TKey>(Expression<Func<T, TKey>> keySelector) => AddOrdering(keySelector, descending: true, then: true);
+
+    /// <summary>Keeps at most <paramref name="count"/> rows (SQL LIMIT; a negative count keeps none, as in LINQ).</summary>
+    /// <param name="count">The number of rows.</param>
+    public TableQuery<T> Take(int count)
+    {
+        count = Math.Max(0, count);
+        return new TableQuery<T>(this, _source, _wheres, _orderings, _limit is { } limit ? Math.Min(limit, count) : count, _offset);
+    }
+
+    /// <summary>Skips <paramref name="count"/> rows (SQL OFFSET; a negative count skips none, as in LINQ).</summary>
+    /// <param name="count">The number of rows.</param>
+    public TableQuery<T> Skip(int count)
+    {
+        count = Math.Max(0, count);
+        return new TableQuery<T>(this, _source, _wheres, _orderings, _limit is { } limit ? Math.Max(0, limit - count) : null, checked(_offset + count));
+    }
+
+    /// <summary>
+    /// Projects each row. A mapped member (<c>x =&gt; x.Name</c>) reads that one column directly; any other selector
+    /// (anonymous type, DTO constructor or initializer, computed value) reads only the columns it uses into an entity and
+    /// evaluates the selector against it with an expression interpreter: no Expression.Compile, so it works under NativeAOT.
+    /// In a trimmed or NativeAOT app, prefer a constructor (a record) or a single member: for anonymous types and object
+    /// initializers the compiler's expression tree itself uses APIs that warn (IL2026, in System.Linq.Expressions).
+    /// </summary>
+    /// <typeparam name="TResult">The projected type.</typeparam>
+    /// <param name="selector">The projection.</param>
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(decimal))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(DateTime))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(TimeSpan))]
+    public SelectQuery<T, TResult> Select<TResult>(Expression<Func<T, TResult>> selector)
+    {
+        ArgumentNullException.ThrowIfNull(selector);
+        return new SelectQuery<T, TResult>(this, selector, ProjectionPlan.Create<T, TResult>(_map, selector));
+    }
+
+    /// <summary>The SQL the query runs (values appear as <c>?</c> parameters).</summary>
+    public string ToSqlString() => BuildSelect(_allColumns, includeOrder: true).Sql;
+
+    /// <summary>Runs the query and streams its rows.</summary>
+    public IEnumerator<T> GetEnumerator()
+    {
+        var (sql, args) = BuildSelect(_allColumns, includeOrder: true);
+        return new QueryEnumerator<T>(Connection, sql, args, new EntityRowReader<T>(_map));
+    }
+
+    IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
+
+    /// <summary>Builds SELECT <paramref name="columns"/> for this query, with fresh values of captured variables.</summary>
+    internal (string Sql, List<object?> Args) BuildSelect(string columns, bool includeOrder)
+    {
+        var sql = new StringBuilder();
+        var args = new List<object?>();
+        AppendSelect(sql, args, columns, includeOrder);
+        return (sql.ToString(), args);
+    }
+
+    private void AppendSelect(StringBuilder sql, List<object?> args, string columns, bool includeOrder)
+    {
+        sql.Append("SELECT ").Append(columns).Append(" FROM ");
+        if (_source is null)
+        {
+            sql.Append(SqlBuilder.Quote(_map.Table.TableName));
+        }
+        else
+        {
+            sql.Append('(');
+            _source.AppendSelect(sql, args, _allColumns, includeOrder: true);
+            sql.Append(')');
+        }
+
+        AppendWhere(sql, args);
+        if (includeOrder || IsLimited)
+        {
+            AppendOrderBy(sql, args);
+        }
+
+        if (_limit is { } limit)
+        {
+            sql.Append(" LIMIT ?");
+            args.Add((long)limit);
+        }
+
+        if (_offset > 0)
+        {
+            sql.Append(_limit is null ? " LIMIT -1 OFFSET ?" : " OFFSET ?");
+            args.Add((long)_offset);
+        }
+    }
+
+    private void AppendWhere(StringBuilder sql, List<object?> args)
+    {
+        for (var i = 0; i < _wheres.Length; i++)
+        {
+            sql.Append(i == 0 ? " WHERE " : " AND ");
+            SqlTranslator.WritePredicate(_map.Table, _wheres[i], sql, args);
+        }
+    }
+
+    private void AppendOrderBy(StringBuilder sql, List<object?> args)
+    {
+        // A sub-query's order is not guaranteed to survive the outer SELECT, so it is repeated there.
+        var orderings = EffectiveOrderings();
+        for (var i = 0; i < orderings.Length; i++)
+        {
+            sql.Append(i == 0 ? " ORDER BY " : ", ");
+            SqlTranslator.WriteOrderKey(_map.Table, orderings[i].KeySelector, sql, args);
+            if (orderings[i].Descending)
+            {
+                sql.Append(" DESC");
+            }
+        }
+    }
+
+    private QueryOrdering[] EffectiveOrderings() =>
+        _orderings.Length > 0 || _source is null ? _orderings : _source.EffectiveOrderings();
+
+    private TableQuery<T> AddOrdering(LambdaExpression keySelector, bool descending, bool then)
+    {
+        ArgumentNullException.ThrowIfNull(keySelector);
+        SqlTranslator.Validate(_map.Table, keySelector, isPredicate: false);
+        var ordering = new QueryOrdering(keySelector, descending);
+        if (then)
+        {
+            if (_group == 0 || IsLimited)
+            {
+                throw new InvalidOperationException($"ThenBy/ThenByDescending on '{_map.Table.TableName}' must follow OrderBy or OrderByDescending (and not Take/Skip).");
+            }
+
+            // LINQ's ThenBy refines the latest OrderBy; orderings from earlier OrderBy calls stay the last tie-breakers.
+            return new TableQuery<T>(this, _source, _wheres, [.. _orderings[.._group], ordering, .. _orderings[_group..]], null, 0, _group + 1);
+        }
+
+        return IsLimited
+            ? new TableQuery<T>(this, this, [], [ordering, .. EffectiveOrderings()], null, 0, 1)
+            : new TableQuery<T>(this, _source, _wheres, [ordering, .. EffectiveOrderings()], null, 0, 1);
+    }
+
+    private bool HasFilter => _wheres.Length > 0 || IsLimited || _source?.HasFilter == true;
+}
