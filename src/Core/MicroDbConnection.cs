@@ -163,9 +163,6 @@ public sealed partial class MicroDbConnection : IDisposable
         return ReflectionProvider(type).GetMap(type);
     }
 
-    /// <summary>The lock every public call takes; deferred queries take it per row.</summary>
-    internal Lock Gate => _gate;
-
     /// <summary>How many statements this connection has prepared (tests use it to prove reuse).</summary>
     internal long PrepareCount { get; private set; }
 
