@@ -1,4 +1,5 @@
 using System.Runtime.CompilerServices;
+using MicroDb.Concurrency;
 using MicroDb.Native;
 using SQLitePCL;
 
@@ -112,7 +113,7 @@ public sealed partial class MicroDbAsyncConnection
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="sql">The SQL.</param>
     /// <param name="args">The parameter values.</param>
-    /// <param name="cancellationToken">Cancels the wait for a reader; checked before each row.</param>
+    /// <param name="cancellationToken">Cancels the wait for a reader; checked before each row; interrupts a running step.</param>
     public IAsyncEnumerable<T> DeferredQueryAsync<T>(string sql, object?[] args, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(sql);
@@ -125,11 +126,28 @@ public sealed partial class MicroDbAsyncConnection
         try
         {
             // The iterator object is the only allocation besides the rows: a synchronously completing MoveNextAsync
-            // (every row after the first) reuses it.
-            foreach (var row in connection.DeferredQuery<T>(sql, args))
+            // (every row after the first) reuses it. Cancelling interrupts a step in progress (or the next one).
+            using var interrupt = MicroDbPool.InterruptOnCancel(connection, cancellationToken);
+            using var rows = connection.DeferredQuery<T>(sql, args).GetEnumerator();
+            while (true)
             {
                 cancellationToken.ThrowIfCancellationRequested();
-                yield return row;
+                bool more;
+                try
+                {
+                    more = rows.MoveNext();
+                }
+                catch (MicroDbException e) when (MicroDbPool.IsCancellation(e, cancellationToken))
+                {
+                    throw new OperationCanceledException("The query was cancelled while running.", e, cancellationToken);
+                }
+
+                if (!more)
+                {
+                    yield break;
+                }
+
+                yield return rows.Current;
             }
         }
         finally

@@ -56,6 +56,27 @@ public sealed class CancellationTests
     }
 
     [Test]
+    public async Task Cancelling_a_stream_interrupts_its_running_step()
+    {
+        await using var connection = new MicroDbAsyncConnection(new MicroDbPoolOptions(_db.Options()) { ReaderCount = 1 });
+        await connection.CreateTableAsync<ConcItem>();
+        await connection.InsertAsync(new ConcItem { Tag = "one" });
+        using var cts = new CancellationTokenSource(TimeSpan.FromMilliseconds(200));
+
+        // The first step needs the whole count and then finds no row, so without an interrupt the stream would run for
+        // seconds and end normally, with no row boundary at which to notice the token.
+        var run = Task.Run(async () =>
+        {
+            await foreach (var _ in connection.DeferredQueryAsync<ConcItem>("SELECT * FROM conc_item WHERE Worker = (" + LongQuery + ")", [], cts.Token))
+            {
+            }
+        });
+        Assert.That(await Task.WhenAny(run, Task.Delay(Bound)), Is.SameAs(run), "the step was not interrupted");
+        Assert.That(async () => await run, Throws.InstanceOf<OperationCanceledException>());
+        Assert.That(await connection.ExecuteScalarAsync<int>("SELECT 1"), Is.EqualTo(1), "the single reader was given back");
+    }
+
+    [Test]
     public void Cancelling_a_running_sync_pool_read_interrupts_it()
     {
         using var pool = new MicroDbPool(new MicroDbPoolOptions(_db.Options()));
