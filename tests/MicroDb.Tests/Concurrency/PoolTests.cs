@@ -130,6 +130,43 @@ public sealed class PoolTests
     }
 
     [Test]
+    public void Pooled_connections_get_every_connection_option()
+    {
+        var options = _db.Options();
+        options.Preset = MicroDbPreset.Durable;
+        options.Synchronous = SynchronousMode.Full;
+        options.BusyTimeout = TimeSpan.FromSeconds(7);
+        options.ForeignKeys = false;
+        options.CacheSize = -4000;
+        options.MmapSize = 1 << 20;
+        options.TempStore = TempStore.Memory;
+        options.Mapping = MicroDb.Mapping.MappingMode.Reflection;
+        options.ThrowOnReflectionFallback = true;
+        options.StatementCacheSize = 17;
+        using var pool = new MicroDbPool(new MicroDbPoolOptions(options));
+        var writer = pool.Write(c => c.Options);
+        var reader = pool.Read(c => c.Options);
+
+        // Every option except those the pool sets on purpose (read-only readers, WAL) must reach both connections.
+        // A new MicroDbOptions property shows up here and has to be handled in MicroDbPool.Copy.
+        string[] deliberate = ["DatabasePath", "ReadOnly", "CreateIfMissing", "JournalMode"];
+        var properties = typeof(MicroDbOptions).GetProperties().Where(p => !deliberate.Contains(p.Name)).ToList();
+        Assert.That(properties.Select(p => p.Name), Is.EquivalentTo(new[]
+        {
+            "Preset", "Synchronous", "BusyTimeout", "ForeignKeys", "CacheSize", "MmapSize", "TempStore", "Mapping",
+            "ReflectionProvider", "ThrowOnReflectionFallback", "StatementCacheSize",
+        }));
+        foreach (var property in properties)
+        {
+            Assert.That(property.GetValue(writer), Is.EqualTo(property.GetValue(options)), "writer: " + property.Name);
+            Assert.That(property.GetValue(reader), Is.EqualTo(property.GetValue(options)), "reader: " + property.Name);
+        }
+
+        Assert.That(reader.ReadOnly, Is.True);
+        Assert.That(writer.JournalMode, Is.EqualTo(JournalMode.Wal));
+    }
+
+    [Test]
     public void Zero_readers_send_reads_through_the_writer()
     {
         using var pool = new MicroDbPool(new MicroDbPoolOptions(_db.Options()) { ReaderCount = 0 });
