@@ -1,4 +1,3 @@
-using System.Runtime.CompilerServices;
 using MicroDb.Concurrency;
 using MicroDb.Native;
 using SQLitePCL;
@@ -117,43 +116,7 @@ public sealed partial class MicroDbAsyncConnection
     public IAsyncEnumerable<T> DeferredQueryAsync<T>(string sql, object?[] args, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(sql);
-        return Stream<T>(sql, args ?? [], cancellationToken);
-    }
-
-    private async IAsyncEnumerable<T> Stream<T>(string sql, object?[] args, [EnumeratorCancellation] CancellationToken cancellationToken)
-    {
-        var connection = await _pool.AcquireReaderAsync(cancellationToken).ConfigureAwait(false);
-        try
-        {
-            // The iterator object is the only allocation besides the rows: a synchronously completing MoveNextAsync
-            // (every row after the first) reuses it. Cancelling interrupts a step in progress (or the next one).
-            using var interrupt = MicroDbPool.InterruptOnCancel(connection, cancellationToken);
-            using var rows = connection.DeferredQuery<T>(sql, args).GetEnumerator();
-            while (true)
-            {
-                cancellationToken.ThrowIfCancellationRequested();
-                bool more;
-                try
-                {
-                    more = rows.MoveNext();
-                }
-                catch (MicroDbException e) when (MicroDbPool.IsCancellation(e, cancellationToken))
-                {
-                    throw new OperationCanceledException("The query was cancelled while running.", e, cancellationToken);
-                }
-
-                if (!more)
-                {
-                    yield break;
-                }
-
-                yield return rows.Current;
-            }
-        }
-        finally
-        {
-            _pool.ReleaseReader(connection);
-        }
+        return new AsyncDeferredQuery<T>(_pool, sql, args ?? [], cancellationToken);
     }
 
     private ValueTask<TResult> ReadOrWriteAsync<TState, TResult>(TState state, Func<MicroDbConnection, TState, CancellationToken, TResult> work, CancellationToken cancellationToken)

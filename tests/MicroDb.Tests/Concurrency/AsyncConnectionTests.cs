@@ -232,6 +232,52 @@ public sealed class AsyncConnectionTests
     }
 
     [Test]
+    public async Task A_stream_waiting_for_the_only_reader_starts_when_the_first_stream_ends()
+    {
+        await using var single = new MicroDbAsyncConnection(new MicroDbPoolOptions(_db.Options()) { ReaderCount = 1 });
+        await single.InsertAllAsync(Enumerable.Range(0, 5).Select(i => new ConcItem { Worker = i }));
+
+        var first = single.DeferredQueryAsync<ConcItem>("SELECT * FROM conc_item").GetAsyncEnumerator();
+        Assert.That(await first.MoveNextAsync(), Is.True, "the first stream holds the reader now");
+
+        // The second stream must wait (asynchronously) for the reader, then read everything.
+        var second = Task.Run(async () =>
+        {
+            var count = 0;
+            await foreach (var _ in single.DeferredQueryAsync<ConcItem>("SELECT * FROM conc_item"))
+            {
+                count++;
+            }
+
+            return count;
+        });
+        Assert.That(second.Wait(TimeSpan.FromMilliseconds(300)), Is.False, "the second stream ran without a reader");
+        await first.DisposeAsync();
+        await Bounded(second);
+        Assert.That(second.Result, Is.EqualTo(5));
+    }
+
+    [Test]
+    public async Task Either_token_cancels_a_stream()
+    {
+        await _connection.InsertAllAsync(Enumerable.Range(0, 10).Select(i => new ConcItem { Worker = i }));
+        using var callToken = new CancellationTokenSource();
+        using var enumerationToken = new CancellationTokenSource();
+        var read = 0;
+        Assert.That(async () =>
+        {
+            await foreach (var _ in _connection.DeferredQueryAsync<ConcItem>("SELECT * FROM conc_item", [], callToken.Token).WithCancellation(enumerationToken.Token))
+            {
+                if (++read == 3)
+                {
+                    await enumerationToken.CancelAsync();
+                }
+            }
+        }, Throws.InstanceOf<OperationCanceledException>());
+        Assert.That(read, Is.EqualTo(3));
+    }
+
+    [Test]
     public async Task ExecuteScalarAsync_with_a_writing_statement_runs_on_the_writer()
     {
         var id = await _connection.ExecuteScalarAsync<long>("INSERT INTO conc_item(Worker, Tag, Version) VALUES (?, 'r', 0) RETURNING Id", 3);
