@@ -54,7 +54,7 @@ internal sealed class DeferredQuery<T> : IEnumerable<T>
                 connection.ThrowIfDisposed();
                 if (_statement is null)
                 {
-                    // Renting takes the statement out of the cache until it is returned, so enumerations of the same
+                    // Renting marks the cached statement as in use until it is returned, so enumerations of the same
                     // SQL may nest or overlap (the second one prepares its own), and a short query skips the prepare.
                     _statement = connection.RentStatement(_query._sql);
                     try
@@ -100,7 +100,7 @@ internal sealed class DeferredQuery<T> : IEnumerable<T>
         {
             if (_statement is not null)
             {
-                // Resets it and puts it back in the cache (or finalizes it when the connection is closed or the cache is full).
+                // Resets it and frees it for the next user (or finalizes it when it was not cached or the connection is closed).
                 _query._connection.ReturnStatement(_statement);
                 _statement = null;
             }

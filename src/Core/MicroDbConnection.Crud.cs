@@ -296,6 +296,22 @@ public sealed partial class MicroDbConnection
     {
         ArgumentNullException.ThrowIfNull(primaryKey);
         var key = table.PrimaryKey ?? throw new NotSupportedException($"'{table.EntityTypeName}' has no [PrimaryKey].");
-        statement.BindValue(1, ValueEncoding.ToStorage(primaryKey, key.StoreAsText));
+
+        // The common key types skip the general conversion switches: Find/Get/Delete by key are hot paths.
+        switch (primaryKey)
+        {
+            case int i:
+                statement.Bind(1, i);
+                break;
+            case long l:
+                statement.Bind(1, l);
+                break;
+            case string s:
+                statement.Bind(1, s);
+                break;
+            default:
+                statement.BindValue(1, ValueEncoding.ToStorage(primaryKey, key.StoreAsText));
+                break;
+        }
     }
 }

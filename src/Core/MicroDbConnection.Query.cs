@@ -158,7 +158,7 @@ public sealed partial class MicroDbConnection
 
         for (var i = 0; i < args.Length; i++)
         {
-            statement.BindValue(i + 1, ValueEncoding.ToStorage(args[i]));
+            statement.BindValue(i + 1, args[i]);
         }
     }
 
@@ -174,7 +174,7 @@ public sealed partial class MicroDbConnection
                 throw new ArgumentException($"No value was given for parameter '{name}' of: {statement.Sql}", nameof(parameters));
             }
 
-            statement.BindValue(i, ValueEncoding.ToStorage(value));
+            statement.BindValue(i, value);
         }
     }
 }

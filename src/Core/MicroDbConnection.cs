@@ -186,16 +186,34 @@ public sealed partial class MicroDbConnection : IDisposable
         return new SqliteStatement(db, stmt, sql);
     }
 
-    /// <summary>Takes a cached statement for <paramref name="sql"/> (or prepares one). Give it back with <see cref="ReturnStatement"/>.</summary>
+    /// <summary>
+    /// Takes the cached statement for <paramref name="sql"/>, preparing and caching it on first use. A statement
+    /// already rented (a nested or overlapping use of the same SQL) gets a private copy instead. Give it back with
+    /// <see cref="ReturnStatement"/>. One dictionary lookup per call; the statement stays in the cache while rented.
+    /// </summary>
     internal SqliteStatement RentStatement(string sql)
     {
         ThrowIfDisposed();
-        if (_statementCache.Remove(sql, out var cached))
+        if (_statementCache.TryGetValue(sql, out var cached))
         {
-            return cached;
+            if (!cached.IsRented)
+            {
+                cached.IsRented = true;
+                return cached;
+            }
+
+            return Prepare(sql);
         }
 
-        return Prepare(sql);
+        var statement = Prepare(sql);
+        if (_statementCache.Count < _options.StatementCacheSize)
+        {
+            statement.IsCached = true;
+            _statementCache.Add(sql, statement);
+        }
+
+        statement.IsRented = true;
+        return statement;
     }
 
     internal void ReturnStatement(SqliteStatement statement)
@@ -205,8 +223,10 @@ public sealed partial class MicroDbConnection : IDisposable
             return;
         }
 
-        statement.ResetAndClear();
-        if (_db is null || _statementCache.Count >= _options.StatementCacheSize || !_statementCache.TryAdd(statement.Sql, statement))
+        // No sqlite3_clear_bindings: every user of a rented statement binds all of its parameters before stepping.
+        statement.Reset();
+        statement.IsRented = false;
+        if (!statement.IsCached || _db is null)
         {
             statement.Dispose();
         }

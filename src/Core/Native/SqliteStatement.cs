@@ -13,6 +13,7 @@ public sealed partial class SqliteStatement : IDisposable
     private readonly sqlite3 _db;
     private sqlite3_stmt? _stmt;
     private string[]? _columnNames;
+    private int _parameterCount = -1;
 
     internal SqliteStatement(sqlite3 db, sqlite3_stmt stmt, string sql)
     {
@@ -35,7 +36,13 @@ public sealed partial class SqliteStatement : IDisposable
     public int ColumnCount => raw.sqlite3_column_count(Handle);
 
     /// <summary>Number of parameters the statement takes.</summary>
-    public int ParameterCount => raw.sqlite3_bind_parameter_count(Handle);
+    public int ParameterCount => _parameterCount >= 0 ? _parameterCount : (_parameterCount = raw.sqlite3_bind_parameter_count(Handle));
+
+    /// <summary>True while a caller holds this statement from the connection's cache.</summary>
+    internal bool IsRented { get; set; }
+
+    /// <summary>True when the connection's cache owns this statement (it is finalized with the connection, not after use).</summary>
+    internal bool IsCached { get; set; }
 
     /// <summary>The name of result column <paramref name="ordinal"/>; cached after the first call.</summary>
     /// <param name="ordinal">0-based column index.</param>

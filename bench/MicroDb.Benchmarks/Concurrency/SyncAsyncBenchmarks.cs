@@ -1,5 +1,6 @@
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
+using MicroDb.Benchmarks.Infrastructure;
 using MicroDb.Runtime.Reflection;
 
 namespace MicroDb.Benchmarks.Concurrency;
@@ -24,7 +25,7 @@ public class SyncAsyncBenchmarks
     public int Rows { get; set; }
 
     /// <summary>Study 004's 1, 1,000 and 1,000,000 rows (100,000 instead of a million in the quick job).</summary>
-    public static IEnumerable<int> RowCounts => ConcurrencyBenchSettings.Quick ? [1, 1_000, 100_000] : [1, 1_000, 1_000_000];
+    public static IEnumerable<int> RowCounts => BenchSettings.Quick ? [1, 1_000, 100_000] : [1, 1_000, 1_000_000];
 
     /// <summary>Creates the table with <see cref="Rows"/> rows and opens both connections.</summary>
     [GlobalSetup]

@@ -1,7 +1,10 @@
-namespace MicroDb.Benchmarks.Concurrency;
+namespace MicroDb.Benchmarks.Infrastructure;
 
-/// <summary>The quick switch, read by parameter sources (set by Program from <c>--quick</c>).</summary>
-public static class ConcurrencyBenchSettings
+/// <summary>
+/// Run-wide switches. The quick flag travels in an environment variable so that parameter sources see it
+/// in the host process and in any child process BenchmarkDotNet starts.
+/// </summary>
+public static class BenchSettings
 {
     /// <summary>The environment variable that marks a quick run.</summary>
     public const string QuickVariable = "MICRODB_BENCH_QUICK";

@@ -1,0 +1,4 @@
+using BenchmarkDotNet.Running;
+using MicroDb.Benchmarks;
+
+return BenchmarkProgram.Run(args);

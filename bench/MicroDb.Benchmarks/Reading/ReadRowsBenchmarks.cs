@@ -1,0 +1,88 @@
+using BenchmarkDotNet.Attributes;
+using MicroDb.Benchmarks.Infrastructure;
+using MicroDb.Benchmarks.Models;
+using MicroDb.Mapping;
+using SQLitePCL;
+
+namespace MicroDb.Benchmarks.Reading;
+
+/// <summary>
+/// Reading 1,000 rows into objects: a hand-written SQLitePCLRaw loop over a reused prepared statement
+/// (baseline) against MicroDb's Query&lt;T&gt; with the generated and the reflection map. Same file, same SQL.
+/// </summary>
+[MemoryDiagnoser]
+public class ReadRowsBenchmarks
+{
+    private const int Rows = 1000;
+    private TempDirectory _dir = null!;
+    private sqlite3 _raw = null!;
+    private sqlite3_stmt _select = null!;
+    private MicroDbConnection _generated = null!;
+    private MicroDbConnection _reflection = null!;
+    private string _sql = "";
+
+    /// <summary>Writes 1,000 records to one file and opens it three ways.</summary>
+    [GlobalSetup]
+    public void Setup()
+    {
+        _dir = new TempDirectory();
+        var path = _dir.File("read.db");
+        _generated = new MicroDbConnection(RawSqlite.Options(path, Durability.MicroDbDefault, MappingMode.Generated));
+        _generated.CreateTable<TextRecord>();
+        _generated.InsertAll(Serialization.TextRecordData.Create(Rows));
+        _reflection = new MicroDbConnection(RawSqlite.Options(path, Durability.MicroDbDefault, MappingMode.Reflection));
+        _raw = RawSqlite.Open(path, Durability.MicroDbDefault);
+        _sql = Maps.Generated<TextRecord>().Sql.SelectAll;
+        _select = RawSqlite.Prepare(_raw, _sql);
+    }
+
+    /// <summary>Closes everything.</summary>
+    [GlobalCleanup]
+    public void Cleanup()
+    {
+        _select.Dispose();
+        _raw.Dispose();
+        _generated.Dispose();
+        _reflection.Dispose();
+        _dir.Dispose();
+    }
+
+    /// <summary>Hand-written loop: step, read each column by ordinal into a new object (baseline).</summary>
+    [Benchmark(Baseline = true)]
+    public List<TextRecord> Raw()
+    {
+        var stmt = _select;
+        var list = new List<TextRecord>();
+        while (raw.sqlite3_step(stmt) == raw.SQLITE_ROW)
+        {
+            list.Add(new TextRecord
+            {
+                Id = raw.sqlite3_column_int(stmt, 0),
+                Title = Text(stmt, 1),
+                Author = Text(stmt, 2),
+                Email = Text(stmt, 3),
+                Street = Text(stmt, 4),
+                City = Text(stmt, 5),
+                Country = Text(stmt, 6),
+                Summary = Text(stmt, 7),
+                Notes = Text(stmt, 8),
+                Rating = raw.sqlite3_column_int(stmt, 9),
+                Price = raw.sqlite3_column_double(stmt, 10),
+            });
+        }
+
+        raw.sqlite3_reset(stmt);
+        return list;
+    }
+
+    /// <summary>MicroDb Query&lt;T&gt;, generated map.</summary>
+    [Benchmark]
+    public List<TextRecord> Query_Generated() => _generated.Query<TextRecord>(_sql);
+
+    /// <summary>MicroDb Query&lt;T&gt;, reflection map.</summary>
+    [Benchmark]
+    public List<TextRecord> Query_Reflection() => _reflection.Query<TextRecord>(_sql);
+
+    private static string? Text(sqlite3_stmt stmt, int i) =>
+        raw.sqlite3_column_type(stmt, i) == raw.SQLITE_NULL ? null : raw.sqlite3_column_text(stmt, i).utf8_to_string();
+}
