@@ -45,31 +45,65 @@ internal sealed class DeferredQuery<T> : IEnumerable<T>
                 return false;
             }
 
-            if (_statement is null)
-            {
-                // A separate statement, never the shared cache entry: enumerations may nest or overlap.
-                _statement = _query._connection.Prepare(_query._sql);
-                MicroDbConnection.BindArguments(_statement, _query._args);
-                _ordinals = _query._map.ResolveOrdinals(_statement);
-            }
+            var connection = _query._connection;
 
-            if (_statement.Step())
+            // Each step takes the connection's gate: an enumeration on another thread then interleaves with other
+            // calls row by row instead of racing them on the same native handle.
+            lock (connection.Gate)
             {
-                Current = _query._map.Read(_statement, _ordinals);
-                return true;
-            }
+                connection.ThrowIfDisposed();
+                if (_statement is null)
+                {
+                    // Renting marks the cached statement as in use until it is returned, so enumerations of the same
+                    // SQL may nest or overlap (the second one prepares its own), and a short query skips the prepare.
+                    _statement = connection.RentStatement(_query._sql);
+                    try
+                    {
+                        MicroDbConnection.BindArguments(_statement, _query._args);
+                        _ordinals = _query._map.GetOrdinals(_statement);
+                    }
+                    catch
+                    {
+                        ReleaseStatement();
+                        throw;
+                    }
+                }
 
-            _done = true;
-            Dispose();
-            return false;
+                if (_statement.Step())
+                {
+                    Current = _query._map.Read(_statement, _ordinals);
+                    return true;
+                }
+
+                _done = true;
+                ReleaseStatement();
+                return false;
+            }
         }
 
         public void Reset() => throw new NotSupportedException("A deferred query cannot be reset; enumerate it again instead.");
 
         public void Dispose()
         {
-            _statement?.Dispose();
-            _statement = null;
+            if (_statement is null)
+            {
+                return;
+            }
+
+            lock (_query._connection.Gate)
+            {
+                ReleaseStatement();
+            }
+        }
+
+        private void ReleaseStatement()
+        {
+            if (_statement is not null)
+            {
+                // Resets it and frees it for the next user (or finalizes it when it was not cached or the connection is closed).
+                _query._connection.ReturnStatement(_statement);
+                _statement = null;
+            }
         }
     }
 }

@@ -4,12 +4,44 @@ namespace MicroDb;
 
 // Transactions and savepoints with sqlite-net's semantics: BeginTransaction/Commit/Rollback for one flat
 // transaction, SaveTransactionPoint/Release/RollbackTo for nesting, RunInTransaction built on savepoints.
+//
+// Thread ownership: the thread that opens a transaction (or outermost savepoint) keeps the connection's gate
+// entered until the transaction ends, so another thread's statements block instead of landing inside (and being
+// rolled back with) someone else's transaction. The gate is a reentrant System.Threading.Lock: the owner enters it
+// once more when depth goes 0 -> 1 and exits that extra hold when depth returns to 0 (commit, rollback, final release,
+// or Dispose). Connections owned by a MicroDbPool turn this off: the pool's lease already gives one caller the
+// connection, and an async transaction may resume on another thread, where a thread-affine hold would break.
 public sealed partial class MicroDbConnection
 {
     private int _transactionDepth;
+    private bool _holdsGateForTransaction;
 
     /// <summary>True while a transaction or savepoint is open.</summary>
     public bool IsInTransaction => _transactionDepth > 0;
+
+    /// <summary>
+    /// True (default) when an open transaction pins the connection to the thread that opened it. A pool clears it for
+    /// its own connections, whose exclusivity comes from the pool's lease.
+    /// </summary>
+    internal bool PinTransactionsToThread { get; set; } = true;
+
+    /// <summary>Changes the depth, taking the owner's extra hold on the gate when a transaction starts and dropping it when it ends. Call with the gate held.</summary>
+    private void SetTransactionDepth(int depth)
+    {
+        var wasOpen = _transactionDepth > 0;
+        _transactionDepth = depth;
+        if (!wasOpen && depth > 0 && PinTransactionsToThread)
+        {
+            // Already inside lock (_gate): this only raises the recursion count, it never blocks.
+            _gate.Enter();
+            _holdsGateForTransaction = true;
+        }
+        else if (wasOpen && depth == 0 && _holdsGateForTransaction)
+        {
+            _holdsGateForTransaction = false;
+            _gate.Exit();
+        }
+    }
 
     /// <summary>Begins a transaction (BEGIN IMMEDIATE: the write lock is taken now, so the commit cannot fail with BUSY later).</summary>
     /// <exception cref="InvalidOperationException">A transaction is already open; use <see cref="SaveTransactionPoint"/> to nest.</exception>
@@ -24,7 +56,7 @@ public sealed partial class MicroDbConnection
             }
 
             ExecuteNonQuery(_options.ReadOnly ? "BEGIN" : "BEGIN IMMEDIATE");
-            _transactionDepth = 1;
+            SetTransactionDepth(1);
         }
     }
 
@@ -52,7 +84,7 @@ public sealed partial class MicroDbConnection
             }
             finally
             {
-                _transactionDepth = 0;
+                SetTransactionDepth(0);
             }
         }
     }
@@ -68,13 +100,18 @@ public sealed partial class MicroDbConnection
                 return;
             }
 
-            _transactionDepth = 0;
-
-            // After some errors (SQLITE_FULL, IOERR, NOMEM) SQLite has already rolled the whole transaction back;
-            // a ROLLBACK then fails with "no transaction is active" and would hide the original error in a catch block.
-            if (SQLitePCL.raw.sqlite3_get_autocommit(Handle) == 0)
+            try
             {
-                ExecuteNonQuery("ROLLBACK");
+                // After some errors (SQLITE_FULL, IOERR, NOMEM) SQLite has already rolled the whole transaction back;
+                // a ROLLBACK then fails with "no transaction is active" and would hide the original error in a catch block.
+                if (SQLitePCL.raw.sqlite3_get_autocommit(Handle) == 0)
+                {
+                    ExecuteNonQuery("ROLLBACK");
+                }
+            }
+            finally
+            {
+                SetTransactionDepth(0);
             }
         }
     }
@@ -88,7 +125,7 @@ public sealed partial class MicroDbConnection
             var depth = _transactionDepth + 1;
             var name = "S" + Random.Shared.Next(1_000_000).ToString(CultureInfo.InvariantCulture) + "D" + depth.ToString(CultureInfo.InvariantCulture);
             ExecuteNonQuery("SAVEPOINT " + name);
-            _transactionDepth = depth;
+            SetTransactionDepth(depth);
             return name;
         }
     }
@@ -104,14 +141,14 @@ public sealed partial class MicroDbConnection
             try
             {
                 ExecuteNonQuery("RELEASE " + savepoint);
-                _transactionDepth = depth - 1;
+                SetTransactionDepth(depth - 1);
             }
             catch (MicroDbException error) when (depth == 1 && error.ResultCode != SQLitePCL.raw.SQLITE_ERROR)
             {
                 // The outermost release is a commit; if it fails, undo everything so the connection is usable.
                 // SQLITE_ERROR ("no such savepoint": a stale name) is misuse, not a failed commit: the transaction stays open.
                 TryRollback();
-                _transactionDepth = 0;
+                SetTransactionDepth(0);
                 throw;
             }
         }
@@ -127,7 +164,7 @@ public sealed partial class MicroDbConnection
             var depth = SavepointDepth(savepoint);
             ExecuteNonQuery("ROLLBACK TO " + savepoint);
             ExecuteNonQuery("RELEASE " + savepoint);
-            _transactionDepth = depth - 1;
+            SetTransactionDepth(depth - 1);
         }
     }
 
@@ -158,7 +195,7 @@ public sealed partial class MicroDbConnection
                     {
                         // SQLite already rolled the whole transaction back (e.g. after SQLITE_FULL); make that official.
                         TryRollback();
-                        _transactionDepth = 0;
+                        SetTransactionDepth(0);
                     }
                 }
 

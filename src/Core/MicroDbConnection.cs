@@ -8,7 +8,8 @@ namespace MicroDb;
 /// <summary>
 /// A connection to one SQLite database with sqlite-net's API: code-first tables, CRUD, queries and transactions.
 /// CRUD statements are prepared once per type and reused; ad-hoc SQL is cached by text. Calls are serialized
-/// by an internal lock, so a connection may be shared between threads.
+/// by an internal lock, so a connection may be shared between threads; a transaction or savepoint belongs to the
+/// thread that opened it until it ends (other threads' calls wait), so their work never lands inside it.
 /// </summary>
 public sealed partial class MicroDbConnection : IDisposable
 {
@@ -76,7 +77,10 @@ public sealed partial class MicroDbConnection : IDisposable
     /// <summary>Closes the connection (same as <see cref="Dispose"/>).</summary>
     public void Close() => Dispose();
 
-    /// <summary>Finalizes every cached statement and closes the database. Safe to call twice.</summary>
+    /// <summary>
+    /// Finalizes every cached statement and closes the database; an open transaction is rolled back by SQLite.
+    /// Safe to call twice. Called from a thread other than the one owning an open transaction, it waits for that transaction to end.
+    /// </summary>
     public void Dispose()
     {
         lock (_gate)
@@ -98,7 +102,7 @@ public sealed partial class MicroDbConnection : IDisposable
             }
 
             Array.Clear(_entityStatements);
-            _transactionDepth = 0;
+            SetTransactionDepth(0);
             _db.Dispose();
             _db = null;
         }
