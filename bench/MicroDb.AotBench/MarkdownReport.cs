@@ -17,7 +17,8 @@ internal static class MarkdownReport
         var mode = RuntimeMode.Name;
         sb.AppendLine($"# MicroDb.AotBench — {mode}");
         sb.AppendLine();
-        sb.AppendLine($"- Started {started:yyyy-MM-dd HH:mm:ss} UTC, {elapsed.TotalSeconds:F1} s; {runner.Warmups} warm-up + {runner.Iterations} measured iterations per side, full GC before each.");
+        var warmup = runner.Warmups == 0 ? "no warm-up" : $"at least {runner.Warmups} warm-up iterations and {BenchRunner.WarmupTime.TotalSeconds:F0} s of warm-up";
+        sb.AppendLine($"- Started {started:yyyy-MM-dd HH:mm:ss} UTC, {elapsed.TotalSeconds:F1} s; {warmup}, then {runner.Iterations} measured iterations per side, full GC before each.");
         sb.AppendLine($"- {RuntimeInformation.FrameworkDescription} ({mode}), {RuntimeInformation.OSDescription} {RuntimeInformation.ProcessArchitecture}, {Environment.ProcessorCount} logical cores, load average {LoadAverage()}.");
         sb.AppendLine("- Times are per operation (per call for CRUD, per 30,000 objects for serialization, per 1,000-row query); ratio = median / baseline median; allocated = bytes allocated by the measuring thread per operation.");
         sb.AppendLine();
