@@ -26,65 +26,86 @@ internal static class CrudCases
     public static void Run(BenchRunner runner, TempDirectory dir, List<Measurement> results)
     {
         var data = new CrudData(Rows);
-        var ids = new long[Rows];
+        var cases = new[] { Insert, Update, Find, Delete };
+        var sides = cases.ToDictionary(c => c, _ => new List<Side>());
+        var failures = new List<Measurement>();
+        var connections = new List<MicroDbConnection>();
+        var inTransaction = new List<MicroDbConnection>();
 
-        void CaptureIds()
+        using var rawCrud = new RawCrud(dir.File("raw.db"), Durability.MicroDbDefault, Maps.Generated<TestRow>());
+        rawCrud.CreateTable();
+        CrudTables.Reset(rawCrud.Db, data.Seed);
+        RawSqlite.Exec(rawCrud.Db, "BEGIN IMMEDIATE");
         {
-            for (var i = 0; i < Rows; i++)
-            {
-                ids[i] = data.Inserts[i].Id;
-            }
+            // Each side inserts its own copies of the rows (the insert writes the new key back into the object).
+            var rows = Copy(data.Inserts);
+            var ids = new long[Rows];
+            const string name = "raw SQLitePCLRaw (baseline)";
+            sides[Insert].Add(new(name, true, () => rawCrud.Insert(rows, false), After: () => { CaptureIds(rows, ids); rawCrud.Delete(ids, false); }));
+            sides[Update].Add(new(name, true, () => rawCrud.Update(data.Updates, false)));
+            sides[Find].Add(new(name, true, () => Expect(rawCrud.Read(data.ReadKeys, false))));
+            sides[Delete].Add(new(name, true, () => rawCrud.Delete(ids, false), Before: () => { rawCrud.Insert(rows, false); CaptureIds(rows, ids); }));
         }
 
-        using (var rawCrud = new RawCrud(dir.File("raw.db"), Durability.MicroDbDefault, Maps.Generated<TestRow>()))
+        try
         {
-            rawCrud.CreateTable();
-            CrudTables.Reset(rawCrud.Db, data.Seed);
-            RawSqlite.Exec(rawCrud.Db, "BEGIN IMMEDIATE");
-            const string side = "raw SQLitePCLRaw (baseline)";
-            results.Add(runner.Measure(Insert, side, true, Rows, () => rawCrud.Insert(data.Inserts, false), after: () => { CaptureIds(); rawCrud.Delete(ids, false); }));
-            results.Add(runner.Measure(Update, side, true, Rows, () => rawCrud.Update(data.Updates, false)));
-            results.Add(runner.Measure(Find, side, true, Rows, () => Expect(rawCrud.Read(data.ReadKeys, false))));
-            results.Add(runner.Measure(Delete, side, true, Rows, () => rawCrud.Delete(ids, false), before: () => { rawCrud.Insert(data.Inserts, false); CaptureIds(); }));
-            RawSqlite.Exec(rawCrud.Db, "COMMIT");
-        }
-
-        foreach (var mode in new[] { MappingMode.Generated, MappingMode.Reflection })
-        {
-            var side = mode == MappingMode.Generated ? "generated" : "reflection";
-            MicroDbConnection? db = null;
-            try
+            foreach (var mode in new[] { MappingMode.Generated, MappingMode.Reflection })
             {
-                var setupFailure = BenchRunner.Guard(Insert, side, () =>
+                var name = mode == MappingMode.Generated ? "generated" : "reflection";
+                MicroDbConnection? db = null;
+                var ok = BenchRunner.TrySetup(Insert, name, () =>
                 {
-                    db = new MicroDbConnection(RawSqlite.Options(dir.File(side + ".db"), Durability.MicroDbDefault, mode));
+                    db = new MicroDbConnection(RawSqlite.Options(dir.File(name + ".db"), Durability.MicroDbDefault, mode));
+                    connections.Add(db);
                     db.CreateTable<TestRow>();
-                    return new Measurement { Case = Insert, Side = side };
-                });
-                if (setupFailure.Failure is not null)
+                }, out var failure);
+                if (!ok)
                 {
                     // The map could not be built (reflection under NativeAOT): every cell of this side fails the same way.
-                    foreach (var name in new[] { Insert, Update, Find, Delete })
-                    {
-                        results.Add(new Measurement { Case = name, Side = side, Failure = setupFailure.Failure });
-                    }
-
+                    failures.AddRange(cases.Select(c => new Measurement { Case = c, Side = name, Failure = failure!.Failure }));
                     continue;
                 }
 
                 var c = db!;
                 CrudTables.Reset(c.Handle, data.Seed);
                 c.BeginTransaction();
-                results.Add(runner.Measure(Insert, side, false, Rows, () => MicroDbCrud.Insert(c, data.Inserts, false), after: () => { CaptureIds(); MicroDbCrud.Delete(c, ids, false); }));
-                results.Add(runner.Measure(Update, side, false, Rows, () => MicroDbCrud.Update(c, data.Updates, false)));
-                results.Add(runner.Measure(Find, side, false, Rows, () => Expect(MicroDbCrud.Read(c, data.ReadKeys, false))));
-                results.Add(runner.Measure(Delete, side, false, Rows, () => MicroDbCrud.Delete(c, ids, false), before: () => { MicroDbCrud.Insert(c, data.Inserts, false); CaptureIds(); }));
+                inTransaction.Add(c);
+                var rows = Copy(data.Inserts);
+                var ids = new long[Rows];
+                sides[Insert].Add(new(name, false, () => MicroDbCrud.Insert(c, rows, false), After: () => { CaptureIds(rows, ids); MicroDbCrud.Delete(c, ids, false); }));
+                sides[Update].Add(new(name, false, () => MicroDbCrud.Update(c, data.Updates, false)));
+                sides[Find].Add(new(name, false, () => Expect(MicroDbCrud.Read(c, data.ReadKeys, false))));
+                sides[Delete].Add(new(name, false, () => MicroDbCrud.Delete(c, ids, false), Before: () => { MicroDbCrud.Insert(c, rows, false); CaptureIds(rows, ids); }));
+            }
+
+            foreach (var name in cases)
+            {
+                results.AddRange(runner.Measure(name, Rows, sides[name]));
+                results.AddRange(failures.Where(f => f.Case == name));
+            }
+
+            RawSqlite.Exec(rawCrud.Db, "COMMIT");
+            foreach (var c in inTransaction)
+            {
                 c.Commit();
             }
-            finally
+        }
+        finally
+        {
+            foreach (var c in connections)
             {
-                db?.Dispose();
+                c.Dispose();
             }
+        }
+    }
+
+    private static TestRow[] Copy(TestRow[] rows) => rows.Select(r => new TestRow { TextData = r.TextData }).ToArray();
+
+    private static void CaptureIds(TestRow[] rows, long[] ids)
+    {
+        for (var i = 0; i < rows.Length; i++)
+        {
+            ids[i] = rows[i].Id;
         }
     }
 

@@ -20,29 +20,36 @@ internal static class QueryCases
     {
         var path = dir.File("read.db");
         var sql = Maps.Generated<TextRecord>().Sql.SelectAll;
-        using (var generated = new MicroDbConnection(RawSqlite.Options(path, Durability.MicroDbDefault, MappingMode.Generated)))
+        using var generated = new MicroDbConnection(RawSqlite.Options(path, Durability.MicroDbDefault, MappingMode.Generated));
+        generated.CreateTable<TextRecord>();
+        generated.InsertAll(TextRecordData.Create(Rows));
+        using var db = RawSqlite.Open(path, Durability.MicroDbDefault);
+        using var select = RawSqlite.Prepare(db, sql);
+        var sides = new List<Side>
         {
-            generated.CreateTable<TextRecord>();
-            generated.InsertAll(TextRecordData.Create(Rows));
-
-            using (var db = RawSqlite.Open(path, Durability.MicroDbDefault))
-            using (var select = RawSqlite.Prepare(db, sql))
-            {
-                results.Add(runner.Measure(Query, "raw SQLitePCLRaw (baseline)", true, 1, () => Expect(ReadRaw(select))));
-            }
-
-            results.Add(runner.Measure(Query, "generated", false, 1, () => Expect(generated.Query<TextRecord>(sql))));
-        }
+            new("raw SQLitePCLRaw (baseline)", true, () => Expect(ReadRaw(select))),
+            new("generated", false, () => Expect(generated.Query<TextRecord>(sql))),
+        };
 
         MicroDbConnection? reflection = null;
         try
         {
-            results.Add(BenchRunner.Guard(Query, "reflection", () =>
+            var ok = BenchRunner.TrySetup(Query, "reflection", () =>
             {
                 reflection = new MicroDbConnection(RawSqlite.Options(path, Durability.MicroDbDefault, MappingMode.Reflection));
-                var c = reflection;
-                return runner.Measure(Query, "reflection", false, 1, () => Expect(c.Query<TextRecord>(sql)));
-            }));
+                Expect(reflection.Query<TextRecord>(sql));
+            }, out var failure);
+            if (ok)
+            {
+                var c = reflection!;
+                sides.Add(new("reflection", false, () => Expect(c.Query<TextRecord>(sql))));
+            }
+
+            results.AddRange(runner.Measure(Query, 1, sides));
+            if (failure is not null)
+            {
+                results.Add(failure);
+            }
         }
         finally
         {

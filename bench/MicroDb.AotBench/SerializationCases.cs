@@ -29,28 +29,47 @@ internal static class SerializationCases
         Func<BinaryReader, TextRecord> generatedRead = map.Deserialize;
         Check(explicitBytes, WriteAll(output, records, generatedWrite), "generated");
 
-        results.Add(runner.Measure(Serialize, "explicit (baseline)", true, 1, () => WriteAll(output, records, explicitWrite, copy: false)));
-        results.Add(runner.Measure(Serialize, "generated", false, 1, () => WriteAll(output, records, generatedWrite, copy: false)));
-        results.Add(BenchRunner.Guard(Serialize, "reflection", () =>
+        Action<BinaryWriter, TextRecord>? reflectionWrite = null;
+        Func<BinaryReader, TextRecord>? reflectionRead = null;
+        var reflectionOk = BenchRunner.TrySetup(Serialize, "reflection", () =>
         {
-            Action<BinaryWriter, TextRecord> reflectionWrite = ReflectionMaps.For<TextRecord>().Serialize;
+            var reflection = ReflectionMaps.For<TextRecord>();
+            reflectionWrite = reflection.Serialize;
+            reflectionRead = reflection.Deserialize;
             Check(explicitBytes, WriteAll(output, records, reflectionWrite), "reflection");
-            return runner.Measure(Serialize, "reflection", false, 1, () => WriteAll(output, records, reflectionWrite, copy: false));
-        }));
-
-        results.Add(runner.Measure(Deserialize, "explicit (baseline)", true, 1, () => ReadAll(explicitBytes, explicitRead)));
-        results.Add(runner.Measure(Deserialize, "generated", false, 1, () => ReadAll(explicitBytes, generatedRead)));
-        results.Add(BenchRunner.Guard(Deserialize, "reflection", () =>
-        {
-            Func<BinaryReader, TextRecord> reflectionRead = ReflectionMaps.For<TextRecord>().Deserialize;
-            var back = ReadAll(explicitBytes, reflectionRead);
-            if (back[Count - 1].Summary != records[Count - 1].Summary)
+            if (ReadAll(explicitBytes, reflectionRead)[Count - 1].Summary != records[Count - 1].Summary)
             {
                 throw new InvalidOperationException("The reflection map read back different records.");
             }
+        }, out var failure);
 
-            return runner.Measure(Deserialize, "reflection", false, 1, () => ReadAll(explicitBytes, reflectionRead));
-        }));
+        var writers = new List<Side>
+        {
+            new("explicit (baseline)", true, () => WriteAll(output, records, explicitWrite, copy: false)),
+            new("generated", false, () => WriteAll(output, records, generatedWrite, copy: false)),
+        };
+        var readers = new List<Side>
+        {
+            new("explicit (baseline)", true, () => ReadAll(explicitBytes, explicitRead)),
+            new("generated", false, () => ReadAll(explicitBytes, generatedRead)),
+        };
+        if (reflectionOk)
+        {
+            writers.Add(new("reflection", false, () => WriteAll(output, records, reflectionWrite!, copy: false)));
+            readers.Add(new("reflection", false, () => ReadAll(explicitBytes, reflectionRead!)));
+        }
+
+        results.AddRange(runner.Measure(Serialize, 1, writers));
+        if (failure is not null)
+        {
+            results.Add(failure);
+        }
+
+        results.AddRange(runner.Measure(Deserialize, 1, readers));
+        if (failure is not null)
+        {
+            results.Add(new Measurement { Case = Deserialize, Side = failure.Side, Failure = failure.Failure });
+        }
     }
 
     private static byte[] WriteAll(MemoryStream output, TextRecord[] records, Action<BinaryWriter, TextRecord> write, bool copy = true)
