@@ -15,7 +15,7 @@ internal static class MarkdownReport
     {
         var sb = new StringBuilder();
         var mode = RuntimeMode.Name;
-        sb.AppendLine($"# MicroDb.AotBench — {mode}");
+        sb.AppendLine($"# MicroDb.AotBench — {mode}{(ModelRoots.Description.Length > 0 ? ", " + ModelRoots.Description : "")}");
         sb.AppendLine();
         var warmup = runner.Warmups == 0 ? "no warm-up" : $"at least {runner.Warmups} warm-up iterations and {BenchRunner.WarmupTime.TotalSeconds:F0} s of warm-up";
         sb.AppendLine($"- Started {started:yyyy-MM-dd HH:mm:ss} UTC, {elapsed.TotalSeconds:F1} s; {warmup}, then {runner.Iterations} measured iterations per side, full GC before each.");

@@ -34,6 +34,7 @@ for (var i = 0; i < args.Length; i++)
 Console.Error.WriteLine("Refusing to measure a Debug build: use -c Release.");
 return 2;
 #else
+ModelRoots.Keep();
 var started = DateTime.UtcNow;
 var clock = Stopwatch.StartNew();
 var runner = new BenchRunner(warmups, iterations);
