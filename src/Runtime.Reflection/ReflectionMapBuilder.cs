@@ -80,7 +80,7 @@ internal static class ReflectionMapBuilder
         if (columns.Count == 0 && !System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported)
         {
             // Under NativeAOT/trimming an unannotated type's properties are removed; say so rather than "no members".
-            throw new MicroDbMappingException($"Type '{typeName}' shows no mapped members at run time. In a trimmed or NativeAOT app the reflection path cannot see members the trimmer removed: mark the type [Table] so the MicroDb source generator emits its map, and use MappingMode.Generated.");
+            throw new MicroDbMappingException($"Type '{typeName}' shows no mapped members at run time: in a trimmed or NativeAOT app the trimmer removed the member metadata the reflection path reads. Use the MicroDb source generator instead (reference MicroDb.Generator as an analyzer, mark the type [Table], use MappingMode.Generated or Auto), or keep the members from trimming (e.g. <TrimmerRootAssembly Include=\"{type.Assembly.GetName().Name}\" />).");
         }
 
         var table = new TableMapping(typeName, tableName, columns, indexes, tableAttribute?.WithoutRowId ?? false);

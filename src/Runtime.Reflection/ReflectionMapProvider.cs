@@ -6,6 +6,8 @@ using MicroDb.Mapping;
 namespace MicroDb.Runtime.Reflection;
 
 /// <summary>Builds maps by reflection on first use of each type and caches them for the life of the process.</summary>
+/// <remarks>Reaching the provider warns under trimming/AOT analysis, as <c>UseReflection</c> does: the members it reads may be trimmed away.</remarks>
+[RequiresUnreferencedCode(ReflectionMapBuilder.TrimMessage)]
 public sealed class ReflectionMapProvider : IEntityMapProvider
 {
     private static readonly ConcurrentDictionary<Type, IEntityMap> ByType = new();
