@@ -24,36 +24,3 @@ public class CrashRow
     /// <summary>Filler so that commits span several pages.</summary>
     public string Payload { get; set; } = "";
 }
-
-/// <summary>The checksum row of a mixed transaction: how many rows of the batch exist and what their values add up to.</summary>
-[Table]
-public class CrashBatch
-{
-    /// <summary>The batch.</summary>
-    [PrimaryKey]
-    public long Batch { get; set; }
-
-    /// <summary>Rows of the batch that exist.</summary>
-    public int Count { get; set; }
-
-    /// <summary>Sum of <see cref="CrashRow.Value"/> over the batch's rows.</summary>
-    public long Sum { get; set; }
-
-    /// <summary>How many later transactions changed this batch.</summary>
-    public int Mutations { get; set; }
-}
-
-/// <summary>A single-row commit (plain Insert, autocommit).</summary>
-[Table]
-public class CrashSingle
-{
-    /// <summary>The batch.</summary>
-    [PrimaryKey]
-    public long Id { get; set; }
-
-    /// <summary>Random text.</summary>
-    public string Payload { get; set; } = "";
-
-    /// <summary><see cref="CrashProtocol.Hash"/> of <see cref="Payload"/>.</summary>
-    public long Hash { get; set; }
-}
