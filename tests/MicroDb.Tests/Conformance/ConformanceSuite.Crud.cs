@@ -291,6 +291,27 @@ public abstract partial class ConformanceSuite
     }
 
     [Test]
+    public void Nested_enumerations_of_the_same_sql_do_not_share_a_statement()
+    {
+        // The statement cache lends a statement to one user at a time; a nested use of the same SQL gets its own.
+        var db = OpenWith<Person>();
+        db.InsertAll(Enumerable.Range(1, 3).Select(i => new Person { Name = "P" + i, Age = i }));
+        const string sql = "SELECT * FROM people WHERE Age >= ? ORDER BY Id";
+
+        var pairs = new List<string>();
+        foreach (var outer in db.DeferredQuery<Person>(sql, 2))
+        {
+            foreach (var inner in db.DeferredQuery<Person>(sql, 1))
+            {
+                pairs.Add(outer.Name + inner.Name + db.Query<Person>(sql, 3).Single().Name);
+            }
+        }
+
+        Assert.That(pairs, Is.EqualTo(new[] { "P2P1P3", "P2P2P3", "P2P3P3", "P3P1P3", "P3P2P3", "P3P3P3" }));
+        Assert.That(db.Query<Person>(sql, 1).Select(p => p.Name), Is.EqualTo(new[] { "P1", "P2", "P3" }));
+    }
+
+    [Test]
     public void Execute_returns_rows_changed_and_ExecuteScalar_converts()
     {
         var db = OpenWith<Person>();
