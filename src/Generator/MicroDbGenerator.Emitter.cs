@@ -2,6 +2,7 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
 using MicroDb.Generator.Model;
+using MicroDb.Generator.Shared;
 using Microsoft.CodeAnalysis.CSharp;
 
 namespace MicroDb.Generator;
@@ -12,8 +13,8 @@ public sealed partial class MicroDbGenerator
     private static class Emitter
     {
         private const string Mapping = "global::MicroDb.Mapping.";
-        private const string Statement = "global::MicroDb.Native.SqliteStatement";
-        private const string Codec = "global::MicroDb.Mapping.BinaryCodec";
+        private const string Statement = "global::" + GeneratedCodeNames.StatementType;
+        private const string Codec = "global::" + GeneratedCodeNames.CodecType;
         private const string UnsafeAccessor = "global::System.Runtime.CompilerServices.UnsafeAccessor";
         private const string UnsafeAccessorKind = "global::System.Runtime.CompilerServices.UnsafeAccessorKind";
 
@@ -350,13 +351,13 @@ public sealed partial class MicroDbGenerator
             foreach (var c in model.Columns)
             {
                 var value = "entity." + Identifier(c.MemberName);
-                if (c.Kind is StorageKind.Enum or StorageKind.EnumText)
+                if (c.Kind is ColumnKind.Enum or ColumnKind.EnumText)
                 {
                     // Enums travel as their 64-bit underlying value, whatever their storage in SQLite.
                     value = "unchecked((long" + (c.IsNullableValueType ? "?" : string.Empty) + ")" + value + ")";
                 }
 
-                w.Line(Codec + ".Write(writer, " + value + ");");
+                w.Line(Codec + "." + GeneratedCodeNames.CodecWriteMethod + "(writer, " + value + ");");
             }
 
             w.Close();
@@ -435,63 +436,42 @@ public sealed partial class MicroDbGenerator
         private static string BindStatement(ColumnModel c, int index, string parameter)
         {
             var value = "entity." + Identifier(c.MemberName);
+            var bind = "statement." + GeneratedCodeNames.BindMethod(c.Kind);
             switch (c.Kind)
             {
-                case StorageKind.DateTimeText:
-                    return "statement.BindAsText(" + parameter + ", " + value + ");";
-                case StorageKind.Enum:
-                    return "statement.Bind(" + parameter + ", unchecked((long" + (c.IsNullableValueType ? "?" : string.Empty) + ")" + value + "));";
-                case StorageKind.EnumText when c.IsNullableValueType:
+                case ColumnKind.Enum:
+                    return bind + "(" + parameter + ", unchecked((long" + (c.IsNullableValueType ? "?" : string.Empty) + ")" + value + "));";
+                case ColumnKind.EnumText when c.IsNullableValueType:
                     var local = "v" + index.ToString(CultureInfo.InvariantCulture);
-                    return "if (" + value + " is { } " + local + ") statement.BindEnumAsText(" + parameter + ", " + local + "); else statement.BindNull(" + parameter + ");";
-                case StorageKind.EnumText:
-                    return "statement.BindEnumAsText(" + parameter + ", " + value + ");";
+                    return "if (" + value + " is { } " + local + ") " + bind + "(" + parameter + ", " + local + "); else statement." + GeneratedCodeNames.BindNull + "(" + parameter + ");";
                 default:
-                    return "statement.Bind(" + parameter + ", " + value + ");";
+                    return bind + "(" + parameter + ", " + value + ");";
             }
         }
 
         /// <summary>An expression reading column <paramref name="ordinal"/> of <c>statement</c> as the member's type.</summary>
         private static string ReadColumn(ColumnModel c, string ordinal)
         {
+            var read = "statement." + GeneratedCodeNames.ReadMethod(c.Kind, c.IsNullableValueType);
             switch (c.Kind)
             {
-                case StorageKind.Enum:
-                    return c.IsNullableValueType
-                        ? "unchecked((" + c.ValueTypeName + "?)statement.GetNullableInt64(" + ordinal + "))"
-                        : "unchecked((" + c.ValueTypeName + ")statement.GetInt64(" + ordinal + "))";
-                case StorageKind.EnumText:
-                    var read = "statement.GetEnumFromText<" + c.ValueTypeName + ">(" + ordinal + ")";
-                    return c.IsNullableValueType ? "statement.IsNull(" + ordinal + ") ? (" + c.ValueTypeName + "?)null : " + read : read;
+                case ColumnKind.Enum:
+                    return "unchecked((" + c.ValueTypeName + (c.IsNullableValueType ? "?" : string.Empty) + ")" + read + "(" + ordinal + "))";
+                case ColumnKind.EnumText:
+                    var text = read + "<" + c.ValueTypeName + ">(" + ordinal + ")";
+                    return c.IsNullableValueType ? "statement." + GeneratedCodeNames.IsNull + "(" + ordinal + ") ? (" + c.ValueTypeName + "?)null : " + text : text;
                 default:
-                    var method = ReaderSuffix(c.Kind);
-                    return "statement.Get" + (c.IsNullableValueType ? "Nullable" : string.Empty) + method + "(" + ordinal + ")" + (c.IsReferenceNotAnnotated ? "!" : string.Empty);
+                    return read + "(" + ordinal + ")" + (c.IsReferenceNotAnnotated ? "!" : string.Empty);
             }
         }
 
         private static string ReadCodec(ColumnModel c)
         {
-            if (c.Kind is StorageKind.Enum or StorageKind.EnumText)
-            {
-                return c.IsNullableValueType
-                    ? "unchecked((" + c.ValueTypeName + "?)" + Codec + ".ReadNullableInt64(reader))"
-                    : "unchecked((" + c.ValueTypeName + ")" + Codec + ".ReadInt64(reader))";
-            }
-
-            var method = c.Kind switch
-            {
-                StorageKind.DateTimeText => "DateTime",
-                StorageKind.Blob => "Blob",
-                _ => ReaderSuffix(c.Kind),
-            };
-            return Codec + ".Read" + (c.IsNullableValueType ? "Nullable" : string.Empty) + method + "(reader)" + (c.IsReferenceNotAnnotated ? "!" : string.Empty);
+            var read = Codec + "." + GeneratedCodeNames.CodecReadMethod(c.Kind, c.IsNullableValueType) + "(reader)";
+            return c.Kind is ColumnKind.Enum or ColumnKind.EnumText
+                ? "unchecked((" + c.ValueTypeName + (c.IsNullableValueType ? "?" : string.Empty) + ")" + read + ")"
+                : read + (c.IsReferenceNotAnnotated ? "!" : string.Empty);
         }
-
-        private static string ReaderSuffix(StorageKind kind) => kind switch
-        {
-            StorageKind.DateTimeText => "DateTimeFromText",
-            _ => kind.ToString(),
-        };
 
         /// <summary>A member name as a C# identifier (<c>@class</c> for a property named <c>class</c>).</summary>
         private static string Identifier(string name) =>

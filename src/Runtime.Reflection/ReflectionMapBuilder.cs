@@ -14,19 +14,15 @@ internal static class ReflectionMapBuilder
     {
         var type = typeof(T);
         var typeName = type.FullName ?? type.Name;
-        if (type.IsValueType)
+        // The same rules and messages as the generator's diagnostics (src/Shared/ModelRules.cs).
+        var shapeProblem = type.IsValueType ? ModelRules.Reasons.NotAClass("struct")
+            : type.IsInterface ? ModelRules.Reasons.NotAClass("interface")
+            : type.IsAbstract ? ModelRules.Reasons.IsAbstract
+            : type.ContainsGenericParameters ? ModelRules.Reasons.IsGeneric
+            : null;
+        if (shapeProblem is not null)
         {
-            throw new MicroDbMappingException($"Type '{typeName}' is a struct; MicroDb maps classes and records.");
-        }
-
-        if (type.IsAbstract || type.IsInterface)
-        {
-            throw new MicroDbMappingException($"Type '{typeName}' is abstract; MicroDb needs a concrete class to create rows into.");
-        }
-
-        if (type.ContainsGenericParameters)
-        {
-            throw new MicroDbMappingException($"Type '{typeName}' is an open generic type and cannot be mapped.");
+            throw new MicroDbMappingException(ModelRules.UnsupportedModel.Format(typeName, shapeProblem));
         }
 
         var tableAttribute = type.GetCustomAttribute<TableAttribute>(inherit: true);
@@ -47,13 +43,13 @@ internal static class ReflectionMapBuilder
             var columnName = property.GetCustomAttribute<ColumnAttribute>(inherit: true)?.Name;
             if (columnName is { Length: 0 })
             {
-                throw new MicroDbMappingException($"Type '{typeName}': member '{property.Name}' has an empty [Column] name.");
+                throw new MicroDbMappingException(ModelRules.InvalidTable.Format(typeName, ModelRules.Reasons.EmptyColumnName(property.Name)));
             }
 
             columnName ??= property.Name;
             var storeAsText = property.IsDefined(typeof(StoreAsTextAttribute), inherit: true);
             var (kind, nullable, enumType) = Classify(property.PropertyType, storeAsText)
-                ?? throw new MicroDbMappingException($"Type '{typeName}': member '{property.Name}' has type '{Display(property.PropertyType)}', which MicroDb cannot store. Use a supported type (numbers, bool, char, string, byte[], Guid, DateTime, DateTimeOffset, TimeSpan, DateOnly, TimeOnly, enums and their nullables) or mark the member [Ignore].");
+                ?? throw new MicroDbMappingException(ModelRules.UnsupportedMemberType.Format(property.Name, typeName, Display(property.PropertyType)));
 
             var isKey = property.IsDefined(typeof(PrimaryKeyAttribute), inherit: true);
             columns.Add(new ColumnMapping(columnName, property.Name, kind, nullable)
@@ -119,38 +115,24 @@ internal static class ReflectionMapBuilder
     {
         var constructors = type.GetConstructors(BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance);
         var parameterless = constructors.FirstOrDefault(c => c.GetParameters().Length == 0);
-        var allWritable = accessors.All(a => a.CanWrite);
-        if (parameterless is not null && allWritable)
+        var withArgs = constructors.Where(c => c.IsPublic && c.GetParameters().Length > 0).OrderByDescending(c => c.GetParameters().Length).ToArray();
+
+        // For each parameter, the mapped member with its name (ignoring case) and type; the choice itself is shared.
+        var matches = withArgs.Select(c =>
         {
-            return (parameterless, null, []);
-        }
+            var map = c.GetParameters()
+                .Select(p => properties.FindIndex(m => string.Equals(m.Name, p.Name, StringComparison.OrdinalIgnoreCase) && m.PropertyType == p.ParameterType))
+                .ToArray();
+            return map.All(i => i >= 0) ? map : null;
+        }).ToArray();
 
-        // The widest public constructor whose every parameter names a mapped member (case-insensitive).
-        foreach (var candidate in constructors.Where(c => c.IsPublic).OrderByDescending(c => c.GetParameters().Length))
+        var chosen = ModelRules.ChooseConstructor(parameterless is not null, accessors.Select(a => a.CanWrite).ToArray(), matches, properties.Select(p => p.Name).ToArray(), out var reason);
+        return chosen switch
         {
-            var parameters = candidate.GetParameters();
-            var columns = new int[parameters.Length];
-            var ok = parameters.Length > 0;
-            for (var p = 0; p < parameters.Length && ok; p++)
-            {
-                var index = properties.FindIndex(m => string.Equals(m.Name, parameters[p].Name, StringComparison.OrdinalIgnoreCase) && m.PropertyType == parameters[p].ParameterType);
-                ok = index >= 0;
-                columns[p] = index;
-            }
-
-            if (ok && Enumerable.Range(0, accessors.Count).All(i => accessors[i].CanWrite || columns.Contains(i)))
-            {
-                return (null, candidate, columns);
-            }
-        }
-
-        if (parameterless is not null)
-        {
-            var readOnly = properties.Where((_, i) => !accessors[i].CanWrite).Select(p => p.Name);
-            throw new MicroDbMappingException($"Type '{typeName}': member(s) {string.Join(", ", readOnly.Select(n => "'" + n + "'"))} have no setter and no constructor parameter; add a setter (private is fine) or a constructor that takes them, or mark them [Ignore].");
-        }
-
-        throw new MicroDbMappingException($"Type '{typeName}' has no usable constructor: add a parameterless one, or a public one whose parameters match mapped members by name and type.");
+            -1 => (parameterless, null, []),
+            >= 0 => (null, withArgs[chosen], matches[chosen]!),
+            _ => throw new MicroDbMappingException(ModelRules.NoUsableConstructor.Format(typeName, reason!)),
+        };
     }
 
     private static (ColumnKind Kind, bool Nullable, Type? EnumType)? Classify(Type type, bool storeAsText)
@@ -160,36 +142,10 @@ internal static class ReflectionMapBuilder
         var t = underlying ?? type;
         if (t.IsEnum)
         {
-            var asText = storeAsText || t.IsDefined(typeof(StoreAsTextAttribute), inherit: false);
-            return (asText ? ColumnKind.EnumText : ColumnKind.Enum, nullable, t);
+            return (ColumnKindRules.EnumKind(storeAsText || t.IsDefined(typeof(StoreAsTextAttribute), inherit: false)), nullable, t);
         }
 
-        ColumnKind? kind = Type.GetTypeCode(t) switch
-        {
-            TypeCode.Boolean => ColumnKind.Boolean,
-            TypeCode.Byte => ColumnKind.Byte,
-            TypeCode.SByte => ColumnKind.SByte,
-            TypeCode.Int16 => ColumnKind.Int16,
-            TypeCode.UInt16 => ColumnKind.UInt16,
-            TypeCode.Int32 => ColumnKind.Int32,
-            TypeCode.UInt32 => ColumnKind.UInt32,
-            TypeCode.Int64 => ColumnKind.Int64,
-            TypeCode.UInt64 => ColumnKind.UInt64,
-            TypeCode.Single => ColumnKind.Single,
-            TypeCode.Double => ColumnKind.Double,
-            TypeCode.Decimal => ColumnKind.Decimal,
-            TypeCode.Char => ColumnKind.Char,
-            TypeCode.String => ColumnKind.String,
-            TypeCode.DateTime => storeAsText ? ColumnKind.DateTimeText : ColumnKind.DateTime,
-            _ => t == typeof(byte[]) ? ColumnKind.Blob
-                : t == typeof(Guid) ? ColumnKind.Guid
-                : t == typeof(DateTimeOffset) ? ColumnKind.DateTimeOffset
-                : t == typeof(TimeSpan) ? ColumnKind.TimeSpan
-                : t == typeof(DateOnly) ? ColumnKind.DateOnly
-                : t == typeof(TimeOnly) ? ColumnKind.TimeOnly
-                : null,
-        };
-
+        var kind = t.FullName is { } name ? ColumnKindRules.FromTypeName(name, storeAsText) : null;
         return kind is null ? null : (kind.Value, nullable, null);
     }
 

@@ -38,7 +38,7 @@ public sealed class ReflectionMapProvider : IEntityMapProvider
 
         if (type.IsValueType)
         {
-            throw new MicroDbMappingException($"Type '{type.FullName}' is a struct; MicroDb maps classes and records.");
+            throw new MicroDbMappingException(ModelRules.UnsupportedModel.Format(type.FullName ?? type.Name, ModelRules.Reasons.NotAClass("struct")));
         }
 
         var method = typeof(ReflectionMapProvider).GetMethod(nameof(GetMap), 1, BindingFlags.Public | BindingFlags.Instance, null, Type.EmptyTypes, null)!;

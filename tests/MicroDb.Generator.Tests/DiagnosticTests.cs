@@ -84,7 +84,7 @@ public class DiagnosticTests
         var diagnostic = result.GeneratorDiagnostics.SingleOrDefault(d => d.Id == id);
         Assert.That(diagnostic, Is.Not.Null, () => $"Expected {id}; got: {result.Describe(result.GeneratorDiagnostics)}");
         Assert.That(diagnostic!.GetMessage(), Does.Contain(member));
-        Assert.That(diagnostic.Descriptor.HelpLinkUri, Does.EndWith("docs/diagnostics.md#" + id.ToLowerInvariant()));
+        Assert.That(diagnostic.Descriptor.HelpLinkUri, Does.StartWith("https://").And.EndWith("/docs/diagnostics/" + id + ".md"));
         Assert.That(diagnostic.Location.Kind is LocationKind.None or LocationKind.ExternalFile, Is.True);
 
         var simpleName = typeName.Split('<')[0].Split('.')[^1];

@@ -111,7 +111,8 @@ public static class RawSqlite
         var sql = map.Sql.CreateTable + ";";
         foreach (var index in map.Table.Indexes)
         {
-            sql += SqlBuilder.CreateIndex(map.Table.TableName, index) + ";";
+            var columns = string.Join(", ", index.Columns.Select(c => "\"" + c + "\""));
+            sql += $"CREATE {(index.IsUnique ? "UNIQUE " : "")}INDEX IF NOT EXISTS \"{index.Name}\" ON \"{map.Table.TableName}\" ({columns});";
         }
 
         return sql;

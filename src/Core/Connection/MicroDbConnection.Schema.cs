@@ -175,7 +175,7 @@ public sealed partial class MicroDbConnection
         return new MigrationReport(table.TableName, created, added, indexes);
     }
 
-    private static string ZeroLiteral(ColumnKind kind) => ColumnKinds.SqlType(kind) switch
+    private static string ZeroLiteral(ColumnKind kind) => ColumnKindRules.SqlType(kind) switch
     {
         "REAL" => "0.0",
         "BLOB" => "x''",

@@ -50,10 +50,14 @@ public sealed class ColumnMapping
     public int Ordinal { get; internal set; }
 
     /// <summary>The declared SQL type.</summary>
-    public string SqlType => ColumnKinds.SqlType(Kind, MaxLength);
+    public string SqlType => ColumnKindRules.SqlType(Kind, MaxLength);
 
     /// <summary>True for columns stored as text where another form would be usual (enum names, ISO dates).</summary>
-    public bool StoreAsText => Kind is ColumnKind.EnumText or ColumnKind.DateTimeText;
+    public bool StoreAsText => ColumnKindRules.IsStoredAsText(Kind);
+
+    /// <summary>The column as the shared SQL text and model rules see it.</summary>
+    internal ColumnFacts ToFacts() =>
+        new(Name, MemberName, Kind, ClrTypeName ?? Kind.ToString(), IsPrimaryKey, IsAutoIncrement, IsNotNull, MaxLength, Collation);
 
     /// <inheritdoc />
     public override string ToString() => $"{Name} {SqlType} ({MemberName})";

@@ -23,9 +23,17 @@ public sealed class TableMapping
         WithoutRowId = withoutRowId;
         Columns = columns;
 
-        if (string.IsNullOrWhiteSpace(tableName))
+        // The rules and their messages are shared with the source generator (src/Shared/ModelRules.cs).
+        var facts = new ColumnFacts[columns.Count];
+        for (var i = 0; i < columns.Count; i++)
         {
-            throw new MicroDbMappingException($"Type '{entityTypeName}' maps to an empty table name.");
+            facts[i] = columns[i].ToFacts();
+        }
+
+        var violations = ModelRules.CheckTable(entityTypeName, tableName, facts, withoutRowId);
+        if (violations.Count > 0)
+        {
+            throw new MicroDbMappingException(violations[0].Message);
         }
 
         _byMember = new Dictionary<string, ColumnMapping>(StringComparer.Ordinal);
@@ -34,51 +42,15 @@ public sealed class TableMapping
         {
             var column = columns[i];
             column.Ordinal = i;
-            if (!_byName.TryAdd(column.Name, column))
-            {
-                throw new MicroDbMappingException($"Type '{entityTypeName}': members '{_byName[column.Name].MemberName}' and '{column.MemberName}' both map to column '{column.Name}'.");
-            }
-
+            _byName.Add(column.Name, column);
             _byMember[column.MemberName] = column;
             if (column.IsPrimaryKey)
             {
-                if (PrimaryKey is not null)
-                {
-                    throw new MicroDbMappingException($"Type '{entityTypeName}' has several [PrimaryKey] members ('{PrimaryKey.MemberName}' and '{column.MemberName}'); MicroDb supports one.");
-                }
-
                 PrimaryKey = column;
             }
-
-            if (column.IsAutoIncrement)
-            {
-                if (!column.IsPrimaryKey)
-                {
-                    throw new MicroDbMappingException($"Type '{entityTypeName}': member '{column.MemberName}' is [AutoIncrement] but not the [PrimaryKey].");
-                }
-
-                if (!ColumnKinds.IsInteger(column.Kind))
-                {
-                    throw new MicroDbMappingException($"Type '{entityTypeName}': member '{column.MemberName}' is [AutoIncrement] but its type '{column.ClrTypeName ?? column.Kind.ToString()}' is not an integer.");
-                }
-            }
         }
 
-        if (columns.Count == 0)
-        {
-            throw new MicroDbMappingException($"Type '{entityTypeName}' has no mapped members.");
-        }
-
-        if (withoutRowId && PrimaryKey is null)
-        {
-            throw new MicroDbMappingException($"Type '{entityTypeName}' is WITHOUT ROWID but has no [PrimaryKey].");
-        }
-
-        if (withoutRowId && PrimaryKey is { IsAutoIncrement: true })
-        {
-            throw new MicroDbMappingException($"Type '{entityTypeName}' is WITHOUT ROWID, which cannot have an [AutoIncrement] key ('{PrimaryKey.MemberName}').");
-        }
-
+        Facts = facts;
         AutoIncrementColumn = PrimaryKey is { IsAutoIncrement: true } ? PrimaryKey : null;
         InsertColumns = columns.Where(c => !c.IsAutoIncrement).ToArray();
         UpdateColumns = columns.Where(c => !c.IsPrimaryKey).ToArray();
@@ -111,6 +83,9 @@ public sealed class TableMapping
 
     /// <summary>The indexes, grouped by name with columns in order.</summary>
     public IReadOnlyList<IndexMapping> Indexes { get; }
+
+    /// <summary>The columns as the shared SQL text and model rules see them.</summary>
+    internal IReadOnlyList<ColumnFacts> Facts { get; }
 
     /// <summary>Finds a column by its member name (case-sensitive); null when the member is not mapped.</summary>
     /// <param name="memberName">The property or field name.</param>

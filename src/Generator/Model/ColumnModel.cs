@@ -1,3 +1,5 @@
+using MicroDb.Generator.Shared;
+
 namespace MicroDb.Generator.Model;
 
 /// <summary>One mapped member, as everything the emitter needs (no Roslyn symbols).</summary>
@@ -22,7 +24,7 @@ namespace MicroDb.Generator.Model;
 internal sealed record ColumnModel(
     string MemberName,
     string ColumnName,
-    StorageKind Kind,
+    ColumnKind Kind,
     bool IsNullable,
     bool IsNullableValueType,
     bool IsReferenceNotAnnotated,

@@ -1,7 +1,18 @@
+// Shared source: compiled into MicroDb (public, MicroDb.Mapping) and into the source generator (internal), so the
+// kinds the generator emits are the runtime's by construction. See src/Shared/README.md.
+#if MICRODB_GENERATOR
+namespace MicroDb.Generator.Shared;
+#else
 namespace MicroDb.Mapping;
+#endif
 
 /// <summary>The CLR type of a mapped member and, with it, how its value is stored.</summary>
-public enum ColumnKind
+#if MICRODB_GENERATOR
+internal
+#else
+public
+#endif
+enum ColumnKind
 {
     /// <summary><see cref="bool"/>, stored as INTEGER 0/1.</summary>
     Boolean,

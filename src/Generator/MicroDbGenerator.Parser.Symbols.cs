@@ -1,0 +1,188 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using System.Threading;
+using MicroDb.Generator.Model;
+using MicroDb.Generator.Shared;
+using Microsoft.CodeAnalysis;
+
+namespace MicroDb.Generator;
+
+public sealed partial class MicroDbGenerator
+{
+    private sealed partial class Parser
+    {
+        private List<Candidate> CollectCandidates(INamedTypeSymbol type, string display)
+        {
+            // Like the reflection path: public instance properties with a public getter, base-class members first,
+            // declaration order within each class; an override stands at the level of the class that declares it.
+            var levels = new List<List<IPropertySymbol>>();
+            var seen = new HashSet<string>(StringComparer.Ordinal);
+            for (var t = type; t is not null && t.SpecialType != SpecialType.System_Object; t = t.BaseType)
+            {
+                var level = new List<IPropertySymbol>();
+                foreach (var property in t.GetMembers().OfType<IPropertySymbol>())
+                {
+                    if (property.IsStatic || property.IsIndexer || property.DeclaredAccessibility != Accessibility.Public
+                        || property.GetMethod is not { DeclaredAccessibility: Accessibility.Public } || !seen.Add(property.Name))
+                    {
+                        continue;
+                    }
+
+                    level.Add(property);
+                }
+
+                levels.Insert(0, level);
+            }
+
+            var result = new List<Candidate>();
+            foreach (var property in levels.SelectMany(l => l))
+            {
+                var attributes = InheritedAttributes(property);
+                var candidate = new Candidate(property, attributes);
+                if (candidate.Attribute("IgnoreAttribute") is not null)
+                {
+                    var conflicts = attributes.Where(a => a.AttributeClass!.Name != "IgnoreAttribute")
+                        .Select(a => "[" + TrimAttribute(a.AttributeClass!.Name) + "]")
+                        .Distinct()
+                        .ToArray();
+                    if (conflicts.Length > 0)
+                    {
+                        Report(ModelRules.IgnoreConflict, property.Locations.FirstOrDefault(l => l.IsInSource), property.Name, display, string.Join(", ", conflicts));
+                    }
+
+                    continue;
+                }
+
+                result.Add(candidate);
+            }
+
+            return result;
+        }
+
+        /// <summary>MicroDb attributes of a property and of the properties it overrides (the attributes are Inherited = true).</summary>
+        private static ImmutableArray<AttributeData> InheritedAttributes(IPropertySymbol property)
+        {
+            var result = ImmutableArray.CreateBuilder<AttributeData>();
+            var single = new HashSet<string>(StringComparer.Ordinal);
+            for (var p = property; p is not null; p = p.OverriddenProperty)
+            {
+                foreach (var attribute in p.GetAttributes())
+                {
+                    if (attribute.AttributeClass?.ContainingNamespace?.ToDisplayString() != AttributeNamespace)
+                    {
+                        continue;
+                    }
+
+                    // Repeatable index attributes accumulate; the others are taken from the most derived declaration.
+                    if (IsIndexAttribute(attribute) || single.Add(attribute.AttributeClass.Name))
+                    {
+                        result.Add(attribute);
+                    }
+                }
+            }
+
+            return result.ToImmutable();
+        }
+
+        private static string MetadataNameOf(INamedTypeSymbol type)
+        {
+            var name = string.Join("+", ContainingTypes(type).Select(t => t.MetadataName));
+            return type.ContainingNamespace.IsGlobalNamespace ? name : type.ContainingNamespace.ToDisplayString() + "." + name;
+        }
+
+        private static IEnumerable<INamedTypeSymbol> ContainingTypes(INamedTypeSymbol type)
+        {
+            var stack = new Stack<INamedTypeSymbol>();
+            for (var t = type; t is not null; t = t.ContainingType)
+            {
+                stack.Push(t);
+            }
+
+            return stack;
+        }
+
+        private static IEnumerable<ISymbol> AllMembers(INamedTypeSymbol type)
+        {
+            for (var t = type; t is not null && t.SpecialType != SpecialType.System_Object; t = t.BaseType)
+            {
+                foreach (var member in t.GetMembers())
+                {
+                    yield return member;
+                }
+            }
+        }
+
+        private bool IsAccessible(ISymbol symbol) => _compilation.IsSymbolAccessibleWithin(symbol, _compilation.Assembly);
+
+        private static bool IsAttribute(AttributeData attribute, string name) =>
+            attribute.AttributeClass is { } c && c.Name == name && c.ContainingNamespace?.ToDisplayString() == AttributeNamespace;
+
+        private static bool IsIndexAttribute(AttributeData attribute)
+        {
+            for (var c = attribute.AttributeClass; c is not null; c = c.BaseType)
+            {
+                if (c.Name == "IndexedAttribute" && c.ContainingNamespace?.ToDisplayString() == AttributeNamespace)
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+
+        private static string? NamedString(AttributeData attribute, string name) =>
+            attribute.NamedArguments.FirstOrDefault(a => a.Key == name).Value.Value as string;
+
+        private static string? NamedOrFirstString(AttributeData? attribute) =>
+            attribute is null ? null : attribute.ConstructorArguments.Length == 1 ? attribute.ConstructorArguments[0].Value as string : null;
+
+        private static string TrimAttribute(string name) => name.EndsWith("Attribute", StringComparison.Ordinal) ? name.Substring(0, name.Length - 9) : name;
+
+        private static string AccessibilityText(Accessibility accessibility) => accessibility switch
+        {
+            Accessibility.Private => "private",
+            Accessibility.Protected => "protected",
+            Accessibility.ProtectedAndInternal => "private protected",
+            _ => accessibility.ToString().ToLowerInvariant(),
+        };
+
+        private void Report(ModelRule rule, Location? location, params string[] args) =>
+            _diagnostics.Add(new DiagnosticInfo(rule.Id, ToInfo(location), new EquatableArray<string>(args)));
+
+        private static LocationInfo? ToInfo(Location? location)
+        {
+            if (location is null || !location.IsInSource)
+            {
+                return null;
+            }
+
+            var span = location.GetLineSpan();
+            return new LocationInfo(
+                span.Path,
+                location.SourceSpan.Start,
+                location.SourceSpan.Length,
+                span.StartLinePosition.Line,
+                span.StartLinePosition.Character,
+                span.EndLinePosition.Line,
+                span.EndLinePosition.Character);
+        }
+
+        /// <summary>A public property with a public getter, and its MicroDb attributes.</summary>
+        private sealed class Candidate
+        {
+            public Candidate(IPropertySymbol property, ImmutableArray<AttributeData> attributes)
+            {
+                Property = property;
+                Attributes = attributes;
+            }
+
+            public IPropertySymbol Property { get; }
+
+            public ImmutableArray<AttributeData> Attributes { get; }
+
+            public AttributeData? Attribute(string name) => Attributes.FirstOrDefault(a => a.AttributeClass?.Name == name);
+        }
+    }
+}

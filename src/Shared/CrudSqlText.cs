@@ -1,0 +1,167 @@
+// Shared source (see src/Shared/README.md): the generator emits these strings as constants and the runtime builds
+// them for reflection maps, so both paths run the same SQL by construction.
+using System.Collections.Generic;
+using System.Text;
+
+#if MICRODB_GENERATOR
+namespace MicroDb.Generator.Shared;
+#else
+namespace MicroDb.Mapping;
+#endif
+
+/// <summary>The SQL text of a mapped table. Identifiers are always quoted; values are always <c>?</c> parameters.</summary>
+internal static class CrudSqlText
+{
+    /// <summary>Quotes an identifier for SQLite, doubling any embedded quote.</summary>
+    /// <param name="identifier">A table, column or index name.</param>
+    public static string Quote(string identifier) => "\"" + identifier.Replace("\"", "\"\"") + "\"";
+
+    /// <summary>CREATE TABLE IF NOT EXISTS with every column's definition.</summary>
+    public static string CreateTable(string table, IReadOnlyList<ColumnFacts> columns, bool withoutRowId)
+    {
+        var sb = new StringBuilder();
+        sb.Append("CREATE TABLE IF NOT EXISTS ").Append(Quote(table)).Append(" (");
+        for (var i = 0; i < columns.Count; i++)
+        {
+            if (i > 0)
+            {
+                sb.Append(", ");
+            }
+
+            sb.Append(ColumnDefinition(columns[i]));
+        }
+
+        sb.Append(')');
+        if (withoutRowId)
+        {
+            sb.Append(" WITHOUT ROWID");
+        }
+
+        return sb.ToString();
+    }
+
+    /// <summary>A column's definition as used in CREATE TABLE and ALTER TABLE ADD COLUMN.</summary>
+    public static string ColumnDefinition(ColumnFacts column)
+    {
+        var sb = new StringBuilder();
+        sb.Append(Quote(column.ColumnName)).Append(' ').Append(ColumnKindRules.SqlType(column.Kind, column.MaxLength));
+        if (column.IsPrimaryKey)
+        {
+            sb.Append(" PRIMARY KEY");
+            if (column.IsAutoIncrement)
+            {
+                sb.Append(" AUTOINCREMENT");
+            }
+        }
+
+        if (column.IsPrimaryKey || column.IsNotNull)
+        {
+            sb.Append(" NOT NULL");
+        }
+
+        if (column.Collation is { Length: > 0 } collation)
+        {
+            sb.Append(" COLLATE ").Append(collation);
+        }
+
+        return sb.ToString();
+    }
+
+    /// <summary>INSERT of every column but an auto-incremented key (DEFAULT VALUES when none is left).</summary>
+    public static string Insert(string table, IReadOnlyList<ColumnFacts> columns)
+    {
+        var inserted = new List<ColumnFacts>();
+        foreach (var column in columns)
+        {
+            if (!column.IsAutoIncrement)
+            {
+                inserted.Add(column);
+            }
+        }
+
+        return inserted.Count == 0
+            ? "INSERT INTO " + Quote(table) + " DEFAULT VALUES"
+            : "INSERT INTO " + Quote(table) + " (" + ColumnList(inserted) + ") VALUES (" + Parameters(inserted.Count) + ")";
+    }
+
+    /// <summary>INSERT OR REPLACE of every column, the key included.</summary>
+    public static string InsertOrReplace(string table, IReadOnlyList<ColumnFacts> columns) =>
+        "INSERT OR REPLACE INTO " + Quote(table) + " (" + ColumnList(columns) + ") VALUES (" + Parameters(columns.Count) + ")";
+
+    /// <summary>UPDATE of every non-key column by key; null without a key or without a non-key column.</summary>
+    public static string? Update(string table, IReadOnlyList<ColumnFacts> columns)
+    {
+        var key = PrimaryKey(columns);
+        var sb = new StringBuilder();
+        foreach (var column in columns)
+        {
+            if (!column.IsPrimaryKey)
+            {
+                sb.Append(sb.Length == 0 ? string.Empty : ", ").Append(Quote(column.ColumnName)).Append(" = ?");
+            }
+        }
+
+        return key is null || sb.Length == 0
+            ? null
+            : "UPDATE " + Quote(table) + " SET " + sb + " WHERE " + Quote(key.Value.ColumnName) + " = ?";
+    }
+
+    /// <summary>DELETE by key; null without a key.</summary>
+    public static string? Delete(string table, IReadOnlyList<ColumnFacts> columns) =>
+        PrimaryKey(columns) is { } key ? "DELETE FROM " + Quote(table) + " WHERE " + Quote(key.ColumnName) + " = ?" : null;
+
+    /// <summary>SELECT of every column by key; null without a key.</summary>
+    public static string? SelectByKey(string table, IReadOnlyList<ColumnFacts> columns) =>
+        PrimaryKey(columns) is { } key ? SelectAll(table, columns) + " WHERE " + Quote(key.ColumnName) + " = ?" : null;
+
+    /// <summary>SELECT of every column, in column order.</summary>
+    public static string SelectAll(string table, IReadOnlyList<ColumnFacts> columns) =>
+        "SELECT " + ColumnList(columns) + " FROM " + Quote(table);
+
+    /// <summary>CREATE [UNIQUE] INDEX IF NOT EXISTS.</summary>
+    public static string CreateIndex(string indexName, bool unique, string table, IEnumerable<string> columnNames)
+    {
+        var sb = new StringBuilder();
+        foreach (var name in columnNames)
+        {
+            sb.Append(sb.Length == 0 ? string.Empty : ", ").Append(Quote(name));
+        }
+
+        return "CREATE " + (unique ? "UNIQUE " : string.Empty) + "INDEX IF NOT EXISTS " + Quote(indexName) + " ON " + Quote(table) + " (" + sb + ")";
+    }
+
+    private static ColumnFacts? PrimaryKey(IReadOnlyList<ColumnFacts> columns)
+    {
+        foreach (var column in columns)
+        {
+            if (column.IsPrimaryKey)
+            {
+                return column;
+            }
+        }
+
+        return null;
+    }
+
+    private static string ColumnList(IReadOnlyList<ColumnFacts> columns)
+    {
+        var sb = new StringBuilder();
+        for (var i = 0; i < columns.Count; i++)
+        {
+            sb.Append(i == 0 ? string.Empty : ", ").Append(Quote(columns[i].ColumnName));
+        }
+
+        return sb.ToString();
+    }
+
+    private static string Parameters(int count)
+    {
+        var sb = new StringBuilder();
+        for (var i = 0; i < count; i++)
+        {
+            sb.Append(i == 0 ? "?" : ", ?");
+        }
+
+        return sb.ToString();
+    }
+}

@@ -1,0 +1,45 @@
+// Shared source (see src/Shared/README.md): the runtime members generated code calls, named in one place. The emitter
+// builds its calls from these; a test in tests/MicroDb.Generator.Tests resolves every name against the compiled
+// MicroDb assembly, so renaming a runtime member fails our tests rather than a user's build.
+#if MICRODB_GENERATOR
+namespace MicroDb.Generator.Shared;
+#else
+namespace MicroDb.Mapping;
+#endif
+
+/// <summary>Names of the <c>SqliteStatement</c> and <c>BinaryCodec</c> members that generated maps call, per kind.</summary>
+internal static class GeneratedCodeNames
+{
+    public const string StatementType = "MicroDb.Native.SqliteStatement";
+    public const string CodecType = "MicroDb.Mapping.BinaryCodec";
+    public const string IsNull = "IsNull";
+    public const string BindNull = "BindNull";
+
+    /// <summary>The <c>SqliteStatement</c> method that reads a column of this kind (enums read their INTEGER as Int64).</summary>
+    public static string ReadMethod(ColumnKind kind, bool nullableValueType) => kind switch
+    {
+        ColumnKind.Enum => nullableValueType ? "GetNullableInt64" : "GetInt64",
+        ColumnKind.EnumText => "GetEnumFromText",
+        ColumnKind.DateTimeText => nullableValueType ? "GetNullableDateTimeFromText" : "GetDateTimeFromText",
+        _ => "Get" + (nullableValueType ? "Nullable" : string.Empty) + kind,
+    };
+
+    /// <summary>The <c>SqliteStatement</c> method that binds a value of this kind (enums bind their value as Int64).</summary>
+    public static string BindMethod(ColumnKind kind) => kind switch
+    {
+        ColumnKind.DateTimeText => "BindAsText",
+        ColumnKind.EnumText => "BindEnumAsText",
+        _ => "Bind",
+    };
+
+    /// <summary>The <c>BinaryCodec</c> method that reads a member of this kind (enums travel as Int64).</summary>
+    public static string CodecReadMethod(ColumnKind kind, bool nullableValueType) => kind switch
+    {
+        ColumnKind.Enum or ColumnKind.EnumText => nullableValueType ? "ReadNullableInt64" : "ReadInt64",
+        ColumnKind.DateTimeText => nullableValueType ? "ReadNullableDateTime" : "ReadDateTime",
+        _ => "Read" + (nullableValueType ? "Nullable" : string.Empty) + kind,
+    };
+
+    /// <summary>The <c>BinaryCodec</c> method that writes every kind (overloaded by type).</summary>
+    public const string CodecWriteMethod = "Write";
+}

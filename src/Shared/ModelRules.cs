@@ -1,0 +1,256 @@
+// Shared source (see src/Shared/README.md): the rules a model must keep, and their messages, in one place for the
+// generator (diagnostics at build time) and the runtime (exceptions when a map is built).
+using System;
+using System.Collections.Generic;
+
+#if MICRODB_GENERATOR
+namespace MicroDb.Generator.Shared;
+#else
+namespace MicroDb.Mapping;
+#endif
+
+/// <summary>The model rules and the checks over plain data that both mapping paths run.</summary>
+internal static class ModelRules
+{
+    public static readonly ModelRule UnsupportedMemberType = new(
+        Ids.UnsupportedMemberType,
+        "Member type is not supported",
+        "Member '{0}' of '{1}' has type '{2}', which MicroDb cannot store; use a supported type (numbers, bool, char, string, byte[], Guid, DateTime, DateTimeOffset, TimeSpan, DateOnly, TimeOnly, enums and their nullables) or mark it [Ignore]");
+
+    public static readonly ModelRule SeveralPrimaryKeys = new(
+        Ids.SeveralPrimaryKeys,
+        "Several primary keys",
+        "Type '{0}' has several [PrimaryKey] members ('{1}' and '{2}'); MicroDb supports one");
+
+    public static readonly ModelRule InvalidAutoIncrement = new(
+        Ids.InvalidAutoIncrement,
+        "Invalid [AutoIncrement]",
+        "Member '{0}' of '{1}' is [AutoIncrement] but {2}");
+
+    public static readonly ModelRule NoUsableConstructor = new(
+        Ids.NoUsableConstructor,
+        "No usable constructor",
+        "Type '{0}' cannot be constructed: {1}");
+
+    public static readonly ModelRule InaccessibleType = new(
+        Ids.InaccessibleType,
+        "Type is not accessible to generated code",
+        "Type '{0}' is {1}, so generated code cannot use it; make it public or internal");
+
+    public static readonly ModelRule DuplicateColumn = new(
+        Ids.DuplicateColumn,
+        "Duplicate column name",
+        "Members '{0}' and '{1}' of '{2}' both map to column '{3}'");
+
+    public static readonly ModelRule UnsupportedModel = new(
+        Ids.UnsupportedModel,
+        "Type cannot be a mapped model",
+        "Type '{0}' cannot be mapped: {1}");
+
+    public static readonly ModelRule IgnoreConflict = new(
+        Ids.IgnoreConflict,
+        "[Ignore] conflicts with other mapping attributes",
+        "Member '{0}' of '{1}' is [Ignore] but also has {2}; it is left out of the table");
+
+    public static readonly ModelRule InvalidTable = new(
+        Ids.InvalidTable,
+        "Invalid table definition",
+        "Type '{0}' cannot be mapped: {1}");
+
+    /// <summary>Every rule, in id order.</summary>
+    public static readonly ModelRule[] All =
+    [
+        UnsupportedMemberType, SeveralPrimaryKeys, InvalidAutoIncrement, NoUsableConstructor, InaccessibleType,
+        DuplicateColumn, UnsupportedModel, IgnoreConflict, InvalidTable,
+    ];
+
+    /// <summary>The rule ids, as constants (Roslyn's release tracking reads them where descriptors are created).</summary>
+    public static class Ids
+    {
+        public const string UnsupportedMemberType = "MDB0001";
+        public const string SeveralPrimaryKeys = "MDB0002";
+        public const string InvalidAutoIncrement = "MDB0003";
+        public const string NoUsableConstructor = "MDB0004";
+        public const string InaccessibleType = "MDB0005";
+        public const string DuplicateColumn = "MDB0006";
+        public const string UnsupportedModel = "MDB0007";
+        public const string IgnoreConflict = "MDB0008";
+        public const string InvalidTable = "MDB0009";
+    }
+
+    /// <summary>The reasons that complete the messages above.</summary>
+    public static class Reasons
+    {
+        public const string NotThePrimaryKey = "it is not the [PrimaryKey]";
+        public const string NoKeyWriteBack = "it has no setter or backing field to write the new key back to";
+        public const string IsGeneric = "it is generic";
+        public const string IsAbstract = "it is abstract";
+        public const string IsStatic = "it is static";
+        public const string EmptyTableName = "its table name is empty";
+        public const string NoMappedMembers = "it has no mapped members (public properties with a getter and a setter, init accessor or constructor parameter)";
+        public const string WithoutRowIdNeedsKey = "it is WITHOUT ROWID but has no [PrimaryKey]";
+        public const string NoConstructor = "add a parameterless constructor, or a public one whose parameters match mapped members by name and type";
+
+        public static string NotAnInteger(string clrTypeName) => "its type '" + clrTypeName + "' is not an integer";
+
+        public static string NestedInGeneric(string outer) => "it is nested in the generic type '" + outer + "'";
+
+        /// <summary>For a struct, interface, enum ...: "it is a struct, not a class".</summary>
+        public static string NotAClass(string typeKind) => "it is a " + typeKind + ", not a class";
+
+        public static string EmptyColumnName(string member) => "member '" + member + "' has an empty [Column] name";
+
+        public static string WithoutRowIdAutoIncrement(string member) => "it is WITHOUT ROWID, which cannot have an [AutoIncrement] key ('" + member + "')";
+
+        public static string RequiredNotMapped(string member) => "required member '" + member + "' is not a mapped column";
+
+        public static string ReadOnlyMembers(IEnumerable<string> members) =>
+            "member(s) " + string.Join(", ", Quoted(members)) + " have no setter and no constructor parameter; add a setter (private is fine), a constructor that takes them, or mark them [Ignore]";
+
+        private static IEnumerable<string> Quoted(IEnumerable<string> names)
+        {
+            foreach (var name in names)
+            {
+                yield return "'" + name + "'";
+            }
+        }
+    }
+
+    /// <summary>
+    /// The table rules: a table name, unique column names (case-insensitive), at most one key, [AutoIncrement] only on
+    /// an integer key, at least one column, and a key (not auto-incremented) for WITHOUT ROWID. Every violation is
+    /// returned, in column order, so the generator can report them all; the runtime throws the first.
+    /// </summary>
+    /// <param name="type">The model's display name.</param>
+    /// <param name="tableName">The table name.</param>
+    /// <param name="columns">The columns in order.</param>
+    /// <param name="withoutRowId">The table is WITHOUT ROWID.</param>
+    public static List<RuleViolation> CheckTable(string type, string tableName, IReadOnlyList<ColumnFacts> columns, bool withoutRowId)
+    {
+        var violations = new List<RuleViolation>();
+        if (string.IsNullOrWhiteSpace(tableName))
+        {
+            violations.Add(new RuleViolation(InvalidTable, -1, type, Reasons.EmptyTableName));
+        }
+
+        var byName = new Dictionary<string, int>(StringComparer.OrdinalIgnoreCase);
+        var key = -1;
+        for (var i = 0; i < columns.Count; i++)
+        {
+            var column = columns[i];
+            if (byName.TryGetValue(column.ColumnName, out var other))
+            {
+                violations.Add(new RuleViolation(DuplicateColumn, i, columns[other].MemberName, column.MemberName, type, column.ColumnName));
+            }
+            else
+            {
+                byName.Add(column.ColumnName, i);
+            }
+
+            if (column.IsPrimaryKey)
+            {
+                if (key >= 0)
+                {
+                    violations.Add(new RuleViolation(SeveralPrimaryKeys, i, type, columns[key].MemberName, column.MemberName));
+                }
+                else
+                {
+                    key = i;
+                }
+            }
+
+            if (column.IsAutoIncrement && !column.IsPrimaryKey)
+            {
+                violations.Add(new RuleViolation(InvalidAutoIncrement, i, column.MemberName, type, Reasons.NotThePrimaryKey));
+            }
+            else if (column.IsAutoIncrement && !ColumnKindRules.IsInteger(column.Kind))
+            {
+                violations.Add(new RuleViolation(InvalidAutoIncrement, i, column.MemberName, type, Reasons.NotAnInteger(column.ClrTypeName)));
+            }
+        }
+
+        if (columns.Count == 0)
+        {
+            violations.Add(new RuleViolation(InvalidTable, -1, type, Reasons.NoMappedMembers));
+        }
+
+        if (withoutRowId && key < 0)
+        {
+            violations.Add(new RuleViolation(InvalidTable, -1, type, Reasons.WithoutRowIdNeedsKey));
+        }
+        else if (withoutRowId && columns[key].IsAutoIncrement)
+        {
+            violations.Add(new RuleViolation(InvalidTable, -1, type, Reasons.WithoutRowIdAutoIncrement(columns[key].MemberName)));
+        }
+
+        return violations;
+    }
+
+    /// <summary>
+    /// The constructor both paths choose: the parameterless one (of any accessibility) when every mapped member is
+    /// writable; else the widest public constructor whose parameters all match mapped members (by name, ignoring case,
+    /// and type: the caller matches, since only it sees the types) and that covers every member without a setter.
+    /// </summary>
+    /// <param name="hasParameterless">The type has a parameterless constructor.</param>
+    /// <param name="writable">For each mapped member, whether it can be set after construction.</param>
+    /// <param name="candidates">
+    /// For each public constructor with parameters, widest first: the member index each parameter matches, or null when
+    /// some parameter matches none.
+    /// </param>
+    /// <param name="reason">When none fits, why, as a <see cref="NoUsableConstructor"/> reason.</param>
+    /// <param name="memberNames">The mapped members' names, for the reason.</param>
+    /// <returns>-1 for the parameterless constructor, the index in <paramref name="candidates"/>, or -2 when none fits.</returns>
+    public static int ChooseConstructor(bool hasParameterless, IReadOnlyList<bool> writable, IReadOnlyList<int[]?> candidates, IReadOnlyList<string> memberNames, out string? reason)
+    {
+        reason = null;
+        var allWritable = true;
+        foreach (var w in writable)
+        {
+            allWritable &= w;
+        }
+
+        if (hasParameterless && allWritable)
+        {
+            return -1;
+        }
+
+        for (var c = 0; c < candidates.Count; c++)
+        {
+            if (candidates[c] is not { Length: > 0 } matched)
+            {
+                continue;
+            }
+
+            var covers = true;
+            for (var m = 0; m < writable.Count && covers; m++)
+            {
+                covers = writable[m] || Array.IndexOf(matched, m) >= 0;
+            }
+
+            if (covers)
+            {
+                return c;
+            }
+        }
+
+        if (hasParameterless)
+        {
+            var readOnly = new List<string>();
+            for (var m = 0; m < writable.Count; m++)
+            {
+                if (!writable[m])
+                {
+                    readOnly.Add(memberNames[m]);
+                }
+            }
+
+            reason = Reasons.ReadOnlyMembers(readOnly);
+        }
+        else
+        {
+            reason = Reasons.NoConstructor;
+        }
+
+        return -2;
+    }
+}

@@ -1,0 +1,91 @@
+using System.Reflection;
+using MicroDb.Generator;
+using MicroDb.Native;
+using Shared = MicroDb.Generator.Shared;
+
+namespace MicroDb.Generator.Tests;
+
+/// <summary>
+/// The generator and the runtime share src/Shared; these tests hold the seams that sharing cannot: names the emitter
+/// writes into generated code must resolve in the compiled MicroDb assembly, and every rule has a descriptor and a page.
+/// </summary>
+public sealed class SharedRulesTests
+{
+    private static IEnumerable<string> Kinds => Enum.GetNames<Shared.ColumnKind>();
+
+    [Test]
+    public void Generator_and_runtime_have_the_same_column_kinds()
+    {
+        Assert.That(Enum.GetNames<Shared.ColumnKind>(), Is.EqualTo(Enum.GetNames<MicroDb.Mapping.ColumnKind>()));
+    }
+
+    [TestCaseSource(nameof(Kinds))]
+    public void Every_statement_method_the_emitter_names_exists(string kindName)
+    {
+        var kind = Enum.Parse<Shared.ColumnKind>(kindName);
+        var statement = typeof(SqliteStatement);
+        Assert.That(statement.FullName, Is.EqualTo(Shared.GeneratedCodeNames.StatementType));
+        var nullableForms = kind is Shared.ColumnKind.String or Shared.ColumnKind.Blob or Shared.ColumnKind.EnumText ? new[] { false } : new[] { false, true };
+        foreach (var nullable in nullableForms)
+        {
+            var read = Shared.GeneratedCodeNames.ReadMethod(kind, nullable);
+            Assert.That(statement.GetMember(read, BindingFlags.Public | BindingFlags.Instance), Is.Not.Empty, $"SqliteStatement.{read} ({kind}, nullable: {nullable})");
+        }
+
+        var bind = Shared.GeneratedCodeNames.BindMethod(kind);
+        Assert.That(statement.GetMember(bind, BindingFlags.Public | BindingFlags.Instance), Is.Not.Empty, $"SqliteStatement.{bind} ({kind})");
+        Assert.That(statement.GetMethod(Shared.GeneratedCodeNames.IsNull), Is.Not.Null);
+        Assert.That(statement.GetMethod(Shared.GeneratedCodeNames.BindNull), Is.Not.Null);
+    }
+
+    [TestCaseSource(nameof(Kinds))]
+    public void Every_codec_method_the_emitter_names_exists(string kindName)
+    {
+        var kind = Enum.Parse<Shared.ColumnKind>(kindName);
+        var codec = typeof(SqliteStatement).Assembly.GetType(Shared.GeneratedCodeNames.CodecType);
+        Assert.That(codec, Is.Not.Null, Shared.GeneratedCodeNames.CodecType);
+        // Reference types (string, byte[]) are never Nullable<T>; the emitter asks for their plain form only.
+        var nullableForms = kind is Shared.ColumnKind.String or Shared.ColumnKind.Blob ? new[] { false } : new[] { false, true };
+        foreach (var nullable in nullableForms)
+        {
+            var read = Shared.GeneratedCodeNames.CodecReadMethod(kind, nullable);
+            Assert.That(codec!.GetMethod(read, BindingFlags.Public | BindingFlags.Static), Is.Not.Null, $"BinaryCodec.{read} ({kind}, nullable: {nullable})");
+        }
+
+        Assert.That(codec!.GetMember(Shared.GeneratedCodeNames.CodecWriteMethod), Is.Not.Empty);
+    }
+
+    [Test]
+    public void Every_rule_has_a_descriptor_with_its_text_and_a_docs_page()
+    {
+        var docs = Path.Combine(RepositoryRoot(), "docs", "diagnostics");
+        foreach (var rule in Shared.ModelRules.All)
+        {
+            var descriptor = DiagnosticDescriptors.Get(rule.Id);
+            Assert.That(descriptor.MessageFormat.ToString(), Is.EqualTo(rule.MessageFormat), rule.Id);
+            Assert.That(descriptor.Title.ToString(), Is.EqualTo(rule.Title), rule.Id);
+            Assert.That(File.Exists(Path.Combine(docs, rule.Id + ".md")), Is.True, $"docs/diagnostics/{rule.Id}.md");
+            Assert.That(descriptor.HelpLinkUri, Does.EndWith("/docs/diagnostics/" + rule.Id + ".md"));
+        }
+    }
+
+    [Test]
+    public void Runtime_message_is_the_diagnostic_message_with_the_rule_id()
+    {
+        var message = Shared.ModelRules.SeveralPrimaryKeys.Format("Shop.Item", "A", "B");
+        Assert.That(message, Is.EqualTo("Type 'Shop.Item' has several [PrimaryKey] members ('A' and 'B'); MicroDb supports one (MDB0002)."));
+    }
+
+    private static string RepositoryRoot()
+    {
+        for (var dir = TestContext.CurrentContext.TestDirectory; dir is not null; dir = Path.GetDirectoryName(dir))
+        {
+            if (File.Exists(Path.Combine(dir, "MicroDb.sln")))
+            {
+                return dir;
+            }
+        }
+
+        throw new InvalidOperationException("MicroDb.sln not found above the test directory.");
+    }
+}
