@@ -12,7 +12,7 @@ public class CompilationTests
         // Every snapshot input that has no diagnostics, compiled together: all types, nullables, enums, private and
         // protected setters, init/required members, constructor-only types, records, nesting, assembly-level maps.
         var inputs = new[] { "AllTypes", "Basic", "ConstructorOnly", "InitRequiredPrivateSetter", "MapAttribute", "NestedAndGlobal" }
-            .Select(Snapshot.Input)
+            .SelectMany(Snapshot.Inputs)
             .Append(Extra)
             .ToArray();
 
@@ -30,7 +30,7 @@ public class CompilationTests
     [Test]
     public void Registration_lists_every_map_once_in_a_stable_order()
     {
-        var result = GeneratorHarness.Run(Snapshot.Input("ConstructorOnly"), Snapshot.Input("MapAttribute"));
+        var result = GeneratorHarness.Run([.. Snapshot.Inputs("ConstructorOnly"), .. Snapshot.Inputs("MapAttribute")]);
         var registration = result.Sources["MicroDb.Generated.MicroDbMapRegistration.g.cs"];
 
         var lines = registration.Split('\n').Where(l => l.Contains("Register(", StringComparison.Ordinal)).Select(l => l.Trim()).ToList();

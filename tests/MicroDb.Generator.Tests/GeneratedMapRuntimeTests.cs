@@ -1,14 +1,16 @@
+using MicroDb.Conformance;
+using MicroDb.Conformance.Models;
 using MicroDb.Generator.Tests.Infrastructure;
 using MicroDb.Generator.Tests.Models;
 using MicroDb.Mapping;
 
 namespace MicroDb.Generator.Tests;
 
-/// <summary>The maps generated for Models/ at build time, run against SQLite with MappingMode.Generated.</summary>
+/// <summary>The maps generated at build time for Models/ and the shared AllTypes model, run against SQLite with MappingMode.Generated.</summary>
 public class GeneratedMapRuntimeTests
 {
     private static readonly Type[] ModelTypes =
-        [typeof(EveryType), typeof(Point), typeof(Tag), typeof(Person), typeof(Account), typeof(ExternalThing), typeof(Gadget), typeof(SealedBox), typeof(DerivedThing)];
+        [typeof(AllTypes), typeof(Point), typeof(Tag), typeof(Person), typeof(Account), typeof(ExternalThing), typeof(Gadget), typeof(SealedBox), typeof(DerivedThing)];
 
     private static IEnumerable<Type> Models() => ModelTypes;
 
@@ -44,21 +46,21 @@ public class GeneratedMapRuntimeTests
     [Test]
     public void Table_metadata_follows_the_attributes()
     {
-        var table = EntityMapRegistry.GetGenerated<EveryType>()!.Table;
+        var table = EntityMapRegistry.GetGenerated<AllTypes>()!.Table;
 
-        Assert.That(table.TableName, Is.EqualTo("every_type"));
+        Assert.That(table.TableName, Is.EqualTo("AllTypes"));
         Assert.That(table.PrimaryKey!.MemberName, Is.EqualTo("Id"));
         Assert.That(table.AutoIncrementColumn, Is.SameAs(table.PrimaryKey));
         Assert.That(table.FindColumn("Text")!.MaxLength, Is.EqualTo(50));
         Assert.That(table.FindColumn("Text")!.SqlType, Is.EqualTo("varchar(50)"));
-        Assert.That(table.FindColumn("WhenText")!.Kind, Is.EqualTo(ColumnKind.DateTimeText));
-        Assert.That(table.FindColumn("MoodText")!.Kind, Is.EqualTo(ColumnKind.EnumText));
+        Assert.That(table.FindColumn("DateTimeText")!.Kind, Is.EqualTo(ColumnKind.DateTimeText));
+        Assert.That(table.FindColumn("ColorText")!.Kind, Is.EqualTo(ColumnKind.EnumText));
         Assert.That(table.FindColumn("Planet")!.Kind, Is.EqualTo(ColumnKind.EnumText), "[StoreAsText] on the enum type");
-        Assert.That(table.FindColumn("Mood")!.Kind, Is.EqualTo(ColumnKind.Enum));
+        Assert.That(table.FindColumn("Color")!.Kind, Is.EqualTo(ColumnKind.Enum));
         Assert.That(table.FindColumn("NInt32")!.IsNullable, Is.True);
         Assert.That(table.FindColumn("Int64")!.IsNullable, Is.False);
-        Assert.That(table.FindColumn("NText")!.IsNullable, Is.True);
-        Assert.That(table.Indexes.Single().Name, Is.EqualTo("every_type_Text"));
+        Assert.That(table.FindColumn("String")!.IsNullable, Is.True);
+        Assert.That(table.Indexes.Single().Name, Is.EqualTo("AllTypes_Text"));
 
         var account = EntityMapRegistry.GetGenerated<Account>()!.Table.FindColumn("Owner")!;
         Assert.That(account.IsNotNull, Is.True);
@@ -70,11 +72,11 @@ public class GeneratedMapRuntimeTests
     public void Insert_sets_autoincrement_key_and_Get_reads_every_type_back()
     {
         using var db = new TempDatabase();
-        db.Connection.CreateTable<EveryType>();
+        db.Connection.CreateTable<AllTypes>();
         var original = Sample();
 
         db.Connection.Insert(original);
-        var loaded = db.Connection.Get<EveryType>(original.Id);
+        var loaded = db.Connection.Get<AllTypes>(original.Id);
 
         Assert.That(original.Id, Is.GreaterThan(0));
         AssertSameValues(loaded, original);
@@ -84,60 +86,60 @@ public class GeneratedMapRuntimeTests
     public void Nulls_and_defaults_round_trip()
     {
         using var db = new TempDatabase();
-        db.Connection.CreateTable<EveryType>();
-        var original = new EveryType();
+        db.Connection.CreateTable<AllTypes>();
+        var original = new AllTypes();
 
         db.Connection.Insert(original);
-        var loaded = db.Connection.Get<EveryType>(original.Id);
+        var loaded = db.Connection.Get<AllTypes>(original.Id);
 
         AssertSameValues(loaded, original);
-        Assert.That(loaded.NMood, Is.Null);
+        Assert.That(loaded.NColor, Is.Null);
         Assert.That(loaded.NPlanet, Is.Null);
-        Assert.That(loaded.NWhenText, Is.Null);
+        Assert.That(loaded.NDateTimeText, Is.Null);
     }
 
     [Test]
     public void Update_and_Delete_use_the_generated_binders()
     {
         using var db = new TempDatabase();
-        db.Connection.CreateTable<EveryType>();
+        db.Connection.CreateTable<AllTypes>();
         var entity = Sample();
         db.Connection.Insert(entity);
 
         entity.Text = "changed";
-        entity.NMood = null;
+        entity.NColor = null;
         entity.Flags = Flags64.None;
         Assert.That(db.Connection.Update(entity), Is.EqualTo(1));
-        AssertSameValues(db.Connection.Get<EveryType>(entity.Id), entity);
+        AssertSameValues(db.Connection.Get<AllTypes>(entity.Id), entity);
 
         Assert.That(db.Connection.Delete(entity), Is.EqualTo(1));
-        Assert.That(db.Connection.Find<EveryType>(entity.Id), Is.Null);
+        Assert.That(db.Connection.Find<AllTypes>(entity.Id), Is.Null);
     }
 
     [Test]
     public void Enums_are_stored_as_numbers_or_names()
     {
         using var db = new TempDatabase();
-        db.Connection.CreateTable<EveryType>();
+        db.Connection.CreateTable<AllTypes>();
         db.Connection.Insert(Sample());
 
-        Assert.That(db.Connection.ExecuteScalar<long>("SELECT \"Mood\" FROM \"every_type\""), Is.EqualTo(7));
-        Assert.That(db.Connection.ExecuteScalar<string>("SELECT \"MoodText\" FROM \"every_type\""), Is.EqualTo("Happy"));
-        Assert.That(db.Connection.ExecuteScalar<string>("SELECT \"Planet\" FROM \"every_type\""), Is.EqualTo("Earth"));
-        Assert.That(db.Connection.ExecuteScalar<long>("SELECT \"Flags\" FROM \"every_type\""), Is.EqualTo(long.MinValue), "ulong bit pattern");
-        Assert.That(db.Connection.ExecuteScalar<string>("SELECT \"WhenText\" FROM \"every_type\""), Does.StartWith("2024-02-29T13:14:15"));
+        Assert.That(db.Connection.ExecuteScalar<long>("SELECT \"Color\" FROM \"AllTypes\""), Is.EqualTo(3));
+        Assert.That(db.Connection.ExecuteScalar<string>("SELECT \"ColorText\" FROM \"AllTypes\""), Is.EqualTo("Green"));
+        Assert.That(db.Connection.ExecuteScalar<string>("SELECT \"Planet\" FROM \"AllTypes\""), Is.EqualTo("Earth"));
+        Assert.That(db.Connection.ExecuteScalar<long>("SELECT \"Flags\" FROM \"AllTypes\""), Is.EqualTo(long.MinValue), "ulong bit pattern");
+        Assert.That(db.Connection.ExecuteScalar<string>("SELECT \"DateTimeText\" FROM \"AllTypes\""), Does.StartWith("2030-01-02T03:04:05"));
     }
 
     [Test]
     public void Query_selecting_some_columns_leaves_the_rest_at_defaults()
     {
         using var db = new TempDatabase();
-        db.Connection.CreateTable<EveryType>();
+        db.Connection.CreateTable<AllTypes>();
         db.Connection.Insert(Sample());
 
-        var row = db.Connection.Query<EveryType>("SELECT \"Text\", \"Id\" FROM \"every_type\"").Single();
+        var row = db.Connection.Query<AllTypes>("SELECT \"Text\", \"Id\" FROM \"AllTypes\"").Single();
 
-        Assert.That(row.Text, Is.EqualTo("héllo"));
+        Assert.That(row.Text, Is.EqualTo(Sample().Text));
         Assert.That(row.Id, Is.GreaterThan(0));
         Assert.That(row.Int64, Is.EqualTo(0));
         Assert.That(row.NDecimal, Is.Null);
@@ -271,8 +273,8 @@ public class GeneratedMapRuntimeTests
     [Test]
     public void Serialize_matches_BinaryCodec_per_column_and_Deserialize_round_trips()
     {
-        var map = EntityMapRegistry.GetGenerated<EveryType>()!;
-        foreach (var entity in new[] { Sample(), new EveryType() })
+        var map = EntityMapRegistry.GetGenerated<AllTypes>()!;
+        foreach (var entity in new[] { Sample(), AllTypesSamples.Minimums(), new AllTypes() })
         {
             using var stream = new MemoryStream();
             using (var writer = new BinaryWriter(stream, System.Text.Encoding.UTF8, leaveOpen: true))
@@ -306,7 +308,7 @@ public class GeneratedMapRuntimeTests
 
     private static object SampleOf(Type type)
     {
-        if (type == typeof(EveryType)) return Sample();
+        if (type == typeof(AllTypes)) return Sample();
         if (type == typeof(Point)) return new Point(1, "p", 1.5);
         if (type == typeof(Tag)) return new Tag(3, "t") { Pinned = true };
         if (type == typeof(Person)) return new Person { Name = "n", Email = null };
@@ -317,44 +319,7 @@ public class GeneratedMapRuntimeTests
         return new Gadget { Code = "c", Level = 1 };
     }
 
-    private static EveryType Sample() => new()
-    {
-        Bool = true,
-        Byte = 250,
-        SByte = -5,
-        Int16 = -300,
-        UInt16 = 65000,
-        UInt32 = 4_000_000_000,
-        Int64 = long.MinValue + 1,
-        UInt64 = ulong.MaxValue,
-        Single = 1.5f,
-        Double = Math.PI,
-        Decimal = 12345.6789m,
-        Char = 'ß',
-        Text = "héllo",
-        Blob = [1, 2, 3, 0, 255],
-        Guid = new Guid("0f8fad5b-d9cb-469f-a165-70867728950e"),
-        When = new DateTime(2024, 2, 29, 13, 14, 15, DateTimeKind.Utc).AddTicks(7),
-        WhenText = new DateTime(2024, 2, 29, 13, 14, 15, DateTimeKind.Local),
-        Offset = new DateTimeOffset(2023, 1, 2, 3, 4, 5, TimeSpan.FromHours(-5)),
-        Span = TimeSpan.FromMilliseconds(1234.5),
-        Day = new DateOnly(1999, 12, 31),
-        Time = new TimeOnly(23, 59, 58),
-        Mood = Mood.Grumpy,
-        MoodText = Mood.Happy,
-        Planet = Planet.Earth,
-        Flags = Flags64.Top,
-        NInt32 = -1,
-        NDouble = 0.25,
-        NDecimal = 0.1m,
-        NGuid = Guid.Empty,
-        NWhen = DateTime.MinValue,
-        NWhenText = new DateTime(2000, 1, 1, 0, 0, 0, DateTimeKind.Unspecified),
-        NDay = DateOnly.MaxValue,
-        NMood = Mood.Calm,
-        NPlanet = Planet.Mercury,
-        NText = "maybe",
-    };
+    private static AllTypes Sample() => AllTypesSamples.Maximums();
 
     private static void AssertSameValues<T>(T actual, T expected)
     {

@@ -2,7 +2,10 @@ using MicroDb.Generator.Tests.Infrastructure;
 
 namespace MicroDb.Generator.Tests;
 
-/// <summary>Each folder in Snapshots/ is a case: input.cs, the expected generated files and diagnostics.txt.</summary>
+/// <summary>
+/// Each folder in Snapshots/ is a case: input.cs (or, for AllTypes, the shared model's files embedded by the project
+/// file), the expected generated files and diagnostics.txt.
+/// </summary>
 public class SnapshotTests
 {
     private static IEnumerable<string> Cases() => Snapshot.Cases();
@@ -10,7 +13,7 @@ public class SnapshotTests
     [TestCaseSource(nameof(Cases))]
     public void Generated_files_match_snapshot(string caseName)
     {
-        var result = GeneratorHarness.Run(Snapshot.Input(caseName));
+        var result = GeneratorHarness.Run(Snapshot.Inputs(caseName));
         var actual = Snapshot.Actual(result);
 
         // Whatever the case expects, the generated code itself must compile cleanly.

@@ -11,6 +11,7 @@ internal static class Snapshot
 {
     public const string DiagnosticsFile = "diagnostics.txt";
     public const string InputFile = "input.cs";
+    public const string EmbeddedInputPrefix = "SnapshotInput/";
 
     public static bool Updating => Environment.GetEnvironmentVariable("MICRODB_UPDATE_SNAPSHOTS") == "1";
 
@@ -53,7 +54,32 @@ internal static class Snapshot
         }
     }
 
-    public static string Input(string caseName) => File.ReadAllText(Path.Combine(Root, caseName, InputFile));
+    /// <summary>
+    /// The source files a case compiles: its input.cs, or, for a case whose input is a model shared with other test
+    /// projects (AllTypes), the files embedded under SnapshotInput/{case}/ by the project file, in name order.
+    /// </summary>
+    public static string[] Inputs(string caseName)
+    {
+        var file = Path.Combine(Root, caseName, InputFile);
+        if (File.Exists(file))
+        {
+            return [File.ReadAllText(file)];
+        }
+
+        var prefix = $"{EmbeddedInputPrefix}{caseName}/";
+        var assembly = typeof(Snapshot).Assembly;
+        var names = assembly.GetManifestResourceNames().Where(n => n.StartsWith(prefix, StringComparison.Ordinal)).Order(StringComparer.Ordinal).ToArray();
+        if (names.Length == 0)
+        {
+            throw new FileNotFoundException($"Snapshot case '{caseName}' has neither {InputFile} nor embedded input files ({prefix}*).", file);
+        }
+
+        return names.Select(name =>
+        {
+            using var reader = new StreamReader(assembly.GetManifestResourceStream(name)!);
+            return reader.ReadToEnd();
+        }).ToArray();
+    }
 
     private static string Format(Diagnostic d)
     {

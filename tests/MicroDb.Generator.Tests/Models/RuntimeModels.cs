@@ -3,7 +3,8 @@ using System.Diagnostics.CodeAnalysis;
 namespace MicroDb.Generator.Tests.Models;
 
 // These types are compiled into this test assembly, so the generator (referenced as an analyzer) emits their maps
-// at build time; the runtime tests exercise those maps against a real SQLite database.
+// at build time; the runtime tests exercise those maps against a real SQLite database. The model with every stored
+// type is the shared AllTypes (tests/MicroDb.Conformance/Models/AllTypes, imported through AllTypes.props).
 
 /// <summary>A plain enum stored as its integer value.</summary>
 public enum Mood
@@ -16,145 +17,6 @@ public enum Mood
 
     /// <summary>Grumpy.</summary>
     Grumpy = 7,
-}
-
-/// <summary>An enum always stored by name.</summary>
-[StoreAsText]
-public enum Planet : short
-{
-    /// <summary>Mercury.</summary>
-    Mercury,
-
-    /// <summary>Earth.</summary>
-    Earth,
-}
-
-/// <summary>A ulong enum, to check bit-pattern storage of values above long.MaxValue.</summary>
-public enum Flags64 : ulong
-{
-    /// <summary>None.</summary>
-    None = 0,
-
-    /// <summary>The top bit.</summary>
-    Top = 1UL << 63,
-}
-
-/// <summary>Every supported member type, nullable and not.</summary>
-[Table("every_type")]
-public class EveryType
-{
-    /// <summary>Key.</summary>
-    [PrimaryKey, AutoIncrement]
-    public int Id { get; set; }
-
-    /// <summary>Value.</summary>
-    public bool Bool { get; set; }
-
-    /// <summary>Value.</summary>
-    public byte Byte { get; set; }
-
-    /// <summary>Value.</summary>
-    public sbyte SByte { get; set; }
-
-    /// <summary>Value.</summary>
-    public short Int16 { get; set; }
-
-    /// <summary>Value.</summary>
-    public ushort UInt16 { get; set; }
-
-    /// <summary>Value.</summary>
-    public uint UInt32 { get; set; }
-
-    /// <summary>Value.</summary>
-    public long Int64 { get; set; }
-
-    /// <summary>Value.</summary>
-    public ulong UInt64 { get; set; }
-
-    /// <summary>Value.</summary>
-    public float Single { get; set; }
-
-    /// <summary>Value.</summary>
-    public double Double { get; set; }
-
-    /// <summary>Value.</summary>
-    public decimal Decimal { get; set; }
-
-    /// <summary>Value.</summary>
-    public char Char { get; set; }
-
-    /// <summary>Value.</summary>
-    [MaxLength(50), Indexed]
-    public string Text { get; set; } = "";
-
-    /// <summary>Value.</summary>
-    public byte[]? Blob { get; set; }
-
-    /// <summary>Value.</summary>
-    public Guid Guid { get; set; }
-
-    /// <summary>Value.</summary>
-    public DateTime When { get; set; }
-
-    /// <summary>Value.</summary>
-    [StoreAsText]
-    public DateTime WhenText { get; set; }
-
-    /// <summary>Value.</summary>
-    public DateTimeOffset Offset { get; set; }
-
-    /// <summary>Value.</summary>
-    public TimeSpan Span { get; set; }
-
-    /// <summary>Value.</summary>
-    public DateOnly Day { get; set; }
-
-    /// <summary>Value.</summary>
-    public TimeOnly Time { get; set; }
-
-    /// <summary>Value.</summary>
-    public Mood Mood { get; set; }
-
-    /// <summary>Value.</summary>
-    [StoreAsText]
-    public Mood MoodText { get; set; }
-
-    /// <summary>Value.</summary>
-    public Planet Planet { get; set; }
-
-    /// <summary>Value.</summary>
-    public Flags64 Flags { get; set; }
-
-    /// <summary>Value.</summary>
-    public int? NInt32 { get; set; }
-
-    /// <summary>Value.</summary>
-    public double? NDouble { get; set; }
-
-    /// <summary>Value.</summary>
-    public decimal? NDecimal { get; set; }
-
-    /// <summary>Value.</summary>
-    public Guid? NGuid { get; set; }
-
-    /// <summary>Value.</summary>
-    public DateTime? NWhen { get; set; }
-
-    /// <summary>Value.</summary>
-    [StoreAsText]
-    public DateTime? NWhenText { get; set; }
-
-    /// <summary>Value.</summary>
-    public DateOnly? NDay { get; set; }
-
-    /// <summary>Value.</summary>
-    public Mood? NMood { get; set; }
-
-    /// <summary>Value.</summary>
-    public Planet? NPlanet { get; set; }
-
-    /// <summary>Value.</summary>
-    public string? NText { get; set; }
 }
 
 /// <summary>Positional record: constructed through its primary constructor.</summary>

@@ -1,6 +1,6 @@
 using MicroDb.Mapping;
 using MicroDb.Runtime.Reflection;
-using MicroDb.Tests.Conformance.Models;
+using MicroDb.Conformance.Models;
 
 namespace MicroDb.Tests.Core;
 

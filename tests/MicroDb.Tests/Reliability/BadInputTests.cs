@@ -1,5 +1,5 @@
 using MicroDb.Mapping;
-using MicroDb.Tests.Conformance.Models;
+using MicroDb.Conformance.Models;
 using MicroDb.Tests.Reliability.Models;
 
 namespace MicroDb.Tests.Reliability;

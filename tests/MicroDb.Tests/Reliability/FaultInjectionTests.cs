@@ -1,4 +1,4 @@
-using MicroDb.Tests.Conformance.Models;
+using MicroDb.Conformance.Models;
 
 namespace MicroDb.Tests.Reliability;
 

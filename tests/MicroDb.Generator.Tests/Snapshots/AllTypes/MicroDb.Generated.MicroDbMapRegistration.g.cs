@@ -12,7 +12,7 @@ namespace MicroDb.Generated
         [global::System.Runtime.CompilerServices.ModuleInitializer]
         internal static void RegisterMaps()
         {
-            global::MicroDb.Mapping.EntityMapRegistry.Register(new global::MicroDb.Generated.Kitchen.SinkMap());
+            global::MicroDb.Mapping.EntityMapRegistry.Register(new global::MicroDb.Generated.MicroDb.Conformance.Models.AllTypesMap());
         }
     }
 }

@@ -1,8 +1,0 @@
-namespace MicroDb.Tests.Conformance.Models;
-
-public enum Color
-{
-    Red = 1,
-    Green = 2,
-    Blue = 3,
-}

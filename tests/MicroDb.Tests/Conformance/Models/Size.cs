@@ -1,7 +1,0 @@
-namespace MicroDb.Tests.Conformance.Models;
-
-public enum Size : long
-{
-    Small = -1,
-    Huge = long.MaxValue,
-}
