@@ -111,29 +111,7 @@ public sealed partial class MicroDbConnection : IDisposable
     /// <summary>The map (generated or reflection-built, per <see cref="MicroDbOptions.Mapping"/>) this connection uses for <typeparamref name="T"/>.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <exception cref="MicroDbMappingException">No map is available; the message names the type and what to do.</exception>
-    public EntityMap<T> GetMap<T>()
-    {
-        switch (_options.Mapping)
-        {
-            case MappingMode.Generated:
-                return EntityMapRegistry.GetGenerated<T>() ?? throw NoGeneratedMap(typeof(T));
-            case MappingMode.Reflection:
-                return ReflectionProvider(typeof(T)).GetMap<T>();
-            default:
-                var generated = EntityMapRegistry.GetGenerated<T>();
-                if (generated is not null)
-                {
-                    return generated;
-                }
-
-                if (_options.ThrowOnReflectionFallback)
-                {
-                    throw new MicroDbMappingException($"Type '{typeof(T).FullName}' has no generated map and ThrowOnReflectionFallback is set. Mark it [Table] (or list it in [assembly: MicroDbMap]) so the MicroDb generator emits one.");
-                }
-
-                return ReflectionProvider(typeof(T)).GetMap<T>();
-        }
-    }
+    public EntityMap<T> GetMap<T>() => EntityMapResolver.Resolve<T>(_options.Mapping, _reflection, _options.ThrowOnReflectionFallback);
 
     /// <summary>The table metadata of <typeparamref name="T"/>'s map.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
@@ -144,23 +122,7 @@ public sealed partial class MicroDbConnection : IDisposable
     public IEntityMap GetMap(Type type)
     {
         ArgumentNullException.ThrowIfNull(type);
-        var generated = _options.Mapping == MappingMode.Reflection ? null : EntityMapRegistry.GetGenerated(type);
-        if (generated is not null)
-        {
-            return generated;
-        }
-
-        if (_options.Mapping == MappingMode.Generated)
-        {
-            throw NoGeneratedMap(type);
-        }
-
-        if (_options.ThrowOnReflectionFallback && _options.Mapping == MappingMode.Auto)
-        {
-            throw new MicroDbMappingException($"Type '{type.FullName}' has no generated map and ThrowOnReflectionFallback is set. Mark it [Table] so the MicroDb generator emits one.");
-        }
-
-        return ReflectionProvider(type).GetMap(type);
+        return EntityMapResolver.Resolve(type, _options.Mapping, _reflection, _options.ThrowOnReflectionFallback);
     }
 
     /// <summary>How many statements this connection has prepared (tests use it to prove reuse).</summary>
@@ -261,13 +223,6 @@ public sealed partial class MicroDbConnection : IDisposable
     }
 
     private static ObjectDisposedException Disposed() => new(nameof(MicroDbConnection), "The connection has been closed.");
-
-    private static MicroDbMappingException NoGeneratedMap(Type type) =>
-        new($"Type '{type.FullName}' has no generated map. Mark it [Table] (or list it in [assembly: MicroDbMap]) and reference the MicroDb package so its source generator runs, or use MappingMode.Reflection.");
-
-    private IEntityMapProvider ReflectionProvider(Type type) =>
-        _reflection ?? EntityMapRegistry.DefaultReflectionProvider
-        ?? throw new MicroDbMappingException($"Type '{type.FullName}' has no generated map and no reflection provider is configured. Mark it [Table] so the MicroDb generator emits a map, or reference MicroDb.Runtime.Reflection and call options.UseReflection().");
 
     private static sqlite3 Open(MicroDbOptions options)
     {
