@@ -1,7 +1,7 @@
 using MicroDb.Mapping;
 using MicroDb.Runtime.Reflection;
-using MicroDb.Tests.Conformance;
-using MicroDb.Tests.Conformance.Models;
+using MicroDb.Conformance;
+using MicroDb.Conformance.Models;
 
 namespace MicroDb.Tests.Core;
 
