@@ -8,50 +8,14 @@ public sealed partial class MicroDbConnection
     /// <param name="sql">The SQL.</param>
     /// <param name="parameters">Parameter names and values.</param>
     /// <exception cref="ArgumentException">A parameter has no value, or the SQL uses positional parameters.</exception>
-    public List<T> Query<T>(string sql, IReadOnlyDictionary<string, object?> parameters)
-    {
-        lock (_gate)
-        {
-            var map = GetMap<T>();
-            var statement = RentStatement(sql);
-            try
-            {
-                BindNamed(statement, parameters);
-                var ordinals = map.ResolveOrdinals(statement);
-                var list = new List<T>();
-                while (statement.Step())
-                {
-                    list.Add(map.Read(statement, ordinals));
-                }
-
-                return list;
-            }
-            finally
-            {
-                ReturnStatement(statement);
-            }
-        }
-    }
+    public List<T> Query<T>(string sql, IReadOnlyDictionary<string, object?> parameters) =>
+        _runner.Query(GetMap<T>(), sql, StatementArguments.Named(parameters));
 
     /// <summary>Runs a query with named parameters and returns the first column of the first row; default when there is no row.</summary>
     /// <typeparam name="T">A scalar type.</typeparam>
     /// <param name="sql">The SQL.</param>
     /// <param name="parameters">Parameter names and values.</param>
     /// <exception cref="ArgumentException">A parameter has no value, or the SQL uses positional parameters.</exception>
-    public T ExecuteScalar<T>(string sql, IReadOnlyDictionary<string, object?> parameters)
-    {
-        lock (_gate)
-        {
-            var statement = RentStatement(sql);
-            try
-            {
-                BindNamed(statement, parameters);
-                return statement.Step() ? ScalarReader.Read<T>(statement, 0) : default!;
-            }
-            finally
-            {
-                ReturnStatement(statement);
-            }
-        }
-    }
+    public T ExecuteScalar<T>(string sql, IReadOnlyDictionary<string, object?> parameters) =>
+        _runner.Scalar<T>(sql, StatementArguments.Named(parameters));
 }

@@ -1,5 +1,6 @@
 using MicroDb.Mapping;
 using MicroDb.Native;
+using MicroDb.Query;
 
 namespace MicroDb;
 
@@ -90,19 +91,7 @@ public sealed partial class MicroDbConnection
     public List<ColumnInfo> GetTableInfo(string tableName)
     {
         ArgumentException.ThrowIfNullOrEmpty(tableName);
-        lock (_gate)
-        {
-            var list = new List<ColumnInfo>();
-            using var statement = Prepare("PRAGMA table_info(" + SqlBuilder.Quote(tableName) + ")");
-            int name = statement.GetOrdinal("name"), type = statement.GetOrdinal("type"), notNull = statement.GetOrdinal("notnull"),
-                dflt = statement.GetOrdinal("dflt_value"), pk = statement.GetOrdinal("pk");
-            while (statement.Step())
-            {
-                list.Add(new ColumnInfo(statement.GetString(name)!, statement.GetString(type) ?? string.Empty, statement.GetBoolean(notNull), statement.GetString(dflt), statement.GetInt32(pk)));
-            }
-
-            return list;
-        }
+        return _runner.ReadAll<ColumnInfo, ColumnInfoReader>("PRAGMA table_info(" + SqlBuilder.Quote(tableName) + ")", StatementArguments.None, default, cached: false);
     }
 
     /// <summary>The names of the indexes on <paramref name="tableName"/>, including automatic ones.</summary>
@@ -190,4 +179,22 @@ public sealed partial class MicroDbConnection
         },
         _ => "0",
     };
+
+    /// <summary>Reads the rows of <c>PRAGMA table_info</c>.</summary>
+    private struct ColumnInfoReader : IRowReader<ColumnInfo>
+    {
+        private int _name, _type, _notNull, _default, _pk;
+
+        public void Prepare(SqliteStatement statement)
+        {
+            _name = statement.GetOrdinal("name");
+            _type = statement.GetOrdinal("type");
+            _notNull = statement.GetOrdinal("notnull");
+            _default = statement.GetOrdinal("dflt_value");
+            _pk = statement.GetOrdinal("pk");
+        }
+
+        public readonly ColumnInfo Read(SqliteStatement statement) =>
+            new(statement.GetString(_name)!, statement.GetString(_type) ?? string.Empty, statement.GetBoolean(_notNull), statement.GetString(_default), statement.GetInt32(_pk));
+    }
 }

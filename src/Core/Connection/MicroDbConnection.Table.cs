@@ -1,13 +1,10 @@
 using System.Linq.Expressions;
 using MicroDb.Mapping;
-using MicroDb.Native;
 using MicroDb.Query;
-using SQLitePCL;
 
 namespace MicroDb;
 
-// LINQ-style queries: Table<T>(), lookups by predicate, FindWithQuery, CreateIndex by expression, and the
-// internal runners TableQuery uses (all under the connection's lock, on cached statements).
+// LINQ-style queries: Table<T>(), lookups by predicate, CreateIndex by expression. TableQuery runs its SQL on the StatementRunner.
 public sealed partial class MicroDbConnection
 {
     /// <summary>A query over <typeparamref name="T"/>'s table; add Where, OrderBy, Take, Select... and run it.</summary>
@@ -24,29 +21,6 @@ public sealed partial class MicroDbConnection
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="predicate">The condition, translated to SQL.</param>
     public T? Find<T>(Expression<Func<T, bool>> predicate) => Table<T>().FirstOrDefault(predicate);
-
-    /// <summary>Runs a query and maps its first row to a new <typeparamref name="T"/>; null (default) when there is no row.</summary>
-    /// <typeparam name="T">The mapped type.</typeparam>
-    /// <param name="sql">The SQL.</param>
-    /// <param name="args">The parameter values.</param>
-    public T? FindWithQuery<T>(string sql, params object?[] args)
-    {
-        ArgumentNullException.ThrowIfNull(sql);
-        lock (_gate)
-        {
-            var map = GetMap<T>();
-            var statement = RentStatement(sql);
-            try
-            {
-                BindArguments(statement, args);
-                return statement.Step() ? map.Read(statement, map.ResolveOrdinals(statement)) : default;
-            }
-            finally
-            {
-                ReturnStatement(statement);
-            }
-        }
-    }
 
     /// <summary>
     /// Creates an index on the member(s) <paramref name="property"/> names: <c>x =&gt; x.Name</c> for one column,
@@ -118,103 +92,5 @@ public sealed partial class MicroDbConnection
 
         return table.FindColumnByMember(access.Member.Name)?.Name
             ?? throw new ArgumentException($"Member '{access.Member.Name}' of '{table.EntityTypeName}' is not a mapped column, so it cannot be indexed.", nameof(expression));
-    }
-
-    /// <summary>The connection's lock, for enumerators that step a statement between other calls.</summary>
-    internal Lock Gate => _gate;
-
-    internal static void BindQueryArguments(SqliteStatement statement, List<object?> args)
-    {
-        for (var i = 0; i < args.Count; i++)
-        {
-            statement.BindValue(i + 1, args[i]);
-        }
-    }
-
-    internal List<TResult> RunList<TResult>(string sql, List<object?> args, RowReader<TResult> reader)
-    {
-        lock (_gate)
-        {
-            var statement = RentStatement(sql);
-            try
-            {
-                BindQueryArguments(statement, args);
-                reader.Prepare(statement);
-                var list = new List<TResult>();
-                while (statement.Step())
-                {
-                    list.Add(reader.Read(statement));
-                }
-
-                return list;
-            }
-            finally
-            {
-                ReturnStatement(statement);
-            }
-        }
-    }
-
-    internal bool RunFirst<TResult>(string sql, List<object?> args, RowReader<TResult> reader, out TResult value)
-    {
-        lock (_gate)
-        {
-            var statement = RentStatement(sql);
-            try
-            {
-                BindQueryArguments(statement, args);
-                if (statement.Step())
-                {
-                    reader.Prepare(statement);
-                    value = reader.Read(statement);
-                    return true;
-                }
-
-                value = default!;
-                return false;
-            }
-            finally
-            {
-                ReturnStatement(statement);
-            }
-        }
-    }
-
-    internal TScalar RunScalar<TScalar>(string sql, List<object?> args)
-    {
-        lock (_gate)
-        {
-            var statement = RentStatement(sql);
-            try
-            {
-                BindQueryArguments(statement, args);
-                return statement.Step() ? ScalarReader.Read<TScalar>(statement, 0) : default!;
-            }
-            finally
-            {
-                ReturnStatement(statement);
-            }
-        }
-    }
-
-    internal int RunNonQuery(string sql, List<object?> args)
-    {
-        lock (_gate)
-        {
-            var statement = RentStatement(sql);
-            try
-            {
-                BindQueryArguments(statement, args);
-                while (statement.Step())
-                {
-                }
-
-                return raw.sqlite3_changes(Handle);
-            }
-            finally
-            {
-                ReturnStatement(statement);
-            }
-        }
     }
 }
