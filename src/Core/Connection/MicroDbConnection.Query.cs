@@ -1,6 +1,7 @@
 namespace MicroDb;
 
-// Ad-hoc SQL: Query, DeferredQuery, FindWithQuery, Execute, ExecuteScalar, QueryScalars; all run on the StatementRunner.
+// Ad-hoc SQL with positional parameters: Query, DeferredQuery, FindWithQuery, Execute, ExecuteScalar, QueryScalars.
+// The named-parameter overloads are in MicroDbConnection.NamedParameters.cs. All of them run on the StatementRunner.
 public sealed partial class MicroDbConnection
 {
     /// <summary>Runs a query and maps every row to a new <typeparamref name="T"/>; columns are matched to members by name.</summary>
@@ -39,12 +40,6 @@ public sealed partial class MicroDbConnection
     /// <param name="args">The parameter values.</param>
     public int Execute(string sql, params object?[] args) =>
         _runner.Execute(sql, StatementArguments.Positional(args));
-
-    /// <summary>Runs a statement with named parameters taken from a dictionary (keys with or without their @, : or $ prefix).</summary>
-    /// <param name="sql">The SQL.</param>
-    /// <param name="parameters">Parameter names and values.</param>
-    public int Execute(string sql, IReadOnlyDictionary<string, object?> parameters) =>
-        _runner.Execute(sql, StatementArguments.Named(parameters));
 
     /// <summary>Runs a query and returns the first column of the first row, converted to <typeparamref name="T"/>; default when there is no row.</summary>
     /// <typeparam name="T">A scalar type (integers, floating point, decimal, bool, string, byte[], Guid, dates and times, enums, and their nullables).</typeparam>

@@ -55,37 +55,6 @@ public sealed partial class MicroDbConnection
         }
     }
 
-    /// <summary>Creates an index if it does not exist.</summary>
-    /// <param name="indexName">The index name.</param>
-    /// <param name="tableName">The table.</param>
-    /// <param name="columnNames">The columns, in index order.</param>
-    /// <param name="unique">True for a UNIQUE index.</param>
-    public int CreateIndex(string indexName, string tableName, string[] columnNames, bool unique = false)
-    {
-        ArgumentException.ThrowIfNullOrEmpty(indexName);
-        ArgumentException.ThrowIfNullOrEmpty(tableName);
-        if (columnNames is null || columnNames.Length == 0)
-        {
-            throw new ArgumentException("An index needs at least one column.", nameof(columnNames));
-        }
-
-        return Execute(SqlBuilder.CreateIndex(tableName, new IndexMapping(indexName, unique, columnNames)));
-    }
-
-    /// <summary>Creates an index named <c>{table}_{column}</c> on one column.</summary>
-    /// <param name="tableName">The table.</param>
-    /// <param name="columnName">The column.</param>
-    /// <param name="unique">True for a UNIQUE index.</param>
-    public int CreateIndex(string tableName, string columnName, bool unique = false) =>
-        CreateIndex($"{tableName}_{columnName}", tableName, [columnName], unique);
-
-    /// <summary>Creates an index on several columns, named after the table and columns.</summary>
-    /// <param name="tableName">The table.</param>
-    /// <param name="columnNames">The columns.</param>
-    /// <param name="unique">True for a UNIQUE index.</param>
-    public int CreateIndex(string tableName, string[] columnNames, bool unique = false) =>
-        CreateIndex($"{tableName}_{string.Join("_", columnNames)}", tableName, columnNames, unique);
-
     /// <summary>The columns of <paramref name="tableName"/> as the database has them; empty when the table does not exist.</summary>
     /// <param name="tableName">The table.</param>
     public List<ColumnInfo> GetTableInfo(string tableName)
