@@ -1,5 +1,4 @@
 using MicroDb.Concurrency;
-using MicroDb.Native;
 using SQLitePCL;
 
 namespace MicroDb;
@@ -142,35 +141,7 @@ public sealed partial class MicroDbAsyncConnection
         }
     }
 
-    /// <summary>Query with a cancellation check between rows (the plain Query when the token cannot be cancelled).</summary>
-    private static List<T> QueryList<T>(MicroDbConnection connection, string sql, object?[] args, CancellationToken cancellationToken)
-    {
-        if (!cancellationToken.CanBeCanceled)
-        {
-            return connection.Query<T>(sql, args);
-        }
-
-        lock (connection.Gate)
-        {
-            var map = connection.GetMap<T>();
-            SqliteStatement statement = connection.RentStatement(sql);
-            try
-            {
-                MicroDbConnection.BindArguments(statement, args);
-                var ordinals = map.GetOrdinals(statement);
-                var list = new List<T>();
-                while (statement.Step())
-                {
-                    cancellationToken.ThrowIfCancellationRequested();
-                    list.Add(map.Read(statement, ordinals));
-                }
-
-                return list;
-            }
-            finally
-            {
-                connection.ReturnStatement(statement);
-            }
-        }
-    }
+    /// <summary>Query with a cancellation check between rows.</summary>
+    private static List<T> QueryList<T>(MicroDbConnection connection, string sql, object?[] args, CancellationToken cancellationToken) =>
+        connection.Runner.Query(connection.GetMap<T>(), sql, StatementArguments.Positional(args), cancellationToken);
 }

@@ -1,10 +1,8 @@
 using MicroDb.Mapping;
-using MicroDb.Native;
-using SQLitePCL;
 
 namespace MicroDb;
 
-// Insert, update, delete and lookup by key, through the type's map and its cached statements.
+// Insert, update, delete and lookup by key, through the type's map and its prepared statements (StatementRunner.Entities.cs).
 public sealed partial class MicroDbConnection
 {
     /// <summary>Inserts <paramref name="obj"/>; an auto-incremented key is written back to it.</summary>
@@ -15,13 +13,7 @@ public sealed partial class MicroDbConnection
     public int Insert<T>(T obj)
     {
         ArgumentNullException.ThrowIfNull(obj);
-        lock (_gate)
-        {
-            var map = GetMap<T>();
-            var statement = StatementsFor(map).Insert;
-            map.BindInsert(statement, obj);
-            return StepInsert(statement, map, obj);
-        }
+        return _runner.Insert(GetMap<T>(), obj);
     }
 
     /// <summary>Inserts <paramref name="obj"/>, mapped by its run-time type.</summary>
@@ -30,31 +22,7 @@ public sealed partial class MicroDbConnection
     public int Insert(object obj)
     {
         ArgumentNullException.ThrowIfNull(obj);
-        lock (_gate)
-        {
-            var map = GetMap(obj.GetType());
-            var statement = RentStatement(map.Sql.Insert);
-            try
-            {
-                var columns = map.Table.InsertColumns;
-                for (var i = 0; i < columns.Count; i++)
-                {
-                    map.BindColumn(statement, i + 1, obj, columns[i].Ordinal);
-                }
-
-                statement.Step();
-                if (map.Table.AutoIncrementColumn is not null)
-                {
-                    map.SetGeneratedKey(obj, raw.sqlite3_last_insert_rowid(Handle));
-                }
-
-                return raw.sqlite3_changes(Handle);
-            }
-            finally
-            {
-                ReturnStatement(statement);
-            }
-        }
+        return _runner.InsertByRuntimeType(GetMap(obj.GetType()), obj);
     }
 
     /// <summary>Inserts every object, in one transaction unless <paramref name="runInTransaction"/> is false (then each insert commits alone).</summary>
@@ -70,11 +38,11 @@ public sealed partial class MicroDbConnection
             var count = 0;
             if (runInTransaction)
             {
-                RunInTransaction(() => count = InsertEach(objects));
+                RunInTransaction(() => count = _runner.InsertEach(GetMap<T>(), objects));
             }
             else
             {
-                count = InsertEach(objects);
+                count = _runner.InsertEach(GetMap<T>(), objects);
             }
 
             return count;
@@ -88,13 +56,7 @@ public sealed partial class MicroDbConnection
     public int InsertOrReplace<T>(T obj)
     {
         ArgumentNullException.ThrowIfNull(obj);
-        lock (_gate)
-        {
-            var map = GetMap<T>();
-            var statement = StatementsFor(map).InsertOrReplace;
-            map.BindAll(statement, obj);
-            return StepInsert(statement, map, obj);
-        }
+        return _runner.InsertOrReplace(GetMap<T>(), obj);
     }
 
     /// <summary>Updates the row with <paramref name="obj"/>'s key to its current values.</summary>
@@ -105,13 +67,7 @@ public sealed partial class MicroDbConnection
     public int Update<T>(T obj)
     {
         ArgumentNullException.ThrowIfNull(obj);
-        lock (_gate)
-        {
-            var map = GetMap<T>();
-            var statement = StatementsFor(map).Update;
-            map.BindUpdate(statement, obj);
-            return StepChanges(statement);
-        }
+        return _runner.Update(GetMap<T>(), obj);
     }
 
     /// <summary>Updates every object, in one transaction unless told otherwise.</summary>
@@ -154,13 +110,7 @@ public sealed partial class MicroDbConnection
     public int Delete<T>(T obj)
     {
         ArgumentNullException.ThrowIfNull(obj);
-        lock (_gate)
-        {
-            var map = GetMap<T>();
-            var statement = StatementsFor(map).Delete;
-            map.BindKey(statement, 1, obj);
-            return StepChanges(statement);
-        }
+        return _runner.Delete(GetMap<T>(), obj);
     }
 
     /// <summary>Deletes the row of <typeparamref name="T"/> whose key is <paramref name="primaryKey"/>.</summary>
@@ -168,15 +118,7 @@ public sealed partial class MicroDbConnection
     /// <param name="primaryKey">The key value.</param>
     /// <returns>The number of rows deleted.</returns>
     public int Delete<T>(object primaryKey)
-    {
-        lock (_gate)
-        {
-            var map = GetMap<T>();
-            var statement = StatementsFor(map).Delete;
-            BindKeyValue(statement, map.Table, primaryKey);
-            return StepChanges(statement);
-        }
-    }
+        => _runner.DeleteByKey(GetMap<T>(), primaryKey);
 
     /// <summary>Deletes every row of <typeparamref name="T"/>'s table.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
@@ -196,122 +138,15 @@ public sealed partial class MicroDbConnection
     /// <exception cref="InvalidOperationException">No row has the key; the message names table and key.</exception>
     public T Get<T>(object primaryKey)
     {
-        lock (_gate)
-        {
-            if (TryFind<T>(primaryKey, out var entity))
-            {
-                return entity;
-            }
-
-            throw new InvalidOperationException($"No row in table '{GetMap<T>().Table.TableName}' has primary key '{primaryKey}'.");
-        }
+        var map = GetMap<T>();
+        return _runner.TryFind(map, primaryKey, out var entity)
+            ? entity
+            : throw new InvalidOperationException($"No row in table '{map.Table.TableName}' has primary key '{primaryKey}'.");
     }
 
     /// <summary>The entity with key <paramref name="primaryKey"/>, or null (default) when there is none.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="primaryKey">The key value.</param>
     public T? Find<T>(object primaryKey)
-    {
-        lock (_gate)
-        {
-            return TryFind<T>(primaryKey, out var entity) ? entity : default;
-        }
-    }
-
-    private bool TryFind<T>(object primaryKey, out T entity)
-    {
-        var map = GetMap<T>();
-        var statement = StatementsFor(map).SelectByKey;
-        BindKeyValue(statement, map.Table, primaryKey);
-        try
-        {
-            if (statement.Step())
-            {
-                entity = map.Read(statement, map.GetOrdinals(statement));
-                return true;
-            }
-
-            entity = default!;
-            return false;
-        }
-        finally
-        {
-            statement.Reset();
-        }
-    }
-
-    private int InsertEach<T>(IEnumerable<T> objects)
-    {
-        var map = GetMap<T>();
-        var statement = StatementsFor(map).Insert;
-        var count = 0;
-        foreach (var obj in objects)
-        {
-            if (obj is null)
-            {
-                throw new ArgumentException($"InsertAll was given a null {typeof(T).Name} at position {count}.", nameof(objects));
-            }
-
-            map.BindInsert(statement, obj);
-            count += StepInsert(statement, map, obj);
-        }
-
-        return count;
-    }
-
-    private int StepInsert<T>(SqliteStatement statement, EntityMap<T> map, T obj)
-    {
-        try
-        {
-            statement.Step();
-        }
-        finally
-        {
-            statement.Reset();
-        }
-
-        if (map.Table.AutoIncrementColumn is not null)
-        {
-            map.SetGeneratedKey(obj, raw.sqlite3_last_insert_rowid(Handle));
-        }
-
-        return raw.sqlite3_changes(Handle);
-    }
-
-    private int StepChanges(SqliteStatement statement)
-    {
-        try
-        {
-            statement.Step();
-        }
-        finally
-        {
-            statement.Reset();
-        }
-
-        return raw.sqlite3_changes(Handle);
-    }
-
-    private static void BindKeyValue(SqliteStatement statement, TableMapping table, object primaryKey)
-    {
-        ArgumentNullException.ThrowIfNull(primaryKey);
-        var key = table.PrimaryKey ?? throw new NotSupportedException($"'{table.EntityTypeName}' has no [PrimaryKey].");
-
-        // The common key types skip the general conversion switches: Find/Get/Delete by key are hot paths.
-        switch (primaryKey)
-        {
-            case int i:
-                statement.Bind(1, i);
-                break;
-            case long l:
-                statement.Bind(1, l);
-                break;
-            case string s:
-                statement.Bind(1, s);
-                break;
-            default:
-                statement.BindValue(1, ValueEncoding.ToStorage(primaryKey, key.StoreAsText));
-                break;
-        }
-    }
+        => _runner.TryFind(GetMap<T>(), primaryKey, out var entity) ? entity : default;
 }

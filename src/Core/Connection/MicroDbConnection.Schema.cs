@@ -1,5 +1,6 @@
 using MicroDb.Mapping;
 using MicroDb.Native;
+using MicroDb.Query;
 
 namespace MicroDb;
 
@@ -54,55 +55,12 @@ public sealed partial class MicroDbConnection
         }
     }
 
-    /// <summary>Creates an index if it does not exist.</summary>
-    /// <param name="indexName">The index name.</param>
-    /// <param name="tableName">The table.</param>
-    /// <param name="columnNames">The columns, in index order.</param>
-    /// <param name="unique">True for a UNIQUE index.</param>
-    public int CreateIndex(string indexName, string tableName, string[] columnNames, bool unique = false)
-    {
-        ArgumentException.ThrowIfNullOrEmpty(indexName);
-        ArgumentException.ThrowIfNullOrEmpty(tableName);
-        if (columnNames is null || columnNames.Length == 0)
-        {
-            throw new ArgumentException("An index needs at least one column.", nameof(columnNames));
-        }
-
-        return Execute(SqlBuilder.CreateIndex(tableName, new IndexMapping(indexName, unique, columnNames)));
-    }
-
-    /// <summary>Creates an index named <c>{table}_{column}</c> on one column.</summary>
-    /// <param name="tableName">The table.</param>
-    /// <param name="columnName">The column.</param>
-    /// <param name="unique">True for a UNIQUE index.</param>
-    public int CreateIndex(string tableName, string columnName, bool unique = false) =>
-        CreateIndex($"{tableName}_{columnName}", tableName, [columnName], unique);
-
-    /// <summary>Creates an index on several columns, named after the table and columns.</summary>
-    /// <param name="tableName">The table.</param>
-    /// <param name="columnNames">The columns.</param>
-    /// <param name="unique">True for a UNIQUE index.</param>
-    public int CreateIndex(string tableName, string[] columnNames, bool unique = false) =>
-        CreateIndex($"{tableName}_{string.Join("_", columnNames)}", tableName, columnNames, unique);
-
     /// <summary>The columns of <paramref name="tableName"/> as the database has them; empty when the table does not exist.</summary>
     /// <param name="tableName">The table.</param>
     public List<ColumnInfo> GetTableInfo(string tableName)
     {
         ArgumentException.ThrowIfNullOrEmpty(tableName);
-        lock (_gate)
-        {
-            var list = new List<ColumnInfo>();
-            using var statement = Prepare("PRAGMA table_info(" + SqlBuilder.Quote(tableName) + ")");
-            int name = statement.GetOrdinal("name"), type = statement.GetOrdinal("type"), notNull = statement.GetOrdinal("notnull"),
-                dflt = statement.GetOrdinal("dflt_value"), pk = statement.GetOrdinal("pk");
-            while (statement.Step())
-            {
-                list.Add(new ColumnInfo(statement.GetString(name)!, statement.GetString(type) ?? string.Empty, statement.GetBoolean(notNull), statement.GetString(dflt), statement.GetInt32(pk)));
-            }
-
-            return list;
-        }
+        return _runner.ReadAll<ColumnInfo, ColumnInfoReader>("PRAGMA table_info(" + SqlBuilder.Quote(tableName) + ")", StatementArguments.None, default, cached: false);
     }
 
     /// <summary>The names of the indexes on <paramref name="tableName"/>, including automatic ones.</summary>
@@ -190,4 +148,22 @@ public sealed partial class MicroDbConnection
         },
         _ => "0",
     };
+
+    /// <summary>Reads the rows of <c>PRAGMA table_info</c>.</summary>
+    private struct ColumnInfoReader : IRowReader<ColumnInfo>
+    {
+        private int _name, _type, _notNull, _default, _pk;
+
+        public void Prepare(SqliteStatement statement)
+        {
+            _name = statement.GetOrdinal("name");
+            _type = statement.GetOrdinal("type");
+            _notNull = statement.GetOrdinal("notnull");
+            _default = statement.GetOrdinal("dflt_value");
+            _pk = statement.GetOrdinal("pk");
+        }
+
+        public readonly ColumnInfo Read(SqliteStatement statement) =>
+            new(statement.GetString(_name)!, statement.GetString(_type) ?? string.Empty, statement.GetBoolean(_notNull), statement.GetString(_default), statement.GetInt32(_pk));
+    }
 }

@@ -16,8 +16,7 @@ public sealed partial class MicroDbConnection : IDisposable
     private readonly Lock _gate = new();
     private readonly MicroDbOptions _options;
     private readonly IEntityMapProvider? _reflection;
-    private readonly Dictionary<string, SqliteStatement> _statementCache = new(StringComparer.Ordinal);
-    private EntityStatements?[] _entityStatements = new EntityStatements?[16];
+    private readonly StatementRunner _runner;
     private sqlite3? _db;
 
     /// <summary>Opens (creating if needed) the database at <paramref name="databasePath"/> with the default preset.</summary>
@@ -35,6 +34,7 @@ public sealed partial class MicroDbConnection : IDisposable
         ArgumentNullException.ThrowIfNull(options);
         _options = options;
         _reflection = options.ReflectionProvider;
+        _runner = new StatementRunner(this, _gate, options.StatementCacheSize);
         SqliteProvider.EnsureInitialized();
         _db = Open(options);
         try
@@ -90,18 +90,7 @@ public sealed partial class MicroDbConnection : IDisposable
                 return;
             }
 
-            foreach (var statement in _statementCache.Values)
-            {
-                statement.Dispose();
-            }
-
-            _statementCache.Clear();
-            foreach (var set in _entityStatements)
-            {
-                set?.Dispose();
-            }
-
-            Array.Clear(_entityStatements);
+            _runner.FinalizeAll();
             SetTransactionDepth(0);
             _db.Dispose();
             _db = null;
@@ -126,93 +115,16 @@ public sealed partial class MicroDbConnection : IDisposable
     }
 
     /// <summary>How many statements this connection has prepared (tests use it to prove reuse).</summary>
-    internal long PrepareCount { get; private set; }
+    internal long PrepareCount => _runner.PrepareCount;
 
-    internal SqliteStatement Prepare(string sql)
-    {
-        var db = Handle;
-        PrepareCount++;
-        var rc = raw.sqlite3_prepare_v2(db, sql, out var stmt);
-        if (rc != raw.SQLITE_OK)
-        {
-            stmt?.Dispose();
-            throw MicroDbException.FromDatabase(db, rc, sql);
-        }
+    /// <summary>The runner every query and command of this connection goes through.</summary>
+    internal StatementRunner Runner => _runner;
 
-        if (stmt is null || stmt.IsInvalid)
-        {
-            // Only whitespace or a comment: SQLite gives no statement.
-            throw new MicroDbException($"The SQL text contains no statement: '{sql}'");
-        }
+    /// <summary>The connection's lock, for enumerators that step a statement between other calls.</summary>
+    internal Lock Gate => _gate;
 
-        return new SqliteStatement(db, stmt, sql);
-    }
-
-    /// <summary>
-    /// Takes the cached statement for <paramref name="sql"/>, preparing and caching it on first use. A statement
-    /// already rented (a nested or overlapping use of the same SQL) gets a private copy instead. Give it back with
-    /// <see cref="ReturnStatement"/>. One dictionary lookup per call; the statement stays in the cache while rented.
-    /// </summary>
-    internal SqliteStatement RentStatement(string sql)
-    {
-        ThrowIfDisposed();
-        if (_statementCache.TryGetValue(sql, out var cached))
-        {
-            if (!cached.IsRented)
-            {
-                cached.IsRented = true;
-                return cached;
-            }
-
-            return Prepare(sql);
-        }
-
-        var statement = Prepare(sql);
-        if (_statementCache.Count < _options.StatementCacheSize)
-        {
-            statement.IsCached = true;
-            _statementCache.Add(sql, statement);
-        }
-
-        statement.IsRented = true;
-        return statement;
-    }
-
-    internal void ReturnStatement(SqliteStatement statement)
-    {
-        if (statement.IsDisposed)
-        {
-            return;
-        }
-
-        // No sqlite3_clear_bindings: every user of a rented statement binds all of its parameters before stepping.
-        statement.Reset();
-        statement.IsRented = false;
-        if (!statement.IsCached || _db is null)
-        {
-            statement.Dispose();
-        }
-    }
-
-    internal EntityStatements StatementsFor<T>(EntityMap<T> map)
-    {
-        var slot = map.Slot;
-        var sets = _entityStatements;
-        if (slot >= sets.Length)
-        {
-            Array.Resize(ref _entityStatements, Math.Max(slot + 1, sets.Length * 2));
-            sets = _entityStatements;
-        }
-
-        var set = sets[slot];
-        if (set is null || !ReferenceEquals(set.Map, map))
-        {
-            set?.Dispose();
-            set = sets[slot] = new EntityStatements(this, map);
-        }
-
-        return set;
-    }
+    /// <summary>False once the connection is closed.</summary>
+    internal bool IsOpen => _db is not null;
 
     internal void ThrowIfDisposed()
     {
@@ -292,12 +204,6 @@ public sealed partial class MicroDbConnection : IDisposable
         }
     }
 
-    /// <summary>Prepares, runs and finalizes one statement without caching it (pragmas, DDL).</summary>
-    private void ExecuteNonQuery(string sql)
-    {
-        using var statement = Prepare(sql);
-        while (statement.Step())
-        {
-        }
-    }
+    /// <summary>Prepares, runs and finalizes one statement without caching it (pragmas, transaction control).</summary>
+    private void ExecuteNonQuery(string sql) => _runner.Execute(sql, StatementArguments.None, cached: false);
 }

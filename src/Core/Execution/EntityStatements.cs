@@ -6,30 +6,30 @@ namespace MicroDb;
 /// <summary>A connection's prepared CRUD statements for one map, created on first use and reused for every call.</summary>
 internal sealed class EntityStatements : IDisposable
 {
-    private readonly MicroDbConnection _connection;
+    private readonly StatementRunner _runner;
     private SqliteStatement? _insert;
     private SqliteStatement? _insertOrReplace;
     private SqliteStatement? _update;
     private SqliteStatement? _delete;
     private SqliteStatement? _selectByKey;
 
-    public EntityStatements(MicroDbConnection connection, IEntityMap map)
+    public EntityStatements(StatementRunner runner, IEntityMap map)
     {
-        _connection = connection;
+        _runner = runner;
         Map = map;
     }
 
     public IEntityMap Map { get; }
 
-    public SqliteStatement Insert => _insert ??= _connection.Prepare(Map.Sql.Insert);
+    public SqliteStatement Insert => _insert ??= _runner.Prepare(Map.Sql.Insert);
 
-    public SqliteStatement InsertOrReplace => _insertOrReplace ??= _connection.Prepare(Map.Sql.InsertOrReplace);
+    public SqliteStatement InsertOrReplace => _insertOrReplace ??= _runner.Prepare(Map.Sql.InsertOrReplace);
 
-    public SqliteStatement Update => _update ??= _connection.Prepare(Map.Sql.Update ?? throw NoKey("update"));
+    public SqliteStatement Update => _update ??= _runner.Prepare(Map.Sql.Update ?? throw NoKey("update"));
 
-    public SqliteStatement Delete => _delete ??= _connection.Prepare(Map.Sql.Delete ?? throw NoKey("delete by key"));
+    public SqliteStatement Delete => _delete ??= _runner.Prepare(Map.Sql.Delete ?? throw NoKey("delete by key"));
 
-    public SqliteStatement SelectByKey => _selectByKey ??= _connection.Prepare(Map.Sql.SelectByKey ?? throw NoKey("find by key"));
+    public SqliteStatement SelectByKey => _selectByKey ??= _runner.Prepare(Map.Sql.SelectByKey ?? throw NoKey("find by key"));
 
     public void Dispose()
     {

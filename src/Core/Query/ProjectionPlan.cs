@@ -5,7 +5,7 @@ using MicroDb.Native;
 namespace MicroDb.Query;
 
 /// <summary>
-/// How a Select runs: its column list and a factory for the row reader. Decided once when Select is called.
+/// How a Select runs: its column list and how rows are read. Decided once when Select is called.
 /// <list type="bullet">
 /// <item>A mapped member whose type <see cref="ScalarReader"/> reads (<c>x =&gt; x.Name</c>): SELECT that column and read it
 /// as a scalar. No entity, no reflection, no boxing for primitives: the fast path.</item>
@@ -62,9 +62,6 @@ internal sealed class ProjectionPlan
         // A selector that reads no column still yields one result per row.
         return new ProjectionPlan(names.Count == 0 ? "1" : string.Join(", ", names), isScalar: false, ordinals);
     }
-
-    public RowReader<TResult> CreateReader<T, TResult>(EntityMap<T> map, Expression<Func<T, TResult>> selector) =>
-        IsScalar ? ScalarRowReader<TResult>.Instance : new ProjectionRowReader<T, TResult>(map, Ordinals, selector);
 
     private static bool IsScalarType(Type type)
     {

@@ -10,7 +10,7 @@ namespace MicroDb.Query;
 /// </summary>
 /// <typeparam name="T">The mapped type.</typeparam>
 /// <typeparam name="TResult">The projected type.</typeparam>
-internal sealed class ProjectionRowReader<T, TResult> : RowReader<TResult>
+internal sealed class ProjectionRowReader<T, TResult> : IRowReader<TResult>
 {
     private readonly EntityMap<T> _map;
     private readonly int[] _ordinals;
@@ -25,11 +25,11 @@ internal sealed class ProjectionRowReader<T, TResult> : RowReader<TResult>
         _interpreter = ExpressionInterpreter.ForEntity(selector.Parameters[0], map);
     }
 
-    public override void Prepare(SqliteStatement statement)
+    public void Prepare(SqliteStatement statement)
     {
     }
 
-    public override TResult Read(SqliteStatement statement)
+    public TResult Read(SqliteStatement statement)
     {
         var entity = _map.Read(statement, _ordinals);
         return (TResult)_interpreter.EvaluateFor(_body, entity)!;

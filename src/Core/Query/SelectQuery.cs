@@ -96,7 +96,10 @@ public sealed class SelectQuery<T, TResult> : IEnumerable<TResult>
     public List<TResult> ToList()
     {
         var (sql, args) = _source.BuildSelect(_plan.Columns, includeOrder: true);
-        return _source.Connection.RunList(sql, args, _plan.CreateReader(_source.Map, _selector));
+        var runner = _source.Connection.Runner;
+        return _plan.IsScalar
+            ? runner.ReadAll<TResult, ScalarRowReader<TResult>>(sql, StatementArguments.Translated(args), default)
+            : runner.ReadAll<TResult, ProjectionRowReader<T, TResult>>(sql, StatementArguments.Translated(args), CreateReader());
     }
 
     /// <summary>Runs the query and returns every projected row as an array.</summary>
@@ -118,7 +121,10 @@ public sealed class SelectQuery<T, TResult> : IEnumerable<TResult>
     public IEnumerator<TResult> GetEnumerator()
     {
         var (sql, args) = _source.BuildSelect(_plan.Columns, includeOrder: true);
-        return new QueryEnumerator<TResult>(_source.Connection, sql, args, _plan.CreateReader(_source.Map, _selector));
+        var runner = _source.Connection.Runner;
+        return _plan.IsScalar
+            ? runner.Enumerate<TResult, ScalarRowReader<TResult>>(sql, StatementArguments.Translated(args), default)
+            : runner.Enumerate<TResult, ProjectionRowReader<T, TResult>>(sql, StatementArguments.Translated(args), CreateReader());
     }
 
     IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
@@ -126,6 +132,11 @@ public sealed class SelectQuery<T, TResult> : IEnumerable<TResult>
     private bool TryFirst(out TResult value)
     {
         var (sql, args) = _source.Take(1).BuildSelect(_plan.Columns, includeOrder: true);
-        return _source.Connection.RunFirst(sql, args, _plan.CreateReader(_source.Map, _selector), out value);
+        var runner = _source.Connection.Runner;
+        return _plan.IsScalar
+            ? runner.TryReadFirst<TResult, ScalarRowReader<TResult>>(sql, StatementArguments.Translated(args), default, out value)
+            : runner.TryReadFirst(sql, StatementArguments.Translated(args), CreateReader(), out value);
     }
+
+    private ProjectionRowReader<T, TResult> CreateReader() => new(_source.Map, _plan.Ordinals, _selector);
 }

@@ -11,7 +11,7 @@ public sealed partial class TableQuery<T>
     public List<T> ToList()
     {
         var (sql, args) = BuildSelect(_allColumns, includeOrder: true);
-        return Connection.RunList(sql, args, new EntityRowReader<T>(_map));
+        return Connection.Runner.Query(_map, sql, StatementArguments.Translated(args));
     }
 
     /// <summary>Runs the query and returns every row as an array.</summary>
@@ -33,7 +33,7 @@ public sealed partial class TableQuery<T>
             sql.Append(')');
         }
 
-        return (int)Connection.RunScalar<long>(sql.ToString(), args);
+        return (int)Connection.Runner.Scalar<long>(sql.ToString(), StatementArguments.Translated(args));
     }
 
     /// <summary>The number of rows matching <paramref name="predicate"/>.</summary>
@@ -47,7 +47,7 @@ public sealed partial class TableQuery<T>
         var args = new List<object?>();
         AppendSelect(sql, args, "1", includeOrder: false);
         sql.Append(')');
-        return Connection.RunScalar<long>(sql.ToString(), args) != 0;
+        return Connection.Runner.Scalar<long>(sql.ToString(), StatementArguments.Translated(args)) != 0;
     }
 
     /// <summary>True when some row matches <paramref name="predicate"/>.</summary>
@@ -151,7 +151,7 @@ public sealed partial class TableQuery<T>
             sql.Append(')');
         }
 
-        return Connection.RunNonQuery(sql.ToString(), args);
+        return Connection.Runner.Execute(sql.ToString(), StatementArguments.Translated(args));
     }
 
     private T? SingleCore(bool orDefault)
@@ -170,7 +170,7 @@ public sealed partial class TableQuery<T>
     internal bool TryFirst(out T value)
     {
         var (sql, args) = BuildSelect(_allColumns, includeOrder: true);
-        return Connection.RunFirst(sql, args, new EntityRowReader<T>(_map), out value);
+        return Connection.Runner.TryQueryFirst(_map, sql, StatementArguments.Translated(args), out value);
     }
 
     private InvalidOperationException NoRow() => new($"The query on '{_map.Table.TableName}' returned no row.");

@@ -144,7 +144,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
     public IEnumerator<T> GetEnumerator()
     {
         var (sql, args) = BuildSelect(_allColumns, includeOrder: true);
-        return new QueryEnumerator<T>(Connection, sql, args, new EntityRowReader<T>(_map));
+        return Connection.Runner.Enumerate<T, EntityRowReader<T>>(sql, StatementArguments.Translated(args), new EntityRowReader<T>(_map));
     }
 
     IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();

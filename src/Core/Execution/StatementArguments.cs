@@ -1,0 +1,129 @@
+using MicroDb.Mapping;
+using MicroDb.Native;
+
+namespace MicroDb;
+
+/// <summary>
+/// The values for a statement's parameters and the one place they are bound. A struct passed by reference, so
+/// describing the arguments allocates nothing. Three forms:
+/// <list type="bullet">
+/// <item><see cref="Positional"/>: a caller's <c>params</c> array for its own SQL; the count must match the SQL's
+/// parameters (a null array is one null value, as in sqlite-net).</item>
+/// <item><see cref="Translated"/>: the values a LINQ query's translator collected for the <c>?</c> it wrote, in order.</item>
+/// <item><see cref="Named"/>: a dictionary keyed by parameter name, with or without its <c>@</c>, <c>:</c> or <c>$</c> prefix.</item>
+/// </list>
+/// <see cref="None"/> binds nothing (internal SQL without parameters). Key lookups bind through <see cref="BindPrimaryKey"/>.
+/// </summary>
+internal readonly struct StatementArguments
+{
+    // sqlite-net treats Query(sql, null) as one null argument; read only, so one shared array serves every call.
+    private static readonly object?[] SingleNull = [null];
+
+    private readonly object? _values;
+    private readonly Form _form;
+
+    private StatementArguments(object? values, Form form)
+    {
+        _values = values;
+        _form = form;
+    }
+
+    private enum Form
+    {
+        None,
+        Positional,
+        Translated,
+        Named,
+    }
+
+    /// <summary>No parameters to bind.</summary>
+    public static StatementArguments None => default;
+
+    /// <summary>A caller's positional values, checked against the SQL's parameter count.</summary>
+    public static StatementArguments Positional(object?[]? args) => new(args ?? SingleNull, Form.Positional);
+
+    /// <summary>The translator's values, one per <c>?</c> it wrote.</summary>
+    public static StatementArguments Translated(List<object?> args) => new(args, Form.Translated);
+
+    /// <summary>Values by parameter name; null fails with <see cref="ArgumentNullException"/> when bound.</summary>
+    public static StatementArguments Named(IReadOnlyDictionary<string, object?>? parameters) => new(parameters, Form.Named);
+
+    /// <summary>Binds the values to <paramref name="statement"/>'s parameters.</summary>
+    /// <exception cref="ArgumentException">The values do not fit the SQL's parameters; the message names the SQL.</exception>
+    public void BindTo(SqliteStatement statement)
+    {
+        switch (_form)
+        {
+            case Form.Positional:
+                BindPositional(statement, (object?[])_values!);
+                break;
+            case Form.Translated:
+                var values = (List<object?>)_values!;
+                for (var i = 0; i < values.Count; i++)
+                {
+                    statement.BindValue(i + 1, values[i]);
+                }
+
+                break;
+            case Form.Named:
+                BindNamed(statement, (IReadOnlyDictionary<string, object?>?)_values);
+                break;
+        }
+    }
+
+    /// <summary>
+    /// Binds a key value to parameter 1 as <paramref name="table"/>'s key column stores it. The common key types skip
+    /// the general conversion: Find, Get and Delete by key are hot paths.
+    /// </summary>
+    /// <exception cref="NotSupportedException">The table has no primary key.</exception>
+    public static void BindPrimaryKey(SqliteStatement statement, TableMapping table, object primaryKey)
+    {
+        ArgumentNullException.ThrowIfNull(primaryKey);
+        var key = table.PrimaryKey ?? throw new NotSupportedException($"'{table.EntityTypeName}' has no [PrimaryKey].");
+        switch (primaryKey)
+        {
+            case int i:
+                statement.Bind(1, i);
+                break;
+            case long l:
+                statement.Bind(1, l);
+                break;
+            case string s:
+                statement.Bind(1, s);
+                break;
+            default:
+                statement.BindValue(1, ValueEncoding.ToStorage(primaryKey, key.StoreAsText));
+                break;
+        }
+    }
+
+    private static void BindPositional(SqliteStatement statement, object?[] args)
+    {
+        var expected = statement.ParameterCount;
+        if (args.Length != expected)
+        {
+            throw new ArgumentException($"The SQL has {expected} parameter(s) but {args.Length} argument(s) were given: {statement.Sql}", nameof(args));
+        }
+
+        for (var i = 0; i < args.Length; i++)
+        {
+            statement.BindValue(i + 1, args[i]);
+        }
+    }
+
+    private static void BindNamed(SqliteStatement statement, IReadOnlyDictionary<string, object?>? parameters)
+    {
+        ArgumentNullException.ThrowIfNull(parameters);
+        var count = statement.ParameterCount;
+        for (var i = 1; i <= count; i++)
+        {
+            var name = statement.GetParameterName(i) ?? throw new ArgumentException($"Parameter {i} is positional; use the positional overload: {statement.Sql}", nameof(parameters));
+            if (!parameters.TryGetValue(name, out var value) && !parameters.TryGetValue(name[1..], out value))
+            {
+                throw new ArgumentException($"No value was given for parameter '{name}' of: {statement.Sql}", nameof(parameters));
+            }
+
+            statement.BindValue(i, value);
+        }
+    }
+}

@@ -1,0 +1,224 @@
+using System.Linq.Expressions;
+
+namespace MicroDb.Query;
+
+// Operators: logic, equality and ordering with C#'s two-valued null semantics, arithmetic, bitwise, coalesce. A closed
+// operand compared with a column is encoded as that column stores it (SqlTranslator.Values.cs).
+internal sealed partial class SqlTranslator
+{
+    private void WriteBinary(BinaryExpression b)
+    {
+        switch (b.NodeType)
+        {
+            case ExpressionType.AndAlso:
+            case ExpressionType.OrElse:
+                if (!Uses(b.Left))
+                {
+                    // C# short-circuits: `!limit.HasValue || x.Age > limit.Value` must not read limit.Value when it is null.
+                    var left = (bool)ExpressionInterpreter.EvaluateClosed(b.Left)!;
+                    if (left == (b.NodeType == ExpressionType.OrElse))
+                    {
+                        WriteValue(left, null, typeof(bool));
+                    }
+                    else
+                    {
+                        WriteBoolean(b.Right);
+                    }
+
+                    return;
+                }
+
+                _sql.Append('(');
+                WriteBoolean(b.Left);
+                _sql.Append(b.NodeType == ExpressionType.AndAlso ? " AND " : " OR ");
+                WriteBoolean(b.Right);
+                _sql.Append(')');
+                return;
+            case ExpressionType.Equal:
+                WriteEquality(b.Left, b.Right, negate: false);
+                return;
+            case ExpressionType.NotEqual:
+                WriteEquality(b.Left, b.Right, negate: true);
+                return;
+            case ExpressionType.LessThan:
+                WriteOrdering(b, "<");
+                return;
+            case ExpressionType.LessThanOrEqual:
+                WriteOrdering(b, "<=");
+                return;
+            case ExpressionType.GreaterThan:
+                WriteOrdering(b, ">");
+                return;
+            case ExpressionType.GreaterThanOrEqual:
+                WriteOrdering(b, ">=");
+                return;
+            case ExpressionType.Add when b.Type == typeof(string):
+                WriteConcat(b, [b.Left, b.Right]);
+                return;
+            case ExpressionType.Add:
+            case ExpressionType.AddChecked:
+                WriteArithmetic(b, " + ");
+                return;
+            case ExpressionType.Subtract:
+            case ExpressionType.SubtractChecked:
+                WriteArithmetic(b, " - ");
+                return;
+            case ExpressionType.Multiply:
+            case ExpressionType.MultiplyChecked:
+                WriteArithmetic(b, " * ");
+                return;
+            case ExpressionType.Divide:
+                WriteArithmetic(b, " / ");
+                return;
+            case ExpressionType.Modulo:
+                WriteArithmetic(b, " % ");
+                return;
+            case ExpressionType.LeftShift:
+                WriteArithmetic(b, " << ");
+                return;
+            case ExpressionType.RightShift:
+                WriteArithmetic(b, " >> ");
+                return;
+            case ExpressionType.And:
+            case ExpressionType.Or:
+                if (IsBool(b.Type))
+                {
+                    _sql.Append('(');
+                    WriteBoolean(b.Left);
+                    _sql.Append(b.NodeType == ExpressionType.And ? " AND " : " OR ");
+                    WriteBoolean(b.Right);
+                    _sql.Append(')');
+                }
+                else
+                {
+                    WriteArithmetic(b, b.NodeType == ExpressionType.And ? " & " : " | ");
+                }
+
+                return;
+            case ExpressionType.ExclusiveOr:
+                if (IsBool(b.Type))
+                {
+                    _sql.Append('(');
+                    WriteBoolean(b.Left);
+                    _sql.Append(" <> ");
+                    WriteBoolean(b.Right);
+                    _sql.Append(')');
+                }
+                else
+                {
+                    // SQLite has no XOR operator: a ^ b == (a | b) - (a & b).
+                    _sql.Append("((");
+                    Write(b.Left);
+                    _sql.Append(" | ");
+                    Write(b.Right);
+                    _sql.Append(") - (");
+                    Write(b.Left);
+                    _sql.Append(" & ");
+                    Write(b.Right);
+                    _sql.Append("))");
+                }
+
+                return;
+            case ExpressionType.Coalesce:
+                _sql.Append("coalesce(");
+                Write(b.Left);
+                _sql.Append(", ");
+                Write(b.Right);
+                _sql.Append(')');
+                return;
+        }
+
+        throw Unsupported(b, $"operator {b.NodeType} has no SQL translation");
+    }
+
+    private void WriteArithmetic(BinaryExpression b, string op)
+    {
+        RejectTextEnum(b, b.Left);
+        RejectTextEnum(b, b.Right);
+        _sql.Append('(');
+        Write(b.Left);
+        _sql.Append(op);
+        Write(b.Right);
+        _sql.Append(')');
+    }
+
+    private void WriteEquality(Expression left, Expression right, bool negate)
+    {
+        if (!Uses(left))
+        {
+            (left, right) = (right, left);
+        }
+
+        if (!Uses(right))
+        {
+            var value = ExpressionInterpreter.EvaluateClosed(right);
+            _sql.Append('(');
+            Write(left);
+            if (value is null)
+            {
+                _sql.Append(negate ? " IS NOT NULL)" : " IS NULL)");
+                return;
+            }
+
+            TryColumn(left, out var column, out var memberType);
+            _sql.Append(CanBeNull(left.Type) ? (negate ? " IS NOT " : " IS ") : (negate ? " <> " : " = "));
+            WriteValue(value, column, memberType);
+            _sql.Append(')');
+            return;
+        }
+
+        var nullable = CanBeNull(left.Type) || CanBeNull(right.Type);
+        _sql.Append('(');
+        Write(left);
+        _sql.Append(nullable ? (negate ? " IS NOT " : " IS ") : (negate ? " <> " : " = "));
+        Write(right);
+        _sql.Append(')');
+    }
+
+    private void WriteOrdering(BinaryExpression b, string op)
+    {
+        RejectTextEnum(b, b.Left);
+        RejectTextEnum(b, b.Right);
+        var leftClosed = !Uses(b.Left);
+        var rightClosed = !Uses(b.Right);
+        var leftValue = leftClosed ? ExpressionInterpreter.EvaluateClosed(b.Left) : null;
+        var rightValue = rightClosed ? ExpressionInterpreter.EvaluateClosed(b.Right) : null;
+        if ((leftClosed && leftValue is null) || (rightClosed && rightValue is null))
+        {
+            // C#: any ordering comparison with null is false.
+            _sql.Append('0');
+            return;
+        }
+
+        _sql.Append('(');
+        if (!leftClosed && CanBeNull(b.Left.Type))
+        {
+            Write(b.Left);
+            _sql.Append(" IS NOT NULL AND ");
+        }
+
+        if (!rightClosed && CanBeNull(b.Right.Type))
+        {
+            Write(b.Right);
+            _sql.Append(" IS NOT NULL AND ");
+        }
+
+        WriteOperand(b.Left, leftClosed, leftValue, b.Right);
+        _sql.Append(' ').Append(op).Append(' ');
+        WriteOperand(b.Right, rightClosed, rightValue, b.Left);
+        _sql.Append(')');
+    }
+
+    private void WriteOperand(Expression operand, bool closed, object? value, Expression other)
+    {
+        if (closed)
+        {
+            TryColumn(other, out var column, out var memberType);
+            WriteValue(value, column, memberType);
+        }
+        else
+        {
+            Write(operand);
+        }
+    }
+}

@@ -1,0 +1,116 @@
+using System.Collections;
+using System.Linq.Expressions;
+
+namespace MicroDb.Query;
+
+// Collection Contains: a list known before the query runs (array, List, IEnumerable, C# 14 span) becomes IN (?, ?, ...),
+// each element encoded as the column stores it; null elements become IS NULL.
+internal sealed partial class SqlTranslator
+{
+    private void WriteListContains(MethodCallExpression call)
+    {
+        Expression source;
+        Expression value;
+        if (call.Object is null && call.Arguments.Count is 2 or 3)
+        {
+            source = call.Arguments[0];
+            value = call.Arguments[1];
+            if (call.Arguments.Count == 3 && (Uses(call.Arguments[2]) || ExpressionInterpreter.EvaluateClosed(call.Arguments[2]) is not null))
+            {
+                throw Unsupported(call, "Contains with an equality comparer has no SQL translation");
+            }
+        }
+        else if (call.Object is not null && call.Arguments.Count == 1)
+        {
+            source = call.Object;
+            value = call.Arguments[0];
+        }
+        else
+        {
+            throw Unsupported(call, "this Contains overload has no SQL translation");
+        }
+
+        source = UnwrapSpan(source);
+        if (Uses(source))
+        {
+            throw Unsupported(call, "only a list of values (array, List, IEnumerable) known before the query runs can be searched; it must not depend on the row");
+        }
+
+        var values = ExpressionInterpreter.EvaluateSequence(source);
+        WriteIn(value, values);
+    }
+
+    private void WriteIn(Expression value, IEnumerable values)
+    {
+        TryColumn(value, out var column, out var memberType);
+        var encoded = new List<object?>();
+        var hasNull = false;
+        foreach (var item in values)
+        {
+            if (item is null)
+            {
+                hasNull = true;
+            }
+            else
+            {
+                encoded.Add(Encode(item, column, memberType));
+            }
+        }
+
+        if (encoded.Count == 0)
+        {
+            if (hasNull)
+            {
+                _sql.Append('(');
+                Write(value);
+                _sql.Append(" IS NULL)");
+            }
+            else
+            {
+                _sql.Append('0');
+            }
+
+            return;
+        }
+
+        _sql.Append('(');
+        if (CanBeNull(value.Type))
+        {
+            Write(value);
+            _sql.Append(hasNull ? " IS NULL OR " : " IS NOT NULL AND ");
+        }
+
+        Write(value);
+        _sql.Append(" IN (");
+        for (var i = 0; i < encoded.Count; i++)
+        {
+            _sql.Append(i == 0 ? "?" : ", ?");
+            _args.Add(encoded[i]);
+        }
+
+        _sql.Append("))");
+    }
+
+    /// <summary>C# 14 binds <c>array.Contains(x)</c> to MemoryExtensions.Contains over an implicit span; take the array back.</summary>
+    private static Expression UnwrapSpan(Expression e)
+    {
+        while (true)
+        {
+            if (e is MethodCallExpression { Method.Name: "op_Implicit", Arguments.Count: 1 } call && IsSpan(call.Type))
+            {
+                e = call.Arguments[0];
+            }
+            else if (e is UnaryExpression { NodeType: ExpressionType.Convert, Method.Name: "op_Implicit" } convert && IsSpan(convert.Type))
+            {
+                e = convert.Operand;
+            }
+            else
+            {
+                return e;
+            }
+        }
+    }
+
+    private static bool IsSpan(Type type) =>
+        type.IsGenericType && (type.GetGenericTypeDefinition() == typeof(ReadOnlySpan<>) || type.GetGenericTypeDefinition() == typeof(Span<>));
+}

@@ -1,0 +1,96 @@
+using System.Linq.Expressions;
+using MicroDb.Mapping;
+
+namespace MicroDb.Query;
+
+// Mapped members and columns: a member of the lambda's parameter becomes its quoted column; Nullable HasValue/Value and
+// string.Length have direct forms; anything else on the entity is reported as unmapped.
+internal sealed partial class SqlTranslator
+{
+    private void WriteMember(MemberExpression m)
+    {
+        if (TryColumn(m, out var column, out _))
+        {
+            WriteColumn(column);
+            return;
+        }
+
+        if (m.Expression is not null && Nullable.GetUnderlyingType(m.Expression.Type) is not null)
+        {
+            if (m.Member.Name == "HasValue")
+            {
+                _sql.Append('(');
+                Write(m.Expression);
+                _sql.Append(" IS NOT NULL)");
+                return;
+            }
+
+            if (m.Member.Name == "Value")
+            {
+                Write(m.Expression);
+                return;
+            }
+        }
+
+        if (m.Expression is not null && m.Expression.Type == typeof(string) && m.Member.Name == "Length")
+        {
+            _sql.Append("length(");
+            Write(m.Expression);
+            _sql.Append(')');
+            return;
+        }
+
+        if (m.Expression is not null && ReferenceEquals(m.Expression, _parameter))
+        {
+            throw Unsupported(m, $"member '{m.Member.Name}' of '{_table.EntityTypeName}' is not a mapped column");
+        }
+
+        throw Unsupported(m, $"member '{m.Member.DeclaringType?.Name}.{m.Member.Name}' has no SQL translation");
+    }
+
+    private void WriteColumn(ColumnMapping column)
+    {
+        if (column.Kind == ColumnKind.Decimal)
+        {
+            // Decimals are stored as exact text; compare and sort them as numbers.
+            _sql.Append("CAST(").Append(SqlBuilder.Quote(column.Name)).Append(" AS REAL)");
+        }
+        else
+        {
+            _sql.Append(SqlBuilder.Quote(column.Name));
+        }
+    }
+
+    /// <summary>Recognises a mapped member of the parameter, looking through conversions and <c>Nullable.Value</c>.</summary>
+    private bool TryColumn(Expression e, out ColumnMapping column, out Type memberType)
+    {
+        e = StripConvert(e);
+        if (e is MemberExpression { Member.Name: "Value" } value && value.Expression is not null && Nullable.GetUnderlyingType(value.Expression.Type) is not null)
+        {
+            e = StripConvert(value.Expression);
+        }
+
+        if (e is MemberExpression member && ReferenceEquals(member.Expression, _parameter))
+        {
+            var found = _table.FindColumnByMember(member.Member.Name);
+            if (found is not null)
+            {
+                column = found;
+                memberType = member.Type;
+                return true;
+            }
+        }
+
+        column = null!;
+        memberType = null!;
+        return false;
+    }
+
+    private void RejectTextEnum(Expression node, Expression operand)
+    {
+        if (TryColumn(operand, out var column, out _) && column.Kind == ColumnKind.EnumText)
+        {
+            throw Unsupported(node, $"member '{column.MemberName}' is a [StoreAsText] enum, stored by name, so SQL cannot compare or compute with its numeric value");
+        }
+    }
+}
