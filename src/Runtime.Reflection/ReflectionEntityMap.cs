@@ -9,7 +9,7 @@ namespace MicroDb.Runtime.Reflection;
 /// (enums through <see cref="PropertyInfo"/>); no Reflection.Emit or Expression.Compile, so it also runs without a JIT.
 /// </summary>
 /// <typeparam name="T">The mapped type.</typeparam>
-public sealed class ReflectionEntityMap<T> : EntityMap<T>
+internal sealed class ReflectionEntityMap<T> : EntityMap<T>
 {
     private readonly MemberAccessor<T>[] _members;
     private readonly ConstructorInfo? _defaultConstructor;

@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using System.ComponentModel;
 
 namespace MicroDb.Mapping;
 
@@ -13,9 +14,13 @@ public static class EntityMapRegistry
     /// <summary>The reflection provider used by connections whose options name none (set by <c>UseReflection</c> or <c>ReflectionMaps.Enable</c>).</summary>
     public static IEntityMapProvider? DefaultReflectionProvider { get; set; }
 
-    /// <summary>Registers a generated map. Called by generated code; a later registration for the same type wins.</summary>
+    /// <summary>
+    /// Registers a generated map. Called by generated code (the module initializer the generator emits), hidden from
+    /// IntelliSense; a later registration for the same type wins.
+    /// </summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="map">The map.</param>
+    [EditorBrowsable(EditorBrowsableState.Never)]
     public static void Register<T>(EntityMap<T> map)
     {
         ArgumentNullException.ThrowIfNull(map);

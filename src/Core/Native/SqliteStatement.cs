@@ -1,3 +1,4 @@
+using System.ComponentModel;
 using System.Runtime.CompilerServices;
 using SQLitePCL;
 
@@ -8,6 +9,11 @@ namespace MicroDb.Native;
 /// Instances are owned by a <see cref="MicroDbConnection"/>, which caches and reuses them; the typed
 /// <c>Bind</c> overloads and <c>Get*</c> readers are the storage format shared by every mapping path.
 /// </summary>
+/// <remarks>
+/// Infrastructure for generated maps and custom <see cref="Mapping.EntityMap{T}"/> implementations, hidden from
+/// IntelliSense: application code reaches SQLite through <see cref="MicroDbConnection"/>, never through a statement.
+/// </remarks>
+[EditorBrowsable(EditorBrowsableState.Never)]
 public sealed partial class SqliteStatement : IDisposable
 {
     private readonly sqlite3 _db;
@@ -25,8 +31,8 @@ public sealed partial class SqliteStatement : IDisposable
     /// <summary>The SQL text this statement was prepared from.</summary>
     public string Sql { get; }
 
-    /// <summary>Per-statement state a mapping path may cache (for example resolved column ordinals).</summary>
-    public object? Tag { get; set; }
+    /// <summary>Per-statement state a mapping path caches (resolved column ordinals).</summary>
+    internal object? Tag { get; set; }
 
     internal sqlite3_stmt Handle => _stmt ?? throw new ObjectDisposedException(nameof(SqliteStatement), "The statement has been finalized (its connection was closed).");
 
@@ -68,10 +74,6 @@ public sealed partial class SqliteStatement : IDisposable
         return -1;
     }
 
-    /// <summary>Finds a named parameter (including its prefix, e.g. <c>@id</c>); 0 when absent.</summary>
-    /// <param name="name">The parameter name with its prefix.</param>
-    public int GetParameterIndex(string name) => raw.sqlite3_bind_parameter_index(Handle, name);
-
     /// <summary>The name of parameter <paramref name="index"/> (1-based) with its prefix, or null for a positional '?'.</summary>
     /// <param name="index">1-based parameter index.</param>
     public string? GetParameterName(int index)
@@ -99,37 +101,12 @@ public sealed partial class SqliteStatement : IDisposable
         throw StepFailed(rc);
     }
 
-    /// <summary>Runs the statement to completion, ignoring any rows, then resets it.</summary>
-    public void ExecuteAndReset()
-    {
-        try
-        {
-            while (Step())
-            {
-            }
-        }
-        finally
-        {
-            raw.sqlite3_reset(Handle);
-        }
-    }
-
     /// <summary>Resets the statement so it can run again; bindings are kept.</summary>
     public void Reset()
     {
         if (_stmt is not null)
         {
             raw.sqlite3_reset(_stmt);
-        }
-    }
-
-    /// <summary>Resets the statement and clears all bindings to NULL.</summary>
-    public void ResetAndClear()
-    {
-        if (_stmt is not null)
-        {
-            raw.sqlite3_reset(_stmt);
-            raw.sqlite3_clear_bindings(_stmt);
         }
     }
 

@@ -6,7 +6,7 @@ namespace MicroDb.Native;
 /// The storage encodings MicroDb uses where a CLR value has no one obvious SQLite form.
 /// Public so that LINQ translation, generated code and hand-written SQL can encode constants identically.
 /// </summary>
-public static class ValueEncoding
+internal static class ValueEncoding
 {
     private const long TicksMask = 0x3FFF_FFFF_FFFF_FFFF;
     private const int KindShift = 62;

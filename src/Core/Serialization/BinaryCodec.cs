@@ -1,3 +1,4 @@
+using System.ComponentModel;
 using MicroDb.Native;
 
 namespace MicroDb.Mapping;
@@ -7,6 +8,11 @@ namespace MicroDb.Mapping;
 /// <see cref="BinaryWriter"/>'s little-endian primitives. Nullable members and reference types are
 /// prefixed by a presence byte. Shared by both mapping paths, so their bytes are identical.
 /// </summary>
+/// <remarks>
+/// Called by generated maps and the reflection path, hidden from IntelliSense: applications serialize through
+/// <see cref="MicroDbSerializer"/>.
+/// </remarks>
+[EditorBrowsable(EditorBrowsableState.Never)]
 public static class BinaryCodec
 {
     /// <summary>Writes a <see cref="bool"/>.</summary><param name="w">The writer.</param><param name="value">The value.</param>
