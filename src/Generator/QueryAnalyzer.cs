@@ -73,7 +73,7 @@ public sealed class QueryAnalyzer : DiagnosticAnalyzer
             // The receiver of an explicit call may be a query (q.ToList()); a query passed as another sequence is not (list.Concat(q)).
             var isReceiver = first && method.IsExtensionMethod;
             first = false;
-            if (!IsQuery(WithoutConversions(argument.Value).Type) || (isReceiver && Explicit.Contains(method.Name)))
+            if (!IsQuery(WithoutImplicitConversions(argument.Value).Type) || (isReceiver && Explicit.Contains(method.Name)))
             {
                 continue;
             }
@@ -129,9 +129,10 @@ public sealed class QueryAnalyzer : DiagnosticAnalyzer
         return false;
     }
 
-    private static IOperation WithoutConversions(IOperation operation)
+    // Only the compiler's conversions: a cast written in code, ((IEnumerable<T>)query), is as explicit as AsEnumerable().
+    private static IOperation WithoutImplicitConversions(IOperation operation)
     {
-        while (operation is IConversionOperation conversion)
+        while (operation is IConversionOperation { IsImplicit: true } conversion)
         {
             operation = conversion.Operand;
         }

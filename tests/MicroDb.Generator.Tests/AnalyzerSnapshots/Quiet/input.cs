@@ -31,6 +31,7 @@ public static class Reports
         _ = orders.ToHashSet();
         _ = orders.ToLookup(o => o.Customer);
         _ = orders.Select(o => o.Customer).AsEnumerable().Reverse();
+        _ = ((IEnumerable<Order>)orders).Reverse();
 
         // The query's own operators are translated to SQL.
         _ = orders.Where(o => o.Total > 1m).OrderBy(o => o.Customer).Skip(1).Take(2).ToList();
