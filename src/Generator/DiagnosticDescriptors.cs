@@ -6,7 +6,7 @@ using Microsoft.CodeAnalysis;
 namespace MicroDb.Generator;
 
 /// <summary>
-/// Every diagnostic the generator reports: the shared model rules (src/Shared/ModelRules.cs, whose texts the runtime
+/// Every diagnostic the generator and the query analyzer report: the shared model rules (src/Shared/ModelRules.cs, whose texts the runtime
 /// throws too) as Roslyn descriptors. One page per rule in docs/diagnostics/; tracked in AnalyzerReleases.*.md.
 /// </summary>
 internal static class DiagnosticDescriptors
@@ -48,11 +48,14 @@ internal static class DiagnosticDescriptors
     public static readonly DiagnosticDescriptor InvalidTable = new(
         ModelRules.Ids.InvalidTable, ModelRules.InvalidTable.Title, ModelRules.InvalidTable.MessageFormat, Category, DiagnosticSeverity.Error, isEnabledByDefault: true, helpLinkUri: HelpLink(ModelRules.Ids.InvalidTable));
 
+    /// <summary>Reported by <see cref="QueryAnalyzer"/>, not the generator.</summary>
+    public static readonly DiagnosticDescriptor QueryRunsInMemory = new(
+        ModelRules.Ids.QueryRunsInMemory, ModelRules.QueryRunsInMemory.Title, ModelRules.QueryRunsInMemory.MessageFormat, Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: HelpLink(ModelRules.Ids.QueryRunsInMemory));
 
     private static readonly DiagnosticDescriptor[] All =
     [
         UnsupportedMemberType, SeveralPrimaryKeys, InvalidAutoIncrement, NoUsableConstructor, InaccessibleType,
-        DuplicateColumn, UnsupportedModel, IgnoreConflict, InvalidTable,
+        DuplicateColumn, UnsupportedModel, IgnoreConflict, InvalidTable, QueryRunsInMemory,
     ];
 
     /// <summary>The descriptor of a shared rule.</summary>

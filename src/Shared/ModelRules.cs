@@ -57,11 +57,20 @@ internal static class ModelRules
         "Invalid table definition",
         "Type '{0}' cannot be mapped: {1}");
 
+    /// <summary>
+    /// Not a model rule: the query analyzer's warning where a LINQ-to-Objects operator is applied to a MicroDb query
+    /// (generator assembly only; nothing is thrown at run time). Kept here so every MDB id and text lives in one list.
+    /// </summary>
+    public static readonly ModelRule QueryRunsInMemory = new(
+        Ids.QueryRunsInMemory,
+        "Query runs in memory",
+        "'{0}' is not translated to SQL: it loads every row of the query into memory and runs there; call {1}() first to make that explicit, or use an operator MicroDb translates");
+
     /// <summary>Every rule, in id order.</summary>
     public static readonly ModelRule[] All =
     [
         UnsupportedMemberType, SeveralPrimaryKeys, InvalidAutoIncrement, NoUsableConstructor, InaccessibleType,
-        DuplicateColumn, UnsupportedModel, IgnoreConflict, InvalidTable,
+        DuplicateColumn, UnsupportedModel, IgnoreConflict, InvalidTable, QueryRunsInMemory,
     ];
 
     /// <summary>The rule ids, as constants (Roslyn's release tracking reads them where descriptors are created).</summary>
@@ -76,6 +85,7 @@ internal static class ModelRules
         public const string UnsupportedModel = "MDB0007";
         public const string IgnoreConflict = "MDB0008";
         public const string InvalidTable = "MDB0009";
+        public const string QueryRunsInMemory = "MDB0010";
     }
 
     /// <summary>The reasons that complete the messages above.</summary>
