@@ -2,15 +2,24 @@ using MicroDb.Benchmarks.Models;
 using MicroDb.Benchmarks.Serialization;
 using MicroDb.Mapping;
 using MicroDb.Runtime.Reflection;
+#if HEADLINE_PEERS
+using System.Buffers;
+using MemoryPack;
+using MicroDb.Benchmarks.Peers;
+#endif
 
-namespace MicroDb.AotBench;
+namespace MicroDb.Benchmarks.Headline;
 
-/// <summary>Study 002: 30,000 mostly-textual objects written to a MemoryStream and read back, explicit code vs MicroDb's maps.</summary>
-internal static class SerializationCases
+/// <summary>
+/// Study 002: 30,000 mostly-textual objects written to a MemoryStream and read back, explicit BinaryWriter/Reader code
+/// vs MicroDb's maps (same bytes, checked), with MemoryPack beside (its own format, the whole array in one call into a
+/// reused buffer; JIT headline only).
+/// </summary>
+public static class SerializationCases
 {
     private const int Count = 30_000;
-    private const string Serialize = "Serialize 30,000 objects";
-    private const string Deserialize = "Deserialize 30,000 objects";
+    /// <summary>Case names.</summary>
+    public const string Serialize = "Serialize 30,000 objects", Deserialize = "Deserialize 30,000 objects";
 
     /// <summary>Runs both cases on every side.</summary>
     /// <param name="runner">The runner.</param>
@@ -31,7 +40,7 @@ internal static class SerializationCases
 
         Action<BinaryWriter, TextRecord>? reflectionWrite = null;
         Func<BinaryReader, TextRecord>? reflectionRead = null;
-        var reflectionOk = BenchRunner.TrySetup(Serialize, "reflection", () =>
+        var reflectionOk = BenchRunner.TrySetup(Serialize, "MicroDb reflection", SideRole.Reflection, () =>
         {
             var reflection = ReflectionMaps.For<TextRecord>();
             reflectionWrite = reflection.Serialize;
@@ -45,19 +54,37 @@ internal static class SerializationCases
 
         var writers = new List<Side>
         {
-            new("explicit (baseline)", true, () => WriteAll(output, records, explicitWrite, copy: false)),
-            new("generated", false, () => WriteAll(output, records, generatedWrite, copy: false)),
+            new("explicit BinaryWriter", SideRole.HandWritten, () => WriteAll(output, records, explicitWrite, copy: false)),
+            new("MicroDb generated", SideRole.Generated, () => WriteAll(output, records, generatedWrite, copy: false)),
         };
         var readers = new List<Side>
         {
-            new("explicit (baseline)", true, () => ReadAll(explicitBytes, explicitRead)),
-            new("generated", false, () => ReadAll(explicitBytes, generatedRead)),
+            new("explicit BinaryReader", SideRole.HandWritten, () => ReadAll(explicitBytes, explicitRead)),
+            new("MicroDb generated", SideRole.Generated, () => ReadAll(explicitBytes, generatedRead)),
         };
         if (reflectionOk)
         {
-            writers.Add(new("reflection", false, () => WriteAll(output, records, reflectionWrite!, copy: false)));
-            readers.Add(new("reflection", false, () => ReadAll(explicitBytes, reflectionRead!)));
+            writers.Add(new("MicroDb reflection", SideRole.Reflection, () => WriteAll(output, records, reflectionWrite!, copy: false)));
+            readers.Add(new("MicroDb reflection", SideRole.Reflection, () => ReadAll(explicitBytes, reflectionRead!)));
         }
+
+#if HEADLINE_PEERS
+        var packable = records.Select(MemoryPackRecord.From).ToArray();
+        var buffer = new ArrayBufferWriter<byte>(16 * 1024 * 1024);
+        MemoryPackSerializer.Serialize(buffer, packable);
+        var packed = buffer.WrittenSpan.ToArray();
+        if (MemoryPackSerializer.Deserialize<MemoryPackRecord[]>(packed)![Count - 1].Summary != records[Count - 1].Summary)
+        {
+            throw new InvalidOperationException("MemoryPack read back different records.");
+        }
+
+        writers.Add(new("MemoryPack", SideRole.Peer, () =>
+        {
+            buffer.ResetWrittenCount();
+            MemoryPackSerializer.Serialize(buffer, packable);
+        }));
+        readers.Add(new("MemoryPack", SideRole.Peer, () => _ = MemoryPackSerializer.Deserialize<MemoryPackRecord[]>(packed)));
+#endif
 
         results.AddRange(runner.Measure(Serialize, 1, writers));
         if (failure is not null)
@@ -68,7 +95,7 @@ internal static class SerializationCases
         results.AddRange(runner.Measure(Deserialize, 1, readers));
         if (failure is not null)
         {
-            results.Add(new Measurement { Case = Deserialize, Side = failure.Side, Failure = failure.Failure });
+            results.Add(new Measurement { Case = Deserialize, Side = failure.Side, Role = failure.Role, Failure = failure.Failure });
         }
     }
 
