@@ -12,7 +12,7 @@ string? outFile = null;
 var caseSeconds = 6.0;
 var warmups = 2;
 var minRounds = 20;
-var maxRounds = 2000;
+var maxRounds = 100_000;
 for (var i = 0; i < args.Length; i++)
 {
     switch (args[i])

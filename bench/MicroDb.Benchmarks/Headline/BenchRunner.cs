@@ -10,8 +10,10 @@ namespace MicroDb.Benchmarks.Headline;
 /// jobs on the machine, or a drift in CPU frequency, hits all sides of the round instead of one side's whole series.</item>
 /// <item>The ratio of a side is the median over rounds of its time divided by the baseline's time in the same round,
 /// with a 95% confidence interval from the order statistics of those per-round ratios.</item>
-/// <item>Each side's untimed <see cref="Side.Before"/> runs right before its timed body, then a full GC; allocated
-/// bytes are those of the measuring thread.</item>
+/// <item>Timed bodies are short (about a millisecond or less: cases split long work into chunks that rotate from round
+/// to round), so most rounds run without being preempted on a busy machine, and the medians ignore the rounds that were.</item>
+/// <item>Each side's untimed <see cref="Side.Before"/> runs right before its timed body, then a gen0 collection (a full
+/// collection at the start of every 16th round); allocated bytes are those of the measuring thread.</item>
 /// <item>Warm-up: at least <see cref="Warmups"/> rounds and, when warming up at all, at least <see cref="WarmupTime"/>:
 /// under the JIT, tiered compilation promotes hot methods only after a call-counting delay, in the background.</item>
 /// </list>
@@ -39,11 +41,11 @@ public sealed class BenchRunner(int warmups, int minRounds, int maxRounds, TimeS
     /// <summary>Least measuring time per case.</summary>
     public TimeSpan CaseTime => caseTime;
 
-    /// <summary>Measures the sides of one case, interleaved in random order; each call of a side's body performs <paramref name="ops"/> operations.</summary>
+    /// <summary>Measures the sides of one case, interleaved in random order; each call of a side's body performs <paramref name="ops"/> operations (a fraction when a body does a chunk of one operation).</summary>
     /// <param name="caseName">The case.</param>
     /// <param name="ops">Operations per call of a body.</param>
     /// <param name="sides">The sides that could be set up.</param>
-    public IEnumerable<Measurement> Measure(string caseName, int ops, IReadOnlyList<Side> sides)
+    public IEnumerable<Measurement> Measure(string caseName, double ops, IReadOnlyList<Side> sides)
     {
         var order = Enumerable.Range(0, sides.Count).ToArray();
         var warmupClock = Stopwatch.StartNew();
@@ -66,12 +68,17 @@ public sealed class BenchRunner(int warmups, int minRounds, int maxRounds, TimeS
         while (rounds < maxRounds && (rounds < minRounds || clock.Elapsed < caseTime))
         {
             _order.Shuffle(order);
+            if (rounds % 16 == 0)
+            {
+                GC.Collect();
+                GC.WaitForPendingFinalizers();
+            }
+
             foreach (var s in order)
             {
                 var side = sides[s];
                 side.Before?.Invoke();
-                GC.Collect();
-                GC.WaitForPendingFinalizers();
+                GC.Collect(0, GCCollectionMode.Forced, blocking: true);
                 var bytes = GC.GetAllocatedBytesForCurrentThread();
                 var start = Stopwatch.GetTimestamp();
                 side.Body();
@@ -102,7 +109,7 @@ public sealed class BenchRunner(int warmups, int minRounds, int maxRounds, TimeS
                 RatioHigh = high,
                 Times = times[s],
                 Rounds = rounds,
-                BytesPerOp = (double)allocated[s] / ((long)rounds * ops),
+                BytesPerOp = allocated[s] / (rounds * ops),
             };
             var ratioText = double.IsNaN(ratio) ? "" : $"  ratio {Format.Ratio(ratio)} [{Format.Ratio(low)}–{Format.Ratio(high)}]";
             Console.WriteLine($"  {caseName,-30} {result.Side,-30} median {Format.Time(result.MedianNs),10}  min {Format.Time(result.MinNs),10}{ratioText,-26} {Format.Bytes(result.BytesPerOp)}/op  ({rounds} rounds)");

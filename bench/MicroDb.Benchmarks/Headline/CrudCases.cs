@@ -12,12 +12,15 @@ namespace MicroDb.Benchmarks.Headline;
 /// Study 001 per call: each side on its own file seeded with 1,000 rows (WAL, synchronous NORMAL, foreign keys on).
 /// Hand-written SQLitePCLRaw with reused prepared statements (RawCrud), MicroDb's Insert/Update/Find/Delete
 /// (MicroDbCrud, generated and reflection maps), and sqlite-net-pcl's (SqliteNetCrud; JIT headline only).
-/// One round is 1,000 calls per side; times are per call. Writes run inside a <see cref="WriteBatch"/> (checkpoint and
+/// One round is 250 calls per side (reads and updates rotate through the 1,000 rows); times are per call. Writes run inside a <see cref="WriteBatch"/> (checkpoint and
 /// an untimed write before, COMMIT after, all untimed); reads in one read transaction per round (BEGIN/COMMIT untimed).
 /// </summary>
 public static class CrudCases
 {
     private const int Rows = 1000;
+
+    /// <summary>Calls per side per round: short timed bodies (see <see cref="BenchRunner"/>); reads and updates rotate through the 1,000 rows.</summary>
+    private const int Calls = 250;
 
     /// <summary>Case names.</summary>
     public const string Insert = "Insert (per call)", Update = "Update (per call)", Find = "Find by key (per call)", Delete = "Delete by key (per call)";
@@ -29,6 +32,9 @@ public static class CrudCases
     public static void Run(BenchRunner runner, TempDirectory dir, List<Measurement> results)
     {
         var data = new CrudData(Rows);
+        var keyChunks = data.ReadKeys.Chunk(Calls).ToArray();
+        var updateChunks = data.Updates.Chunk(Calls).ToArray();
+        var inserts = data.Inserts.Take(Calls).ToArray();
         var cases = new[] { Find, Insert, Update, Delete };
         var sides = cases.ToDictionary(c => c, _ => new List<Side>());
         var failures = new List<Measurement>();
@@ -44,13 +50,14 @@ public static class CrudCases
             {
                 // Each side inserts its own copies of the rows (the insert writes the new key back into the object).
                 var db = rawCrud.Db;
-                var rows = Copy(data.Inserts);
-                var ids = new long[Rows];
+                var rows = Copy(inserts);
+                var ids = new long[Calls];
                 const string name = "hand-written SQLitePCLRaw";
                 const SideRole role = SideRole.HandWritten;
-                sides[Find].Add(WriteBatch.Reads(name, role, db, () => Expect(rawCrud.Read(data.ReadKeys, false))));
+                var (f, u) = (0, 0);
+                sides[Find].Add(WriteBatch.Reads(name, role, db, () => Expect(rawCrud.Read(keyChunks[f++ % keyChunks.Length], false))));
                 sides[Insert].Add(new(name, role, () => rawCrud.Insert(rows, false), () => WriteBatch.Begin(db), () => { CaptureIds(rows, ids); rawCrud.Delete(ids, false); WriteBatch.Commit(db); }));
-                sides[Update].Add(new(name, role, () => rawCrud.Update(data.Updates, false), () => WriteBatch.Begin(db), () => WriteBatch.Commit(db)));
+                sides[Update].Add(new(name, role, () => rawCrud.Update(updateChunks[u++ % updateChunks.Length], false), () => WriteBatch.Begin(db), () => WriteBatch.Commit(db)));
                 sides[Delete].Add(new(name, role, () => rawCrud.Delete(ids, false), () => { WriteBatch.Begin(db); rawCrud.Insert(rows, false); CaptureIds(rows, ids); }, () => WriteBatch.Commit(db)));
             }
 
@@ -76,11 +83,12 @@ public static class CrudCases
                 var db = c.Handle;
                 CrudTables.Reset(db, data.Seed);
                 WriteBatch.Setup(db);
-                var rows = Copy(data.Inserts);
-                var ids = new long[Rows];
-                sides[Find].Add(WriteBatch.Reads(name, role, db, () => Expect(MicroDbCrud.Read(c, data.ReadKeys, false))));
+                var rows = Copy(inserts);
+                var ids = new long[Calls];
+                var (f, u) = (0, 0);
+                sides[Find].Add(WriteBatch.Reads(name, role, db, () => Expect(MicroDbCrud.Read(c, keyChunks[f++ % keyChunks.Length], false))));
                 sides[Insert].Add(new(name, role, () => MicroDbCrud.Insert(c, rows, false), () => WriteBatch.Begin(db), () => { CaptureIds(rows, ids); MicroDbCrud.Delete(c, ids, false); WriteBatch.Commit(db); }));
-                sides[Update].Add(new(name, role, () => MicroDbCrud.Update(c, data.Updates, false), () => WriteBatch.Begin(db), () => WriteBatch.Commit(db)));
+                sides[Update].Add(new(name, role, () => MicroDbCrud.Update(c, updateChunks[u++ % updateChunks.Length], false), () => WriteBatch.Begin(db), () => WriteBatch.Commit(db)));
                 sides[Delete].Add(new(name, role, () => MicroDbCrud.Delete(c, ids, false), () => { WriteBatch.Begin(db); MicroDbCrud.Insert(c, rows, false); CaptureIds(rows, ids); }, () => WriteBatch.Commit(db)));
             }
 
@@ -94,9 +102,10 @@ public static class CrudCases
                 RawSqlite.Exec(db, RawSqlite.Schema(Maps.Generated<TestRow>()));
                 CrudTables.Reset(db, data.Seed);
                 WriteBatch.Setup(db);
-                var rows = data.Inserts.Select(r => new NetTestRow { TextData = r.TextData }).ToArray();
-                var updates = data.Updates.Select(r => new NetTestRow { Id = r.Id, TextData = r.TextData }).ToArray();
-                var ids = new long[Rows];
+                var rows = inserts.Select(r => new NetTestRow { TextData = r.TextData }).ToArray();
+                var updates = updateChunks.Select(chunk => chunk.Select(r => new NetTestRow { Id = r.Id, TextData = r.TextData }).ToArray()).ToArray();
+                var (f, u) = (0, 0);
+                var ids = new long[Calls];
                 void Capture()
                 {
                     for (var i = 0; i < rows.Length; i++)
@@ -105,16 +114,16 @@ public static class CrudCases
                     }
                 }
 
-                sides[Find].Add(WriteBatch.Reads(name, role, db, () => Expect(SqliteNetCrud.Read(net, data.ReadKeys))));
+                sides[Find].Add(WriteBatch.Reads(name, role, db, () => Expect(SqliteNetCrud.Read(net, keyChunks[f++ % keyChunks.Length]))));
                 sides[Insert].Add(new(name, role, () => SqliteNetCrud.Insert(net, rows), () => WriteBatch.Begin(db), () => { Capture(); SqliteNetCrud.Delete(net, ids); WriteBatch.Commit(db); }));
-                sides[Update].Add(new(name, role, () => SqliteNetCrud.Update(net, updates), () => WriteBatch.Begin(db), () => WriteBatch.Commit(db)));
+                sides[Update].Add(new(name, role, () => SqliteNetCrud.Update(net, updates[u++ % updates.Length]), () => WriteBatch.Begin(db), () => WriteBatch.Commit(db)));
                 sides[Delete].Add(new(name, role, () => SqliteNetCrud.Delete(net, ids), () => { WriteBatch.Begin(db); SqliteNetCrud.Insert(net, rows); Capture(); }, () => WriteBatch.Commit(db)));
             }
 #endif
 
             foreach (var name in cases)
             {
-                results.AddRange(runner.Measure(name, Rows, sides[name]));
+                results.AddRange(runner.Measure(name, Calls, sides[name]));
                 results.AddRange(failures.Where(f => f.Case == name));
             }
         }
@@ -139,9 +148,9 @@ public static class CrudCases
 
     private static void Expect(int found)
     {
-        if (found != Rows)
+        if (found != Calls)
         {
-            throw new InvalidOperationException($"Found {found} of {Rows} rows: the table is not in the expected state.");
+            throw new InvalidOperationException($"Found {found} of {Calls} rows: the table is not in the expected state.");
         }
     }
 }

@@ -19,7 +19,7 @@ public static class HeadlineProgram
     {
         var started = DateTime.UtcNow;
         var clock = Stopwatch.StartNew();
-        var runner = new BenchRunner(warmups: 2, minRounds: 20, maxRounds: 2000, caseTime: TimeSpan.FromSeconds(caseSeconds));
+        var runner = new BenchRunner(warmups: 2, minRounds: 20, maxRounds: 100_000, caseTime: TimeSpan.FromSeconds(caseSeconds));
         var results = new List<Measurement>();
         Console.WriteLine($"MicroDb headline: interleaved rounds in random order, at least {caseSeconds:F0} s per case; SQLite {MicroDbConnection.SqliteVersion}");
         using (var dir = new TempDirectory())

@@ -12,16 +12,16 @@ namespace MicroDb.Benchmarks.Headline;
 /// <summary>
 /// Reads from one file of 1,000 study-002 records (11 columns, mostly text), each side through its own connection:
 /// Query 1,000 rows (same SQL text); the LINQ lookup <c>Table&lt;T&gt;().Where(x =&gt; x.Id == id).FirstOrDefault()</c>
-/// (1,000 calls a round); a filtered, ordered 100-row LINQ read
-/// <c>Table&lt;T&gt;().Where(x =&gt; x.Id &gt; lo &amp;&amp; x.Id &lt;= hi).OrderBy(x =&gt; x.Title).ToList()</c> (hi = lo + 100; sqlite-net cannot translate the addition) (10 calls a round).
+/// (100 calls a round); a filtered, ordered 100-row LINQ read
+/// <c>Table&lt;T&gt;().Where(x =&gt; x.Id &gt; lo &amp;&amp; x.Id &lt;= hi).OrderBy(x =&gt; x.Title).ToList()</c> (hi = lo + 100; sqlite-net cannot translate the addition) (3 calls a round).
 /// The hand-written side runs the SQL those expressions mean through reused prepared statements. Each side's reads of a
 /// round run inside one read transaction (BEGIN/COMMIT untimed, <see cref="WriteBatch.Reads"/>).
 /// </summary>
 public static class QueryCases
 {
     private const int Rows = 1000;
-    private const int Lookups = 1000;
-    private const int RangeReads = 10;
+    private const int Lookups = 100;
+    private const int RangeReads = 3;
     private const string Columns = "\"Id\", \"Title\", \"Author\", \"Email\", \"Street\", \"City\", \"Country\", \"Summary\", \"Notes\", \"Rating\", \"Price\"";
 
     /// <summary>Case names.</summary>
@@ -35,8 +35,9 @@ public static class QueryCases
     {
         var path = dir.File("read.db");
         var sql = $"SELECT {Columns} FROM \"TextRecord\"";
-        var keys = Enumerable.Range(0, Lookups).Select(i => ((i * 7919) % Rows) + 1).ToArray();
-        var starts = Enumerable.Range(0, RangeReads).Select(i => i * 90).ToArray();
+        // Short timed bodies (see BenchRunner): 100 lookups or 3 range reads a round, rotating through the table.
+        var keyChunks = Enumerable.Range(0, Rows).Select(i => ((i * 7919) % Rows) + 1).Chunk(Lookups).ToArray();
+        var startChunks = Enumerable.Range(0, 30).Select(i => i * 30).Chunk(RangeReads).ToArray();
         var disposables = new List<IDisposable>();
         try
         {
@@ -58,19 +59,19 @@ public static class QueryCases
             };
             var lookup = new List<Side>
             {
-                WriteBatch.Reads("hand-written SQLitePCLRaw", SideRole.HandWritten, db, () =>
+                WriteBatch.Reads("hand-written SQLitePCLRaw", SideRole.HandWritten, db, Rotating(keyChunks, keys =>
                 {
                     foreach (var k in keys)
                     {
                         raw.sqlite3_bind_int(byKey, 1, k);
                         _ = ReadOne(byKey) ?? throw new InvalidOperationException($"Row {k} not found.");
                     }
-                }),
-                WriteBatch.Reads("MicroDb generated", SideRole.Generated, generated.Handle, () => LookupMicroDb(generated, keys)),
+                })),
+                WriteBatch.Reads("MicroDb generated", SideRole.Generated, generated.Handle, Rotating(keyChunks, keys => LookupMicroDb(generated, keys))),
             };
             var ranges = new List<Side>
             {
-                WriteBatch.Reads("hand-written SQLitePCLRaw", SideRole.HandWritten, db, () =>
+                WriteBatch.Reads("hand-written SQLitePCLRaw", SideRole.HandWritten, db, Rotating(startChunks, starts =>
                 {
                     foreach (var lo in starts)
                     {
@@ -78,8 +79,8 @@ public static class QueryCases
                         raw.sqlite3_bind_int(range, 2, lo + 100);
                         Expect(ReadRaw(range), 100);
                     }
-                }),
-                WriteBatch.Reads("MicroDb generated", SideRole.Generated, generated.Handle, () => RangeMicroDb(generated, starts)),
+                })),
+                WriteBatch.Reads("MicroDb generated", SideRole.Generated, generated.Handle, Rotating(startChunks, starts => RangeMicroDb(generated, starts))),
             };
 
             MicroDbConnection? reflection = null;
@@ -93,15 +94,15 @@ public static class QueryCases
             {
                 var c = reflection!;
                 query.Add(WriteBatch.Reads("MicroDb reflection", SideRole.Reflection, c.Handle, () => Expect(c.Query<TextRecord>(sql), Rows)));
-                lookup.Add(WriteBatch.Reads("MicroDb reflection", SideRole.Reflection, c.Handle, () => LookupMicroDb(c, keys)));
-                ranges.Add(WriteBatch.Reads("MicroDb reflection", SideRole.Reflection, c.Handle, () => RangeMicroDb(c, starts)));
+                lookup.Add(WriteBatch.Reads("MicroDb reflection", SideRole.Reflection, c.Handle, Rotating(keyChunks, keys => LookupMicroDb(c, keys))));
+                ranges.Add(WriteBatch.Reads("MicroDb reflection", SideRole.Reflection, c.Handle, Rotating(startChunks, starts => RangeMicroDb(c, starts))));
             }
 
 #if HEADLINE_PEERS
             var net = SqliteNet.Open(path, Durability.MicroDbDefault);
             disposables.Add(net);
             query.Add(WriteBatch.Reads("sqlite-net-pcl", SideRole.Peer, net.Handle, () => Expect(net.Query<NetTextRecord>(sql), Rows)));
-            lookup.Add(WriteBatch.Reads("sqlite-net-pcl", SideRole.Peer, net.Handle, () =>
+            lookup.Add(WriteBatch.Reads("sqlite-net-pcl", SideRole.Peer, net.Handle, Rotating(keyChunks, keys =>
             {
                 foreach (var id in keys)
                 {
@@ -110,15 +111,15 @@ public static class QueryCases
                         throw new InvalidOperationException($"Row {id} not found.");
                     }
                 }
-            }));
-            ranges.Add(WriteBatch.Reads("sqlite-net-pcl", SideRole.Peer, net.Handle, () =>
+            })));
+            ranges.Add(WriteBatch.Reads("sqlite-net-pcl", SideRole.Peer, net.Handle, Rotating(startChunks, starts =>
             {
                 foreach (var lo in starts)
                 {
                     var hi = lo + 100;
                     Expect(net.Table<NetTextRecord>().Where(x => x.Id > lo && x.Id <= hi).OrderBy(x => x.Title).ToList(), 100);
                 }
-            }));
+            })));
 #endif
 
             results.AddRange(runner.Measure(Query, 1, query));
@@ -142,6 +143,13 @@ public static class QueryCases
                 disposables[i].Dispose();
             }
         }
+    }
+
+    /// <summary>A body that works on the next chunk each call (each side has its own rotation, so all sides see the same chunk in a round).</summary>
+    private static Action Rotating<T>(T[][] chunks, Action<T[]> body)
+    {
+        var i = 0;
+        return () => body(chunks[i++ % chunks.Length]);
     }
 
     private static void LookupMicroDb(MicroDbConnection c, int[] keys)
