@@ -54,3 +54,21 @@ public sealed class NetTextRecord
     /// <summary>A price.</summary>
     public double Price { get; set; }
 }
+
+/// <summary>Study 000/004's row for sqlite-net-pcl (table "bench_row", the schema of <see cref="Concurrency.BenchRow"/>).</summary>
+[SQLite.Table("bench_row")]
+public sealed class NetBenchRow
+{
+    /// <summary>The key.</summary>
+    [SQLite.PrimaryKey, SQLite.AutoIncrement]
+    public long Id { get; set; }
+
+    /// <summary>A random integer.</summary>
+    public long Number { get; set; }
+
+    /// <summary>A random short text.</summary>
+    public string Text { get; set; } = "";
+
+    /// <summary>A random real.</summary>
+    public double Value { get; set; }
+}
