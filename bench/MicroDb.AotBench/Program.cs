@@ -1,13 +1,18 @@
 using System.Diagnostics;
 using MicroDb.AotBench;
+using MicroDb.Benchmarks.Headline;
 using MicroDb.Benchmarks.Infrastructure;
 
-// The headline comparisons of bench/MicroDb.Benchmarks, runnable both under the JIT (dotnet run) and as a
-// NativeAOT binary (dotnet publish -r linux-x64), with a small Stopwatch runner instead of BenchmarkDotNet.
-// Usage: MicroDb.AotBench [--out <file>] [--smoke] [--iterations <n>]
+// The headline comparisons of bench/MicroDb.Benchmarks (the same case files and the same interleaved runner, linked),
+// runnable both under the JIT (dotnet run) and as a NativeAOT binary (dotnet publish -r linux-x64). sqlite-net-pcl and
+// MemoryPack are left out here (HEADLINE_PEERS is defined only in the main bench): this bench compares MicroDb's own
+// paths with hand-written code under each runtime.
+// Usage: MicroDb.AotBench [--out <file>] [--smoke] [--case-seconds <s>]
 string? outFile = null;
-var iterations = 15;
+var caseSeconds = 6.0;
 var warmups = 2;
+var minRounds = 20;
+var maxRounds = 100_000;
 for (var i = 0; i < args.Length; i++)
 {
     switch (args[i])
@@ -15,17 +20,18 @@ for (var i = 0; i < args.Length; i++)
         case "--out" when i + 1 < args.Length:
             outFile = args[++i];
             break;
-        case "--iterations" when i + 1 < args.Length && int.TryParse(args[i + 1], out var n) && n > 0:
-            iterations = n;
+        case "--case-seconds" when i + 1 < args.Length && double.TryParse(args[i + 1], System.Globalization.CultureInfo.InvariantCulture, out var s) && s > 0:
+            caseSeconds = s;
             i++;
             break;
         case "--smoke":
             // CI: prove every case runs (and how reflection behaves) in seconds; the numbers mean nothing.
-            iterations = 1;
             warmups = 0;
+            minRounds = maxRounds = 1;
+            caseSeconds = 0;
             break;
         default:
-            Console.Error.WriteLine($"Unknown or incomplete argument '{args[i]}'. Usage: MicroDb.AotBench [--out <file>] [--smoke] [--iterations <n>]");
+            Console.Error.WriteLine($"Unknown or incomplete argument '{args[i]}'. Usage: MicroDb.AotBench [--out <file>] [--smoke] [--case-seconds <s>]");
             return 2;
     }
 }
@@ -37,9 +43,9 @@ return 2;
 ModelRoots.Keep();
 var started = DateTime.UtcNow;
 var clock = Stopwatch.StartNew();
-var runner = new BenchRunner(warmups, iterations);
+var runner = new BenchRunner(warmups, minRounds, maxRounds, TimeSpan.FromSeconds(caseSeconds));
 var results = new List<Measurement>();
-Console.WriteLine($"MicroDb.AotBench: {RuntimeMode.Name}, {warmups} warm-up + {iterations} iterations per side");
+Console.WriteLine($"MicroDb.AotBench: {RuntimeMode.Name}, interleaved rounds in random order, at least {caseSeconds:F0} s per case");
 using (var dir = new TempDirectory())
 {
     SerializationCases.Run(runner, results);
@@ -47,7 +53,8 @@ using (var dir = new TempDirectory())
     QueryCases.Run(runner, dir, results);
 }
 
-var report = MarkdownReport.Render(results, runner, started, clock.Elapsed);
+var title = $"MicroDb.AotBench — {RuntimeMode.Name}{(ModelRoots.Description.Length > 0 ? ", " + ModelRoots.Description : "")}";
+var report = HeadlineReport.Render(title, results, runner, RuntimeMode.Name, started, clock.Elapsed, "MicroDb.AotBench " + string.Join(' ', args));
 Console.WriteLine();
 Console.WriteLine(report);
 if (outFile is not null)

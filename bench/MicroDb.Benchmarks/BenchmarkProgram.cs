@@ -2,7 +2,6 @@ using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Diagnosers;
 using BenchmarkDotNet.Exporters;
 using BenchmarkDotNet.Exporters.Csv;
-using BenchmarkDotNet.Filters;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
@@ -12,24 +11,16 @@ using MicroDb.Benchmarks.Infrastructure;
 namespace MicroDb.Benchmarks;
 
 /// <summary>
-/// Entry point: <c>--quick</c> runs the short headline job (about three minutes on two cores; with an explicit
-/// <c>--filter</c> it runs what the filter names, with the quick sizes); without it the
-/// full suite runs. Every other argument goes to BenchmarkDotNet's switcher (for example <c>--filter *Crud*</c>).
-/// Results are copied to docs/results/{quick|full} and charted with gnuplot when it is installed.
+/// Entry point. <c>--quick</c> runs the headline (<see cref="Headline.HeadlineProgram"/>: interleaved rounds in random
+/// order, hand-written vs MicroDb generated vs reflection vs sqlite-net-pcl, about three minutes on two cores); with an
+/// explicit <c>--filter</c> it runs what the filter names under BenchmarkDotNet with the quick sizes instead. Without
+/// <c>--quick</c> the full BenchmarkDotNet suite runs. Every other argument goes to BenchmarkDotNet's switcher.
+/// Results go to bench/results/{headline|quick|full} (git-ignored); <c>--publish</c> writes docs/results instead.
+/// Charts are drawn with ScottPlot unless <c>--no-charts</c>. <c>--case-seconds N</c> sets the headline's least
+/// measuring time per case (default 10).
 /// </summary>
 public static class BenchmarkProgram
 {
-    /// <summary>The benchmark classes in the quick job.</summary>
-    private static readonly Type[] QuickTypes =
-    [
-        typeof(Serialization.SerializationBenchmarks),
-        typeof(Crud.CrudBenchmarks),
-        typeof(Crud.PerCallBenchmarks),
-        typeof(Reading.ReadRowsBenchmarks),
-        typeof(Reading.BulkInsertBenchmarks),
-        typeof(Workloads.ProviderBenchmarks),
-    ];
-
     /// <summary>Runs the suite.</summary>
     /// <param name="args">Command-line arguments.</param>
     /// <returns>The process exit code.</returns>
@@ -41,9 +32,32 @@ public static class BenchmarkProgram
 #else
         var quick = args.Contains("--quick", StringComparer.OrdinalIgnoreCase);
         var noCharts = args.Contains("--no-charts", StringComparer.OrdinalIgnoreCase);
-        var rest = args.Where(a => !a.Equals("--quick", StringComparison.OrdinalIgnoreCase) && !a.Equals("--no-charts", StringComparison.OrdinalIgnoreCase)).ToList();
+        var publish = args.Contains("--publish", StringComparer.OrdinalIgnoreCase);
+        var caseSeconds = 10.0;
+        var rest = new List<string>();
+        for (var i = 0; i < args.Length; i++)
+        {
+            if (args[i].Equals("--case-seconds", StringComparison.OrdinalIgnoreCase) && i + 1 < args.Length
+                && double.TryParse(args[i + 1], System.Globalization.CultureInfo.InvariantCulture, out var seconds) && seconds > 0)
+            {
+                caseSeconds = seconds;
+                i++;
+            }
+            else if (args[i] is not ("--quick" or "--no-charts" or "--publish"))
+            {
+                rest.Add(args[i]);
+            }
+        }
+
         Environment.SetEnvironmentVariable(BenchSettings.QuickVariable, quick ? "1" : "0");
         var userFilter = rest.Any(a => a.StartsWith("--filter", StringComparison.Ordinal) || a == "-f" || a.StartsWith("--list", StringComparison.Ordinal));
+        var root = ResultPublisher.ResultsRoot(publish);
+        if (quick && !userFilter)
+        {
+            var command = "dotnet run -c Release --project bench/MicroDb.Benchmarks -- " + string.Join(' ', args);
+            return Headline.HeadlineProgram.Run(Path.Combine(root, "headline"), charts: !noCharts, caseSeconds, command);
+        }
+
         if (!userFilter)
         {
             rest.AddRange(["--filter", "*"]);
@@ -56,7 +70,7 @@ public static class BenchmarkProgram
         }
 
         Console.WriteLine($"MicroDb benchmarks ({(quick ? "quick" : "full")}), SQLite {MicroDbConnection.SqliteVersion}");
-        var config = BuildConfig(quick, headlineOnly: quick && !userFilter, artifacts);
+        var config = BuildConfig(quick, artifacts);
         var types = typeof(BenchmarkProgram).Assembly.GetTypes().Where(t => t.IsPublic && !t.IsAbstract && t.GetMethods().Any(m => m.IsDefined(typeof(BenchmarkDotNet.Attributes.BenchmarkAttribute), false))).ToArray();
         var summaries = BenchmarkSwitcher.FromTypes(types).Run(rest.ToArray(), config).ToArray();
         if (summaries.Length == 0)
@@ -64,13 +78,13 @@ public static class BenchmarkProgram
             return 1;
         }
 
-        var target = ResultPublisher.Publish(summaries, artifacts, quick ? "quick" : "full", charts: !noCharts);
+        var target = ResultPublisher.Publish(summaries, artifacts, Path.Combine(root, quick ? "quick" : "full"), quick ? "quick" : "full", charts: !noCharts);
         Console.WriteLine($"Results copied to {target}");
         return summaries.Any(s => s.HasCriticalValidationErrors || s.Reports.Any(r => !r.Success)) ? 1 : 0;
 #endif
     }
 
-    private static IConfig BuildConfig(bool quick, bool headlineOnly, string artifacts)
+    private static IConfig BuildConfig(bool quick, string artifacts)
     {
         // In-process: no per-run project build (minutes on two cores), and the quick switch is visible to the parameter sources.
         var job = quick
@@ -84,15 +98,7 @@ public static class BenchmarkProgram
             .WithArtifactsPath(artifacts)
             .WithOrderer(new BenchmarkDotNet.Order.DefaultOrderer(BenchmarkDotNet.Order.SummaryOrderPolicy.Declared))
             .WithOption(ConfigOptions.JoinSummary, false);
-        if (headlineOnly)
-        {
-            // The headline job; an explicit --filter with --quick runs what it names with the quick sizes instead.
-            config = config.AddFilter(new SimpleFilter(b => QuickTypes.Contains(b.Descriptor.Type) && QuickCase(b)));
-        }
-
         return config;
     }
 
-    private static bool QuickCase(BenchmarkDotNet.Running.BenchmarkCase b) =>
-        b.Descriptor.Type != typeof(Workloads.ProviderBenchmarks) || b.Descriptor.Categories.Any(c => c is "Select" or "Insert" or "Join");
 }

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Globalization;
 using System.Text;
 using BenchmarkDotNet.Reports;
@@ -6,23 +5,25 @@ using BenchmarkDotNet.Reports;
 namespace MicroDb.Benchmarks;
 
 /// <summary>
-/// Copies BenchmarkDotNet's markdown and CSV reports into docs/results/{quick|full} and draws one PNG bar chart per
-/// benchmark class with gnuplot. Without gnuplot the charts are skipped with a message naming the package to install.
+/// Copies BenchmarkDotNet's markdown and CSV reports into {results root}/{quick|full} and draws one PNG bar chart per
+/// benchmark class with ScottPlot. The results root is bench/results (untracked) unless the run asks to publish into docs/results.
 /// </summary>
 public static class ResultPublisher
 {
-    /// <summary>The Debian package that provides the chart tool.</summary>
-    public const string ChartPackageHint = "apt-get install -y gnuplot-nox";
+    /// <summary>Where a run writes: bench/results (git-ignored) by default, docs/results with <c>--publish</c>.</summary>
+    /// <param name="publish">Update the tracked docs/results instead.</param>
+    public static string ResultsRoot(bool publish) =>
+        publish ? Path.Combine(FindRepositoryRoot(), "docs", "results") : Path.Combine(FindRepositoryRoot(), "bench", "results");
 
     /// <summary>Copies the reports and draws the charts.</summary>
     /// <param name="summaries">The run's summaries.</param>
     /// <param name="artifacts">BenchmarkDotNet's artifacts folder.</param>
+    /// <param name="target">The folder to copy into.</param>
     /// <param name="kind">"quick" or "full".</param>
     /// <param name="charts">Draw charts.</param>
     /// <returns>The folder the results were copied to.</returns>
-    public static string Publish(IReadOnlyList<Summary> summaries, string artifacts, string kind, bool charts)
+    public static string Publish(IReadOnlyList<Summary> summaries, string artifacts, string target, string kind, bool charts)
     {
-        var target = Path.Combine(FindRepositoryRoot(), "docs", "results", kind);
         Directory.CreateDirectory(target);
         var results = Path.Combine(artifacts, "results");
         if (Directory.Exists(results))
@@ -37,27 +38,18 @@ public static class ResultPublisher
         }
 
         File.WriteAllText(Path.Combine(target, "environment.md"), DescribeEnvironment(kind));
-        if (!charts)
+        if (charts)
         {
-            return target;
-        }
-
-        var gnuplot = FindOnPath("gnuplot");
-        if (gnuplot is null)
-        {
-            Console.WriteLine($"Charts skipped: gnuplot is not installed. Install it with: {ChartPackageHint}");
-            return target;
-        }
-
-        foreach (var summary in summaries)
-        {
-            DrawChart(gnuplot, summary, target);
+            foreach (var summary in summaries)
+            {
+                DrawChart(summary, target);
+            }
         }
 
         return target;
     }
 
-    private static void DrawChart(string gnuplot, Summary summary, string target)
+    private static void DrawChart(Summary summary, string target)
     {
         var reports = summary.Reports.Where(r => r.ResultStatistics is not null).ToArray();
         if (reports.Length == 0)
@@ -71,51 +63,44 @@ public static class ResultPublisher
             .Where(g => g.Select(p => p.Value?.ToString()).Distinct().Count() > 1)
             .Select(g => g.Key)
             .ToHashSet();
-        var data = new StringBuilder();
+        var labels = new List<string>();
+        var values = new List<double>();
         foreach (var report in reports)
         {
             var bench = report.BenchmarkCase;
             var label = bench.Descriptor.WorkloadMethod.Name;
             // Only the parameters that vary within the class: constant ones would just lengthen every label.
             var parameters = string.Join(" ", bench.Parameters.Items.Where(p => varying.Contains(p.Name)).Select(p => p.Name + "=" + p.Value));
-            if (parameters.Length > 0)
-            {
-                label += " " + parameters;
-            }
-
-            var micros = report.ResultStatistics!.Median / 1000.0;
-            data.Append('"').Append(label.Replace("\"", "'", StringComparison.Ordinal)).Append("\" ")
-                .AppendLine(micros.ToString("R", CultureInfo.InvariantCulture));
+            labels.Add(parameters.Length > 0 ? label + " " + parameters : label);
+            values.Add(report.ResultStatistics!.Median / 1000.0);
         }
 
-        var dataFile = Path.Combine(target, name + ".dat");
-        File.WriteAllText(dataFile, data.ToString());
+        var plot = new ScottPlot.Plot();
+        var bars = values.Select((v, i) => new ScottPlot.Bar
+        {
+            Position = i,
+            Value = Math.Log10(Math.Max(v, 1e-3)),
+            ValueBase = -3,
+            Label = v.ToString(v >= 100 ? "N0" : "G3", CultureInfo.InvariantCulture),
+            FillColor = ScottPlot.Color.FromHex("#3b6ea5"),
+        }).ToList();
+        plot.Add.Bars(bars);
+        plot.Axes.Bottom.SetTicks(Enumerable.Range(0, labels.Count).Select(i => (double)i).ToArray(), labels.ToArray());
+        plot.Axes.Bottom.TickLabelStyle.Rotation = 50;
+        plot.Axes.Bottom.TickLabelStyle.Alignment = ScottPlot.Alignment.MiddleLeft;
+        plot.Axes.Bottom.TickLabelStyle.FontSize = 10;
+        plot.Axes.Bottom.MinimumSize = 260;
+        // Log scale: bars are drawn as log10 of the value; the left axis labels show the values themselves.
+        var min = Math.Floor(Math.Log10(Math.Max(values.Min(), 1e-3)));
+        var max = Math.Ceiling(Math.Log10(values.Max()) + 0.3);
+        var ticks = Enumerable.Range((int)min, (int)(max - min) + 1).Select(e => (double)e).ToArray();
+        plot.Axes.Left.SetTicks(ticks, ticks.Select(e => Math.Pow(10, e).ToString("G", CultureInfo.InvariantCulture)).ToArray());
+        plot.Axes.SetLimitsY(min, max);
+        plot.Title($"{name}: median time per measured call (per operation where OperationsPerInvoke is set)");
+        plot.YLabel("microseconds (log scale)");
         var png = Path.Combine(target, name + ".png");
-        var width = Math.Max(900, 60 * reports.Length + 300);
-        var script = $"""
-            set terminal pngcairo noenhanced size {width},800 font "DejaVu Sans,10"
-            set output '{png}'
-            set title "{name}: median time per measured call (per operation where OperationsPerInvoke is set), microseconds, log scale"
-            set style data histograms
-            set style fill solid 0.8 border -1
-            set boxwidth 0.8
-            set logscale y
-            set grid ytics
-            set ylabel "microseconds"
-            set xtics rotate by -50 scale 0 font ",8"
-            set bmargin 20
-            set rmargin 14
-            set key off
-            plot '{dataFile}' using 2:xtic(1) linecolor rgb "#3b6ea5"
-            """;
-        var scriptFile = Path.Combine(target, name + ".gp");
-        File.WriteAllText(scriptFile, script);
-        using var process = Process.Start(new ProcessStartInfo(gnuplot, $"\"{scriptFile}\"") { RedirectStandardError = true, UseShellExecute = false })!;
-        var error = process.StandardError.ReadToEnd();
-        process.WaitForExit();
-        File.Delete(scriptFile);
-        File.Delete(dataFile);
-        Console.WriteLine(process.ExitCode == 0 ? $"Chart: {png}" : $"Chart for {name} failed: {error}");
+        plot.SavePng(png, Math.Max(900, (60 * reports.Length) + 300), 800);
+        Console.WriteLine($"Chart: {png}");
     }
 
     private static string DescribeEnvironment(string kind) =>
@@ -154,19 +139,5 @@ public static class ResultPublisher
         }
 
         return Directory.GetCurrentDirectory();
-    }
-
-    private static string? FindOnPath(string tool)
-    {
-        foreach (var dir in (System.Environment.GetEnvironmentVariable("PATH") ?? "").Split(Path.PathSeparator, StringSplitOptions.RemoveEmptyEntries))
-        {
-            var candidate = Path.Combine(dir, tool);
-            if (File.Exists(candidate))
-            {
-                return candidate;
-            }
-        }
-
-        return null;
     }
 }

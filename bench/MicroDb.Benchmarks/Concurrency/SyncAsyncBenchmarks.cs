@@ -8,7 +8,9 @@ namespace MicroDb.Benchmarks.Concurrency;
 /// <summary>
 /// Study 004 through MicroDb's API: a scalar, and queries returning 1, 1,000 and 1,000,000 rows, synchronously on a
 /// MicroDbConnection and asynchronously on a MicroDbAsyncConnection (buffered QueryAsync and streamed DeferredQueryAsync).
-/// Time and allocated bytes.
+/// Time and allocated bytes. sqlite-net-pcl beside: SQLiteConnection (sync) and SQLiteAsyncConnection (its async
+/// wrapper: each call runs the sync code on the thread pool under its own lock), its default FullMutex open flags and
+/// MicroDb's default pragmas (WAL, synchronous=NORMAL, foreign keys on) set explicitly.
 /// </summary>
 [MemoryDiagnoser]
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory, BenchmarkLogicalGroupRule.ByParams)]
@@ -18,6 +20,8 @@ public class SyncAsyncBenchmarks
     private string _directory = "";
     private MicroDbConnection _sync = null!;
     private MicroDbAsyncConnection _async = null!;
+    private SQLite.SQLiteConnection _net = null!;
+    private SQLite.SQLiteAsyncConnection _netAsync = null!;
     private object?[] _args = [];
 
     /// <summary>Rows the query returns.</summary>
@@ -40,6 +44,12 @@ public class SyncAsyncBenchmarks
         _sync.InsertAll(Enumerable.Range(0, Rows).Select(_ => BenchRow.Random(random)));
         _async = new MicroDbAsyncConnection(new MicroDbOptions(path).UseReflection());
         _args = [Rows];
+        _net = Peers.SqliteNet.Open(path, Durability.MicroDbDefault);
+        _netAsync = new SQLite.SQLiteAsyncConnection(new SQLite.SQLiteConnectionString(path, Peers.SqliteNet.Flags, storeDateTimeAsTicks: true));
+        foreach (var pragma in RawSqlite.Pragmas(Durability.MicroDbDefault))
+        {
+            RawSqlite.Exec(_netAsync.GetConnection().Handle, pragma);
+        }
     }
 
     /// <summary>Closes the connections and deletes the files.</summary>
@@ -48,6 +58,9 @@ public class SyncAsyncBenchmarks
     {
         _sync.Dispose();
         _async.Dispose();
+        _net.Dispose();
+        _netAsync.CloseAsync().GetAwaiter().GetResult();
+        SQLite.SQLiteAsyncConnection.ResetPool();
         Directory.Delete(_directory, recursive: true);
     }
 
@@ -58,6 +71,26 @@ public class SyncAsyncBenchmarks
     /// <summary>ExecuteScalarAsync on the pool.</summary>
     [Benchmark, BenchmarkCategory("Scalar")]
     public async Task<long> Scalar_Async() => await _async.ExecuteScalarAsync<long>("SELECT COUNT(*) FROM bench_row WHERE Id <= ?", Rows);
+
+    /// <summary>sqlite-net-pcl ExecuteScalar, synchronous.</summary>
+    [Benchmark, BenchmarkCategory("Scalar")]
+    public long Scalar_SqliteNet_Sync() => _net.ExecuteScalar<long>("SELECT COUNT(*) FROM bench_row WHERE Id <= ?", Rows);
+
+    /// <summary>sqlite-net-pcl ExecuteScalarAsync.</summary>
+    [Benchmark, BenchmarkCategory("Scalar")]
+    public async Task<long> Scalar_SqliteNet_Async() => await _netAsync.ExecuteScalarAsync<long>("SELECT COUNT(*) FROM bench_row WHERE Id <= ?", Rows);
+
+    /// <summary>sqlite-net-pcl Query (buffered list), synchronous.</summary>
+    [Benchmark, BenchmarkCategory("Rows")]
+    public int Query_SqliteNet_Sync() => _net.Query<Peers.NetBenchRow>(Sql, _args).Count;
+
+    /// <summary>sqlite-net-pcl DeferredQuery (lazy enumeration), synchronous.</summary>
+    [Benchmark, BenchmarkCategory("Rows")]
+    public int DeferredQuery_SqliteNet_Sync() => _net.DeferredQuery<Peers.NetBenchRow>(Sql, _args).Count();
+
+    /// <summary>sqlite-net-pcl QueryAsync (buffered list).</summary>
+    [Benchmark, BenchmarkCategory("Rows")]
+    public async Task<int> QueryAsync_SqliteNet() => (await _netAsync.QueryAsync<Peers.NetBenchRow>(Sql, _args)).Count;
 
     /// <summary>Query (buffered list), synchronous.</summary>
     [Benchmark(Baseline = true), BenchmarkCategory("Rows")]

@@ -15,6 +15,12 @@ public enum AccessMode
 
     /// <summary>MicroDbPool: reads on reader connections in parallel, writes through the one writer.</summary>
     Pool,
+
+    /// <summary>
+    /// sqlite-net-pcl's way: one SQLiteConnection shared by every thread, opened with its default FullMutex flag (SQLite's
+    /// serialized mode does the locking; sqlite-net locks its cached insert command). Same pragmas.
+    /// </summary>
+    SqliteNetShared,
 }
 
 /// <summary>What the threads do.</summary>
@@ -32,7 +38,7 @@ public enum ThreadWorkload
 
 /// <summary>
 /// Study 000's matrix: a 50,000-row four-column table, 1/2/4/8 threads, WAL on/off, shared connection vs connection per
-/// thread vs MicroDb's pool. Each invocation runs a fixed total of operations split across the threads; the reported
+/// thread vs MicroDb's pool vs sqlite-net-pcl's shared connection. Each invocation runs a fixed total of operations split across the threads; the reported
 /// time is per operation (so operations per second = 1 / mean). 240 operations keep the rollback-journal write cases
 /// (an fsync per commit) within minutes on a small machine.
 /// </summary>
@@ -45,6 +51,7 @@ public class ThreadingBenchmarks
     private MicroDbConnection? _shared;
     private MicroDbConnection[] _perThread = [];
     private MicroDbPool? _pool;
+    private SQLite.SQLiteConnection? _net;
 
     /// <summary>The workload.</summary>
     [ParamsSource(nameof(Workloads))]
@@ -65,7 +72,7 @@ public class ThreadingBenchmarks
     public bool Wal { get; set; }
 
     /// <summary>How threads reach the database.</summary>
-    [Params(AccessMode.Shared, AccessMode.PerThread, AccessMode.Pool)]
+    [Params(AccessMode.Shared, AccessMode.PerThread, AccessMode.Pool, AccessMode.SqliteNetShared)]
     public AccessMode Mode { get; set; }
 
     /// <summary>Creates and fills the table, then opens the connections the mode needs.</summary>
@@ -90,6 +97,13 @@ public class ThreadingBenchmarks
             case AccessMode.PerThread:
                 _perThread = Enumerable.Range(0, Threads).Select(_ => new MicroDbConnection(Options())).ToArray();
                 break;
+            case AccessMode.SqliteNetShared:
+                _net = new SQLite.SQLiteConnection(new SQLite.SQLiteConnectionString(Path.Combine(_directory, "threads.db"), Peers.SqliteNet.Flags, storeDateTimeAsTicks: true));
+                _net.BusyTimeout = TimeSpan.FromSeconds(30);
+                Infrastructure.RawSqlite.Exec(_net.Handle, Wal ? "PRAGMA journal_mode=WAL" : "PRAGMA journal_mode=DELETE");
+                Infrastructure.RawSqlite.Exec(_net.Handle, "PRAGMA synchronous=1");
+                Infrastructure.RawSqlite.Exec(_net.Handle, "PRAGMA foreign_keys=ON");
+                break;
             default:
                 // The pool with its defaults (reader count from the processor count), as an application would get it.
                 _pool = new MicroDbPool(new MicroDbPoolOptions(Options()));
@@ -108,6 +122,7 @@ public class ThreadingBenchmarks
         }
 
         _pool?.Dispose();
+        _net?.Dispose();
         Directory.Delete(_directory, recursive: true);
     }
 
@@ -154,6 +169,12 @@ public class ThreadingBenchmarks
 
     private void Read(int worker, long id)
     {
+        if (Mode == AccessMode.SqliteNetShared)
+        {
+            _ = _net!.Find<Peers.NetBenchRow>(id) ?? throw new InvalidOperationException($"Row {id} is missing.");
+            return;
+        }
+
         var row = Mode switch
         {
             AccessMode.Shared => _shared!.Find<BenchRow>(id),
@@ -175,6 +196,9 @@ public class ThreadingBenchmarks
                 break;
             case AccessMode.PerThread:
                 _perThread[worker].Insert(row);
+                break;
+            case AccessMode.SqliteNetShared:
+                _net!.Insert(new Peers.NetBenchRow { Number = row.Number, Text = row.Text, Value = row.Value });
                 break;
             default:
                 _pool!.Write(c => c.Insert(row));

@@ -22,6 +22,9 @@ public class CrudTestbenchBenchmarks
     private RawCrud _raw = null!;
     private MicroDbConnection _generated = null!;
     private MicroDbConnection _reflection = null!;
+    private SQLite.SQLiteConnection _net = null!;
+    private Peers.NetTestRow[] _netInserts = [];
+    private Peers.NetTestRow[] _netUpdates = [];
     private CrudData _data = null!;
 
     /// <summary>Rows per phase.</summary>
@@ -45,6 +48,9 @@ public class CrudTestbenchBenchmarks
         _raw = new RawCrud(_dir.File("raw.db"), Durability, Maps.Generated<TestRow>());
         _generated = new MicroDbConnection(RawSqlite.Options(_dir.File("generated.db"), Durability, MappingMode.Generated));
         _reflection = new MicroDbConnection(RawSqlite.Options(_dir.File("reflection.db"), Durability, MappingMode.Reflection));
+        _net = Peers.SqliteNet.Open(_dir.File("sqlite-net.db"), Durability);
+        _netInserts = _data.Inserts.Select(r => new Peers.NetTestRow { TextData = r.TextData }).ToArray();
+        _netUpdates = _data.Updates.Select(r => new Peers.NetTestRow { Id = r.Id, TextData = r.TextData }).ToArray();
     }
 
     /// <summary>Closes and deletes the databases.</summary>
@@ -54,6 +60,7 @@ public class CrudTestbenchBenchmarks
         _raw.Dispose();
         _generated.Dispose();
         _reflection.Dispose();
+        _net.Dispose();
         _dir.Dispose();
     }
 
@@ -77,6 +84,32 @@ public class CrudTestbenchBenchmarks
     /// <summary>MicroDb, reflection map.</summary>
     [Benchmark]
     public int Testbench_Reflection() => Run(_reflection);
+
+    /// <summary>sqlite-net-pcl: CreateTable, Insert, Update, Find, Delete, DropTable (its default FullMutex flags, the same pragmas).</summary>
+    [Benchmark]
+    public int Testbench_SqliteNet()
+    {
+        _net.CreateTable<Peers.NetTestRow>();
+        Phase(() => Peers.SqliteNetCrud.Insert(_net, _netInserts));
+        Phase(() => Peers.SqliteNetCrud.Update(_net, _netUpdates));
+        var found = 0;
+        Phase(() => found = Peers.SqliteNetCrud.Read(_net, _data.ReadKeys));
+        Phase(() => Peers.SqliteNetCrud.Delete(_net, _data.DeleteKeys));
+        _net.DropTable<Peers.NetTestRow>();
+        return found;
+    }
+
+    private void Phase(Action phase)
+    {
+        if (Batched)
+        {
+            _net.RunInTransaction(phase);
+        }
+        else
+        {
+            phase();
+        }
+    }
 
     private int Run(MicroDbConnection db)
     {

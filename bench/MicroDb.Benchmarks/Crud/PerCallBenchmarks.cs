@@ -2,6 +2,7 @@ using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
 using MicroDb.Benchmarks.Infrastructure;
 using MicroDb.Benchmarks.Models;
+using MicroDb.Benchmarks.Peers;
 using MicroDb.Mapping;
 using SQLitePCL;
 
@@ -11,7 +12,8 @@ namespace MicroDb.Benchmarks.Crud;
 /// The managed cost of one CRUD call, without commit or checkpoint noise: each side works inside one open
 /// transaction on its own 1,000-row file (WAL, synchronous NORMAL), so every call hits SQLite's page cache and
 /// the difference to the hand-written SQLitePCLRaw baseline is what MicroDb adds per call. Thousands of calls per
-/// iteration make the allocation column exact.
+/// iteration make the allocation column exact. sqlite-net-pcl (its default FullMutex open flags, the same pragmas set
+/// explicitly) is the peer on its own file.
 /// </summary>
 [MemoryDiagnoser]
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
@@ -28,6 +30,9 @@ public class PerCallBenchmarks
     private sqlite3_stmt _rawDelete = null!;
     private MicroDbConnection _generated = null!;
     private MicroDbConnection _reflection = null!;
+    private SQLite.SQLiteConnection _net = null!;
+    private NetTestRow[] _netRows = [];
+    private NetTestRow _netScratch = new() { TextData = "scratch row" };
     private TestRow[] _rows = [];
     private TestRow _scratch = new() { TextData = "scratch row" };
     private long _key;
@@ -55,7 +60,12 @@ public class PerCallBenchmarks
         _reflection = new MicroDbConnection(RawSqlite.Options(_dir.File("reflection.db"), Durability.MicroDbDefault, MappingMode.Reflection));
         _reflection.CreateTable<TestRow>();
         CrudTables.Reset(_reflection.Handle, data.Seed);
+        _net = SqliteNet.Open(_dir.File("sqlite-net.db"), Durability.MicroDbDefault);
+        RawSqlite.Exec(_net.Handle, RawSqlite.Schema(map));
+        CrudTables.Reset(_net.Handle, data.Seed);
+        _netRows = _rows.Select(r => new NetTestRow { Id = r.Id, TextData = r.TextData }).ToArray();
         RawSqlite.Exec(_raw, "BEGIN IMMEDIATE");
+        _net.BeginTransaction();
         _generated.BeginTransaction();
         _reflection.BeginTransaction();
     }
@@ -67,6 +77,8 @@ public class PerCallBenchmarks
         RawSqlite.Exec(_raw, "COMMIT");
         _generated.Commit();
         _reflection.Commit();
+        _net.Commit();
+        _net.Dispose();
         foreach (var stmt in new[] { _rawScalar, _rawSelect, _rawUpdate, _rawInsert, _rawDelete })
         {
             stmt.Dispose();
@@ -112,6 +124,10 @@ public class PerCallBenchmarks
     [Benchmark, BenchmarkCategory("Find")]
     public TestRow? Find_Reflection() => _reflection.Find<TestRow>(NextKey());
 
+    /// <summary>sqlite-net-pcl Find&lt;T&gt;(key).</summary>
+    [Benchmark, BenchmarkCategory("Find")]
+    public NetTestRow? Find_SqliteNet() => _net.Find<NetTestRow>(NextKey());
+
     /// <summary>Hand-written update by key (baseline).</summary>
     [Benchmark(Baseline = true), BenchmarkCategory("Update")]
     public int Update_Raw()
@@ -131,6 +147,10 @@ public class PerCallBenchmarks
     /// <summary>Update(obj), reflection map.</summary>
     [Benchmark, BenchmarkCategory("Update")]
     public int Update_Reflection() => _reflection.Update(NextRow());
+
+    /// <summary>sqlite-net-pcl Update(obj).</summary>
+    [Benchmark, BenchmarkCategory("Update")]
+    public int Update_SqliteNet() => _net.Update(_netRows[_next++ % Rows]);
 
     /// <summary>Hand-written insert, then delete of the new key (baseline).</summary>
     [Benchmark(Baseline = true), BenchmarkCategory("InsertDelete")]
@@ -161,6 +181,14 @@ public class PerCallBenchmarks
         return _reflection.Delete<TestRow>(_scratch.Id);
     }
 
+    /// <summary>sqlite-net-pcl Insert(obj) then Delete&lt;T&gt;(key).</summary>
+    [Benchmark, BenchmarkCategory("InsertDelete")]
+    public int InsertDelete_SqliteNet()
+    {
+        _net.Insert(_netScratch);
+        return _net.Delete<NetTestRow>(_netScratch.Id);
+    }
+
     /// <summary>Hand-written one-column query with an argument (baseline).</summary>
     [Benchmark(Baseline = true), BenchmarkCategory("Scalar")]
     public string? Scalar_Raw()
@@ -175,4 +203,8 @@ public class PerCallBenchmarks
     /// <summary>ExecuteScalar&lt;string&gt;(sql, key): MicroDb's ad-hoc path (statement cache, object arguments).</summary>
     [Benchmark, BenchmarkCategory("Scalar")]
     public string? Scalar_MicroDb() => _generated.ExecuteScalar<string>(ScalarSql, NextKey());
+
+    /// <summary>sqlite-net-pcl ExecuteScalar&lt;string&gt;(sql, key).</summary>
+    [Benchmark, BenchmarkCategory("Scalar")]
+    public string? Scalar_SqliteNet() => _net.ExecuteScalar<string>(ScalarSql, NextKey());
 }

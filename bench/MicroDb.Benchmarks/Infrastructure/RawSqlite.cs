@@ -111,10 +111,15 @@ public static class RawSqlite
         var sql = map.Sql.CreateTable + ";";
         foreach (var index in map.Table.Indexes)
         {
-            var columns = string.Join(", ", index.Columns.Select(c => "\"" + c + "\""));
-            sql += $"CREATE {(index.IsUnique ? "UNIQUE " : "")}INDEX IF NOT EXISTS \"{index.Name}\" ON \"{map.Table.TableName}\" ({columns});";
+            // Written out here (MicroDb's SQL builder is internal): the same text MicroDb issues.
+            var columns = string.Join(", ", index.Columns.Select(Quote));
+            sql += $"CREATE {(index.IsUnique ? "UNIQUE " : string.Empty)}INDEX IF NOT EXISTS {Quote(index.Name)} ON {Quote(map.Table.TableName)} ({columns});";
         }
 
         return sql;
     }
+
+    /// <summary>Quotes an identifier the way SQLite expects ("name", inner quotes doubled).</summary>
+    /// <param name="name">The identifier.</param>
+    public static string Quote(string name) => "\"" + name.Replace("\"", "\"\"", StringComparison.Ordinal) + "\"";
 }

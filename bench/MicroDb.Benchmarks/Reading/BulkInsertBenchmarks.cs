@@ -19,6 +19,8 @@ public class BulkInsertBenchmarks
     private sqlite3 _raw = null!;
     private MicroDbConnection _generated = null!;
     private MicroDbConnection _reflection = null!;
+    private SQLite.SQLiteConnection _net = null!;
+    private Peers.NetTestRow[] _netRows = [];
     private TestRow[] _rows = [];
     private string _insertSql = "";
 
@@ -42,6 +44,9 @@ public class BulkInsertBenchmarks
         _generated.CreateTable<TestRow>();
         _reflection = new MicroDbConnection(RawSqlite.Options(_dir.File("reflection.db"), Durability.MicroDbDefault, MappingMode.Reflection));
         _reflection.CreateTable<TestRow>();
+        _net = Peers.SqliteNet.Open(_dir.File("sqlite-net.db"), Durability.MicroDbDefault);
+        RawSqlite.Exec(_net.Handle, RawSqlite.Schema(Maps.Generated<TestRow>()));
+        _netRows = _rows.Select(r => new Peers.NetTestRow { TextData = r.TextData }).ToArray();
     }
 
     /// <summary>Empty tables before each load.</summary>
@@ -51,6 +56,7 @@ public class BulkInsertBenchmarks
         CrudTables.Reset(_raw, null);
         CrudTables.Reset(_generated.Handle, null);
         CrudTables.Reset(_reflection.Handle, null);
+        CrudTables.Reset(_net.Handle, null);
     }
 
     /// <summary>Closes everything.</summary>
@@ -60,6 +66,7 @@ public class BulkInsertBenchmarks
         _raw.Dispose();
         _generated.Dispose();
         _reflection.Dispose();
+        _net.Dispose();
         _dir.Dispose();
     }
 
@@ -87,4 +94,8 @@ public class BulkInsertBenchmarks
     /// <summary>MicroDb InsertAll, reflection map.</summary>
     [Benchmark]
     public int InsertAll_Reflection() => _reflection.InsertAll(_rows);
+
+    /// <summary>sqlite-net-pcl InsertAll (one transaction).</summary>
+    [Benchmark]
+    public int InsertAll_SqliteNet() => _net.InsertAll(_netRows);
 }

@@ -19,6 +19,7 @@ public class ReadRowsBenchmarks
     private sqlite3_stmt _select = null!;
     private MicroDbConnection _generated = null!;
     private MicroDbConnection _reflection = null!;
+    private SQLite.SQLiteConnection _net = null!;
     private string _sql = "";
 
     /// <summary>Writes 1,000 records to one file and opens it three ways.</summary>
@@ -34,6 +35,7 @@ public class ReadRowsBenchmarks
         _raw = RawSqlite.Open(path, Durability.MicroDbDefault);
         _sql = Maps.Generated<TextRecord>().Sql.SelectAll;
         _select = RawSqlite.Prepare(_raw, _sql);
+        _net = Peers.SqliteNet.Open(path, Durability.MicroDbDefault);
     }
 
     /// <summary>Closes everything.</summary>
@@ -44,6 +46,7 @@ public class ReadRowsBenchmarks
         _raw.Dispose();
         _generated.Dispose();
         _reflection.Dispose();
+        _net.Dispose();
         _dir.Dispose();
     }
 
@@ -85,4 +88,8 @@ public class ReadRowsBenchmarks
 
     private static string? Text(sqlite3_stmt stmt, int i) =>
         raw.sqlite3_column_type(stmt, i) == raw.SQLITE_NULL ? null : raw.sqlite3_column_text(stmt, i).utf8_to_string();
+
+    /// <summary>sqlite-net-pcl Query&lt;T&gt;(sql), same SQL (its default FullMutex flags, same pragmas).</summary>
+    [Benchmark]
+    public List<Peers.NetTextRecord> Query_SqliteNet() => _net.Query<Peers.NetTextRecord>(_sql);
 }

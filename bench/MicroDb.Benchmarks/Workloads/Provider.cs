@@ -18,6 +18,9 @@ public enum Provider
     /// <summary>Dapper over a Microsoft.Data.Sqlite connection (builds a command per call).</summary>
     Dapper,
 
+    /// <summary>sqlite-net-pcl 1.11.285 (its default FullMutex open flags, the same pragmas set explicitly).</summary>
+    SqliteNet,
+
     /// <summary>EF Core 10 (Microsoft.EntityFrameworkCore.Sqlite) with compiled queries and no tracking for reads.</summary>
     EfCore,
 }

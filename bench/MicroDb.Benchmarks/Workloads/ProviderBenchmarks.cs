@@ -37,6 +37,7 @@ public class ProviderBenchmarks : BlockWorkloadBase
         Provider.MicrosoftDataSqlite => new MdsBlockStore(path),
         Provider.Dapper => new DapperBlockStore(path),
         Provider.EfCore => new EfCoreBlockStore(path),
+        Provider.SqliteNet => new SqliteNetBlockStore(path),
         _ => throw new ArgumentOutOfRangeException(nameof(Provider)),
     };
 }

@@ -1,9 +1,9 @@
 using System.Globalization;
 
-namespace MicroDb.AotBench;
+namespace MicroDb.Benchmarks.Headline;
 
 /// <summary>Number formatting for the console and the markdown table.</summary>
-internal static class Format
+public static class Format
 {
     /// <summary>A time in the largest unit that keeps it at or above 1.</summary>
     /// <param name="ns">Nanoseconds.</param>
@@ -21,4 +21,8 @@ internal static class Format
     /// <summary>A ratio with two decimals.</summary>
     /// <param name="ratio">The ratio.</param>
     public static string Ratio(double ratio) => ratio.ToString("F2", CultureInfo.InvariantCulture);
+
+    /// <summary>A fraction as a percentage with one decimal.</summary>
+    /// <param name="fraction">The fraction (0.05 is 5%).</param>
+    public static string Percent(double fraction) => (fraction * 100).ToString("F1", CultureInfo.InvariantCulture) + "%";
 }

@@ -1,0 +1,55 @@
+using SQLite;
+
+namespace MicroDb.Benchmarks.Peers;
+
+/// <summary>The sqlite-net-pcl side of study 001, written as its documentation shows: Insert, Update, Find, Delete by key.</summary>
+public static class SqliteNetCrud
+{
+    /// <summary>Inserts each row (sqlite-net writes the new key back).</summary>
+    /// <param name="db">The connection.</param>
+    /// <param name="rows">The rows.</param>
+    public static void Insert(SQLiteConnection db, NetTestRow[] rows)
+    {
+        foreach (var row in rows)
+        {
+            db.Insert(row);
+        }
+    }
+
+    /// <summary>Updates each row.</summary>
+    /// <param name="db">The connection.</param>
+    /// <param name="rows">The rows.</param>
+    public static void Update(SQLiteConnection db, NetTestRow[] rows)
+    {
+        foreach (var row in rows)
+        {
+            db.Update(row);
+        }
+    }
+
+    /// <summary>Finds each key.</summary>
+    /// <param name="db">The connection.</param>
+    /// <param name="keys">The keys.</param>
+    /// <returns>How many rows were found.</returns>
+    public static int Read(SQLiteConnection db, long[] keys)
+    {
+        var found = 0;
+        foreach (var key in keys)
+        {
+            found += db.Find<NetTestRow>(key) is not null ? 1 : 0;
+        }
+
+        return found;
+    }
+
+    /// <summary>Deletes each key.</summary>
+    /// <param name="db">The connection.</param>
+    /// <param name="keys">The keys.</param>
+    public static void Delete(SQLiteConnection db, long[] keys)
+    {
+        foreach (var key in keys)
+        {
+            db.Delete<NetTestRow>(key);
+        }
+    }
+}
