@@ -100,14 +100,20 @@ public sealed partial class SelectQuery<T, TResult> : IEnumerable<TResult>
     public bool Any() => _source.Any();
 
     /// <summary>Runs the query and returns every projected row.</summary>
-    public List<TResult> ToList()
+    public List<TResult> ToList() => ToList(CancellationToken.None);
+
+    /// <summary>Every projected row, with a cancellation check between rows (the async query's path).</summary>
+    internal List<TResult> ToList(CancellationToken cancellationToken)
     {
         var (sql, args) = _source.BuildSelect(Columns, includeOrder: true);
         var runner = _source.Connection.Runner;
         return _plan.IsScalar
-            ? runner.ReadAll<TResult, ScalarRowReader<TResult>>(sql, StatementArguments.Translated(args), default)
-            : runner.ReadAll<TResult, ProjectionRowReader<T, TResult>>(sql, StatementArguments.Translated(args), CreateReader());
+            ? runner.ReadAll<TResult, ScalarRowReader<TResult>>(sql, StatementArguments.Translated(args), default, cancellationToken)
+            : runner.ReadAll<TResult, ProjectionRowReader<T, TResult>>(sql, StatementArguments.Translated(args), CreateReader(), cancellationToken);
     }
+
+    /// <summary>The same query bound to <paramref name="connection"/> (see <see cref="TableQuery{T}.On"/>).</summary>
+    internal SelectQuery<T, TResult> On(MicroDbConnection connection) => new(_source.On(connection), _selector, _plan, _distinct);
 
     /// <summary>Runs the query and returns every projected row as an array.</summary>
     public TResult[] ToArray() => ToList().ToArray();

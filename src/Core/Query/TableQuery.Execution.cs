@@ -14,6 +14,13 @@ public sealed partial class TableQuery<T>
         return Connection.Runner.Query(_map, sql, StatementArguments.Translated(args));
     }
 
+    /// <summary>Every row, with a cancellation check between rows (the async query's path).</summary>
+    internal List<T> ToList(CancellationToken cancellationToken)
+    {
+        var (sql, args) = BuildSelect(_allColumns, includeOrder: true);
+        return Connection.Runner.Query(_map, sql, StatementArguments.Translated(args), cancellationToken);
+    }
+
     /// <summary>Runs the query and returns every row as an array.</summary>
     public T[] ToArray() => ToList().ToArray();
 
