@@ -26,6 +26,8 @@ public sealed partial class SelectQuery<T, TResult> : IEnumerable<TResult>
 
     internal Expression<Func<T, TResult>> Selector => _selector;
 
+    internal bool IsDistinct => _distinct;
+
     private string Columns => _distinct ? "DISTINCT " + _plan.Columns : _plan.Columns;
 
     /// <summary>The query before projection.</summary>

@@ -262,4 +262,31 @@ public abstract partial class ConformanceSuite
     {
         Assert.Throws<NotSupportedException>(() => QueryDb.Table<QueryItem>().Max(x => x.Shade));
     }
+
+    [Test]
+    public void Sum_and_Average_of_a_projection_match_linq()
+    {
+        var db = OpenNumbers(out var rows);
+        var q = db.Table<NumberRow>().Where(x => x.I > 0);
+        var r = rows.Where(x => x.I > 0).ToList();
+        Assert.Multiple(() =>
+        {
+            Assert.That(q.Select(x => x.I).Sum(), Is.EqualTo(r.Sum(x => x.I)));
+            Assert.That(q.Select(x => x.NL).Sum(), Is.EqualTo(r.Sum(x => x.NL)));
+            Assert.That(q.Select(x => x.ND).Average(), Is.EqualTo(r.Average(x => x.ND)));
+            Assert.That(q.Select(x => x.M).Sum(), Is.EqualTo(r.Sum(x => x.M)));
+            Assert.That(q.Select(x => x.NM).Average(), Is.EqualTo(r.Average(x => x.NM)));
+            Assert.That(q.Select(x => x.I % 10).Sum(), Is.EqualTo(r.Sum(x => x.I % 10)));
+        });
+    }
+
+    [Test]
+    public void Sum_of_distinct_values_adds_each_value_once()
+    {
+        var db = OpenWith<NumberRow>();
+        db.InsertAll(new[] { 5, 5, 7, 7, 7, 1 }.Select(i => new NumberRow { I = i }));
+        Assert.That(db.Table<NumberRow>().Select(x => x.I).Distinct().Sum(), Is.EqualTo(13));
+        Assert.That(db.Table<NumberRow>().Select(x => x.I).Distinct().Average(), Is.EqualTo(13 / 3d));
+        Assert.That(db.Table<NumberRow>().Select(x => x.I).Sum(), Is.EqualTo(32));
+    }
 }
