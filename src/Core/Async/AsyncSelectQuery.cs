@@ -102,6 +102,28 @@ public sealed class AsyncSelectQuery<T, TResult> : IAsyncEnumerable<TResult>
     public ValueTask<TResult?> SingleOrDefaultAsync(CancellationToken cancellationToken = default) =>
         ReadAsync(static (q, _) => q.SingleOrDefault(), cancellationToken);
 
+    /// <summary>The last projected row; see <see cref="SelectQuery{T, TResult}.Last()"/>.</summary>
+    /// <param name="cancellationToken">Cancels the wait for a reader, or interrupts the running statement.</param>
+    /// <exception cref="InvalidOperationException">The query returns no row.</exception>
+    public ValueTask<TResult> LastAsync(CancellationToken cancellationToken = default) =>
+        ReadAsync(static (q, _) => q.Last(), cancellationToken);
+
+    /// <summary>The last projected row, or default when there is none.</summary>
+    /// <param name="cancellationToken">Cancels the wait for a reader, or interrupts the running statement.</param>
+    public ValueTask<TResult?> LastOrDefaultAsync(CancellationToken cancellationToken = default) =>
+        ReadAsync(static (q, _) => q.LastOrDefault(), cancellationToken);
+
+    /// <summary>The number of rows, as a long (after Distinct, of distinct values).</summary>
+    /// <param name="cancellationToken">Cancels the wait for a reader, or interrupts the running statement.</param>
+    public ValueTask<long> LongCountAsync(CancellationToken cancellationToken = default) =>
+        ReadAsync(static (q, _) => q.LongCount(), cancellationToken);
+
+    /// <summary>The projected row at <paramref name="index"/>, or default when the index is negative or past the last row.</summary>
+    /// <param name="index">The position.</param>
+    /// <param name="cancellationToken">Cancels the wait for a reader, or interrupts the running statement.</param>
+    public ValueTask<TResult?> ElementAtOrDefaultAsync(int index, CancellationToken cancellationToken = default) =>
+        _pool.ReadAsync((Query: _query, Index: index), static (c, s, _) => s.Query.On(c).ElementAtOrDefault(s.Index), cancellationToken);
+
     /// <summary>The projected row at <paramref name="index"/> (0-based).</summary>
     /// <param name="index">The position.</param>
     /// <param name="cancellationToken">Cancels the wait for a reader, or interrupts the running statement.</param>

@@ -8,11 +8,12 @@ public sealed partial class TableQuery<T>
 {
     /// <summary>
     /// The last row in the query's order, read as the first row of the reversed order. Without an OrderBy the order is
-    /// the table's: rowid (the primary key for a WITHOUT ROWID table, or once Take/Skip made the query a sub-query).
+    /// the table's: rowid, or the primary key for a WITHOUT ROWID table (after Take/Skip, a sub-query, the rowid is only
+    /// reachable through an integer primary key, so a rowid table without one needs an OrderBy there).
     /// Rows that tie on every key are told apart the same way, so the last of equal keys is the one inserted last.
     /// </summary>
     /// <exception cref="InvalidOperationException">The query returns no row.</exception>
-    /// <exception cref="NotSupportedException">The query uses Take/Skip without an OrderBy on a table without a primary key.</exception>
+    /// <exception cref="NotSupportedException">The query uses Take/Skip without an OrderBy on a rowid table without an integer primary key.</exception>
     public T Last() => Reversed().Take(1).TryFirst(out var value) ? value : throw NoRow();
 
     /// <summary>The last row matching <paramref name="predicate"/>; see <see cref="Last()"/>.</summary>
@@ -32,40 +33,38 @@ public sealed partial class TableQuery<T>
     {
         var plain = _source is null && !IsLimited;
         var table = _map.Table;
-        string identity;
+        string? identity = null;
         if (plain && !table.WithoutRowId)
         {
             identity = "rowid";
         }
-        else if (table.PrimaryKey is { } key)
+        else if (table.PrimaryKey is { } key && (table.WithoutRowId || key.SqlType == "INTEGER"))
         {
+            // The key of a WITHOUT ROWID table orders it; an INTEGER PRIMARY KEY is the rowid itself.
             identity = SqlBuilder.Quote(key.Name);
-        }
-        else if (plain)
-        {
-            throw new NotSupportedException($"Last() on '{table.TableName}' needs an OrderBy: the WITHOUT ROWID table has no single-column primary key to order by.");
-        }
-        else
-        {
-            // A sub-query does not expose rowid, so the implicit order cannot be reversed outside it.
-            throw new NotSupportedException($"Last() on a query of '{table.TableName}' with Take/Skip needs an OrderBy, or a [PrimaryKey] on '{table.EntityTypeName}'.");
         }
 
         var query = this;
-        if (EffectiveOrderings().Length == 0 && !plain)
+        if (query.EffectiveOrderings().Length == 0 && !plain)
         {
-            // Give the innermost query the implicit order explicitly, so every level agrees on which rows come first.
-            query = WithBaseOrdering(new QueryOrdering(null, false, identity));
+            // A sub-query does not expose rowid, so the implicit order cannot be reversed outside it.
+            query = WithBaseOrdering(new QueryOrdering(null, false, identity ?? throw new NotSupportedException(
+                $"Last() on a query of '{table.TableName}' with Take/Skip needs an OrderBy: rows are in rowid order and '{table.EntityTypeName}' has no integer primary key that stands for the rowid.")));
         }
 
+        // With an order, the identity (when reachable) is the final tie-breaker, so that of equal keys the last inserted row is last.
         var orderings = query.EffectiveOrderings();
-        var reversed = new QueryOrdering[orderings.Length + 1];
+        var reversed = new QueryOrdering[orderings.Length + (identity is null ? 0 : 1)];
         for (var i = 0; i < orderings.Length; i++)
         {
             reversed[i] = orderings[i] with { Descending = !orderings[i].Descending };
         }
 
-        reversed[^1] = new QueryOrdering(null, Descending: true, identity);
+        if (identity is not null)
+        {
+            reversed[^1] = new QueryOrdering(null, Descending: true, identity);
+        }
+
         return query.IsLimited
             ? new TableQuery<T>(query, query, [], reversed, null, 0, reversed.Length)
             : new TableQuery<T>(query, query._source, query._wheres, reversed, null, 0, reversed.Length);

@@ -91,6 +91,9 @@ public sealed class AsyncTableQueryTests
         Assert.That(await tags.Distinct().CountAsync(), Is.EqualTo(_rows.Where(x => x.Worker == 2).Select(x => x.Tag).Distinct().Count()));
         Assert.That(await tags.OrderBy(t => t).FirstAsync(), Is.EqualTo(_rows.Where(x => x.Worker == 2).Select(x => x.Tag).Order(StringComparer.Ordinal).First()));
         Assert.That(await _connection.Table<ConcItem>().Select(x => x.Version).MaxAsync(), Is.EqualTo(_rows.Max(x => x.Version)));
+        Assert.That(await tags.LastAsync(), Is.EqualTo(_rows.Last(x => x.Worker == 2).Tag));
+        Assert.That(await tags.ElementAtOrDefaultAsync(1000), Is.Null);
+        Assert.That(await tags.Distinct().LongCountAsync(), Is.EqualTo(_rows.Where(x => x.Worker == 2).Select(x => x.Tag).Distinct().LongCount()));
         var streamed = new List<string>();
         await foreach (var tag in tags)
         {

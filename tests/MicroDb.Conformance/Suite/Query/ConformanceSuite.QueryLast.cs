@@ -59,6 +59,18 @@ public abstract partial class ConformanceSuite
     }
 
     [Test]
+    public void Last_without_order_on_a_table_without_key_uses_rowid_and_needs_an_order_after_Take()
+    {
+        var db = OpenWith<LogLine>();
+        db.InsertAll(new[] { new LogLine { Message = "a", Level = 2 }, new LogLine { Message = "b", Level = 1 }, new LogLine { Message = "c", Level = 3 } });
+        Assert.That(db.Table<LogLine>().Last().Message, Is.EqualTo("c"));
+        Assert.That(db.Table<LogLine>().Last(x => x.Level < 3).Message, Is.EqualTo("b"));
+        Assert.That(db.Table<LogLine>().OrderBy(x => x.Level).Take(2).Last().Message, Is.EqualTo("a"));
+        var ex = Assert.Throws<NotSupportedException>(() => db.Table<LogLine>().Take(2).Last());
+        Assert.That(ex!.Message, Does.Contain("OrderBy"));
+    }
+
+    [Test]
     public void Single_on_a_projection_requires_exactly_one_row()
     {
         var target = QueryRows[5];
