@@ -81,6 +81,16 @@ public abstract partial class ConformanceSuite
     }
 
     [Test]
+    public void All_and_LongCount_on_a_projection_match_linq()
+    {
+        var ages = QueryDb.Table<QueryItem>().Select(x => x.Height);
+        Assert.That(ages.All(h => h > 120), Is.EqualTo(QueryRows.Select(x => x.Height).All(h => h > 120)));
+        Assert.That(ages.Where(h => h != null).All(h => h >= 100), Is.True);
+        Assert.That(ages.LongCount(h => h == null), Is.EqualTo(QueryRows.LongCount(x => x.Height == null)));
+        Assert.That(ages.Where(h => h > 1000).All(h => h < 0), Is.True, "All of no rows is true");
+    }
+
+    [Test]
     public void ElementAt_on_a_projection_returns_the_value_at_the_index()
     {
         var q = QueryDb.Table<QueryItem>().OrderBy(x => x.Age).ThenBy(x => x.Id).Select(x => x.Id);
