@@ -9,15 +9,19 @@ namespace MicroDb.Concurrency;
 internal sealed class AsyncDeferredQuery<T> : IAsyncEnumerable<T>
 {
     private readonly MicroDbPool _pool;
-    private readonly string _sql;
-    private readonly object?[] _args;
+    private readonly Func<MicroDbConnection, IEnumerator<T>> _open;
     private readonly CancellationToken _cancellationToken;
 
     public AsyncDeferredQuery(MicroDbPool pool, string sql, object?[] args, CancellationToken cancellationToken)
+        : this(pool, c => c.DeferredQuery<T>(sql, args).GetEnumerator(), cancellationToken)
+    {
+    }
+
+    /// <summary>Streams the rows of whatever <paramref name="open"/> starts on the reader it is given (a LINQ query rebound to it).</summary>
+    public AsyncDeferredQuery(MicroDbPool pool, Func<MicroDbConnection, IEnumerator<T>> open, CancellationToken cancellationToken)
     {
         _pool = pool;
-        _sql = sql;
-        _args = args;
+        _open = open;
         _cancellationToken = cancellationToken;
     }
 
@@ -113,7 +117,7 @@ internal sealed class AsyncDeferredQuery<T> : IAsyncEnumerable<T>
         {
             _connection = connection;
             _interrupt = MicroDbPool.InterruptOnCancel(connection, _cancellationToken);
-            _rows = connection.DeferredQuery<T>(_query._sql, _query._args).GetEnumerator();
+            _rows = _query._open(connection);
         }
 
         private bool Step()

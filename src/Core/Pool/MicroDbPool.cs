@@ -61,6 +61,9 @@ public sealed partial class MicroDbPool : IDisposable, IAsyncDisposable
     /// <summary>True when every call shares the writer connection (in-memory database, or <see cref="MicroDbPoolOptions.ReaderCount"/> 0).</summary>
     public bool IsSingleConnection { get; }
 
+    /// <summary>A connection to build queries against (the writer; queries are rebound to the connection they run on).</summary>
+    internal MicroDbConnection QueryTemplate => _writer;
+
     /// <summary>How many reader connections are open now (they open on first need, up to <see cref="MicroDbPoolOptions.ReaderCount"/>).</summary>
     public int OpenReaderCount
     {

@@ -9,18 +9,26 @@ namespace MicroDb.Query;
 /// </summary>
 /// <typeparam name="T">The mapped type.</typeparam>
 /// <typeparam name="TResult">The projected type.</typeparam>
-public sealed class SelectQuery<T, TResult> : IEnumerable<TResult>
+public sealed partial class SelectQuery<T, TResult> : IEnumerable<TResult>
 {
     private readonly TableQuery<T> _source;
     private readonly Expression<Func<T, TResult>> _selector;
     private readonly ProjectionPlan _plan;
+    private readonly bool _distinct;
 
-    internal SelectQuery(TableQuery<T> source, Expression<Func<T, TResult>> selector, ProjectionPlan plan)
+    internal SelectQuery(TableQuery<T> source, Expression<Func<T, TResult>> selector, ProjectionPlan plan, bool distinct = false)
     {
         _source = source;
         _selector = selector;
         _plan = plan;
+        _distinct = distinct;
     }
+
+    internal Expression<Func<T, TResult>> Selector => _selector;
+
+    internal bool IsDistinct => _distinct;
+
+    private string Columns => _distinct ? "DISTINCT " + _plan.Columns : _plan.Columns;
 
     /// <summary>The query before projection.</summary>
     public TableQuery<T> Source => _source;
@@ -34,32 +42,32 @@ public sealed class SelectQuery<T, TResult> : IEnumerable<TResult>
     public SelectQuery<T, TResult> Where(Expression<Func<TResult, bool>> predicate)
     {
         ArgumentNullException.ThrowIfNull(predicate);
-        return new(_source.Where(ProjectionSubstitution.Rewrite(_selector, predicate)), _selector, _plan);
+        return With(Composable("Where").Where(ProjectionSubstitution.Rewrite(_selector, predicate)));
     }
 
     /// <summary>Sorts by a key of the projected value (rewritten onto the entity and sorted in SQL).</summary>
     /// <typeparam name="TKey">The key type.</typeparam>
     /// <param name="keySelector">The key.</param>
     public SelectQuery<T, TResult> OrderBy<TKey>(Expression<Func<TResult, TKey>> keySelector) =>
-        new(_source.OrderBy(ProjectionSubstitution.Rewrite(_selector, keySelector)), _selector, _plan);
+        With(Composable("OrderBy").OrderBy(ProjectionSubstitution.Rewrite(_selector, keySelector)));
 
     /// <summary>Sorts by a key of the projected value, descending.</summary>
     /// <typeparam name="TKey">The key type.</typeparam>
     /// <param name="keySelector">The key.</param>
     public SelectQuery<T, TResult> OrderByDescending<TKey>(Expression<Func<TResult, TKey>> keySelector) =>
-        new(_source.OrderByDescending(ProjectionSubstitution.Rewrite(_selector, keySelector)), _selector, _plan);
+        With(Composable("OrderByDescending").OrderByDescending(ProjectionSubstitution.Rewrite(_selector, keySelector)));
 
     /// <summary>Adds an ascending tie-breaker on the projected value.</summary>
     /// <typeparam name="TKey">The key type.</typeparam>
     /// <param name="keySelector">The key.</param>
     public SelectQuery<T, TResult> ThenBy<TKey>(Expression<Func<TResult, TKey>> keySelector) =>
-        new(_source.ThenBy(ProjectionSubstitution.Rewrite(_selector, keySelector)), _selector, _plan);
+        With(Composable("ThenBy").ThenBy(ProjectionSubstitution.Rewrite(_selector, keySelector)));
 
     /// <summary>Adds a descending tie-breaker on the projected value.</summary>
     /// <typeparam name="TKey">The key type.</typeparam>
     /// <param name="keySelector">The key.</param>
     public SelectQuery<T, TResult> ThenByDescending<TKey>(Expression<Func<TResult, TKey>> keySelector) =>
-        new(_source.ThenByDescending(ProjectionSubstitution.Rewrite(_selector, keySelector)), _selector, _plan);
+        With(Composable("ThenByDescending").ThenByDescending(ProjectionSubstitution.Rewrite(_selector, keySelector)));
 
     /// <summary>The number of projected rows matching <paramref name="predicate"/>.</summary>
     /// <param name="predicate">The condition on the projected value.</param>
@@ -80,27 +88,34 @@ public sealed class SelectQuery<T, TResult> : IEnumerable<TResult>
 
     /// <summary>Keeps at most <paramref name="count"/> rows.</summary>
     /// <param name="count">The number of rows.</param>
-    public SelectQuery<T, TResult> Take(int count) => new(_source.Take(count), _selector, _plan);
+    public SelectQuery<T, TResult> Take(int count) => With(_source.Take(count));
 
     /// <summary>Skips <paramref name="count"/> rows.</summary>
     /// <param name="count">The number of rows.</param>
-    public SelectQuery<T, TResult> Skip(int count) => new(_source.Skip(count), _selector, _plan);
+    public SelectQuery<T, TResult> Skip(int count) => With(_source.Skip(count));
 
-    /// <summary>The number of rows (projection does not change it).</summary>
-    public int Count() => _source.Count();
+    /// <summary>The number of rows (projection does not change it; after <see cref="Distinct"/>, the number of distinct values).</summary>
+    /// <exception cref="OverflowException">More than <see cref="int.MaxValue"/> rows.</exception>
+    public int Count() => checked((int)LongCount());
 
     /// <summary>True when the query returns at least one row.</summary>
     public bool Any() => _source.Any();
 
     /// <summary>Runs the query and returns every projected row.</summary>
-    public List<TResult> ToList()
+    public List<TResult> ToList() => ToList(CancellationToken.None);
+
+    /// <summary>Every projected row, with a cancellation check between rows (the async query's path).</summary>
+    internal List<TResult> ToList(CancellationToken cancellationToken)
     {
-        var (sql, args) = _source.BuildSelect(_plan.Columns, includeOrder: true);
+        var (sql, args) = _source.BuildSelect(Columns, includeOrder: true);
         var runner = _source.Connection.Runner;
         return _plan.IsScalar
-            ? runner.ReadAll<TResult, ScalarRowReader<TResult>>(sql, StatementArguments.Translated(args), default)
-            : runner.ReadAll<TResult, ProjectionRowReader<T, TResult>>(sql, StatementArguments.Translated(args), CreateReader());
+            ? runner.ReadAll<TResult, ScalarRowReader<TResult>>(sql, StatementArguments.Translated(args), default, cancellationToken)
+            : runner.ReadAll<TResult, ProjectionRowReader<T, TResult>>(sql, StatementArguments.Translated(args), CreateReader(), cancellationToken);
     }
+
+    /// <summary>The same query bound to <paramref name="connection"/> (see <see cref="TableQuery{T}.On"/>).</summary>
+    internal SelectQuery<T, TResult> On(MicroDbConnection connection) => new(_source.On(connection), _selector, _plan, _distinct);
 
     /// <summary>Runs the query and returns every projected row as an array.</summary>
     public TResult[] ToArray() => ToList().ToArray();
@@ -115,12 +130,12 @@ public sealed class SelectQuery<T, TResult> : IEnumerable<TResult>
     public TResult? FirstOrDefault() => TryFirst(out var value) ? value : default;
 
     /// <summary>The SQL the query runs.</summary>
-    public string ToSqlString() => _source.BuildSelect(_plan.Columns, includeOrder: true).Sql;
+    public string ToSqlString() => _source.BuildSelect(Columns, includeOrder: true).Sql;
 
     /// <summary>Runs the query and streams the projected rows.</summary>
     public IEnumerator<TResult> GetEnumerator()
     {
-        var (sql, args) = _source.BuildSelect(_plan.Columns, includeOrder: true);
+        var (sql, args) = _source.BuildSelect(Columns, includeOrder: true);
         var runner = _source.Connection.Runner;
         return _plan.IsScalar
             ? runner.Enumerate<TResult, ScalarRowReader<TResult>>(sql, StatementArguments.Translated(args), default)
@@ -129,9 +144,9 @@ public sealed class SelectQuery<T, TResult> : IEnumerable<TResult>
 
     IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
 
-    private bool TryFirst(out TResult value)
+    internal bool TryFirst(out TResult value)
     {
-        var (sql, args) = _source.Take(1).BuildSelect(_plan.Columns, includeOrder: true);
+        var (sql, args) = _source.Take(1).BuildSelect(Columns, includeOrder: true);
         var runner = _source.Connection.Runner;
         return _plan.IsScalar
             ? runner.TryReadFirst<TResult, ScalarRowReader<TResult>>(sql, StatementArguments.Translated(args), default, out value)

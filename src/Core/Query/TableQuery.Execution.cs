@@ -14,27 +14,19 @@ public sealed partial class TableQuery<T>
         return Connection.Runner.Query(_map, sql, StatementArguments.Translated(args));
     }
 
+    /// <summary>Every row, with a cancellation check between rows (the async query's path).</summary>
+    internal List<T> ToList(CancellationToken cancellationToken)
+    {
+        var (sql, args) = BuildSelect(_allColumns, includeOrder: true);
+        return Connection.Runner.Query(_map, sql, StatementArguments.Translated(args), cancellationToken);
+    }
+
     /// <summary>Runs the query and returns every row as an array.</summary>
     public T[] ToArray() => ToList().ToArray();
 
     /// <summary>The number of rows the query returns (SELECT count(*)).</summary>
-    public int Count()
-    {
-        var sql = new StringBuilder();
-        var args = new List<object?>();
-        if (_source is null && !IsLimited)
-        {
-            AppendSelect(sql, args, "count(*)", includeOrder: false);
-        }
-        else
-        {
-            sql.Append("SELECT count(*) FROM (");
-            AppendSelect(sql, args, "1", includeOrder: false);
-            sql.Append(')');
-        }
-
-        return (int)Connection.Runner.Scalar<long>(sql.ToString(), StatementArguments.Translated(args));
-    }
+    /// <exception cref="OverflowException">More than <see cref="int.MaxValue"/> rows: use <see cref="LongCount()"/>.</exception>
+    public int Count() => checked((int)CountCore());
 
     /// <summary>The number of rows matching <paramref name="predicate"/>.</summary>
     /// <param name="predicate">The condition.</param>

@@ -35,10 +35,10 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
         _orderings = [];
     }
 
-    private TableQuery(TableQuery<T> from, TableQuery<T>? source, LambdaExpression[] wheres, QueryOrdering[] orderings, int? limit, int offset, int group = -1)
+    private TableQuery(TableQuery<T> from, TableQuery<T>? source, LambdaExpression[] wheres, QueryOrdering[] orderings, int? limit, int offset, int group = -1, MicroDbConnection? connection = null)
     {
         _group = group < 0 ? from._group : group;
-        Connection = from.Connection;
+        Connection = connection ?? from.Connection;
         _map = from._map;
         _allColumns = from._allColumns;
         _source = source;
@@ -207,7 +207,15 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
         for (var i = 0; i < orderings.Length; i++)
         {
             sql.Append(i == 0 ? " ORDER BY " : ", ");
-            SqlTranslator.WriteOrderKey(_map.Table, orderings[i].KeySelector, sql, args);
+            if (orderings[i].Sql is { } term)
+            {
+                sql.Append(term);
+            }
+            else
+            {
+                SqlTranslator.WriteOrderKey(_map.Table, orderings[i].KeySelector!, sql, args);
+            }
+
             if (orderings[i].Descending)
             {
                 sql.Append(" DESC");
@@ -238,6 +246,17 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
             ? new TableQuery<T>(this, this, [], [ordering, .. EffectiveOrderings()], null, 0, 1)
             : new TableQuery<T>(this, _source, _wheres, [ordering, .. EffectiveOrderings()], null, 0, 1);
     }
+
+    /// <summary>The same query bound to <paramref name="connection"/> (another connection of the same database, as the async query runs on a pool's reader).</summary>
+    internal TableQuery<T> On(MicroDbConnection connection) =>
+        ReferenceEquals(connection, Connection)
+            ? this
+            : new TableQuery<T>(this, _source?.On(connection), _wheres, _orderings, _limit, _offset, _group, connection);
+
+    /// <summary>This query, or a query reading it as a sub-query when it has Take/Skip (so what follows applies to the limited rows).</summary>
+    internal TableQuery<T> AsSubquery() => IsLimited ? new TableQuery<T>(this, this, [], [], null, 0, 0) : this;
+
+    internal bool HasLimit => IsLimited;
 
     private bool HasFilter => _wheres.Length > 0 || IsLimited || _source?.HasFilter == true;
 }

@@ -1,0 +1,13 @@
+using System.Linq.Expressions;
+using System.Text;
+using MicroDb.Mapping;
+
+namespace MicroDb.Query;
+
+// The entry point the aggregates (Sum, Average) use: a selector written as a plain SQL value expression.
+internal sealed partial class SqlTranslator
+{
+    /// <summary>Writes the body of <paramref name="selector"/> as a SQL value (for sum(), avg() and the like).</summary>
+    public static void WriteValueExpression(TableMapping table, LambdaExpression selector, StringBuilder sql, List<object?> args) =>
+        new SqlTranslator(table, selector, sql, args).Write(selector.Body);
+}
