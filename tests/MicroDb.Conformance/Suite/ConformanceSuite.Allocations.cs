@@ -35,6 +35,24 @@ public abstract partial class ConformanceSuite
     }
 
     [Test]
+    public void InsertAll_allocates_nothing_per_row()
+    {
+        var db = OpenWith<Person>();
+        var warmUp = Enumerable.Range(0, AllocationRounds).Select(i => new Person { Name = "W" + i }).ToArray();
+        var rows = Enumerable.Range(0, AllocationRounds).Select(i => new Person { Name = "P" + i }).ToArray();
+        db.InsertAll(warmUp);
+
+        // The call itself may allocate a fixed amount (transaction, enumerator); nothing may grow with the rows.
+        var before = GC.GetAllocatedBytesForCurrentThread();
+        db.InsertAll(rows);
+        var perRow = (double)(GC.GetAllocatedBytesForCurrentThread() - before) / rows.Length;
+
+        TestContext.Out.WriteLine($"{Mode}: InsertAll allocated {perRow:0.###} B per row");
+        Assert.That(perRow, Is.LessThan(8), "bytes allocated per inserted row");
+        Assert.That(rows[^1].Id, Is.EqualTo(2 * AllocationRounds));
+    }
+
+    [Test]
     public void Find_by_typed_int_key_allocates_only_the_entity()
     {
         var db = OpenWith<Person>();
