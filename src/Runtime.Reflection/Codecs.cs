@@ -28,6 +28,7 @@ internal readonly struct ByteCodec : IValueCodec<byte>
     public static byte Read(SqliteStatement s, int o) => s.GetByte(o);
     public static void Write(BinaryWriter w, byte v) => BinaryCodec.Write(w, v);
     public static byte ReadBinary(BinaryReader r) => BinaryCodec.ReadByte(r);
+    public static byte FromRowId(long k) => unchecked((byte)k);
 }
 
 internal readonly struct NullableByteCodec : IValueCodec<byte?>
@@ -36,6 +37,7 @@ internal readonly struct NullableByteCodec : IValueCodec<byte?>
     public static byte? Read(SqliteStatement s, int o) => s.GetNullableByte(o);
     public static void Write(BinaryWriter w, byte? v) => BinaryCodec.Write(w, v);
     public static byte? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableByte(r);
+    public static byte? FromRowId(long k) => unchecked((byte)k);
 }
 
 internal readonly struct SByteCodec : IValueCodec<sbyte>
@@ -44,6 +46,7 @@ internal readonly struct SByteCodec : IValueCodec<sbyte>
     public static sbyte Read(SqliteStatement s, int o) => s.GetSByte(o);
     public static void Write(BinaryWriter w, sbyte v) => BinaryCodec.Write(w, v);
     public static sbyte ReadBinary(BinaryReader r) => BinaryCodec.ReadSByte(r);
+    public static sbyte FromRowId(long k) => unchecked((sbyte)k);
 }
 
 internal readonly struct NullableSByteCodec : IValueCodec<sbyte?>
@@ -52,6 +55,7 @@ internal readonly struct NullableSByteCodec : IValueCodec<sbyte?>
     public static sbyte? Read(SqliteStatement s, int o) => s.GetNullableSByte(o);
     public static void Write(BinaryWriter w, sbyte? v) => BinaryCodec.Write(w, v);
     public static sbyte? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableSByte(r);
+    public static sbyte? FromRowId(long k) => unchecked((sbyte)k);
 }
 
 internal readonly struct Int16Codec : IValueCodec<short>
@@ -60,6 +64,7 @@ internal readonly struct Int16Codec : IValueCodec<short>
     public static short Read(SqliteStatement s, int o) => s.GetInt16(o);
     public static void Write(BinaryWriter w, short v) => BinaryCodec.Write(w, v);
     public static short ReadBinary(BinaryReader r) => BinaryCodec.ReadInt16(r);
+    public static short FromRowId(long k) => unchecked((short)k);
 }
 
 internal readonly struct NullableInt16Codec : IValueCodec<short?>
@@ -68,6 +73,7 @@ internal readonly struct NullableInt16Codec : IValueCodec<short?>
     public static short? Read(SqliteStatement s, int o) => s.GetNullableInt16(o);
     public static void Write(BinaryWriter w, short? v) => BinaryCodec.Write(w, v);
     public static short? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableInt16(r);
+    public static short? FromRowId(long k) => unchecked((short)k);
 }
 
 internal readonly struct UInt16Codec : IValueCodec<ushort>
@@ -76,6 +82,7 @@ internal readonly struct UInt16Codec : IValueCodec<ushort>
     public static ushort Read(SqliteStatement s, int o) => s.GetUInt16(o);
     public static void Write(BinaryWriter w, ushort v) => BinaryCodec.Write(w, v);
     public static ushort ReadBinary(BinaryReader r) => BinaryCodec.ReadUInt16(r);
+    public static ushort FromRowId(long k) => unchecked((ushort)k);
 }
 
 internal readonly struct NullableUInt16Codec : IValueCodec<ushort?>
@@ -84,6 +91,7 @@ internal readonly struct NullableUInt16Codec : IValueCodec<ushort?>
     public static ushort? Read(SqliteStatement s, int o) => s.GetNullableUInt16(o);
     public static void Write(BinaryWriter w, ushort? v) => BinaryCodec.Write(w, v);
     public static ushort? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableUInt16(r);
+    public static ushort? FromRowId(long k) => unchecked((ushort)k);
 }
 
 internal readonly struct Int32Codec : IValueCodec<int>
@@ -92,6 +100,7 @@ internal readonly struct Int32Codec : IValueCodec<int>
     public static int Read(SqliteStatement s, int o) => s.GetInt32(o);
     public static void Write(BinaryWriter w, int v) => BinaryCodec.Write(w, v);
     public static int ReadBinary(BinaryReader r) => BinaryCodec.ReadInt32(r);
+    public static int FromRowId(long k) => unchecked((int)k);
 }
 
 internal readonly struct NullableInt32Codec : IValueCodec<int?>
@@ -100,6 +109,7 @@ internal readonly struct NullableInt32Codec : IValueCodec<int?>
     public static int? Read(SqliteStatement s, int o) => s.GetNullableInt32(o);
     public static void Write(BinaryWriter w, int? v) => BinaryCodec.Write(w, v);
     public static int? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableInt32(r);
+    public static int? FromRowId(long k) => unchecked((int)k);
 }
 
 internal readonly struct UInt32Codec : IValueCodec<uint>
@@ -108,6 +118,7 @@ internal readonly struct UInt32Codec : IValueCodec<uint>
     public static uint Read(SqliteStatement s, int o) => s.GetUInt32(o);
     public static void Write(BinaryWriter w, uint v) => BinaryCodec.Write(w, v);
     public static uint ReadBinary(BinaryReader r) => BinaryCodec.ReadUInt32(r);
+    public static uint FromRowId(long k) => unchecked((uint)k);
 }
 
 internal readonly struct NullableUInt32Codec : IValueCodec<uint?>
@@ -116,6 +127,7 @@ internal readonly struct NullableUInt32Codec : IValueCodec<uint?>
     public static uint? Read(SqliteStatement s, int o) => s.GetNullableUInt32(o);
     public static void Write(BinaryWriter w, uint? v) => BinaryCodec.Write(w, v);
     public static uint? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableUInt32(r);
+    public static uint? FromRowId(long k) => unchecked((uint)k);
 }
 
 internal readonly struct Int64Codec : IValueCodec<long>
@@ -124,6 +136,7 @@ internal readonly struct Int64Codec : IValueCodec<long>
     public static long Read(SqliteStatement s, int o) => s.GetInt64(o);
     public static void Write(BinaryWriter w, long v) => BinaryCodec.Write(w, v);
     public static long ReadBinary(BinaryReader r) => BinaryCodec.ReadInt64(r);
+    public static long FromRowId(long k) => k;
 }
 
 internal readonly struct NullableInt64Codec : IValueCodec<long?>
@@ -132,6 +145,7 @@ internal readonly struct NullableInt64Codec : IValueCodec<long?>
     public static long? Read(SqliteStatement s, int o) => s.GetNullableInt64(o);
     public static void Write(BinaryWriter w, long? v) => BinaryCodec.Write(w, v);
     public static long? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableInt64(r);
+    public static long? FromRowId(long k) => k;
 }
 
 internal readonly struct UInt64Codec : IValueCodec<ulong>
@@ -140,6 +154,7 @@ internal readonly struct UInt64Codec : IValueCodec<ulong>
     public static ulong Read(SqliteStatement s, int o) => s.GetUInt64(o);
     public static void Write(BinaryWriter w, ulong v) => BinaryCodec.Write(w, v);
     public static ulong ReadBinary(BinaryReader r) => BinaryCodec.ReadUInt64(r);
+    public static ulong FromRowId(long k) => unchecked((ulong)k);
 }
 
 internal readonly struct NullableUInt64Codec : IValueCodec<ulong?>
@@ -148,6 +163,7 @@ internal readonly struct NullableUInt64Codec : IValueCodec<ulong?>
     public static ulong? Read(SqliteStatement s, int o) => s.GetNullableUInt64(o);
     public static void Write(BinaryWriter w, ulong? v) => BinaryCodec.Write(w, v);
     public static ulong? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableUInt64(r);
+    public static ulong? FromRowId(long k) => unchecked((ulong)k);
 }
 
 internal readonly struct SingleCodec : IValueCodec<float>

@@ -38,11 +38,6 @@ internal sealed class ValueAccessor<TEntity, TValue, TCodec> : MemberAccessor<TE
 
     public override void SetBoxed(TEntity entity, object? value) => _set!(entity, (TValue)value!);
 
-    public override void SetKey(TEntity entity, long key)
-    {
-        // Keys are integers of some width; convert checked so an out-of-range row id is an error, not a wrap.
-        object boxed = key;
-        var converted = typeof(TValue) == typeof(long) ? boxed : Convert.ChangeType(boxed, Nullable.GetUnderlyingType(typeof(TValue)) ?? typeof(TValue), System.Globalization.CultureInfo.InvariantCulture);
-        _set!(entity, (TValue)converted);
-    }
+    // Static dispatch through the codec: no box, no Convert.ChangeType, nothing allocated per inserted row.
+    public override void SetKey(TEntity entity, long key) => _set!(entity, TCodec.FromRowId(key));
 }

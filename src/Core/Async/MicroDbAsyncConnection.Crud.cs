@@ -82,6 +82,47 @@ public sealed partial class MicroDbAsyncConnection
         return _pool.WriteAsync(primaryKey, static (c, k, _) => c.Delete<T>(k), cancellationToken);
     }
 
+    /// <summary>Deletes the row of <typeparamref name="T"/> whose key is <paramref name="primaryKey"/>, for an <see cref="int"/> key, without boxing it.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key value.</param>
+    /// <param name="cancellationToken">Cancels the wait for the writer, or interrupts the running statement.</param>
+    /// <returns>The number of rows deleted.</returns>
+    public ValueTask<int> DeleteAsync<T>(int primaryKey, CancellationToken cancellationToken = default)
+    {
+        return _pool.WriteAsync(primaryKey, static (c, k, _) => c.Delete<T>(k), cancellationToken);
+    }
+
+    /// <summary>Deletes the row of <typeparamref name="T"/> whose key is <paramref name="primaryKey"/>, for a <see cref="long"/> key, without boxing it.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key value.</param>
+    /// <param name="cancellationToken">Cancels the wait for the writer, or interrupts the running statement.</param>
+    /// <returns>The number of rows deleted.</returns>
+    public ValueTask<int> DeleteAsync<T>(long primaryKey, CancellationToken cancellationToken = default)
+    {
+        return _pool.WriteAsync(primaryKey, static (c, k, _) => c.Delete<T>(k), cancellationToken);
+    }
+
+    /// <summary>Deletes the row of <typeparamref name="T"/> whose key is <paramref name="primaryKey"/>, for a <see cref="string"/> key, without boxing it.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key value.</param>
+    /// <param name="cancellationToken">Cancels the wait for the writer, or interrupts the running statement.</param>
+    /// <returns>The number of rows deleted.</returns>
+    public ValueTask<int> DeleteAsync<T>(string primaryKey, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(primaryKey);
+        return _pool.WriteAsync(primaryKey, static (c, k, _) => c.Delete<T>(k), cancellationToken);
+    }
+
+    /// <summary>Deletes the row of <typeparamref name="T"/> whose key is <paramref name="primaryKey"/>, for a <see cref="Guid"/> key, without boxing it.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key value.</param>
+    /// <param name="cancellationToken">Cancels the wait for the writer, or interrupts the running statement.</param>
+    /// <returns>The number of rows deleted.</returns>
+    public ValueTask<int> DeleteAsync<T>(Guid primaryKey, CancellationToken cancellationToken = default)
+    {
+        return _pool.WriteAsync(primaryKey, static (c, k, _) => c.Delete<T>(k), cancellationToken);
+    }
+
     /// <summary>Deletes every row of <typeparamref name="T"/>'s table.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="cancellationToken">Cancels the wait for the writer, or interrupts the running statement.</param>
@@ -100,6 +141,47 @@ public sealed partial class MicroDbAsyncConnection
         return _pool.ReadAsync(primaryKey, static (c, k, _) => c.Get<T>(k), cancellationToken);
     }
 
+    /// <summary>The entity with key <paramref name="primaryKey"/>, for an <see cref="int"/> key, without boxing it.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key value.</param>
+    /// <param name="cancellationToken">Cancels the wait for a reader, or interrupts the running statement.</param>
+    /// <exception cref="InvalidOperationException">No row has the key.</exception>
+    public ValueTask<T> GetAsync<T>(int primaryKey, CancellationToken cancellationToken = default)
+    {
+        return _pool.ReadAsync(primaryKey, static (c, k, _) => c.Get<T>(k), cancellationToken);
+    }
+
+    /// <summary>The entity with key <paramref name="primaryKey"/>, for a <see cref="long"/> key, without boxing it.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key value.</param>
+    /// <param name="cancellationToken">Cancels the wait for a reader, or interrupts the running statement.</param>
+    /// <exception cref="InvalidOperationException">No row has the key.</exception>
+    public ValueTask<T> GetAsync<T>(long primaryKey, CancellationToken cancellationToken = default)
+    {
+        return _pool.ReadAsync(primaryKey, static (c, k, _) => c.Get<T>(k), cancellationToken);
+    }
+
+    /// <summary>The entity with key <paramref name="primaryKey"/>, for a <see cref="string"/> key, without boxing it.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key value.</param>
+    /// <param name="cancellationToken">Cancels the wait for a reader, or interrupts the running statement.</param>
+    /// <exception cref="InvalidOperationException">No row has the key.</exception>
+    public ValueTask<T> GetAsync<T>(string primaryKey, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(primaryKey);
+        return _pool.ReadAsync(primaryKey, static (c, k, _) => c.Get<T>(k), cancellationToken);
+    }
+
+    /// <summary>The entity with key <paramref name="primaryKey"/>, for a <see cref="Guid"/> key, without boxing it.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key value.</param>
+    /// <param name="cancellationToken">Cancels the wait for a reader, or interrupts the running statement.</param>
+    /// <exception cref="InvalidOperationException">No row has the key.</exception>
+    public ValueTask<T> GetAsync<T>(Guid primaryKey, CancellationToken cancellationToken = default)
+    {
+        return _pool.ReadAsync(primaryKey, static (c, k, _) => c.Get<T>(k), cancellationToken);
+    }
+
     /// <summary>The entity with key <paramref name="primaryKey"/>, or null (default) when there is none.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="primaryKey">The key value.</param>
@@ -107,6 +189,43 @@ public sealed partial class MicroDbAsyncConnection
     public ValueTask<T?> FindAsync<T>(object primaryKey, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(primaryKey);
+        return _pool.ReadAsync(primaryKey, static (c, k, _) => c.Find<T>(k), cancellationToken);
+    }
+
+    /// <summary>The entity with key <paramref name="primaryKey"/>, or null (default) when there is none, for an <see cref="int"/> key, without boxing it.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key value.</param>
+    /// <param name="cancellationToken">Cancels the wait for a reader, or interrupts the running statement.</param>
+    public ValueTask<T?> FindAsync<T>(int primaryKey, CancellationToken cancellationToken = default)
+    {
+        return _pool.ReadAsync(primaryKey, static (c, k, _) => c.Find<T>(k), cancellationToken);
+    }
+
+    /// <summary>The entity with key <paramref name="primaryKey"/>, or null (default) when there is none, for a <see cref="long"/> key, without boxing it.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key value.</param>
+    /// <param name="cancellationToken">Cancels the wait for a reader, or interrupts the running statement.</param>
+    public ValueTask<T?> FindAsync<T>(long primaryKey, CancellationToken cancellationToken = default)
+    {
+        return _pool.ReadAsync(primaryKey, static (c, k, _) => c.Find<T>(k), cancellationToken);
+    }
+
+    /// <summary>The entity with key <paramref name="primaryKey"/>, or null (default) when there is none, for a <see cref="string"/> key, without boxing it.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key value.</param>
+    /// <param name="cancellationToken">Cancels the wait for a reader, or interrupts the running statement.</param>
+    public ValueTask<T?> FindAsync<T>(string primaryKey, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(primaryKey);
+        return _pool.ReadAsync(primaryKey, static (c, k, _) => c.Find<T>(k), cancellationToken);
+    }
+
+    /// <summary>The entity with key <paramref name="primaryKey"/>, or null (default) when there is none, for a <see cref="Guid"/> key, without boxing it.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key value.</param>
+    /// <param name="cancellationToken">Cancels the wait for a reader, or interrupts the running statement.</param>
+    public ValueTask<T?> FindAsync<T>(Guid primaryKey, CancellationToken cancellationToken = default)
+    {
         return _pool.ReadAsync(primaryKey, static (c, k, _) => c.Find<T>(k), cancellationToken);
     }
 

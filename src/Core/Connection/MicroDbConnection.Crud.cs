@@ -120,6 +120,34 @@ public sealed partial class MicroDbConnection
     public int Delete<T>(object primaryKey)
         => _runner.DeleteByKey(GetMap<T>(), primaryKey);
 
+    /// <summary>Deletes the row of <typeparamref name="T"/> whose key is <paramref name="primaryKey"/>, for an <see cref="int"/> key (bound as INTEGER; it finds the row in a <see cref="long"/> key column too), without boxing it.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key value.</param>
+    /// <returns>The number of rows deleted.</returns>
+    public int Delete<T>(int primaryKey)
+        => _runner.DeleteByKey(GetMap<T>(), primaryKey);
+
+    /// <summary>Deletes the row of <typeparamref name="T"/> whose key is <paramref name="primaryKey"/>, for a <see cref="long"/> key (bound as INTEGER), without boxing it.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key value.</param>
+    /// <returns>The number of rows deleted.</returns>
+    public int Delete<T>(long primaryKey)
+        => _runner.DeleteByKey(GetMap<T>(), primaryKey);
+
+    /// <summary>Deletes the row of <typeparamref name="T"/> whose key is <paramref name="primaryKey"/>, for a <see cref="string"/> key (bound as TEXT), without boxing it.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key value.</param>
+    /// <returns>The number of rows deleted.</returns>
+    public int Delete<T>(string primaryKey)
+        => _runner.DeleteByKey(GetMap<T>(), primaryKey);
+
+    /// <summary>Deletes the row of <typeparamref name="T"/> whose key is <paramref name="primaryKey"/>, for a <see cref="Guid"/> key (bound as lowercase "D" TEXT, as Guid keys are stored), without boxing it.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key value.</param>
+    /// <returns>The number of rows deleted.</returns>
+    public int Delete<T>(Guid primaryKey)
+        => _runner.DeleteByKey(GetMap<T>(), primaryKey);
+
     /// <summary>Deletes every row of <typeparamref name="T"/>'s table.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <returns>The number of rows deleted.</returns>
@@ -136,17 +164,67 @@ public sealed partial class MicroDbConnection
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="primaryKey">The key value.</param>
     /// <exception cref="InvalidOperationException">No row has the key; the message names table and key.</exception>
-    public T Get<T>(object primaryKey)
-    {
-        var map = GetMap<T>();
-        return _runner.TryFind(map, primaryKey, out var entity)
-            ? entity
-            : throw new InvalidOperationException($"No row in table '{map.Table.TableName}' has primary key '{primaryKey}'.");
-    }
+    public T Get<T>(object primaryKey) => GetByKey<T, object>(primaryKey);
+
+    /// <summary>The entity with key <paramref name="primaryKey"/>, for an <see cref="int"/> key (bound as INTEGER; it finds the row in a <see cref="long"/> key column too), without boxing it.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key value.</param>
+    /// <exception cref="InvalidOperationException">No row has the key; the message names table and key.</exception>
+    public T Get<T>(int primaryKey) => GetByKey<T, int>(primaryKey);
+
+    /// <summary>The entity with key <paramref name="primaryKey"/>, for a <see cref="long"/> key (bound as INTEGER), without boxing it.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key value.</param>
+    /// <exception cref="InvalidOperationException">No row has the key; the message names table and key.</exception>
+    public T Get<T>(long primaryKey) => GetByKey<T, long>(primaryKey);
+
+    /// <summary>The entity with key <paramref name="primaryKey"/>, for a <see cref="string"/> key (bound as TEXT), without boxing it.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key value.</param>
+    /// <exception cref="InvalidOperationException">No row has the key; the message names table and key.</exception>
+    public T Get<T>(string primaryKey) => GetByKey<T, string>(primaryKey);
+
+    /// <summary>The entity with key <paramref name="primaryKey"/>, for a <see cref="Guid"/> key (bound as lowercase "D" TEXT, as Guid keys are stored), without boxing it.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key value.</param>
+    /// <exception cref="InvalidOperationException">No row has the key; the message names table and key.</exception>
+    public T Get<T>(Guid primaryKey) => GetByKey<T, Guid>(primaryKey);
 
     /// <summary>The entity with key <paramref name="primaryKey"/>, or null (default) when there is none.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="primaryKey">The key value.</param>
     public T? Find<T>(object primaryKey)
         => _runner.TryFind(GetMap<T>(), primaryKey, out var entity) ? entity : default;
+
+    /// <summary>The entity with key <paramref name="primaryKey"/>, or null (default) when there is none, for an <see cref="int"/> key (bound as INTEGER; it finds the row in a <see cref="long"/> key column too), without boxing it.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key value.</param>
+    public T? Find<T>(int primaryKey)
+        => _runner.TryFind(GetMap<T>(), primaryKey, out var entity) ? entity : default;
+
+    /// <summary>The entity with key <paramref name="primaryKey"/>, or null (default) when there is none, for a <see cref="long"/> key (bound as INTEGER), without boxing it.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key value.</param>
+    public T? Find<T>(long primaryKey)
+        => _runner.TryFind(GetMap<T>(), primaryKey, out var entity) ? entity : default;
+
+    /// <summary>The entity with key <paramref name="primaryKey"/>, or null (default) when there is none, for a <see cref="string"/> key (bound as TEXT), without boxing it.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key value.</param>
+    public T? Find<T>(string primaryKey)
+        => _runner.TryFind(GetMap<T>(), primaryKey, out var entity) ? entity : default;
+
+    /// <summary>The entity with key <paramref name="primaryKey"/>, or null (default) when there is none, for a <see cref="Guid"/> key (bound as lowercase "D" TEXT, as Guid keys are stored), without boxing it.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key value.</param>
+    public T? Find<T>(Guid primaryKey)
+        => _runner.TryFind(GetMap<T>(), primaryKey, out var entity) ? entity : default;
+
+    private T GetByKey<T, TKey>(TKey primaryKey)
+    {
+        var map = GetMap<T>();
+        return _runner.TryFind(map, primaryKey, out var entity)
+            ? entity
+            : throw new InvalidOperationException($"No row in table '{map.Table.TableName}' has primary key '{primaryKey}'.");
+    }
 }

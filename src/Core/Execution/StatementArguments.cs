@@ -1,4 +1,5 @@
 using MicroDb.Mapping;
+using System.Runtime.CompilerServices;
 using MicroDb.Native;
 
 namespace MicroDb;
@@ -94,6 +95,42 @@ internal readonly struct StatementArguments
             default:
                 statement.BindValue(1, ValueEncoding.ToStorage(primaryKey, key.StoreAsText));
                 break;
+        }
+    }
+
+    /// <summary>
+    /// Binds a typed key to parameter 1 without boxing it. <typeparamref name="TKey"/> is int, long, string or Guid
+    /// (the typed Get/Find/Delete overloads); the type tests fold away when the JIT specializes a value-type key.
+    /// They store the key exactly as the <see cref="object"/> overload does.
+    /// </summary>
+    /// <exception cref="NotSupportedException">The table has no primary key.</exception>
+    public static void BindPrimaryKey<TKey>(SqliteStatement statement, TableMapping table, TKey primaryKey)
+    {
+        if (primaryKey is null)
+        {
+            throw new ArgumentNullException(nameof(primaryKey));
+        }
+
+        _ = table.PrimaryKey ?? throw new NotSupportedException($"'{table.EntityTypeName}' has no [PrimaryKey].");
+        if (typeof(TKey) == typeof(int))
+        {
+            statement.Bind(1, Unsafe.As<TKey, int>(ref primaryKey));
+        }
+        else if (typeof(TKey) == typeof(long))
+        {
+            statement.Bind(1, Unsafe.As<TKey, long>(ref primaryKey));
+        }
+        else if (typeof(TKey) == typeof(Guid))
+        {
+            statement.Bind(1, Unsafe.As<TKey, Guid>(ref primaryKey));
+        }
+        else if (typeof(TKey) == typeof(string))
+        {
+            statement.Bind(1, Unsafe.As<TKey, string>(ref primaryKey));
+        }
+        else
+        {
+            BindPrimaryKey(statement, table, (object)primaryKey);
         }
     }
 

@@ -76,7 +76,7 @@ internal sealed partial class StatementRunner
     }
 
     /// <summary>Deletes the row whose key is <paramref name="primaryKey"/>; returns the rows deleted.</summary>
-    public int DeleteByKey<T>(EntityMap<T> map, object primaryKey)
+    public int DeleteByKey<T, TKey>(EntityMap<T> map, TKey primaryKey)
     {
         lock (_gate)
         {
@@ -87,7 +87,7 @@ internal sealed partial class StatementRunner
     }
 
     /// <summary>Reads the row whose key is <paramref name="primaryKey"/>; false when there is none.</summary>
-    public bool TryFind<T>(EntityMap<T> map, object primaryKey, out T entity)
+    public bool TryFind<T, TKey>(EntityMap<T> map, TKey primaryKey, out T entity)
     {
         lock (_gate)
         {

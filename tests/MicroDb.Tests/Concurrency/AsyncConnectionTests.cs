@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using MicroDb.Concurrency;
+using MicroDb.Conformance.Models;
 
 namespace MicroDb.Tests.Concurrency;
 
@@ -296,6 +297,28 @@ public sealed class AsyncConnectionTests
         Assert.That(await _connection.DeleteAsync<ConcItem>(item.Id), Is.EqualTo(1));
         Assert.That(await _connection.FindAsync<ConcItem>(item.Id), Is.Null);
         Assert.That(async () => await _connection.GetAsync<ConcItem>(item.Id), Throws.InvalidOperationException);
+    }
+
+    [Test]
+    public async Task Typed_key_async_overloads_find_get_and_delete_by_long_string_and_guid()
+    {
+        await _connection.CreateTableAsync<Reading>();
+        await _connection.CreateTableAsync<Setting>();
+        await _connection.CreateTableAsync<Document>();
+        var reading = new Reading { Value = 3 };
+        await _connection.InsertAsync(reading);
+        await _connection.InsertAsync(new Setting { Key = "k", Value = "v" });
+        var id = Guid.NewGuid();
+        await _connection.InsertAsync(new Document { Id = id, Body = "b" });
+
+        Assert.That((await _connection.GetAsync<Reading>(reading.Id)).Value, Is.EqualTo(3));
+        Assert.That((await _connection.FindAsync<Setting>("k"))!.Value, Is.EqualTo("v"));
+        Assert.That((await _connection.GetAsync<Document>(id)).Body, Is.EqualTo("b"));
+        Assert.That(await _connection.FindAsync<Document>(Guid.NewGuid()), Is.Null);
+        Assert.That(await _connection.DeleteAsync<Reading>(reading.Id), Is.EqualTo(1));
+        Assert.That(await _connection.DeleteAsync<Setting>("k"), Is.EqualTo(1));
+        Assert.That(await _connection.DeleteAsync<Document>(id), Is.EqualTo(1));
+        Assert.That(() => _connection.FindAsync<Setting>((string)null!), Throws.ArgumentNullException);
     }
 
     [Test]
