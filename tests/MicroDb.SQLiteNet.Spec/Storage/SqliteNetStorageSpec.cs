@@ -12,6 +12,7 @@ public static class SqliteNetStorageSpec
     private static readonly StorageSetting T = StorageSetting.DateTimeText;
     private static readonly StorageSetting C = StorageSetting.DateTimeCustomText;
     private static readonly StorageSetting TS = StorageSetting.TimeSpanText;
+    private static readonly StorageSetting O = StorageSetting.DateTimeRoundTripText;
 
     // Values with commas live here so each case stays on one line.
     private static readonly DateTime DtUtc = new DateTime(2024, 3, 5, 6, 7, 8, DateTimeKind.Utc).AddTicks(1234567);
@@ -146,7 +147,11 @@ public static class SqliteNetStorageSpec
         yield return S("DateTime_custom_Utc", C, DtUtc, "datetime", "text", "'2024-03-05 06:07:08'", "2024-03-05T06:07:08.0000000 Unspecified", note: "the custom format decides what survives");
         yield return S("DateTime_custom_Local", C, DtLocal, "datetime", "text", "'2024-03-05 06:07:08'", "2024-03-05T06:07:08.0000000 Unspecified");
         yield return S("DateTime_custom_Unspecified", C, DtUnspecified, "datetime", "text", "'2024-03-05 06:07:08'", "2024-03-05T06:07:08.0000000 Unspecified");
+        yield return S("DateTime_custom_MinValue", C, DateTime.MinValue, "datetime", "text", "'0001-01-01 00:00:00'");
         yield return S("DateTime_custom_MaxValue", C, DateTime.MaxValue, "datetime", "text", "'9999-12-31 23:59:59'", "9999-12-31T23:59:59.0000000 Unspecified");
+        yield return S("DateTime_custom_nullable_null", C, DtNull, "datetime", "null", "NULL");
+        yield return S("DateTime_roundtrip_Utc", O, DtUtc, "datetime", "text", "'2024-03-05T06:07:08.1234567Z'", StorageCase.Same, note: "with the \"o\" format the text ends in Z and Kind Utc comes back");
+        yield return S("DateTime_roundtrip_Unspecified", O, DtUnspecified, "datetime", "text", "'2024-03-05T06:07:08.1234567'");
         yield return S("DateTimeOffset_ticks_plus2", D, DtoPlus2, "bigint", "integer", "638452084281234567", "2024-03-05T04:07:08.1234567+00:00", note: "UtcTicks stored; the offset is lost (read back as +00:00)");
         yield return S("DateTimeOffset_ticks_utc", D, DtoUtc, "bigint", "integer", "638452156281234567");
         yield return S("DateTimeOffset_ticks_MinValue", D, DateTimeOffset.MinValue, "bigint", "integer", "0");

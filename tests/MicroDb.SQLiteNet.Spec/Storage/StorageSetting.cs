@@ -16,6 +16,9 @@ public sealed record StorageSetting(string Name, bool StoreDateTimeAsTicks, stri
     /// <summary><c>storeDateTimeAsTicks: false</c> with a custom format (no fraction, space separator).</summary>
     public static readonly StorageSetting DateTimeCustomText = new("dtCustom", false, "yyyy-MM-dd HH:mm:ss", true);
 
+    /// <summary><c>storeDateTimeAsTicks: false</c> with the round-trip format <c>"o"</c>.</summary>
+    public static readonly StorageSetting DateTimeRoundTripText = new("dtRoundTrip", false, "o", true);
+
     /// <summary><c>storeTimeSpanAsTicks: false</c>.</summary>
     public static readonly StorageSetting TimeSpanText = new("tsText", true, null, false);
 
