@@ -22,13 +22,17 @@ public sealed class SqliteNetProbe : IStorageProbe
         string path = Path.Combine(Path.GetTempPath(), "mdbspec-" + Guid.NewGuid().ToString("N") + ".db");
         try
         {
+            string bound;
             using (var db = Open(path, setting))
             {
+                // An array, so a null value is one null argument rather than a null argument list.
+                try { bound = db.ExecuteScalar<string>("SELECT typeof(?1) || ' ' || quote(?1)", new object?[] { value }); }
+                catch (Exception e) { bound = "!" + e.GetType().Name; }
                 try { db.CreateTable<Box<T>>(); }
-                catch (Exception e) { return new Observation(null, null, null, null, "CreateTable: " + e.GetType().Name); }
+                catch (Exception e) { return new Observation(null, null, null, null, "CreateTable: " + e.GetType().Name, bound); }
                 string declared = db.ExecuteScalar<string>("SELECT type FROM pragma_table_info('box') WHERE name = 'Value'");
                 try { db.Insert(new Box<T> { Value = value }); }
-                catch (Exception e) { return new Observation(declared, null, null, null, "Insert: " + e.GetType().Name); }
+                catch (Exception e) { return new Observation(declared, null, null, null, "Insert: " + e.GetType().Name, bound); }
             }
 
             // A second connection, so nothing the writer holds in memory can colour the read.
@@ -41,7 +45,7 @@ public sealed class SqliteNetProbe : IStorageProbe
                 string? error = null;
                 try { readBack = Canonical.Describe(db.Table<Box<T>>().First().Value); }
                 catch (Exception e) { readBack = "!" + e.GetType().Name; error = "Read: " + e.GetType().Name; }
-                return new Observation(declared, storage, quote, readBack, error);
+                return new Observation(declared, storage, quote, readBack, error, bound);
             }
         }
         finally

@@ -46,27 +46,27 @@ public sealed class StorageCase
 
     /// <summary>A case where the value is stored and read back.</summary>
     public static StorageCase Stored<T>(string name, StorageSetting setting, T value, string declaredType,
-        string storageClass, string quote, string readBack = Same, string? note = null)
+        string storageClass, string quote, string readBack, string bound, string? note)
     {
         string written = Canonical.Describe(value);
-        var expected = new Observation(declaredType, storageClass, quote, readBack == Same ? written : readBack, null);
+        var expected = new Observation(declaredType, storageClass, quote, readBack == Same ? written : readBack, null, bound);
         return new StorageCase(name, TypeLabel(typeof(T)), setting, written, expected, note, (p, s) => p.Observe(s, value));
     }
 
     /// <summary>A case where sqlite-net fails; <paramref name="error"/> names the step and exception type.</summary>
     public static StorageCase Fails<T>(string name, StorageSetting setting, T value, string? declaredType, string error,
-        string? note = null)
+        string bound, string? note)
     {
-        var expected = new Observation(declaredType, null, null, null, error);
+        var expected = new Observation(declaredType, null, null, null, error, bound);
         return new StorageCase(name, TypeLabel(typeof(T)), setting, Canonical.Describe(value), expected, note,
             (p, s) => p.Observe(s, value));
     }
 
     /// <summary>A case whose value is stored but reading it back fails.</summary>
     public static StorageCase ReadFails<T>(string name, StorageSetting setting, T value, string declaredType,
-        string storageClass, string quote, string error, string? note = null)
+        string storageClass, string quote, string error, string bound, string? note)
     {
-        var expected = new Observation(declaredType, storageClass, quote, "!" + error[(error.IndexOf(' ') + 1)..], error);
+        var expected = new Observation(declaredType, storageClass, quote, "!" + error[(error.IndexOf(' ') + 1)..], error, bound);
         return new StorageCase(name, TypeLabel(typeof(T)), setting, Canonical.Describe(value), expected, note,
             (p, s) => p.Observe(s, value));
     }

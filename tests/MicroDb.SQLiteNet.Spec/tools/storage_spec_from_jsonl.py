@@ -38,14 +38,15 @@ for line in open(os.path.join(here, 'storage_cases.txt'), encoding='utf-8'):
         args = [lit(name), setting, expr, lit(d['DeclaredType']), lit(d['StorageClass']), lit(d['Quote'])]
         if d['ReadBack'] != d['Written']:
             args.append(lit(d['ReadBack']))
-        elif note:
+        else:
             args.append('StorageCase.Same')
+        args.append(lit(d['Bound']))
         lines.append(f'        yield return S({", ".join(args + note)});')
     elif err.startswith('Read:'):
-        args = [lit(name), setting, expr, lit(d['DeclaredType']), lit(d['StorageClass']), lit(d['Quote']), lit(err)]
+        args = [lit(name), setting, expr, lit(d['DeclaredType']), lit(d['StorageClass']), lit(d['Quote']), lit(err), lit(d['Bound'])]
         lines.append(f'        yield return R({", ".join(args + note)});')
     else:
-        args = [lit(name), setting, expr, lit(d['DeclaredType']), lit(err)]
+        args = [lit(name), setting, expr, lit(d['DeclaredType']), lit(err), lit(d['Bound'])]
         lines.append(f'        yield return F({", ".join(args + note)});')
 
 path = os.path.join(here, '..', 'Storage', 'SqliteNetStorageSpec.cs')
