@@ -20,6 +20,7 @@ public static class SchemaScenarios
             ["CreateTable_adds_NotNull_column_to_table_with_rows"] = AddNotNullWithRows,
             ["CreateTable_adds_NotNull_column_to_empty_table"] = AddNotNullEmpty,
             ["CreateTable_with_implicit_flags"] = ImplicitFlags,
+            ["Insert_violating_constraints"] = Violations,
         };
 
     private static string Lines(IEnumerable<string> lines) => string.Join("\n", lines);
@@ -124,5 +125,24 @@ public static class SchemaScenarios
         facts["statements"] = Lines(p.SchemaStatements());
         facts["indexes"] = Lines(p.Indexes("implicit"));
         return facts;
+    }
+
+    private static Dictionary<string, string> Violations()
+    {
+        using var p = new SchemaProbe();
+        p.Db.CreateTable<Person>();
+        var facts = new Dictionary<string, string>();
+        facts["NotNull property null"] = Outcome(() => p.Db.Insert(new Person { Required = null!, Code = "a" }));
+        facts["MaxLength exceeded"] = Outcome(() => p.Db.Insert(new Person { Required = "r", Code = "b", Title = new string('t', 50) }));
+        facts["MaxLength stored length"] = p.Db.ExecuteScalar<string>("SELECT length(Title) FROM people WHERE Code = 'b'") ?? "no row";
+        facts["Unique duplicate"] = Outcome(() => p.Db.Insert(new Person { Required = "r", Code = "b" }));
+        return facts;
+    }
+
+    // The insert's return value, or the exception type with sqlite-net's Result code and message.
+    private static string Outcome(Func<int> action)
+    {
+        try { return "returned " + action(); }
+        catch (SQLiteException e) { return $"{e.GetType().Name} {e.Result}: {e.Message}"; }
     }
 }

@@ -163,5 +163,16 @@ public static class SchemaSpec
                 ["indexes"] =
                     "implicit_OwnerId: CREATE INDEX \"implicit_OwnerId\" on \"implicit\"(\"OwnerId\")",
             },
+            ["Insert_violating_constraints"] = new Dictionary<string, string>
+            {
+                ["NotNull property null"] =
+                    "NotNullConstraintViolationException Constraint: NOT NULL constraint failed: people.Required",
+                ["MaxLength exceeded"] =
+                    "returned 1",
+                ["MaxLength stored length"] =
+                    "50",
+                ["Unique duplicate"] =
+                    "SQLiteException Constraint: UNIQUE constraint failed: people.Code",
+            },
         };
 }
