@@ -123,7 +123,9 @@ internal sealed partial class SqlTranslator
                 _sql.Append("coalesce(");
                 Write(b.Left);
                 _sql.Append(", ");
-                Write(b.Right);
+
+                // A fallback value is encoded as the column it stands in for stores it ([StoreAsText] dates, enum names).
+                WriteOperand(b.Right, !Uses(b.Right), Uses(b.Right) ? null : ExpressionInterpreter.EvaluateClosed(b.Right), b.Left);
                 _sql.Append(')');
                 return;
         }
@@ -149,29 +151,74 @@ internal sealed partial class SqlTranslator
             (left, right) = (right, left);
         }
 
+        if (TryWriteCompareCall(left, right, negate ? "<>" : "="))
+        {
+            return;
+        }
+
         if (!Uses(right))
         {
             var value = ExpressionInterpreter.EvaluateClosed(right);
-            _sql.Append('(');
-            Write(left);
             if (value is null)
             {
+                _sql.Append('(');
+                Write(left);
                 _sql.Append(negate ? " IS NOT NULL)" : " IS NULL)");
                 return;
             }
 
+            var key = KeyOf(left);
+            if (value is double.NaN or float.NaN)
+            {
+                // NaN equals nothing, itself included.
+                _sql.Append(negate ? '1' : '0');
+                return;
+            }
+
             TryColumn(left, out var column, out var memberType);
-            _sql.Append(CanBeNull(left.Type) ? (negate ? " IS NOT " : " IS ") : (negate ? " <> " : " = "));
-            WriteValue(value, column, memberType);
+            if (column is not null && TryWriteColumnEquality(left, column, key, value, negate))
+            {
+                return;
+            }
+
+            var nullable = CanBeNullInSql(left, key);
+            _sql.Append('(');
+            if (key is StoredKey.DateTime or StoredKey.DateTimeText or StoredKey.Decimal or StoredKey.DateTimeOffset)
+            {
+                WriteKey(left, key);
+                _sql.Append(nullable ? (negate ? " IS NOT " : " IS ") : (negate ? " <> " : " = "));
+                _sql.Append('?');
+                _args.Add(KeyValue(value, key));
+            }
+            else
+            {
+                Write(left);
+                _sql.Append(nullable ? (negate ? " IS NOT " : " IS ") : (negate ? " <> " : " = "));
+                WriteValue(value, column, memberType);
+            }
+
             _sql.Append(')');
             return;
         }
 
-        var nullable = CanBeNull(left.Type) || CanBeNull(right.Type);
+        var leftKey = KeyOf(left);
+        var pairKey = leftKey != StoredKey.Direct ? leftKey : KeyOf(right);
+        if ((leftKey == StoredKey.Floating && !CanBeNull(left.Type)) || (KeyOf(right) == StoredKey.Floating && !CanBeNull(right.Type)))
+        {
+            // A non-nullable float stores NaN as NULL, and NaN equals nothing: never true for NULL, never NULL itself.
+            _sql.Append(negate ? "(NOT coalesce(" : "(coalesce(");
+            Write(left);
+            _sql.Append(" = ");
+            Write(right);
+            _sql.Append(", 0))");
+            return;
+        }
+
+        var eitherNullable = CanBeNull(left.Type) || CanBeNull(right.Type);
         _sql.Append('(');
-        Write(left);
-        _sql.Append(nullable ? (negate ? " IS NOT " : " IS ") : (negate ? " <> " : " = "));
-        Write(right);
+        WriteKey(left, pairKey);
+        _sql.Append(eitherNullable ? (negate ? " IS NOT " : " IS ") : (negate ? " <> " : " = "));
+        WriteKey(right, pairKey);
         _sql.Append(')');
     }
 
@@ -179,28 +226,72 @@ internal sealed partial class SqlTranslator
     {
         RejectTextEnum(b, b.Left);
         RejectTextEnum(b, b.Right);
+        if (TryWriteCompareCall(b.Left, b.Right, op))
+        {
+            return;
+        }
+
         var leftClosed = !Uses(b.Left);
         var rightClosed = !Uses(b.Right);
         var leftValue = leftClosed ? ExpressionInterpreter.EvaluateClosed(b.Left) : null;
         var rightValue = rightClosed ? ExpressionInterpreter.EvaluateClosed(b.Right) : null;
-        if ((leftClosed && leftValue is null) || (rightClosed && rightValue is null))
+        if ((leftClosed && leftValue is null) || (rightClosed && rightValue is null)
+            || leftValue is double.NaN or float.NaN || rightValue is double.NaN or float.NaN)
         {
-            // C#: any ordering comparison with null is false.
+            // C#: any ordering comparison with null or NaN is false.
             _sql.Append('0');
             return;
         }
 
+        // Written as open-operand op value when one side is closed.
+        var (open, value, normalOp) = leftClosed ? (b.Right, leftValue, Flip(op)) : (b.Left, rightValue, op);
+        var key = leftClosed || rightClosed ? KeyOf(open) : (KeyOf(b.Left) is var k && k != StoredKey.Direct ? k : KeyOf(b.Right));
         _sql.Append('(');
-        if (!leftClosed && CanBeNull(b.Left.Type))
+        if (!leftClosed && CanBeNullInSql(b.Left, KeyOf(b.Left)))
         {
             Write(b.Left);
             _sql.Append(" IS NOT NULL AND ");
         }
 
-        if (!rightClosed && CanBeNull(b.Right.Type))
+        if (!rightClosed && CanBeNullInSql(b.Right, KeyOf(b.Right)))
         {
             Write(b.Right);
             _sql.Append(" IS NOT NULL AND ");
+        }
+
+        if (leftClosed || rightClosed)
+        {
+            if (TryColumn(open, out var column, out _) && TryWriteColumnRange(b, column, key, normalOp, value!))
+            {
+                _sql.Append(')');
+                return;
+            }
+
+            if (key == StoredKey.String)
+            {
+                RejectNonBmpOrder(b, (string)value!);
+            }
+
+            if (key is StoredKey.UInt64 or StoredKey.DateTime or StoredKey.DateTimeText or StoredKey.Decimal or StoredKey.DateTimeOffset)
+            {
+                WriteKey(open, key);
+                _sql.Append(' ').Append(normalOp).Append(" ?)");
+                _args.Add(KeyValue(value!, key));
+                return;
+            }
+        }
+        else
+        {
+            if (key == StoredKey.String)
+            {
+                throw Unsupported(b, StringOrderReason);
+            }
+
+            WriteKey(b.Left, key);
+            _sql.Append(' ').Append(op).Append(' ');
+            WriteKey(b.Right, key);
+            _sql.Append(')');
+            return;
         }
 
         WriteOperand(b.Left, leftClosed, leftValue, b.Right);
@@ -208,6 +299,15 @@ internal sealed partial class SqlTranslator
         WriteOperand(b.Right, rightClosed, rightValue, b.Left);
         _sql.Append(')');
     }
+
+    private const string StringOrderReason =
+        "ordering two strings computed in SQL is not supported: SQLite orders UTF-8 by code point, .NET's ordinal order is by "
+        + "UTF-16 code unit, and they differ between surrogate pairs and U+E000–U+FFFF; compare with a value instead";
+
+    private static string Flip(string op) => op switch { "<" => ">", "<=" => ">=", ">" => "<", ">=" => "<=", _ => op };
+
+    /// <summary>True when SQL may hold NULL for the operand: a nullable type, or a float that stores NaN as NULL.</summary>
+    private static bool CanBeNullInSql(Expression e, StoredKey key) => CanBeNull(e.Type) || key == StoredKey.Floating;
 
     private void WriteOperand(Expression operand, bool closed, object? value, Expression other)
     {

@@ -49,7 +49,9 @@ internal sealed partial class SqlTranslator
             throw new NotSupportedException($"MicroDb cannot order by '{keySelector}': member '{column.MemberName}' is a [StoreAsText] enum, so SQL would sort by name, not by value.");
         }
 
-        translator.Write(keySelector.Body);
+        // Keys whose stored form sorts differently from the value (ulong bit patterns, DateTime kinds, decimal text) sort by a key expression.
+        var key = translator.KeyOf(keySelector.Body);
+        translator.WriteKey(keySelector.Body, key is StoredKey.String or StoredKey.Floating ? StoredKey.Direct : key);
     }
 
     /// <summary>
