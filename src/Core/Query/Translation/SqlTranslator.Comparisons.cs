@@ -176,14 +176,14 @@ internal sealed partial class SqlTranslator
             }
 
             TryColumn(left, out var column, out var memberType);
-            if (column is not null && TryWriteColumnEquality(left, column, key, value, negate))
+            if (column is not null && TryWriteColumnEquality(left, column, memberType, key, value, negate))
             {
                 return;
             }
 
-            var nullable = CanBeNullInSql(left, key);
+            var nullable = CanBeNull(left.Type);
             _sql.Append('(');
-            if (key is StoredKey.DateTime or StoredKey.DateTimeText or StoredKey.Decimal or StoredKey.DateTimeOffset)
+            if (key is StoredKey.DateTime or StoredKey.DateTimeText or StoredKey.Decimal or StoredKey.DateTimeOffset or StoredKey.Floating)
             {
                 WriteKey(left, key);
                 _sql.Append(nullable ? (negate ? " IS NOT " : " IS ") : (negate ? " <> " : " = "));
@@ -203,17 +203,6 @@ internal sealed partial class SqlTranslator
 
         var leftKey = KeyOf(left);
         var pairKey = leftKey != StoredKey.Direct ? leftKey : KeyOf(right);
-        if ((leftKey == StoredKey.Floating && !CanBeNull(left.Type)) || (KeyOf(right) == StoredKey.Floating && !CanBeNull(right.Type)))
-        {
-            // A non-nullable float stores NaN as NULL, and NaN equals nothing: never true for NULL, never NULL itself.
-            _sql.Append(negate ? "(NOT coalesce(" : "(coalesce(");
-            Write(left);
-            _sql.Append(" = ");
-            Write(right);
-            _sql.Append(", 0))");
-            return;
-        }
-
         var eitherNullable = CanBeNull(left.Type) || CanBeNull(right.Type);
         _sql.Append('(');
         WriteKey(left, pairKey);
@@ -247,13 +236,13 @@ internal sealed partial class SqlTranslator
         var (open, value, normalOp) = leftClosed ? (b.Right, leftValue, Flip(op)) : (b.Left, rightValue, op);
         var key = leftClosed || rightClosed ? KeyOf(open) : (KeyOf(b.Left) is var k && k != StoredKey.Direct ? k : KeyOf(b.Right));
         _sql.Append('(');
-        if (!leftClosed && CanBeNullInSql(b.Left, KeyOf(b.Left)))
+        if (!leftClosed && CanBeNull(b.Left.Type))
         {
             Write(b.Left);
             _sql.Append(" IS NOT NULL AND ");
         }
 
-        if (!rightClosed && CanBeNullInSql(b.Right, KeyOf(b.Right)))
+        if (!rightClosed && CanBeNull(b.Right.Type))
         {
             Write(b.Right);
             _sql.Append(" IS NOT NULL AND ");
@@ -261,7 +250,7 @@ internal sealed partial class SqlTranslator
 
         if (leftClosed || rightClosed)
         {
-            if (TryColumn(open, out var column, out _) && TryWriteColumnRange(b, column, key, normalOp, value!))
+            if (TryColumn(open, out var column, out var memberType) && TryWriteColumnRange(b, column, memberType, key, normalOp, value!))
             {
                 _sql.Append(')');
                 return;
@@ -272,7 +261,7 @@ internal sealed partial class SqlTranslator
                 RejectNonBmpOrder(b, (string)value!);
             }
 
-            if (key is StoredKey.UInt64 or StoredKey.DateTime or StoredKey.DateTimeText or StoredKey.Decimal or StoredKey.DateTimeOffset)
+            if (key is StoredKey.UInt64 or StoredKey.DateTime or StoredKey.DateTimeText or StoredKey.Decimal or StoredKey.DateTimeOffset or StoredKey.Floating)
             {
                 WriteKey(open, key);
                 _sql.Append(' ').Append(normalOp).Append(" ?)");
@@ -305,9 +294,6 @@ internal sealed partial class SqlTranslator
         + "UTF-16 code unit, and they differ between surrogate pairs and U+E000–U+FFFF; compare with a value instead";
 
     private static string Flip(string op) => op switch { "<" => ">", "<=" => ">=", ">" => "<", ">=" => "<=", _ => op };
-
-    /// <summary>True when SQL may hold NULL for the operand: a nullable type, or a float that stores NaN as NULL.</summary>
-    private static bool CanBeNullInSql(Expression e, StoredKey key) => CanBeNull(e.Type) || key == StoredKey.Floating;
 
     private void WriteOperand(Expression operand, bool closed, object? value, Expression other)
     {

@@ -140,6 +140,12 @@ internal sealed partial class SqlTranslator
                 return;
             case StoredKey.DateTimeOffset:
                 throw Unsupported(e, DateTimeOffsetReason);
+            case StoredKey.Floating when !CanBeNull(e.Type):
+                // A non-nullable float reads a stored NULL (NaN when written) as 0; SQL treats it the same.
+                _sql.Append("ifnull(");
+                Write(e);
+                _sql.Append(", 0)");
+                return;
             default:
                 Write(e);
                 return;
@@ -174,10 +180,13 @@ internal sealed partial class SqlTranslator
     /// Writes <c>column op value</c> for a column and a closed, non-null value as ranges over the stored form, so an index on
     /// the column still serves it. Returns false when the pair needs no special form (the caller writes a plain comparison).
     /// </summary>
-    private bool TryWriteColumnRange(Expression node, ColumnMapping column, StoredKey key, string op, object value)
+    private bool TryWriteColumnRange(Expression node, ColumnMapping column, Type memberType, StoredKey key, string op, object value)
     {
         switch (key)
         {
+            case StoredKey.Floating when !CanBeNull(memberType):
+                WriteFloatingComparison(column, op, value);
+                return true;
             case StoredKey.UInt64:
                 {
                     var stored = unchecked((long)ToUInt64Bits(value));
@@ -241,11 +250,14 @@ internal sealed partial class SqlTranslator
     }
 
     /// <summary>Writes a column's equality with a closed non-null value for the stored types whose text or bits differ for equal values.</summary>
-    private bool TryWriteColumnEquality(Expression node, ColumnMapping column, StoredKey key, object value, bool negate)
+    private bool TryWriteColumnEquality(Expression node, ColumnMapping column, Type memberType, StoredKey key, object value, bool negate)
     {
         List<object?> candidates;
         switch (key)
         {
+            case StoredKey.Floating when !CanBeNull(memberType):
+                WriteFloatingComparison(column, negate ? "<>" : "=", value);
+                return true;
             case StoredKey.DateTime:
                 {
                     // Equal whatever the kind: the three stored forms of the same ticks.
@@ -284,6 +296,27 @@ internal sealed partial class SqlTranslator
 
         _sql.Append("))");
         return true;
+    }
+
+    /// <summary>
+    /// <c>column op value</c> for a non-nullable float column, whose stored NULL (NaN when written) reads back as 0: the
+    /// NULL rows are included exactly when <c>0 op value</c> holds, so the comparison stays a plain (indexable) one.
+    /// </summary>
+    private void WriteFloatingComparison(ColumnMapping column, string op, object value)
+    {
+        var number = Convert.ToDouble(value, System.Globalization.CultureInfo.InvariantCulture);
+        var zeroHolds = op switch
+        {
+            "=" => number == 0,
+            "<>" => number != 0,
+            "<" => 0 < number,
+            "<=" => 0 <= number,
+            ">" => 0 > number,
+            _ => 0 >= number,
+        };
+        var name = SqlBuilder.Quote(column.Name);
+        _sql.Append('(').Append(name).Append(zeroHolds ? " IS NULL OR " : " IS NOT NULL AND ").Append(name).Append(' ').Append(op).Append(" ?)");
+        _args.Add(number);
     }
 
     /// <summary>

@@ -51,7 +51,7 @@ internal sealed partial class SqlTranslator
 
         // Keys whose stored form sorts differently from the value (ulong bit patterns, DateTime kinds, decimal text) sort by a key expression.
         var key = translator.KeyOf(keySelector.Body);
-        translator.WriteKey(keySelector.Body, key is StoredKey.String or StoredKey.Floating ? StoredKey.Direct : key);
+        translator.WriteKey(keySelector.Body, key == StoredKey.String ? StoredKey.Direct : key);
     }
 
     /// <summary>
