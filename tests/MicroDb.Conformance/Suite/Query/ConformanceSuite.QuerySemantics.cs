@@ -157,7 +157,7 @@ public abstract partial class ConformanceSuite
                     checks++;
                     try
                     {
-                        var actual = db.Table<AllTypes>().Where(predicate).ToList().Select(r => r.Id).Order().ToList();
+                        var actual = db.Table<AllTypes>().Where(predicate).Select(r => r.Id).ToList().Order().ToList();
                         if (!actual.SequenceEqual(expected))
                         {
                             failures.Add($"{label}: expected {expected.Count} rows, got {actual.Count} (first difference id {expected.Except(actual).Concat(actual.Except(expected)).First()})");
