@@ -104,6 +104,9 @@ internal sealed partial class SqlTranslator
                 return StorageColumn(coalesce.Left, out memberType) ?? StorageColumn(coalesce.Right, out memberType);
             case ConditionalExpression conditional:
                 return StorageColumn(conditional.IfTrue, out memberType) ?? StorageColumn(conditional.IfFalse, out memberType);
+            case MemberExpression { Member.Name: "Date", Expression: { } date } when date.Type == typeof(DateTime):
+                // DateTime.Date keeps the stored form (ticks with kind, or ISO text with its suffix).
+                return StorageColumn(date, out memberType);
         }
 
         memberType = null;

@@ -253,6 +253,9 @@ internal sealed partial class SqlTranslator
             case "Abs" when method.DeclaringType == typeof(Math) && call.Arguments.Count == 1:
                 WriteFunction("abs", call.Arguments);
                 return;
+            case "Round" when method.DeclaringType == typeof(Math):
+                WriteRound(call);
+                return;
             case "Max" when method.DeclaringType == typeof(Math) && call.Arguments.Count == 2:
                 WriteFunction("max", call.Arguments);
                 return;
@@ -282,7 +285,7 @@ internal sealed partial class SqlTranslator
 
     private static Expression StripConvert(Expression e)
     {
-        while (e is UnaryExpression { NodeType: ExpressionType.Convert or ExpressionType.ConvertChecked, Method: null } u)
+        while (e is UnaryExpression { NodeType: ExpressionType.Convert or ExpressionType.ConvertChecked or ExpressionType.TypeAs, Method: null } u)
         {
             e = u.Operand;
         }
