@@ -7,7 +7,7 @@ namespace MicroDb.Query;
 internal sealed partial class SqlTranslator
 {
     // What C#'s string.Trim() removes, within what a SQL trim can be told (the common whitespace characters).
-    private const string WhiteSpace = " \t\n\v\f\r\u0085\u00A0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000";
+    private const string WhiteSpace = " \t\n\v\f\r\u0085\u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000";
 
     private void WriteStringCall(MethodCallExpression call)
     {
