@@ -45,7 +45,8 @@ public abstract partial class ConformanceSuite
         yield return new TestCaseData((Func<MicroDbConnection, object>)(db => db.Table<QueryItem>().Where(x => x.Shade > Shade.Light)), "StoreAsText").SetName("Unsupported_text_enum_ordering");
         yield return new TestCaseData((Func<MicroDbConnection, object>)(db => db.Table<QueryItem>().Where(x => x.Name + x.Score == "a1")), "Double").SetName("Unsupported_concat_of_real");
         yield return new TestCaseData((Func<MicroDbConnection, object>)(db => db.Table<QueryItem>().Where(x => x.Name!.Contains("a", StringComparison.Ordinal) == x.Name.Equals(x))), "Equals").SetName("Unsupported_whole_entity");
-        yield return new TestCaseData((Func<MicroDbConnection, object>)(db => db.Table<QueryItem>().OrderBy(x => x.Born.Date)), "Date").SetName("Unsupported_order_key");
+        yield return new TestCaseData((Func<MicroDbConnection, object>)(db => db.Table<QueryItem>().OrderBy(x => x.Born.Ticks)), "Ticks").SetName("Unsupported_order_key");
+        yield return new TestCaseData((Func<MicroDbConnection, object>)(db => db.Table<QueryItem>().Where(x => x.Price * 2 < 100m)), "REAL").SetName("Unsupported_decimal_arithmetic");
     }
 
     [TestCaseSource(nameof(Untranslatable))]
