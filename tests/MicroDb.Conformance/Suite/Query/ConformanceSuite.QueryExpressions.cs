@@ -54,8 +54,18 @@ public abstract partial class ConformanceSuite
         var v = p.Double;
         var when = p.DateTime;
         var text = p.DateTimeText;
+        DateTime[] dates = [new DateTime(when.Ticks, DateTimeKind.Utc), new DateTime(2020, 1, 1)];
+        DateTime[] texts = [new DateTime(text.Ticks, DateTimeKind.Local), new DateTime(2020, 1, 1, 0, 0, 0, DateTimeKind.Utc)];
+        decimal?[] decimals = [1.000m, p.Decimal, 0.10m, null];
+        double[] doubles = [0d, double.NaN, v, 1d];
         return
         [
+            Case("Contains DateTime", x => dates.Contains(x.DateTime), x => dates.Contains(x.DateTime)),
+            Case("Contains DateTime text", x => texts.Contains(x.DateTimeText), x => texts.Contains(x.DateTimeText)),
+            Case("Contains nullable DateTime", x => dates.Contains(x.NDateTime!.Value), x => x.NDateTime.HasValue && dates.Contains(x.NDateTime.Value)),
+            Case("Contains decimal", x => decimals.Contains(x.Decimal), x => decimals.Contains(x.Decimal)),
+            Case("Contains nullable decimal", x => decimals.Contains(x.NDecimal), x => decimals.Contains(x.NDecimal)),
+            Case("Contains double", x => doubles.Contains(x.Double), x => doubles.Contains(x.Double)),
             Case("HasValue", x => x.NInt32.HasValue, x => x.NInt32.HasValue),
             Case("Value", x => x.NInt32.HasValue && x.NInt32.Value > 0, x => x.NInt32.HasValue && x.NInt32.Value > 0),
             Case("GetValueOrDefault()", x => x.NInt32.GetValueOrDefault() >= 0, x => x.NInt32.GetValueOrDefault() >= 0),
