@@ -137,6 +137,12 @@ internal sealed partial class SqlTranslator
     {
         RejectTextEnum(b, b.Left);
         RejectTextEnum(b, b.Right);
+        if (op is " + " or " - " or " * " or " / " or " % " && Underlying(b.Type) == typeof(ulong))
+        {
+            // Stored by bit pattern: SQLite's signed arithmetic (and its overflow to REAL) would not give .NET's unsigned result.
+            throw Unsupported(b, "arithmetic on UInt64 (ulong) runs in SQLite on the signed bit pattern, overflowing to REAL, so it would not match .NET");
+        }
+
         _sql.Append('(');
         Write(b.Left);
         _sql.Append(op);
@@ -203,6 +209,7 @@ internal sealed partial class SqlTranslator
 
         var leftKey = KeyOf(left);
         var pairKey = leftKey != StoredKey.Direct ? leftKey : KeyOf(right);
+        RejectMixedKeys(left, right);
         var eitherNullable = CanBeNull(left.Type) || CanBeNull(right.Type);
         _sql.Append('(');
         WriteKey(left, pairKey);
@@ -276,6 +283,8 @@ internal sealed partial class SqlTranslator
                 throw Unsupported(b, StringOrderReason);
             }
 
+            RejectMixedKeys(b.Left, b.Right);
+
             WriteKey(b.Left, key);
             _sql.Append(' ').Append(op).Append(' ');
             WriteKey(b.Right, key);
@@ -292,6 +301,16 @@ internal sealed partial class SqlTranslator
     private const string StringOrderReason =
         "ordering two strings computed in SQL is not supported: SQLite orders UTF-8 by code point, .NET's ordinal order is by "
         + "UTF-16 code unit, and they differ between surrogate pairs and U+E000–U+FFFF; compare with a value instead";
+
+    /// <summary>Two operands stored differently (a DateTime as ticks and one as text, say) have no common SQL key.</summary>
+    private void RejectMixedKeys(Expression left, Expression right)
+    {
+        var (a, b) = (KeyOf(left), KeyOf(right));
+        if (a != b && a is not (StoredKey.Direct or StoredKey.Floating) && b is not (StoredKey.Direct or StoredKey.Floating))
+        {
+            throw Unsupported(left, $"'{left}' and '{right}' are stored differently ({a} and {b}), so SQL cannot compare them as .NET does");
+        }
+    }
 
     private static string Flip(string op) => op switch { "<" => ">", "<=" => ">=", ">" => "<", ">=" => "<=", _ => op };
 

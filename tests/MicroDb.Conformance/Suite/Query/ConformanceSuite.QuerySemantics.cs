@@ -32,7 +32,7 @@ public abstract partial class ConformanceSuite
     {
         var random = new Random(SemanticsSeed);
         var db = OpenWith<AllTypes>();
-        var inserted = Enumerable.Range(0, SemanticsRows).Select(i => SemanticsSamples.Row(random, i)).ToList();
+        var inserted = Enumerable.Range(0, SemanticsRows).Select(_ => SemanticsSamples.Row(random)).ToList();
         db.InsertAll(inserted);
         var rows = db.Table<AllTypes>().ToList();
         Assert.That(rows, Has.Count.EqualTo(SemanticsRows));

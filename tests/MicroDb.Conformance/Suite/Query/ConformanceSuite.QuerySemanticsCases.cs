@@ -70,6 +70,17 @@ public abstract partial class ConformanceSuite
         Assert.That(db.Table<Stamp>().Where(s => string.CompareOrdinal(s.Name, "b") < 0).ToList(), Is.Empty);
     }
 
+    [Test]
+    public void Ulong_arithmetic_and_mixed_date_storage_throw_naming_the_reason()
+    {
+        var db = OpenWith<Stamp>();
+        var ulongMath = Assert.Throws<NotSupportedException>(() => db.Table<Stamp>().Where(s => s.Counter + 1 > 10UL).ToList());
+        Assert.That(ulongMath!.Message, Does.Contain("UInt64"));
+        var mixed = Assert.Throws<NotSupportedException>(() => db.Table<Stamp>().Where(s => s.At < s.AtText).ToList());
+        Assert.That(mixed!.Message, Does.Contain("stored differently"));
+        Assert.That(db.Table<Stamp>().Where(s => s.At == s.At.Date).ToList(), Is.Empty);
+    }
+
     private static readonly Expression<Func<Stamp, bool>>[] IndexedComparisons =
     [
         s => s.Counter > 10UL,

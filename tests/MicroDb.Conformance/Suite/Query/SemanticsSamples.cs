@@ -13,7 +13,7 @@ public static class SemanticsSamples
 {
     private static readonly long[] PoolTicks = [new DateTime(2020, 1, 1).Ticks, new DateTime(2010, 1, 1).Ticks, new DateTime(2020, 1, 1).Ticks + 1];
 
-    public static AllTypes Row(Random random, int index)
+    public static AllTypes Row(Random random)
     {
         var row = new AllTypes();
         foreach (var property in typeof(AllTypes).GetProperties())
@@ -26,7 +26,6 @@ public static class SemanticsSamples
 
         row.Text ??= "";
         row.Bytes ??= [];
-        _ = index;
         return row;
     }
 
