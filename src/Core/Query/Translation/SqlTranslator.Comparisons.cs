@@ -123,7 +123,9 @@ internal sealed partial class SqlTranslator
                 _sql.Append("coalesce(");
                 Write(b.Left);
                 _sql.Append(", ");
-                Write(b.Right);
+
+                // A fallback value is encoded as the column it stands in for stores it ([StoreAsText] dates, enum names).
+                WriteOperand(b.Right, !Uses(b.Right), Uses(b.Right) ? null : ExpressionInterpreter.EvaluateClosed(b.Right), b.Left);
                 _sql.Append(')');
                 return;
         }
@@ -135,6 +137,12 @@ internal sealed partial class SqlTranslator
     {
         RejectTextEnum(b, b.Left);
         RejectTextEnum(b, b.Right);
+        if (op is " + " or " - " or " * " or " / " or " % " && Underlying(b.Type) == typeof(ulong))
+        {
+            // Stored by bit pattern: SQLite's signed arithmetic (and its overflow to REAL) would not give .NET's unsigned result.
+            throw Unsupported(b, "arithmetic on UInt64 (ulong) runs in SQLite on the signed bit pattern, overflowing to REAL, so it would not match .NET");
+        }
+
         _sql.Append('(');
         Write(b.Left);
         _sql.Append(op);
@@ -149,29 +157,64 @@ internal sealed partial class SqlTranslator
             (left, right) = (right, left);
         }
 
+        if (TryWriteCompareCall(left, right, negate ? "<>" : "="))
+        {
+            return;
+        }
+
         if (!Uses(right))
         {
             var value = ExpressionInterpreter.EvaluateClosed(right);
-            _sql.Append('(');
-            Write(left);
             if (value is null)
             {
+                _sql.Append('(');
+                Write(left);
                 _sql.Append(negate ? " IS NOT NULL)" : " IS NULL)");
                 return;
             }
 
+            var key = KeyOf(left);
+            if (value is double.NaN or float.NaN)
+            {
+                // NaN equals nothing, itself included.
+                _sql.Append(negate ? '1' : '0');
+                return;
+            }
+
             TryColumn(left, out var column, out var memberType);
-            _sql.Append(CanBeNull(left.Type) ? (negate ? " IS NOT " : " IS ") : (negate ? " <> " : " = "));
-            WriteValue(value, column, memberType);
+            if (column is not null && TryWriteColumnEquality(left, column, memberType, key, value, negate))
+            {
+                return;
+            }
+
+            var nullable = CanBeNull(left.Type);
+            _sql.Append('(');
+            if (key is StoredKey.DateTime or StoredKey.DateTimeText or StoredKey.Decimal or StoredKey.DateTimeOffset or StoredKey.Floating)
+            {
+                WriteKey(left, key);
+                _sql.Append(nullable ? (negate ? " IS NOT " : " IS ") : (negate ? " <> " : " = "));
+                _sql.Append('?');
+                _args.Add(KeyValue(value, key));
+            }
+            else
+            {
+                Write(left);
+                _sql.Append(nullable ? (negate ? " IS NOT " : " IS ") : (negate ? " <> " : " = "));
+                WriteValue(value, column, memberType);
+            }
+
             _sql.Append(')');
             return;
         }
 
-        var nullable = CanBeNull(left.Type) || CanBeNull(right.Type);
+        var leftKey = KeyOf(left);
+        var pairKey = leftKey != StoredKey.Direct ? leftKey : KeyOf(right);
+        RejectMixedKeys(left, right);
+        var eitherNullable = CanBeNull(left.Type) || CanBeNull(right.Type);
         _sql.Append('(');
-        Write(left);
-        _sql.Append(nullable ? (negate ? " IS NOT " : " IS ") : (negate ? " <> " : " = "));
-        Write(right);
+        WriteKey(left, pairKey);
+        _sql.Append(eitherNullable ? (negate ? " IS NOT " : " IS ") : (negate ? " <> " : " = "));
+        WriteKey(right, pairKey);
         _sql.Append(')');
     }
 
@@ -179,17 +222,26 @@ internal sealed partial class SqlTranslator
     {
         RejectTextEnum(b, b.Left);
         RejectTextEnum(b, b.Right);
+        if (TryWriteCompareCall(b.Left, b.Right, op))
+        {
+            return;
+        }
+
         var leftClosed = !Uses(b.Left);
         var rightClosed = !Uses(b.Right);
         var leftValue = leftClosed ? ExpressionInterpreter.EvaluateClosed(b.Left) : null;
         var rightValue = rightClosed ? ExpressionInterpreter.EvaluateClosed(b.Right) : null;
-        if ((leftClosed && leftValue is null) || (rightClosed && rightValue is null))
+        if ((leftClosed && leftValue is null) || (rightClosed && rightValue is null)
+            || leftValue is double.NaN or float.NaN || rightValue is double.NaN or float.NaN)
         {
-            // C#: any ordering comparison with null is false.
+            // C#: any ordering comparison with null or NaN is false.
             _sql.Append('0');
             return;
         }
 
+        // Written as open-operand op value when one side is closed.
+        var (open, value, normalOp) = leftClosed ? (b.Right, leftValue, Flip(op)) : (b.Left, rightValue, op);
+        var key = leftClosed || rightClosed ? KeyOf(open) : (KeyOf(b.Left) is var k && k != StoredKey.Direct ? k : KeyOf(b.Right));
         _sql.Append('(');
         if (!leftClosed && CanBeNull(b.Left.Type))
         {
@@ -203,11 +255,64 @@ internal sealed partial class SqlTranslator
             _sql.Append(" IS NOT NULL AND ");
         }
 
+        if (leftClosed || rightClosed)
+        {
+            if (TryColumn(open, out var column, out var memberType) && TryWriteColumnRange(b, column, memberType, key, normalOp, value!))
+            {
+                _sql.Append(')');
+                return;
+            }
+
+            if (key == StoredKey.String)
+            {
+                RejectNonBmpOrder(b, (string)value!);
+            }
+
+            if (key is StoredKey.UInt64 or StoredKey.DateTime or StoredKey.DateTimeText or StoredKey.Decimal or StoredKey.DateTimeOffset or StoredKey.Floating)
+            {
+                WriteKey(open, key);
+                _sql.Append(' ').Append(normalOp).Append(" ?)");
+                _args.Add(KeyValue(value!, key));
+                return;
+            }
+        }
+        else
+        {
+            if (key == StoredKey.String)
+            {
+                throw Unsupported(b, StringOrderReason);
+            }
+
+            RejectMixedKeys(b.Left, b.Right);
+
+            WriteKey(b.Left, key);
+            _sql.Append(' ').Append(op).Append(' ');
+            WriteKey(b.Right, key);
+            _sql.Append(')');
+            return;
+        }
+
         WriteOperand(b.Left, leftClosed, leftValue, b.Right);
         _sql.Append(' ').Append(op).Append(' ');
         WriteOperand(b.Right, rightClosed, rightValue, b.Left);
         _sql.Append(')');
     }
+
+    private const string StringOrderReason =
+        "ordering two strings computed in SQL is not supported: SQLite orders UTF-8 by code point, .NET's ordinal order is by "
+        + "UTF-16 code unit, and they differ between surrogate pairs and U+E000–U+FFFF; compare with a value instead";
+
+    /// <summary>Two operands stored differently (a DateTime as ticks and one as text, say) have no common SQL key.</summary>
+    private void RejectMixedKeys(Expression left, Expression right)
+    {
+        var (a, b) = (KeyOf(left), KeyOf(right));
+        if (a != b && a is not (StoredKey.Direct or StoredKey.Floating) && b is not (StoredKey.Direct or StoredKey.Floating))
+        {
+            throw Unsupported(left, $"'{left}' and '{right}' are stored differently ({a} and {b}), so SQL cannot compare them as .NET does");
+        }
+    }
+
+    private static string Flip(string op) => op switch { "<" => ">", "<=" => ">=", ">" => "<", ">=" => "<=", _ => op };
 
     private void WriteOperand(Expression operand, bool closed, object? value, Expression other)
     {

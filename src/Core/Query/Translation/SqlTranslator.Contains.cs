@@ -1,5 +1,6 @@
 using System.Collections;
 using System.Linq.Expressions;
+using MicroDb.Mapping;
 
 namespace MicroDb.Query;
 
@@ -43,6 +44,16 @@ internal sealed partial class SqlTranslator
     private void WriteIn(Expression value, IEnumerable values)
     {
         TryColumn(value, out var column, out var memberType);
+        var key = KeyOf(value);
+        if (key == StoredKey.DateTimeOffset)
+        {
+            throw Unsupported(value, DateTimeOffsetReason);
+        }
+
+        // Values equal in .NET but stored differently (DateTime kinds, decimal scales) are all listed for a column; other
+        // operands of those types are compared by their key. A non-nullable float's NULL reads (and matches) as 0.
+        var byKey = column is null ? key is StoredKey.DateTime or StoredKey.Decimal or StoredKey.DateTimeText : key == StoredKey.DateTimeText;
+        var floatNull = key == StoredKey.Floating && !CanBeNull(value.Type);
         var encoded = new List<object?>();
         var hasNull = false;
         foreach (var item in values)
@@ -51,8 +62,26 @@ internal sealed partial class SqlTranslator
             {
                 hasNull = true;
             }
+            else if (item is double.NaN or float.NaN)
+            {
+                // NaN equals nothing.
+            }
+            else if (byKey)
+            {
+                encoded.Add(KeyValue(item, key));
+            }
+            else if (key == StoredKey.DateTime)
+            {
+                var ticks = ((DateTime)item).Ticks;
+                encoded.AddRange([ticks, ticks | (1L << 62), ticks | (2L << 62)]);
+            }
+            else if (key == StoredKey.Decimal)
+            {
+                encoded.AddRange(DecimalSpellings(Convert.ToDecimal(item, System.Globalization.CultureInfo.InvariantCulture)));
+            }
             else
             {
+                hasNull |= floatNull && Convert.ToDouble(item, System.Globalization.CultureInfo.InvariantCulture) == 0;
                 encoded.Add(Encode(item, column, memberType));
             }
         }
@@ -74,13 +103,26 @@ internal sealed partial class SqlTranslator
         }
 
         _sql.Append('(');
-        if (CanBeNull(value.Type))
+        if (CanBeNull(value.Type) || floatNull)
         {
             Write(value);
             _sql.Append(hasNull ? " IS NULL OR " : " IS NOT NULL AND ");
         }
 
-        Write(value);
+        if (byKey)
+        {
+            WriteKey(value, key);
+        }
+        else if (key == StoredKey.Decimal)
+        {
+            // The stored text itself, not the REAL a decimal column is otherwise read as.
+            _sql.Append(SqlBuilder.Quote(column!.Name));
+        }
+        else
+        {
+            Write(value);
+        }
+
         _sql.Append(" IN (");
         for (var i = 0; i < encoded.Count; i++)
         {

@@ -40,7 +40,12 @@ internal sealed partial class SqlTranslator
             return;
         }
 
-        if (m.Expression is not null && ReferenceEquals(m.Expression, _parameter))
+        if (TryWriteDatePart(m))
+        {
+            return;
+        }
+
+        if (m.Expression is not null && ReferenceEquals(StripConvert(m.Expression), _parameter))
         {
             throw Unsupported(m, $"member '{m.Member.Name}' of '{_table.EntityTypeName}' is not a mapped column");
         }
@@ -70,7 +75,8 @@ internal sealed partial class SqlTranslator
             e = StripConvert(value.Expression);
         }
 
-        if (e is MemberExpression member && ReferenceEquals(member.Expression, _parameter))
+        // Through a cast of the parameter too: the generic-repository pattern (where T : IEntity) reads Convert(x, IEntity).Id.
+        if (e is MemberExpression member && member.Expression is not null && ReferenceEquals(StripConvert(member.Expression), _parameter))
         {
             var found = _table.FindColumnByMember(member.Member.Name);
             if (found is not null)

@@ -7,7 +7,7 @@ namespace MicroDb.Query;
 internal sealed partial class SqlTranslator
 {
     // What C#'s string.Trim() removes, within what a SQL trim can be told (the common whitespace characters).
-    private const string WhiteSpace = " \t\n\v\f\r\u0085\u00A0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000";
+    private const string WhiteSpace = " \t\n\v\f\r\u0085\u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000";
 
     private void WriteStringCall(MethodCallExpression call)
     {
@@ -320,4 +320,100 @@ internal sealed partial class SqlTranslator
             _ => throw Unsupported(call, "the characters to trim must be a char or a char array"),
         };
     }
+
+    /// <summary>
+    /// <c>string.CompareOrdinal(a, b) op 0</c> (or <c>string.Compare(a, b, StringComparison.Ordinal)</c>) as <c>a op b</c>, with
+    /// .NET's null rule (null is less than any string). Culture-sensitive comparisons have no SQL form and throw.
+    /// </summary>
+    private bool TryWriteCompareCall(Expression left, Expression right, string op)
+    {
+        if (StripConvert(right) is MethodCallExpression && StripConvert(left) is not MethodCallExpression)
+        {
+            (left, right, op) = (right, left, Flip(op));
+        }
+
+        if (StripConvert(left) is not MethodCallExpression call
+            || call.Method.Name is not ("Compare" or "CompareOrdinal" or "CompareTo")
+            || (call.Method.DeclaringType != typeof(string) && call.Object?.Type != typeof(string)))
+        {
+            return false;
+        }
+
+        if (Uses(right) || ExpressionInterpreter.EvaluateClosed(right) is not int zero || zero != 0)
+        {
+            throw Unsupported(call, "the result of a string comparison can only be compared with 0 in SQL");
+        }
+
+        Expression a, b;
+        switch (call.Method.Name)
+        {
+            case "CompareOrdinal" when call.Arguments.Count == 2:
+                (a, b) = (call.Arguments[0], call.Arguments[1]);
+                break;
+            case "Compare" when call.Arguments.Count == 3 && call.Arguments[2].Type == typeof(StringComparison)
+                && !Uses(call.Arguments[2]) && ExpressionInterpreter.EvaluateClosed(call.Arguments[2]) is StringComparison.Ordinal:
+                (a, b) = (call.Arguments[0], call.Arguments[1]);
+                break;
+            default:
+                throw Unsupported(call, "only ordinal string comparisons have a SQL translation (string.CompareOrdinal or string.Compare(a, b, StringComparison.Ordinal)); "
+                    + "Compare and CompareTo without StringComparison.Ordinal are culture-sensitive in .NET");
+        }
+
+        if (!Uses(a))
+        {
+            (a, b, op) = (b, a, Flip(op));
+        }
+
+        if (Uses(b))
+        {
+            if (op is not ("=" or "<>"))
+            {
+                throw Unsupported(call, StringOrderReason);
+            }
+
+            _sql.Append('(');
+            Write(a);
+            _sql.Append(op == "=" ? " IS " : " IS NOT ");
+            Write(b);
+            _sql.Append(')');
+            return true;
+        }
+
+        var value = (string?)ExpressionInterpreter.EvaluateClosed(b);
+        if (value is null)
+        {
+            // Compare(a, null) is 0 when a is null, else positive.
+            var whenNull = Holds(0, op);
+            var whenNotNull = Holds(1, op);
+            _sql.Append('(');
+            Write(a);
+            _sql.Append(whenNull == whenNotNull ? (whenNull ? " IS NULL OR 1)" : " IS NULL AND 0)") : whenNull ? " IS NULL)" : " IS NOT NULL)");
+            return true;
+        }
+
+        if (op is not ("=" or "<>"))
+        {
+            RejectNonBmpOrder(call, value);
+        }
+
+        // A null a compares below any string.
+        var nullHolds = Holds(-1, op);
+        _sql.Append('(');
+        Write(a);
+        _sql.Append(nullHolds ? " IS NULL OR " : " IS NOT NULL AND ");
+        Write(a);
+        _sql.Append(' ').Append(op).Append(" ?)");
+        _args.Add(value);
+        return true;
+    }
+
+    private static bool Holds(int comparison, string op) => op switch
+    {
+        "=" => comparison == 0,
+        "<>" => comparison != 0,
+        "<" => comparison < 0,
+        "<=" => comparison <= 0,
+        ">" => comparison > 0,
+        _ => comparison >= 0,
+    };
 }

@@ -49,7 +49,9 @@ internal sealed partial class SqlTranslator
             throw new NotSupportedException($"MicroDb cannot order by '{keySelector}': member '{column.MemberName}' is a [StoreAsText] enum, so SQL would sort by name, not by value.");
         }
 
-        translator.Write(keySelector.Body);
+        // Keys whose stored form sorts differently from the value (ulong bit patterns, DateTime kinds, decimal text) sort by a key expression.
+        var key = translator.KeyOf(keySelector.Body);
+        translator.WriteKey(keySelector.Body, key == StoredKey.String ? StoredKey.Direct : key);
     }
 
     /// <summary>
@@ -251,6 +253,9 @@ internal sealed partial class SqlTranslator
             case "Abs" when method.DeclaringType == typeof(Math) && call.Arguments.Count == 1:
                 WriteFunction("abs", call.Arguments);
                 return;
+            case "Round" when method.DeclaringType == typeof(Math):
+                WriteRound(call);
+                return;
             case "Max" when method.DeclaringType == typeof(Math) && call.Arguments.Count == 2:
                 WriteFunction("max", call.Arguments);
                 return;
@@ -280,7 +285,7 @@ internal sealed partial class SqlTranslator
 
     private static Expression StripConvert(Expression e)
     {
-        while (e is UnaryExpression { NodeType: ExpressionType.Convert or ExpressionType.ConvertChecked, Method: null } u)
+        while (e is UnaryExpression { NodeType: ExpressionType.Convert or ExpressionType.ConvertChecked or ExpressionType.TypeAs, Method: null } u)
         {
             e = u.Operand;
         }

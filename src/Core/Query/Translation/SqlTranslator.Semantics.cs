@@ -1,0 +1,413 @@
+using System.Linq.Expressions;
+using MicroDb.Mapping;
+using MicroDb.Native;
+
+namespace MicroDb.Query;
+
+// .NET semantics over MicroDb's storage encodings, for equality, ordering comparisons and ORDER BY keys. Where SQLite's
+// order of the stored form differs from .NET's order of the value, a comparison of a column with a value becomes ranges
+// over the stored form (so an index on the column still serves it), and any other comparison or sort compares a key
+// expression whose SQLite order is .NET's. See StoredKey for each type.
+internal sealed partial class SqlTranslator
+{
+    // The ISO-8601 round-trip text of a DateTime is 27 characters before its kind suffix ("", "Z" or "+hh:mm").
+    private const int DateTimeTextLength = 27;
+    private const long DateTimeTicksMask = 0x3FFF_FFFF_FFFF_FFFF;
+
+    /// <summary>How a stored type compares in SQL.</summary>
+    private enum StoredKey
+    {
+        /// <summary>SQLite's order of the stored value is .NET's.</summary>
+        Direct,
+        /// <summary><c>ulong</c> (and ulong enums) by bit pattern: negative stored values are the largest.</summary>
+        UInt64,
+        /// <summary>DateTime ticks with the kind in the top two bits: .NET ignores the kind.</summary>
+        DateTime,
+        /// <summary>DateTime as ISO text: the kind suffix takes no part.</summary>
+        DateTimeText,
+        /// <summary>Decimal as exact invariant text.</summary>
+        Decimal,
+        /// <summary>DateTimeOffset as ISO text with its offset: no SQL form orders instants.</summary>
+        DateTimeOffset,
+        /// <summary>float/double: NaN is stored as NULL.</summary>
+        Floating,
+        /// <summary>Text: SQLite orders UTF-8 bytes (code points), .NET ordinal orders UTF-16 code units.</summary>
+        String,
+    }
+
+    /// <summary>The stored form of an operand: its column's kind when it is one (or a coalesce/conditional over one), else by type.</summary>
+    private StoredKey KeyOf(Expression e)
+    {
+        var column = StorageColumn(e, out var memberType);
+        var type = Underlying(memberType ?? e.Type);
+        if (column is not null)
+        {
+            switch (column.Kind)
+            {
+                case ColumnKind.UInt64:
+                    return StoredKey.UInt64;
+                case ColumnKind.Enum when type.IsEnum && Enum.GetUnderlyingType(type) == typeof(ulong):
+                    return StoredKey.UInt64;
+                case ColumnKind.DateTime:
+                    return StoredKey.DateTime;
+                case ColumnKind.DateTimeText:
+                    return StoredKey.DateTimeText;
+                case ColumnKind.Decimal:
+                    return StoredKey.Decimal;
+                case ColumnKind.DateTimeOffset:
+                    return StoredKey.DateTimeOffset;
+                case ColumnKind.Single or ColumnKind.Double:
+                    return StoredKey.Floating;
+                case ColumnKind.String:
+                    return StoredKey.String;
+            }
+
+            return StoredKey.Direct;
+        }
+
+        if (type == typeof(ulong) || (type.IsEnum && Enum.GetUnderlyingType(type) == typeof(ulong)))
+        {
+            return StoredKey.UInt64;
+        }
+
+        if (type == typeof(DateTime))
+        {
+            return StoredKey.DateTime;
+        }
+
+        if (type == typeof(decimal))
+        {
+            return StoredKey.Decimal;
+        }
+
+        if (type == typeof(DateTimeOffset))
+        {
+            return StoredKey.DateTimeOffset;
+        }
+
+        return type == typeof(double) || type == typeof(float) ? StoredKey.Floating : type == typeof(string) ? StoredKey.String : StoredKey.Direct;
+    }
+
+    /// <summary>The column an operand's stored form comes from, looking through coalesce and conditionals.</summary>
+    private ColumnMapping? StorageColumn(Expression e, out Type? memberType)
+    {
+        if (TryColumn(e, out var column, out var type))
+        {
+            memberType = type;
+            return column;
+        }
+
+        e = StripConvert(e);
+        switch (e)
+        {
+            case BinaryExpression { NodeType: ExpressionType.Coalesce } coalesce:
+                return StorageColumn(coalesce.Left, out memberType) ?? StorageColumn(coalesce.Right, out memberType);
+            case ConditionalExpression conditional:
+                return StorageColumn(conditional.IfTrue, out memberType) ?? StorageColumn(conditional.IfFalse, out memberType);
+            case MemberExpression { Member.Name: "Date", Expression: { } date } when date.Type == typeof(DateTime):
+                // DateTime.Date keeps the stored form (ticks with kind, or ISO text with its suffix).
+                return StorageColumn(date, out memberType);
+        }
+
+        memberType = null;
+        return null;
+    }
+
+    /// <summary>Writes the SQL key of an operand whose SQLite order (and equality) is .NET's for its type.</summary>
+    private void WriteKey(Expression e, StoredKey key)
+    {
+        switch (key)
+        {
+            case StoredKey.UInt64:
+                // Flip the sign bit: ((v | min) - (v & min)) is v XOR min without overflow, and orders bit patterns as unsigned.
+                _sql.Append("((");
+                Write(e);
+                _sql.Append(" | ?) - (");
+                _args.Add(long.MinValue);
+                Write(e);
+                _sql.Append(" & ?))");
+                _args.Add(long.MinValue);
+                return;
+            case StoredKey.DateTime:
+                _sql.Append('(');
+                Write(e);
+                _sql.Append(" & ").Append(DateTimeTicksMask).Append(')');
+                return;
+            case StoredKey.DateTimeText:
+                _sql.Append("substr(");
+                Write(e);
+                _sql.Append(", 1, ").Append(DateTimeTextLength).Append(')');
+                return;
+            case StoredKey.Decimal:
+                WriteDecimalKey(e);
+                return;
+            case StoredKey.DateTimeOffset:
+                throw Unsupported(e, DateTimeOffsetReason);
+            case StoredKey.Floating when !CanBeNull(e.Type):
+                // A non-nullable float reads a stored NULL (NaN when written) as 0; SQL treats it the same.
+                _sql.Append("ifnull(");
+                Write(e);
+                _sql.Append(", 0)");
+                return;
+            default:
+                Write(e);
+                return;
+        }
+    }
+
+    private const string DateTimeOffsetReason =
+        "DateTimeOffset is stored as ISO-8601 text with its offset, so SQL would compare text, not instants (equal instants with "
+        + "different offsets differ, and the order is wrong across offsets); compare against null only, store a UTC DateTime "
+        + "instead, or call ToList() first and compare in memory";
+
+    /// <summary>The value of <see cref="WriteKey"/> for a closed value.</summary>
+    private static object? KeyValue(object value, StoredKey key) => key switch
+    {
+        StoredKey.UInt64 => unchecked((long)(ToUInt64Bits(value) ^ (1UL << 63))),
+        StoredKey.DateTime => ((DateTime)value).Ticks,
+        StoredKey.DateTimeText => DateTimeTextPrefix((DateTime)value),
+        StoredKey.Decimal => DecimalKey(Convert.ToDecimal(value, System.Globalization.CultureInfo.InvariantCulture)),
+        _ => value,
+    };
+
+    private static ulong ToUInt64Bits(object value) => value switch
+    {
+        ulong u => u,
+        Enum e => unchecked((ulong)ValueEncoding.EnumToInt64(e)),
+        _ => unchecked((ulong)Convert.ToInt64(value, System.Globalization.CultureInfo.InvariantCulture)),
+    };
+
+    private static string DateTimeTextPrefix(DateTime value) => ValueEncoding.FormatDateTimeText(value)[..DateTimeTextLength];
+
+    /// <summary>
+    /// Writes <c>column op value</c> for a column and a closed, non-null value as ranges over the stored form, so an index on
+    /// the column still serves it. Returns false when the pair needs no special form (the caller writes a plain comparison).
+    /// </summary>
+    private bool TryWriteColumnRange(Expression node, ColumnMapping column, Type memberType, StoredKey key, string op, object value)
+    {
+        switch (key)
+        {
+            case StoredKey.Floating when !CanBeNull(memberType):
+                WriteFloatingComparison(column, op, value);
+                return true;
+            case StoredKey.UInt64:
+                {
+                    var stored = unchecked((long)ToUInt64Bits(value));
+                    var name = SqlBuilder.Quote(column.Name);
+
+                    // Unsigned order: 0..long.MaxValue stored as themselves, then 2^63..ulong.MaxValue stored negative.
+                    var inner = op is ">" or ">="
+                        ? (stored >= 0 ? $"{name} {op} ? OR {name} < 0" : $"{name} {op} ? AND {name} < 0")
+                        : (stored >= 0 ? $"{name} >= 0 AND {name} {op} ?" : $"{name} >= 0 OR {name} {op} ?");
+                    _sql.Append('(').Append(inner).Append(')');
+                    _args.Add(stored);
+                    return true;
+                }
+
+            case StoredKey.DateTime:
+                {
+                    // One range per kind: the three kinds occupy disjoint blocks of the stored integers.
+                    var ticks = ((DateTime)value).Ticks;
+                    var name = SqlBuilder.Quote(column.Name);
+                    _sql.Append('(');
+                    for (var kind = 0L; kind < 3; kind++)
+                    {
+                        var block = kind << 62;
+                        if (kind > 0)
+                        {
+                            _sql.Append(" OR ");
+                        }
+
+                        var (low, high) = op switch
+                        {
+                            ">" or ">=" => (ticks | block, DateTime.MaxValue.Ticks | block),
+                            _ => (block, ticks | block),
+                        };
+                        var (lowOp, highOp) = op switch { ">" => (">", "<="), ">=" => (">=", "<="), "<" => (">=", "<"), _ => (">=", "<=") };
+                        _sql.Append('(').Append(name).Append(' ').Append(lowOp).Append(" ? AND ").Append(name).Append(' ').Append(highOp).Append(" ?)");
+                        _args.Add(low);
+                        _args.Add(high);
+                    }
+
+                    _sql.Append(')');
+                    return true;
+                }
+
+            case StoredKey.DateTimeText:
+                {
+                    // Every stored text with prefix p lies in [p, p + "Z"]: the suffix is "", "Z", "+hh:mm" or "-hh:mm".
+                    var prefix = DateTimeTextPrefix((DateTime)value);
+                    _sql.Append(SqlBuilder.Quote(column.Name)).Append(' ').Append(op).Append(" ?");
+                    _args.Add(op is ">" or "<=" ? prefix + "Z" : prefix);
+                    return true;
+                }
+
+            case StoredKey.String:
+                RejectNonBmpOrder(node, (string)value);
+                return false;
+            case StoredKey.DateTimeOffset:
+                throw Unsupported(node, DateTimeOffsetReason);
+        }
+
+        return false;
+    }
+
+    /// <summary>Writes a column's equality with a closed non-null value for the stored types whose text or bits differ for equal values.</summary>
+    private bool TryWriteColumnEquality(Expression node, ColumnMapping column, Type memberType, StoredKey key, object value, bool negate)
+    {
+        List<object?> candidates;
+        switch (key)
+        {
+            case StoredKey.Floating when !CanBeNull(memberType):
+                WriteFloatingComparison(column, negate ? "<>" : "=", value);
+                return true;
+            case StoredKey.DateTime:
+                {
+                    // Equal whatever the kind: the three stored forms of the same ticks.
+                    var ticks = ((DateTime)value).Ticks;
+                    candidates = [ticks, ticks | (1L << 62), ticks | (2L << 62)];
+                    break;
+                }
+
+            case StoredKey.Decimal:
+                // 1.0m == 1.00m: every scale the value has.
+                candidates = [.. DecimalSpellings(Convert.ToDecimal(value, System.Globalization.CultureInfo.InvariantCulture))];
+                break;
+            case StoredKey.DateTimeText:
+                {
+                    var prefix = DateTimeTextPrefix((DateTime)value);
+                    var name = SqlBuilder.Quote(column.Name);
+                    _sql.Append(negate ? $"({name} IS NULL OR {name} < ? OR {name} > ?)" : $"({name} >= ? AND {name} <= ?)");
+                    _args.Add(prefix);
+                    _args.Add(prefix + "Z");
+                    return true;
+                }
+
+            case StoredKey.DateTimeOffset:
+                throw Unsupported(node, DateTimeOffsetReason);
+            default:
+                return false;
+        }
+
+        var quoted = SqlBuilder.Quote(column.Name);
+        _sql.Append('(').Append(quoted).Append(negate ? " IS NULL OR " : " IS NOT NULL AND ").Append(quoted).Append(negate ? " NOT IN (" : " IN (");
+        for (var i = 0; i < candidates.Count; i++)
+        {
+            _sql.Append(i == 0 ? "?" : ", ?");
+            _args.Add(candidates[i]);
+        }
+
+        _sql.Append("))");
+        return true;
+    }
+
+    /// <summary>
+    /// <c>column op value</c> for a non-nullable float column, whose stored NULL (NaN when written) reads back as 0: the
+    /// NULL rows are included exactly when <c>0 op value</c> holds, so the comparison stays a plain (indexable) one.
+    /// </summary>
+    private void WriteFloatingComparison(ColumnMapping column, string op, object value)
+    {
+        var number = Convert.ToDouble(value, System.Globalization.CultureInfo.InvariantCulture);
+        var zeroHolds = op switch
+        {
+            "=" => number == 0,
+            "<>" => number != 0,
+            "<" => 0 < number,
+            "<=" => 0 <= number,
+            ">" => 0 > number,
+            _ => 0 >= number,
+        };
+        var name = SqlBuilder.Quote(column.Name);
+        _sql.Append('(').Append(name).Append(zeroHolds ? " IS NULL OR " : " IS NOT NULL AND ").Append(name).Append(' ').Append(op).Append(" ?)");
+        _args.Add(number);
+    }
+
+    /// <summary>
+    /// A string comparison with a value agrees with .NET's ordinal order unless the value has a character at or above U+D800:
+    /// SQLite compares UTF-8 (code points), .NET UTF-16 code units, and the two orders differ only between surrogate pairs
+    /// and U+E000–U+FFFF.
+    /// </summary>
+    private void RejectNonBmpOrder(Expression node, string value)
+    {
+        foreach (var c in value)
+        {
+            if (c >= '\uD800')
+            {
+                throw Unsupported(node, "ordering a string against text with a character at or above U+D800 is not supported: SQLite orders UTF-8 by code point, .NET's ordinal order is by UTF-16 code unit, and they differ between surrogate pairs and U+E000–U+FFFF");
+            }
+        }
+    }
+
+    /// <summary>
+    /// A decimal's sort key as SQL over its stored text: '1' and the magnitude (29 integer digits, 28 fraction digits) for
+    /// values at or above zero, '0' and the magnitude with its digits mapped to letters in reverse order for negatives.
+    /// </summary>
+    private void WriteDecimalKey(Expression e)
+    {
+        if (!TryColumn(e, out var column, out _) || column.Kind != ColumnKind.Decimal)
+        {
+            throw Unsupported(e, "decimal arithmetic and conversions run in SQLite as REAL (inexact), so comparing or ordering their results would not match .NET; compare a decimal member with a value");
+        }
+
+        var name = SqlBuilder.Quote(column.Name);
+        var magnitude = $"ltrim({name}, '-')";
+        var dot = $"instr({magnitude} || '.', '.')";
+        var key = $"substr('{new string('0', 29)}' || substr({magnitude}, 1, {dot} - 1), -29) || substr(substr({magnitude}, {dot} + 1) || '{new string('0', 28)}', 1, 28)";
+        var reversed = key;
+        for (var digit = 0; digit < 10; digit++)
+        {
+            reversed = $"replace({reversed}, '{digit}', '{(char)('j' - digit)}')";
+        }
+
+        _sql.Append("(CASE WHEN substr(").Append(name).Append(", 1, 1) = '-' THEN '0' || ").Append(reversed).Append(" ELSE '1' || ").Append(key).Append(" END)");
+    }
+
+    /// <summary>The key <see cref="WriteDecimalKey"/> computes, for a value.</summary>
+    private static string DecimalKey(decimal value)
+    {
+        var text = ValueEncoding.FormatDecimal(value);
+        var negative = text.StartsWith('-');
+        var magnitude = text.TrimStart('-');
+        var dot = magnitude.IndexOf('.');
+        var integer = dot < 0 ? magnitude : magnitude[..dot];
+        var fraction = dot < 0 ? "" : magnitude[(dot + 1)..];
+        var key = integer.PadLeft(29, '0') + fraction.PadRight(28, '0');
+        if (!negative)
+        {
+            return "1" + key;
+        }
+
+        var chars = key.ToCharArray();
+        for (var i = 0; i < chars.Length; i++)
+        {
+            chars[i] = (char)('j' - (chars[i] - '0'));
+        }
+
+        return "0" + new string(chars);
+    }
+
+    /// <summary>Every stored text of a value equal to <paramref name="value"/>: the same number at each scale it fits.</summary>
+    private static IEnumerable<object?> DecimalSpellings(decimal value)
+    {
+        Span<int> bits = stackalloc int[4];
+        decimal.GetBits(value, bits);
+        var negative = bits[3] < 0;
+        var scale = (bits[3] >> 16) & 0xFF;
+        var mantissa = ((UInt128)(uint)bits[2] << 64) | ((UInt128)(uint)bits[1] << 32) | (uint)bits[0];
+        while (scale > 0 && mantissa % 10 == 0)
+        {
+            mantissa /= 10;
+            scale--;
+        }
+
+        var limit = (UInt128)1 << 96;
+        var spellings = new List<object?>();
+        for (; scale <= 28 && mantissa < limit; scale++, mantissa *= 10)
+        {
+            var d = new decimal((int)(uint)mantissa, (int)(uint)(mantissa >> 32), (int)(uint)(mantissa >> 64), negative, (byte)scale);
+            spellings.Add(ValueEncoding.FormatDecimal(d));
+        }
+
+        return spellings;
+    }
+}
