@@ -9,5 +9,7 @@ internal sealed partial class SqlTranslator
 {
     /// <summary>Writes the body of <paramref name="selector"/> as a SQL value (for sum(), avg() and the like).</summary>
     public static void WriteValueExpression(TableMapping table, LambdaExpression selector, StringBuilder sql, List<object?> args) =>
-        new SqlTranslator(table, selector, sql, args).Write(selector.Body);
+        TranslationCache.Write(table, selector, TranslationKind.Value, sql, args);
+
+    private static void WriteValueExpressionUncached(SqlTranslator translator) => translator.Write(translator._lambda.Body);
 }

@@ -15,7 +15,7 @@ internal sealed partial class SqlTranslator
                 if (!Uses(b.Left))
                 {
                     // C# short-circuits: `!limit.HasValue || x.Age > limit.Value` must not read limit.Value when it is null.
-                    var left = (bool)ExpressionInterpreter.EvaluateClosed(b.Left)!;
+                    var left = (bool)Evaluate(b.Left)!;
                     if (left == (b.NodeType == ExpressionType.OrElse))
                     {
                         WriteValue(left, null, typeof(bool));
@@ -125,7 +125,7 @@ internal sealed partial class SqlTranslator
                 _sql.Append(", ");
 
                 // A fallback value is encoded as the column it stands in for stores it ([StoreAsText] dates, enum names).
-                WriteOperand(b.Right, !Uses(b.Right), Uses(b.Right) ? null : ExpressionInterpreter.EvaluateClosed(b.Right), b.Left);
+                WriteOperand(b.Right, !Uses(b.Right), Uses(b.Right) ? null : Evaluate(b.Right), b.Left);
                 _sql.Append(')');
                 return;
         }
@@ -164,7 +164,7 @@ internal sealed partial class SqlTranslator
 
         if (!Uses(right))
         {
-            var value = ExpressionInterpreter.EvaluateClosed(right);
+            var value = Evaluate(right);
             if (value is null)
             {
                 _sql.Append('(');
@@ -229,8 +229,8 @@ internal sealed partial class SqlTranslator
 
         var leftClosed = !Uses(b.Left);
         var rightClosed = !Uses(b.Right);
-        var leftValue = leftClosed ? ExpressionInterpreter.EvaluateClosed(b.Left) : null;
-        var rightValue = rightClosed ? ExpressionInterpreter.EvaluateClosed(b.Right) : null;
+        var leftValue = leftClosed ? Evaluate(b.Left) : null;
+        var rightValue = rightClosed ? Evaluate(b.Right) : null;
         if ((leftClosed && leftValue is null) || (rightClosed && rightValue is null)
             || leftValue is double.NaN or float.NaN || rightValue is double.NaN or float.NaN)
         {

@@ -16,7 +16,7 @@ internal sealed partial class SqlTranslator
         {
             source = call.Arguments[0];
             value = call.Arguments[1];
-            if (call.Arguments.Count == 3 && (Uses(call.Arguments[2]) || ExpressionInterpreter.EvaluateClosed(call.Arguments[2]) is not null))
+            if (call.Arguments.Count == 3 && (Uses(call.Arguments[2]) || Evaluate(call.Arguments[2]) is not null))
             {
                 throw Unsupported(call, "Contains with an equality comparer has no SQL translation");
             }
@@ -37,7 +37,7 @@ internal sealed partial class SqlTranslator
             throw Unsupported(call, "only a list of values (array, List, IEnumerable) known before the query runs can be searched; it must not depend on the row");
         }
 
-        var values = ExpressionInterpreter.EvaluateSequence(source);
+        var values = EvaluateSequence(source);
         WriteIn(value, values);
     }
 

@@ -28,7 +28,7 @@ internal sealed partial class SqlTranslator
             throw Unsupported(call, "the number of digits must not depend on the row");
         }
 
-        var digits = (int)ExpressionInterpreter.EvaluateClosed(args[1])!;
+        var digits = (int)Evaluate(args[1])!;
         if (digits is < 0 or > 15)
         {
             throw Unsupported(call, $"Math.Round digits must be between 0 and 15 (got {digits}), as in .NET");

@@ -120,7 +120,7 @@ internal sealed partial class SqlTranslator
         string? value = null;
         if (closed)
         {
-            value = ExpressionInterpreter.EvaluateClosed(pattern)?.ToString()
+            value = Evaluate(pattern)?.ToString()
                 ?? throw new ArgumentNullException(nameof(pattern), $"The value passed to '{call}' is null.");
         }
 
@@ -231,7 +231,7 @@ internal sealed partial class SqlTranslator
             return;
         }
 
-        WriteValue(ExpressionInterpreter.EvaluateClosed(e)?.ToString(), null, typeof(string));
+        WriteValue(Evaluate(e)?.ToString(), null, typeof(string));
     }
 
     private void WriteConcat(Expression node, IReadOnlyList<Expression> parts)
@@ -260,7 +260,7 @@ internal sealed partial class SqlTranslator
             }
             else
             {
-                WriteValue(ExpressionInterpreter.EvaluateClosed(part)?.ToString(), null, typeof(string));
+                WriteValue(Evaluate(part)?.ToString(), null, typeof(string));
             }
 
             _sql.Append(", '')");
@@ -286,7 +286,7 @@ internal sealed partial class SqlTranslator
             throw Unsupported(call, "the StringComparison must not depend on the row");
         }
 
-        var mode = (StringComparison)ExpressionInterpreter.EvaluateClosed(comparison)!;
+        var mode = (StringComparison)Evaluate(comparison)!;
         return mode is StringComparison.OrdinalIgnoreCase or StringComparison.CurrentCultureIgnoreCase or StringComparison.InvariantCultureIgnoreCase;
     }
 
@@ -297,7 +297,7 @@ internal sealed partial class SqlTranslator
             throw Unsupported(call, $"argument '{e}' must not depend on the row");
         }
 
-        return (bool)ExpressionInterpreter.EvaluateClosed(e)!;
+        return (bool)Evaluate(e)!;
     }
 
     private string TrimCharacters(MethodCallExpression call, Expression? argument)
@@ -312,7 +312,7 @@ internal sealed partial class SqlTranslator
             throw Unsupported(call, "the characters to trim must not depend on the row");
         }
 
-        return ExpressionInterpreter.EvaluateClosed(argument) switch
+        return Evaluate(argument) switch
         {
             char c => c.ToString(),
             char[] { Length: > 0 } chars => new string(chars),
@@ -339,7 +339,7 @@ internal sealed partial class SqlTranslator
             return false;
         }
 
-        if (Uses(right) || ExpressionInterpreter.EvaluateClosed(right) is not int zero || zero != 0)
+        if (Uses(right) || Evaluate(right) is not int zero || zero != 0)
         {
             throw Unsupported(call, "the result of a string comparison can only be compared with 0 in SQL");
         }
@@ -351,7 +351,7 @@ internal sealed partial class SqlTranslator
                 (a, b) = (call.Arguments[0], call.Arguments[1]);
                 break;
             case "Compare" when call.Arguments.Count == 3 && call.Arguments[2].Type == typeof(StringComparison)
-                && !Uses(call.Arguments[2]) && ExpressionInterpreter.EvaluateClosed(call.Arguments[2]) is StringComparison.Ordinal:
+                && !Uses(call.Arguments[2]) && Evaluate(call.Arguments[2]) is StringComparison.Ordinal:
                 (a, b) = (call.Arguments[0], call.Arguments[1]);
                 break;
             default:
@@ -379,7 +379,7 @@ internal sealed partial class SqlTranslator
             return true;
         }
 
-        var value = (string?)ExpressionInterpreter.EvaluateClosed(b);
+        var value = (string?)Evaluate(b);
         if (value is null)
         {
             // Compare(a, null) is 0 when a is null, else positive.

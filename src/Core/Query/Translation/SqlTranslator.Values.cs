@@ -11,6 +11,7 @@ internal sealed partial class SqlTranslator
     private void WriteValue(object? value, ColumnMapping? column, Type? memberType)
     {
         _sql.Append('?');
+        _recording?.LinkArgument(_args.Count, value, column, memberType);
         _args.Add(Encode(value, column, memberType));
     }
 

@@ -38,12 +38,17 @@ internal sealed partial class SqlTranslator
 
     /// <summary>Writes <paramref name="predicate"/> as a SQL condition.</summary>
     public static void WritePredicate(TableMapping table, LambdaExpression predicate, StringBuilder sql, List<object?> args) =>
-        new SqlTranslator(table, predicate, sql, args).WriteBoolean(predicate.Body);
+        TranslationCache.Write(table, predicate, TranslationKind.Predicate, sql, args);
+
+    private static void WritePredicateUncached(SqlTranslator translator) => translator.WriteBoolean(translator._lambda.Body);
 
     /// <summary>Writes <paramref name="keySelector"/> as an ORDER BY term (without direction).</summary>
-    public static void WriteOrderKey(TableMapping table, LambdaExpression keySelector, StringBuilder sql, List<object?> args)
+    public static void WriteOrderKey(TableMapping table, LambdaExpression keySelector, StringBuilder sql, List<object?> args) =>
+        TranslationCache.Write(table, keySelector, TranslationKind.OrderKey, sql, args);
+
+    private static void WriteOrderKeyUncached(SqlTranslator translator)
     {
-        var translator = new SqlTranslator(table, keySelector, sql, args);
+        var keySelector = translator._lambda;
         if (translator.TryColumn(keySelector.Body, out var column, out _) && column.Kind == ColumnKind.EnumText)
         {
             throw new NotSupportedException($"MicroDb cannot order by '{keySelector}': member '{column.MemberName}' is a [StoreAsText] enum, so SQL would sort by name, not by value.");
@@ -86,7 +91,7 @@ internal sealed partial class SqlTranslator
     {
         if (!Uses(e))
         {
-            WriteValue(ExpressionInterpreter.EvaluateClosed(e), null, e.Type);
+            WriteValue(Evaluate(e), null, e.Type);
             return;
         }
 
@@ -106,7 +111,7 @@ internal sealed partial class SqlTranslator
     {
         if (!Uses(e))
         {
-            WriteValue(ExpressionInterpreter.EvaluateClosed(e), null, e.Type);
+            WriteValue(Evaluate(e), null, e.Type);
             return;
         }
 
@@ -153,7 +158,7 @@ internal sealed partial class SqlTranslator
                     if (!Uses(conditional.Test))
                     {
                         // Only the branch C# would take is translated (the other may not be evaluable).
-                        Write((bool)ExpressionInterpreter.EvaluateClosed(conditional.Test)! ? conditional.IfTrue : conditional.IfFalse);
+                        Write((bool)Evaluate(conditional.Test)! ? conditional.IfTrue : conditional.IfFalse);
                         return;
                     }
 
@@ -236,7 +241,7 @@ internal sealed partial class SqlTranslator
                 _sql.Append(", ");
                 if (call.Arguments.Count == 1)
                 {
-                    WriteOperand(call.Arguments[0], !Uses(call.Arguments[0]), Uses(call.Arguments[0]) ? null : ExpressionInterpreter.EvaluateClosed(call.Arguments[0]), call.Object);
+                    WriteOperand(call.Arguments[0], !Uses(call.Arguments[0]), Uses(call.Arguments[0]) ? null : Evaluate(call.Arguments[0]), call.Object);
                 }
                 else if (IsIntegral(valueType) || valueType == typeof(double) || valueType == typeof(float) || valueType == typeof(decimal) || valueType == typeof(bool))
                 {
