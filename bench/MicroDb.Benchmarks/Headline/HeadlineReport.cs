@@ -30,7 +30,8 @@ public static class HeadlineReport
         sb.AppendLine();
         sb.AppendLine($"- `{command}`; started {started:yyyy-MM-dd HH:mm:ss} UTC, {elapsed.TotalSeconds:F0} s.");
         var warmup = runner.Warmups == 0 ? "no warm-up" : $"at least {runner.Warmups} warm-up rounds and {BenchRunner.WarmupTime.TotalSeconds:F0} s of warm-up per case";
-        sb.AppendLine($"- {warmup}; then {runner.MinRounds}–{runner.MaxRounds} measured rounds per case (at least {runner.CaseTime.TotalSeconds:F0} s); each round runs every side once, in a new random order, full GC before each timed call.");
+        var rounds = string.Join(", ", results.Where(m => m.Failure is null).GroupBy(m => m.Case).Select(g => $"{g.Key} {g.First().Rounds}"));
+        sb.AppendLine($"- {warmup}; then measured rounds for at least {runner.CaseTime.TotalSeconds:F1} s and {runner.MinRounds} rounds per case (rounds: {rounds}); each round runs every side once, in a new random order, a gen0 collection before each timed body (a full one every 16th round).");
         sb.AppendLine($"- {RuntimeInformation.FrameworkDescription} ({mode}), {RuntimeInformation.OSDescription} {RuntimeInformation.ProcessArchitecture}, {Environment.ProcessorCount} logical cores, load average {LoadAverage()}; SQLite {MicroDbConnection.SqliteVersion}.");
         sb.AppendLine("- Ratio = median over rounds of (side's time / hand-written time in the same round), with its 95% confidence interval in brackets. Times are medians per operation (per call for CRUD and the lookup, per query for the 1,000-row and 100-row reads, per 30,000 objects for serialization); allocated = bytes allocated by the measuring thread per operation.");
         sb.AppendLine($"- {FsyncNote}");

@@ -18,6 +18,9 @@ public enum Provider
     /// <summary>Dapper over a Microsoft.Data.Sqlite connection (builds a command per call).</summary>
     Dapper,
 
+    /// <summary>System.Data.SQLite 1.0.119 with prepared commands reused (its own native SQLite build).</summary>
+    SystemDataSqlite,
+
     /// <summary>sqlite-net-pcl 1.11.285 (its default FullMutex open flags, the same pragmas set explicitly).</summary>
     SqliteNet,
 

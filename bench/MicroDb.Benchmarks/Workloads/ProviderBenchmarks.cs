@@ -38,6 +38,7 @@ public class ProviderBenchmarks : BlockWorkloadBase
         Provider.Dapper => new DapperBlockStore(path),
         Provider.EfCore => new EfCoreBlockStore(path),
         Provider.SqliteNet => new SqliteNetBlockStore(path),
+        Provider.SystemDataSqlite => new SdsBlockStore(path),
         _ => throw new ArgumentOutOfRangeException(nameof(Provider)),
     };
 }
