@@ -87,6 +87,11 @@ public sealed class TableMapping
     /// <summary>The columns as the shared SQL text and model rules see them.</summary>
     internal IReadOnlyList<ColumnFacts> Facts { get; }
 
+    /// <summary>Every column, quoted and comma-separated (a query's SELECT list), built once.</summary>
+    internal string QuotedColumnList => _quotedColumnList ??= string.Join(", ", Columns.Select(c => SqlBuilder.Quote(c.Name)));
+
+    private string? _quotedColumnList;
+
     /// <summary>Finds a column by its member name (case-sensitive); null when the member is not mapped.</summary>
     /// <param name="memberName">The property or field name.</param>
     public ColumnMapping? FindColumnByMember(string memberName) => _byMember.GetValueOrDefault(memberName);

@@ -51,6 +51,18 @@ internal sealed partial class SqlTranslator
     internal static void WriteCached(TableMapping table, LambdaExpression lambda, TranslationKind kind, StringBuilder sql, List<object?> args)
     {
         var shape = Shape.Of(lambda);
+        WriteCached(table, lambda, kind, shape, sql, args);
+    }
+
+    /// <summary>
+    /// Checks that <paramref name="lambda"/> translates, cheaply when its shape is cached: a cached shape translated
+    /// before, and a run re-checks the values anyway (see <see cref="Validate"/>).
+    /// </summary>
+    internal static bool IsKnownShape(TableMapping table, LambdaExpression lambda, TranslationKind kind) =>
+        Shape.Of(lambda) is { } shape && TranslationCache.Contains(table, kind, shape);
+
+    private static void WriteCached(TableMapping table, LambdaExpression lambda, TranslationKind kind, Shape? shape, StringBuilder sql, List<object?> args)
+    {
         if (shape is not null && TranslationCache.TryReplay(table, kind, shape, sql, args))
         {
             return;
@@ -126,12 +138,28 @@ internal sealed partial class SqlTranslator
 
         public int Hash { get; }
 
+        // The same tree is usually shaped twice in a row (Where validates it, the run translates it): keep the last one.
+        [ThreadStatic]
+        private static (LambdaExpression? Lambda, Shape? Shape) _last;
+
         /// <summary>The shape of <paramref name="lambda"/>, or null when it holds a node kind the cache does not walk.</summary>
         public static Shape? Of(LambdaExpression lambda)
         {
-            var nodes = new List<Expression>(32);
-            var descriptors = new List<Node>(32);
-            var ends = new List<int>(32);
+            if (ReferenceEquals(_last.Lambda, lambda))
+            {
+                return _last.Shape;
+            }
+
+            var shape = Build(lambda);
+            _last = (lambda, shape);
+            return shape;
+        }
+
+        private static Shape? Build(LambdaExpression lambda)
+        {
+            var nodes = new List<Expression>(16);
+            var descriptors = new List<Node>(16);
+            var ends = new List<int>(16);
             var parameters = new List<ParameterExpression>(2);
             if (!Walk(lambda, nodes, descriptors, ends, parameters))
             {

@@ -66,6 +66,12 @@ internal sealed partial class SqlTranslator
     /// </summary>
     public static void Validate(TableMapping table, LambdaExpression lambda, bool isPredicate)
     {
+        // A shape translated before translates again; its values are read (and checked) when the query runs.
+        if (IsKnownShape(table, lambda, isPredicate ? TranslationKind.Predicate : TranslationKind.OrderKey))
+        {
+            return;
+        }
+
         var sql = new StringBuilder();
         var args = new List<object?>();
         try

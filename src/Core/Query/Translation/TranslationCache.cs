@@ -32,6 +32,10 @@ internal static class TranslationCache
         Volatile.Write(ref _count, 0);
     }
 
+    /// <summary>True when a shape with this structure was translated before (whatever its values).</summary>
+    internal static bool Contains(TableMapping table, TranslationKind kind, SqlTranslator.Shape shape) =>
+        Entries.TryGetValue((table, kind, shape.Hash), out var candidates) && candidates.Any(e => e.HasStructureOf(shape));
+
     internal static bool TryReplay(TableMapping table, TranslationKind kind, SqlTranslator.Shape shape, StringBuilder sql, List<object?> args)
     {
         if (!Entries.TryGetValue((table, kind, shape.Hash), out var candidates))
@@ -204,7 +208,7 @@ internal static class TranslationCache
             return new Entry(shape.Descriptors, compare, constants, sites, arguments, sql);
         }
 
-        public bool TryReplay(SqlTranslator.Shape shape, StringBuilder sql, List<object?> args)
+        public bool HasStructureOf(SqlTranslator.Shape shape)
         {
             if (shape.Descriptors.Length != _nodes.Length)
             {
@@ -218,6 +222,16 @@ internal static class TranslationCache
                 {
                     return false;
                 }
+            }
+
+            return true;
+        }
+
+        public bool TryReplay(SqlTranslator.Shape shape, StringBuilder sql, List<object?> args)
+        {
+            if (!HasStructureOf(shape))
+            {
+                return false;
             }
 
             var values = _sites.Length == 0 ? [] : new object?[_sites.Length];
