@@ -1,8 +1,5 @@
-using System;
 using System.Collections.Generic;
-using System.Collections.Immutable;
 using System.Linq;
-using System.Threading;
 using MicroDb.Generator.Model;
 using MicroDb.Generator.Shared;
 using Microsoft.CodeAnalysis;

@@ -2,7 +2,6 @@ using System;
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
-using System.Threading;
 using MicroDb.Generator.Model;
 using MicroDb.Generator.Shared;
 using Microsoft.CodeAnalysis;
