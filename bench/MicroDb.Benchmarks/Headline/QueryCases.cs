@@ -27,6 +27,9 @@ public static class QueryCases
     /// <summary>Case names.</summary>
     public const string Query = "Query 1,000 rows", Lookup = "LINQ lookup by key (per call)", Range = "LINQ 100 rows, filtered, ordered";
 
+    /// <summary>Find of the same 11-column rows as the LINQ lookup: the yardstick issue 13's lookup target is set against.</summary>
+    public const string FindRecord = "Find 11-column row by key (per call)";
+
     /// <summary>Runs the cases on every side.</summary>
     /// <param name="runner">The runner.</param>
     /// <param name="dir">Where the database file goes.</param>
@@ -69,6 +72,18 @@ public static class QueryCases
                 })),
                 WriteBatch.Reads("MicroDb generated", SideRole.Generated, generated.Handle, Rotating(keyChunks, keys => LookupMicroDb(generated, keys))),
             };
+            var finds = new List<Side>
+            {
+                WriteBatch.Reads("hand-written SQLitePCLRaw", SideRole.HandWritten, db, Rotating(keyChunks, keys =>
+                {
+                    foreach (var k in keys)
+                    {
+                        raw.sqlite3_bind_int(byKey, 1, k);
+                        _ = ReadOne(byKey) ?? throw new InvalidOperationException($"Row {k} not found.");
+                    }
+                })),
+                WriteBatch.Reads("MicroDb generated", SideRole.Generated, generated.Handle, Rotating(keyChunks, keys => FindMicroDb(generated, keys))),
+            };
             var ranges = new List<Side>
             {
                 WriteBatch.Reads("hand-written SQLitePCLRaw", SideRole.HandWritten, db, Rotating(startChunks, starts =>
@@ -95,6 +110,7 @@ public static class QueryCases
                 var c = reflection!;
                 query.Add(WriteBatch.Reads("MicroDb reflection", SideRole.Reflection, c.Handle, () => Expect(c.Query<TextRecord>(sql), Rows)));
                 lookup.Add(WriteBatch.Reads("MicroDb reflection", SideRole.Reflection, c.Handle, Rotating(keyChunks, keys => LookupMicroDb(c, keys))));
+                finds.Add(WriteBatch.Reads("MicroDb reflection", SideRole.Reflection, c.Handle, Rotating(keyChunks, keys => FindMicroDb(c, keys))));
                 ranges.Add(WriteBatch.Reads("MicroDb reflection", SideRole.Reflection, c.Handle, Rotating(startChunks, starts => RangeMicroDb(c, starts))));
             }
 
@@ -107,6 +123,16 @@ public static class QueryCases
                 foreach (var id in keys)
                 {
                     if (net.Table<NetTextRecord>().Where(x => x.Id == id).FirstOrDefault() is null)
+                    {
+                        throw new InvalidOperationException($"Row {id} not found.");
+                    }
+                }
+            })));
+            finds.Add(WriteBatch.Reads("sqlite-net-pcl", SideRole.Peer, net.Handle, Rotating(keyChunks, keys =>
+            {
+                foreach (var id in keys)
+                {
+                    if (net.Find<NetTextRecord>(id) is null)
                     {
                         throw new InvalidOperationException($"Row {id} not found.");
                     }
@@ -129,10 +155,12 @@ public static class QueryCases
             }
 
             results.AddRange(runner.Measure(Lookup, Lookups, lookup));
+            results.AddRange(runner.Measure(FindRecord, Lookups, finds));
             results.AddRange(runner.Measure(Range, RangeReads, ranges));
             if (failure is not null)
             {
                 results.Add(new Measurement { Case = Lookup, Side = failure.Side, Role = failure.Role, Failure = failure.Failure });
+                results.Add(new Measurement { Case = FindRecord, Side = failure.Side, Role = failure.Role, Failure = failure.Failure });
                 results.Add(new Measurement { Case = Range, Side = failure.Side, Role = failure.Role, Failure = failure.Failure });
             }
         }
@@ -157,6 +185,17 @@ public static class QueryCases
         foreach (var id in keys)
         {
             if (c.Table<TextRecord>().Where(x => x.Id == id).FirstOrDefault() is null)
+            {
+                throw new InvalidOperationException($"Row {id} not found.");
+            }
+        }
+    }
+
+    private static void FindMicroDb(MicroDbConnection c, int[] keys)
+    {
+        foreach (var id in keys)
+        {
+            if (c.Find<TextRecord>(id) is null)
             {
                 throw new InvalidOperationException($"Row {id} not found.");
             }

@@ -155,12 +155,20 @@ internal sealed partial class SqlTranslator
             return shape;
         }
 
+        // Scratch lists reused by each thread's walks (a walk calls no user code, so it never re-enters); the shape keeps
+        // exact-size copies.
+        [ThreadStatic]
+        private static (List<Expression> Nodes, List<Node> Descriptors, List<int> Ends, List<ParameterExpression> Parameters)? _scratch;
+
+        private static readonly Expression Absent = Expression.Empty();
+
         private static Shape? Build(LambdaExpression lambda)
         {
-            var nodes = new List<Expression>(16);
-            var descriptors = new List<Node>(16);
-            var ends = new List<int>(16);
-            var parameters = new List<ParameterExpression>(2);
+            var (nodes, descriptors, ends, parameters) = _scratch ??= ([], [], [], []);
+            nodes.Clear();
+            descriptors.Clear();
+            ends.Clear();
+            parameters.Clear();
             if (!Walk(lambda, nodes, descriptors, ends, parameters))
             {
                 return null;
@@ -180,7 +188,7 @@ internal sealed partial class SqlTranslator
             if (e is null)
             {
                 // An absent child (a static call's instance) still takes a slot, so siblings keep their positions.
-                nodes.Add(Expression.Empty());
+                nodes.Add(Absent);
                 descriptors.Add(new Node(ExpressionType.Default, null, null, -1));
                 ends.Add(nodes.Count);
                 return true;
