@@ -214,7 +214,7 @@ public static class QueryCases
     /// <summary>Step once, read the row (if any), reset.</summary>
     private static TextRecord? ReadOne(sqlite3_stmt stmt)
     {
-        var row = raw.sqlite3_step(stmt) == raw.SQLITE_ROW ? Read(stmt) : null;
+        var row = raw.sqlite3_step(stmt) == raw.SQLITE_ROW ? RawSqlite.ReadTextRecord(stmt) : null;
         raw.sqlite3_reset(stmt);
         return row;
     }
@@ -225,30 +225,12 @@ public static class QueryCases
         var list = new List<TextRecord>();
         while (raw.sqlite3_step(stmt) == raw.SQLITE_ROW)
         {
-            list.Add(Read(stmt));
+            list.Add(RawSqlite.ReadTextRecord(stmt));
         }
 
         raw.sqlite3_reset(stmt);
         return list;
     }
-
-    private static TextRecord Read(sqlite3_stmt stmt) => new()
-    {
-        Id = raw.sqlite3_column_int(stmt, 0),
-        Title = Text(stmt, 1),
-        Author = Text(stmt, 2),
-        Email = Text(stmt, 3),
-        Street = Text(stmt, 4),
-        City = Text(stmt, 5),
-        Country = Text(stmt, 6),
-        Summary = Text(stmt, 7),
-        Notes = Text(stmt, 8),
-        Rating = raw.sqlite3_column_int(stmt, 9),
-        Price = raw.sqlite3_column_double(stmt, 10),
-    };
-
-    private static string? Text(sqlite3_stmt stmt, int i) =>
-        raw.sqlite3_column_type(stmt, i) == raw.SQLITE_NULL ? null : raw.sqlite3_column_text(stmt, i).utf8_to_string();
 
     private static void Expect<T>(List<T> rows, int count)
     {

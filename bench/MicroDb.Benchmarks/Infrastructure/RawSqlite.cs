@@ -122,4 +122,24 @@ public static class RawSqlite
     /// <summary>Quotes an identifier the way SQLite expects ("name", inner quotes doubled).</summary>
     /// <param name="name">The identifier.</param>
     public static string Quote(string name) => "\"" + name.Replace("\"", "\"\"", StringComparison.Ordinal) + "\"";
+
+    /// <summary>The hand-written reader of a study-002 row: the 11 columns in declaration order.</summary>
+    /// <param name="stmt">A statement positioned on a row of <c>SELECT</c> of every column.</param>
+    public static Models.TextRecord ReadTextRecord(sqlite3_stmt stmt) => new()
+    {
+        Id = raw.sqlite3_column_int(stmt, 0),
+        Title = Text(stmt, 1),
+        Author = Text(stmt, 2),
+        Email = Text(stmt, 3),
+        Street = Text(stmt, 4),
+        City = Text(stmt, 5),
+        Country = Text(stmt, 6),
+        Summary = Text(stmt, 7),
+        Notes = Text(stmt, 8),
+        Rating = raw.sqlite3_column_int(stmt, 9),
+        Price = raw.sqlite3_column_double(stmt, 10),
+    };
+
+    private static string? Text(sqlite3_stmt stmt, int i) =>
+        raw.sqlite3_column_type(stmt, i) == raw.SQLITE_NULL ? null : raw.sqlite3_column_text(stmt, i).utf8_to_string();
 }

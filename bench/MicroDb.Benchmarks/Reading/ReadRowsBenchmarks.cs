@@ -58,20 +58,7 @@ public class ReadRowsBenchmarks
         var list = new List<TextRecord>();
         while (raw.sqlite3_step(stmt) == raw.SQLITE_ROW)
         {
-            list.Add(new TextRecord
-            {
-                Id = raw.sqlite3_column_int(stmt, 0),
-                Title = Text(stmt, 1),
-                Author = Text(stmt, 2),
-                Email = Text(stmt, 3),
-                Street = Text(stmt, 4),
-                City = Text(stmt, 5),
-                Country = Text(stmt, 6),
-                Summary = Text(stmt, 7),
-                Notes = Text(stmt, 8),
-                Rating = raw.sqlite3_column_int(stmt, 9),
-                Price = raw.sqlite3_column_double(stmt, 10),
-            });
+            list.Add(RawSqlite.ReadTextRecord(stmt));
         }
 
         raw.sqlite3_reset(stmt);
@@ -85,9 +72,6 @@ public class ReadRowsBenchmarks
     /// <summary>MicroDb Query&lt;T&gt;, reflection map.</summary>
     [Benchmark]
     public List<TextRecord> Query_Reflection() => _reflection.Query<TextRecord>(_sql);
-
-    private static string? Text(sqlite3_stmt stmt, int i) =>
-        raw.sqlite3_column_type(stmt, i) == raw.SQLITE_NULL ? null : raw.sqlite3_column_text(stmt, i).utf8_to_string();
 
     /// <summary>sqlite-net-pcl Query&lt;T&gt;(sql), same SQL (its default FullMutex flags, same pragmas).</summary>
     [Benchmark]

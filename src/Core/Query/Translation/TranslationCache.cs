@@ -33,8 +33,23 @@ internal static class TranslationCache
     }
 
     /// <summary>True when a shape with this structure was translated before (whatever its values).</summary>
-    internal static bool Contains(TableMapping table, TranslationKind kind, SqlTranslator.Shape shape) =>
-        Entries.TryGetValue((table, kind, shape.Hash), out var candidates) && candidates.Any(e => e.HasStructureOf(shape));
+    internal static bool Contains(TableMapping table, TranslationKind kind, SqlTranslator.Shape shape)
+    {
+        if (!Entries.TryGetValue((table, kind, shape.Hash), out var candidates))
+        {
+            return false;
+        }
+
+        foreach (var entry in candidates)
+        {
+            if (entry.HasStructureOf(shape))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
 
     internal static bool TryReplay(TableMapping table, TranslationKind kind, SqlTranslator.Shape shape, StringBuilder sql, List<object?> args)
     {
