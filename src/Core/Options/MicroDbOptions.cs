@@ -58,6 +58,12 @@ public sealed class MicroDbOptions
     /// </summary>
     public bool ThrowOnReflectionFallback { get; set; }
 
+    /// <summary>
+    /// How values are encoded in the file: <see cref="StorageFormat.MicroDb"/> (the default) or
+    /// <see cref="StorageFormat.SqliteNet"/> to read and write databases created by sqlite-net-pcl.
+    /// </summary>
+    public StorageFormat Storage { get; set; } = StorageFormat.MicroDb;
+
     /// <summary>How many ad-hoc SQL statements (Query, Execute) a connection keeps prepared. Default 128.</summary>
     public int StatementCacheSize { get; set; } = 128;
 
