@@ -18,8 +18,6 @@ public sealed partial class MicroDbGenerator
     /// </summary>
     private sealed partial class Parser
     {
-        private const string AttributeNamespace = "MicroDb";
-
         private static readonly SymbolDisplayFormat TypeFormat = SymbolDisplayFormat.FullyQualifiedFormat
             .AddMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
 
@@ -93,7 +91,7 @@ public sealed partial class MicroDbGenerator
             }
 
             var (tableName, withoutRowId) = TableOf(type, tableNameOverride);
-            var candidates = CollectCandidates(type, display);
+            var candidates = CollectCandidates(type, display, FollowsSqliteNetMemberRule(type));
             var constructor = ChooseConstructor(type, display, candidates, typeLocation);
             if (constructor is null)
             {
@@ -156,7 +154,7 @@ public sealed partial class MicroDbGenerator
         /// <summary>Table name and WITHOUT ROWID from [Table]; [assembly: MicroDbMap(TableName = ...)] overrides the name.</summary>
         private static (string Name, bool WithoutRowId) TableOf(INamedTypeSymbol type, string? tableNameOverride)
         {
-            var tableAttribute = type.GetAttributes().FirstOrDefault(a => IsAttribute(a, "TableAttribute"));
+            var tableAttribute = type.GetAttributes().FirstOrDefault(a => IsAttribute(a, AttributeNames.Table));
             var tableName = tableNameOverride;
             var withoutRowId = false;
             if (tableAttribute is not null)
@@ -166,13 +164,13 @@ public sealed partial class MicroDbGenerator
                     tableName = tableAttribute.ConstructorArguments[0].Value as string;
                 }
 
-                tableName ??= NamedString(tableAttribute, "Name");
+                tableName ??= NamedString(tableAttribute, AttributeNames.TableNameProperty);
                 if (tableName is { Length: 0 })
                 {
                     tableName = null;
                 }
 
-                withoutRowId = tableAttribute.NamedArguments.Any(a => a.Key == "WithoutRowId" && a.Value.Value is true);
+                withoutRowId = tableAttribute.NamedArguments.Any(a => a.Key == AttributeNames.WithoutRowIdProperty && a.Value.Value is true);
             }
 
             return (tableName ?? type.Name, withoutRowId);

@@ -2,6 +2,7 @@ using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
 using MicroDb.Generator.Model;
+using MicroDb.Generator.Shared;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Text;
@@ -20,6 +21,9 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
     {
         /// <summary>Parse results of [Table] classes.</summary>
         public const string TableResults = nameof(TableResults);
+
+        /// <summary>Parse results of classes marked with sqlite-net's [SQLite.Table].</summary>
+        public const string SqliteNetTableResults = nameof(SqliteNetTableResults);
 
         /// <summary>Parse results of [assembly: MicroDbMap] attributes.</summary>
         public const string MapAttributeResults = nameof(MapAttributeResults);
@@ -44,10 +48,18 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
     {
         var tables = context.SyntaxProvider
             .ForAttributeWithMetadataName(
-                "MicroDb.TableAttribute",
+                AttributeNames.MicroDbTable,
                 static (node, _) => node is ClassDeclarationSyntax or RecordDeclarationSyntax,
                 static (ctx, ct) => Parser.ParseTable(ctx, ct))
             .WithTrackingName(TrackingNames.TableResults);
+
+        // sqlite-net's [Table] (from sqlite-net-pcl or the compatibility package), recognised by name (AttributeNames).
+        var sqliteNetTables = context.SyntaxProvider
+            .ForAttributeWithMetadataName(
+                AttributeNames.SqliteNetTable,
+                static (node, _) => node is ClassDeclarationSyntax or RecordDeclarationSyntax,
+                static (ctx, ct) => Parser.ParseTable(ctx, ct))
+            .WithTrackingName(TrackingNames.SqliteNetTableResults);
 
         var mapAttributes = context.SyntaxProvider
             .ForAttributeWithMetadataName(
@@ -57,8 +69,9 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
             .WithTrackingName(TrackingNames.MapAttributeResults);
 
         var all = tables.Collect()
+            .Combine(sqliteNetTables.Collect())
             .Combine(mapAttributes.Collect())
-            .Select(static (pair, _) => Deduplicate(pair.Left, pair.Right))
+            .Select(static (pair, _) => Deduplicate(pair.Left.Left.AddRange(pair.Left.Right), pair.Right))
             .WithTrackingName(TrackingNames.AllResults);
 
         var models = all
@@ -86,7 +99,7 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
         });
     }
 
-    /// <summary>A type both marked [Table] and named by [assembly: MicroDbMap] gets one map: the first request wins.</summary>
+    /// <summary>A type found more than once ([Table] of both families, [assembly: MicroDbMap]) gets one map: the first request wins.</summary>
     private static EquatableArray<ModelResult> Deduplicate(ImmutableArray<ModelResult> tables, ImmutableArray<EquatableArray<ModelResult>> mapped)
     {
         var seen = new HashSet<string>(System.StringComparer.Ordinal);
