@@ -67,10 +67,10 @@ public sealed partial class MicroDbGenerator
         }
 
         /// <summary>
-        /// Whether the type follows sqlite-net's member rule (AttributeNames.FollowsSqliteNetMemberRule), from the
+        /// Which attribute families the type uses (for AttributeNames.FollowsSqliteNetMemberRule and MDB0011): the
         /// attributes of the type, its base classes and their public instance properties (as the reflection path).
         /// </summary>
-        private static bool FollowsSqliteNetMemberRule(INamedTypeSymbol type)
+        private static (bool SawMicroDb, bool SawSqliteNet) AttributeFamilies(INamedTypeSymbol type)
         {
             var sawMicroDb = false;
             var sawSqliteNet = false;
@@ -93,7 +93,7 @@ public sealed partial class MicroDbGenerator
                 }
             }
 
-            return AttributeNames.FollowsSqliteNetMemberRule(sawMicroDb, sawSqliteNet);
+            return (sawMicroDb, sawSqliteNet);
         }
 
         /// <summary>Mapping attributes (MicroDb's or sqlite-net's) of a property and of the properties it overrides (the attributes are Inherited = true).</summary>

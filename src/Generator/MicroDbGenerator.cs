@@ -37,11 +37,20 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
         /// <summary>The diagnostics to report.</summary>
         public const string Diagnostics = nameof(Diagnostics);
 
+        /// <summary>Whether MicroDbReflectionFallback=error makes MDB0011 an error.</summary>
+        public const string FallbackIsError = nameof(FallbackIsError);
+
         /// <summary>The map class names the module initializer registers.</summary>
         public const string Registrations = nameof(Registrations);
     }
 
     private const string GeneratorVersion = "0.1.0";
+
+    /// <summary>
+    /// The MSBuild property (made visible to the compiler by the package's build props) whose value <c>error</c> makes
+    /// MDB0011, a model falling back to reflection, an error; <c>warn</c> (the default) leaves it a warning.
+    /// </summary>
+    internal const string ReflectionFallbackProperty = "MicroDbReflectionFallback";
 
     /// <inheritdoc />
     public void Initialize(IncrementalGeneratorInitializationContext context)
@@ -88,7 +97,13 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
             .Select(static (names, _) => new EquatableArray<string>(names.OrderBy(n => n, System.StringComparer.Ordinal).ToArray()))
             .WithTrackingName(TrackingNames.Registrations);
 
-        context.RegisterSourceOutput(diagnostics, static (spc, info) => spc.ReportDiagnostic(ToDiagnostic(info)));
+        var fallbackIsError = context.AnalyzerConfigOptionsProvider
+            .Select(static (options, _) =>
+                options.GlobalOptions.TryGetValue("build_property." + ReflectionFallbackProperty, out var value)
+                && string.Equals(value.Trim(), "error", System.StringComparison.OrdinalIgnoreCase))
+            .WithTrackingName(TrackingNames.FallbackIsError);
+
+        context.RegisterSourceOutput(diagnostics.Combine(fallbackIsError), static (spc, pair) => spc.ReportDiagnostic(ToDiagnostic(pair.Left, pair.Right)));
         context.RegisterSourceOutput(models, static (spc, model) => spc.AddSource(model.HintName, SourceText.From(Emitter.EmitMap(model), System.Text.Encoding.UTF8)));
         context.RegisterSourceOutput(registrations, static (spc, names) =>
         {
@@ -115,11 +130,18 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
         return new EquatableArray<ModelResult>(results);
     }
 
-    private static Diagnostic ToDiagnostic(DiagnosticInfo info)
+    private static Diagnostic ToDiagnostic(DiagnosticInfo info, bool fallbackIsError)
     {
         var location = info.Location is { } l
             ? Location.Create(l.FilePath, new TextSpan(l.SpanStart, l.SpanLength), new LinePositionSpan(new LinePosition(l.StartLine, l.StartCharacter), new LinePosition(l.EndLine, l.EndCharacter)))
             : Location.None;
-        return Diagnostic.Create(DiagnosticDescriptors.Get(info.Id), location, info.MessageArgs.Cast<object>().ToArray());
+        var descriptor = DiagnosticDescriptors.Get(info.Id);
+        var args = info.MessageArgs.Cast<object>().ToArray();
+        if (fallbackIsError && info.Id == ModelRules.Ids.ReflectionFallback)
+        {
+            return Diagnostic.Create(descriptor, location, DiagnosticSeverity.Error, additionalLocations: null, properties: null, args);
+        }
+
+        return Diagnostic.Create(descriptor, location, args);
     }
 }
