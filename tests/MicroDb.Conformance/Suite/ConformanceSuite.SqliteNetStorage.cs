@@ -1,4 +1,5 @@
 using System.Globalization;
+using MicroDb.Concurrency;
 using MicroDb.Mapping;
 using MicroDb.Conformance.Models;
 
@@ -331,5 +332,28 @@ public abstract partial class ConformanceSuite
         Assert.That(db.Find<Appointment>(when)?.Label, Is.EqualTo("x"));
         Assert.That(db.Get<Appointment>((object)when).Label, Is.EqualTo("x"));
         Assert.That(db.Delete<Appointment>(when), Is.EqualTo(1));
+    }
+
+    [Test]
+    public async Task Pool_and_async_connections_open_every_connection_with_the_format()
+    {
+        var options = Configure(new MicroDbOptions(DatabasePath) { Mapping = Mode, Storage = StorageFormat.SqliteNet(storeTimeSpanAsTicks: false) });
+        using (var pool = new MicroDbPool(new MicroDbPoolOptions(options) { ReaderCount = 2 }))
+        {
+            pool.Write(c => c.CreateTable<AllTypes>());
+            pool.Write(c => c.Insert(new AllTypes { TimeSpan = TimeSpan.FromMinutes(-90), Decimal = 2.5m }));
+
+            // Readers open on demand: ask two at once so both exist, each must read sqlite-net's text back.
+            var reads = await Task.WhenAll(Enumerable.Range(0, 2).Select(_ => Task.Run(() => pool.Read(c => (c.Storage, c.Table<AllTypes>().First().TimeSpan)))));
+            Assert.That(reads.Select(r => r.TimeSpan), Is.All.EqualTo(TimeSpan.FromMinutes(-90)));
+            Assert.That(reads.Select(r => r.Storage), Is.All.EqualTo(StorageFormat.SqliteNet(storeTimeSpanAsTicks: false)));
+            Assert.That(pool.Read(c => c.ExecuteScalar<string>("SELECT quote(TimeSpan) || '|' || typeof(Decimal) FROM AllTypes")), Is.EqualTo("'-01:30:00'|real"));
+        }
+
+        await using var db = new MicroDbAsyncConnection(options);
+        await db.InsertAsync(new AllTypes { TimeSpan = TimeSpan.FromHours(25) });
+        var rows = await db.QueryAsync<AllTypes>("SELECT * FROM AllTypes WHERE TimeSpan = ?", TimeSpan.FromHours(25));
+        Assert.That(rows.Single().TimeSpan, Is.EqualTo(TimeSpan.FromHours(25)));
+        Assert.That((await db.QueryAsync<AllTypes>("SELECT * FROM AllTypes WHERE TimeSpan = '1.01:00:00'")).Count, Is.EqualTo(1));
     }
 }
