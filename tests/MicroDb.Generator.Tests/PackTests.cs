@@ -9,7 +9,7 @@ namespace MicroDb.Generator.Tests;
 /// Packs MicroDb.Core (the code and the generator in analyzers/dotnet/cs, no SQLite build) and MicroDb (MicroDb.Core
 /// plus SQLitePCLRaw.bundle_e_sqlite3 and its registration), checks what each package holds, restores fresh consumer
 /// projects from a local folder feed and runs CRUD with MappingMode.Generated: one consumer of MicroDb, one of
-/// MicroDb.Core with its own provider. Slow (about a minute) and needs the package registry for the packages'
+/// MicroDb.Core with its own provider, and an app that gets MicroDb through a library. Slow (under two minutes) and needs the package registry for the packages'
 /// dependencies; it runs with the rest so CI proves the packages work as shipped (maps generated, MDB0010 reported).
 /// Alone: <c>--filter TestCategory=Pack</c>.
 /// </summary>
@@ -61,6 +61,14 @@ public class PackTests
         _feed = Path.Combine(_work, "feed");
         _version = "0.1.0-packtest." + DateTime.UtcNow.ToString("yyyyMMddHHmmss", System.Globalization.CultureInfo.InvariantCulture);
         Directory.CreateDirectory(_work);
+        File.WriteAllText(Path.Combine(_work, "nuget.config"), $"""
+            <?xml version="1.0" encoding="utf-8"?>
+            <configuration>
+              <packageSources>
+                <add key="local" value="{_feed}" />
+              </packageSources>
+            </configuration>
+            """);
         foreach (var project in new[] { Path.Combine("src", "Core", "MicroDb.csproj"), Path.Combine("src", "Bundle", "MicroDb.Bundle.csproj") })
         {
             Run(repo, "dotnet", $"pack \"{Path.Combine(repo, project)}\" -c {configuration} -o \"{_feed}\" -p:PackageVersion={_version}");
@@ -116,7 +124,7 @@ public class PackTests
     [Test]
     public void Packed_package_generates_maps_in_a_consumer_project()
     {
-        var (build, output) = BuildAndRun("micro", "MicroDb", "", "using MicroDb;\nusing MicroDb.Mapping;\n\n" + CrudProgram + Model);
+        var (build, output) = BuildAndRun("micro", Package("MicroDb"), "using MicroDb;\nusing MicroDb.Mapping;\n\n" + CrudProgram + Model);
 
         // Built first so the build's warnings are in the output: the query analyzer ships in the same assembly.
         Assert.That(build, Does.Contain("warning MDB0010"));
@@ -144,29 +152,54 @@ public class PackTests
 
             """;
         var provider = $"""<PackageReference Include="SQLitePCLRaw.provider.sqlite3" Version="{CentralVersion("SQLitePCLRaw.provider.sqlite3")}" />""";
-        var (_, output) = BuildAndRun("core", "MicroDb.Core", provider, Program + CrudProgram + Model);
+        var (_, output) = BuildAndRun("core", Package("MicroDb.Core") + provider, Program + CrudProgram + Model);
 
         Assert.That(output, Does.Contain("NO-PROVIDER No SQLite provider is set up"));
         Assert.That(output, Does.Contain("PACK-OK generated=True id=1 name=Rex II kind=Dog deleted=1"));
         Assert.That(output, Does.Match(@"SQLITE application 3\.\d+"));
     }
 
-    private (string Build, string Output) BuildAndRun(string name, string package, string extraReferences, string program)
+    [Test]
+    public void MicroDb_package_registers_the_bundle_in_an_app_that_gets_it_through_a_library()
     {
-        var consumer = Path.Combine(_work, name);
-        Directory.CreateDirectory(consumer);
-        File.WriteAllText(Path.Combine(consumer, "nuget.config"), $"""
-            <?xml version="1.0" encoding="utf-8"?>
-            <configuration>
-              <packageSources>
-                <add key="local" value="{_feed}" />
-              </packageSources>
-            </configuration>
-            """);
-        File.WriteAllText(Path.Combine(consumer, "Consumer.csproj"), $"""
+        // The app's own code opens the first connection before it touches the library: the registration must have
+        // been compiled into the app itself (buildTransitive), not only into the library that references MicroDb.
+        var library = WriteProject("library", "Library", Package("MicroDb"));
+        File.WriteAllText(Path.Combine(library, "Store.cs"), "namespace Library;\n\npublic static class Store\n{\n    public const string Name = \"library\";\n}\n");
+        const string Program = """
+            using MicroDb;
+
+            using (new MicroDbConnection(":memory:"))
+            {
+                Console.WriteLine($"SQLITE {MicroDbSqliteProvider.InitializedBy} {MicroDbConnection.SqliteVersion} {Library.Store.Name}");
+            }
+
+            """;
+
+        var (_, output) = BuildAndRun("app", """<ProjectReference Include="../library/library.csproj" />""", Program);
+
+        Assert.That(output, Does.Match(@"SQLITE SQLitePCLRaw\.bundle_e_sqlite3 3\.\d+\.\d+ library"));
+    }
+
+    private (string Build, string Output) BuildAndRun(string name, string items, string program)
+    {
+        var consumer = WriteProject(name, "Exe", items);
+        File.WriteAllText(Path.Combine(consumer, "Program.cs"), program);
+
+        var build = Run(consumer, "dotnet", "build -c Release");
+        var output = Run(consumer, "dotnet", "run -c Release --no-build");
+        return (build, output);
+    }
+
+    /// <summary>A project under the work folder, whose nuget.config makes the local feed a source.</summary>
+    private string WriteProject(string name, string outputType, string items)
+    {
+        var directory = Path.Combine(_work, name);
+        Directory.CreateDirectory(directory);
+        File.WriteAllText(Path.Combine(directory, name + ".csproj"), $"""
             <Project Sdk="Microsoft.NET.Sdk">
               <PropertyGroup>
-                <OutputType>Exe</OutputType>
+                <OutputType>{outputType}</OutputType>
                 <TargetFramework>net10.0</TargetFramework>
                 <ImplicitUsings>enable</ImplicitUsings>
                 <Nullable>enable</Nullable>
@@ -176,17 +209,14 @@ public class PackTests
                 <RestorePackagesPath>{Path.Combine(_work, "packages")}</RestorePackagesPath>
               </PropertyGroup>
               <ItemGroup>
-                <PackageReference Include="{package}" Version="{_version}" />
-                {extraReferences}
+                {items}
               </ItemGroup>
             </Project>
             """);
-        File.WriteAllText(Path.Combine(consumer, "Program.cs"), program);
-
-        var build = Run(consumer, "dotnet", "build -c Release");
-        var output = Run(consumer, "dotnet", "run -c Release --no-build");
-        return (build, output);
+        return directory;
     }
+
+    private string Package(string id) => $"""<PackageReference Include="{id}" Version="{_version}" />""";
 
     /// <summary>A version from Directory.Packages.props, the one place versions live.</summary>
     private static string CentralVersion(string id) =>
