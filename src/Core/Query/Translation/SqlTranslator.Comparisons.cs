@@ -181,6 +181,12 @@ internal sealed partial class SqlTranslator
                 return;
             }
 
+            if (key is StoredKey.SqliteNetText or StoredKey.SqliteNetDecimal)
+            {
+                WriteSqliteNetComparison(left, key, negate ? "<>" : "=", value);
+                return;
+            }
+
             TryColumn(left, out var column, out var memberType);
             if (column is not null && TryWriteColumnEquality(left, column, memberType, key, value, negate))
             {
@@ -257,6 +263,13 @@ internal sealed partial class SqlTranslator
 
         if (leftClosed || rightClosed)
         {
+            if (key is StoredKey.SqliteNetText or StoredKey.SqliteNetDecimal or StoredKey.TimeSpanText)
+            {
+                WriteSqliteNetComparison(open, key, normalOp, value!);
+                _sql.Append(')');
+                return;
+            }
+
             if (TryColumn(open, out var column, out var memberType) && TryWriteColumnRange(b, column, memberType, key, normalOp, value!))
             {
                 _sql.Append(')');
@@ -284,6 +297,7 @@ internal sealed partial class SqlTranslator
             }
 
             RejectMixedKeys(b.Left, b.Right);
+            RejectSqliteNetOrder(b, key);
 
             WriteKey(b.Left, key);
             _sql.Append(' ').Append(op).Append(' ');
