@@ -371,4 +371,17 @@ public abstract partial class ConformanceSuite
         var row = db.Table<Ledger>().Single();
         Assert.That((row.Amount, row.At, row.When, row.Span), Is.EqualTo((0m, DateTime.MinValue, DateTimeOffset.MinValue, TimeSpan.Zero)));
     }
+
+    [Test]
+    public void Scalar_reads_and_arguments_follow_the_sqlite_net_format()
+    {
+        var db = Open(tweak: o => o.Storage = StorageFormat.SqliteNet(storeDateTimeAsTicks: false, dateTimeStringFormat: "yyyy-MM-dd HH:mm:ss", storeTimeSpanAsTicks: false));
+        Assert.That(db.ExecuteScalar<DateTime>("SELECT '2024-03-05 06:07:08'"), Is.EqualTo(new DateTime(2024, 3, 5, 6, 7, 8)));
+        Assert.That(db.ExecuteScalar<DateTime?>("SELECT ?", SpecUtc), Is.EqualTo(new DateTime(2024, 3, 5, 6, 7, 8)));
+        Assert.That(db.ExecuteScalar<DateTimeOffset>("SELECT 638452084281234567"), Is.EqualTo(new DateTimeOffset(2024, 3, 5, 4, 7, 8, TimeSpan.Zero).AddTicks(1234567)));
+        Assert.That(db.ExecuteScalar<decimal>("SELECT ?", 1.10m).ToString(CultureInfo.InvariantCulture), Is.EqualTo("1.1"));
+        Assert.That(db.ExecuteScalar<TimeSpan>("SELECT ?", SpecSpan), Is.EqualTo(SpecSpan));
+        Assert.That(db.QueryScalars<string>("SELECT typeof(?) || typeof(?) || typeof(?)", SpecPlus2, 2.5m, SpecSpan), Is.EqualTo(new[] { "integerrealtext" }));
+        Assert.That(db.ExecuteScalar<string>("SELECT ?", SpecUtc), Is.EqualTo("2024-03-05 06:07:08"));
+    }
 }
