@@ -137,6 +137,8 @@ internal sealed partial class SqlTranslator
     {
         RejectTextEnum(b, b.Left);
         RejectTextEnum(b, b.Right);
+        RejectSqliteNetTextArithmetic(b, b.Left);
+        RejectSqliteNetTextArithmetic(b, b.Right);
         if (op is " + " or " - " or " * " or " / " or " % " && Underlying(b.Type) == typeof(ulong))
         {
             // Stored by bit pattern: SQLite's signed arithmetic (and its overflow to REAL) would not give .NET's unsigned result.

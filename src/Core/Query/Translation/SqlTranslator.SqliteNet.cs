@@ -61,6 +61,16 @@ internal sealed partial class SqlTranslator
         }
     }
 
+    /// <summary>Text has no arithmetic: a DateTime or TimeSpan stored as text under the sqlite-net format cannot be added to.</summary>
+    private void RejectSqliteNetTextArithmetic(Expression node, Expression operand)
+    {
+        if (_format.Kind == StorageFormatKind.SqliteNet && Uses(operand) && KeyOf(operand) is StoredKey.SqliteNetText or StoredKey.TimeSpanText)
+        {
+            var type = Underlying(operand.Type).Name;
+            throw Unsupported(node, $"{type} is stored as text under this sqlite-net format, so SQL cannot compute with it; store it as ticks, or compute in memory after ToList()");
+        }
+    }
+
     /// <summary>Writes the SQL value a sqlite-net key compares: the text or integer itself, or a decimal's 15-digit rounding.</summary>
     private void WriteSqliteNetKey(Expression e, StoredKey key)
     {
@@ -73,6 +83,12 @@ internal sealed partial class SqlTranslator
 
             Write(e);
             return;
+        }
+
+        if (!TryColumn(e, out _, out _))
+        {
+            // As under MicroDb's format: only a member's stored value reads back as a known decimal.
+            throw Unsupported(e, "decimal arithmetic and conversions run in SQLite as REAL (inexact), so comparing or ordering their results would not match .NET; compare a decimal member with a value");
         }
 
         // (decimal)double keeps 15 significant digits, and at most 28 decimal places for tiny values; NULL stays NULL.

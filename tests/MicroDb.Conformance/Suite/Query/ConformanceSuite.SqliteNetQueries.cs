@@ -83,6 +83,12 @@ public abstract partial class ConformanceSuite
         Assert.That(spans.Table<AllTypes>().Count(x => x.TimeSpan == TimeSpan.FromHours(-3)), Is.EqualTo(1));
         var wanted = new[] { TimeSpan.FromDays(2), TimeSpan.Zero };
         Assert.That(spans.Table<AllTypes>().Count(x => wanted.Contains(x.TimeSpan)), Is.EqualTo(1));
+        var arithmetic = Assert.Throws<NotSupportedException>(() => spans.Table<AllTypes>().Count(x => x.TimeSpan + span == span));
+        Assert.That(arithmetic!.Message, Does.Contain("TimeSpan is stored as text"));
+
+        var amount = 3m;
+        var real = Assert.Throws<NotSupportedException>(() => spans.Table<AllTypes>().Count(x => x.Decimal * 2 < amount));
+        Assert.That(real!.Message, Does.Contain("decimal arithmetic"));
     }
 
     [Test]
