@@ -83,6 +83,36 @@ public sealed partial class MicroDbGenerator
             return results.ToImmutable();
         }
 
+        /// <summary>
+        /// The types found at call sites, each parsed once: MicroDb was not explicitly asked for them, so their errors
+        /// become MDB0011 warnings (lenient). Findings that are diagnostics already pass through, keyed by their type.
+        /// </summary>
+        public static EquatableArray<ModelResult> ParseCallSites(ImmutableArray<EquatableArray<CallSiteFinding>> findings, Compilation compilation, CancellationToken cancellationToken)
+        {
+            var results = new List<ModelResult>();
+            var parsed = new HashSet<string>(StringComparer.Ordinal);
+            foreach (var finding in findings.SelectMany(f => f))
+            {
+                cancellationToken.ThrowIfCancellationRequested();
+                if (finding.Diagnostic is { } diagnostic)
+                {
+                    results.Add(new ModelResult(null, new EquatableArray<DiagnosticInfo>(new[] { diagnostic }), finding.MetadataName));
+                    continue;
+                }
+
+                if (finding.MetadataName is not { } name || !parsed.Add(name) || compilation.Assembly.GetTypeByMetadataName(name) is not { } type)
+                {
+                    continue;
+                }
+
+                var parser = new Parser(compilation, cancellationToken);
+                var model = parser.ParseType(type, tableNameOverride: null, type.Locations.FirstOrDefault());
+                results.Add(parser.Result(model, type, lenient: true));
+            }
+
+            return new EquatableArray<ModelResult>(results);
+        }
+
         private EntityModel? ParseType(INamedTypeSymbol type, string? tableNameOverride, Location? requestLocation)
         {
             var display = type.ToDisplayString();
@@ -160,9 +190,10 @@ public sealed partial class MicroDbGenerator
         /// </summary>
         private ModelResult Result(EntityModel? model, INamedTypeSymbol type, bool lenient)
         {
+            var key = MetadataNameOf(type);
             if (!lenient || model is not null)
             {
-                return new ModelResult(model, new EquatableArray<DiagnosticInfo>(_diagnostics));
+                return new ModelResult(model, new EquatableArray<DiagnosticInfo>(_diagnostics), key);
             }
 
             var display = type.ToDisplayString();
@@ -181,7 +212,7 @@ public sealed partial class MicroDbGenerator
                 diagnostics.Add(new DiagnosticInfo(ModelRules.Ids.ReflectionFallback, diagnostic.Location, new EquatableArray<string>(new[] { display, reason, fix })));
             }
 
-            return new ModelResult(null, new EquatableArray<DiagnosticInfo>(diagnostics));
+            return new ModelResult(null, new EquatableArray<DiagnosticInfo>(diagnostics), key);
         }
 
         /// <summary>Table name and WITHOUT ROWID from [Table]; [assembly: MicroDbMap(TableName = ...)] overrides the name.</summary>
