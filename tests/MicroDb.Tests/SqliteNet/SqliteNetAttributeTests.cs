@@ -1,5 +1,6 @@
 using MicroDb.Mapping;
 using MicroDb.Runtime.Reflection;
+using MicroDb.Tests.Reflection;
 using SqliteNetApp;
 
 namespace MicroDb.Tests.SqliteNet;

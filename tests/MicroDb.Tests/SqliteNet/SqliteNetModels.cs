@@ -127,13 +127,3 @@ public class SqliteNetDerived : SqliteNetBase
 
     public string? Text { get; set; }
 }
-
-// The same get-only member under MicroDb's attributes is still refused (MicroDb's own rule, MDB0004).
-[MicroDb.Table("md_computed")]
-public class MicroDbComputed
-{
-    [MicroDb.PrimaryKey]
-    public int Id { get; set; }
-
-    public int ReadOnlyCount { get; } = 3;
-}
