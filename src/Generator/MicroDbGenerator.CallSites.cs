@@ -35,7 +35,7 @@ public sealed partial class MicroDbGenerator
         private static readonly string[] TypeArgumentMethods =
         [
             "CreateTable", "CreateTables", "Table", "Get", "Find", "FindWithQuery", "Query", "DeferredQuery", "DeleteAll",
-            "DropTable", "GetMapping", "GetMap",
+            "DropTable", "GetMapping", "GetMap", "Migrate", "CreateIndex",
         ];
 
         /// <summary>Methods that take an entity: its static type names the model (the runtime type decides otherwise).</summary>
