@@ -38,11 +38,19 @@ public sealed partial class MicroDbGenerator
         {
             var parser = new Parser(context.SemanticModel.Compilation, cancellationToken);
             var type = (INamedTypeSymbol)context.TargetSymbol;
+            var lenient = !AttributeFamilies(type).SawMicroDb;
+            if (lenient && type.IsAbstract && type.TypeKind == TypeKind.Class)
+            {
+                // A sqlite-net [Table] on an abstract base class: sqlite-net maps only the concrete classes used (which
+                // inherit the attribute and are found where they are used), so this is no model and no warning.
+                return new ModelResult(null, EquatableArray<DiagnosticInfo>.Empty, MetadataNameOf(type));
+            }
+
             var location = type.Locations.FirstOrDefault();
             var model = parser.ParseType(type, tableNameOverride: null, location);
 
             // A [SQLite.Table] model with no MicroDb attribute is sqlite-net's, which would accept it: no build error.
-            return parser.Result(model, type, lenient: !AttributeFamilies(type).SawMicroDb);
+            return parser.Result(model, type, lenient);
         }
 
         /// <summary>The [assembly: MicroDbMap(typeof(X))] attributes of one file.</summary>
@@ -218,7 +226,13 @@ public sealed partial class MicroDbGenerator
         /// <summary>Table name and WITHOUT ROWID from [Table]; [assembly: MicroDbMap(TableName = ...)] overrides the name.</summary>
         private static (string Name, bool WithoutRowId) TableOf(INamedTypeSymbol type, string? tableNameOverride)
         {
-            var tableAttribute = type.GetAttributes().FirstOrDefault(a => IsAttribute(a, AttributeNames.Table));
+            // [Table] is inherited (both families): the nearest declaration up the base classes, as the reflection path reads it.
+            AttributeData? tableAttribute = null;
+            for (var t = type; t is not null && tableAttribute is null; t = t.BaseType)
+            {
+                tableAttribute = t.GetAttributes().FirstOrDefault(a => IsAttribute(a, AttributeNames.Table));
+            }
+
             var tableName = tableNameOverride;
             var withoutRowId = false;
             if (tableAttribute is not null)

@@ -19,6 +19,18 @@ public class SqliteNetDiscoveryTests
     }
 
     [Test]
+    public void Model_inheriting_an_abstract_base_Table_runs_on_its_generated_map()
+    {
+        using var db = new MicroDbConnection(new MicroDbOptions(":memory:") { Mapping = MappingMode.Generated });
+        db.CreateTable<SqliteNetDog>();
+        var dog = new SqliteNetDog { Name = "Rex" };
+        db.Insert(dog);
+
+        Assert.That(db.GetMap<SqliteNetDog>().IsGenerated, Is.True);
+        Assert.That(db.ExecuteScalar<string>("SELECT Name FROM sn_animals WHERE Id = ?", dog.Id), Is.EqualTo("Rex"));
+    }
+
+    [Test]
     public void Model_with_sqlite_net_attributes_runs_on_its_generated_map()
     {
         using var db = new MicroDbConnection(new MicroDbOptions(":memory:") { Mapping = MappingMode.Generated });

@@ -89,6 +89,14 @@ public sealed class SqliteNetAttributeTests
     }
 
     [Test]
+    public void SQLite_Table_of_an_abstract_base_class_names_the_concrete_class_table()
+    {
+        var table = ReflectionMaps.For<SqliteNetDog>().Table;
+        Assert.That(table.TableName, Is.EqualTo("sn_animals"));
+        Assert.That(table.Columns.Select(c => c.MemberName), Is.EqualTo(new[] { "Id", "Name" }));
+    }
+
+    [Test]
     public void SQLite_model_round_trips_through_a_connection()
     {
         using var db = new MicroDbConnection(new MicroDbOptions(":memory:").UseReflection());

@@ -127,3 +127,16 @@ public class SqliteNetDerived : SqliteNetBase
 
     public string? Text { get; set; }
 }
+
+// sqlite-net's [Table] is inherited: the concrete class takes the abstract base's table name.
+[Table("sn_animals")]
+public abstract class SqliteNetAnimal
+{
+    [PrimaryKey, AutoIncrement]
+    public int Id { get; set; }
+}
+
+public class SqliteNetDog : SqliteNetAnimal
+{
+    public string? Name { get; set; }
+}
