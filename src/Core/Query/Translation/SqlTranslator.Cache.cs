@@ -2,6 +2,7 @@ using System.Collections;
 using System.Collections.Concurrent;
 using System.Linq.Expressions;
 using System.Reflection;
+using System.Runtime.CompilerServices;
 using System.Text;
 using MicroDb.Mapping;
 
@@ -158,12 +159,12 @@ internal sealed partial class SqlTranslator
 
         private readonly List<ParameterExpression> _parameters = [];
 
-        public List<Expression> Nodes { get; } = [];
+        // One array of structs rather than lists: a store into an Expression[] pays a covariance check per node.
+        private Slot[] _slots = new Slot[16];
+        private HashCode _hash;
 
-        public List<Node> Descriptors { get; } = [];
-
-        /// <summary>For each node, the index just past its sub-tree.</summary>
-        public List<int> SubtreeEnds { get; } = [];
+        /// <summary>The number of nodes.</summary>
+        public int Count { get; private set; }
 
         public int Hash { get; private set; }
 
@@ -177,31 +178,68 @@ internal sealed partial class SqlTranslator
         public static void Return(Shape shape)
         {
             // Drop the references to the tree, so a buffer kept by the thread does not keep the query's values alive.
-            shape.Nodes.Clear();
+            Array.Clear(shape._slots, 0, shape.Count);
+            shape.Count = 0;
             shape._parameters.Clear();
             _spare = shape;
+        }
+
+        public Expression NodeAt(int index) => _slots[index].Node;
+
+        public Node DescriptorAt(int index) => _slots[index].Descriptor;
+
+        /// <summary>The index just past the sub-tree of the node at <paramref name="index"/>.</summary>
+        public int SubtreeEnd(int index) => _slots[index].End;
+
+        public Node[] CopyDescriptors()
+        {
+            var descriptors = new Node[Count];
+            for (var i = 0; i < descriptors.Length; i++)
+            {
+                descriptors[i] = _slots[i].Descriptor;
+            }
+
+            return descriptors;
         }
 
         /// <summary>Flattens <paramref name="lambda"/>; false when it holds a node kind the cache does not walk.</summary>
         public bool Walk(LambdaExpression lambda)
         {
-            Nodes.Clear();
-            Descriptors.Clear();
-            SubtreeEnds.Clear();
+            Array.Clear(_slots, 0, Count);
+            Count = 0;
             _parameters.Clear();
+            _hash = default;
             if (!Walk((Expression)lambda))
             {
                 return false;
             }
 
-            var hash = new HashCode();
-            foreach (var d in Descriptors)
+            Hash = _hash.ToHashCode();
+            return true;
+        }
+
+        private int Add(Expression node)
+        {
+            if (Count == _slots.Length)
             {
-                hash.Add(d);
+                Array.Resize(ref _slots, Count * 2);
             }
 
-            Hash = hash.ToHashCode();
-            return true;
+            _slots[Count].Node = node;
+            return Count++;
+        }
+
+        private void Complete(int index, Node descriptor)
+        {
+            ref var slot = ref _slots[index];
+            slot.Descriptor = descriptor;
+            slot.End = Count;
+            // Types and members by identity: the compiler's trees get them from reflection's caches, so equal ones are
+            // the same instances; were they not, two equal shapes would only miss each other, never match wrongly.
+            _hash.Add(descriptor.NodeType);
+            _hash.Add(RuntimeHelpers.GetHashCode(descriptor.Type));
+            _hash.Add(RuntimeHelpers.GetHashCode(descriptor.Member));
+            _hash.Add(descriptor.Extra);
         }
 
         private bool Walk(Expression? e)
@@ -209,18 +247,40 @@ internal sealed partial class SqlTranslator
             if (e is null)
             {
                 // An absent child (a static call's instance) still takes a slot, so siblings keep their positions.
-                Nodes.Add(Absent);
-                Descriptors.Add(new Node(ExpressionType.Default, null, null, -1));
-                SubtreeEnds.Add(Nodes.Count);
+                Complete(Add(Absent), new Node(ExpressionType.Default, null, null, -1));
                 return true;
             }
 
-            var index = Nodes.Count;
-            Nodes.Add(e);
-            Descriptors.Add(default);
-            SubtreeEnds.Add(0);
+            var index = Add(e);
             MemberInfo? member = null;
             var extra = 0;
+            bool ok;
+
+            // The common node kinds by NodeType first (one type test each); the rest by their class.
+            switch (e.NodeType)
+            {
+                case ExpressionType.MemberAccess when e is MemberExpression access:
+                    member = access.Member;
+                    ok = Walk(access.Expression);
+                    break;
+                case ExpressionType.Parameter when e is ParameterExpression parameter:
+                    extra = _parameters.IndexOf(parameter);
+                    ok = extra >= 0;
+                    break;
+                case ExpressionType.Constant when e is ConstantExpression:
+                    ok = true;
+                    break;
+                default:
+                    ok = WalkOther(e, ref member, ref extra);
+                    break;
+            }
+
+            Complete(index, new Node(e.NodeType, e.Type, member, extra));
+            return ok;
+        }
+
+        private bool WalkOther(Expression e, ref MemberInfo? member, ref int extra)
+        {
             var ok = true;
             switch (e)
             {
@@ -293,12 +353,24 @@ internal sealed partial class SqlTranslator
                     break;
             }
 
-            Descriptors[index] = new Node(e.NodeType, e.Type, member, extra);
-            SubtreeEnds[index] = Nodes.Count;
             return ok;
+        }
+
+        private struct Slot
+        {
+            public Expression Node;
+            public Node Descriptor;
+            public int End;
         }
     }
 
     /// <summary>One node's identity within a shape (constants' values are compared separately).</summary>
-    internal readonly record struct Node(ExpressionType NodeType, Type? Type, MemberInfo? Member, int Extra);
+    internal readonly record struct Node(ExpressionType NodeType, Type? Type, MemberInfo? Member, int Extra)
+    {
+        /// <summary>Equality without the generic comparers a record's own uses: run-time types and members are mostly the same instances.</summary>
+        public static bool Same(in Node a, in Node b) =>
+            a.NodeType == b.NodeType && a.Extra == b.Extra
+            && (ReferenceEquals(a.Type, b.Type) || Equals(a.Type, b.Type))
+            && (ReferenceEquals(a.Member, b.Member) || Equals(a.Member, b.Member));
+    }
 }

@@ -249,13 +249,13 @@ internal static class TranslationCache
         public static Entry? Create(SqlTranslator.Shape shape, IReadOnlyList<(Expression Node, object? Value)> recorded,
             IReadOnlyDictionary<int, (int Site, ColumnMapping? Column, Type? MemberType)> links, string sql, List<object?> args, int argStart)
         {
-            var shapeNodes = shape.Nodes;
+            var nodeCount = shape.Count;
 
             // Sites by node position; a node evaluated more than once is one site.
             var nodeIndex = new Dictionary<Expression, int>(ReferenceEqualityComparer.Instance);
-            for (var i = 0; i < shapeNodes.Count; i++)
+            for (var i = 0; i < nodeCount; i++)
             {
-                nodeIndex.TryAdd(shapeNodes[i], i);
+                nodeIndex.TryAdd(shape.NodeAt(i), i);
             }
 
             var siteOfRecord = new int[recorded.Count];
@@ -320,20 +320,20 @@ internal static class TranslationCache
 
             // Constants outside every site are part of the structure (the translator never reads them as values, but
             // a cheap exact match keeps the rule simple); inside a site they are covered by the site's value.
-            var inSite = new bool[shapeNodes.Count];
+            var inSite = new bool[nodeCount];
             foreach (var s in sites)
             {
-                for (var i = s.Node; i < shape.SubtreeEnds[s.Node]; i++)
+                for (var i = s.Node; i < shape.SubtreeEnd(s.Node); i++)
                 {
                     inSite[i] = true;
                 }
             }
 
-            var compare = new bool[shapeNodes.Count];
-            var constants = new object?[shapeNodes.Count];
-            for (var i = 0; i < shapeNodes.Count; i++)
+            var compare = new bool[nodeCount];
+            var constants = new object?[nodeCount];
+            for (var i = 0; i < nodeCount; i++)
             {
-                if (shapeNodes[i] is ConstantExpression constant && !inSite[i])
+                if (shape.NodeAt(i) is ConstantExpression constant && !inSite[i])
                 {
                     if (!IsExactlyComparable(constant.Value))
                     {
@@ -345,21 +345,20 @@ internal static class TranslationCache
                 }
             }
 
-            return new Entry([.. shape.Descriptors], compare, constants, sites, arguments, sql);
+            return new Entry(shape.CopyDescriptors(), compare, constants, sites, arguments, sql);
         }
 
         public bool HasStructureOf(SqlTranslator.Shape shape)
         {
-            var descriptors = shape.Descriptors;
-            if (descriptors.Count != _nodes.Length)
+            if (shape.Count != _nodes.Length)
             {
                 return false;
             }
 
             for (var i = 0; i < _nodes.Length; i++)
             {
-                if (_nodes[i] != descriptors[i]
-                    || (_compareConstant[i] && !ExactlyEqual(_constants[i], ((ConstantExpression)shape.Nodes[i]).Value)))
+                if (!SqlTranslator.Node.Same(_nodes[i], shape.DescriptorAt(i))
+                    || (_compareConstant[i] && !ExactlyEqual(_constants[i], ((ConstantExpression)shape.NodeAt(i)).Value)))
                 {
                     return false;
                 }
@@ -373,7 +372,7 @@ internal static class TranslationCache
         {
             for (var s = 0; s < _sites.Length; s++)
             {
-                into[s] = shape.Nodes[_sites[s].Node];
+                into[s] = shape.NodeAt(_sites[s].Node);
             }
         }
 
