@@ -205,4 +205,16 @@ public abstract partial class ConformanceSuite
         Assert.That(byAge.Take(10).Where(x => x.Id % 2 == 0).First().Id, Is.EqualTo(ordered.Take(10).First(x => x.Id % 2 == 0).Id));
         Assert.That(() => byAge.Take(0).First(), Throws.InvalidOperationException);
     }
+
+    [Test]
+    public void Table_query_handed_out_again_is_unchanged_by_the_queries_built_on_it()
+    {
+        var db = QueryDb;
+        var first = db.Table<QueryItem>();
+        _ = first.Where(x => x.Age > 50).OrderBy(x => x.Name).Take(3).ToList();
+        var again = db.Table<QueryItem>();
+        Assert.That(again.Count(), Is.EqualTo(QueryRows.Count));
+        Assert.That(again.ToSqlString(), Is.EqualTo(first.ToSqlString()));
+        Assert.That(again.Where(x => x.Age > 50).Count(), Is.EqualTo(QueryRows.Count(x => x.Age > 50)));
+    }
 }
