@@ -234,12 +234,11 @@ internal sealed partial class SqlTranslator
             ref var slot = ref _slots[index];
             slot.Descriptor = descriptor;
             slot.End = Count;
-            // Types and members by identity: the compiler's trees get them from reflection's caches, so equal ones are
-            // the same instances; were they not, two equal shapes would only miss each other, never match wrongly.
-            _hash.Add(descriptor.NodeType);
-            _hash.Add(RuntimeHelpers.GetHashCode(descriptor.Type));
+            // Members by identity: the compiler's trees get them from reflection's caches, so equal ones are the same
+            // instances; were they not, two equal shapes would only miss each other, never match wrongly. The node's
+            // type is left to the structural comparison (the members and node kinds spread the shapes well enough).
+            _hash.Add(((int)descriptor.NodeType << 16) ^ descriptor.Extra);
             _hash.Add(RuntimeHelpers.GetHashCode(descriptor.Member));
-            _hash.Add(descriptor.Extra);
         }
 
         private bool Walk(Expression? e)
@@ -264,7 +263,7 @@ internal sealed partial class SqlTranslator
                     ok = Walk(access.Expression);
                     break;
                 case ExpressionType.Parameter when e is ParameterExpression parameter:
-                    extra = _parameters.IndexOf(parameter);
+                    extra = _parameters.Count > 0 && ReferenceEquals(_parameters[0], parameter) ? 0 : _parameters.IndexOf(parameter);
                     ok = extra >= 0;
                     break;
                 case ExpressionType.Constant when e is ConstantExpression:
