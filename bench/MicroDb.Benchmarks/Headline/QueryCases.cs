@@ -12,7 +12,8 @@ namespace MicroDb.Benchmarks.Headline;
 /// <summary>
 /// Reads from one file of 1,000 study-002 records (11 columns, mostly text), each side through its own connection:
 /// Query 1,000 rows (same SQL text); the LINQ lookup <c>Table&lt;T&gt;().Where(x =&gt; x.Id == id).FirstOrDefault()</c>
-/// (100 calls a round); a filtered, ordered 100-row LINQ read
+/// (100 calls a round), measured in the same interleaved rounds as <c>Find&lt;T&gt;(id)</c> of the same rows, so each LINQ
+/// side also gets a paired ratio to its own Find; a filtered, ordered 100-row LINQ read
 /// <c>Table&lt;T&gt;().Where(x =&gt; x.Id &gt; lo &amp;&amp; x.Id &lt;= hi).OrderBy(x =&gt; x.Title).ToList()</c> (hi = lo + 100; sqlite-net cannot translate the addition) (3 calls a round).
 /// The hand-written side runs the SQL those expressions mean through reused prepared statements. Each side's reads of a
 /// round run inside one read transaction (BEGIN/COMMIT untimed, <see cref="WriteBatch.Reads"/>).
