@@ -46,13 +46,13 @@ internal sealed partial class SqlTranslator
     }
 
     /// <summary>Encodes a replayed argument exactly as <see cref="WriteValue"/> encoded it in the first translation.</summary>
-    internal static object? EncodeArgument(object? value, ColumnMapping? column, Type? memberType) => Encode(value, column, memberType);
+    internal static object? EncodeArgument(object? value, ColumnMapping? column, Type? memberType, StorageFormat format) => Encode(value, column, memberType, format);
 
     /// <summary>Translates <paramref name="lambda"/> through the cache (see <see cref="TranslationCache"/>).</summary>
-    internal static void WriteCached(TableMapping table, LambdaExpression lambda, TranslationKind kind, StringBuilder sql, List<object?> args)
+    internal static void WriteCached(TableMapping table, StorageFormat format, LambdaExpression lambda, TranslationKind kind, StringBuilder sql, List<object?> args)
     {
         // The lambda Where just checked is usually the one the run writes: its match is remembered, so no second walk.
-        if (TranslationCache.TryReplayRemembered(table, kind, lambda, sql, args))
+        if (TranslationCache.TryReplayRemembered(table, format, kind, lambda, sql, args))
         {
             return;
         }
@@ -61,12 +61,12 @@ internal sealed partial class SqlTranslator
         try
         {
             var walked = shape.Walk(lambda);
-            if (walked && TranslationCache.TryReplay(table, kind, lambda, shape, sql, args))
+            if (walked && TranslationCache.TryReplay(table, format, kind, lambda, shape, sql, args))
             {
                 return;
             }
 
-            WriteUncached(table, lambda, kind, walked ? shape : null, sql, args);
+            WriteUncached(table, format, lambda, kind, walked ? shape : null, sql, args);
         }
         finally
         {
@@ -78,12 +78,12 @@ internal sealed partial class SqlTranslator
     /// Checks that <paramref name="lambda"/> translates, cheaply when its shape is cached: a cached shape translated
     /// before, and a run re-checks the values anyway (see <see cref="Validate"/>).
     /// </summary>
-    internal static bool IsKnownShape(TableMapping table, LambdaExpression lambda, TranslationKind kind)
+    internal static bool IsKnownShape(TableMapping table, StorageFormat format, LambdaExpression lambda, TranslationKind kind)
     {
         var shape = Shape.Rent();
         try
         {
-            return shape.Walk(lambda) && TranslationCache.Contains(table, kind, lambda, shape);
+            return shape.Walk(lambda) && TranslationCache.Contains(table, format, kind, lambda, shape);
         }
         finally
         {
@@ -91,11 +91,11 @@ internal sealed partial class SqlTranslator
         }
     }
 
-    private static void WriteUncached(TableMapping table, LambdaExpression lambda, TranslationKind kind, Shape? shape, StringBuilder sql, List<object?> args)
+    private static void WriteUncached(TableMapping table, StorageFormat format, LambdaExpression lambda, TranslationKind kind, Shape? shape, StringBuilder sql, List<object?> args)
     {
         var sqlStart = sql.Length;
         var argStart = args.Count;
-        var translator = new SqlTranslator(table, lambda, sql, args) { _recording = shape is null ? null : new Recording(argStart) };
+        var translator = new SqlTranslator(table, format, lambda, sql, args) { _recording = shape is null ? null : new Recording(argStart) };
         switch (kind)
         {
             case TranslationKind.Predicate:
@@ -111,7 +111,7 @@ internal sealed partial class SqlTranslator
 
         if (translator._recording is { Uncacheable: false } recording)
         {
-            TranslationCache.Store(table, kind, shape!, recording.Sites, recording.Links, sql.ToString(sqlStart, sql.Length - sqlStart), args, argStart);
+            TranslationCache.Store(table, format, kind, shape!, recording.Sites, recording.Links, sql.ToString(sqlStart, sql.Length - sqlStart), args, argStart);
         }
     }
 

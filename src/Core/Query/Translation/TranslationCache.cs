@@ -16,12 +16,13 @@ internal static class TranslationCache
     private const int MaxEntries = 4096;
     private const int MaxPerShape = 8;
 
-    private static readonly ConcurrentDictionary<(TableMapping Table, TranslationKind Kind, int Hash), Entry[]> Entries = new();
+    // Keyed on the storage format too: the same shape encodes its values, and may compare them, differently under another.
+    private static readonly ConcurrentDictionary<(TableMapping Table, StorageFormat Format, TranslationKind Kind, int Hash), Entry[]> Entries = new();
     private static int _count;
 
     /// <summary>Writes <paramref name="lambda"/>'s SQL and arguments, from the cache when its shape was translated before.</summary>
-    public static void Write(TableMapping table, LambdaExpression lambda, TranslationKind kind, StringBuilder sql, List<object?> args) =>
-        SqlTranslator.WriteCached(table, lambda, kind, sql, args);
+    public static void Write(TableMapping table, StorageFormat format, LambdaExpression lambda, TranslationKind kind, StringBuilder sql, List<object?> args) =>
+        SqlTranslator.WriteCached(table, format, lambda, kind, sql, args);
 
     /// <summary>The number of shapes cached (for tests).</summary>
     internal static int Count => Volatile.Read(ref _count);
@@ -34,9 +35,9 @@ internal static class TranslationCache
     }
 
     /// <summary>True when a shape with this structure was translated before (whatever its values); the match is remembered.</summary>
-    internal static bool Contains(TableMapping table, TranslationKind kind, LambdaExpression lambda, SqlTranslator.Shape shape)
+    internal static bool Contains(TableMapping table, StorageFormat format, TranslationKind kind, LambdaExpression lambda, SqlTranslator.Shape shape)
     {
-        if (!Entries.TryGetValue((table, kind, shape.Hash), out var candidates))
+        if (!Entries.TryGetValue((table, format, kind, shape.Hash), out var candidates))
         {
             return false;
         }
@@ -45,7 +46,7 @@ internal static class TranslationCache
         {
             if (entry.HasStructureOf(shape))
             {
-                Remember(table, kind, lambda, entry, shape);
+                Remember(table, format, kind, lambda, entry, shape);
                 return true;
             }
         }
@@ -54,9 +55,9 @@ internal static class TranslationCache
     }
 
     /// <summary>Replays the entry whose structure and value facets match <paramref name="shape"/>; false when none does.</summary>
-    internal static bool TryReplay(TableMapping table, TranslationKind kind, LambdaExpression lambda, SqlTranslator.Shape shape, StringBuilder sql, List<object?> args)
+    internal static bool TryReplay(TableMapping table, StorageFormat format, TranslationKind kind, LambdaExpression lambda, SqlTranslator.Shape shape, StringBuilder sql, List<object?> args)
     {
-        if (!Entries.TryGetValue((table, kind, shape.Hash), out var candidates))
+        if (!Entries.TryGetValue((table, format, kind, shape.Hash), out var candidates))
         {
             return false;
         }
@@ -72,8 +73,8 @@ internal static class TranslationCache
             {
                 var nodes = default(SiteNodes);
                 entry.CollectSites(shape, nodes);
-                Remember(table, kind, lambda, entry, nodes);
-                if (entry.TryReplay(((ReadOnlySpan<Expression?>)nodes)[..entry.SiteCount], sql, args))
+                Remember(table, format, kind, lambda, entry, nodes);
+                if (entry.TryReplay(((ReadOnlySpan<Expression?>)nodes)[..entry.SiteCount], format, sql, args))
                 {
                     return true;
                 }
@@ -82,7 +83,7 @@ internal static class TranslationCache
             {
                 var nodes = new Expression?[entry.SiteCount];
                 entry.CollectSites(shape, nodes);
-                if (entry.TryReplay(nodes, sql, args))
+                if (entry.TryReplay(nodes, format, sql, args))
                 {
                     return true;
                 }
@@ -97,10 +98,10 @@ internal static class TranslationCache
     /// expression tree is immutable, so its structural match still holds; the values are read again). False when the
     /// lambda is not the remembered one, or its values now need another entry.
     /// </summary>
-    internal static bool TryReplayRemembered(TableMapping table, TranslationKind kind, LambdaExpression lambda, StringBuilder sql, List<object?> args)
+    internal static bool TryReplayRemembered(TableMapping table, StorageFormat format, TranslationKind kind, LambdaExpression lambda, StringBuilder sql, List<object?> args)
     {
         var memo = _remembered;
-        if (memo is null || !ReferenceEquals(memo.Lambda, lambda) || !ReferenceEquals(memo.Table, table) || memo.Kind != kind)
+        if (memo is null || !ReferenceEquals(memo.Lambda, lambda) || !ReferenceEquals(memo.Table, table) || memo.Kind != kind || !Equals(memo.Format, format))
         {
             return false;
         }
@@ -108,25 +109,26 @@ internal static class TranslationCache
         // Copies: evaluating a value may run another query on this thread, which rewrites the memo.
         var entry = memo.Entry!;
         var nodes = memo.Nodes;
-        return entry.TryReplay(((ReadOnlySpan<Expression?>)nodes)[..entry.SiteCount], sql, args);
+        return entry.TryReplay(((ReadOnlySpan<Expression?>)nodes)[..entry.SiteCount], format, sql, args);
     }
 
-    private static void Remember(TableMapping table, TranslationKind kind, LambdaExpression lambda, Entry entry, SqlTranslator.Shape shape)
+    private static void Remember(TableMapping table, StorageFormat format, TranslationKind kind, LambdaExpression lambda, Entry entry, SqlTranslator.Shape shape)
     {
         if (entry.SiteCount <= SiteNodes.Length)
         {
             var nodes = default(SiteNodes);
             entry.CollectSites(shape, nodes);
-            Remember(table, kind, lambda, entry, nodes);
+            Remember(table, format, kind, lambda, entry, nodes);
         }
     }
 
-    private static void Remember(TableMapping table, TranslationKind kind, LambdaExpression lambda, Entry entry, in SiteNodes nodes)
+    private static void Remember(TableMapping table, StorageFormat format, TranslationKind kind, LambdaExpression lambda, Entry entry, in SiteNodes nodes)
     {
         // One object per thread, rewritten in place: remembering allocates nothing after the first time.
         var memo = _remembered ??= new Memo();
         memo.Lambda = lambda;
         memo.Table = table;
+        memo.Format = format;
         memo.Kind = kind;
         memo.Entry = entry;
         memo.Nodes = nodes;
@@ -140,6 +142,7 @@ internal static class TranslationCache
     {
         public LambdaExpression? Lambda;
         public TableMapping? Table;
+        public StorageFormat? Format;
         public TranslationKind Kind;
         public Entry? Entry;
         public SiteNodes Nodes;
@@ -161,7 +164,7 @@ internal static class TranslationCache
         private object? _value;
     }
 
-    internal static void Store(TableMapping table, TranslationKind kind, SqlTranslator.Shape shape, IReadOnlyList<(Expression Node, object? Value)> recordedSites,
+    internal static void Store(TableMapping table, StorageFormat format, TranslationKind kind, SqlTranslator.Shape shape, IReadOnlyList<(Expression Node, object? Value)> recordedSites,
         IReadOnlyDictionary<int, (int Site, ColumnMapping? Column, Type? MemberType)> links, string sql, List<object?> args, int argStart)
     {
         var entry = Entry.Create(shape, recordedSites, links, sql, args, argStart);
@@ -177,7 +180,7 @@ internal static class TranslationCache
         }
 
         Entries.AddOrUpdate(
-            (table, kind, shape.Hash),
+            (table, format, kind, shape.Hash),
             [entry],
             (_, existing) => existing.Length >= MaxPerShape ? [entry, .. existing[..(MaxPerShape - 1)]] : [entry, .. existing]);
     }
@@ -377,7 +380,7 @@ internal static class TranslationCache
         }
 
         /// <summary>Reads each site's value from <paramref name="siteNodes"/>; when they all match, writes the SQL and arguments.</summary>
-        public bool TryReplay(ReadOnlySpan<Expression?> siteNodes, StringBuilder sql, List<object?> args)
+        public bool TryReplay(ReadOnlySpan<Expression?> siteNodes, StorageFormat format, StringBuilder sql, List<object?> args)
         {
             var small = default(SiteValues);
             var values = _sites.Length <= SiteNodes.Length ? ((Span<object?>)small)[.._sites.Length] : new object?[_sites.Length];
@@ -408,7 +411,7 @@ internal static class TranslationCache
             {
                 args.Add(argument.Site < 0
                     ? argument.Literal
-                    : SqlTranslator.EncodeArgument(values[argument.Site], argument.Column, argument.MemberType));
+                    : SqlTranslator.EncodeArgument(values[argument.Site], argument.Column, argument.MemberType, format));
             }
 
             return true;
