@@ -104,6 +104,14 @@ public static class HeadlineReport
             sb.AppendLine($"| {name} | {Cell(SideRole.HandWritten)} | {Cell(SideRole.Generated)} | {Cell(SideRole.Reflection)} | {Cell(SideRole.Peer)} | {RatioCell(SideRole.Generated)} | {RatioCell(SideRole.Reflection)} | {vsPeer} |");
         }
 
+        var paired = results.Where(m => m.VersusFind is not null).ToList();
+        if (paired.Count > 0)
+        {
+            sb.AppendLine();
+            var cells = paired.Select(m => $"{m.Side} {Format.Ratio(m.VersusFind!.Value.Ratio)} [{Format.Ratio(m.VersusFind.Value.Low)}–{Format.Ratio(m.VersusFind.Value.High)}]");
+            sb.AppendLine($"LINQ lookup ÷ Find of the same row (both in the same interleaved rounds, 95% interval): {string.Join("; ", cells)}.");
+        }
+
         sb.AppendLine();
         sb.AppendLine("Times are medians per operation; a ratio is the median of per-round ratios (paired rounds), ± half the width of its 95% confidence interval, relative to the ratio.");
         if (peerRatios.Count > 0)

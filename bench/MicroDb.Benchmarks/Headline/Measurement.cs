@@ -41,4 +41,29 @@ public sealed class Measurement
 
     /// <summary>Null when measured; otherwise the exception that stopped this side.</summary>
     public string? Failure { get; init; }
+
+    /// <summary>For a LINQ lookup side: its time ÷ Find of the same row on the same side, median of per-round ratios with the 95% interval (the two run in the same rounds).</summary>
+    public (double Ratio, double Low, double High)? VersusFind { get; init; }
+
+    /// <summary>A copy of <paramref name="m"/> filed under another case (a case measured together with another and reported apart).</summary>
+    /// <param name="m">The measurement.</param>
+    /// <param name="caseName">The case to file it under.</param>
+    /// <param name="side">The side's name there (default: unchanged).</param>
+    /// <param name="versusFind">The paired ratio to Find, if any.</param>
+    public static Measurement Refiled(Measurement m, string caseName, string? side = null, (double Ratio, double Low, double High)? versusFind = null) => new()
+    {
+        Case = caseName,
+        Side = side ?? m.Side,
+        Role = m.Role,
+        MedianNs = m.MedianNs,
+        MinNs = m.MinNs,
+        Ratio = m.Ratio,
+        RatioLow = m.RatioLow,
+        RatioHigh = m.RatioHigh,
+        Times = m.Times,
+        Rounds = m.Rounds,
+        BytesPerOp = m.BytesPerOp,
+        Failure = m.Failure,
+        VersusFind = versusFind,
+    };
 }

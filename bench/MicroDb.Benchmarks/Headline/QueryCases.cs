@@ -12,7 +12,8 @@ namespace MicroDb.Benchmarks.Headline;
 /// <summary>
 /// Reads from one file of 1,000 study-002 records (11 columns, mostly text), each side through its own connection:
 /// Query 1,000 rows (same SQL text); the LINQ lookup <c>Table&lt;T&gt;().Where(x =&gt; x.Id == id).FirstOrDefault()</c>
-/// (100 calls a round); a filtered, ordered 100-row LINQ read
+/// (100 calls a round), measured in the same interleaved rounds as <c>Find&lt;T&gt;(id)</c> of the same rows, so each LINQ
+/// side also gets a paired ratio to its own Find; a filtered, ordered 100-row LINQ read
 /// <c>Table&lt;T&gt;().Where(x =&gt; x.Id &gt; lo &amp;&amp; x.Id &lt;= hi).OrderBy(x =&gt; x.Title).ToList()</c> (hi = lo + 100; sqlite-net cannot translate the addition) (3 calls a round).
 /// The hand-written side runs the SQL those expressions mean through reused prepared statements. Each side's reads of a
 /// round run inside one read transaction (BEGIN/COMMIT untimed, <see cref="WriteBatch.Reads"/>).
@@ -72,17 +73,10 @@ public static class QueryCases
                 })),
                 WriteBatch.Reads("MicroDb generated", SideRole.Generated, generated.Handle, Rotating(keyChunks, keys => LookupMicroDb(generated, keys))),
             };
+            // Find runs in the lookup's rounds (one interleaved case), so LINQ ÷ Find is a paired ratio with an interval.
             var finds = new List<Side>
             {
-                WriteBatch.Reads("hand-written SQLitePCLRaw", SideRole.HandWritten, db, Rotating(keyChunks, keys =>
-                {
-                    foreach (var k in keys)
-                    {
-                        raw.sqlite3_bind_int(byKey, 1, k);
-                        _ = ReadOne(byKey) ?? throw new InvalidOperationException($"Row {k} not found.");
-                    }
-                })),
-                WriteBatch.Reads("MicroDb generated", SideRole.Generated, generated.Handle, Rotating(keyChunks, keys => FindMicroDb(generated, keys))),
+                WriteBatch.Reads("MicroDb generated" + FindSuffix, SideRole.Generated, generated.Handle, Rotating(keyChunks, keys => FindMicroDb(generated, keys))),
             };
             var ranges = new List<Side>
             {
@@ -110,7 +104,7 @@ public static class QueryCases
                 var c = reflection!;
                 query.Add(WriteBatch.Reads("MicroDb reflection", SideRole.Reflection, c.Handle, () => Expect(c.Query<TextRecord>(sql), Rows)));
                 lookup.Add(WriteBatch.Reads("MicroDb reflection", SideRole.Reflection, c.Handle, Rotating(keyChunks, keys => LookupMicroDb(c, keys))));
-                finds.Add(WriteBatch.Reads("MicroDb reflection", SideRole.Reflection, c.Handle, Rotating(keyChunks, keys => FindMicroDb(c, keys))));
+                finds.Add(WriteBatch.Reads("MicroDb reflection" + FindSuffix, SideRole.Reflection, c.Handle, Rotating(keyChunks, keys => FindMicroDb(c, keys))));
                 ranges.Add(WriteBatch.Reads("MicroDb reflection", SideRole.Reflection, c.Handle, Rotating(startChunks, starts => RangeMicroDb(c, starts))));
             }
 
@@ -128,7 +122,7 @@ public static class QueryCases
                     }
                 }
             })));
-            finds.Add(WriteBatch.Reads("sqlite-net-pcl", SideRole.Peer, net.Handle, Rotating(keyChunks, keys =>
+            finds.Add(WriteBatch.Reads("sqlite-net-pcl" + FindSuffix, SideRole.Peer, net.Handle, Rotating(keyChunks, keys =>
             {
                 foreach (var id in keys)
                 {
@@ -154,8 +148,7 @@ public static class QueryCases
                 results.Add(failure);
             }
 
-            results.AddRange(runner.Measure(Lookup, Lookups, lookup));
-            results.AddRange(runner.Measure(FindRecord, Lookups, finds));
+            results.AddRange(MeasurePaired(runner, lookup, finds));
             results.AddRange(runner.Measure(Range, RangeReads, ranges));
             if (failure is not null)
             {
@@ -171,6 +164,42 @@ public static class QueryCases
                 disposables[i].Dispose();
             }
         }
+    }
+
+    private const string FindSuffix = " (Find)";
+
+    /// <summary>
+    /// The LINQ lookup and Find of the same rows in one interleaved case, reported as the two cases: every ratio to
+    /// hand-written comes from the same rounds, and each LINQ side also gets its ratio to the same side's Find.
+    /// </summary>
+    private static List<Measurement> MeasurePaired(BenchRunner runner, List<Side> lookup, List<Side> finds)
+    {
+        var all = runner.Measure(Lookup + " + " + FindRecord, Lookups, [.. lookup, .. finds]).ToList();
+        var found = all.Where(m => m.Side.EndsWith(FindSuffix, StringComparison.Ordinal)).ToList();
+        var results = new List<Measurement>();
+        foreach (var m in all.Except(found))
+        {
+            var find = found.FirstOrDefault(f => f.Role == m.Role);
+            (double, double, double)? versus = find is null || m.IsBaseline ? null : BenchRunner.RatioStatistics(m.Times, find.Times);
+            if (versus is { } v)
+            {
+                Console.WriteLine($"  {"LINQ lookup ÷ Find",-30} {m.Side,-30} ratio {Format.Ratio(v.Item1)} [{Format.Ratio(v.Item2)}–{Format.Ratio(v.Item3)}] (same rounds)");
+            }
+
+            results.Add(Measurement.Refiled(m, Lookup, versusFind: versus));
+        }
+
+        foreach (var m in all.Where(m => m.IsBaseline))
+        {
+            results.Add(Measurement.Refiled(m, FindRecord));
+        }
+
+        foreach (var m in found)
+        {
+            results.Add(Measurement.Refiled(m, FindRecord, side: m.Side[..^FindSuffix.Length]));
+        }
+
+        return results;
     }
 
     /// <summary>A body that works on the next chunk each call (each side has its own rotation, so all sides see the same chunk in a round).</summary>

@@ -8,7 +8,21 @@ public sealed partial class MicroDbConnection
 {
     /// <summary>A query over <typeparamref name="T"/>'s table; add Where, OrderBy, Take, Select... and run it.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
-    public TableQuery<T> Table<T>() => new(this, GetMap<T>());
+    public TableQuery<T> Table<T>()
+    {
+        // A query is immutable, so the whole-table query of the type asked for last is handed out again.
+        var map = GetMap<T>();
+        if (_lastTable is TableQuery<T> last && ReferenceEquals(last.Map, map))
+        {
+            return last;
+        }
+
+        var query = new TableQuery<T>(this, map);
+        _lastTable = query;
+        return query;
+    }
+
+    private object? _lastTable;
 
     /// <summary>The first entity matching <paramref name="predicate"/>.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>

@@ -24,6 +24,12 @@ internal sealed partial class StatementRunner
     private readonly Lock _gate;
     private readonly int _cacheSize;
     private readonly Dictionary<string, SqliteStatement> _cache = new(StringComparer.Ordinal);
+
+    // The cached statements used last, by the identity of their SQL string: a LINQ query's text is the same string
+    // instance each run (QueryScratch reuses it), so a reference check spares hashing a long SQL text per call.
+    private readonly string?[] _recentSql = new string?[4];
+    private readonly SqliteStatement?[] _recentStatements = new SqliteStatement?[4];
+    private int _nextRecent;
     private EntityStatements?[] _entityStatements = new EntityStatements?[16];
 
     public StatementRunner(MicroDbConnection connection, Lock gate, int cacheSize)
@@ -188,6 +194,8 @@ internal sealed partial class StatementRunner
         }
 
         _cache.Clear();
+        Array.Clear(_recentSql);
+        Array.Clear(_recentStatements);
         foreach (var set in _entityStatements)
         {
             set?.Dispose();
@@ -211,7 +219,13 @@ internal sealed partial class StatementRunner
             return once;
         }
 
-        if (_cache.TryGetValue(sql, out var hit))
+        var hit = RecentStatement(sql);
+        if (hit is null && _cache.TryGetValue(sql, out hit))
+        {
+            RememberStatement(sql, hit);
+        }
+
+        if (hit is not null)
         {
             if (!hit.IsRented)
             {
@@ -227,10 +241,32 @@ internal sealed partial class StatementRunner
         {
             statement.IsCached = true;
             _cache.Add(sql, statement);
+            RememberStatement(sql, statement);
         }
 
         statement.IsRented = true;
         return statement;
+    }
+
+    /// <summary>The cached statement for <paramref name="sql"/> when that very string was used lately; null otherwise.</summary>
+    private SqliteStatement? RecentStatement(string sql)
+    {
+        for (var i = 0; i < _recentSql.Length; i++)
+        {
+            if (ReferenceEquals(_recentSql[i], sql))
+            {
+                return _recentStatements[i];
+            }
+        }
+
+        return null;
+    }
+
+    private void RememberStatement(string sql, SqliteStatement statement)
+    {
+        _recentSql[_nextRecent] = sql;
+        _recentStatements[_nextRecent] = statement;
+        _nextRecent = (_nextRecent + 1) % _recentSql.Length;
     }
 
     /// <summary>Enters the lock, takes and binds the statement; disposing the lease gives it back and leaves the lock.</summary>

@@ -92,6 +92,11 @@ public sealed class TableMapping
 
     private string? _quotedColumnList;
 
+    /// <summary>The table's name, quoted (a query's FROM), built once.</summary>
+    internal string QuotedTableName => _quotedTableName ??= SqlBuilder.Quote(TableName);
+
+    private string? _quotedTableName;
+
     /// <summary>Finds a column by its member name (case-sensitive); null when the member is not mapped.</summary>
     /// <param name="memberName">The property or field name.</param>
     public ColumnMapping? FindColumnByMember(string memberName) => _byMember.GetValueOrDefault(memberName);

@@ -10,15 +10,29 @@ public sealed partial class TableQuery<T>
     /// <summary>Runs the query and returns every row.</summary>
     public List<T> ToList()
     {
-        var (sql, args) = BuildSelect(_allColumns, includeOrder: true);
-        return Connection.Runner.Query(_map, sql, StatementArguments.Translated(args));
+        var (sql, scratch) = BuildSelectScratch();
+        try
+        {
+            return Connection.Runner.Query(_map, sql, StatementArguments.Translated(scratch.Args));
+        }
+        finally
+        {
+            QueryScratch.Return(scratch);
+        }
     }
 
     /// <summary>Every row, with a cancellation check between rows (the async query's path).</summary>
     internal List<T> ToList(CancellationToken cancellationToken)
     {
-        var (sql, args) = BuildSelect(_allColumns, includeOrder: true);
-        return Connection.Runner.Query(_map, sql, StatementArguments.Translated(args), cancellationToken);
+        var (sql, scratch) = BuildSelectScratch();
+        try
+        {
+            return Connection.Runner.Query(_map, sql, StatementArguments.Translated(scratch.Args), cancellationToken);
+        }
+        finally
+        {
+            QueryScratch.Return(scratch);
+        }
     }
 
     /// <summary>Runs the query and returns every row as an array.</summary>
@@ -48,7 +62,7 @@ public sealed partial class TableQuery<T>
 
     /// <summary>The first row.</summary>
     /// <exception cref="InvalidOperationException">The query returns no row.</exception>
-    public T First() => Take(1).TryFirst(out var value) ? value : throw NoRow();
+    public T First() => TryFirstCapped(out var value) ? value : throw NoRow();
 
     /// <summary>The first row matching <paramref name="predicate"/>.</summary>
     /// <param name="predicate">The condition.</param>
@@ -56,7 +70,7 @@ public sealed partial class TableQuery<T>
     public T First(Expression<Func<T, bool>> predicate) => Where(predicate).First();
 
     /// <summary>The first row, or default when there is none.</summary>
-    public T? FirstOrDefault() => Take(1).TryFirst(out var value) ? value : default;
+    public T? FirstOrDefault() => TryFirstCapped(out var value) ? value : default;
 
     /// <summary>The first row matching <paramref name="predicate"/>, or default.</summary>
     /// <param name="predicate">The condition.</param>
@@ -161,8 +175,29 @@ public sealed partial class TableQuery<T>
 
     internal bool TryFirst(out T value)
     {
-        var (sql, args) = BuildSelect(_allColumns, includeOrder: true);
-        return Connection.Runner.TryQueryFirst(_map, sql, StatementArguments.Translated(args), out value);
+        var (sql, scratch) = BuildSelectScratch();
+        try
+        {
+            return Connection.Runner.TryQueryFirst(_map, sql, StatementArguments.Translated(scratch.Args), out value);
+        }
+        finally
+        {
+            QueryScratch.Return(scratch);
+        }
+    }
+
+    /// <summary>The first row, as <c>Take(1)</c> then <see cref="TryFirst"/> would read it, without composing the Take(1) query.</summary>
+    private bool TryFirstCapped(out T value)
+    {
+        var (sql, scratch) = BuildSelectScratch(limitCap: 1);
+        try
+        {
+            return Connection.Runner.TryQueryFirst(_map, sql, StatementArguments.Translated(scratch.Args), out value);
+        }
+        finally
+        {
+            QueryScratch.Return(scratch);
+        }
     }
 
     private InvalidOperationException NoRow() => new($"The query on '{_map.Table.TableName}' returned no row.");

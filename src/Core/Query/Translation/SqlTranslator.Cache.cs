@@ -2,6 +2,7 @@ using System.Collections;
 using System.Collections.Concurrent;
 using System.Linq.Expressions;
 using System.Reflection;
+using System.Runtime.CompilerServices;
 using System.Text;
 using MicroDb.Mapping;
 
@@ -50,24 +51,48 @@ internal sealed partial class SqlTranslator
     /// <summary>Translates <paramref name="lambda"/> through the cache (see <see cref="TranslationCache"/>).</summary>
     internal static void WriteCached(TableMapping table, StorageFormat format, LambdaExpression lambda, TranslationKind kind, StringBuilder sql, List<object?> args)
     {
-        var shape = Shape.Of(lambda);
-        WriteCached(table, format, lambda, kind, shape, sql, args);
+        // The lambda Where just checked is usually the one the run writes: its match is remembered, so no second walk.
+        if (TranslationCache.TryReplayRemembered(table, format, kind, lambda, sql, args))
+        {
+            return;
+        }
+
+        var shape = Shape.Rent();
+        try
+        {
+            var walked = shape.Walk(lambda);
+            if (walked && TranslationCache.TryReplay(table, format, kind, lambda, shape, sql, args))
+            {
+                return;
+            }
+
+            WriteUncached(table, format, lambda, kind, walked ? shape : null, sql, args);
+        }
+        finally
+        {
+            Shape.Return(shape);
+        }
     }
 
     /// <summary>
     /// Checks that <paramref name="lambda"/> translates, cheaply when its shape is cached: a cached shape translated
     /// before, and a run re-checks the values anyway (see <see cref="Validate"/>).
     /// </summary>
-    internal static bool IsKnownShape(TableMapping table, StorageFormat format, LambdaExpression lambda, TranslationKind kind) =>
-        Shape.Of(lambda) is { } shape && TranslationCache.Contains(table, format, kind, shape);
-
-    private static void WriteCached(TableMapping table, StorageFormat format, LambdaExpression lambda, TranslationKind kind, Shape? shape, StringBuilder sql, List<object?> args)
+    internal static bool IsKnownShape(TableMapping table, StorageFormat format, LambdaExpression lambda, TranslationKind kind)
     {
-        if (shape is not null && TranslationCache.TryReplay(table, format, kind, shape, sql, args))
+        var shape = Shape.Rent();
+        try
         {
-            return;
+            return shape.Walk(lambda) && TranslationCache.Contains(table, format, kind, lambda, shape);
         }
+        finally
+        {
+            Shape.Return(shape);
+        }
+    }
 
+    private static void WriteUncached(TableMapping table, StorageFormat format, LambdaExpression lambda, TranslationKind kind, Shape? shape, StringBuilder sql, List<object?> args)
+    {
         var sqlStart = sql.Length;
         var argStart = args.Count;
         var translator = new SqlTranslator(table, format, lambda, sql, args) { _recording = shape is null ? null : new Recording(argStart) };
@@ -118,129 +143,180 @@ internal sealed partial class SqlTranslator
         }
     }
 
-    /// <summary>A tree flattened in pre-order: per node, what must match for two trees to translate alike.</summary>
+    /// <summary>
+    /// A tree flattened in pre-order: per node, what must match for two trees to translate alike. A shape is a thread's
+    /// reusable buffer (<see cref="Rent"/>/<see cref="Return"/>), so walking a tree allocates nothing; a cache entry keeps
+    /// its own copy of what it needs.
+    /// </summary>
     internal sealed class Shape
     {
-        private Shape(Expression[] nodes, Node[] descriptors, int[] subtreeEnds, int hash)
-        {
-            Nodes = nodes;
-            Descriptors = descriptors;
-            SubtreeEnds = subtreeEnds;
-            Hash = hash;
-        }
-
-        public Expression[] Nodes { get; }
-
-        public Node[] Descriptors { get; }
-
-        /// <summary>For each node, the index just past its sub-tree.</summary>
-        public int[] SubtreeEnds { get; }
-
-        public int Hash { get; }
-
-        // The same tree is usually shaped twice in a row (Where validates it, the run translates it): keep the last one.
+        // One spare per thread; renting leaves none, so a walk started while another is in use (a captured value whose
+        // getter runs a query) gets its own buffer.
         [ThreadStatic]
-        private static (LambdaExpression? Lambda, Shape? Shape) _last;
-
-        /// <summary>The shape of <paramref name="lambda"/>, or null when it holds a node kind the cache does not walk.</summary>
-        public static Shape? Of(LambdaExpression lambda)
-        {
-            if (ReferenceEquals(_last.Lambda, lambda))
-            {
-                return _last.Shape;
-            }
-
-            var shape = Build(lambda);
-            _last = (lambda, shape);
-            return shape;
-        }
-
-        // Scratch lists reused by each thread's walks (a walk calls no user code, so it never re-enters); the shape keeps
-        // exact-size copies.
-        [ThreadStatic]
-        private static (List<Expression> Nodes, List<Node> Descriptors, List<int> Ends, List<ParameterExpression> Parameters)? _scratch;
+        private static Shape? _spare;
 
         private static readonly Expression Absent = Expression.Empty();
 
-        private static Shape? Build(LambdaExpression lambda)
+        private readonly List<ParameterExpression> _parameters = [];
+
+        // One array of structs rather than lists: a store into an Expression[] pays a covariance check per node.
+        private Slot[] _slots = new Slot[16];
+        private HashCode _hash;
+
+        /// <summary>The number of nodes.</summary>
+        public int Count { get; private set; }
+
+        public int Hash { get; private set; }
+
+        public static Shape Rent()
         {
-            var (nodes, descriptors, ends, parameters) = _scratch ??= ([], [], [], []);
-            nodes.Clear();
-            descriptors.Clear();
-            ends.Clear();
-            parameters.Clear();
-            if (!Walk(lambda, nodes, descriptors, ends, parameters))
-            {
-                return null;
-            }
-
-            var hash = new HashCode();
-            foreach (var d in descriptors)
-            {
-                hash.Add(d);
-            }
-
-            return new Shape([.. nodes], [.. descriptors], [.. ends], hash.ToHashCode());
+            var shape = _spare ?? new Shape();
+            _spare = null;
+            return shape;
         }
 
-        private static bool Walk(Expression? e, List<Expression> nodes, List<Node> descriptors, List<int> ends, List<ParameterExpression> parameters)
+        public static void Return(Shape shape)
+        {
+            // Drop the references to the tree, so a buffer kept by the thread does not keep the query's values alive.
+            Array.Clear(shape._slots, 0, shape.Count);
+            shape.Count = 0;
+            shape._parameters.Clear();
+            _spare = shape;
+        }
+
+        public Expression NodeAt(int index) => _slots[index].Node;
+
+        public Node DescriptorAt(int index) => _slots[index].Descriptor;
+
+        /// <summary>The index just past the sub-tree of the node at <paramref name="index"/>.</summary>
+        public int SubtreeEnd(int index) => _slots[index].End;
+
+        public Node[] CopyDescriptors()
+        {
+            var descriptors = new Node[Count];
+            for (var i = 0; i < descriptors.Length; i++)
+            {
+                descriptors[i] = _slots[i].Descriptor;
+            }
+
+            return descriptors;
+        }
+
+        /// <summary>Flattens <paramref name="lambda"/>; false when it holds a node kind the cache does not walk.</summary>
+        public bool Walk(LambdaExpression lambda)
+        {
+            Array.Clear(_slots, 0, Count);
+            Count = 0;
+            _parameters.Clear();
+            _hash = default;
+            if (!Walk((Expression)lambda))
+            {
+                return false;
+            }
+
+            Hash = _hash.ToHashCode();
+            return true;
+        }
+
+        private int Add(Expression node)
+        {
+            if (Count == _slots.Length)
+            {
+                Array.Resize(ref _slots, Count * 2);
+            }
+
+            _slots[Count].Node = node;
+            return Count++;
+        }
+
+        private void Complete(int index, Node descriptor)
+        {
+            ref var slot = ref _slots[index];
+            slot.Descriptor = descriptor;
+            slot.End = Count;
+            // Members by identity: the compiler's trees get them from reflection's caches, so equal ones are the same
+            // instances; were they not, two equal shapes would only miss each other, never match wrongly. The node's
+            // type is left to the structural comparison (the members and node kinds spread the shapes well enough).
+            _hash.Add(((int)descriptor.NodeType << 16) ^ descriptor.Extra);
+            _hash.Add(RuntimeHelpers.GetHashCode(descriptor.Member));
+        }
+
+        private bool Walk(Expression? e)
         {
             if (e is null)
             {
                 // An absent child (a static call's instance) still takes a slot, so siblings keep their positions.
-                nodes.Add(Absent);
-                descriptors.Add(new Node(ExpressionType.Default, null, null, -1));
-                ends.Add(nodes.Count);
+                Complete(Add(Absent), new Node(ExpressionType.Default, null, null, -1));
                 return true;
             }
 
-            var index = nodes.Count;
-            nodes.Add(e);
-            descriptors.Add(default);
-            ends.Add(0);
+            var index = Add(e);
             MemberInfo? member = null;
             var extra = 0;
+            bool ok;
+
+            // The common node kinds by NodeType first (one type test each); the rest by their class.
+            switch (e.NodeType)
+            {
+                case ExpressionType.MemberAccess when e is MemberExpression access:
+                    member = access.Member;
+                    ok = Walk(access.Expression);
+                    break;
+                case ExpressionType.Parameter when e is ParameterExpression parameter:
+                    extra = _parameters.Count > 0 && ReferenceEquals(_parameters[0], parameter) ? 0 : _parameters.IndexOf(parameter);
+                    ok = extra >= 0;
+                    break;
+                case ExpressionType.Constant when e is ConstantExpression:
+                    ok = true;
+                    break;
+                default:
+                    ok = WalkOther(e, ref member, ref extra);
+                    break;
+            }
+
+            Complete(index, new Node(e.NodeType, e.Type, member, extra));
+            return ok;
+        }
+
+        private bool WalkOther(Expression e, ref MemberInfo? member, ref int extra)
+        {
             var ok = true;
             switch (e)
             {
                 case LambdaExpression lambda:
                     extra = lambda.Parameters.Count;
-                    foreach (var p in lambda.Parameters)
+                    for (var i = 0; i < lambda.Parameters.Count; i++)
                     {
-                        parameters.Add(p);
+                        _parameters.Add(lambda.Parameters[i]);
                     }
 
-                    ok = Walk(lambda.Body, nodes, descriptors, ends, parameters);
+                    ok = Walk(lambda.Body);
                     break;
                 case BinaryExpression binary:
                     member = binary.Method;
-                    ok = binary.Conversion is null
-                        && Walk(binary.Left, nodes, descriptors, ends, parameters)
-                        && Walk(binary.Right, nodes, descriptors, ends, parameters);
+                    ok = binary.Conversion is null && Walk(binary.Left) && Walk(binary.Right);
                     extra = binary.IsLiftedToNull ? 1 : 0;
                     break;
                 case UnaryExpression unary:
                     member = unary.Method;
-                    ok = Walk(unary.Operand, nodes, descriptors, ends, parameters);
+                    ok = Walk(unary.Operand);
                     break;
                 case MethodCallExpression call:
                     member = call.Method;
                     extra = call.Arguments.Count;
-                    ok = Walk(call.Object, nodes, descriptors, ends, parameters);
+                    ok = Walk(call.Object);
                     for (var i = 0; ok && i < call.Arguments.Count; i++)
                     {
-                        ok = Walk(call.Arguments[i], nodes, descriptors, ends, parameters);
+                        ok = Walk(call.Arguments[i]);
                     }
 
                     break;
                 case MemberExpression access:
                     member = access.Member;
-                    ok = Walk(access.Expression, nodes, descriptors, ends, parameters);
+                    ok = Walk(access.Expression);
                     break;
                 case ConditionalExpression conditional:
-                    ok = Walk(conditional.Test, nodes, descriptors, ends, parameters)
-                        && Walk(conditional.IfTrue, nodes, descriptors, ends, parameters)
-                        && Walk(conditional.IfFalse, nodes, descriptors, ends, parameters);
+                    ok = Walk(conditional.Test) && Walk(conditional.IfTrue) && Walk(conditional.IfFalse);
                     break;
                 case NewExpression creation:
                     member = creation.Constructor;
@@ -248,7 +324,7 @@ internal sealed partial class SqlTranslator
                     ok = creation.Members is null;
                     for (var i = 0; ok && i < creation.Arguments.Count; i++)
                     {
-                        ok = Walk(creation.Arguments[i], nodes, descriptors, ends, parameters);
+                        ok = Walk(creation.Arguments[i]);
                     }
 
                     break;
@@ -256,16 +332,16 @@ internal sealed partial class SqlTranslator
                     extra = array.Expressions.Count;
                     for (var i = 0; ok && i < array.Expressions.Count; i++)
                     {
-                        ok = Walk(array.Expressions[i], nodes, descriptors, ends, parameters);
+                        ok = Walk(array.Expressions[i]);
                     }
 
                     break;
                 case TypeBinaryExpression typeTest:
                     extra = typeTest.TypeOperand.GetHashCode();
-                    ok = Walk(typeTest.Expression, nodes, descriptors, ends, parameters);
+                    ok = Walk(typeTest.Expression);
                     break;
                 case ParameterExpression parameter:
-                    extra = parameters.IndexOf(parameter);
+                    extra = _parameters.IndexOf(parameter);
                     ok = extra >= 0;
                     break;
                 case ConstantExpression or DefaultExpression:
@@ -276,12 +352,24 @@ internal sealed partial class SqlTranslator
                     break;
             }
 
-            descriptors[index] = new Node(e.NodeType, e.Type, member, extra);
-            ends[index] = nodes.Count;
             return ok;
+        }
+
+        private struct Slot
+        {
+            public Expression Node;
+            public Node Descriptor;
+            public int End;
         }
     }
 
     /// <summary>One node's identity within a shape (constants' values are compared separately).</summary>
-    internal readonly record struct Node(ExpressionType NodeType, Type? Type, MemberInfo? Member, int Extra);
+    internal readonly record struct Node(ExpressionType NodeType, Type? Type, MemberInfo? Member, int Extra)
+    {
+        /// <summary>Equality without the generic comparers a record's own uses: run-time types and members are mostly the same instances.</summary>
+        public static bool Same(in Node a, in Node b) =>
+            a.NodeType == b.NodeType && a.Extra == b.Extra
+            && (ReferenceEquals(a.Type, b.Type) || Equals(a.Type, b.Type))
+            && (ReferenceEquals(a.Member, b.Member) || Equals(a.Member, b.Member));
+    }
 }

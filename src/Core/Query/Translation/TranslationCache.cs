@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using System.Globalization;
+using System.Runtime.CompilerServices;
 using System.Linq.Expressions;
 using System.Text;
 using MicroDb.Mapping;
@@ -33,8 +34,8 @@ internal static class TranslationCache
         Volatile.Write(ref _count, 0);
     }
 
-    /// <summary>True when a shape with this structure was translated before (whatever its values).</summary>
-    internal static bool Contains(TableMapping table, StorageFormat format, TranslationKind kind, SqlTranslator.Shape shape)
+    /// <summary>True when a shape with this structure was translated before (whatever its values); the match is remembered.</summary>
+    internal static bool Contains(TableMapping table, StorageFormat format, TranslationKind kind, LambdaExpression lambda, SqlTranslator.Shape shape)
     {
         if (!Entries.TryGetValue((table, format, kind, shape.Hash), out var candidates))
         {
@@ -45,6 +46,7 @@ internal static class TranslationCache
         {
             if (entry.HasStructureOf(shape))
             {
+                Remember(table, format, kind, lambda, entry, shape);
                 return true;
             }
         }
@@ -52,7 +54,8 @@ internal static class TranslationCache
         return false;
     }
 
-    internal static bool TryReplay(TableMapping table, StorageFormat format, TranslationKind kind, SqlTranslator.Shape shape, StringBuilder sql, List<object?> args)
+    /// <summary>Replays the entry whose structure and value facets match <paramref name="shape"/>; false when none does.</summary>
+    internal static bool TryReplay(TableMapping table, StorageFormat format, TranslationKind kind, LambdaExpression lambda, SqlTranslator.Shape shape, StringBuilder sql, List<object?> args)
     {
         if (!Entries.TryGetValue((table, format, kind, shape.Hash), out var candidates))
         {
@@ -61,13 +64,104 @@ internal static class TranslationCache
 
         foreach (var entry in candidates)
         {
-            if (entry.TryReplay(shape, format, sql, args))
+            if (!entry.HasStructureOf(shape))
             {
-                return true;
+                continue;
+            }
+
+            if (entry.SiteCount <= SiteNodes.Length)
+            {
+                var nodes = default(SiteNodes);
+                entry.CollectSites(shape, nodes);
+                Remember(table, format, kind, lambda, entry, nodes);
+                if (entry.TryReplay(((ReadOnlySpan<Expression?>)nodes)[..entry.SiteCount], format, sql, args))
+                {
+                    return true;
+                }
+            }
+            else
+            {
+                var nodes = new Expression?[entry.SiteCount];
+                entry.CollectSites(shape, nodes);
+                if (entry.TryReplay(nodes, format, sql, args))
+                {
+                    return true;
+                }
             }
         }
 
         return false;
+    }
+
+    /// <summary>
+    /// Replays the entry this thread last matched <paramref name="lambda"/> to, without walking the tree again (an
+    /// expression tree is immutable, so its structural match still holds; the values are read again). False when the
+    /// lambda is not the remembered one, or its values now need another entry.
+    /// </summary>
+    internal static bool TryReplayRemembered(TableMapping table, StorageFormat format, TranslationKind kind, LambdaExpression lambda, StringBuilder sql, List<object?> args)
+    {
+        var memo = _remembered;
+        if (memo is null || !ReferenceEquals(memo.Lambda, lambda) || !ReferenceEquals(memo.Table, table) || memo.Kind != kind || !Equals(memo.Format, format))
+        {
+            return false;
+        }
+
+        // Copies: evaluating a value may run another query on this thread, which rewrites the memo.
+        var entry = memo.Entry!;
+        var nodes = memo.Nodes;
+        return entry.TryReplay(((ReadOnlySpan<Expression?>)nodes)[..entry.SiteCount], format, sql, args);
+    }
+
+    private static void Remember(TableMapping table, StorageFormat format, TranslationKind kind, LambdaExpression lambda, Entry entry, SqlTranslator.Shape shape)
+    {
+        if (entry.SiteCount <= SiteNodes.Length)
+        {
+            var nodes = default(SiteNodes);
+            entry.CollectSites(shape, nodes);
+            Remember(table, format, kind, lambda, entry, nodes);
+        }
+    }
+
+    private static void Remember(TableMapping table, StorageFormat format, TranslationKind kind, LambdaExpression lambda, Entry entry, in SiteNodes nodes)
+    {
+        // One object per thread, rewritten in place: remembering allocates nothing after the first time.
+        var memo = _remembered ??= new Memo();
+        memo.Lambda = lambda;
+        memo.Table = table;
+        memo.Format = format;
+        memo.Kind = kind;
+        memo.Entry = entry;
+        memo.Nodes = nodes;
+    }
+
+    // The thread's last structural match: the lambda, its entry and the nodes of the entry's sites in that lambda.
+    [ThreadStatic]
+    private static Memo? _remembered;
+
+    private sealed class Memo
+    {
+        public LambdaExpression? Lambda;
+        public TableMapping? Table;
+        public StorageFormat? Format;
+        public TranslationKind Kind;
+        public Entry? Entry;
+        public SiteNodes Nodes;
+    }
+
+    /// <summary>The site nodes of a small shape, held without an array.</summary>
+    [InlineArray(Length)]
+    private struct SiteNodes
+    {
+        public const int Length = 4;
+
+        private Expression? _node;
+    }
+
+    /// <summary>A small shape's site values, held without an array.</summary>
+    [InlineArray(SiteNodes.Length)]
+    private struct SiteValues
+    {
+        private object? _value;
     }
 
     internal static void Store(TableMapping table, StorageFormat format, TranslationKind kind, SqlTranslator.Shape shape, IReadOnlyList<(Expression Node, object? Value)> recordedSites,
@@ -101,9 +195,37 @@ internal static class TranslationCache
         Full,
     }
 
-    private readonly record struct Site(int Node, SiteMode Mode, object? Key);
+    private readonly record struct Site(int Node, SiteMode Mode, object? Key, Facet Facet);
 
     private readonly record struct Argument(int Site, object? Literal, ColumnMapping? Column, Type? MemberType);
+
+    /// <summary>
+    /// What SQL may depend on in a value that is only bound: null-ness (no type), and for the types allowed here the
+    /// sign of a number, or whether a string is empty or has characters at or above U+D800 (which string comparisons
+    /// refuse). A struct, so comparing a value's facet allocates nothing.
+    /// </summary>
+    private readonly record struct Facet(Type? Type, int Code)
+    {
+        public static bool TryOf(object? value, out Facet facet)
+        {
+            var code = value switch
+            {
+                null => 0,
+                int i => Math.Sign(i),
+                long l => Math.Sign(l),
+                short n => Math.Sign(n),
+                sbyte b => Math.Sign(b),
+                byte b => b == 0 ? 0 : 1,
+                ushort u => u == 0 ? 0 : 1,
+                uint u => u == 0 ? 0 : 1,
+                string text => text.Length == 0 ? 0 : text.AsSpan().IndexOfAnyInRange('\uD800', '\uFFFF') >= 0 ? 1 : 2,
+                Guid => 0,
+                _ => int.MinValue,
+            };
+            facet = new Facet(value?.GetType(), code);
+            return code != int.MinValue;
+        }
+    }
 
     private sealed class Entry
     {
@@ -124,14 +246,19 @@ internal static class TranslationCache
             _sql = sql;
         }
 
+        /// <summary>The number of values read from the tree on a replay.</summary>
+        public int SiteCount => _sites.Length;
+
         public static Entry? Create(SqlTranslator.Shape shape, IReadOnlyList<(Expression Node, object? Value)> recorded,
             IReadOnlyDictionary<int, (int Site, ColumnMapping? Column, Type? MemberType)> links, string sql, List<object?> args, int argStart)
         {
+            var nodeCount = shape.Count;
+
             // Sites by node position; a node evaluated more than once is one site.
             var nodeIndex = new Dictionary<Expression, int>(ReferenceEqualityComparer.Instance);
-            for (var i = 0; i < shape.Nodes.Length; i++)
+            for (var i = 0; i < nodeCount; i++)
             {
-                nodeIndex.TryAdd(shape.Nodes[i], i);
+                nodeIndex.TryAdd(shape.NodeAt(i), i);
             }
 
             var siteOfRecord = new int[recorded.Count];
@@ -180,13 +307,13 @@ internal static class TranslationCache
             for (var s = 0; s < sites.Length; s++)
             {
                 var value = siteValues[s];
-                if (!anyLiteral && linkedSites.Contains(s) && Facet(value) is { } facet)
+                if (!anyLiteral && linkedSites.Contains(s) && Facet.TryOf(value, out var facet))
                 {
-                    sites[s] = new Site(siteNodes[s], SiteMode.Facet, facet);
+                    sites[s] = new Site(siteNodes[s], SiteMode.Facet, null, facet);
                 }
                 else if (IsExactlyComparable(value))
                 {
-                    sites[s] = new Site(siteNodes[s], SiteMode.Full, value);
+                    sites[s] = new Site(siteNodes[s], SiteMode.Full, value, default);
                 }
                 else
                 {
@@ -196,20 +323,20 @@ internal static class TranslationCache
 
             // Constants outside every site are part of the structure (the translator never reads them as values, but
             // a cheap exact match keeps the rule simple); inside a site they are covered by the site's value.
-            var inSite = new bool[shape.Nodes.Length];
+            var inSite = new bool[nodeCount];
             foreach (var s in sites)
             {
-                for (var i = s.Node; i < shape.SubtreeEnds[s.Node]; i++)
+                for (var i = s.Node; i < shape.SubtreeEnd(s.Node); i++)
                 {
                     inSite[i] = true;
                 }
             }
 
-            var compare = new bool[shape.Nodes.Length];
-            var constants = new object?[shape.Nodes.Length];
-            for (var i = 0; i < shape.Nodes.Length; i++)
+            var compare = new bool[nodeCount];
+            var constants = new object?[nodeCount];
+            for (var i = 0; i < nodeCount; i++)
             {
-                if (shape.Nodes[i] is ConstantExpression constant && !inSite[i])
+                if (shape.NodeAt(i) is ConstantExpression constant && !inSite[i])
                 {
                     if (!IsExactlyComparable(constant.Value))
                     {
@@ -221,20 +348,20 @@ internal static class TranslationCache
                 }
             }
 
-            return new Entry(shape.Descriptors, compare, constants, sites, arguments, sql);
+            return new Entry(shape.CopyDescriptors(), compare, constants, sites, arguments, sql);
         }
 
         public bool HasStructureOf(SqlTranslator.Shape shape)
         {
-            if (shape.Descriptors.Length != _nodes.Length)
+            if (shape.Count != _nodes.Length)
             {
                 return false;
             }
 
             for (var i = 0; i < _nodes.Length; i++)
             {
-                if (_nodes[i] != shape.Descriptors[i]
-                    || (_compareConstant[i] && !ExactlyEqual(_constants[i], ((ConstantExpression)shape.Nodes[i]).Value)))
+                if (!SqlTranslator.Node.Same(_nodes[i], shape.DescriptorAt(i))
+                    || (_compareConstant[i] && !ExactlyEqual(_constants[i], ((ConstantExpression)shape.NodeAt(i)).Value)))
                 {
                     return false;
                 }
@@ -243,21 +370,27 @@ internal static class TranslationCache
             return true;
         }
 
-        public bool TryReplay(SqlTranslator.Shape shape, StorageFormat format, StringBuilder sql, List<object?> args)
+        /// <summary>The nodes of <paramref name="shape"/> (which has this entry's structure) that the sites read.</summary>
+        public void CollectSites(SqlTranslator.Shape shape, Span<Expression?> into)
         {
-            if (!HasStructureOf(shape))
+            for (var s = 0; s < _sites.Length; s++)
             {
-                return false;
+                into[s] = shape.NodeAt(_sites[s].Node);
             }
+        }
 
-            var values = _sites.Length == 0 ? [] : new object?[_sites.Length];
+        /// <summary>Reads each site's value from <paramref name="siteNodes"/>; when they all match, writes the SQL and arguments.</summary>
+        public bool TryReplay(ReadOnlySpan<Expression?> siteNodes, StorageFormat format, StringBuilder sql, List<object?> args)
+        {
+            var small = default(SiteValues);
+            var values = _sites.Length <= SiteNodes.Length ? ((Span<object?>)small)[.._sites.Length] : new object?[_sites.Length];
             try
             {
                 for (var s = 0; s < _sites.Length; s++)
                 {
-                    var value = ExpressionInterpreter.EvaluateClosed(shape.Nodes[_sites[s].Node]);
+                    var value = ExpressionInterpreter.EvaluateClosed(siteNodes[s]!);
                     var matches = _sites[s].Mode == SiteMode.Facet
-                        ? Equals(Facet(value), _sites[s].Key)
+                        ? Facet.TryOf(value, out var facet) && facet == _sites[s].Facet
                         : ExactlyEqual(_sites[s].Key, value);
                     if (!matches)
                     {
@@ -283,27 +416,6 @@ internal static class TranslationCache
 
             return true;
         }
-
-        /// <summary>
-        /// What SQL may depend on in a value that is only bound: null-ness, and for the types allowed here the sign of a
-        /// number or an empty string or one with characters at or above U+D800 (which string comparisons refuse).
-        /// Null for any other type: such values are matched exactly.
-        /// </summary>
-        private static object? Facet(object? value) => value is null ? "null" : FacetOf(value) is { } facet ? (value.GetType(), facet) : null;
-
-        private static object? FacetOf(object value) => value switch
-        {
-            int i => Math.Sign(i),
-            long l => Math.Sign(l),
-            short s => Math.Sign(s),
-            sbyte b => Math.Sign(b),
-            byte b => b == 0 ? 0 : 1,
-            ushort u => u == 0 ? 0 : 1,
-            uint u => u == 0 ? 0 : 1,
-            string text => text.Length == 0 ? "empty" : text.AsSpan().IndexOfAnyInRange('\uD800', '\uFFFF') >= 0 ? "high" : "text",
-            Guid => "guid",
-            _ => null,
-        };
 
         private static bool IsExactlyComparable(object? value) => value is null or string or bool or char or byte or sbyte or short or ushort
             or int or uint or long or ulong or float or double or decimal or DateTime or DateTimeOffset or TimeSpan or DateOnly or TimeOnly

@@ -111,4 +111,110 @@ public abstract partial class ConformanceSuite
         text = null;
         Assert.That(() => db.Table<QueryItem>().Where(x => x.Age > text!.Length).Count(), Throws.Exception);
     }
+
+    [Test]
+    public void Cache_reads_a_kept_querys_captured_value_again_on_every_run()
+    {
+        // The lambda's match is remembered from Where to the run; the values never are.
+        var db = QueryDb;
+        var age = 0;
+        var query = db.Table<QueryItem>().Where(x => x.Age == age);
+        for (var i = 0; i < 20; i++)
+        {
+            age = i * 13 % 90;
+            var expected = QueryRows.Where(x => x.Age == age).OrderBy(x => x.Id).Select(x => x.Id).ToList();
+            Assert.That(query.OrderBy(x => x.Id).ToList().Select(x => x.Id), Is.EqualTo(expected), $"age {age}");
+            Assert.That(query.FirstOrDefault()?.Id, expected.Count == 0 ? Is.Null : Is.AnyOf(expected.Cast<object>().ToArray()), $"first, age {age}");
+        }
+    }
+
+    [Test]
+    public void Cache_gives_each_closure_instance_its_own_values()
+    {
+        // Same shape, different closure objects, built before any runs, then run interleaved.
+        var db = QueryDb;
+        var queries = Enumerable.Range(0, 6).Select(i =>
+        {
+            var age = i * 17 % 90;
+            return (Age: age, Query: db.Table<QueryItem>().Where(x => x.Age >= age));
+        }).ToList();
+        for (var round = 0; round < 3; round++)
+        {
+            foreach (var (age, query) in queries)
+            {
+                Assert.That(query.Count(), Is.EqualTo(QueryRows.Count(x => x.Age >= age)), $"age >= {age}");
+            }
+        }
+    }
+
+    [Test]
+    public void Cache_tells_constants_of_the_same_shape_apart()
+    {
+        var db = QueryDb;
+        for (var i = 0; i < 3; i++)
+        {
+            Assert.That(db.Table<QueryItem>().Where(x => x.Age > 10).Count(), Is.EqualTo(QueryRows.Count(x => x.Age > 10)));
+            Assert.That(db.Table<QueryItem>().Where(x => x.Age > 60).Count(), Is.EqualTo(QueryRows.Count(x => x.Age > 60)));
+            Assert.That(db.Table<QueryItem>().Where(x => x.Name == "An").Count(), Is.EqualTo(QueryRows.Count(x => x.Name == "An")));
+            Assert.That(db.Table<QueryItem>().Where(x => x.Name == "Bo").Count(), Is.EqualTo(QueryRows.Count(x => x.Name == "Bo")));
+        }
+    }
+
+    [Test]
+    public void Cache_survives_a_query_run_while_a_captured_value_is_read()
+    {
+        // Reading the value runs another query on the same thread, in the middle of the outer one's translation and replay.
+        var db = QueryDb;
+        for (var i = 0; i < 10; i++)
+        {
+            var box = new QueryValueBox(() => db.Table<QueryItem>().Where(x => x.Id == i + 1).First().Age);
+            var expectedAge = QueryRows.Single(x => x.Id == i + 1).Age;
+            var rows = db.Table<QueryItem>().Where(x => x.Age == box.Value).OrderBy(x => x.Id).Select(x => x.Id).ToList();
+            Assert.That(rows, Is.EqualTo(QueryRows.Where(x => x.Age == expectedAge).OrderBy(x => x.Id).Select(x => x.Id)), $"row {i + 1}");
+        }
+    }
+
+    [Test]
+    public void Cache_runs_the_same_query_text_on_two_connections()
+    {
+        var first = QueryDb;
+        var second = Open(first.DatabasePath);
+        for (var i = 0; i < 10; i++)
+        {
+            var id = i * 29 % QueryRowCount + 1;
+            foreach (var db in new[] { first, second, first })
+            {
+                Assert.That(db.Table<QueryItem>().Where(x => x.Id == id).FirstOrDefault()?.Id, Is.EqualTo(id));
+            }
+        }
+
+        second.Close();
+        Assert.That(first.Table<QueryItem>().Where(x => x.Id == 7).FirstOrDefault()?.Id, Is.EqualTo(7));
+    }
+
+    [Test]
+    public void First_without_a_take_query_limits_as_take_one_does()
+    {
+        var db = QueryDb;
+        var ordered = QueryRows.OrderBy(x => x.Age).ThenBy(x => x.Id).ToList();
+        var byAge = db.Table<QueryItem>().OrderBy(x => x.Age).ThenBy(x => x.Id);
+        Assert.That(byAge.First().Id, Is.EqualTo(ordered[0].Id));
+        Assert.That(byAge.Skip(5).First().Id, Is.EqualTo(ordered[5].Id));
+        Assert.That(byAge.Skip(5).Take(3).FirstOrDefault()?.Id, Is.EqualTo(ordered[5].Id));
+        Assert.That(byAge.Take(4).Skip(4).FirstOrDefault(), Is.Null);
+        Assert.That(byAge.Take(10).Where(x => x.Id % 2 == 0).First().Id, Is.EqualTo(ordered.Take(10).First(x => x.Id % 2 == 0).Id));
+        Assert.That(() => byAge.Take(0).First(), Throws.InvalidOperationException);
+    }
+
+    [Test]
+    public void Table_query_handed_out_again_is_unchanged_by_the_queries_built_on_it()
+    {
+        var db = QueryDb;
+        var first = db.Table<QueryItem>();
+        _ = first.Where(x => x.Age > 50).OrderBy(x => x.Name).Take(3).ToList();
+        var again = db.Table<QueryItem>();
+        Assert.That(again.Count(), Is.EqualTo(QueryRows.Count));
+        Assert.That(again.ToSqlString(), Is.EqualTo(first.ToSqlString()));
+        Assert.That(again.Where(x => x.Age > 50).Count(), Is.EqualTo(QueryRows.Count(x => x.Age > 50)));
+    }
 }
