@@ -162,6 +162,11 @@ public partial class SQLiteConnection : ISQLiteConnection
             {
                 map = _db.GetMap(type);
             }
+            catch (MicroDbMappingException e)
+            {
+                // sqlite-net reports a model it cannot map (an unsupported property type ...) as NotSupportedException.
+                throw new NotSupportedException(e.Message, e);
+            }
             catch (MicroDbException e)
             {
                 throw Translate(e);
