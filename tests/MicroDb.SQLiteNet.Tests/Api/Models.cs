@@ -24,7 +24,7 @@ public class Item
     [Column("added_at")]
     public DateTime Added { get; set; }
 
-    [Ignore]
+    [SQLite.Ignore]
     public string Scratch { get; set; } = "";
 }
 

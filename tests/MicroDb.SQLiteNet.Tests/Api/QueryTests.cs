@@ -1,3 +1,5 @@
+extern alias microdb;
+
 using SQLite;
 
 namespace MicroDb.SQLiteNet.Tests.Api;
@@ -83,7 +85,7 @@ public sealed class QueryTests : CompatTest
         {
             Assert.That(error!.Result, Is.EqualTo(SQLite3.Result.Error));
             Assert.That(error.Message, Is.EqualTo("near \"selec\": syntax error"));
-            Assert.That(error.InnerException, Is.InstanceOf<MicroDbException>());
+            Assert.That(error.InnerException, Is.InstanceOf<microdb::MicroDb.MicroDbException>());
         });
     }
 
