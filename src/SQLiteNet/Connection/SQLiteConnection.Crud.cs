@@ -120,7 +120,7 @@ public partial class SQLiteConnection
         }
 
         var map = GetMapping(objType);
-        var pk = map.PK ?? throw new NotSupportedException($"Cannot update {map.TableName}: it has no PK (mark a property of '{objType.FullName}' [PrimaryKey]).");
+        var pk = map.PK ?? throw new NotSupportedException($"Cannot update {map.TableName}: it has no PK");
         var columns = map.Columns.Where(c => c != pk).ToArray();
         if (columns.Length == 0)
         {
@@ -152,7 +152,7 @@ public partial class SQLiteConnection
     {
         ArgumentNullException.ThrowIfNull(objectToDelete);
         var map = GetMapping(objectToDelete.GetType());
-        var pk = map.PK ?? throw new NotSupportedException($"Cannot delete {map.TableName}: it has no PK (mark a property of '{map.MappedType.FullName}' [PrimaryKey]).");
+        var pk = map.PK ?? throw new NotSupportedException($"Cannot delete {map.TableName}: it has no PK");
         var count = RunWithObject(map, objectToDelete, $"delete from \"{map.TableName}\" where \"{pk.Name}\" = ?", [pk], out _);
         if (count > 0)
         {
@@ -176,7 +176,7 @@ public partial class SQLiteConnection
     public int Delete(object primaryKey, TableMapping map)
     {
         ArgumentNullException.ThrowIfNull(map);
-        var pk = map.PK ?? throw new NotSupportedException($"Cannot delete {map.TableName}: it has no PK (mark a property of '{map.MappedType.FullName}' [PrimaryKey]).");
+        var pk = map.PK ?? throw new NotSupportedException($"Cannot delete {map.TableName}: it has no PK");
         var count = RunWithKey(map, $"delete from \"{map.TableName}\" where \"{pk.Name}\" = ?", primaryKey);
         if (count > 0)
         {
