@@ -20,7 +20,8 @@ public partial class TableMapping
             Source = column;
             Name = column.Name;
             PropertyName = column.MemberName;
-            PropertyInfo = table.MappedType.GetProperty(column.MemberName, BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance);
+            PropertyInfo = FindProperty(table.MappedType, column.MemberName, out var depth);
+            Depth = depth;
             var memberType = PropertyInfo?.PropertyType ?? typeof(object);
             var underlying = Nullable.GetUnderlyingType(memberType);
             ColumnType = underlying ?? memberType;
@@ -99,6 +100,9 @@ public partial class TableMapping
 
         internal ColumnMapping Source { get; }
 
+        /// <summary>How many classes up from the mapped type the property is declared (0: on the type itself).</summary>
+        internal int Depth { get; }
+
         /// <summary>Writes <paramref name="val"/> to the property of <paramref name="obj"/>.</summary>
         /// <param name="obj">The object.</param>
         /// <param name="val">The value; a number is converted for an enum property.</param>
@@ -116,6 +120,22 @@ public partial class TableMapping
         /// <param name="obj">The object.</param>
         /// <returns>The value.</returns>
         public object GetValue(object obj) => _table.Map.GetValue(obj, _ordinal);
+
+        private static PropertyInfo FindProperty(Type type, string name, out int depth)
+        {
+            depth = 0;
+            for (var level = type; level is not null; level = level.BaseType, depth++)
+            {
+                var property = level.GetProperty(name, BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.DeclaredOnly);
+                if (property is not null)
+                {
+                    return property;
+                }
+            }
+
+            depth = 0;
+            return null;
+        }
 
         private static int IndexOf(IReadOnlyList<string> columns, string name)
         {

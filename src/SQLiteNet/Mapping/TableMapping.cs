@@ -36,10 +36,11 @@ public partial class TableMapping
             columns[i] = new Column(this, map.Table.Columns[i], createFlags);
         }
 
-        Columns = columns;
+        // sqlite-net lists the type's own properties first, then each base class's: the order of its CREATE TABLE.
+        Columns = columns.OrderBy(c => c.Depth).ToArray();
         _byName = new Dictionary<string, Column>(StringComparer.OrdinalIgnoreCase);
         _byProperty = new Dictionary<string, Column>(StringComparer.Ordinal);
-        foreach (var column in columns)
+        foreach (var column in Columns)
         {
             _byName.TryAdd(column.Name, column);
             _byProperty.TryAdd(column.PropertyName, column);
@@ -50,8 +51,8 @@ public partial class TableMapping
         }
 
         HasAutoIncPK = PK is { IsAutoInc: true };
-        InsertColumns = columns.Where(c => !c.IsAutoInc).ToArray();
-        InsertOrReplaceColumns = columns;
+        InsertColumns = Columns.Where(c => !c.IsAutoInc).ToArray();
+        InsertOrReplaceColumns = Columns;
         GetByPrimaryKeySql = PK is not null
             ? $"select * from \"{TableName}\" where \"{PK.Name}\" = ?"
             : $"select * from \"{TableName}\" limit 1";

@@ -89,6 +89,31 @@ public sealed class ParityTests
         Assert.That(actual, Is.EqualTo(expected));
     }
 
+    [Test]
+    public void Inherited_properties_get_sqlite_nets_column_order()
+    {
+        string Schema(bool compat)
+        {
+            var path = TempFiles.NewPath();
+            try
+            {
+                dynamic db = compat ? new SQLite.SQLiteConnection(path) : new Net.SQLiteConnection(path);
+                using (db)
+                {
+                    db.CreateTable<Audited>();
+                    db.Insert(new Audited { Title = "t", CreatedBy = "me", CreatedAt = new DateTime(2024, 1, 1) });
+                    return db.ExecuteScalar<string>("select sql from sqlite_master where name = 'audited'");
+                }
+            }
+            finally
+            {
+                TempFiles.Delete(path);
+            }
+        }
+
+        Assert.That(Schema(compat: true), Is.EqualTo(Schema(compat: false)));
+    }
+
     private static string Run(string scenario, bool compat)
     {
         var path = TempFiles.NewPath();
@@ -125,4 +150,22 @@ public sealed class ParityTests
         Exception e => $"!{e.GetType().Name}: {e.Message}",
         _ => outcome.ToString() ?? "",
     };
+}
+
+/// <summary>A base class with mapped properties.</summary>
+public class AuditedBase
+{
+    public string? CreatedBy { get; set; }
+
+    public DateTime CreatedAt { get; set; }
+}
+
+/// <summary>A model that inherits mapped properties, as many sqlite-net apps do.</summary>
+[SQLite.Table("audited"), Net.Table("audited")]
+public sealed class Audited : AuditedBase
+{
+    [SQLite.PrimaryKey, SQLite.AutoIncrement, Net.PrimaryKey, Net.AutoIncrement]
+    public int Id { get; set; }
+
+    public string? Title { get; set; }
 }
