@@ -49,12 +49,7 @@ public partial class SQLiteConnection
             key.SetValue(obj, Guid.NewGuid());
         }
 
-        var replacing = string.Equals(extra.Trim(), "OR REPLACE", StringComparison.OrdinalIgnoreCase);
-        var columns = replacing ? map.InsertOrReplaceColumns : map.InsertColumns;
-        var sql = columns.Length == 0
-            ? $"insert {extra} into \"{map.TableName}\" default values"
-            : $"insert {extra} into \"{map.TableName}\"({string.Join(",", columns.Select(c => "\"" + c.Name + "\""))}) values ({string.Join(",", columns.Select(_ => "?"))})";
-
+        var (sql, columns) = map.InsertStatement(extra);
         var count = RunWithObject(map, obj, sql, columns, out var rowId);
         // Only a row actually written gets the new key (sqlite-net also writes a stale row id after an ignored insert).
         if (count > 0 && map.HasAutoIncPK)
@@ -120,16 +115,8 @@ public partial class SQLiteConnection
         }
 
         var map = GetMapping(objType);
-        var pk = map.PK ?? throw new NotSupportedException($"Cannot update {map.TableName}: it has no PK");
-        var columns = map.Columns.Where(c => c != pk).ToArray();
-        if (columns.Length == 0)
-        {
-            // Only a key: set it to itself, so the statement is valid and reports whether the row exists.
-            columns = [pk];
-        }
-
-        var sql = $"update \"{map.TableName}\" set {string.Join(",", columns.Select(c => "\"" + c.Name + "\" = ? "))} where \"{pk.Name}\" = ? ";
-        var count = RunWithObject(map, obj, sql, [.. columns, pk], out _);
+        var (sql, columns) = map.UpdateStatement() ?? throw new NotSupportedException($"Cannot update {map.TableName}: it has no PK");
+        var count = RunWithObject(map, obj, sql, columns, out _);
         if (count > 0)
         {
             OnTableChanged(map, NotifyTableChangedAction.Update);
