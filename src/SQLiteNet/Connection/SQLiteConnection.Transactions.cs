@@ -1,0 +1,171 @@
+using MicroDb;
+using SQLitePCL;
+
+namespace SQLite;
+
+// Transactions and savepoints with sqlite-net's rules: Commit and Rollback without a transaction do nothing, a second
+// BeginTransaction throws, savepoints nest.
+public partial class SQLiteConnection
+{
+    /// <summary>Whether a transaction is open.</summary>
+    public bool IsInTransaction => _db.IsInTransaction;
+
+    /// <summary>Begins a transaction.</summary>
+    /// <exception cref="InvalidOperationException">A transaction is already open (use <see cref="SaveTransactionPoint"/> to nest).</exception>
+    public void BeginTransaction()
+    {
+        if (_db.IsInTransaction)
+        {
+            throw new InvalidOperationException("Cannot begin a transaction while already in a transaction.");
+        }
+
+        TraceStatement("begin transaction");
+        Transaction(_db.BeginTransaction);
+    }
+
+    /// <summary>Commits the open transaction; does nothing when none is open.</summary>
+    public void Commit()
+    {
+        if (!_db.IsInTransaction)
+        {
+            return;
+        }
+
+        TraceStatement("commit");
+        Transaction(_db.Commit);
+    }
+
+    /// <summary>Rolls back the open transaction; does nothing when none is open.</summary>
+    public void Rollback()
+    {
+        TraceStatement("rollback");
+        Transaction(_db.Rollback);
+    }
+
+    /// <summary>Opens a savepoint (beginning a transaction if none is open).</summary>
+    /// <returns>Its name, for <see cref="Release"/> or <see cref="RollbackTo"/>.</returns>
+    public string SaveTransactionPoint()
+    {
+        try
+        {
+            var name = _db.SaveTransactionPoint();
+            TraceStatement("savepoint " + name);
+            return name;
+        }
+        catch (MicroDbException e)
+        {
+            throw Translate(e);
+        }
+    }
+
+    /// <summary>Keeps the work since <paramref name="savepoint"/> and closes it; releasing the outermost one commits.</summary>
+    /// <param name="savepoint">A name from <see cref="SaveTransactionPoint"/>.</param>
+    /// <exception cref="ArgumentException">The name is not an open savepoint.</exception>
+    public void Release(string savepoint)
+    {
+        TraceStatement("release " + savepoint);
+        Transaction(() => _db.Release(savepoint));
+    }
+
+    /// <summary>
+    /// Undoes the work since <paramref name="savepoint"/> (a null or empty name rolls back the whole transaction). Unlike
+    /// sqlite-net, the savepoint is also closed, so a later <see cref="Commit"/> or <see cref="Release"/> ends the right one.
+    /// </summary>
+    /// <param name="savepoint">A name from <see cref="SaveTransactionPoint"/>, or null.</param>
+    /// <exception cref="ArgumentException">The name is not an open savepoint.</exception>
+    public void RollbackTo(string savepoint)
+    {
+        if (string.IsNullOrEmpty(savepoint))
+        {
+            Rollback();
+            return;
+        }
+
+        TraceStatement("rollback to " + savepoint);
+        Transaction(() => _db.RollbackTo(savepoint));
+    }
+
+    /// <summary>Runs <paramref name="action"/> in a savepoint: kept when it returns, undone (and rethrown) when it throws.</summary>
+    /// <param name="action">The work.</param>
+    public void RunInTransaction(Action action)
+    {
+        ArgumentNullException.ThrowIfNull(action);
+        try
+        {
+            _db.RunInTransaction(action);
+        }
+        catch (MicroDbException e) when (Translate(e) is var translated && !ReferenceEquals(translated, e))
+        {
+            throw translated;
+        }
+    }
+
+    /// <summary>Copies the database to <paramref name="destinationDatabasePath"/> with SQLite's online backup.</summary>
+    /// <param name="destinationDatabasePath">The destination file (created or overwritten).</param>
+    /// <param name="databaseName">The schema to copy (<c>main</c>, or an attached database's name).</param>
+    /// <exception cref="SQLiteException">The destination cannot be opened or the copy failed.</exception>
+    public void Backup(string destinationDatabasePath, string databaseName = "main")
+    {
+        ArgumentNullException.ThrowIfNull(destinationDatabasePath);
+        var rc = raw.sqlite3_open_v2(destinationDatabasePath, out var destination, raw.SQLITE_OPEN_READWRITE | raw.SQLITE_OPEN_CREATE, null);
+        using (destination)
+        {
+            Check(destination, rc);
+            var backup = raw.sqlite3_backup_init(destination, databaseName, Handle, databaseName);
+            if (backup is null || backup.IsInvalid)
+            {
+                // SQLite reports why on the destination connection (e.g. "unknown database"); never step a null backup.
+                var error = raw.sqlite3_errcode(destination);
+                Check(destination, error == raw.SQLITE_OK ? raw.SQLITE_ERROR : error);
+            }
+
+            rc = raw.sqlite3_backup_step(backup, -1);
+            var finish = raw.sqlite3_backup_finish(backup);
+            Check(destination, rc == raw.SQLITE_DONE ? finish : rc);
+        }
+    }
+
+    /// <summary>Allows or forbids loading SQLite extensions on this connection.</summary>
+    /// <param name="enabled">Whether extensions may be loaded.</param>
+    public void EnableLoadExtension(bool enabled) => Check(Handle, raw.sqlite3_enable_load_extension(Handle, enabled ? 1 : 0));
+
+    /// <summary>Switches the database to write-ahead logging (a persistent property of the file).</summary>
+    public void EnableWriteAheadLogging() => ExecuteScalar<string>("PRAGMA journal_mode=WAL");
+
+    /// <summary>Changes the encryption key (SQLCipher builds only; plain SQLite ignores the pragma, as with sqlite-net).</summary>
+    /// <param name="key">The new key.</param>
+    public void ReKey(string key)
+    {
+        ArgumentNullException.ThrowIfNull(key);
+        ExecuteScalar<string>("pragma rekey = '" + key.Replace("'", "''", StringComparison.Ordinal) + "'");
+    }
+
+    /// <summary>Changes the encryption key to raw bytes (SQLCipher builds only).</summary>
+    /// <param name="key">The new key.</param>
+    public void ReKey(byte[] key)
+    {
+        ArgumentNullException.ThrowIfNull(key);
+        ExecuteScalar<string>("pragma rekey = \"x'" + Convert.ToHexString(key) + "'\"");
+    }
+
+    private static void Check(sqlite3 db, int rc)
+    {
+        if (rc != raw.SQLITE_OK && rc != raw.SQLITE_DONE)
+        {
+            var message = db is null || db.IsInvalid ? raw.sqlite3_errstr(rc).utf8_to_string() : raw.sqlite3_errmsg(db).utf8_to_string();
+            throw SQLiteException.New((SQLite3.Result)(rc & 0xFF), message);
+        }
+    }
+
+    private static void Transaction(Action action)
+    {
+        try
+        {
+            action();
+        }
+        catch (MicroDbException e)
+        {
+            throw Translate(e);
+        }
+    }
+}

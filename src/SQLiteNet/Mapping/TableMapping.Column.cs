@@ -1,0 +1,153 @@
+using System.Reflection;
+using MicroDb.Mapping;
+
+namespace SQLite;
+
+public partial class TableMapping
+{
+    /// <summary>One mapped column, with sqlite-net's shape.</summary>
+    public class Column
+    {
+        private const string ImplicitPkName = "Id";
+        private const string ImplicitIndexSuffix = "Id";
+        private readonly TableMapping _table;
+        private readonly int _ordinal;
+
+        internal Column(TableMapping table, ColumnMapping column, CreateFlags createFlags)
+        {
+            _table = table;
+            _ordinal = column.Ordinal;
+            Source = column;
+            Name = column.Name;
+            PropertyName = column.MemberName;
+            PropertyInfo = FindProperty(table.MappedType, column.MemberName, out var depth);
+            Depth = depth;
+            var memberType = PropertyInfo?.PropertyType ?? typeof(object);
+            var underlying = Nullable.GetUnderlyingType(memberType);
+            ColumnType = underlying ?? memberType;
+            Collation = column.Collation ?? "";
+            MaxStringLength = column.MaxLength;
+            // sqlite-net reads [StoreAsText] from the member's own type, so a nullable enum is not marked (its values are still written as names).
+            StoreAsText = column.Kind == ColumnKind.EnumText && underlying is null;
+
+            IsPK = column.IsPrimaryKey
+                || ((createFlags & CreateFlags.ImplicitPK) == CreateFlags.ImplicitPK && string.Equals(column.MemberName, ImplicitPkName, StringComparison.OrdinalIgnoreCase));
+            var isAuto = column.IsAutoIncrement || (IsPK && (createFlags & CreateFlags.AutoIncPK) == CreateFlags.AutoIncPK);
+            IsAutoGuid = isAuto && ColumnType == typeof(Guid);
+            IsAutoInc = isAuto && !IsAutoGuid;
+            IsNullable = !(IsPK || column.IsNotNull);
+
+            var indices = new List<IndexedAttribute>();
+            foreach (var index in table.Map.Table.Indexes)
+            {
+                var position = IndexOf(index.Columns, column.Name);
+                if (position < 0)
+                {
+                    continue;
+                }
+
+                // A default-named single-column index is what a bare [Indexed] declares.
+                var isDefaultName = index.Columns.Count == 1 && string.Equals(index.Name, table.TableName + "_" + column.Name, StringComparison.OrdinalIgnoreCase);
+                indices.Add(isDefaultName
+                    ? new IndexedAttribute { Unique = index.IsUnique }
+                    : new IndexedAttribute(index.Name, position) { Unique = index.IsUnique });
+            }
+
+            if (indices.Count == 0 && !IsPK && (createFlags & CreateFlags.ImplicitIndex) == CreateFlags.ImplicitIndex
+                && Name.EndsWith(ImplicitIndexSuffix, StringComparison.OrdinalIgnoreCase))
+            {
+                indices.Add(new IndexedAttribute());
+            }
+
+            Indices = indices;
+        }
+
+        /// <summary>The column name.</summary>
+        public string Name { get; private set; }
+
+        /// <summary>The mapped property.</summary>
+        public PropertyInfo PropertyInfo { get; private set; }
+
+        /// <summary>The mapped property's name.</summary>
+        public string PropertyName { get; private set; }
+
+        /// <summary>The property type, without <see cref="Nullable{T}"/>.</summary>
+        public Type ColumnType { get; private set; }
+
+        /// <summary>The declared collation, or an empty string.</summary>
+        public string Collation { get; private set; }
+
+        /// <summary>Whether SQLite assigns the value on insert (an integer primary key).</summary>
+        public bool IsAutoInc { get; private set; }
+
+        /// <summary>Whether a <see cref="Guid"/> key is assigned on insert when empty.</summary>
+        public bool IsAutoGuid { get; private set; }
+
+        /// <summary>Whether this is the primary key.</summary>
+        public bool IsPK { get; private set; }
+
+        /// <summary>The indexes the column is in.</summary>
+        public IEnumerable<IndexedAttribute> Indices { get; set; }
+
+        /// <summary>Whether the column may hold null (not the key, not <c>[NotNull]</c>).</summary>
+        public bool IsNullable { get; private set; }
+
+        /// <summary>The declared <c>varchar</c> length, or null.</summary>
+        public int? MaxStringLength { get; private set; }
+
+        /// <summary>Whether an enum is stored by name.</summary>
+        public bool StoreAsText { get; private set; }
+
+        internal ColumnMapping Source { get; }
+
+        /// <summary>How many classes up from the mapped type the property is declared (0: on the type itself).</summary>
+        internal int Depth { get; }
+
+        /// <summary>Writes <paramref name="val"/> to the property of <paramref name="obj"/>.</summary>
+        /// <param name="obj">The object.</param>
+        /// <param name="val">The value; a number is converted for an enum property.</param>
+        public void SetValue(object obj, object val)
+        {
+            if (val is not null && ColumnType.IsEnum)
+            {
+                val = Enum.ToObject(ColumnType, val);
+            }
+
+            PropertyInfo.SetValue(obj, val);
+        }
+
+        /// <summary>Reads the property of <paramref name="obj"/>.</summary>
+        /// <param name="obj">The object.</param>
+        /// <returns>The value.</returns>
+        public object GetValue(object obj) => _table.Map.GetValue(obj, _ordinal);
+
+        private static PropertyInfo FindProperty(Type type, string name, out int depth)
+        {
+            depth = 0;
+            for (var level = type; level is not null; level = level.BaseType, depth++)
+            {
+                var property = level.GetProperty(name, BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.DeclaredOnly);
+                if (property is not null)
+                {
+                    return property;
+                }
+            }
+
+            depth = 0;
+            return null;
+        }
+
+        private static int IndexOf(IReadOnlyList<string> columns, string name)
+        {
+            for (var i = 0; i < columns.Count; i++)
+            {
+                if (string.Equals(columns[i], name, StringComparison.OrdinalIgnoreCase))
+                {
+                    return i;
+                }
+            }
+
+            return -1;
+        }
+    }
+}

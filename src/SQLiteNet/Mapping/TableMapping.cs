@@ -1,0 +1,155 @@
+using System.Collections.Concurrent;
+using System.Diagnostics.CodeAnalysis;
+using MicroDb.Mapping;
+using MicroDb.Runtime.Reflection;
+
+namespace SQLite;
+
+/// <summary>
+/// A mapped type's table, with sqlite-net's shape: built from MicroDb's map of the type (generated or reflection), with
+/// <see cref="SQLite.CreateFlags"/> conventions applied on top.
+/// </summary>
+public partial class TableMapping
+{
+    private readonly Dictionary<string, Column> _byName;
+    private readonly Dictionary<string, Column> _byProperty;
+
+    /// <summary>Maps <paramref name="type"/> by reflection.</summary>
+    /// <param name="type">The mapped type.</param>
+    /// <param name="createFlags">The conventions to apply.</param>
+    [RequiresUnreferencedCode("Maps the type by reading its members at run time.")]
+    [RequiresDynamicCode("Maps the type by reading its members at run time.")]
+    public TableMapping([DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.All)] Type type, CreateFlags createFlags = CreateFlags.None)
+        : this(ReflectionMapProvider.Instance.GetMap(type ?? throw new ArgumentNullException(nameof(type))), type, createFlags)
+    {
+    }
+
+    internal TableMapping(IEntityMap map, Type type, CreateFlags createFlags)
+    {
+        Map = map;
+        MappedType = type;
+        CreateFlags = createFlags;
+        TableName = map.Table.TableName;
+        WithoutRowId = map.Table.WithoutRowId;
+        var columns = new Column[map.Table.Columns.Count];
+        for (var i = 0; i < columns.Length; i++)
+        {
+            columns[i] = new Column(this, map.Table.Columns[i], createFlags);
+        }
+
+        // sqlite-net lists the type's own properties first, then each base class's: the order of its CREATE TABLE.
+        Columns = columns.OrderBy(c => c.Depth).ToArray();
+        _byName = new Dictionary<string, Column>(StringComparer.OrdinalIgnoreCase);
+        _byProperty = new Dictionary<string, Column>(StringComparer.Ordinal);
+        foreach (var column in Columns)
+        {
+            _byName.TryAdd(column.Name, column);
+            _byProperty.TryAdd(column.PropertyName, column);
+            if (column.IsPK)
+            {
+                PK = column;
+            }
+        }
+
+        HasAutoIncPK = PK is { IsAutoInc: true };
+        InsertColumns = Columns.Where(c => !c.IsAutoInc).ToArray();
+        InsertOrReplaceColumns = Columns;
+        GetByPrimaryKeySql = PK is not null
+            ? $"select * from \"{TableName}\" where \"{PK.Name}\" = ?"
+            : $"select * from \"{TableName}\" limit 1";
+    }
+
+    /// <summary>The mapped type.</summary>
+    public Type MappedType { get; private set; }
+
+    /// <summary>The table name.</summary>
+    public string TableName { get; private set; }
+
+    /// <summary>Whether the table is <c>WITHOUT ROWID</c>.</summary>
+    public bool WithoutRowId { get; private set; }
+
+    /// <summary>The columns, in table order.</summary>
+    public Column[] Columns { get; private set; }
+
+    /// <summary>The primary key column, or null.</summary>
+    public Column PK { get; private set; }
+
+    /// <summary>The SQL that selects a row by primary key.</summary>
+    public string GetByPrimaryKeySql { get; private set; }
+
+    /// <summary>The conventions the mapping was built with.</summary>
+    public CreateFlags CreateFlags { get; private set; }
+
+    /// <summary>Whether the primary key is auto-incremented.</summary>
+    public bool HasAutoIncPK { get; private set; }
+
+    /// <summary>The columns an insert writes (all but an auto-incremented key).</summary>
+    public Column[] InsertColumns { get; private set; }
+
+    /// <summary>The columns an insert-or-replace writes (all of them).</summary>
+    public Column[] InsertOrReplaceColumns { get; private set; }
+
+    /// <summary>MicroDb's map of the type, which binds and reads its rows.</summary>
+    internal IEntityMap Map { get; }
+
+    /// <summary>The INSERT text per conflict clause, built once (the connection prepares each text once too).</summary>
+    private readonly ConcurrentDictionary<string, (string Sql, Column[] Columns)> _inserts = new(StringComparer.Ordinal);
+
+    private (string Sql, Column[] Columns)? _update;
+
+    /// <summary>The INSERT for <paramref name="extra"/> (<c>OR REPLACE</c> writes every column, the key included) and the columns it binds.</summary>
+    internal (string Sql, Column[] Columns) InsertStatement(string extra) => _inserts.GetOrAdd(extra, static (e, map) =>
+    {
+        var replacing = string.Equals(e.Trim(), "OR REPLACE", StringComparison.OrdinalIgnoreCase);
+        var columns = replacing ? map.InsertOrReplaceColumns : map.InsertColumns;
+        var sql = columns.Length == 0
+            ? $"insert {e} into \"{map.TableName}\" default values"
+            : $"insert {e} into \"{map.TableName}\"({string.Join(",", columns.Select(c => "\"" + c.Name + "\""))}) values ({string.Join(",", columns.Select(_ => "?"))})";
+        return (sql, columns);
+    }, this);
+
+    /// <summary>The UPDATE by key and the columns it binds (the key last); null without a key.</summary>
+    internal (string Sql, Column[] Columns)? UpdateStatement()
+    {
+        if (PK is null)
+        {
+            return null;
+        }
+
+        return _update ??= Build(this, PK);
+
+        static (string, Column[]) Build(TableMapping map, Column pk)
+        {
+            var set = map.Columns.Where(c => c != pk).ToArray();
+            if (set.Length == 0)
+            {
+                // Only a key: set it to itself, so the statement is valid and reports whether the row exists.
+                set = [pk];
+            }
+
+            var sql = $"update \"{map.TableName}\" set {string.Join(",", set.Select(c => "\"" + c.Name + "\" = ? "))} where \"{pk.Name}\" = ? ";
+            return (sql, [.. set, pk]);
+        }
+    }
+
+    /// <summary>Writes a new auto-incremented key to <paramref name="obj"/>.</summary>
+    /// <param name="obj">The inserted object.</param>
+    /// <param name="id">The row id SQLite assigned.</param>
+    public void SetAutoIncPK(object obj, long id)
+    {
+        if (PK is not null)
+        {
+            PK.SetValue(obj, Convert.ChangeType(id, PK.ColumnType, System.Globalization.CultureInfo.InvariantCulture));
+        }
+    }
+
+    /// <summary>The column mapped from the property <paramref name="propertyName"/> (case-sensitive), or null.</summary>
+    /// <param name="propertyName">The property name.</param>
+    /// <returns>The column, or null.</returns>
+    public Column FindColumnWithPropertyName(string propertyName) => _byProperty.GetValueOrDefault(propertyName);
+
+    /// <summary>The column named <paramref name="columnName"/> (case-insensitive), or null.</summary>
+    /// <param name="columnName">The column name.</param>
+    /// <returns>The column, or null.</returns>
+    public Column FindColumn(string columnName) => _byName.GetValueOrDefault(columnName);
+}
