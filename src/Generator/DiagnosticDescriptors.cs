@@ -52,10 +52,14 @@ internal static class DiagnosticDescriptors
     public static readonly DiagnosticDescriptor QueryRunsInMemory = new(
         ModelRules.Ids.QueryRunsInMemory, ModelRules.QueryRunsInMemory.Title, ModelRules.QueryRunsInMemory.MessageFormat, Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: HelpLink(ModelRules.Ids.QueryRunsInMemory));
 
+    /// <summary>A warning by default; MicroDbReflectionFallback=error reports it with error severity.</summary>
+    public static readonly DiagnosticDescriptor ReflectionFallback = new(
+        ModelRules.Ids.ReflectionFallback, ModelRules.ReflectionFallback.Title, ModelRules.ReflectionFallback.MessageFormat, Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: HelpLink(ModelRules.Ids.ReflectionFallback));
+
     private static readonly DiagnosticDescriptor[] All =
     [
         UnsupportedMemberType, SeveralPrimaryKeys, InvalidAutoIncrement, NoUsableConstructor, InaccessibleType,
-        DuplicateColumn, UnsupportedModel, IgnoreConflict, InvalidTable, QueryRunsInMemory,
+        DuplicateColumn, UnsupportedModel, IgnoreConflict, InvalidTable, QueryRunsInMemory, ReflectionFallback,
     ];
 
     /// <summary>The descriptor of a shared rule.</summary>

@@ -17,7 +17,7 @@ public sealed partial class MicroDbGenerator
             var parameterIndex = IndexOfParameter(constructor, property);
             var write = WriteAccessOf(property, parameterIndex, requiredHandled, unsafeConstructor);
             var memberLocation = property.Locations.FirstOrDefault(l => l.IsInSource) ?? requestLocation;
-            var kind = ColumnKindOf(property, candidate.Attribute("StoreAsTextAttribute") is not null, out var valueType, out var isNullableValueType);
+            var kind = ColumnKindOf(property, candidate.Attribute(AttributeNames.StoreAsText) is not null, out var valueType, out var isNullableValueType);
             if (kind is null)
             {
                 Report(ModelRules.UnsupportedMemberType, memberLocation, property.Name, display, property.Type.ToDisplayString());
@@ -30,15 +30,15 @@ public sealed partial class MicroDbGenerator
                 return null;
             }
 
-            var columnName = NamedOrFirstString(candidate.Attribute("ColumnAttribute")) ?? property.Name;
+            var columnName = NamedOrFirstString(candidate.Attribute(AttributeNames.Column)) ?? property.Name;
             if (columnName.Length == 0)
             {
                 Report(ModelRules.InvalidTable, memberLocation, display, ModelRules.Reasons.EmptyColumnName(property.Name));
                 return null;
             }
 
-            var isPrimaryKey = candidate.Attribute("PrimaryKeyAttribute") is not null;
-            var isAutoIncrement = candidate.Attribute("AutoIncrementAttribute") is not null;
+            var isPrimaryKey = candidate.Attribute(AttributeNames.PrimaryKey) is not null;
+            var isAutoIncrement = candidate.Attribute(AttributeNames.AutoIncrement) is not null;
             var keyWriteBack = KeyWriteBack.None;
             if (isAutoIncrement && isPrimaryKey && ColumnKindRules.IsInteger(kind.Value))
             {
@@ -78,9 +78,9 @@ public sealed partial class MicroDbGenerator
                 ConstructorParameterIndex: parameterIndex,
                 IsPrimaryKey: isPrimaryKey,
                 IsAutoIncrement: isAutoIncrement,
-                IsNotNull: candidate.Attribute("NotNullAttribute") is not null,
-                MaxLength: candidate.Attribute("MaxLengthAttribute") is { ConstructorArguments.Length: 1 } ml ? ml.ConstructorArguments[0].Value as int? : null,
-                Collation: candidate.Attribute("CollationAttribute") is { ConstructorArguments.Length: 1 } co ? co.ConstructorArguments[0].Value as string : null,
+                IsNotNull: candidate.Attribute(AttributeNames.NotNull) is not null,
+                MaxLength: candidate.Attribute(AttributeNames.MaxLength) is { ConstructorArguments.Length: 1 } ml ? ml.ConstructorArguments[0].Value as int? : null,
+                Collation: candidate.Attribute(AttributeNames.Collation) is { ConstructorArguments.Length: 1 } co ? co.ConstructorArguments[0].Value as string : null,
                 KeyWriteBack: keyWriteBack);
         }
 
@@ -93,18 +93,18 @@ public sealed partial class MicroDbGenerator
                 var order = attribute.ConstructorArguments.Length == 2 && attribute.ConstructorArguments[1].Value is int o ? o : 0;
                 foreach (var named in attribute.NamedArguments)
                 {
-                    if (named.Key == "Name")
+                    if (named.Key == AttributeNames.IndexNameProperty)
                     {
                         indexName = named.Value.Value as string;
                     }
-                    else if (named.Key == "Order" && named.Value.Value is int no)
+                    else if (named.Key == AttributeNames.IndexOrderProperty && named.Value.Value is int no)
                     {
                         order = no;
                     }
                 }
 
-                var unique = attribute.AttributeClass?.Name == "UniqueAttribute"
-                    || attribute.NamedArguments.Any(a => a.Key == "Unique" && a.Value.Value is true);
+                var unique = IsAttribute(attribute, AttributeNames.Unique)
+                    || attribute.NamedArguments.Any(a => a.Key == AttributeNames.IndexUniqueProperty && a.Value.Value is true);
                 yield return new IndexModel(columnName, indexName, order, unique);
             }
         }
@@ -145,7 +145,7 @@ public sealed partial class MicroDbGenerator
 
             if (valueType.TypeKind == TypeKind.Enum)
             {
-                return ColumnKindRules.EnumKind(storeAsText || valueType.GetAttributes().Any(a => IsAttribute(a, "StoreAsTextAttribute")));
+                return ColumnKindRules.EnumKind(storeAsText || valueType.GetAttributes().Any(a => IsAttribute(a, AttributeNames.StoreAsText)));
             }
 
             return FullNameOf(valueType) is { } name ? ColumnKindRules.FromTypeName(name, storeAsText) : null;

@@ -12,10 +12,11 @@ public sealed partial class MicroDbGenerator
 {
     private sealed partial class Parser
     {
-        private List<Candidate> CollectCandidates(INamedTypeSymbol type, string display)
+        private List<Candidate> CollectCandidates(INamedTypeSymbol type, string display, bool sqliteNetMembers)
         {
             // Like the reflection path: public instance properties with a public getter, base-class members first,
             // declaration order within each class; an override stands at the level of the class that declares it.
+            // A sqlite-net model (AttributeNames.FollowsSqliteNetMemberRule) also needs a public setter.
             var levels = new List<List<IPropertySymbol>>();
             var seen = new HashSet<string>(StringComparer.Ordinal);
             for (var t = type; t is not null && t.SpecialType != SpecialType.System_Object; t = t.BaseType)
@@ -25,6 +26,11 @@ public sealed partial class MicroDbGenerator
                 {
                     if (property.IsStatic || property.IsIndexer || property.DeclaredAccessibility != Accessibility.Public
                         || property.GetMethod is not { DeclaredAccessibility: Accessibility.Public } || !seen.Add(property.Name))
+                    {
+                        continue;
+                    }
+
+                    if (sqliteNetMembers && property.SetMethod is not { DeclaredAccessibility: Accessibility.Public })
                     {
                         continue;
                     }
@@ -40,9 +46,9 @@ public sealed partial class MicroDbGenerator
             {
                 var attributes = InheritedAttributes(property);
                 var candidate = new Candidate(property, attributes);
-                if (candidate.Attribute("IgnoreAttribute") is not null)
+                if (candidate.Attribute(AttributeNames.Ignore) is not null)
                 {
-                    var conflicts = attributes.Where(a => a.AttributeClass!.Name != "IgnoreAttribute")
+                    var conflicts = attributes.Where(a => a.AttributeClass!.Name != AttributeNames.Ignore)
                         .Select(a => "[" + TrimAttribute(a.AttributeClass!.Name) + "]")
                         .Distinct()
                         .ToArray();
@@ -60,7 +66,37 @@ public sealed partial class MicroDbGenerator
             return result;
         }
 
-        /// <summary>MicroDb attributes of a property and of the properties it overrides (the attributes are Inherited = true).</summary>
+        /// <summary>
+        /// Which attribute families the type uses (for AttributeNames.FollowsSqliteNetMemberRule and MDB0011): the
+        /// attributes of the type, its base classes and their public instance properties (as the reflection path).
+        /// </summary>
+        private static (bool SawMicroDb, bool SawSqliteNet) AttributeFamilies(INamedTypeSymbol type)
+        {
+            var sawMicroDb = false;
+            var sawSqliteNet = false;
+            for (var t = type; t is not null && t.SpecialType != SpecialType.System_Object; t = t.BaseType)
+            {
+                var attributes = t.GetAttributes().Concat(t.GetMembers().OfType<IPropertySymbol>()
+                    .Where(p => !p.IsStatic && p.DeclaredAccessibility == Accessibility.Public)
+                    .SelectMany(p => p.GetAttributes()));
+                foreach (var attribute in attributes)
+                {
+                    switch (FamilyOf(attribute))
+                    {
+                        case AttributeNames.Family.MicroDb:
+                            sawMicroDb = true;
+                            break;
+                        case AttributeNames.Family.SqliteNet:
+                            sawSqliteNet = true;
+                            break;
+                    }
+                }
+            }
+
+            return (sawMicroDb, sawSqliteNet);
+        }
+
+        /// <summary>Mapping attributes (MicroDb's or sqlite-net's) of a property and of the properties it overrides (the attributes are Inherited = true).</summary>
         private static ImmutableArray<AttributeData> InheritedAttributes(IPropertySymbol property)
         {
             var result = ImmutableArray.CreateBuilder<AttributeData>();
@@ -69,13 +105,13 @@ public sealed partial class MicroDbGenerator
             {
                 foreach (var attribute in p.GetAttributes())
                 {
-                    if (attribute.AttributeClass?.ContainingNamespace?.ToDisplayString() != AttributeNamespace)
+                    if (FamilyOf(attribute) == AttributeNames.Family.None)
                     {
                         continue;
                     }
 
                     // Repeatable index attributes accumulate; the others are taken from the most derived declaration.
-                    if (IsIndexAttribute(attribute) || single.Add(attribute.AttributeClass.Name))
+                    if (IsIndexAttribute(attribute) || single.Add(attribute.AttributeClass!.Name))
                     {
                         result.Add(attribute);
                     }
@@ -115,14 +151,21 @@ public sealed partial class MicroDbGenerator
 
         private bool IsAccessible(ISymbol symbol) => _compilation.IsSymbolAccessibleWithin(symbol, _compilation.Assembly);
 
+        /// <summary>True when the attribute is the recognised mapping attribute <paramref name="name"/> of either family (AttributeNames).</summary>
         private static bool IsAttribute(AttributeData attribute, string name) =>
-            attribute.AttributeClass is { } c && c.Name == name && c.ContainingNamespace?.ToDisplayString() == AttributeNamespace;
+            attribute.AttributeClass is { } c && AttributeNames.Is(NamespaceOf(c), c.Name, name);
+
+        private static AttributeNames.Family FamilyOf(AttributeData attribute) =>
+            attribute.AttributeClass is { } c ? AttributeNames.FamilyOf(NamespaceOf(c), c.Name) : AttributeNames.Family.None;
+
+        private static string? NamespaceOf(INamedTypeSymbol type) =>
+            type.ContainingType is null ? type.ContainingNamespace?.ToDisplayString() : null;
 
         private static bool IsIndexAttribute(AttributeData attribute)
         {
             for (var c = attribute.AttributeClass; c is not null; c = c.BaseType)
             {
-                if (c.Name == "IndexedAttribute" && c.ContainingNamespace?.ToDisplayString() == AttributeNamespace)
+                if (AttributeNames.Is(NamespaceOf(c), c.Name, AttributeNames.Indexed))
                 {
                     return true;
                 }

@@ -18,8 +18,6 @@ public sealed partial class MicroDbGenerator
     /// </summary>
     private sealed partial class Parser
     {
-        private const string AttributeNamespace = "MicroDb";
-
         private static readonly SymbolDisplayFormat TypeFormat = SymbolDisplayFormat.FullyQualifiedFormat
             .AddMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
 
@@ -42,7 +40,9 @@ public sealed partial class MicroDbGenerator
             var type = (INamedTypeSymbol)context.TargetSymbol;
             var location = type.Locations.FirstOrDefault();
             var model = parser.ParseType(type, tableNameOverride: null, location);
-            return new ModelResult(model, new EquatableArray<DiagnosticInfo>(parser._diagnostics));
+
+            // A [SQLite.Table] model with no MicroDb attribute is sqlite-net's, which would accept it: no build error.
+            return parser.Result(model, type, lenient: !AttributeFamilies(type).SawMicroDb);
         }
 
         /// <summary>The [assembly: MicroDbMap(typeof(X))] attributes of one file.</summary>
@@ -77,7 +77,7 @@ public sealed partial class MicroDbGenerator
                 var parser = new Parser(compilation, cancellationToken);
                 var location = syntax.GetSyntax(cancellationToken).GetLocation();
                 var model = parser.ParseType(type, tableName, location);
-                results.Add(new ModelResult(model, new EquatableArray<DiagnosticInfo>(parser._diagnostics)));
+                results.Add(parser.Result(model, type, lenient: false));
             }
 
             return results.ToImmutable();
@@ -93,7 +93,8 @@ public sealed partial class MicroDbGenerator
             }
 
             var (tableName, withoutRowId) = TableOf(type, tableNameOverride);
-            var candidates = CollectCandidates(type, display);
+            var (sawMicroDb, sawSqliteNet) = AttributeFamilies(type);
+            var candidates = CollectCandidates(type, display, AttributeNames.FollowsSqliteNetMemberRule(sawMicroDb, sawSqliteNet));
             var constructor = ChooseConstructor(type, display, candidates, typeLocation);
             if (constructor is null)
             {
@@ -153,10 +154,40 @@ public sealed partial class MicroDbGenerator
                 Indexes: new EquatableArray<IndexModel>(indexes));
         }
 
+        /// <summary>
+        /// The parse result. For a model MicroDb was not explicitly asked to map (<paramref name="lenient"/>), each
+        /// error becomes an MDB0011 warning that embeds it: the type gets no generated map and falls back to reflection.
+        /// </summary>
+        private ModelResult Result(EntityModel? model, INamedTypeSymbol type, bool lenient)
+        {
+            if (!lenient || model is not null)
+            {
+                return new ModelResult(model, new EquatableArray<DiagnosticInfo>(_diagnostics));
+            }
+
+            var display = type.ToDisplayString();
+            var diagnostics = new List<DiagnosticInfo>();
+            foreach (var diagnostic in _diagnostics)
+            {
+                if (DiagnosticDescriptors.Get(diagnostic.Id).DefaultSeverity != DiagnosticSeverity.Error)
+                {
+                    diagnostics.Add(diagnostic);
+                    continue;
+                }
+
+                var rule = ModelRules.All.First(r => r.Id == diagnostic.Id);
+                var reason = string.Format(System.Globalization.CultureInfo.InvariantCulture, rule.MessageFormat, diagnostic.MessageArgs.ToArray()) + " (" + rule.Id + ")";
+                var fix = rule.Id == ModelRules.Ids.InaccessibleType ? ModelRules.Reasons.FallbackFixAccess : ModelRules.Reasons.FallbackFixModel;
+                diagnostics.Add(new DiagnosticInfo(ModelRules.Ids.ReflectionFallback, diagnostic.Location, new EquatableArray<string>(new[] { display, reason, fix })));
+            }
+
+            return new ModelResult(null, new EquatableArray<DiagnosticInfo>(diagnostics));
+        }
+
         /// <summary>Table name and WITHOUT ROWID from [Table]; [assembly: MicroDbMap(TableName = ...)] overrides the name.</summary>
         private static (string Name, bool WithoutRowId) TableOf(INamedTypeSymbol type, string? tableNameOverride)
         {
-            var tableAttribute = type.GetAttributes().FirstOrDefault(a => IsAttribute(a, "TableAttribute"));
+            var tableAttribute = type.GetAttributes().FirstOrDefault(a => IsAttribute(a, AttributeNames.Table));
             var tableName = tableNameOverride;
             var withoutRowId = false;
             if (tableAttribute is not null)
@@ -166,13 +197,13 @@ public sealed partial class MicroDbGenerator
                     tableName = tableAttribute.ConstructorArguments[0].Value as string;
                 }
 
-                tableName ??= NamedString(tableAttribute, "Name");
+                tableName ??= NamedString(tableAttribute, AttributeNames.TableNameProperty);
                 if (tableName is { Length: 0 })
                 {
                     tableName = null;
                 }
 
-                withoutRowId = tableAttribute.NamedArguments.Any(a => a.Key == "WithoutRowId" && a.Value.Value is true);
+                withoutRowId = tableAttribute.NamedArguments.Any(a => a.Key == AttributeNames.WithoutRowIdProperty && a.Value.Value is true);
             }
 
             return (tableName ?? type.Name, withoutRowId);

@@ -2,6 +2,7 @@ using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
 using MicroDb.Generator.Model;
+using MicroDb.Generator.Shared;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Text;
@@ -21,6 +22,9 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
         /// <summary>Parse results of [Table] classes.</summary>
         public const string TableResults = nameof(TableResults);
 
+        /// <summary>Parse results of classes marked with sqlite-net's [SQLite.Table].</summary>
+        public const string SqliteNetTableResults = nameof(SqliteNetTableResults);
+
         /// <summary>Parse results of [assembly: MicroDbMap] attributes.</summary>
         public const string MapAttributeResults = nameof(MapAttributeResults);
 
@@ -33,21 +37,38 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
         /// <summary>The diagnostics to report.</summary>
         public const string Diagnostics = nameof(Diagnostics);
 
+        /// <summary>Whether MicroDbReflectionFallback=error makes MDB0011 an error.</summary>
+        public const string FallbackIsError = nameof(FallbackIsError);
+
         /// <summary>The map class names the module initializer registers.</summary>
         public const string Registrations = nameof(Registrations);
     }
 
     private const string GeneratorVersion = "0.1.0";
 
+    /// <summary>
+    /// The MSBuild property (made visible to the compiler by the package's build props) whose value <c>error</c> makes
+    /// MDB0011, a model falling back to reflection, an error; <c>warn</c> (the default) leaves it a warning.
+    /// </summary>
+    internal const string ReflectionFallbackProperty = "MicroDbReflectionFallback";
+
     /// <inheritdoc />
     public void Initialize(IncrementalGeneratorInitializationContext context)
     {
         var tables = context.SyntaxProvider
             .ForAttributeWithMetadataName(
-                "MicroDb.TableAttribute",
+                AttributeNames.MicroDbTable,
                 static (node, _) => node is ClassDeclarationSyntax or RecordDeclarationSyntax,
                 static (ctx, ct) => Parser.ParseTable(ctx, ct))
             .WithTrackingName(TrackingNames.TableResults);
+
+        // sqlite-net's [Table] (from sqlite-net-pcl or the compatibility package), recognised by name (AttributeNames).
+        var sqliteNetTables = context.SyntaxProvider
+            .ForAttributeWithMetadataName(
+                AttributeNames.SqliteNetTable,
+                static (node, _) => node is ClassDeclarationSyntax or RecordDeclarationSyntax,
+                static (ctx, ct) => Parser.ParseTable(ctx, ct))
+            .WithTrackingName(TrackingNames.SqliteNetTableResults);
 
         var mapAttributes = context.SyntaxProvider
             .ForAttributeWithMetadataName(
@@ -57,8 +78,9 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
             .WithTrackingName(TrackingNames.MapAttributeResults);
 
         var all = tables.Collect()
+            .Combine(sqliteNetTables.Collect())
             .Combine(mapAttributes.Collect())
-            .Select(static (pair, _) => Deduplicate(pair.Left, pair.Right))
+            .Select(static (pair, _) => Deduplicate(pair.Left.Left.AddRange(pair.Left.Right), pair.Right))
             .WithTrackingName(TrackingNames.AllResults);
 
         var models = all
@@ -75,7 +97,13 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
             .Select(static (names, _) => new EquatableArray<string>(names.OrderBy(n => n, System.StringComparer.Ordinal).ToArray()))
             .WithTrackingName(TrackingNames.Registrations);
 
-        context.RegisterSourceOutput(diagnostics, static (spc, info) => spc.ReportDiagnostic(ToDiagnostic(info)));
+        var fallbackIsError = context.AnalyzerConfigOptionsProvider
+            .Select(static (options, _) =>
+                options.GlobalOptions.TryGetValue("build_property." + ReflectionFallbackProperty, out var value)
+                && string.Equals(value.Trim(), "error", System.StringComparison.OrdinalIgnoreCase))
+            .WithTrackingName(TrackingNames.FallbackIsError);
+
+        context.RegisterSourceOutput(diagnostics.Combine(fallbackIsError), static (spc, pair) => spc.ReportDiagnostic(ToDiagnostic(pair.Left, pair.Right)));
         context.RegisterSourceOutput(models, static (spc, model) => spc.AddSource(model.HintName, SourceText.From(Emitter.EmitMap(model), System.Text.Encoding.UTF8)));
         context.RegisterSourceOutput(registrations, static (spc, names) =>
         {
@@ -86,7 +114,7 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
         });
     }
 
-    /// <summary>A type both marked [Table] and named by [assembly: MicroDbMap] gets one map: the first request wins.</summary>
+    /// <summary>A type found more than once ([Table] of both families, [assembly: MicroDbMap]) gets one map: the first request wins.</summary>
     private static EquatableArray<ModelResult> Deduplicate(ImmutableArray<ModelResult> tables, ImmutableArray<EquatableArray<ModelResult>> mapped)
     {
         var seen = new HashSet<string>(System.StringComparer.Ordinal);
@@ -102,11 +130,18 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
         return new EquatableArray<ModelResult>(results);
     }
 
-    private static Diagnostic ToDiagnostic(DiagnosticInfo info)
+    private static Diagnostic ToDiagnostic(DiagnosticInfo info, bool fallbackIsError)
     {
         var location = info.Location is { } l
             ? Location.Create(l.FilePath, new TextSpan(l.SpanStart, l.SpanLength), new LinePositionSpan(new LinePosition(l.StartLine, l.StartCharacter), new LinePosition(l.EndLine, l.EndCharacter)))
             : Location.None;
-        return Diagnostic.Create(DiagnosticDescriptors.Get(info.Id), location, info.MessageArgs.Cast<object>().ToArray());
+        var descriptor = DiagnosticDescriptors.Get(info.Id);
+        var args = info.MessageArgs.Cast<object>().ToArray();
+        if (fallbackIsError && info.Id == ModelRules.Ids.ReflectionFallback)
+        {
+            return Diagnostic.Create(descriptor, location, DiagnosticSeverity.Error, additionalLocations: null, properties: null, args);
+        }
+
+        return Diagnostic.Create(descriptor, location, args);
     }
 }

@@ -25,46 +25,48 @@ internal static class ReflectionMapBuilder
             throw new MicroDbMappingException(ModelRules.UnsupportedModel.Format(typeName, shapeProblem));
         }
 
-        var tableAttribute = type.GetCustomAttribute<TableAttribute>(inherit: true);
-        var tableName = string.IsNullOrEmpty(tableAttribute?.Name) ? type.Name : tableAttribute!.Name!;
+        // Attributes are matched by name, MicroDb's and sqlite-net's alike (AttributeNames, shared with the generator).
+        var tableAttribute = MappingAttributes.TableOf(type);
+        var tableName = MappingAttributes.TableName(tableAttribute) is { Length: > 0 } named ? named : type.Name;
 
         var columns = new List<ColumnMapping>();
         var accessors = new List<MemberAccessor<T>>();
         var properties = new List<PropertyInfo>();
         var indexes = new List<IndexDeclaration>();
 
-        foreach (var property in MappableProperties(type))
+        foreach (var property in MappableProperties(type, MappingAttributes.FollowsSqliteNetMemberRule(type)))
         {
-            if (property.IsDefined(typeof(IgnoreAttribute), inherit: true))
+            var attributes = MappingAttributes.Of(type, property);
+            if (attributes.Has(AttributeNames.Ignore))
             {
                 continue;
             }
 
-            var columnName = property.GetCustomAttribute<ColumnAttribute>(inherit: true)?.Name;
+            var columnName = attributes.ColumnName;
             if (columnName is { Length: 0 })
             {
                 throw new MicroDbMappingException(ModelRules.InvalidTable.Format(typeName, ModelRules.Reasons.EmptyColumnName(property.Name)));
             }
 
             columnName ??= property.Name;
-            var storeAsText = property.IsDefined(typeof(StoreAsTextAttribute), inherit: true);
+            var storeAsText = attributes.Has(AttributeNames.StoreAsText);
             var (kind, nullable, enumType) = Classify(property.PropertyType, storeAsText)
                 ?? throw new MicroDbMappingException(ModelRules.UnsupportedMemberType.Format(property.Name, typeName, Display(property.PropertyType)));
 
-            var isKey = property.IsDefined(typeof(PrimaryKeyAttribute), inherit: true);
+            var isKey = attributes.Has(AttributeNames.PrimaryKey);
             columns.Add(new ColumnMapping(columnName, property.Name, kind, nullable)
             {
                 IsPrimaryKey = isKey,
-                IsAutoIncrement = property.IsDefined(typeof(AutoIncrementAttribute), inherit: true),
-                IsNotNull = property.IsDefined(typeof(NotNullAttribute), inherit: true),
-                MaxLength = property.GetCustomAttribute<MaxLengthAttribute>(inherit: true)?.Value,
-                Collation = property.GetCustomAttribute<CollationAttribute>(inherit: true)?.Value,
+                IsAutoIncrement = attributes.Has(AttributeNames.AutoIncrement),
+                IsNotNull = attributes.Has(AttributeNames.NotNull),
+                MaxLength = attributes.MaxLength,
+                Collation = attributes.Collation,
                 ClrTypeName = Display(property.PropertyType),
             });
 
-            foreach (var index in property.GetCustomAttributes<IndexedAttribute>(inherit: true))
+            foreach (var (indexName, order, unique) in attributes.Indexes())
             {
-                indexes.Add(new IndexDeclaration(columnName, index.Name, index.Order, index.Unique));
+                indexes.Add(new IndexDeclaration(columnName, indexName, order, unique));
             }
 
             accessors.Add(enumType is not null
@@ -79,13 +81,16 @@ internal static class ReflectionMapBuilder
             throw new MicroDbMappingException($"Type '{typeName}' shows no mapped members at run time: in a trimmed or NativeAOT app the trimmer removed the member metadata the reflection path reads. Use the MicroDb source generator instead (reference MicroDb.Generator as an analyzer, mark the type [Table], use MappingMode.Generated or Auto), or keep the members from trimming (e.g. <TrimmerRootAssembly Include=\"{type.Assembly.GetName().Name}\" />).");
         }
 
-        var table = new TableMapping(typeName, tableName, columns, indexes, tableAttribute?.WithoutRowId ?? false);
+        var table = new TableMapping(typeName, tableName, columns, indexes, MappingAttributes.WithoutRowId(tableAttribute));
         var (defaultConstructor, constructor, constructorColumns) = ChooseConstructor<T>(type, typeName, properties, accessors);
         return new ReflectionEntityMap<T>(table, accessors.ToArray(), defaultConstructor, constructor, constructorColumns);
     }
 
-    /// <summary>Public instance properties with a getter, base-class members first (declaration order within each class).</summary>
-    private static IEnumerable<PropertyInfo> MappableProperties([DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicProperties)] Type type)
+    /// <summary>
+    /// Public instance properties with a public getter (and, for a sqlite-net model, a public setter), base-class
+    /// members first (declaration order within each class).
+    /// </summary>
+    private static IEnumerable<PropertyInfo> MappableProperties([DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicProperties)] Type type, bool sqliteNetMembers)
     {
         var chain = new List<Type>();
         for (var t = type; t is not null && t != typeof(object); t = t.BaseType)
@@ -99,7 +104,8 @@ internal static class ReflectionMapBuilder
         {
             foreach (var property in all)
             {
-                if (property.DeclaringType == level && property.GetMethod is { IsPublic: true } && property.GetIndexParameters().Length == 0 && seen.Add(property.Name))
+                if (property.DeclaringType == level && property.GetMethod is { IsPublic: true } && property.GetIndexParameters().Length == 0 && seen.Add(property.Name)
+                    && (!sqliteNetMembers || property.SetMethod is { IsPublic: true }))
                 {
                     yield return property;
                 }
@@ -142,7 +148,7 @@ internal static class ReflectionMapBuilder
         var t = underlying ?? type;
         if (t.IsEnum)
         {
-            return (ColumnKindRules.EnumKind(storeAsText || t.IsDefined(typeof(StoreAsTextAttribute), inherit: false)), nullable, t);
+            return (ColumnKindRules.EnumKind(storeAsText || MappingAttributes.TypeHas(t, AttributeNames.StoreAsText)), nullable, t);
         }
 
         var kind = t.FullName is { } name ? ColumnKindRules.FromTypeName(name, storeAsText) : null;

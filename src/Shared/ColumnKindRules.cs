@@ -61,6 +61,24 @@ internal static class ColumnKindRules
         _ => "INTEGER",
     };
 
+    /// <summary>
+    /// The declared SQL type of a column of this kind under sqlite-net's storage format: sqlite-net's own type names for the
+    /// kinds whose values that format encodes differently (their affinity must keep a REAL, ticks or text as written:
+    /// a TEXT column would turn a REAL decimal into text), MicroDb's <see cref="SqlType"/> for the rest.
+    /// </summary>
+    /// <param name="kind">The kind.</param>
+    /// <param name="maxLength">A <c>[MaxLength]</c> for text columns, or null.</param>
+    /// <param name="dateTimeAsTicks">The format stores DateTime as ticks (else as text).</param>
+    /// <param name="timeSpanAsTicks">The format stores TimeSpan as ticks (else as text).</param>
+    public static string SqliteNetSqlType(ColumnKind kind, int? maxLength, bool dateTimeAsTicks, bool timeSpanAsTicks) => kind switch
+    {
+        ColumnKind.DateTime or ColumnKind.DateTimeText => dateTimeAsTicks ? "bigint" : "datetime",
+        ColumnKind.DateTimeOffset => "bigint",
+        ColumnKind.TimeSpan => timeSpanAsTicks ? "bigint" : "time",
+        ColumnKind.Decimal => "float",
+        _ => SqlType(kind, maxLength),
+    };
+
     /// <summary>True for kinds an auto-incremented key may have (integers stored as INTEGER).</summary>
     /// <param name="kind">The kind.</param>
     public static bool IsInteger(ColumnKind kind) => kind is ColumnKind.Byte or ColumnKind.SByte or ColumnKind.Int16

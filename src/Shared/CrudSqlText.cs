@@ -1,6 +1,7 @@
 // Shared source (see src/Shared/README.md): the generator emits these strings as constants and the runtime builds
 // them for reflection maps, so both paths run the same SQL by construction.
 using System.Collections.Generic;
+using System;
 using System.Text;
 
 #if MICRODB_GENERATOR
@@ -17,7 +18,11 @@ internal static class CrudSqlText
     public static string Quote(string identifier) => "\"" + identifier.Replace("\"", "\"\"") + "\"";
 
     /// <summary>CREATE TABLE IF NOT EXISTS with every column's definition.</summary>
-    public static string CreateTable(string table, IReadOnlyList<ColumnFacts> columns, bool withoutRowId)
+    public static string CreateTable(string table, IReadOnlyList<ColumnFacts> columns, bool withoutRowId) =>
+        CreateTable(table, columns, withoutRowId, null);
+
+    /// <summary>CREATE TABLE IF NOT EXISTS, each column declared with <paramref name="sqlType"/> (null: the kind's own type).</summary>
+    public static string CreateTable(string table, IReadOnlyList<ColumnFacts> columns, bool withoutRowId, Func<ColumnFacts, string>? sqlType)
     {
         var sb = new StringBuilder();
         sb.Append("CREATE TABLE IF NOT EXISTS ").Append(Quote(table)).Append(" (");
@@ -28,7 +33,7 @@ internal static class CrudSqlText
                 sb.Append(", ");
             }
 
-            sb.Append(ColumnDefinition(columns[i]));
+            sb.Append(ColumnDefinition(columns[i], sqlType));
         }
 
         sb.Append(')');
@@ -41,10 +46,13 @@ internal static class CrudSqlText
     }
 
     /// <summary>A column's definition as used in CREATE TABLE and ALTER TABLE ADD COLUMN.</summary>
-    public static string ColumnDefinition(ColumnFacts column)
+    public static string ColumnDefinition(ColumnFacts column) => ColumnDefinition(column, null);
+
+    /// <summary>A column's definition declared with <paramref name="sqlType"/> (null: the kind's own type).</summary>
+    public static string ColumnDefinition(ColumnFacts column, Func<ColumnFacts, string>? sqlType)
     {
         var sb = new StringBuilder();
-        sb.Append(Quote(column.ColumnName)).Append(' ').Append(ColumnKindRules.SqlType(column.Kind, column.MaxLength));
+        sb.Append(Quote(column.ColumnName)).Append(' ').Append(sqlType is null ? ColumnKindRules.SqlType(column.Kind, column.MaxLength) : sqlType(column));
         if (column.IsPrimaryKey)
         {
             sb.Append(" PRIMARY KEY");

@@ -66,11 +66,22 @@ internal static class ModelRules
         "Query runs in memory",
         "'{0}' is not translated to SQL: it loads every row of the query into memory and runs there; call {1}() first to make that explicit, or use an operator MicroDb translates");
 
+    /// <summary>
+    /// Generator only: a model MicroDb was not explicitly asked to map (it carries only sqlite-net's attributes, or was
+    /// found where it flows into a connection's generic API) breaks a rule or cannot be reached by generated code.
+    /// sqlite-net would accept it, so this is a warning, not an error: the type gets no generated map and uses the
+    /// reflection map at run time. The MSBuild property MicroDbReflectionFallback=error makes it an error (AOT apps).
+    /// </summary>
+    public static readonly ModelRule ReflectionFallback = new(
+        Ids.ReflectionFallback,
+        "Model falls back to reflection",
+        "Type '{0}' gets no generated map and will be mapped by reflection at run time: {1}; {2}");
+
     /// <summary>Every rule, in id order.</summary>
     public static readonly ModelRule[] All =
     [
         UnsupportedMemberType, SeveralPrimaryKeys, InvalidAutoIncrement, NoUsableConstructor, InaccessibleType,
-        DuplicateColumn, UnsupportedModel, IgnoreConflict, InvalidTable, QueryRunsInMemory,
+        DuplicateColumn, UnsupportedModel, IgnoreConflict, InvalidTable, QueryRunsInMemory, ReflectionFallback,
     ];
 
     /// <summary>The rule ids, as constants (Roslyn's release tracking reads them where descriptors are created).</summary>
@@ -86,6 +97,7 @@ internal static class ModelRules
         public const string IgnoreConflict = "MDB0008";
         public const string InvalidTable = "MDB0009";
         public const string QueryRunsInMemory = "MDB0010";
+        public const string ReflectionFallback = "MDB0011";
     }
 
     /// <summary>The reasons that complete the messages above.</summary>
@@ -100,6 +112,18 @@ internal static class ModelRules
         public const string NoMappedMembers = "it has no mapped members (public properties with a getter and a setter, init accessor or constructor parameter)";
         public const string WithoutRowIdNeedsKey = "it is WITHOUT ROWID but has no [PrimaryKey]";
         public const string NoConstructor = "add a parameterless constructor, or a public one whose parameters match mapped members by name and type";
+
+        /// <summary>MDB0011's advice when a rule of the model itself is broken (the reflection map applies it too).</summary>
+        public const string FallbackFixModel = "fix the model to get a generated map (the reflection map applies the same rule and throws when the type is first used), or set the MSBuild property MicroDbReflectionFallback to error to make this an error";
+
+        /// <summary>MDB0011's advice when generated code cannot name the type (private, protected or file-local).</summary>
+        public const string FallbackFixAccess = "do that to get a generated map, or set the MSBuild property MicroDbReflectionFallback to error to make this an error";
+
+        /// <summary>MDB0011's advice for a type of another assembly.</summary>
+        public const string FallbackFixOtherAssembly = "list it in [assembly: MicroDbMap(typeof(...))] to get a generated map, or set the MSBuild property MicroDbReflectionFallback to error to make this an error";
+
+        /// <summary>MDB0011's advice for a generic type parameter at a call site.</summary>
+        public const string FallbackFixTypeParameter = "list each type it stands for in [assembly: MicroDbMap(typeof(...))] to get generated maps, or set the MSBuild property MicroDbReflectionFallback to error to make this an error";
 
         public static string NotAnInteger(string clrTypeName) => "its type '" + clrTypeName + "' is not an integer";
 

@@ -92,7 +92,7 @@ public sealed partial class MicroDbConnection
         var added = new List<string>();
         if (created)
         {
-            Execute(map.Sql.CreateTable);
+            Execute(SqlBuilder.CreateTable(map, Storage));
         }
         else
         {
@@ -104,11 +104,11 @@ public sealed partial class MicroDbConnection
                     continue;
                 }
 
-                var definition = SqlBuilder.ColumnDefinition(column);
+                var definition = SqlBuilder.ColumnDefinition(column, Storage);
                 if (column.IsNotNull && !column.IsPrimaryKey)
                 {
                     // ALTER TABLE cannot add a NOT NULL column without a default: existing rows get the type's zero.
-                    definition += " DEFAULT " + ZeroLiteral(column.Kind);
+                    definition += " DEFAULT " + ZeroLiteral(column, Storage);
                 }
 
                 Execute($"ALTER TABLE {SqlBuilder.Quote(table.TableName)} ADD COLUMN {definition}");
@@ -132,6 +132,31 @@ public sealed partial class MicroDbConnection
 
         return new MigrationReport(table.TableName, created, added, indexes);
     }
+
+    private static string ZeroLiteral(ColumnMapping column, StorageFormat format)
+    {
+        if (format.Kind == StorageFormatKind.SqliteNet && ValueEncoding.ToStorage(ZeroOf(column.Kind), false, format) is { } zero)
+        {
+            // The kinds sqlite-net's format encodes its own way: the zero as that format stores it.
+            return zero switch
+            {
+                string text => "'" + text.Replace("'", "''", StringComparison.Ordinal) + "'",
+                double => "0.0",
+                _ => Convert.ToString(zero, System.Globalization.CultureInfo.InvariantCulture)!,
+            };
+        }
+
+        return ZeroLiteral(column.Kind);
+    }
+
+    private static object? ZeroOf(ColumnKind kind) => kind switch
+    {
+        ColumnKind.DateTime or ColumnKind.DateTimeText => default(DateTime),
+        ColumnKind.DateTimeOffset => default(DateTimeOffset),
+        ColumnKind.TimeSpan => default(TimeSpan),
+        ColumnKind.Decimal => 0m,
+        _ => null,
+    };
 
     private static string ZeroLiteral(ColumnKind kind) => ColumnKindRules.SqlType(kind) switch
     {

@@ -33,6 +33,9 @@ public sealed partial class MicroDbConnection : IDisposable
     {
         ArgumentNullException.ThrowIfNull(options);
         _options = options;
+
+        // Captured once: a later change to the options must not re-encode values halfway through a connection's life.
+        Storage = options.Storage ?? throw new ArgumentException("MicroDbOptions.Storage is null; use StorageFormat.MicroDb or StorageFormat.SqliteNet(...).", nameof(options));
         _reflection = options.ReflectionProvider;
         _runner = new StatementRunner(this, _gate, options.StatementCacheSize);
         SqliteProvider.EnsureInitialized();
@@ -54,6 +57,9 @@ public sealed partial class MicroDbConnection : IDisposable
 
     /// <summary>The options the connection was opened with.</summary>
     public MicroDbOptions Options => _options;
+
+    /// <summary>How this connection encodes values: <see cref="MicroDbOptions.Storage"/> as it was when the connection opened.</summary>
+    public StorageFormat Storage { get; }
 
     /// <summary>The native handle, for calls MicroDb does not wrap.</summary>
     public sqlite3 Handle => _db ?? throw Disposed();

@@ -93,7 +93,7 @@ internal readonly struct StatementArguments
                 statement.Bind(1, s);
                 break;
             default:
-                statement.BindValue(1, ValueEncoding.ToStorage(primaryKey, key.StoreAsText));
+                statement.BindValue(1, ValueEncoding.ToStorage(primaryKey, key.StoreAsText, statement.Format));
                 break;
         }
     }

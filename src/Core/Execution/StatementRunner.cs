@@ -139,7 +139,7 @@ internal sealed partial class StatementRunner
             throw new MicroDbException($"The SQL text contains no statement: '{sql}'");
         }
 
-        return new SqliteStatement(db, stmt, sql);
+        return new SqliteStatement(db, stmt, sql, _connection.Storage);
     }
 
     /// <summary>

@@ -73,11 +73,17 @@ public sealed partial class SqliteStatement
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Bind(int index, double value) => Check(raw.sqlite3_bind_double(Handle, index, value));
 
-    /// <summary>Binds a decimal as invariant TEXT, which keeps every digit and the scale (REAL would round).</summary>
+    /// <summary>Binds a decimal as invariant TEXT, which keeps every digit and the scale (REAL would round); as REAL under the sqlite-net format.</summary>
     /// <param name="index">1-based parameter index.</param>
     /// <param name="value">The value.</param>
     public void Bind(int index, decimal value)
     {
+        if (_sqliteNet is not null)
+        {
+            Check(raw.sqlite3_bind_double(Handle, index, (double)value));
+            return;
+        }
+
         Span<char> buffer = stackalloc char[64];
         value.TryFormat(buffer, out var written, default, CultureInfo.InvariantCulture);
         Check(raw.sqlite3_bind_text16(Handle, index, buffer[..written]));
@@ -193,35 +199,71 @@ public sealed partial class SqliteStatement
         Check(raw.sqlite3_bind_text16(Handle, index, buffer));
     }
 
-    /// <summary>Binds a <see cref="DateTime"/> as an INTEGER holding its ticks and its <see cref="DateTimeKind"/> (see <see cref="ValueEncoding.EncodeDateTime"/>).</summary>
+    /// <summary>
+    /// Binds a <see cref="DateTime"/> as an INTEGER holding its ticks and its <see cref="DateTimeKind"/> (see <see cref="ValueEncoding.EncodeDateTime"/>);
+    /// under the sqlite-net format, as plain ticks or as text in the format's <see cref="StorageFormat.DateTimeStringFormat"/>.
+    /// </summary>
     /// <param name="index">1-based parameter index.</param>
     /// <param name="value">The value.</param>
-    public void Bind(int index, DateTime value) => Check(raw.sqlite3_bind_int64(Handle, index, ValueEncoding.EncodeDateTime(value)));
+    public void Bind(int index, DateTime value)
+    {
+        if (_sqliteNet is not null)
+        {
+            BindSqliteNetDateTime(index, value, _sqliteNet);
+            return;
+        }
 
-    /// <summary>Binds a <see cref="DateTime"/> as ISO-8601 round-trip TEXT (used for columns marked <c>[StoreAsText]</c>).</summary>
+        Check(raw.sqlite3_bind_int64(Handle, index, ValueEncoding.EncodeDateTime(value)));
+    }
+
+    /// <summary>
+    /// Binds a <see cref="DateTime"/> as ISO-8601 round-trip TEXT (used for columns marked <c>[StoreAsText]</c>); under the
+    /// sqlite-net format, which has no per-column text setting, exactly as <see cref="Bind(int, DateTime)"/>.
+    /// </summary>
     /// <param name="index">1-based parameter index.</param>
     /// <param name="value">The value.</param>
     public void BindAsText(int index, DateTime value)
     {
+        if (_sqliteNet is not null)
+        {
+            BindSqliteNetDateTime(index, value, _sqliteNet);
+            return;
+        }
+
         Span<char> buffer = stackalloc char[40];
         value.TryFormat(buffer, out var written, "O", CultureInfo.InvariantCulture);
         Check(raw.sqlite3_bind_text16(Handle, index, buffer[..written]));
     }
 
-    /// <summary>Binds a <see cref="DateTimeOffset"/> as ISO-8601 round-trip TEXT, keeping the offset.</summary>
+    /// <summary>Binds a <see cref="DateTimeOffset"/> as ISO-8601 round-trip TEXT, keeping the offset; under the sqlite-net format, as INTEGER <see cref="DateTimeOffset.UtcTicks"/>.</summary>
     /// <param name="index">1-based parameter index.</param>
     /// <param name="value">The value.</param>
     public void Bind(int index, DateTimeOffset value)
     {
+        if (_sqliteNet is not null)
+        {
+            Check(raw.sqlite3_bind_int64(Handle, index, value.UtcTicks));
+            return;
+        }
+
         Span<char> buffer = stackalloc char[40];
         value.TryFormat(buffer, out var written, "O", CultureInfo.InvariantCulture);
         Check(raw.sqlite3_bind_text16(Handle, index, buffer[..written]));
     }
 
-    /// <summary>Binds a <see cref="TimeSpan"/> as its ticks.</summary>
+    /// <summary>Binds a <see cref="TimeSpan"/> as its ticks; as "c" text under a sqlite-net format that stores TimeSpan as text.</summary>
     /// <param name="index">1-based parameter index.</param>
     /// <param name="value">The value.</param>
-    public void Bind(int index, TimeSpan value) => Check(raw.sqlite3_bind_int64(Handle, index, value.Ticks));
+    public void Bind(int index, TimeSpan value)
+    {
+        if (_sqliteNet is not null && !_sqliteNet.StoreTimeSpanAsTicks)
+        {
+            BindTimeSpanText(index, value);
+            return;
+        }
+
+        Check(raw.sqlite3_bind_int64(Handle, index, value.Ticks));
+    }
 
     /// <summary>Binds a <see cref="DateOnly"/> as TEXT "yyyy-MM-dd" (sorts and works with SQLite's date functions).</summary>
     /// <param name="index">1-based parameter index.</param>

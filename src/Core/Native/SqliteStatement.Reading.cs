@@ -131,7 +131,7 @@ public sealed partial class SqliteStatement
         switch (raw.sqlite3_column_type(stmt, ordinal))
         {
             case raw.SQLITE_INTEGER: return raw.sqlite3_column_int64(stmt, ordinal);
-            case raw.SQLITE_FLOAT: return (decimal)raw.sqlite3_column_double(stmt, ordinal);
+            case raw.SQLITE_FLOAT: return RealToDecimal(ordinal, raw.sqlite3_column_double(stmt, ordinal));
         }
 
         var span = TextSpan(ordinal, out var chars);
@@ -141,6 +141,19 @@ public sealed partial class SqliteStatement
         }
 
         throw BadValue(ordinal, chars, "decimal");
+    }
+
+    private decimal RealToDecimal(int ordinal, double value)
+    {
+        // A REAL beyond decimal's range (sqlite-net stores decimal.MaxValue as 7.9228162514264338e+28, which rounds up).
+        try
+        {
+            return (decimal)value;
+        }
+        catch (OverflowException e)
+        {
+            throw new MicroDbException($"Column '{GetColumnName(ordinal)}' holds {value.ToString("R", CultureInfo.InvariantCulture)}, which is outside the range of decimal (SQL: {Sql})", e);
+        }
     }
 
     /// <summary>Reads a GUID stored as text (or as a 16-byte BLOB).</summary><param name="ordinal">0-based column index.</param>
@@ -167,7 +180,13 @@ public sealed partial class SqliteStatement
     /// <summary>Reads a <see cref="DateTime"/> stored by <see cref="Bind(int, DateTime)"/>.</summary><param name="ordinal">0-based column index.</param>
     public DateTime GetDateTime(int ordinal)
     {
-        if (raw.sqlite3_column_type(Handle, ordinal) == raw.SQLITE_TEXT)
+        var storageClass = raw.sqlite3_column_type(Handle, ordinal);
+        if (_sqliteNet is not null)
+        {
+            return ReadSqliteNetDateTime(ordinal, storageClass, _sqliteNet);
+        }
+
+        if (storageClass == raw.SQLITE_TEXT)
         {
             // Hand-written SQL may store ISO text in an INTEGER column; accept it rather than misread it.
             return GetDateTimeFromText(ordinal);
@@ -184,9 +203,14 @@ public sealed partial class SqliteStatement
         }
     }
 
-    /// <summary>Reads a <see cref="DateTime"/> stored as ISO-8601 text.</summary><param name="ordinal">0-based column index.</param>
+    /// <summary>Reads a <see cref="DateTime"/> stored as ISO-8601 text (under the sqlite-net format, as <see cref="GetDateTime"/> reads).</summary><param name="ordinal">0-based column index.</param>
     public DateTime GetDateTimeFromText(int ordinal)
     {
+        if (_sqliteNet is not null)
+        {
+            return ReadSqliteNetDateTime(ordinal, raw.sqlite3_column_type(Handle, ordinal), _sqliteNet);
+        }
+
         var span = TextSpan(ordinal, out var chars);
         if (DateTime.TryParse(span, CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind, out var value))
         {
@@ -196,9 +220,14 @@ public sealed partial class SqliteStatement
         throw BadValue(ordinal, chars, "DateTime");
     }
 
-    /// <summary>Reads a <see cref="DateTimeOffset"/> stored as ISO-8601 text.</summary><param name="ordinal">0-based column index.</param>
+    /// <summary>Reads a <see cref="DateTimeOffset"/> stored as ISO-8601 text (under the sqlite-net format, INTEGER UtcTicks read at +00:00).</summary><param name="ordinal">0-based column index.</param>
     public DateTimeOffset GetDateTimeOffset(int ordinal)
     {
+        if (_sqliteNet is not null && raw.sqlite3_column_type(Handle, ordinal) != raw.SQLITE_TEXT)
+        {
+            return ReadSqliteNetDateTimeOffset(ordinal);
+        }
+
         var span = TextSpan(ordinal, out var chars);
         if (DateTimeOffset.TryParse(span, CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind, out var value))
         {
@@ -208,8 +237,16 @@ public sealed partial class SqliteStatement
         throw BadValue(ordinal, chars, "DateTimeOffset");
     }
 
-    /// <summary>Reads a <see cref="TimeSpan"/> stored as ticks.</summary><param name="ordinal">0-based column index.</param>
-    public TimeSpan GetTimeSpan(int ordinal) => new(ReadInteger(ordinal, "TimeSpan"));
+    /// <summary>Reads a <see cref="TimeSpan"/> stored as ticks (under the sqlite-net format, "c" text too).</summary><param name="ordinal">0-based column index.</param>
+    public TimeSpan GetTimeSpan(int ordinal)
+    {
+        if (_sqliteNet is not null && raw.sqlite3_column_type(Handle, ordinal) == raw.SQLITE_TEXT)
+        {
+            return ReadTimeSpanText(ordinal);
+        }
+
+        return new(ReadInteger(ordinal, "TimeSpan"));
+    }
 
     /// <summary>Reads a <see cref="DateOnly"/> stored as "yyyy-MM-dd".</summary><param name="ordinal">0-based column index.</param>
     public DateOnly GetDateOnly(int ordinal)

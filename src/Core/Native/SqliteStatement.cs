@@ -21,12 +21,20 @@ public sealed partial class SqliteStatement : IDisposable
     private string[]? _columnNames;
     private int _parameterCount = -1;
 
-    internal SqliteStatement(sqlite3 db, sqlite3_stmt stmt, string sql)
+    // The connection's format when it is sqlite-net's, else null: MicroDb's encodings pay one predictable null test.
+    private readonly StorageFormat? _sqliteNet;
+
+    internal SqliteStatement(sqlite3 db, sqlite3_stmt stmt, string sql, StorageFormat format)
     {
         _db = db;
         _stmt = stmt;
         Sql = sql;
+        Format = format;
+        _sqliteNet = format.Kind == StorageFormatKind.SqliteNet ? format : null;
     }
+
+    /// <summary>The storage format of the connection that prepared this statement; its typed binders and readers apply it.</summary>
+    internal StorageFormat Format { get; }
 
     /// <summary>The SQL text this statement was prepared from.</summary>
     public string Sql { get; }

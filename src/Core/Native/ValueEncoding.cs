@@ -34,6 +34,27 @@ internal static class ValueEncoding
         return new DateTime(ticks, kind);
     }
 
+    /// <summary>
+    /// Parses DateTime text as sqlite-net reads it: exactly in the format's DateTimeStringFormat (keeping the kind for
+    /// the round-trip formats "o" and "r", as sqlite-net does), else as any invariant date and time. sqlite-net's own
+    /// fallback uses the current culture and converts a zone to local time; this one is culture- and zone-independent.
+    /// </summary>
+    /// <param name="text">The stored text.</param>
+    /// <param name="format">A sqlite-net format.</param>
+    /// <param name="value">The value read.</param>
+    public static bool TryParseSqliteNetDateTime(string text, StorageFormat format, out DateTime value)
+    {
+        var pattern = format.DateTimeStringFormat;
+        var styles = IsRoundTripFormat(pattern) ? DateTimeStyles.RoundtripKind : DateTimeStyles.None;
+        return DateTime.TryParseExact(text, pattern, CultureInfo.InvariantCulture, styles, out value)
+            || DateTime.TryParse(text, CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind, out value);
+    }
+
+    /// <summary>True for the standard formats "o" and "r" (either case), whose text says its own kind.</summary>
+    /// <param name="pattern">A DateTime format string.</param>
+    public static bool IsRoundTripFormat(string pattern) =>
+        pattern.Equals("o", StringComparison.OrdinalIgnoreCase) || pattern.Equals("r", StringComparison.OrdinalIgnoreCase);
+
     /// <summary>Formats a decimal exactly as MicroDb stores it (invariant text, scale kept).</summary>
     /// <param name="value">The value.</param>
     public static string FormatDecimal(decimal value) => value.ToString(CultureInfo.InvariantCulture);
@@ -68,7 +89,33 @@ internal static class ValueEncoding
     /// </summary>
     /// <param name="value">The value.</param>
     /// <param name="asText">True for a <c>[StoreAsText]</c> column (enums by name, DateTime as ISO text).</param>
-    public static object? ToStorage(object? value, bool asText = false) => value switch
+    public static object? ToStorage(object? value, bool asText = false) => ToStorage(value, asText, StorageFormat.MicroDb);
+
+    /// <summary>
+    /// Converts a value to what <paramref name="format"/> stores it as: <see cref="ToStorage(object?, bool)"/> for MicroDb's
+    /// format; under sqlite-net's, DateTime as plain ticks or its text, DateTimeOffset as UtcTicks, decimal as a double and
+    /// TimeSpan as ticks or "c" text (the typed binders' sqlite-net encodings).
+    /// </summary>
+    /// <param name="value">The value.</param>
+    /// <param name="asText">True for a <c>[StoreAsText]</c> column.</param>
+    /// <param name="format">The connection's storage format.</param>
+    public static object? ToStorage(object? value, bool asText, StorageFormat format)
+    {
+        if (format.Kind == StorageFormatKind.SqliteNet)
+        {
+            switch (value)
+            {
+                case decimal m: return (double)m;
+                case DateTime dt: return format.StoreDateTimeAsTicks ? dt.Ticks : dt.ToString(format.DateTimeStringFormat, CultureInfo.InvariantCulture);
+                case DateTimeOffset dto: return dto.UtcTicks;
+                case TimeSpan ts: return format.StoreTimeSpanAsTicks ? ts.Ticks : ts.ToString("c", CultureInfo.InvariantCulture);
+            }
+        }
+
+        return ToMicroDbStorage(value, asText);
+    }
+
+    private static object? ToMicroDbStorage(object? value, bool asText) => value switch
     {
         null => null,
         bool b => b ? 1L : 0L,

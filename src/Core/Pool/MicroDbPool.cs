@@ -150,5 +150,6 @@ public sealed partial class MicroDbPool : IDisposable, IAsyncDisposable
         ReflectionProvider = source.ReflectionProvider,
         ThrowOnReflectionFallback = source.ThrowOnReflectionFallback,
         StatementCacheSize = source.StatementCacheSize,
+        Storage = source.Storage,
     };
 }

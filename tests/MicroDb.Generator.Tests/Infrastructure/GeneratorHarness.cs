@@ -27,13 +27,21 @@ internal static class GeneratorHarness
             References.Value,
             new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable));
 
-    public static GeneratorDriver CreateDriver() =>
+    public static GeneratorDriver CreateDriver(IReadOnlyDictionary<string, string>? buildProperties = null) =>
         CSharpGeneratorDriver.Create(
             [new MicroDbGenerator().AsSourceGenerator()],
             parseOptions: ParseOptions,
+            optionsProvider: buildProperties is null ? null : new TestOptionsProvider(buildProperties.ToDictionary(p => "build_property." + p.Key, p => p.Value)),
             driverOptions: new GeneratorDriverOptions(IncrementalGeneratorOutputKind.None, trackIncrementalGeneratorSteps: true));
 
     public static GenerationResult Run(params string[] sources) => Run(CreateCompilation(sources));
+
+    /// <summary>Runs with MSBuild properties visible to the generator (names without the build_property. prefix).</summary>
+    public static GenerationResult RunWithProperties(IReadOnlyDictionary<string, string> buildProperties, params string[] sources)
+    {
+        var driver = CreateDriver(buildProperties).RunGeneratorsAndUpdateCompilation(CreateCompilation(sources), out var output, out var generatorDiagnostics);
+        return new GenerationResult(driver, output, generatorDiagnostics);
+    }
 
     public static GenerationResult Run(Compilation compilation)
     {

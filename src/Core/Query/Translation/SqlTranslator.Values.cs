@@ -15,7 +15,7 @@ internal sealed partial class SqlTranslator
         _args.Add(Encode(value, column, memberType));
     }
 
-    /// <summary>Encodes a value as the column it is compared with stores it (<see cref="ValueEncoding.ToStorage"/>).</summary>
+    /// <summary>Encodes a value as the column it is compared with stores it (<see cref="ValueEncoding.ToStorage(object?, bool, StorageFormat)"/>).</summary>
     private static object? Encode(object? value, ColumnMapping? column, Type? memberType)
     {
         if (value is null)

@@ -1,0 +1,101 @@
+// Shared source (see src/Shared/README.md): which attributes the two mapping paths read, by name, so a model
+// annotated with MicroDb's attributes or with sqlite-net's (namespace SQLite, from sqlite-net-pcl or from the
+// MicroDb.SQLiteNet compatibility package) maps the same way on both paths.
+using System;
+
+#if MICRODB_GENERATOR
+namespace MicroDb.Generator.Shared;
+#else
+namespace MicroDb.Mapping;
+#endif
+
+/// <summary>
+/// The mapping attributes both paths recognise. They are matched by namespace and type name, never by type identity:
+/// sqlite-net-pcl and the compatibility package each declare their own <c>SQLite.TableAttribute</c>, and a model
+/// compiled against either must map.
+/// </summary>
+internal static class AttributeNames
+{
+    /// <summary>MicroDb's own attributes (src/Core/Attributes).</summary>
+    public const string MicroDbNamespace = "MicroDb";
+
+    /// <summary>sqlite-net's attributes, and the compatibility package's copies of them.</summary>
+    public const string SqliteNetNamespace = "SQLite";
+
+    public const string Table = "TableAttribute";
+    public const string Column = "ColumnAttribute";
+    public const string PrimaryKey = "PrimaryKeyAttribute";
+    public const string AutoIncrement = "AutoIncrementAttribute";
+    public const string Indexed = "IndexedAttribute";
+    public const string Unique = "UniqueAttribute";
+    public const string Ignore = "IgnoreAttribute";
+    public const string MaxLength = "MaxLengthAttribute";
+    public const string Collation = "CollationAttribute";
+    public const string NotNull = "NotNullAttribute";
+    public const string StoreAsText = "StoreAsTextAttribute";
+
+    /// <summary>The full names of the two table attributes (what the generator's discovery asks Roslyn for).</summary>
+    public const string MicroDbTable = MicroDbNamespace + "." + Table;
+
+    /// <inheritdoc cref="MicroDbTable"/>
+    public const string SqliteNetTable = SqliteNetNamespace + "." + Table;
+
+    /// <summary>Named property of [Table] that asks for a WITHOUT ROWID table (both declare it).</summary>
+    public const string WithoutRowIdProperty = "WithoutRowId";
+
+    /// <summary>Named properties of [Indexed] (both declare them).</summary>
+    public const string IndexNameProperty = "Name";
+
+    /// <inheritdoc cref="IndexNameProperty"/>
+    public const string IndexOrderProperty = "Order";
+
+    /// <inheritdoc cref="IndexNameProperty"/>
+    public const string IndexUniqueProperty = "Unique";
+
+    /// <summary>Named property of MicroDb's [Table] that gives the table name.</summary>
+    public const string TableNameProperty = "Name";
+
+    private static readonly string[] Names =
+    [
+        Table, Column, PrimaryKey, AutoIncrement, Indexed, Unique, Ignore, MaxLength, Collation, NotNull, StoreAsText,
+    ];
+
+    /// <summary>Which of the two attribute families an attribute belongs to.</summary>
+    public enum Family
+    {
+        None,
+        MicroDb,
+        SqliteNet,
+    }
+
+    /// <summary>The family of an attribute class, by its namespace and name; <see cref="Family.None"/> when it is not one of ours.</summary>
+    public static Family FamilyOf(string? attributeNamespace, string attributeName)
+    {
+        if (Array.IndexOf(Names, attributeName) < 0)
+        {
+            return Family.None;
+        }
+
+        return attributeNamespace switch
+        {
+            MicroDbNamespace => Family.MicroDb,
+            SqliteNetNamespace => Family.SqliteNet,
+            _ => Family.None,
+        };
+    }
+
+    /// <summary>True when the attribute class is the recognised attribute <paramref name="name"/> (e.g. <see cref="Table"/>) of either family.</summary>
+    public static bool Is(string? attributeNamespace, string attributeName, string name) =>
+        attributeName == name && FamilyOf(attributeNamespace, attributeName) != Family.None;
+
+    /// <summary>
+    /// Which members a model maps. A model that carries sqlite-net attributes and none of MicroDb's follows
+    /// sqlite-net's rule: public instance properties with a public getter and a public setter; every other property
+    /// is silently left out (sqlite-net never fails on a computed or get-only property). Any other model follows
+    /// MicroDb's rule: every public property with a public getter, so a get-only one needs a constructor parameter
+    /// or [Ignore] (MDB0004) rather than being dropped without a word.
+    /// </summary>
+    /// <param name="sawMicroDb">The type or one of its properties carries a MicroDb mapping attribute.</param>
+    /// <param name="sawSqliteNet">The type or one of its properties carries a sqlite-net mapping attribute.</param>
+    public static bool FollowsSqliteNetMemberRule(bool sawMicroDb, bool sawSqliteNet) => sawSqliteNet && !sawMicroDb;
+}
