@@ -116,4 +116,22 @@ public class AsyncTransactionTests : AsyncTestBase
 
         Assert.That(await Db.Table<Note>().CountAsync(), Is.Zero);
     }
+
+    [Test]
+    public async Task SkipLock_turns_off_Lock_but_not_the_async_calls_own_serialization()
+    {
+        await Db.CreateTableAsync<Note>();
+        var connection = Db.GetConnection();
+        connection.SkipLock = true;
+
+        using (connection.Lock())
+        {
+            // Lock() took nothing, so a call from another thread runs now.
+            Assert.That(Task.Run(() => Db.InsertAsync(new Note())).Wait(TimeSpan.FromSeconds(10)), Is.True);
+        }
+
+        var counts = await Task.WhenAll(Enumerable.Range(0, 50).Select(_ => Db.InsertAsync(new Note())));
+        Assert.That(counts.Sum(), Is.EqualTo(50));
+        Assert.That(await Db.Table<Note>().CountAsync(), Is.EqualTo(51));
+    }
 }
