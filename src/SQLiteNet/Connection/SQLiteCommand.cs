@@ -35,7 +35,7 @@ public class SQLiteCommand
             return;
         }
 
-        _named[name] = val;
+        _named[name] = val is Enum e && EnumArguments.IsStoredAsText(e.GetType()) ? e.ToString() : val;
     }
 
     /// <summary>Binds <paramref name="val"/> to the next positional parameter.</summary>
@@ -100,7 +100,7 @@ public class SQLiteCommand
         return string.Join(Environment.NewLine, parts);
     }
 
-    private object[] Positional => [.. _positional];
+    private object[] Positional => EnumArguments.Convert([.. _positional]);
 
     private Dictionary<string, object> Named
     {

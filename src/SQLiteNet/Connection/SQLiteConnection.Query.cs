@@ -13,14 +13,14 @@ public partial class SQLiteConnection
     /// <param name="args">The parameter values.</param>
     /// <returns>The number of rows changed.</returns>
     /// <exception cref="SQLiteException">SQLite reported an error.</exception>
-    public int Execute(string query, params object[] args) => Timed(query, () => _db.Execute(query, args));
+    public int Execute(string query, params object[] args) => Timed(query, () => _db.Execute(query, EnumArguments.Convert(args)));
 
     /// <summary>Runs a query and returns the first column of its first row, converted to <typeparamref name="T"/>.</summary>
     /// <typeparam name="T">The value type.</typeparam>
     /// <param name="query">The SQL.</param>
     /// <param name="args">The parameter values.</param>
     /// <returns>The value, or default when there is no row.</returns>
-    public T ExecuteScalar<T>(string query, params object[] args) => Timed(query, () => _db.ExecuteScalar<T>(query, args));
+    public T ExecuteScalar<T>(string query, params object[] args) => Timed(query, () => _db.ExecuteScalar<T>(query, EnumArguments.Convert(args)));
 
     /// <summary>Runs a query and maps every row to a new <typeparamref name="T"/>, matching columns to properties by name.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
@@ -28,7 +28,7 @@ public partial class SQLiteConnection
     /// <param name="args">The parameter values.</param>
     /// <returns>The objects.</returns>
     public List<T> Query<T>(string query, params object[] args)
-        where T : new() => Run(query, () => _db.Query<T>(query, args));
+        where T : new() => Run(query, () => _db.Query<T>(query, EnumArguments.Convert(args)));
 
     /// <summary>Runs a query and maps every row to an object of <paramref name="map"/>'s type.</summary>
     /// <param name="map">The table mapping.</param>
@@ -38,7 +38,7 @@ public partial class SQLiteConnection
     public List<object> Query(TableMapping map, string query, params object[] args)
     {
         ArgumentNullException.ThrowIfNull(map);
-        return Run(query, () => _db.Runner.ReadAll<object, ObjectRowReader>(query, StatementArguments.Positional(args), new ObjectRowReader(map.Map)));
+        return Run(query, () => _db.Runner.ReadAll<object, ObjectRowReader>(query, StatementArguments.Positional(EnumArguments.Convert(args)), new ObjectRowReader(map.Map)));
     }
 
     /// <summary>Runs a query lazily: each row is read as the result is enumerated (keep the connection open meanwhile).</summary>
@@ -50,7 +50,7 @@ public partial class SQLiteConnection
         where T : new()
     {
         TraceStatement(query);
-        return Translating(_db.DeferredQuery<T>(query, args));
+        return Translating(_db.DeferredQuery<T>(query, EnumArguments.Convert(args)));
     }
 
     /// <summary>Runs a query lazily, reading objects of <paramref name="map"/>'s type.</summary>
@@ -63,7 +63,7 @@ public partial class SQLiteConnection
         ArgumentNullException.ThrowIfNull(map);
         TraceStatement(query);
         var runner = _db.Runner;
-        var arguments = args;
+        var arguments = EnumArguments.Convert(args);
         return Translating(new DeferredEnumerable<object>(() => runner.Enumerate<object, ObjectRowReader>(query, StatementArguments.Positional(arguments), new ObjectRowReader(map.Map))));
     }
 
@@ -73,7 +73,7 @@ public partial class SQLiteConnection
     /// <param name="args">The parameter values.</param>
     /// <returns>The object, or null (default) when there is no row.</returns>
     public T FindWithQuery<T>(string query, params object[] args)
-        where T : new() => Run(query, () => _db.FindWithQuery<T>(query, args));
+        where T : new() => Run(query, () => _db.FindWithQuery<T>(query, EnumArguments.Convert(args)));
 
     /// <summary>Runs a query and maps its first row to an object of <paramref name="map"/>'s type.</summary>
     /// <param name="map">The table mapping.</param>
@@ -83,7 +83,7 @@ public partial class SQLiteConnection
     public object FindWithQuery(TableMapping map, string query, params object[] args)
     {
         ArgumentNullException.ThrowIfNull(map);
-        return Run(query, () => _db.Runner.TryReadFirst<object, ObjectRowReader>(query, StatementArguments.Positional(args), new ObjectRowReader(map.Map), out var value) ? value : null);
+        return Run(query, () => _db.Runner.TryReadFirst<object, ObjectRowReader>(query, StatementArguments.Positional(EnumArguments.Convert(args)), new ObjectRowReader(map.Map), out var value) ? value : null);
     }
 
     /// <summary>Runs a query and returns its first column of every row, converted to <typeparamref name="T"/>.</summary>
@@ -91,7 +91,7 @@ public partial class SQLiteConnection
     /// <param name="query">The SQL.</param>
     /// <param name="args">The parameter values.</param>
     /// <returns>The values.</returns>
-    public List<T> QueryScalars<T>(string query, params object[] args) => Run(query, () => _db.QueryScalars<T>(query, args));
+    public List<T> QueryScalars<T>(string query, params object[] args) => Run(query, () => _db.QueryScalars<T>(query, EnumArguments.Convert(args)));
 
     /// <summary>A LINQ query over <typeparamref name="T"/>'s table, translated to SQL.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>

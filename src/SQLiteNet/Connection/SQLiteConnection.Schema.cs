@@ -16,7 +16,7 @@ public partial class SQLiteConnection
     /// <param name="ty">The mapped type.</param>
     /// <param name="createFlags">Conventions to apply.</param>
     /// <returns><see cref="CreateTableResult.Created"/>, or <see cref="CreateTableResult.Migrated"/> when the table existed (even unchanged).</returns>
-    /// <exception cref="NotSupportedException">A property's type has no sqlite-net column type, or full-text search was asked for.</exception>
+    /// <exception cref="NotSupportedException">The type has no mapped property, a property's type has no sqlite-net column type, or full-text search was asked for.</exception>
     /// <exception cref="SQLiteException">SQLite refused a statement (e.g. adding a not-null column to a table with rows).</exception>
     public CreateTableResult CreateTable(Type ty, CreateFlags createFlags = CreateFlags.None)
     {
@@ -26,11 +26,8 @@ public partial class SQLiteConnection
             throw new NotSupportedException($"CreateTable of '{ty.FullName}': full-text search tables (CreateFlags.FullTextSearch3/4) are not supported by MicroDb.SQLiteNet.");
         }
 
+        // A type without mapped properties fails in GetMapping (MicroDb's rule MDB0009) as NotSupportedException.
         var map = GetMapping(ty, createFlags);
-        if (map.Columns.Length == 0)
-        {
-            throw new InvalidOperationException($"Cannot create a table without columns (does '{ty.FullName}' have public properties?)");
-        }
 
         var existing = GetTableInfo(map.TableName);
         CreateTableResult result;

@@ -112,10 +112,11 @@ public partial class SQLiteConnection
         {
             Check(destination, rc);
             var backup = raw.sqlite3_backup_init(destination, databaseName, Handle, databaseName);
-            if (backup is null)
+            if (backup is null || backup.IsInvalid)
             {
-                Check(destination, raw.sqlite3_errcode(destination));
-                return;
+                // SQLite reports why on the destination connection (e.g. "unknown database"); never step a null backup.
+                var error = raw.sqlite3_errcode(destination);
+                Check(destination, error == raw.SQLITE_OK ? raw.SQLITE_ERROR : error);
             }
 
             rc = raw.sqlite3_backup_step(backup, -1);

@@ -143,7 +143,7 @@ public partial class SQLiteConnection : ISQLiteConnection
         }
     }
 
-    /// <summary>The mapping of <paramref name="type"/> (built once per connection and cached).</summary>
+    /// <summary>The mapping of <paramref name="type"/> (built once per connection and cached; <see cref="CreateFlags.None"/> returns the cached one whatever its flags).</summary>
     /// <param name="type">The mapped type.</param>
     /// <param name="createFlags">Conventions to apply (<see cref="CreateFlags.ImplicitPK"/> ...).</param>
     /// <returns>The mapping.</returns>
@@ -152,7 +152,8 @@ public partial class SQLiteConnection : ISQLiteConnection
         ArgumentNullException.ThrowIfNull(type);
         lock (_mappingsGate)
         {
-            if (_mappings.TryGetValue(type, out var mapping) && mapping.CreateFlags == createFlags)
+            // As sqlite-net: None reuses whatever mapping CreateTable built (its conventions included); other flags rebuild it.
+            if (_mappings.TryGetValue(type, out var mapping) && (createFlags == CreateFlags.None || mapping.CreateFlags == createFlags))
             {
                 return mapping;
             }
@@ -161,6 +162,11 @@ public partial class SQLiteConnection : ISQLiteConnection
             try
             {
                 map = _db.GetMap(type);
+            }
+            catch (MicroDbMappingException e)
+            {
+                // sqlite-net reports a model it cannot map (an unsupported property type ...) as NotSupportedException.
+                throw new NotSupportedException(e.Message, e);
             }
             catch (MicroDbException e)
             {

@@ -143,6 +143,7 @@ public sealed class PoolTests
         options.Mapping = MicroDb.Mapping.MappingMode.Reflection;
         options.ThrowOnReflectionFallback = true;
         options.StatementCacheSize = 17;
+        options.Storage = StorageFormat.SqliteNet(storeDateTimeAsTicks: false, "yyyy-MM-dd HH:mm:ss", storeTimeSpanAsTicks: false);
         using var pool = new MicroDbPool(new MicroDbPoolOptions(options));
         var writer = pool.Write(c => c.Options);
         var reader = pool.Read(c => c.Options);
@@ -154,7 +155,7 @@ public sealed class PoolTests
         Assert.That(properties.Select(p => p.Name), Is.EquivalentTo(new[]
         {
             "Preset", "Synchronous", "BusyTimeout", "ForeignKeys", "CacheSize", "MmapSize", "TempStore", "Mapping",
-            "ReflectionProvider", "ThrowOnReflectionFallback", "StatementCacheSize",
+            "ReflectionProvider", "ThrowOnReflectionFallback", "StatementCacheSize", "Storage",
         }));
         foreach (var property in properties)
         {
