@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using MicroDb.Mapping;
 
@@ -22,18 +23,18 @@ public partial class TableMapping
             PropertyName = column.MemberName;
             PropertyInfo = FindProperty(table.MappedType, column.MemberName, out var depth);
             Depth = depth;
-            var memberType = PropertyInfo?.PropertyType ?? typeof(object);
-            var underlying = Nullable.GetUnderlyingType(memberType);
-            ColumnType = underlying ?? memberType;
+            // Under trimming the property may be gone (generated maps never need it): the kind still names the type.
+            var memberType = PropertyInfo?.PropertyType;
+            ColumnType = memberType is null ? TypeOfKind(column.Kind) : Nullable.GetUnderlyingType(memberType) ?? memberType;
             Collation = column.Collation ?? "";
             MaxStringLength = column.MaxLength;
             // sqlite-net reads [StoreAsText] from the member's own type, so a nullable enum is not marked (its values are still written as names).
-            StoreAsText = column.Kind == ColumnKind.EnumText && underlying is null;
+            StoreAsText = column.Kind == ColumnKind.EnumText && !column.IsNullable;
 
             IsPK = column.IsPrimaryKey
                 || ((createFlags & CreateFlags.ImplicitPK) == CreateFlags.ImplicitPK && string.Equals(column.MemberName, ImplicitPkName, StringComparison.OrdinalIgnoreCase));
             var isAuto = column.IsAutoIncrement || (IsPK && (createFlags & CreateFlags.AutoIncPK) == CreateFlags.AutoIncPK);
-            IsAutoGuid = isAuto && ColumnType == typeof(Guid);
+            IsAutoGuid = isAuto && column.Kind == ColumnKind.Guid;
             IsAutoInc = isAuto && !IsAutoGuid;
             IsNullable = !(IsPK || column.IsNotNull);
 
@@ -108,6 +109,11 @@ public partial class TableMapping
         /// <param name="val">The value; a number is converted for an enum property.</param>
         public void SetValue(object obj, object val)
         {
+            if (PropertyInfo is null)
+            {
+                throw new NotSupportedException($"Property '{PropertyName}' of '{_table.MappedType.FullName}' was removed by trimming, so it cannot be set by reflection. Keep it (e.g. [DynamicDependency]) or set it in code.");
+            }
+
             if (val is not null && ColumnType.IsEnum)
             {
                 val = Enum.ToObject(ColumnType, val);
@@ -121,6 +127,9 @@ public partial class TableMapping
         /// <returns>The value.</returns>
         public object GetValue(object obj) => _table.Map.GetValue(obj, _ordinal);
 
+        // sqlite-net exposes the PropertyInfo; MicroDb reads and writes columns through its map, so a property trimming
+        // removed only leaves PropertyInfo null (and SetValue refusing), never a wrong value.
+        [UnconditionalSuppressMessage("Trimming", "IL2075", Justification = "Informational lookup; columns are read and written through MicroDb's map, and a trimmed property yields null.")]
         private static PropertyInfo FindProperty(Type type, string name, out int depth)
         {
             depth = 0;
@@ -136,6 +145,33 @@ public partial class TableMapping
             depth = 0;
             return null;
         }
+
+        private static Type TypeOfKind(ColumnKind kind) => kind switch
+        {
+            ColumnKind.Boolean => typeof(bool),
+            ColumnKind.Byte => typeof(byte),
+            ColumnKind.SByte => typeof(sbyte),
+            ColumnKind.Int16 => typeof(short),
+            ColumnKind.UInt16 => typeof(ushort),
+            ColumnKind.Int32 => typeof(int),
+            ColumnKind.UInt32 => typeof(uint),
+            ColumnKind.Int64 => typeof(long),
+            ColumnKind.UInt64 => typeof(ulong),
+            ColumnKind.Single => typeof(float),
+            ColumnKind.Double => typeof(double),
+            ColumnKind.Decimal => typeof(decimal),
+            ColumnKind.Char => typeof(char),
+            ColumnKind.String => typeof(string),
+            ColumnKind.Blob => typeof(byte[]),
+            ColumnKind.Guid => typeof(Guid),
+            ColumnKind.DateTime or ColumnKind.DateTimeText => typeof(DateTime),
+            ColumnKind.DateTimeOffset => typeof(DateTimeOffset),
+            ColumnKind.TimeSpan => typeof(TimeSpan),
+            ColumnKind.DateOnly => typeof(DateOnly),
+            ColumnKind.TimeOnly => typeof(TimeOnly),
+            ColumnKind.Enum or ColumnKind.EnumText => typeof(Enum),
+            _ => typeof(object),
+        };
 
         private static int IndexOf(IReadOnlyList<string> columns, string name)
         {

@@ -137,7 +137,18 @@ public partial class TableMapping
     /// <param name="id">The row id SQLite assigned.</param>
     public void SetAutoIncPK(object obj, long id)
     {
-        if (PK is not null)
+        if (PK is null)
+        {
+            return;
+        }
+
+        // Through the map (generated code under AOT); only a key made auto-increment by CreateFlags.AutoIncPK, which
+        // MicroDb's map does not know as such, is written by reflection.
+        if (ReferenceEquals(Map.Table.AutoIncrementColumn, PK.Source))
+        {
+            Map.SetGeneratedKey(obj, id);
+        }
+        else
         {
             PK.SetValue(obj, Convert.ChangeType(id, PK.ColumnType, System.Globalization.CultureInfo.InvariantCulture));
         }
