@@ -57,10 +57,12 @@ public sealed partial class MicroDbGenerator
         {
             var invocation = (InvocationExpressionSyntax)context.Node;
             if (context.SemanticModel.GetSymbolInfo(invocation, cancellationToken).Symbol is not IMethodSymbol method
-                || !IsConnectionType(method.ContainingType))
+                || ConnectionFamily(method.ContainingType) is not { } family)
             {
                 return EquatableArray<CallSiteFinding>.Empty;
             }
+
+            var sqliteNetReceiver = family == AttributeNames.Family.SqliteNet;
 
             var name = method.Name.EndsWith("Async", StringComparison.Ordinal) ? method.Name.Substring(0, method.Name.Length - 5) : method.Name;
             var entityTyped = Array.IndexOf(EntityMethods, name) >= 0 || Array.IndexOf(SequenceMethods, name) >= 0;
@@ -93,7 +95,7 @@ public sealed partial class MicroDbGenerator
             {
                 if (Classify(type, method.Name, entityTyped, invocation, context.SemanticModel.Compilation) is { } finding)
                 {
-                    findings.Add(finding);
+                    findings.Add(sqliteNetReceiver ? finding with { SqliteNetReceiver = true } : finding);
                 }
             }
 
@@ -184,22 +186,33 @@ public sealed partial class MicroDbGenerator
             return enumerable?.TypeArguments[0];
         }
 
-        private static bool IsConnectionType(INamedTypeSymbol? type)
+        /// <summary>
+        /// Whose connection type declares the method (MicroDb's or sqlite-net's, by namespace), or null when it is no
+        /// connection type. A type both derived from one and implementing the other counts as MicroDb's.
+        /// </summary>
+        private static AttributeNames.Family? ConnectionFamily(INamedTypeSymbol? type)
         {
             if (type is null)
             {
-                return false;
+                return null;
             }
 
+            var found = new List<string>();
             for (var t = type; t is not null; t = t.BaseType)
             {
-                if (ConnectionTypes.Contains(FullName(t)))
-                {
-                    return true;
-                }
+                found.Add(FullName(t));
             }
 
-            return type.AllInterfaces.Any(i => ConnectionTypes.Contains(FullName(i)));
+            found.AddRange(type.AllInterfaces.Select(FullName));
+            var matches = found.Where(ConnectionTypes.Contains).ToList();
+            if (matches.Count == 0)
+            {
+                return null;
+            }
+
+            return matches.Any(m => m.StartsWith(AttributeNames.MicroDbNamespace + ".", StringComparison.Ordinal))
+                ? AttributeNames.Family.MicroDb
+                : AttributeNames.Family.SqliteNet;
         }
 
         private static string FullName(INamedTypeSymbol type) =>

@@ -99,6 +99,12 @@ public sealed partial class MicroDbGenerator
         {
             var results = new List<ModelResult>();
             var parsed = new HashSet<string>(StringComparer.Ordinal);
+
+            // A type used through sqlite-net's API anywhere follows sqlite-net's member rule unless it carries a
+            // MicroDb attribute, even where it is also used through MicroDb's connection: one type, one map.
+            var sqliteNetUses = new HashSet<string>(
+                findings.SelectMany(f => f).Where(f => f.SqliteNetReceiver && f.MetadataName is not null).Select(f => f.MetadataName!),
+                StringComparer.Ordinal);
             foreach (var finding in findings.SelectMany(f => f))
             {
                 cancellationToken.ThrowIfCancellationRequested();
@@ -114,14 +120,14 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var parser = new Parser(compilation, cancellationToken);
-                var model = parser.ParseType(type, tableNameOverride: null, type.Locations.FirstOrDefault());
+                var model = parser.ParseType(type, tableNameOverride: null, type.Locations.FirstOrDefault(), sqliteNetUses.Contains(name));
                 results.Add(parser.Result(model, type, lenient: true));
             }
 
             return new EquatableArray<ModelResult>(results);
         }
 
-        private EntityModel? ParseType(INamedTypeSymbol type, string? tableNameOverride, Location? requestLocation)
+        private EntityModel? ParseType(INamedTypeSymbol type, string? tableNameOverride, Location? requestLocation, bool sqliteNetApi = false)
         {
             var display = type.ToDisplayString();
             var typeLocation = type.Locations.FirstOrDefault(l => l.IsInSource) ?? requestLocation;
@@ -132,7 +138,7 @@ public sealed partial class MicroDbGenerator
 
             var (tableName, withoutRowId) = TableOf(type, tableNameOverride);
             var (sawMicroDb, sawSqliteNet) = AttributeFamilies(type);
-            var candidates = CollectCandidates(type, display, AttributeNames.FollowsSqliteNetMemberRule(sawMicroDb, sawSqliteNet));
+            var candidates = CollectCandidates(type, display, AttributeNames.FollowsSqliteNetMemberRule(sawMicroDb, sawSqliteNet, sqliteNetApi));
             var constructor = ChooseConstructor(type, display, candidates, typeLocation);
             if (constructor is null)
             {

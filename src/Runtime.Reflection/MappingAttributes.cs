@@ -85,8 +85,9 @@ internal sealed class MappingAttributes
     /// <summary>
     /// Whether the type follows sqlite-net's member rule (<see cref="AttributeNames.FollowsSqliteNetMemberRule"/>),
     /// from the attributes of the type, its base classes and their public instance properties (as the generator).
+    /// <paramref name="sqliteNetApi"/>: the provider serves sqlite-net's API, so an attribute-less model follows it too.
     /// </summary>
-    public static bool FollowsSqliteNetMemberRule([DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicProperties)] Type type)
+    public static bool FollowsSqliteNetMemberRule([DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicProperties)] Type type, bool sqliteNetApi)
     {
         var sawMicroDb = false;
         var sawSqliteNet = false;
@@ -108,7 +109,7 @@ internal sealed class MappingAttributes
             }
         }
 
-        return AttributeNames.FollowsSqliteNetMemberRule(sawMicroDb, sawSqliteNet);
+        return AttributeNames.FollowsSqliteNetMemberRule(sawMicroDb, sawSqliteNet, sqliteNetApi);
     }
 
     /// <summary>The member carries the recognised attribute <paramref name="name"/>.</summary>

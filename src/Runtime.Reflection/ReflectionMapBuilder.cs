@@ -10,7 +10,7 @@ internal static class ReflectionMapBuilder
     internal const string TrimMessage = "The reflection path reads the members of mapped types at run time; trimming may remove them. Use the MicroDb source generator ([Table] types get generated maps) for trimmed and AOT apps.";
 
     [RequiresUnreferencedCode(TrimMessage)]
-    public static ReflectionEntityMap<T> Build<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicProperties | DynamicallyAccessedMemberTypes.NonPublicProperties | DynamicallyAccessedMemberTypes.PublicConstructors | DynamicallyAccessedMemberTypes.NonPublicConstructors)] T>()
+    public static ReflectionEntityMap<T> Build<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicProperties | DynamicallyAccessedMemberTypes.NonPublicProperties | DynamicallyAccessedMemberTypes.PublicConstructors | DynamicallyAccessedMemberTypes.NonPublicConstructors)] T>(bool sqliteNetApi = false)
     {
         var type = typeof(T);
         var typeName = type.FullName ?? type.Name;
@@ -34,7 +34,7 @@ internal static class ReflectionMapBuilder
         var properties = new List<PropertyInfo>();
         var indexes = new List<IndexDeclaration>();
 
-        foreach (var property in MappableProperties(type, MappingAttributes.FollowsSqliteNetMemberRule(type)))
+        foreach (var property in MappableProperties(type, MappingAttributes.FollowsSqliteNetMemberRule(type, sqliteNetApi)))
         {
             var attributes = MappingAttributes.Of(type, property);
             if (attributes.Has(AttributeNames.Ignore))

@@ -10,19 +10,37 @@ namespace MicroDb.Runtime.Reflection;
 [RequiresUnreferencedCode(ReflectionMapBuilder.TrimMessage)]
 public sealed class ReflectionMapProvider : IEntityMapProvider
 {
-    private static readonly ConcurrentDictionary<Type, IEntityMap> ByType = new();
+    // One cache per member rule: the same attribute-less type maps differently under the two rules.
+    private readonly ConcurrentDictionary<Type, IEntityMap> _byType = new();
+    private readonly bool _sqliteNetMembers;
 
-    private ReflectionMapProvider()
+    private ReflectionMapProvider(bool sqliteNetMembers)
     {
+        _sqliteNetMembers = sqliteNetMembers;
     }
 
-    /// <summary>The process-wide provider.</summary>
-    public static ReflectionMapProvider Instance { get; } = new();
+    /// <summary>The process-wide provider, with MicroDb's member rule (a get-only property needs a constructor parameter or [Ignore]).</summary>
+    public static ReflectionMapProvider Instance { get; } = new(sqliteNetMembers: false);
+
+    /// <summary>
+    /// The process-wide provider for sqlite-net's API: a model with no MicroDb attribute maps only its public
+    /// properties with a public getter and a public setter, and silently leaves out the rest (a computed or
+    /// get-only property), as sqlite-net does. A model with MicroDb attributes maps as with <see cref="Instance"/>.
+    /// </summary>
+    public static ReflectionMapProvider SqliteNetMembers { get; } = new(sqliteNetMembers: true);
 
     /// <inheritdoc />
     [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = "Callers reach the reflection path only through UseReflection/Enable, which carry RequiresUnreferencedCode.")]
     [UnconditionalSuppressMessage("Trimming", "IL2091", Justification = "As above: the reflection path is opted into through annotated entry points.")]
-    public EntityMap<T> GetMap<T>() => Cache<T>.Map ?? Cache<T>.Create();
+    public EntityMap<T> GetMap<T>()
+    {
+        if (_sqliteNetMembers)
+        {
+            return Cache<T>.SqliteNetMap ?? Cache<T>.Create(this);
+        }
+
+        return Cache<T>.Map ?? Cache<T>.Create(this);
+    }
 
     /// <inheritdoc />
     [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = "Opted into through annotated entry points.")]
@@ -31,7 +49,7 @@ public sealed class ReflectionMapProvider : IEntityMapProvider
     public IEntityMap GetMap(Type type)
     {
         ArgumentNullException.ThrowIfNull(type);
-        if (ByType.TryGetValue(type, out var map))
+        if (_byType.TryGetValue(type, out var map))
         {
             return map;
         }
@@ -54,24 +72,35 @@ public sealed class ReflectionMapProvider : IEntityMapProvider
 
     private static class Cache<T>
     {
-        // A static generic field: a plain field read per call once built. Not a static initializer, so a
+        // Static generic fields: a plain field read per call once built. Not a static initializer, so a
         // model error surfaces as MicroDbMappingException every time instead of a TypeInitializationException.
         public static EntityMap<T>? Map;
+        public static EntityMap<T>? SqliteNetMap;
 
         [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = "Opted into through annotated entry points.")]
         [UnconditionalSuppressMessage("Trimming", "IL2091", Justification = "Opted into through annotated entry points.")]
-        public static EntityMap<T> Create()
+        public static EntityMap<T> Create(ReflectionMapProvider provider)
         {
-            lock (ByType)
+            lock (provider._byType)
             {
-                if (Map is null)
+                var existing = provider._sqliteNetMembers ? SqliteNetMap : Map;
+                if (existing is not null)
                 {
-                    var map = ReflectionMapBuilder.Build<T>();
-                    ByType[typeof(T)] = map;
+                    return existing;
+                }
+
+                var map = ReflectionMapBuilder.Build<T>(provider._sqliteNetMembers);
+                provider._byType[typeof(T)] = map;
+                if (provider._sqliteNetMembers)
+                {
+                    SqliteNetMap = map;
+                }
+                else
+                {
                     Map = map;
                 }
 
-                return Map;
+                return map;
             }
         }
     }

@@ -95,7 +95,16 @@ internal static class AttributeNames
     /// MicroDb's rule: every public property with a public getter, so a get-only one needs a constructor parameter
     /// or [Ignore] (MDB0004) rather than being dropped without a word.
     /// </summary>
+    /// <remarks>
+    /// A model with no mapping attribute at all follows sqlite-net's rule when it is used through sqlite-net's API
+    /// (<paramref name="sqliteNetApi"/>): a sqlite-net app's plain class with a computed property must keep working.
+    /// </remarks>
     /// <param name="sawMicroDb">The type or one of its properties carries a MicroDb mapping attribute.</param>
     /// <param name="sawSqliteNet">The type or one of its properties carries a sqlite-net mapping attribute.</param>
-    public static bool FollowsSqliteNetMemberRule(bool sawMicroDb, bool sawSqliteNet) => sawSqliteNet && !sawMicroDb;
+    /// <param name="sqliteNetApi">
+    /// The type is used through sqlite-net's API: the generator found it at a call on a <c>SQLite.*</c> connection,
+    /// or the reflection provider was asked for sqlite-net's rule (the compatibility package does).
+    /// </param>
+    public static bool FollowsSqliteNetMemberRule(bool sawMicroDb, bool sawSqliteNet, bool sqliteNetApi = false) =>
+        !sawMicroDb && (sawSqliteNet || sqliteNetApi);
 }

@@ -44,4 +44,19 @@ public class SqliteNetDiscoveryTests
         Assert.That(db.ExecuteScalar<string>("SELECT Colour FROM sn_items"), Is.EqualTo("Green"));
         Assert.Throws<MicroDbConstraintException>(() => db.Insert(new SqliteNetItem { Name = "Bob", Code = "A1", First = 9 }));
     }
+
+    [Test]
+    public void Attribute_less_model_used_through_sqlite_net_runs_on_a_generated_map_without_its_get_only_members()
+    {
+        using var db = new SQLite.SQLiteConnection(":memory:", MappingMode.Generated);
+        db.CreateTable<SqliteNetPlain>();
+        db.Insert(new SqliteNetPlain { Id = 1, Text = "ada" });
+
+        Assert.That(db.Inner.GetMap<SqliteNetPlain>().IsGenerated, Is.True);
+        Assert.That(db.Inner.GetMap<SqliteNetPlain>().Table.Columns.Select(c => c.MemberName), Is.EqualTo(new[] { "Id", "Text" }));
+
+        // Also used through MicroDb's own connection: the same (generated, sqlite-net rule) map.
+        var back = db.Inner.Table<SqliteNetPlain>().Single();
+        Assert.That((back.Id, back.Text, back.Display, back.Stamp), Is.EqualTo((1, "ada", "ADA", 7)));
+    }
 }

@@ -95,4 +95,68 @@ public class CallSiteDiscoveryTests
         Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
         Assert.That(result.Sources.Keys, Has.None.Contains("NMap"));
     }
+
+    private const string SqliteNetSource = """
+        using System.Collections.Generic;
+        namespace SQLite
+        {
+            public interface ISQLiteAsyncConnection { System.Threading.Tasks.Task<int> InsertAsync(object obj); }
+            public class SQLiteConnection { public int CreateTable<T>() => 0; public int Insert(object obj) => 0; }
+        }
+        namespace App
+        {
+            public class Note
+            {
+                public int Id { get; set; }
+                public string Text { get; set; } = "";
+                public string Display => Text.ToUpperInvariant();
+                public int Length { get { return Text.Length; } }
+                public string Stamp { get; private set; } = "";
+            }
+            public static class Use
+            {
+                public static void Run(SQLite.SQLiteConnection db, SQLite.ISQLiteAsyncConnection adb, MicroDb.MicroDbConnection micro, Note note)
+                {
+                    CALL
+                }
+            }
+        }
+        """;
+
+    [TestCase("db.CreateTable<Note>();", TestName = "Attribute-less model at a SQLiteConnection call maps sqlite-net's members")]
+    [TestCase("adb.InsertAsync(note);", TestName = "Attribute-less model at an ISQLiteAsyncConnection call maps sqlite-net's members")]
+    [TestCase("db.Insert(note); micro.Insert(note);", TestName = "Attribute-less model used through both connections maps sqlite-net's members")]
+    public void Attribute_less_model_used_through_sqlite_net_skips_properties_without_public_setter(string call)
+    {
+        var result = GeneratorHarness.Run(SqliteNetSource.Replace("CALL", call, StringComparison.Ordinal));
+
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        var map = result.Sources["MicroDb.Generated.App.NoteMap.g.cs"];
+        Assert.That(map, Does.Contain("\"Text\"").And.Contain("\"Id\""));
+        Assert.That(map, Does.Not.Contain("Display").And.Not.Contain("Length").And.Not.Contain("Stamp"));
+    }
+
+    [Test]
+    public void Attribute_less_model_used_only_through_MicroDb_keeps_MicroDbs_member_rule()
+    {
+        var result = GeneratorHarness.Run(SqliteNetSource.Replace("CALL", "micro.Insert(note);", StringComparison.Ordinal));
+
+        var warning = result.GeneratorDiagnostics.Single();
+        Assert.That(warning.Id, Is.EqualTo("MDB0011"));
+        Assert.That(warning.GetMessage(), Does.Contain("'Display'").And.Contain("MDB0004"));
+        Assert.That(result.Sources.Keys, Has.None.Contains("NoteMap"));
+    }
+
+    [Test]
+    public void Model_with_MicroDb_attributes_keeps_MicroDbs_member_rule_at_a_sqlite_net_call()
+    {
+        var source = SqliteNetSource.Replace("public int Id { get; set; }", "[MicroDb.PrimaryKey] public int Id { get; set; }", StringComparison.Ordinal)
+            .Replace("CALL", "db.CreateTable<Note>();", StringComparison.Ordinal);
+        var result = GeneratorHarness.Run(source);
+
+        Assert.That(result.GeneratorDiagnostics.Select(d => d.Id), Does.Contain("MDB0011"));
+        Assert.That(result.GeneratorDiagnostics.Single().GetMessage(), Does.Contain("'Display'"));
+        Assert.That(result.Sources.Keys, Has.None.Contains("NoteMap"));
+    }
 }

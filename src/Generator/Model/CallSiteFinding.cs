@@ -4,5 +4,7 @@ namespace MicroDb.Generator.Model;
 /// A model type found where it flows into a connection's generic API, as plain data: the metadata name of a type
 /// declared in this compilation (parsed later, once per type), or a diagnostic for a type the generator cannot map
 /// (a type parameter, a type of another assembly), keyed by that type's metadata name when it has one.
+/// <see cref="SqliteNetReceiver"/>: the call is on a sqlite-net connection type (<c>SQLite.*</c>), so a model with no
+/// MicroDb attribute follows sqlite-net's member rule (AttributeNames.FollowsSqliteNetMemberRule).
 /// </summary>
-internal sealed record CallSiteFinding(string? MetadataName, DiagnosticInfo? Diagnostic);
+internal sealed record CallSiteFinding(string? MetadataName, DiagnosticInfo? Diagnostic, bool SqliteNetReceiver = false);

@@ -140,3 +140,16 @@ public class SqliteNetDog : SqliteNetAnimal
 {
     public string? Name { get; set; }
 }
+
+// A sqlite-net app's plain class: no attributes at all, a computed and a privately set property. Used through
+// sqlite-net's API it maps only Id and Text (sqlite-net's member rule), on both paths.
+public class SqliteNetPlain
+{
+    public int Id { get; set; }
+
+    public string Text { get; set; } = "";
+
+    public string Display => Text.ToUpperInvariant();
+
+    public int Stamp { get; private set; } = 7;
+}

@@ -67,11 +67,17 @@ namespace App
         public int StockId { get; set; }
 
         public decimal Price { get; set; }
+
+        // No attributes at all, but used through sqlite-net's connection: sqlite-net's member rule, no column, no error.
+        public string Label => StockId + "@" + Price;
     }
 
     public class Quote
     {
         public string? Symbol { get; set; }
+
+        // Found through the ISQLiteConnection interface: sqlite-net's rule too.
+        public int Length => Symbol?.Length ?? 0;
     }
 
     // Apps subclass SQLiteConnection; calls through `this` and through the subclass count.
@@ -141,6 +147,9 @@ namespace Shop
         {
             db.Find<Customer>(1);
             db.Insert(new Order());
+
+            // Also used through sqlite-net's connection (App): still sqlite-net's rule, one map without Label.
+            db.Find<App.Trade>(1);
             _ = asyncDb.Table<Customer>();
         }
     }
