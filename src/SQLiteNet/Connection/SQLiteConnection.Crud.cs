@@ -51,15 +51,22 @@ public partial class SQLiteConnection
 
         var replacing = string.Equals(extra.Trim(), "OR REPLACE", StringComparison.OrdinalIgnoreCase);
         var columns = replacing ? map.InsertOrReplaceColumns : map.InsertColumns;
-        var sql = columns.Length == 0
-            ? $"insert {extra} into \"{map.TableName}\" default values"
-            : $"insert {extra} into \"{map.TableName}\"({string.Join(",", columns.Select(c => "\"" + c.Name + "\""))}) values ({string.Join(",", columns.Select(_ => "?"))})";
+        var sql = extra.Length == 0 ? map.InsertSql
+            : string.Equals(extra, "OR REPLACE", StringComparison.Ordinal) ? map.InsertOrReplaceSql
+            : InsertSqlFor(map, extra, columns);
 
         var count = RunWithObject(map, obj, sql, columns, out var rowId);
         // Only a row actually written gets the new key (sqlite-net also writes a stale row id after an ignored insert).
         if (count > 0 && map.HasAutoIncPK)
         {
-            map.SetAutoIncPK(obj, rowId);
+            if (map.MapSetsAutoIncKey)
+            {
+                map.Map.SetGeneratedKey(obj, rowId);
+            }
+            else
+            {
+                map.SetAutoIncPK(obj, rowId);
+            }
         }
 
         if (count > 0)
@@ -120,16 +127,8 @@ public partial class SQLiteConnection
         }
 
         var map = GetMapping(objType);
-        var pk = map.PK ?? throw new NotSupportedException($"Cannot update {map.TableName}: it has no PK");
-        var columns = map.Columns.Where(c => c != pk).ToArray();
-        if (columns.Length == 0)
-        {
-            // Only a key: set it to itself, so the statement is valid and reports whether the row exists.
-            columns = [pk];
-        }
-
-        var sql = $"update \"{map.TableName}\" set {string.Join(",", columns.Select(c => "\"" + c.Name + "\" = ? "))} where \"{pk.Name}\" = ? ";
-        var count = RunWithObject(map, obj, sql, [.. columns, pk], out _);
+        _ = map.PK ?? throw new NotSupportedException($"Cannot update {map.TableName}: it has no PK");
+        var count = RunWithObject(map, obj, map.UpdateSql, map.UpdateParameters, out _);
         if (count > 0)
         {
             OnTableChanged(map, NotifyTableChangedAction.Update);
@@ -153,7 +152,7 @@ public partial class SQLiteConnection
         ArgumentNullException.ThrowIfNull(objectToDelete);
         var map = GetMapping(objectToDelete.GetType());
         var pk = map.PK ?? throw new NotSupportedException($"Cannot delete {map.TableName}: it has no PK");
-        var count = RunWithObject(map, objectToDelete, $"delete from \"{map.TableName}\" where \"{pk.Name}\" = ?", [pk], out _);
+        var count = RunWithObject(map, objectToDelete, map.DeleteSql, [pk], out _);
         if (count > 0)
         {
             OnTableChanged(map, NotifyTableChangedAction.Delete);
@@ -176,8 +175,8 @@ public partial class SQLiteConnection
     public int Delete(object primaryKey, TableMapping map)
     {
         ArgumentNullException.ThrowIfNull(map);
-        var pk = map.PK ?? throw new NotSupportedException($"Cannot delete {map.TableName}: it has no PK");
-        var count = RunWithKey(map, $"delete from \"{map.TableName}\" where \"{pk.Name}\" = ?", primaryKey);
+        _ = map.PK ?? throw new NotSupportedException($"Cannot delete {map.TableName}: it has no PK");
+        var count = RunWithKey(map, map.DeleteSql, primaryKey);
         if (count > 0)
         {
             OnTableChanged(map, NotifyTableChangedAction.Delete);
@@ -253,7 +252,14 @@ public partial class SQLiteConnection
             try
             {
                 TraceStatement(map.GetByPrimaryKeySql);
-                return _db.Find<T>(pk);
+                // MicroDb's typed lookups skip the key's type switch; the same values are bound either way.
+                return pk switch
+                {
+                    long l => _db.Find<T>(l),
+                    int i => _db.Find<T>(i),
+                    string s => _db.Find<T>(s),
+                    _ => _db.Find<T>(pk),
+                };
             }
             catch (MicroDb.MicroDbException e)
             {
@@ -282,6 +288,11 @@ public partial class SQLiteConnection
     /// <returns>The object, or null (default).</returns>
     public T Find<T>(Expression<Func<T, bool>> predicate)
         where T : new() => Table<T>().Where(predicate).FirstOrDefault();
+
+    /// <summary>sqlite-net's INSERT text for <paramref name="columns"/> with the conflict clause <paramref name="extra"/>.</summary>
+    internal static string InsertSqlFor(TableMapping map, string extra, TableMapping.Column[] columns) => columns.Length == 0
+        ? $"insert {extra} into \"{map.TableName}\" default values"
+        : $"insert {extra} into \"{map.TableName}\"({string.Join(",", columns.Select(c => "\"" + c.Name + "\""))}) values ({string.Join(",", columns.Select(_ => "?"))})";
 
     private static void RequireKey(TableMapping map, string operation)
     {

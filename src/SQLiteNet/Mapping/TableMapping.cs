@@ -53,6 +53,23 @@ public partial class TableMapping
         HasAutoIncPK = PK is { IsAutoInc: true };
         InsertColumns = Columns.Where(c => !c.IsAutoInc).ToArray();
         InsertOrReplaceColumns = Columns;
+        // The CRUD texts, built once per mapping instead of once per call (they were most of a call's allocations).
+        InsertSql = SQLiteConnection.InsertSqlFor(this, "", InsertColumns);
+        InsertOrReplaceSql = SQLiteConnection.InsertSqlFor(this, "OR REPLACE", InsertOrReplaceColumns);
+        if (PK is not null)
+        {
+            var set = Columns.Where(c => c != PK).ToArray();
+            if (set.Length == 0)
+            {
+                // Only a key: set it to itself, so the statement is valid and reports whether the row exists.
+                set = [PK];
+            }
+
+            UpdateSql = $"update \"{TableName}\" set {string.Join(",", set.Select(c => "\"" + c.Name + "\" = ? "))} where \"{PK.Name}\" = ? ";
+            UpdateParameters = [.. set, PK];
+            DeleteSql = $"delete from \"{TableName}\" where \"{PK.Name}\" = ?";
+        }
+
         GetByPrimaryKeySql = PK is not null
             ? $"select * from \"{TableName}\" where \"{PK.Name}\" = ?"
             : $"select * from \"{TableName}\" limit 1";
@@ -90,6 +107,24 @@ public partial class TableMapping
 
     /// <summary>MicroDb's map of the type, which binds and reads its rows.</summary>
     internal IEntityMap Map { get; }
+
+    /// <summary><c>insert into</c> with <see cref="InsertColumns"/>, sqlite-net's text.</summary>
+    internal string InsertSql { get; }
+
+    /// <summary><c>insert OR REPLACE into</c> with <see cref="InsertOrReplaceColumns"/>.</summary>
+    internal string InsertOrReplaceSql { get; }
+
+    /// <summary><c>update ... where key = ?</c>; null without a key.</summary>
+    internal string UpdateSql { get; }
+
+    /// <summary>The columns <see cref="UpdateSql"/> binds, in order (the key last).</summary>
+    internal Column[] UpdateParameters { get; }
+
+    /// <summary><c>delete from ... where key = ?</c>; null without a key.</summary>
+    internal string DeleteSql { get; }
+
+    /// <summary>Whether MicroDb's map writes the new row id into the key itself (typed, no reflection): the key is the map's own auto-increment column.</summary>
+    internal bool MapSetsAutoIncKey => PK is not null && ReferenceEquals(Map.Table.AutoIncrementColumn, PK.Source);
 
     /// <summary>Writes a new auto-incremented key to <paramref name="obj"/>.</summary>
     /// <param name="obj">The inserted object.</param>
