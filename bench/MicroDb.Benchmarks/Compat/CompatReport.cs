@@ -15,7 +15,8 @@ public static class CompatReport
         "Every side: journal_mode=WAL, synchronous=NORMAL, foreign_keys=ON, 5 s busy timeout, set explicitly on the sqlite-net-pcl and " +
         "MicroDb.SQLiteNet connections (the compat connection opens with sqlite-net's defaults, MicroDbPreset.Untuned: rollback journal, synchronous FULL). " +
         "Open flags: MicroDb and MicroDb.SQLiteNet ReadWrite|Create|NoMutex|Uri (the compat package passes only ReadWrite/Create on; MicroDb adds NoMutex|Uri and locks itself); " +
-        "sqlite-net-pcl ReadWrite|Create|FullMutex (its default, serialized mode). Each library reuses its prepared statements. " +
+        "sqlite-net-pcl ReadWrite|Create|FullMutex (its default, serialized mode). Prepared statements are reused as far as each API allows " +
+        "(MicroDb and MicroDb.SQLiteNet: every statement; sqlite-net-pcl: its INSERT per mapping, other statements are prepared per call). " +
         "Writes: PRAGMA wal_checkpoint(TRUNCATE), one small write and BEGIN IMMEDIATE untimed before each 250-call batch, COMMIT untimed after; " +
         "InsertAll runs its own transaction (checkpoint and small write untimed before; its COMMIT, timed, does not sync under WAL + NORMAL). " +
         "Reads run inside one read transaction per round (BEGIN/COMMIT untimed).";
