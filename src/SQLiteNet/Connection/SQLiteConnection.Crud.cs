@@ -1,6 +1,7 @@
 using System.Collections;
 using System.Linq.Expressions;
 using MicroDb;
+using MicroDb.Mapping;
 using MicroDb.Native;
 
 namespace SQLite;
@@ -54,6 +55,28 @@ public partial class SQLiteConnection
         var sql = extra.Length == 0 ? map.InsertSql
             : string.Equals(extra, "OR REPLACE", StringComparison.Ordinal) ? map.InsertOrReplaceSql
             : InsertSqlFor(map, extra, columns);
+
+        if (extra.Length == 0 && map.TypedCrud is { } crud)
+        {
+            // MicroDb's own prepared INSERT and binder, which also write the new key back.
+            TraceStatement(sql);
+            int added;
+            try
+            {
+                added = crud.Insert(_db.Runner, obj);
+            }
+            catch (MicroDbException e)
+            {
+                throw Translate(e, map, obj);
+            }
+
+            if (added > 0)
+            {
+                OnTableChanged(map, NotifyTableChangedAction.Insert);
+            }
+
+            return added;
+        }
 
         var count = RunWithObject(map, obj, sql, columns, out var rowId);
         // Only a row actually written gets the new key (sqlite-net also writes a stale row id after an ignored insert).
@@ -128,7 +151,25 @@ public partial class SQLiteConnection
 
         var map = GetMapping(objType);
         _ = map.PK ?? throw new NotSupportedException($"Cannot update {map.TableName}: it has no PK");
-        var count = RunWithObject(map, obj, map.UpdateSql, map.UpdateParameters, out _);
+        int count;
+        if (map.TypedCrud is { } crud)
+        {
+            // MicroDb's own prepared UPDATE and binder (the same columns and key).
+            TraceStatement(map.UpdateSql);
+            try
+            {
+                count = crud.Update(_db.Runner, obj);
+            }
+            catch (MicroDbException e)
+            {
+                throw Translate(e, map, obj);
+            }
+        }
+        else
+        {
+            count = RunWithObject(map, obj, map.UpdateSql, map.UpdateParameters, out _);
+        }
+
         if (count > 0)
         {
             OnTableChanged(map, NotifyTableChangedAction.Update);
@@ -176,7 +217,25 @@ public partial class SQLiteConnection
     {
         ArgumentNullException.ThrowIfNull(map);
         _ = map.PK ?? throw new NotSupportedException($"Cannot delete {map.TableName}: it has no PK");
-        var count = RunWithKey(map, map.DeleteSql, primaryKey);
+        int count;
+        if (map.TypedCrud is { } crud && primaryKey is long or int)
+        {
+            // MicroDb's own prepared DELETE by key; an int key binds as the same INTEGER.
+            TraceStatement(map.DeleteSql);
+            try
+            {
+                count = crud.DeleteByKey(_db.Runner, primaryKey is int i ? i : (long)primaryKey);
+            }
+            catch (MicroDbException e)
+            {
+                throw Translate(e, map);
+            }
+        }
+        else
+        {
+            count = RunWithKey(map, map.DeleteSql, primaryKey);
+        }
+
         if (count > 0)
         {
             OnTableChanged(map, NotifyTableChangedAction.Delete);

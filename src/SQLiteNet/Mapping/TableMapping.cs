@@ -70,6 +70,9 @@ public partial class TableMapping
             DeleteSql = $"delete from \"{TableName}\" where \"{PK.Name}\" = ?";
         }
 
+        TypedCrud = createFlags == CreateFlags.None && PK is not null && Columns.Length > 1 && ReferenceEquals(map.Table.PrimaryKey, PK.Source)
+            ? map as IObjectCrud
+            : null;
         GetByPrimaryKeySql = PK is not null
             ? $"select * from \"{TableName}\" where \"{PK.Name}\" = ?"
             : $"select * from \"{TableName}\" limit 1";
@@ -122,6 +125,12 @@ public partial class TableMapping
 
     /// <summary><c>delete from ... where key = ?</c>; null without a key.</summary>
     internal string DeleteSql { get; }
+
+    /// <summary>
+    /// MicroDb's typed CRUD for this type when its statements mean exactly this mapping's: no CreateFlags conventions
+    /// (same columns, same key), a key, and a column besides it (MicroDb's UPDATE needs one). Null otherwise.
+    /// </summary>
+    internal IObjectCrud TypedCrud { get; }
 
     /// <summary>Whether MicroDb's map writes the new row id into the key itself (typed, no reflection): the key is the map's own auto-increment column.</summary>
     internal bool MapSetsAutoIncKey => PK is not null && ReferenceEquals(Map.Table.AutoIncrementColumn, PK.Source);
