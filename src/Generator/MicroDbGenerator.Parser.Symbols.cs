@@ -121,7 +121,7 @@ public sealed partial class MicroDbGenerator
             return result.ToImmutable();
         }
 
-        private static string MetadataNameOf(INamedTypeSymbol type)
+        public static string MetadataNameOf(INamedTypeSymbol type)
         {
             var name = string.Join("+", ContainingTypes(type).Select(t => t.MetadataName));
             return type.ContainingNamespace.IsGlobalNamespace ? name : type.ContainingNamespace.ToDisplayString() + "." + name;
@@ -152,7 +152,7 @@ public sealed partial class MicroDbGenerator
         private bool IsAccessible(ISymbol symbol) => _compilation.IsSymbolAccessibleWithin(symbol, _compilation.Assembly);
 
         /// <summary>True when the attribute is the recognised mapping attribute <paramref name="name"/> of either family (AttributeNames).</summary>
-        private static bool IsAttribute(AttributeData attribute, string name) =>
+        public static bool IsAttribute(AttributeData attribute, string name) =>
             attribute.AttributeClass is { } c && AttributeNames.Is(NamespaceOf(c), c.Name, name);
 
         private static AttributeNames.Family FamilyOf(AttributeData attribute) =>

@@ -38,11 +38,19 @@ public sealed partial class MicroDbGenerator
         {
             var parser = new Parser(context.SemanticModel.Compilation, cancellationToken);
             var type = (INamedTypeSymbol)context.TargetSymbol;
+            var lenient = !AttributeFamilies(type).SawMicroDb;
+            if (lenient && type.IsAbstract && type.TypeKind == TypeKind.Class)
+            {
+                // A sqlite-net [Table] on an abstract base class: sqlite-net maps only the concrete classes used (which
+                // inherit the attribute and are found where they are used), so this is no model and no warning.
+                return new ModelResult(null, EquatableArray<DiagnosticInfo>.Empty, MetadataNameOf(type));
+            }
+
             var location = type.Locations.FirstOrDefault();
             var model = parser.ParseType(type, tableNameOverride: null, location);
 
             // A [SQLite.Table] model with no MicroDb attribute is sqlite-net's, which would accept it: no build error.
-            return parser.Result(model, type, lenient: !AttributeFamilies(type).SawMicroDb);
+            return parser.Result(model, type, lenient);
         }
 
         /// <summary>The [assembly: MicroDbMap(typeof(X))] attributes of one file.</summary>
@@ -81,6 +89,36 @@ public sealed partial class MicroDbGenerator
             }
 
             return results.ToImmutable();
+        }
+
+        /// <summary>
+        /// The types found at call sites, each parsed once: MicroDb was not explicitly asked for them, so their errors
+        /// become MDB0011 warnings (lenient). Findings that are diagnostics already pass through, keyed by their type.
+        /// </summary>
+        public static EquatableArray<ModelResult> ParseCallSites(ImmutableArray<EquatableArray<CallSiteFinding>> findings, Compilation compilation, CancellationToken cancellationToken)
+        {
+            var results = new List<ModelResult>();
+            var parsed = new HashSet<string>(StringComparer.Ordinal);
+            foreach (var finding in findings.SelectMany(f => f))
+            {
+                cancellationToken.ThrowIfCancellationRequested();
+                if (finding.Diagnostic is { } diagnostic)
+                {
+                    results.Add(new ModelResult(null, new EquatableArray<DiagnosticInfo>(new[] { diagnostic }), finding.MetadataName));
+                    continue;
+                }
+
+                if (finding.MetadataName is not { } name || !parsed.Add(name) || compilation.Assembly.GetTypeByMetadataName(name) is not { } type)
+                {
+                    continue;
+                }
+
+                var parser = new Parser(compilation, cancellationToken);
+                var model = parser.ParseType(type, tableNameOverride: null, type.Locations.FirstOrDefault());
+                results.Add(parser.Result(model, type, lenient: true));
+            }
+
+            return new EquatableArray<ModelResult>(results);
         }
 
         private EntityModel? ParseType(INamedTypeSymbol type, string? tableNameOverride, Location? requestLocation)
@@ -160,9 +198,10 @@ public sealed partial class MicroDbGenerator
         /// </summary>
         private ModelResult Result(EntityModel? model, INamedTypeSymbol type, bool lenient)
         {
+            var key = MetadataNameOf(type);
             if (!lenient || model is not null)
             {
-                return new ModelResult(model, new EquatableArray<DiagnosticInfo>(_diagnostics));
+                return new ModelResult(model, new EquatableArray<DiagnosticInfo>(_diagnostics), key);
             }
 
             var display = type.ToDisplayString();
@@ -181,13 +220,19 @@ public sealed partial class MicroDbGenerator
                 diagnostics.Add(new DiagnosticInfo(ModelRules.Ids.ReflectionFallback, diagnostic.Location, new EquatableArray<string>(new[] { display, reason, fix })));
             }
 
-            return new ModelResult(null, new EquatableArray<DiagnosticInfo>(diagnostics));
+            return new ModelResult(null, new EquatableArray<DiagnosticInfo>(diagnostics), key);
         }
 
         /// <summary>Table name and WITHOUT ROWID from [Table]; [assembly: MicroDbMap(TableName = ...)] overrides the name.</summary>
         private static (string Name, bool WithoutRowId) TableOf(INamedTypeSymbol type, string? tableNameOverride)
         {
-            var tableAttribute = type.GetAttributes().FirstOrDefault(a => IsAttribute(a, AttributeNames.Table));
+            // [Table] is inherited (both families): the nearest declaration up the base classes, as the reflection path reads it.
+            AttributeData? tableAttribute = null;
+            for (var t = type; t is not null && tableAttribute is null; t = t.BaseType)
+            {
+                tableAttribute = t.GetAttributes().FirstOrDefault(a => IsAttribute(a, AttributeNames.Table));
+            }
+
             var tableName = tableNameOverride;
             var withoutRowId = false;
             if (tableAttribute is not null)

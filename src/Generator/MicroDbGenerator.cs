@@ -10,8 +10,9 @@ using Microsoft.CodeAnalysis.Text;
 namespace MicroDb.Generator;
 
 /// <summary>
-/// Emits a reflection-free <c>EntityMap&lt;T&gt;</c> for every class marked <c>[Table]</c> and every type named by
-/// <c>[assembly: MicroDbMap(typeof(T))]</c>, plus one module initializer that registers them.
+/// Emits a reflection-free <c>EntityMap&lt;T&gt;</c> for every class marked <c>[Table]</c> (MicroDb's or sqlite-net's),
+/// every type named by <c>[assembly: MicroDbMap(typeof(T))]</c> and every type that flows into a connection's generic
+/// API (<c>Table&lt;T&gt;()</c>, <c>Insert(item)</c> ...), plus one module initializer that registers them.
 /// </summary>
 [Generator(LanguageNames.CSharp)]
 public sealed partial class MicroDbGenerator : IIncrementalGenerator
@@ -27,6 +28,12 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
 
         /// <summary>Parse results of [assembly: MicroDbMap] attributes.</summary>
         public const string MapAttributeResults = nameof(MapAttributeResults);
+
+        /// <summary>Model types found at call sites of the connections' generic APIs, per invocation.</summary>
+        public const string CallSites = nameof(CallSites);
+
+        /// <summary>Parse results of the types found at call sites, each type once.</summary>
+        public const string CallSiteResults = nameof(CallSiteResults);
 
         /// <summary>All parse results, de-duplicated by type.</summary>
         public const string AllResults = nameof(AllResults);
@@ -77,10 +84,25 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
                 static (ctx, ct) => new EquatableArray<ModelResult>(Parser.ParseMapAttributes(ctx, ct)))
             .WithTrackingName(TrackingNames.MapAttributeResults);
 
+        // Types that flow into Table<T>(), Insert(item) ... of a MicroDb or sqlite-net connection, with or without [Table].
+        var callSites = context.SyntaxProvider
+            .CreateSyntaxProvider(
+                static (node, _) => CallSites.IsCandidate(node),
+                static (ctx, ct) => CallSites.Find(ctx, ct))
+            .Where(static findings => findings.Count > 0)
+            .WithTrackingName(TrackingNames.CallSites);
+
+        var callSiteResults = callSites.Collect()
+            .Combine(context.CompilationProvider)
+            .Select(static (pair, ct) => Parser.ParseCallSites(pair.Left, pair.Right, ct))
+            .WithTrackingName(TrackingNames.CallSiteResults);
+
+        // The order decides which request of a type found several ways wins: explicit ones first.
         var all = tables.Collect()
-            .Combine(sqliteNetTables.Collect())
             .Combine(mapAttributes.Collect())
-            .Select(static (pair, _) => Deduplicate(pair.Left.Left.AddRange(pair.Left.Right), pair.Right))
+            .Combine(sqliteNetTables.Collect())
+            .Combine(callSiteResults)
+            .Select(static (pair, _) => Deduplicate(pair.Left.Left.Left, pair.Left.Left.Right, pair.Left.Right, pair.Right))
             .WithTrackingName(TrackingNames.AllResults);
 
         var models = all
@@ -114,14 +136,17 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
         });
     }
 
-    /// <summary>A type found more than once ([Table] of both families, [assembly: MicroDbMap]) gets one map: the first request wins.</summary>
-    private static EquatableArray<ModelResult> Deduplicate(ImmutableArray<ModelResult> tables, ImmutableArray<EquatableArray<ModelResult>> mapped)
+    /// <summary>
+    /// A type found more than once ([Table] of either family, [assembly: MicroDbMap], call sites) gets one map and one
+    /// set of diagnostics: the first request wins, in the order MicroDb [Table], MicroDbMap, sqlite-net [Table], call site.
+    /// </summary>
+    private static EquatableArray<ModelResult> Deduplicate(ImmutableArray<ModelResult> tables, ImmutableArray<EquatableArray<ModelResult>> mapped, ImmutableArray<ModelResult> sqliteNetTables, EquatableArray<ModelResult> callSites)
     {
         var seen = new HashSet<string>(System.StringComparer.Ordinal);
         var results = new List<ModelResult>();
-        foreach (var result in tables.Concat(mapped.SelectMany(m => m)))
+        foreach (var result in tables.Concat(mapped.SelectMany(m => m)).Concat(sqliteNetTables).Concat(callSites))
         {
-            if (result.Model is null || seen.Add(result.Model.TypeName))
+            if (result.TypeKey is null || seen.Add(result.TypeKey))
             {
                 results.Add(result);
             }

@@ -7,7 +7,11 @@ public static class SQLite3
 {
     /// <summary>The SQLite library version as a number (3.45.1 is 3045001).</summary>
     /// <returns>The version number.</returns>
-    public static int LibVersionNumber() => raw.sqlite3_libversion_number();
+    public static int LibVersionNumber()
+    {
+        MicroDb.MicroDbSqliteProvider.EnsureInitialized();
+        return raw.sqlite3_libversion_number();
+    }
 
     /// <summary>SQLite's primary result codes.</summary>
     public enum Result

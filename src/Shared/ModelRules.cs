@@ -125,6 +125,12 @@ internal static class ModelRules
         /// <summary>MDB0011's advice for a generic type parameter at a call site.</summary>
         public const string FallbackFixTypeParameter = "list each type it stands for in [assembly: MicroDbMap(typeof(...))] to get generated maps, or set the MSBuild property MicroDbReflectionFallback to error to make this an error";
 
+        /// <summary>MDB0011's problem for a generic type parameter at a call site.</summary>
+        public static string TypeParameterAtCallSite(string method) => "it is a generic type parameter at this call of '" + method + "', so the type is known only at run time";
+
+        /// <summary>MDB0011's problem for a type of another assembly found at a call site.</summary>
+        public static string DeclaredInOtherAssembly(string assembly) => "it is declared in assembly '" + assembly + "', which this generator does not compile";
+
         public static string NotAnInteger(string clrTypeName) => "its type '" + clrTypeName + "' is not an integer";
 
         public static string NestedInGeneric(string outer) => "it is nested in the generic type '" + outer + "'";

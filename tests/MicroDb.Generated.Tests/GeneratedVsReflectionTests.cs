@@ -12,6 +12,11 @@ public class GeneratedVsReflectionTests
     [
         typeof(Account), typeof(AllTypes), typeof(Document), typeof(ItemV1), typeof(ItemV2),
         typeof(LogLine), typeof(Order), typeof(Person), typeof(Point), typeof(Setting),
+
+        // sqlite-net's attributes (look-alikes, matched by name), their MicroDb twin, and a model without [Table]
+        // and one inheriting an abstract base's [Table], found where SqliteNetDiscoveryTests passes them to the connection.
+        typeof(global::SqliteNetApp.SqliteNetItem), typeof(global::SqliteNetApp.MicroDbItem), typeof(global::SqliteNetApp.SqliteNetWithoutRowId),
+        typeof(global::SqliteNetApp.SqliteNetDerived), typeof(global::SqliteNetApp.SqliteNetNoKey), typeof(global::SqliteNetApp.SqliteNetDog),
     ];
 
     private static IEnumerable<Type> Models() => ModelTypes;

@@ -47,6 +47,32 @@ public class CrossAssemblyTests
         Assert.That(result.Errors.Where(e => e.Location.SourceTree is { } t && !t.FilePath.StartsWith("input", StringComparison.Ordinal)), Is.Empty);
     }
 
+    [Test]
+    public void Type_of_another_assembly_found_at_a_call_site_is_a_fallback_warning()
+    {
+        var result = GeneratorHarness.Run(Consumer("""
+            public static class Use { public static void Run(MicroDb.MicroDbConnection db) => db.Table<Lib.Customer>(); }
+            """));
+
+        var warning = result.GeneratorDiagnostics.Single();
+        Assert.That((warning.Id, warning.Severity), Is.EqualTo(("MDB0011", DiagnosticSeverity.Warning)));
+        Assert.That(warning.GetMessage(), Does.Contain("Lib.Customer").And.Contain("assembly 'Lib'").And.Contain("MicroDbMap"));
+        Assert.That(warning.Location.GetLineSpan().Path, Is.EqualTo("input.cs"), "reported at the call");
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+    }
+
+    [Test]
+    public void Type_of_another_assembly_listed_in_MicroDbMap_and_found_at_a_call_site_gets_one_map_and_no_warning()
+    {
+        var result = GeneratorHarness.Run(Consumer("""
+            [assembly: MicroDb.MicroDbMap(typeof(Lib.Customer))]
+            public static class Use { public static void Run(MicroDb.MicroDbConnection db) => db.Table<Lib.Customer>(); }
+            """));
+
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Sources.Keys.Count(k => k.EndsWith("CustomerMap.g.cs", StringComparison.Ordinal)), Is.EqualTo(1));
+    }
+
     private static Compilation Consumer(string source)
     {
         var library = GeneratorHarness.CreateCompilation(Library).WithAssemblyName("Lib");

@@ -79,6 +79,75 @@ public class IncrementalTests
         Assert.That(second.GeneratedSources.Single(s => s.HintName.EndsWith("ProductMap.g.cs", StringComparison.Ordinal)).SourceText.ToString(), Does.Contain("\"Stock\""));
     }
 
+    private const string CallSiteModel = """
+        using MicroDb;
+        namespace Shop;
+        public class Product { public int Id { get; set; } public string? Name { get; set; } }
+        public class Category { public int Id { get; set; } public string? Title { get; set; } }
+        public static class Use
+        {
+            public static void Run(MicroDbConnection db)
+            {
+                db.CreateTable<Product>();
+                db.Insert(new Category());
+            }
+        }
+        """;
+
+    [Test]
+    public void Unrelated_edit_leaves_call_site_discovery_cached()
+    {
+        var compilation = GeneratorHarness.CreateCompilation(CallSiteModel, Unrelated);
+        var driver = GeneratorHarness.CreateDriver().RunGenerators(compilation);
+        Assert.That(driver.GetRunResult().GeneratedTrees.Select(t => Path.GetFileName(t.FilePath)), Does.Contain("MicroDb.Generated.Shop.ProductMap.g.cs").And.Contain("MicroDb.Generated.Shop.CategoryMap.g.cs"));
+
+        var edited = Replace(compilation, "input1.cs", "namespace Other; public class Helper { public int Add(int a, int b) => a - b; }");
+        var second = driver.RunGenerators(edited).GetRunResult().Results.Single();
+
+        // The call sites are re-examined (the compilation changed) but give equal findings, so nothing downstream runs.
+        foreach (var step in new[] { MicroDbGenerator.TrackingNames.CallSites, MicroDbGenerator.TrackingNames.CallSiteResults, MicroDbGenerator.TrackingNames.AllResults, MicroDbGenerator.TrackingNames.Models, MicroDbGenerator.TrackingNames.Registrations })
+        {
+            var reasons = Reasons(second, step);
+            Assert.That(reasons, Is.Not.Empty, step);
+            Assert.That(reasons, Is.All.AnyOf(IncrementalStepRunReason.Cached, IncrementalStepRunReason.Unchanged), step);
+        }
+
+        Assert.That(second.TrackedOutputSteps.SelectMany(s => s.Value).SelectMany(r => r.Outputs).Select(o => o.Reason),
+            Is.All.AnyOf(IncrementalStepRunReason.Cached, IncrementalStepRunReason.Unchanged));
+    }
+
+    [Test]
+    public void Editing_a_call_site_method_body_without_changing_its_types_regenerates_nothing()
+    {
+        var compilation = GeneratorHarness.CreateCompilation(CallSiteModel);
+        var driver = GeneratorHarness.CreateDriver().RunGenerators(compilation);
+
+        var edited = Replace(compilation, "input.cs", CallSiteModel.Replace("db.Insert(new Category());", "db.Insert(new Category { Title = \"x\" }); db.CreateTable<Product>();", StringComparison.Ordinal));
+        var second = driver.RunGenerators(edited).GetRunResult().Results.Single();
+
+        Assert.That(Reasons(second, MicroDbGenerator.TrackingNames.Models), Has.Count.EqualTo(2)
+            .And.All.AnyOf(IncrementalStepRunReason.Cached, IncrementalStepRunReason.Unchanged));
+    }
+
+    [Test]
+    public void New_call_site_adds_its_model()
+    {
+        var compilation = GeneratorHarness.CreateCompilation(CallSiteModel);
+        var driver = GeneratorHarness.CreateDriver().RunGenerators(compilation);
+
+        var edited = Replace(compilation, "input.cs", CallSiteModel
+            .Replace("public static class Use", "public class Brand { public int Id { get; set; } }\npublic static class Use", StringComparison.Ordinal)
+            .Replace("db.CreateTable<Product>();", "db.CreateTable<Product>(); db.Table<Brand>();", StringComparison.Ordinal));
+        var second = driver.RunGenerators(edited).GetRunResult().Results.Single();
+
+        // Models are compared by position, so the ones after the new call site's model move and count as changed;
+        // the one before it (Product, the first call) stays cached.
+        var models = second.TrackedSteps[MicroDbGenerator.TrackingNames.Models].SelectMany(s => s.Outputs).ToList();
+        Assert.That(models.Select(o => ((EntityModel)o.Value).MapName), Is.EqualTo(new[] { "ProductMap", "BrandMap", "CategoryMap" }));
+        Assert.That(models[0].Reason, Is.AnyOf(IncrementalStepRunReason.Cached, IncrementalStepRunReason.Unchanged));
+        Assert.That(models[1].Reason, Is.AnyOf(IncrementalStepRunReason.New, IncrementalStepRunReason.Modified));
+    }
+
     [Test]
     public void Model_types_hold_no_roslyn_types()
     {

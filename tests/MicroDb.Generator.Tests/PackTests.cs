@@ -1,20 +1,22 @@
 using System.Diagnostics;
+using System.IO.Compression;
 using System.Runtime.CompilerServices;
+using System.Xml.Linq;
 
 namespace MicroDb.Generator.Tests;
 
 /// <summary>
-/// Packs MicroDb (with the generator in analyzers/dotnet/cs), restores a fresh consumer project from a local folder
-/// feed, and runs CRUD with MappingMode.Generated. Slow (about 20 s) and needs the package registry for MicroDb's own
-/// dependencies; it runs with the rest so CI proves the package works as shipped (maps generated, MDB0010 reported). Alone: <c>--filter TestCategory=Pack</c>.
+/// Packs MicroDb.Core (the code and the generator in analyzers/dotnet/cs, no SQLite build) and MicroDb (MicroDb.Core
+/// plus SQLitePCLRaw.bundle_e_sqlite3 and its registration), checks what each package holds, restores fresh consumer
+/// projects from a local folder feed and runs CRUD with MappingMode.Generated: one consumer of MicroDb, one of
+/// MicroDb.Core with its own provider, and an app that gets MicroDb through a library. Slow (under two minutes) and needs the package registry for the packages'
+/// dependencies; it runs with the rest so CI proves the packages work as shipped (maps generated, MDB0010 reported).
+/// Alone: <c>--filter TestCategory=Pack</c>.
 /// </summary>
 [Category("Pack")]
 public class PackTests
 {
-    private const string ConsumerProgram = """
-        using MicroDb;
-        using MicroDb.Mapping;
-
+    private const string CrudProgram = """
         var path = Path.Combine(Path.GetTempPath(), "microdb-pack-" + Guid.NewGuid().ToString("N") + ".db");
         using (var db = new MicroDbConnection(new MicroDbOptions(path) { Mapping = MappingMode.Generated }))
         {
@@ -27,10 +29,14 @@ public class PackTests
             _ = db.Table<Pet>().Reverse().Count(); // MDB0010 from the packed analyzer; kept a warning below
             var deleted = db.Delete(pet);
             Console.WriteLine($"PACK-OK generated={db.GetMap<Pet>().IsGenerated} id={pet.Id} name={loaded.Name} kind={loaded.Kind} deleted={deleted}");
+            Console.WriteLine($"SQLITE {MicroDbSqliteProvider.InitializedBy} {MicroDbConnection.SqliteVersion}");
         }
 
         File.Delete(path);
 
+        """;
+
+    private const string Model = """
         public enum Kind { Cat, Dog }
 
         [Table("pets")]
@@ -42,69 +48,220 @@ public class PackTests
         }
         """;
 
-    [Test]
-    public void Packed_package_generates_maps_in_a_consumer_project()
+    private string _work = "";
+    private string _feed = "";
+    private string _version = "";
+
+    [OneTimeSetUp]
+    public void PackBoth()
     {
         var repo = RepositoryRoot();
         var configuration = AppContext.BaseDirectory.Contains($"{Path.DirectorySeparatorChar}Release{Path.DirectorySeparatorChar}", StringComparison.Ordinal) ? "Release" : "Debug";
-        var work = Path.Combine(Path.GetTempPath(), "microdb-pack-test-" + Guid.NewGuid().ToString("N"));
-        var feed = Path.Combine(work, "feed");
-        var consumer = Path.Combine(work, "consumer");
-        var packages = Path.Combine(work, "packages");
-        var version = "0.1.0-packtest." + DateTime.UtcNow.ToString("yyyyMMddHHmmss", System.Globalization.CultureInfo.InvariantCulture);
-        Directory.CreateDirectory(consumer);
-        try
+        _work = Path.Combine(Path.GetTempPath(), "microdb-pack-test-" + Guid.NewGuid().ToString("N"));
+        _feed = Path.Combine(_work, "feed");
+        _version = "0.1.0-packtest." + DateTime.UtcNow.ToString("yyyyMMddHHmmss", System.Globalization.CultureInfo.InvariantCulture);
+        Directory.CreateDirectory(_work);
+        File.WriteAllText(Path.Combine(_work, "nuget.config"), $"""
+            <?xml version="1.0" encoding="utf-8"?>
+            <configuration>
+              <packageSources>
+                <add key="local" value="{_feed}" />
+              </packageSources>
+            </configuration>
+            """);
+        foreach (var project in new[] { Path.Combine("src", "Core", "MicroDb.csproj"), Path.Combine("src", "Bundle", "MicroDb.Bundle.csproj") })
         {
-            Run(repo, "dotnet", $"pack \"{Path.Combine(repo, "src", "Core", "MicroDb.csproj")}\" -c {configuration} -o \"{feed}\" -p:PackageVersion={version}");
-
-            File.WriteAllText(Path.Combine(consumer, "nuget.config"), $"""
-                <?xml version="1.0" encoding="utf-8"?>
-                <configuration>
-                  <packageSources>
-                    <add key="local" value="{feed}" />
-                  </packageSources>
-                </configuration>
-                """);
-            File.WriteAllText(Path.Combine(consumer, "Consumer.csproj"), $"""
-                <Project Sdk="Microsoft.NET.Sdk">
-                  <PropertyGroup>
-                    <OutputType>Exe</OutputType>
-                    <TargetFramework>net10.0</TargetFramework>
-                    <ImplicitUsings>enable</ImplicitUsings>
-                    <Nullable>enable</Nullable>
-                    <TreatWarningsAsErrors>true</TreatWarningsAsErrors>
-                    <WarningsNotAsErrors>MDB0010</WarningsNotAsErrors>
-                    <ManagePackageVersionsCentrally>false</ManagePackageVersionsCentrally>
-                    <RestorePackagesPath>{packages}</RestorePackagesPath>
-                  </PropertyGroup>
-                  <ItemGroup>
-                    <PackageReference Include="MicroDb" Version="{version}" />
-                  </ItemGroup>
-                </Project>
-                """);
-            File.WriteAllText(Path.Combine(consumer, "Program.cs"), ConsumerProgram);
-
-            // Built first so the build's warnings are in the output: the query analyzer ships in the same assembly.
-            var build = Run(consumer, "dotnet", "build -c Release");
-            var output = Run(consumer, "dotnet", "run -c Release --no-build");
-
-            Assert.That(build, Does.Contain("warning MDB0010"));
-            Assert.That(output, Does.Contain("PACK-OK generated=True id=1 name=Rex II kind=Dog deleted=1"));
-        }
-        finally
-        {
-            try
-            {
-                Directory.Delete(work, recursive: true);
-            }
-            catch (IOException)
-            {
-                // Left for the OS to clean; the test result does not depend on it.
-            }
+            Run(repo, "dotnet", $"pack \"{Path.Combine(repo, project)}\" -c {configuration} -o \"{_feed}\" -p:PackageVersion={_version}");
         }
     }
 
+    [OneTimeTearDown]
+    public void DeleteWork()
+    {
+        try
+        {
+            Directory.Delete(_work, recursive: true);
+        }
+        catch (IOException)
+        {
+            // Left for the OS to clean; the test results do not depend on it.
+        }
+    }
+
+    [Test]
+    public void Core_package_has_the_generator_and_no_sqlite_build()
+    {
+        using var package = ZipFile.OpenRead(Path.Combine(_feed, $"MicroDb.Core.{_version}.nupkg"));
+        var entries = package.Entries.Select(e => e.FullName).ToList();
+
+        Assert.That(entries, Does.Contain("lib/net10.0/MicroDb.dll"));
+        Assert.That(entries, Does.Contain("analyzers/dotnet/cs/MicroDb.Generator.dll"));
+        Assert.That(entries.Where(e => e.StartsWith("runtimes/", StringComparison.Ordinal)), Is.Empty);
+        // NuGet imports only build files named after the package: the generator's MSBuild settings travel under MicroDb.Core's.
+        Assert.That(entries.Where(e => e.StartsWith("build", StringComparison.Ordinal)), Is.EquivalentTo(new[]
+        {
+            "build/MicroDb.Core.props", "build/MicroDb.Core.targets", "buildTransitive/MicroDb.Core.props", "buildTransitive/MicroDb.Core.targets",
+        }));
+        Assert.That(Dependencies(package).Select(d => d.Id), Is.EquivalentTo(new[] { "SQLitePCLRaw.core" }));
+    }
+
+    [Test]
+    public void MicroDb_package_is_the_core_plus_the_bundle_and_its_registration()
+    {
+        using var package = ZipFile.OpenRead(Path.Combine(_feed, $"MicroDb.{_version}.nupkg"));
+        var entries = package.Entries.Select(e => e.FullName).ToList();
+        var dependencies = Dependencies(package).ToDictionary(d => d.Id, d => d.Exclude);
+
+        Assert.That(entries, Does.Contain("buildTransitive/MicroDb.targets"));
+        Assert.That(entries, Does.Contain("buildTransitive/MicroDb.SqliteBundle.cs"));
+        Assert.That(entries, Does.Contain("build/MicroDb.targets"));
+        Assert.That(entries.Where(e => e.EndsWith(".dll", StringComparison.Ordinal)), Is.Empty, "the code is MicroDb.Core's");
+        Assert.That(dependencies.Keys, Is.EquivalentTo(new[] { "MicroDb.Core", "SQLitePCLRaw.bundle_e_sqlite3" }));
+        // The generator reaches a MicroDb consumer through this dependency: its analyzers must not be excluded.
+        Assert.That(dependencies["MicroDb.Core"], Does.Not.Contain("Analyzers"));
+    }
+
+    [Test]
+    public void Packed_package_generates_maps_in_a_consumer_project()
+    {
+        var (build, output) = BuildAndRun("micro", Package("MicroDb"), "using MicroDb;\nusing MicroDb.Mapping;\n\n" + CrudProgram + Model);
+
+        // Built first so the build's warnings are in the output: the query analyzer ships in the same assembly.
+        Assert.That(build, Does.Contain("warning MDB0010"));
+        Assert.That(output, Does.Contain("PACK-OK generated=True id=1 name=Rex II kind=Dog deleted=1"));
+        Assert.That(output, Does.Match(@"SQLITE SQLitePCLRaw\.bundle_e_sqlite3 3\.\d+"));
+    }
+
+    [Test]
+    public void Reflection_fallback_is_a_warning_by_default_and_an_error_on_request()
+    {
+        // A model only generated code cannot reach, found at a call site: a warning by default, an error with
+        // MicroDbReflectionFallback=error (the package's build props hand the property to the generator).
+        var consumer = WriteProject("fallback", "Library", Package("MicroDb"));
+        File.WriteAllText(Path.Combine(consumer, "Fallback.cs"), """
+            public static class Fallback
+            {
+                private class Hidden { public int Id { get; set; } }
+                public static int Count(MicroDb.MicroDbConnection db) => db.Table<Hidden>().Count();
+            }
+            """);
+        Assert.That(Run(consumer, "dotnet", "build -c Release"), Does.Contain("warning MDB0011"));
+        var (strictExit, strict) = RunAllowingFailure(consumer, "dotnet", "build -c Release -p:MicroDbReflectionFallback=error");
+        Assert.That(strictExit, Is.Not.Zero, strict);
+        Assert.That(strict, Does.Contain("error MDB0011"));
+        var (badExit, bad) = RunAllowingFailure(consumer, "dotnet", "build -c Release -p:MicroDbReflectionFallback=sometimes");
+        Assert.That(badExit, Is.Not.Zero, bad);
+        Assert.That(bad, Does.Contain("MicroDbReflectionFallback is 'sometimes'"));
+    }
+
+    [Test]
+    public void Core_package_runs_on_the_app_provider_and_names_what_is_missing_without_one()
+    {
+        const string Program = """
+            using MicroDb;
+            using MicroDb.Mapping;
+
+            try
+            {
+                MicroDbSqliteProvider.EnsureInitialized();
+            }
+            catch (MicroDbProviderException e)
+            {
+                Console.WriteLine("NO-PROVIDER " + e.Message);
+            }
+
+            SQLitePCL.raw.SetProvider(new SQLitePCL.SQLite3Provider_sqlite3());
+
+            """;
+        var provider = $"""<PackageReference Include="SQLitePCLRaw.provider.sqlite3" Version="{CentralVersion("SQLitePCLRaw.provider.sqlite3")}" />""";
+        var (_, output) = BuildAndRun("core", Package("MicroDb.Core") + provider, Program + CrudProgram + Model);
+
+        Assert.That(output, Does.Contain("NO-PROVIDER No SQLite provider is set up"));
+        Assert.That(output, Does.Contain("PACK-OK generated=True id=1 name=Rex II kind=Dog deleted=1"));
+        Assert.That(output, Does.Match(@"SQLITE application 3\.\d+"));
+    }
+
+    [Test]
+    public void MicroDb_package_registers_the_bundle_in_an_app_that_gets_it_through_a_library()
+    {
+        // The app's own code opens the first connection before it touches the library: the registration must have
+        // been compiled into the app itself (buildTransitive), not only into the library that references MicroDb.
+        var library = WriteProject("library", "Library", Package("MicroDb"));
+        File.WriteAllText(Path.Combine(library, "Store.cs"), "namespace Library;\n\npublic static class Store\n{\n    public const string Name = \"library\";\n}\n");
+        const string Program = """
+            using MicroDb;
+
+            using (new MicroDbConnection(":memory:"))
+            {
+                Console.WriteLine($"SQLITE {MicroDbSqliteProvider.InitializedBy} {MicroDbConnection.SqliteVersion} {Library.Store.Name}");
+            }
+
+            """;
+
+        var (_, output) = BuildAndRun("app", """<ProjectReference Include="../library/library.csproj" />""", Program);
+
+        Assert.That(output, Does.Match(@"SQLITE SQLitePCLRaw\.bundle_e_sqlite3 3\.\d+\.\d+ library"));
+    }
+
+    private (string Build, string Output) BuildAndRun(string name, string items, string program)
+    {
+        var consumer = WriteProject(name, "Exe", items);
+        File.WriteAllText(Path.Combine(consumer, "Program.cs"), program);
+
+        var build = Run(consumer, "dotnet", "build -c Release");
+        var output = Run(consumer, "dotnet", "run -c Release --no-build");
+        return (build, output);
+    }
+
+    /// <summary>A project under the work folder, whose nuget.config makes the local feed a source.</summary>
+    private string WriteProject(string name, string outputType, string items)
+    {
+        var directory = Path.Combine(_work, name);
+        Directory.CreateDirectory(directory);
+        File.WriteAllText(Path.Combine(directory, name + ".csproj"), $"""
+            <Project Sdk="Microsoft.NET.Sdk">
+              <PropertyGroup>
+                <OutputType>{outputType}</OutputType>
+                <TargetFramework>net10.0</TargetFramework>
+                <ImplicitUsings>enable</ImplicitUsings>
+                <Nullable>enable</Nullable>
+                <TreatWarningsAsErrors>true</TreatWarningsAsErrors>
+                <WarningsNotAsErrors>MDB0010;MDB0011</WarningsNotAsErrors>
+                <ManagePackageVersionsCentrally>false</ManagePackageVersionsCentrally>
+                <RestorePackagesPath>{Path.Combine(_work, "packages")}</RestorePackagesPath>
+              </PropertyGroup>
+              <ItemGroup>
+                {items}
+              </ItemGroup>
+            </Project>
+            """);
+        return directory;
+    }
+
+    private string Package(string id) => $"""<PackageReference Include="{id}" Version="{_version}" />""";
+
+    /// <summary>A version from Directory.Packages.props, the one place versions live.</summary>
+    private static string CentralVersion(string id) =>
+        XDocument.Load(Path.Combine(RepositoryRoot(), "Directory.Packages.props")).Descendants("PackageVersion")
+            .Single(e => (string?)e.Attribute("Include") == id).Attribute("Version")!.Value;
+
+    private static IEnumerable<(string Id, string Exclude)> Dependencies(ZipArchive package)
+    {
+        var nuspec = package.Entries.Single(e => e.FullName.EndsWith(".nuspec", StringComparison.Ordinal));
+        using var stream = nuspec.Open();
+        return XDocument.Load(stream).Descendants().Where(e => e.Name.LocalName == "dependency")
+            .Select(e => ((string)e.Attribute("id")!, (string?)e.Attribute("exclude") ?? ""))
+            .ToList();
+    }
+
     private static string Run(string directory, string file, string arguments)
+    {
+        var (exitCode, output) = RunAllowingFailure(directory, file, arguments);
+        Assert.That(exitCode, Is.Zero, () => $"'{file} {arguments}' failed:\n{output}");
+        return output;
+    }
+
+    private static (int ExitCode, string Output) RunAllowingFailure(string directory, string file, string arguments)
     {
         var info = new ProcessStartInfo(file, arguments)
         {
@@ -123,9 +280,7 @@ public class PackTests
             Assert.Fail($"'{file} {arguments}' did not finish in 8 minutes.");
         }
 
-        var output = stdout.Result + stderr.Result;
-        Assert.That(process.ExitCode, Is.Zero, () => $"'{file} {arguments}' failed:\n{output}");
-        return output;
+        return (process.ExitCode, stdout.Result + stderr.Result);
     }
 
     private static string RepositoryRoot([CallerFilePath] string path = "")

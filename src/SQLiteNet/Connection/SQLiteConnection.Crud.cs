@@ -50,16 +50,14 @@ public partial class SQLiteConnection
             key.SetValue(obj, Guid.NewGuid());
         }
 
-        var replacing = string.Equals(extra.Trim(), "OR REPLACE", StringComparison.OrdinalIgnoreCase);
-        var columns = replacing ? map.InsertOrReplaceColumns : map.InsertColumns;
-        var sql = extra.Length == 0 ? map.InsertSql
-            : string.Equals(extra, "OR REPLACE", StringComparison.Ordinal) ? map.InsertOrReplaceSql
-            : InsertSqlFor(map, extra, columns);
-
         if (extra.Length == 0 && map.TypedCrud is { } crud)
         {
             // MicroDb's own prepared INSERT and binder, which also write the new key back.
-            TraceStatement(sql);
+            if (Trace)
+            {
+                TraceStatement(map.InsertStatement(extra).Sql);
+            }
+
             int added;
             try
             {
@@ -78,6 +76,7 @@ public partial class SQLiteConnection
             return added;
         }
 
+        var (sql, columns) = map.InsertStatement(extra);
         var count = RunWithObject(map, obj, sql, columns, out var rowId);
         // Only a row actually written gets the new key (sqlite-net also writes a stale row id after an ignored insert).
         if (count > 0 && map.HasAutoIncPK)
@@ -150,12 +149,12 @@ public partial class SQLiteConnection
         }
 
         var map = GetMapping(objType);
-        _ = map.PK ?? throw new NotSupportedException($"Cannot update {map.TableName}: it has no PK");
+        var (sql, columns) = map.UpdateStatement() ?? throw new NotSupportedException($"Cannot update {map.TableName}: it has no PK");
         int count;
         if (map.TypedCrud is { } crud)
         {
             // MicroDb's own prepared UPDATE and binder (the same columns and key).
-            TraceStatement(map.UpdateSql);
+            TraceStatement(sql);
             try
             {
                 count = crud.Update(_db.Runner, obj);
@@ -167,7 +166,7 @@ public partial class SQLiteConnection
         }
         else
         {
-            count = RunWithObject(map, obj, map.UpdateSql, map.UpdateParameters, out _);
+            count = RunWithObject(map, obj, sql, columns, out _);
         }
 
         if (count > 0)
@@ -347,11 +346,6 @@ public partial class SQLiteConnection
     /// <returns>The object, or null (default).</returns>
     public T Find<T>(Expression<Func<T, bool>> predicate)
         where T : new() => Table<T>().Where(predicate).FirstOrDefault();
-
-    /// <summary>sqlite-net's INSERT text for <paramref name="columns"/> with the conflict clause <paramref name="extra"/>.</summary>
-    internal static string InsertSqlFor(TableMapping map, string extra, TableMapping.Column[] columns) => columns.Length == 0
-        ? $"insert {extra} into \"{map.TableName}\" default values"
-        : $"insert {extra} into \"{map.TableName}\"({string.Join(",", columns.Select(c => "\"" + c.Name + "\""))}) values ({string.Join(",", columns.Select(_ => "?"))})";
 
     private static void RequireKey(TableMapping map, string operation)
     {

@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using System.Diagnostics.CodeAnalysis;
 using MicroDb.Mapping;
 using MicroDb.Runtime.Reflection;
@@ -53,20 +54,9 @@ public partial class TableMapping
         HasAutoIncPK = PK is { IsAutoInc: true };
         InsertColumns = Columns.Where(c => !c.IsAutoInc).ToArray();
         InsertOrReplaceColumns = Columns;
-        // The CRUD texts, built once per mapping instead of once per call (they were most of a call's allocations).
-        InsertSql = SQLiteConnection.InsertSqlFor(this, "", InsertColumns);
-        InsertOrReplaceSql = SQLiteConnection.InsertSqlFor(this, "OR REPLACE", InsertOrReplaceColumns);
+        // The DELETE by key, built once per mapping (INSERT and UPDATE: InsertStatement, UpdateStatement).
         if (PK is not null)
         {
-            var set = Columns.Where(c => c != PK).ToArray();
-            if (set.Length == 0)
-            {
-                // Only a key: set it to itself, so the statement is valid and reports whether the row exists.
-                set = [PK];
-            }
-
-            UpdateSql = $"update \"{TableName}\" set {string.Join(",", set.Select(c => "\"" + c.Name + "\" = ? "))} where \"{PK.Name}\" = ? ";
-            UpdateParameters = [.. set, PK];
             DeleteSql = $"delete from \"{TableName}\" where \"{PK.Name}\" = ?";
         }
 
@@ -111,18 +101,6 @@ public partial class TableMapping
     /// <summary>MicroDb's map of the type, which binds and reads its rows.</summary>
     internal IEntityMap Map { get; }
 
-    /// <summary><c>insert into</c> with <see cref="InsertColumns"/>, sqlite-net's text.</summary>
-    internal string InsertSql { get; }
-
-    /// <summary><c>insert OR REPLACE into</c> with <see cref="InsertOrReplaceColumns"/>.</summary>
-    internal string InsertOrReplaceSql { get; }
-
-    /// <summary><c>update ... where key = ?</c>; null without a key.</summary>
-    internal string UpdateSql { get; }
-
-    /// <summary>The columns <see cref="UpdateSql"/> binds, in order (the key last).</summary>
-    internal Column[] UpdateParameters { get; }
-
     /// <summary><c>delete from ... where key = ?</c>; null without a key.</summary>
     internal string DeleteSql { get; }
 
@@ -134,6 +112,46 @@ public partial class TableMapping
 
     /// <summary>Whether MicroDb's map writes the new row id into the key itself (typed, no reflection): the key is the map's own auto-increment column.</summary>
     internal bool MapSetsAutoIncKey => PK is not null && ReferenceEquals(Map.Table.AutoIncrementColumn, PK.Source);
+
+    /// <summary>The INSERT text per conflict clause, built once (the connection prepares each text once too).</summary>
+    private readonly ConcurrentDictionary<string, (string Sql, Column[] Columns)> _inserts = new(StringComparer.Ordinal);
+
+    private (string Sql, Column[] Columns)? _update;
+
+    /// <summary>The INSERT for <paramref name="extra"/> (<c>OR REPLACE</c> writes every column, the key included) and the columns it binds.</summary>
+    internal (string Sql, Column[] Columns) InsertStatement(string extra) => _inserts.GetOrAdd(extra, static (e, map) =>
+    {
+        var replacing = string.Equals(e.Trim(), "OR REPLACE", StringComparison.OrdinalIgnoreCase);
+        var columns = replacing ? map.InsertOrReplaceColumns : map.InsertColumns;
+        var sql = columns.Length == 0
+            ? $"insert {e} into \"{map.TableName}\" default values"
+            : $"insert {e} into \"{map.TableName}\"({string.Join(",", columns.Select(c => "\"" + c.Name + "\""))}) values ({string.Join(",", columns.Select(_ => "?"))})";
+        return (sql, columns);
+    }, this);
+
+    /// <summary>The UPDATE by key and the columns it binds (the key last); null without a key.</summary>
+    internal (string Sql, Column[] Columns)? UpdateStatement()
+    {
+        if (PK is null)
+        {
+            return null;
+        }
+
+        return _update ??= Build(this, PK);
+
+        static (string, Column[]) Build(TableMapping map, Column pk)
+        {
+            var set = map.Columns.Where(c => c != pk).ToArray();
+            if (set.Length == 0)
+            {
+                // Only a key: set it to itself, so the statement is valid and reports whether the row exists.
+                set = [pk];
+            }
+
+            var sql = $"update \"{map.TableName}\" set {string.Join(",", set.Select(c => "\"" + c.Name + "\" = ? "))} where \"{pk.Name}\" = ? ";
+            return (sql, [.. set, pk]);
+        }
+    }
 
     /// <summary>Writes a new auto-incremented key to <paramref name="obj"/>.</summary>
     /// <param name="obj">The inserted object.</param>

@@ -34,6 +34,27 @@ public abstract partial class ConformanceSuite
         Assert.That(rows[^1].Id, Is.EqualTo(rows.Length));
     }
 
+    [TestCase("default")]
+    [TestCase("dtText")]
+    [TestCase("tsText")]
+    public void Insert_allocates_nothing_per_row_under_the_sqlite_net_format(string setting)
+    {
+        // sqlite-net's encodings of DateTime (ticks or text), DateTimeOffset, decimal and TimeSpan format on the stack.
+        var db = Open(tweak: o => o.Storage = SqliteNetSetting(setting));
+        db.CreateTable<Ledger>();
+        var start = new DateTime(2024, 1, 1, 0, 0, 0, DateTimeKind.Utc);
+        var rows = Enumerable.Range(0, AllocationRounds * 2).Select(i => new Ledger
+        {
+            Amount = i / 7m, At = start.AddSeconds(i), When = new DateTimeOffset(start.AddMinutes(i)), Span = TimeSpan.FromSeconds(-i),
+        }).ToArray();
+
+        var perRow = InsertAllocation(db, rows);
+
+        TestContext.Out.WriteLine($"{Mode} {setting}: Insert allocated {perRow:0.###} B per row");
+        Assert.That(perRow, Is.LessThan(8), "bytes allocated per inserted row");
+        Assert.That(db.Table<Ledger>().Count(), Is.EqualTo(rows.Length));
+    }
+
     [Test]
     public void InsertAll_allocates_nothing_per_row()
     {

@@ -356,4 +356,32 @@ public abstract partial class ConformanceSuite
         Assert.That(rows.Single().TimeSpan, Is.EqualTo(TimeSpan.FromHours(25)));
         Assert.That((await db.QueryAsync<AllTypes>("SELECT * FROM AllTypes WHERE TimeSpan = '1.01:00:00'")).Count, Is.EqualTo(1));
     }
+
+    [Test]
+    public void Added_not_null_columns_default_to_zero_in_the_sqlite_net_encoding()
+    {
+        var db = Open(tweak: o => o.Storage = StorageFormat.SqliteNet(storeDateTimeAsTicks: false, storeTimeSpanAsTicks: false));
+        db.Execute("CREATE TABLE Ledger (Id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL)");
+        db.Execute("INSERT INTO Ledger DEFAULT VALUES");
+        db.CreateTable<Ledger>();
+
+        Assert.That(db.ExecuteScalar<string>("SELECT quote(Amount) || '|' || quote(At) || '|' || quote(\"When\") || '|' || quote(Span) FROM Ledger"),
+            Is.EqualTo("0.0|'0001-01-01T00:00:00.000'|0|'00:00:00'"));
+        Assert.That(db.GetTableInfo("Ledger").Select(c => c.Type), Is.EqualTo(new[] { "INTEGER", "float", "datetime", "bigint", "time" }));
+        var row = db.Table<Ledger>().Single();
+        Assert.That((row.Amount, row.At, row.When, row.Span), Is.EqualTo((0m, DateTime.MinValue, DateTimeOffset.MinValue, TimeSpan.Zero)));
+    }
+
+    [Test]
+    public void Scalar_reads_and_arguments_follow_the_sqlite_net_format()
+    {
+        var db = Open(tweak: o => o.Storage = StorageFormat.SqliteNet(storeDateTimeAsTicks: false, dateTimeStringFormat: "yyyy-MM-dd HH:mm:ss", storeTimeSpanAsTicks: false));
+        Assert.That(db.ExecuteScalar<DateTime>("SELECT '2024-03-05 06:07:08'"), Is.EqualTo(new DateTime(2024, 3, 5, 6, 7, 8)));
+        Assert.That(db.ExecuteScalar<DateTime?>("SELECT ?", SpecUtc), Is.EqualTo(new DateTime(2024, 3, 5, 6, 7, 8)));
+        Assert.That(db.ExecuteScalar<DateTimeOffset>("SELECT 638452084281234567"), Is.EqualTo(new DateTimeOffset(2024, 3, 5, 4, 7, 8, TimeSpan.Zero).AddTicks(1234567)));
+        Assert.That(db.ExecuteScalar<decimal>("SELECT ?", 1.10m).ToString(CultureInfo.InvariantCulture), Is.EqualTo("1.1"));
+        Assert.That(db.ExecuteScalar<TimeSpan>("SELECT ?", SpecSpan), Is.EqualTo(SpecSpan));
+        Assert.That(db.QueryScalars<string>("SELECT typeof(?) || typeof(?) || typeof(?)", SpecPlus2, 2.5m, SpecSpan), Is.EqualTo(new[] { "integerrealtext" }));
+        Assert.That(db.ExecuteScalar<string>("SELECT ?", SpecUtc), Is.EqualTo("2024-03-05 06:07:08"));
+    }
 }

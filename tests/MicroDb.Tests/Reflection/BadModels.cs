@@ -59,3 +59,14 @@ public class NoColumns
     [Ignore]
     public int Hidden { get; set; }
 }
+
+// A get-only member under MicroDb's attributes is refused (MicroDb's own rule, MDB0004), where the same member on a
+// sqlite-net model (tests/MicroDb.Tests/SqliteNet) is left out as sqlite-net leaves it out.
+[Table("md_computed")]
+public class MicroDbComputed
+{
+    [PrimaryKey]
+    public int Id { get; set; }
+
+    public int ReadOnlyCount { get; } = 3;
+}

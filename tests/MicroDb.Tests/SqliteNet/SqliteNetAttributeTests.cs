@@ -1,5 +1,6 @@
 using MicroDb.Mapping;
 using MicroDb.Runtime.Reflection;
+using MicroDb.Tests.Reflection;
 using SqliteNetApp;
 
 namespace MicroDb.Tests.SqliteNet;
@@ -85,6 +86,14 @@ public sealed class SqliteNetAttributeTests
         var table = ReflectionMaps.For<SqliteNetDerived>().Table;
         Assert.That(table.TableName, Is.EqualTo("sn_derived"));
         Assert.That(table.PrimaryKey?.MemberName, Is.EqualTo("Id"));
+    }
+
+    [Test]
+    public void SQLite_Table_of_an_abstract_base_class_names_the_concrete_class_table()
+    {
+        var table = ReflectionMaps.For<SqliteNetDog>().Table;
+        Assert.That(table.TableName, Is.EqualTo("sn_animals"));
+        Assert.That(table.Columns.Select(c => c.MemberName), Is.EqualTo(new[] { "Id", "Name" }));
     }
 
     [Test]

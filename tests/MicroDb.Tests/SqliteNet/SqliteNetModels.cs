@@ -128,12 +128,15 @@ public class SqliteNetDerived : SqliteNetBase
     public string? Text { get; set; }
 }
 
-// The same get-only member under MicroDb's attributes is still refused (MicroDb's own rule, MDB0004).
-[MicroDb.Table("md_computed")]
-public class MicroDbComputed
+// sqlite-net's [Table] is inherited: the concrete class takes the abstract base's table name.
+[Table("sn_animals")]
+public abstract class SqliteNetAnimal
 {
-    [MicroDb.PrimaryKey]
+    [PrimaryKey, AutoIncrement]
     public int Id { get; set; }
+}
 
-    public int ReadOnlyCount { get; } = 3;
+public class SqliteNetDog : SqliteNetAnimal
+{
+    public string? Name { get; set; }
 }

@@ -8,8 +8,8 @@ namespace MicroDb.Query;
 internal sealed partial class SqlTranslator
 {
     /// <summary>Writes the body of <paramref name="selector"/> as a SQL value (for sum(), avg() and the like).</summary>
-    public static void WriteValueExpression(TableMapping table, LambdaExpression selector, StringBuilder sql, List<object?> args) =>
-        TranslationCache.Write(table, selector, TranslationKind.Value, sql, args);
+    public static void WriteValueExpression(TableMapping table, StorageFormat format, LambdaExpression selector, StringBuilder sql, List<object?> args) =>
+        TranslationCache.Write(table, format, selector, TranslationKind.Value, sql, args);
 
     private static void WriteValueExpressionUncached(SqlTranslator translator) => translator.Write(translator._lambda.Body);
 }

@@ -45,32 +45,32 @@ internal sealed partial class SqlTranslator
     }
 
     /// <summary>Encodes a replayed argument exactly as <see cref="WriteValue"/> encoded it in the first translation.</summary>
-    internal static object? EncodeArgument(object? value, ColumnMapping? column, Type? memberType) => Encode(value, column, memberType);
+    internal static object? EncodeArgument(object? value, ColumnMapping? column, Type? memberType, StorageFormat format) => Encode(value, column, memberType, format);
 
     /// <summary>Translates <paramref name="lambda"/> through the cache (see <see cref="TranslationCache"/>).</summary>
-    internal static void WriteCached(TableMapping table, LambdaExpression lambda, TranslationKind kind, StringBuilder sql, List<object?> args)
+    internal static void WriteCached(TableMapping table, StorageFormat format, LambdaExpression lambda, TranslationKind kind, StringBuilder sql, List<object?> args)
     {
         var shape = Shape.Of(lambda);
-        WriteCached(table, lambda, kind, shape, sql, args);
+        WriteCached(table, format, lambda, kind, shape, sql, args);
     }
 
     /// <summary>
     /// Checks that <paramref name="lambda"/> translates, cheaply when its shape is cached: a cached shape translated
     /// before, and a run re-checks the values anyway (see <see cref="Validate"/>).
     /// </summary>
-    internal static bool IsKnownShape(TableMapping table, LambdaExpression lambda, TranslationKind kind) =>
-        Shape.Of(lambda) is { } shape && TranslationCache.Contains(table, kind, shape);
+    internal static bool IsKnownShape(TableMapping table, StorageFormat format, LambdaExpression lambda, TranslationKind kind) =>
+        Shape.Of(lambda) is { } shape && TranslationCache.Contains(table, format, kind, shape);
 
-    private static void WriteCached(TableMapping table, LambdaExpression lambda, TranslationKind kind, Shape? shape, StringBuilder sql, List<object?> args)
+    private static void WriteCached(TableMapping table, StorageFormat format, LambdaExpression lambda, TranslationKind kind, Shape? shape, StringBuilder sql, List<object?> args)
     {
-        if (shape is not null && TranslationCache.TryReplay(table, kind, shape, sql, args))
+        if (shape is not null && TranslationCache.TryReplay(table, format, kind, shape, sql, args))
         {
             return;
         }
 
         var sqlStart = sql.Length;
         var argStart = args.Count;
-        var translator = new SqlTranslator(table, lambda, sql, args) { _recording = shape is null ? null : new Recording(argStart) };
+        var translator = new SqlTranslator(table, format, lambda, sql, args) { _recording = shape is null ? null : new Recording(argStart) };
         switch (kind)
         {
             case TranslationKind.Predicate:
@@ -86,7 +86,7 @@ internal sealed partial class SqlTranslator
 
         if (translator._recording is { Uncacheable: false } recording)
         {
-            TranslationCache.Store(table, kind, shape!, recording.Sites, recording.Links, sql.ToString(sqlStart, sql.Length - sqlStart), args, argStart);
+            TranslationCache.Store(table, format, kind, shape!, recording.Sites, recording.Links, sql.ToString(sqlStart, sql.Length - sqlStart), args, argStart);
         }
     }
 

@@ -137,6 +137,8 @@ internal sealed partial class SqlTranslator
     {
         RejectTextEnum(b, b.Left);
         RejectTextEnum(b, b.Right);
+        RejectSqliteNetTextArithmetic(b, b.Left);
+        RejectSqliteNetTextArithmetic(b, b.Right);
         if (op is " + " or " - " or " * " or " / " or " % " && Underlying(b.Type) == typeof(ulong))
         {
             // Stored by bit pattern: SQLite's signed arithmetic (and its overflow to REAL) would not give .NET's unsigned result.
@@ -178,6 +180,12 @@ internal sealed partial class SqlTranslator
             {
                 // NaN equals nothing, itself included.
                 _sql.Append(negate ? '1' : '0');
+                return;
+            }
+
+            if (key is StoredKey.SqliteNetText or StoredKey.SqliteNetDecimal)
+            {
+                WriteSqliteNetComparison(left, key, negate ? "<>" : "=", value);
                 return;
             }
 
@@ -257,6 +265,13 @@ internal sealed partial class SqlTranslator
 
         if (leftClosed || rightClosed)
         {
+            if (key is StoredKey.SqliteNetText or StoredKey.SqliteNetDecimal or StoredKey.TimeSpanText)
+            {
+                WriteSqliteNetComparison(open, key, normalOp, value!);
+                _sql.Append(')');
+                return;
+            }
+
             if (TryColumn(open, out var column, out var memberType) && TryWriteColumnRange(b, column, memberType, key, normalOp, value!))
             {
                 _sql.Append(')');
@@ -284,6 +299,7 @@ internal sealed partial class SqlTranslator
             }
 
             RejectMixedKeys(b.Left, b.Right);
+            RejectSqliteNetOrder(b, key);
 
             WriteKey(b.Left, key);
             _sql.Append(' ').Append(op).Append(' ');

@@ -53,6 +53,7 @@ internal sealed partial class SqlTranslator
         // Values equal in .NET but stored differently (DateTime kinds, decimal scales) are all listed for a column; other
         // operands of those types are compared by their key. A non-nullable float's NULL reads (and matches) as 0.
         var byKey = column is null ? key is StoredKey.DateTime or StoredKey.Decimal or StoredKey.DateTimeText : key == StoredKey.DateTimeText;
+        byKey |= key is StoredKey.SqliteNetText or StoredKey.SqliteNetDecimal;
         var floatNull = key == StoredKey.Floating && !CanBeNull(value.Type);
         var encoded = new List<object?>();
         var hasNull = false;
@@ -68,7 +69,10 @@ internal sealed partial class SqlTranslator
             }
             else if (byKey)
             {
-                encoded.Add(KeyValue(item, key));
+                if (KeyValue(item, key) is var stored && !ReferenceEquals(stored, NoStoredValue))
+                {
+                    encoded.Add(stored);
+                }
             }
             else if (key == StoredKey.DateTime)
             {
@@ -82,7 +86,7 @@ internal sealed partial class SqlTranslator
             else
             {
                 hasNull |= floatNull && Convert.ToDouble(item, System.Globalization.CultureInfo.InvariantCulture) == 0;
-                encoded.Add(Encode(item, column, memberType));
+                encoded.Add(Encode(item, column, memberType, _format));
             }
         }
 

@@ -23,6 +23,11 @@ internal sealed partial class SqlTranslator
         var part = m.Member.Name;
         if (owner == typeof(DateTime))
         {
+            if (_format.Kind == StorageFormatKind.SqliteNet)
+            {
+                return TryWriteSqliteNetDatePart(m, part);
+            }
+
             var text = StorageColumn(m.Expression, out _)?.Kind == ColumnKind.DateTimeText;
             return text ? TryWriteDateTimeTextPart(m.Expression, part) : TryWriteDateTimeTicksPart(m.Expression, part);
         }
@@ -38,6 +43,26 @@ internal sealed partial class SqlTranslator
         }
 
         return false;
+    }
+
+    /// <summary>
+    /// Under the sqlite-net format: plain ticks take the ticks arithmetic (the kind mask changes nothing); text takes the
+    /// fixed positions when the format puts yyyy-MM-dd (and HH:mm:ss) where MicroDb's own text has them.
+    /// </summary>
+    private bool TryWriteSqliteNetDatePart(MemberExpression m, string part)
+    {
+        if (_format.StoreDateTimeAsTicks)
+        {
+            return TryWriteDateTimeTicksPart(m.Expression!, part);
+        }
+
+        var layout = DateText;
+        if (!layout.DateAtStart || part == "Date" || (!layout.TimeAfterDate && part is "Hour" or "Minute" or "Second"))
+        {
+            throw Unsupported(m, $"DateTime.{part} is not translated for DateTime stored as text in the format \"{_format.DateTimeStringFormat}\": the part is not at a fixed position of that text (or, for Date, the text would have to be rebuilt in the format)");
+        }
+
+        return TryWriteTextDatePart(m.Expression!, part, allowTime: layout.TimeAfterDate);
     }
 
     /// <summary>DateTime stored as ticks with the kind in the top two bits.</summary>

@@ -33,13 +33,25 @@ internal sealed partial class SqlTranslator
         Floating,
         /// <summary>Text: SQLite orders UTF-8 bytes (code points), .NET ordinal orders UTF-16 code units.</summary>
         String,
+        /// <summary>sqlite-net format: DateTime as text in the connection's DateTimeStringFormat.</summary>
+        SqliteNetText,
+        /// <summary>sqlite-net format: decimal as REAL, read back rounded to 15 significant digits.</summary>
+        SqliteNetDecimal,
+        /// <summary>sqlite-net format: TimeSpan as "c" text (equality only).</summary>
+        TimeSpanText,
     }
 
     /// <summary>The stored form of an operand: its column's kind when it is one (or a coalesce/conditional over one), else by type.</summary>
     private StoredKey KeyOf(Expression e)
     {
+        var key = MicroDbKeyOf(e, out var type);
+        return _format.Kind == StorageFormatKind.SqliteNet ? SqliteNetKey(key, type) : key;
+    }
+
+    private StoredKey MicroDbKeyOf(Expression e, out Type type)
+    {
         var column = StorageColumn(e, out var memberType);
-        var type = Underlying(memberType ?? e.Type);
+        type = Underlying(memberType ?? e.Type);
         if (column is not null)
         {
             switch (column.Kind)
@@ -149,11 +161,17 @@ internal sealed partial class SqlTranslator
                 Write(e);
                 _sql.Append(", 0)");
                 return;
+            case StoredKey.SqliteNetText or StoredKey.SqliteNetDecimal or StoredKey.TimeSpanText:
+                WriteSqliteNetKey(e, key);
+                return;
             default:
                 Write(e);
                 return;
         }
     }
+
+    /// <summary>A key value no stored value equals (in an IN list it matches nothing).</summary>
+    private static readonly object NoStoredValue = new();
 
     private const string DateTimeOffsetReason =
         "DateTimeOffset is stored as ISO-8601 text with its offset, so SQL would compare text, not instants (equal instants with "
@@ -161,8 +179,9 @@ internal sealed partial class SqlTranslator
         + "instead, or call ToList() first and compare in memory";
 
     /// <summary>The value of <see cref="WriteKey"/> for a closed value.</summary>
-    private static object? KeyValue(object value, StoredKey key) => key switch
+    private object? KeyValue(object value, StoredKey key) => key switch
     {
+        StoredKey.SqliteNetText or StoredKey.SqliteNetDecimal or StoredKey.TimeSpanText => TrySqliteNetKeyValue(value, key, out var stored, out _, out _) ? stored : NoStoredValue,
         StoredKey.UInt64 => unchecked((long)(ToUInt64Bits(value) ^ (1UL << 63))),
         StoredKey.DateTime => ((DateTime)value).Ticks,
         StoredKey.DateTimeText => DateTimeTextPrefix((DateTime)value),

@@ -12,11 +12,11 @@ internal sealed partial class SqlTranslator
     {
         _sql.Append('?');
         _recording?.LinkArgument(_args.Count, value, column, memberType);
-        _args.Add(Encode(value, column, memberType));
+        _args.Add(Encode(value, column, memberType, _format));
     }
 
     /// <summary>Encodes a value as the column it is compared with stores it (<see cref="ValueEncoding.ToStorage(object?, bool, StorageFormat)"/>).</summary>
-    private static object? Encode(object? value, ColumnMapping? column, Type? memberType)
+    private static object? Encode(object? value, ColumnMapping? column, Type? memberType, StorageFormat format)
     {
         if (value is null)
         {
@@ -44,12 +44,12 @@ internal sealed partial class SqlTranslator
                     return value is bool b ? (b ? 1L : 0L) : value;
             }
 
-            var stored = ValueEncoding.ToStorage(value, column.StoreAsText);
+            var stored = ValueEncoding.ToStorage(value, column.StoreAsText, format);
             return stored is string || value is not decimal ? stored : Convert.ToDouble(value, CultureInfo.InvariantCulture);
         }
 
         // Outside a column comparison decimals take part in arithmetic, where SQLite needs a number.
-        return value is decimal m ? (double)m : ValueEncoding.ToStorage(value);
+        return value is decimal m ? (double)m : ValueEncoding.ToStorage(value, false, format);
     }
 
     private static long ToInt64(object value) => value switch

@@ -27,9 +27,13 @@ internal sealed partial class SqlTranslator
     private readonly StringBuilder _sql;
     private readonly List<object?> _args;
 
-    private SqlTranslator(TableMapping table, LambdaExpression lambda, StringBuilder sql, List<object?> args)
+    // The connection's storage format: how values are encoded, and so how SQL compares them.
+    private readonly StorageFormat _format;
+
+    private SqlTranslator(TableMapping table, StorageFormat format, LambdaExpression lambda, StringBuilder sql, List<object?> args)
     {
         _table = table;
+        _format = format;
         _lambda = lambda;
         _parameter = lambda.Parameters[0];
         _sql = sql;
@@ -37,14 +41,14 @@ internal sealed partial class SqlTranslator
     }
 
     /// <summary>Writes <paramref name="predicate"/> as a SQL condition.</summary>
-    public static void WritePredicate(TableMapping table, LambdaExpression predicate, StringBuilder sql, List<object?> args) =>
-        TranslationCache.Write(table, predicate, TranslationKind.Predicate, sql, args);
+    public static void WritePredicate(TableMapping table, StorageFormat format, LambdaExpression predicate, StringBuilder sql, List<object?> args) =>
+        TranslationCache.Write(table, format, predicate, TranslationKind.Predicate, sql, args);
 
     private static void WritePredicateUncached(SqlTranslator translator) => translator.WriteBoolean(translator._lambda.Body);
 
     /// <summary>Writes <paramref name="keySelector"/> as an ORDER BY term (without direction).</summary>
-    public static void WriteOrderKey(TableMapping table, LambdaExpression keySelector, StringBuilder sql, List<object?> args) =>
-        TranslationCache.Write(table, keySelector, TranslationKind.OrderKey, sql, args);
+    public static void WriteOrderKey(TableMapping table, StorageFormat format, LambdaExpression keySelector, StringBuilder sql, List<object?> args) =>
+        TranslationCache.Write(table, format, keySelector, TranslationKind.OrderKey, sql, args);
 
     private static void WriteOrderKeyUncached(SqlTranslator translator)
     {
@@ -56,6 +60,7 @@ internal sealed partial class SqlTranslator
 
         // Keys whose stored form sorts differently from the value (ulong bit patterns, DateTime kinds, decimal text) sort by a key expression.
         var key = translator.KeyOf(keySelector.Body);
+        translator.RejectSqliteNetOrder(keySelector.Body, key);
         translator.WriteKey(keySelector.Body, key == StoredKey.String ? StoredKey.Direct : key);
     }
 
@@ -64,10 +69,10 @@ internal sealed partial class SqlTranslator
     /// <see cref="NotSupportedException"/> escapes: an error that depends on captured values (a variable that is still
     /// null, say) is left for the run, when those values are read again.
     /// </summary>
-    public static void Validate(TableMapping table, LambdaExpression lambda, bool isPredicate)
+    public static void Validate(TableMapping table, StorageFormat format, LambdaExpression lambda, bool isPredicate)
     {
         // A shape translated before translates again; its values are read (and checked) when the query runs.
-        if (IsKnownShape(table, lambda, isPredicate ? TranslationKind.Predicate : TranslationKind.OrderKey))
+        if (IsKnownShape(table, format, lambda, isPredicate ? TranslationKind.Predicate : TranslationKind.OrderKey))
         {
             return;
         }
@@ -78,11 +83,11 @@ internal sealed partial class SqlTranslator
         {
             if (isPredicate)
             {
-                WritePredicate(table, lambda, sql, args);
+                WritePredicate(table, format, lambda, sql, args);
             }
             else
             {
-                WriteOrderKey(table, lambda, sql, args);
+                WriteOrderKey(table, format, lambda, sql, args);
             }
         }
         catch (Exception ex) when (ex is not NotSupportedException)

@@ -15,12 +15,13 @@ internal static class TranslationCache
     private const int MaxEntries = 4096;
     private const int MaxPerShape = 8;
 
-    private static readonly ConcurrentDictionary<(TableMapping Table, TranslationKind Kind, int Hash), Entry[]> Entries = new();
+    // Keyed on the storage format too: the same shape encodes its values, and may compare them, differently under another.
+    private static readonly ConcurrentDictionary<(TableMapping Table, StorageFormat Format, TranslationKind Kind, int Hash), Entry[]> Entries = new();
     private static int _count;
 
     /// <summary>Writes <paramref name="lambda"/>'s SQL and arguments, from the cache when its shape was translated before.</summary>
-    public static void Write(TableMapping table, LambdaExpression lambda, TranslationKind kind, StringBuilder sql, List<object?> args) =>
-        SqlTranslator.WriteCached(table, lambda, kind, sql, args);
+    public static void Write(TableMapping table, StorageFormat format, LambdaExpression lambda, TranslationKind kind, StringBuilder sql, List<object?> args) =>
+        SqlTranslator.WriteCached(table, format, lambda, kind, sql, args);
 
     /// <summary>The number of shapes cached (for tests).</summary>
     internal static int Count => Volatile.Read(ref _count);
@@ -33,9 +34,9 @@ internal static class TranslationCache
     }
 
     /// <summary>True when a shape with this structure was translated before (whatever its values).</summary>
-    internal static bool Contains(TableMapping table, TranslationKind kind, SqlTranslator.Shape shape)
+    internal static bool Contains(TableMapping table, StorageFormat format, TranslationKind kind, SqlTranslator.Shape shape)
     {
-        if (!Entries.TryGetValue((table, kind, shape.Hash), out var candidates))
+        if (!Entries.TryGetValue((table, format, kind, shape.Hash), out var candidates))
         {
             return false;
         }
@@ -51,16 +52,16 @@ internal static class TranslationCache
         return false;
     }
 
-    internal static bool TryReplay(TableMapping table, TranslationKind kind, SqlTranslator.Shape shape, StringBuilder sql, List<object?> args)
+    internal static bool TryReplay(TableMapping table, StorageFormat format, TranslationKind kind, SqlTranslator.Shape shape, StringBuilder sql, List<object?> args)
     {
-        if (!Entries.TryGetValue((table, kind, shape.Hash), out var candidates))
+        if (!Entries.TryGetValue((table, format, kind, shape.Hash), out var candidates))
         {
             return false;
         }
 
         foreach (var entry in candidates)
         {
-            if (entry.TryReplay(shape, sql, args))
+            if (entry.TryReplay(shape, format, sql, args))
             {
                 return true;
             }
@@ -69,7 +70,7 @@ internal static class TranslationCache
         return false;
     }
 
-    internal static void Store(TableMapping table, TranslationKind kind, SqlTranslator.Shape shape, IReadOnlyList<(Expression Node, object? Value)> recordedSites,
+    internal static void Store(TableMapping table, StorageFormat format, TranslationKind kind, SqlTranslator.Shape shape, IReadOnlyList<(Expression Node, object? Value)> recordedSites,
         IReadOnlyDictionary<int, (int Site, ColumnMapping? Column, Type? MemberType)> links, string sql, List<object?> args, int argStart)
     {
         var entry = Entry.Create(shape, recordedSites, links, sql, args, argStart);
@@ -85,7 +86,7 @@ internal static class TranslationCache
         }
 
         Entries.AddOrUpdate(
-            (table, kind, shape.Hash),
+            (table, format, kind, shape.Hash),
             [entry],
             (_, existing) => existing.Length >= MaxPerShape ? [entry, .. existing[..(MaxPerShape - 1)]] : [entry, .. existing]);
     }
@@ -242,7 +243,7 @@ internal static class TranslationCache
             return true;
         }
 
-        public bool TryReplay(SqlTranslator.Shape shape, StringBuilder sql, List<object?> args)
+        public bool TryReplay(SqlTranslator.Shape shape, StorageFormat format, StringBuilder sql, List<object?> args)
         {
             if (!HasStructureOf(shape))
             {
@@ -277,7 +278,7 @@ internal static class TranslationCache
             {
                 args.Add(argument.Site < 0
                     ? argument.Literal
-                    : SqlTranslator.EncodeArgument(values[argument.Site], argument.Column, argument.MemberType));
+                    : SqlTranslator.EncodeArgument(values[argument.Site], argument.Column, argument.MemberType, format));
             }
 
             return true;

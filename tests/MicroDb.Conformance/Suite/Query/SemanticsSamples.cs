@@ -29,6 +29,27 @@ public static class SemanticsSamples
         return row;
     }
 
+    /// <summary>
+    /// Makes a row readable under sqlite-net's format, as sqlite-net itself needs: a decimal whose double no decimal holds
+    /// (decimal.MaxValue rounds up) fails to read, so it is scaled down; a Local DateTime is stored as its wall-clock time
+    /// (with format "o" its text would carry the machine's zone), so it becomes Unspecified.
+    /// </summary>
+    public static void ReadableUnderSqliteNet(AllTypes row)
+    {
+        foreach (var property in typeof(AllTypes).GetProperties())
+        {
+            switch (property.GetValue(row))
+            {
+                case decimal m when Math.Abs((double)m) >= 7.9e28:
+                    property.SetValue(row, m / 10);
+                    break;
+                case DateTime { Kind: DateTimeKind.Local } d:
+                    property.SetValue(row, DateTime.SpecifyKind(d, DateTimeKind.Unspecified));
+                    break;
+            }
+        }
+    }
+
     public static object? Value(Random random, Type type, PropertyInfo property)
     {
         var underlying = Nullable.GetUnderlyingType(type);
