@@ -17,7 +17,8 @@ namespace MicroDb.Benchmarks;
 /// <c>--quick</c> the full BenchmarkDotNet suite runs. Every other argument goes to BenchmarkDotNet's switcher.
 /// Results go to bench/results/{headline|quick|full} (git-ignored); <c>--publish</c> writes docs/results instead.
 /// Charts are drawn with ScottPlot unless <c>--no-charts</c>. <c>--case-seconds N</c> sets the headline's least
-/// measuring time per case (default 10).
+/// measuring time per case (default 10). <c>--compat</c> runs issue 14's comparison instead
+/// (<see cref="Compat.CompatProgram"/>: MicroDb vs MicroDb.SQLiteNet vs sqlite-net-pcl, interleaved; results in compat/).
 /// </summary>
 public static class BenchmarkProgram
 {
@@ -31,6 +32,7 @@ public static class BenchmarkProgram
         return 2;
 #else
         var quick = args.Contains("--quick", StringComparer.OrdinalIgnoreCase);
+        var compat = args.Contains("--compat", StringComparer.OrdinalIgnoreCase);
         var noCharts = args.Contains("--no-charts", StringComparer.OrdinalIgnoreCase);
         var publish = args.Contains("--publish", StringComparer.OrdinalIgnoreCase);
         var caseSeconds = 10.0;
@@ -43,7 +45,7 @@ public static class BenchmarkProgram
                 caseSeconds = seconds;
                 i++;
             }
-            else if (args[i] is not ("--quick" or "--no-charts" or "--publish"))
+            else if (args[i] is not ("--quick" or "--no-charts" or "--publish" or "--compat"))
             {
                 rest.Add(args[i]);
             }
@@ -52,6 +54,12 @@ public static class BenchmarkProgram
         Environment.SetEnvironmentVariable(BenchSettings.QuickVariable, quick ? "1" : "0");
         var userFilter = rest.Any(a => a.StartsWith("--filter", StringComparison.Ordinal) || a == "-f" || a.StartsWith("--list", StringComparison.Ordinal));
         var root = ResultPublisher.ResultsRoot(publish);
+        if (compat)
+        {
+            var command = "dotnet run -c Release --project bench/MicroDb.Benchmarks -- " + string.Join(' ', args);
+            return Compat.CompatProgram.Run(Path.Combine(root, "compat"), caseSeconds, command);
+        }
+
         if (quick && !userFilter)
         {
             var command = "dotnet run -c Release --project bench/MicroDb.Benchmarks -- " + string.Join(' ', args);

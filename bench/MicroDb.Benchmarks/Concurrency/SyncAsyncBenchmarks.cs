@@ -1,3 +1,5 @@
+extern alias sqlitenet;
+
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
 using MicroDb.Benchmarks.Infrastructure;
@@ -20,8 +22,8 @@ public class SyncAsyncBenchmarks
     private string _directory = "";
     private MicroDbConnection _sync = null!;
     private MicroDbAsyncConnection _async = null!;
-    private SQLite.SQLiteConnection _net = null!;
-    private SQLite.SQLiteAsyncConnection _netAsync = null!;
+    private sqlitenet::SQLite.SQLiteConnection _net = null!;
+    private sqlitenet::SQLite.SQLiteAsyncConnection _netAsync = null!;
     private object?[] _args = [];
 
     /// <summary>Rows the query returns.</summary>
@@ -45,7 +47,7 @@ public class SyncAsyncBenchmarks
         _async = new MicroDbAsyncConnection(new MicroDbOptions(path).UseReflection());
         _args = [Rows];
         _net = Peers.SqliteNet.Open(path, Durability.MicroDbDefault);
-        _netAsync = new SQLite.SQLiteAsyncConnection(new SQLite.SQLiteConnectionString(path, Peers.SqliteNet.Flags, storeDateTimeAsTicks: true));
+        _netAsync = new sqlitenet::SQLite.SQLiteAsyncConnection(new sqlitenet::SQLite.SQLiteConnectionString(path, Peers.SqliteNet.Flags, storeDateTimeAsTicks: true));
         foreach (var pragma in RawSqlite.Pragmas(Durability.MicroDbDefault))
         {
             RawSqlite.Exec(_netAsync.GetConnection().Handle, pragma);
@@ -60,7 +62,7 @@ public class SyncAsyncBenchmarks
         _async.Dispose();
         _net.Dispose();
         _netAsync.CloseAsync().GetAwaiter().GetResult();
-        SQLite.SQLiteAsyncConnection.ResetPool();
+        sqlitenet::SQLite.SQLiteAsyncConnection.ResetPool();
         Directory.Delete(_directory, recursive: true);
     }
 

@@ -1,3 +1,5 @@
+extern alias sqlitenet;
+
 using BenchmarkDotNet.Attributes;
 using MicroDb.Concurrency;
 using MicroDb.Runtime.Reflection;
@@ -51,7 +53,7 @@ public class ThreadingBenchmarks
     private MicroDbConnection? _shared;
     private MicroDbConnection[] _perThread = [];
     private MicroDbPool? _pool;
-    private SQLite.SQLiteConnection? _net;
+    private sqlitenet::SQLite.SQLiteConnection? _net;
 
     /// <summary>The workload.</summary>
     [ParamsSource(nameof(Workloads))]
@@ -98,7 +100,7 @@ public class ThreadingBenchmarks
                 _perThread = Enumerable.Range(0, Threads).Select(_ => new MicroDbConnection(Options())).ToArray();
                 break;
             case AccessMode.SqliteNetShared:
-                _net = new SQLite.SQLiteConnection(new SQLite.SQLiteConnectionString(Path.Combine(_directory, "threads.db"), Peers.SqliteNet.Flags, storeDateTimeAsTicks: true));
+                _net = new sqlitenet::SQLite.SQLiteConnection(new sqlitenet::SQLite.SQLiteConnectionString(Path.Combine(_directory, "threads.db"), Peers.SqliteNet.Flags, storeDateTimeAsTicks: true));
                 _net.BusyTimeout = TimeSpan.FromSeconds(30);
                 Infrastructure.RawSqlite.Exec(_net.Handle, Wal ? "PRAGMA journal_mode=WAL" : "PRAGMA journal_mode=DELETE");
                 Infrastructure.RawSqlite.Exec(_net.Handle, "PRAGMA synchronous=1");

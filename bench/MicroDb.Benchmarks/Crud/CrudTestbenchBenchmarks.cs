@@ -1,3 +1,5 @@
+extern alias sqlitenet;
+
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
 using MicroDb.Benchmarks.Infrastructure;
@@ -22,7 +24,7 @@ public class CrudTestbenchBenchmarks
     private RawCrud _raw = null!;
     private MicroDbConnection _generated = null!;
     private MicroDbConnection _reflection = null!;
-    private SQLite.SQLiteConnection _net = null!;
+    private sqlitenet::SQLite.SQLiteConnection _net = null!;
     private Peers.NetTestRow[] _netInserts = [];
     private Peers.NetTestRow[] _netUpdates = [];
     private CrudData _data = null!;

@@ -1,3 +1,5 @@
+extern alias sqlitenet;
+
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
 using MicroDb.Benchmarks.Infrastructure;
@@ -30,7 +32,7 @@ public class PerCallBenchmarks
     private sqlite3_stmt _rawDelete = null!;
     private MicroDbConnection _generated = null!;
     private MicroDbConnection _reflection = null!;
-    private SQLite.SQLiteConnection _net = null!;
+    private sqlitenet::SQLite.SQLiteConnection _net = null!;
     private NetTestRow[] _netRows = [];
     private NetTestRow _netScratch = new() { TextData = "scratch row" };
     private TestRow[] _rows = [];

@@ -14,6 +14,9 @@ public enum SideRole
 
     /// <summary>The peer library: sqlite-net-pcl for database cases, MemoryPack for serialization.</summary>
     Peer,
+
+    /// <summary>MicroDb.SQLiteNet: sqlite-net's API on MicroDb (the compat comparison, <c>--compat</c>).</summary>
+    Compat,
 }
 
 /// <summary>One side of a case: the measured work and the untimed work around each round.</summary>

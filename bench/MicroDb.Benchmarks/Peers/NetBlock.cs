@@ -1,11 +1,13 @@
+extern alias sqlitenet;
+
 namespace MicroDb.Benchmarks.Peers;
 
 /// <summary>Study 003's block for sqlite-net-pcl (table "Block", the schema of <see cref="Models.Block"/>).</summary>
-[SQLite.Table("Block")]
+[sqlitenet::SQLite.Table("Block")]
 public sealed class NetBlock
 {
     /// <summary>The row id.</summary>
-    [SQLite.PrimaryKey, SQLite.AutoIncrement]
+    [sqlitenet::SQLite.PrimaryKey, sqlitenet::SQLite.AutoIncrement]
     public long Id { get; set; }
 
     /// <summary>The block hash.</summary>

@@ -1,5 +1,7 @@
+extern alias sqlitenet;
+
 using MicroDb.Benchmarks.Infrastructure;
-using SQLite;
+using sqlitenet::SQLite;
 
 namespace MicroDb.Benchmarks.Peers;
 

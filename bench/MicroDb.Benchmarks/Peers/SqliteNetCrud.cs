@@ -1,4 +1,6 @@
-using SQLite;
+extern alias sqlitenet;
+
+using sqlitenet::SQLite;
 
 namespace MicroDb.Benchmarks.Peers;
 

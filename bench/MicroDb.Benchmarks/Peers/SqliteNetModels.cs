@@ -1,27 +1,29 @@
+extern alias sqlitenet;
+
 namespace MicroDb.Benchmarks.Peers;
 
 // sqlite-net-pcl's attributes (namespace SQLite) have the same names as MicroDb's (Table, PrimaryKey, ...):
 // its models are separate classes with fully qualified attributes, mapped to the same tables and schema.
 
 /// <summary>Study 001's row for sqlite-net-pcl (table "Test", same schema as <see cref="Models.TestRow"/>).</summary>
-[SQLite.Table("Test")]
+[sqlitenet::SQLite.Table("Test")]
 public sealed class NetTestRow
 {
     /// <summary>The row id.</summary>
-    [SQLite.PrimaryKey, SQLite.AutoIncrement]
+    [sqlitenet::SQLite.PrimaryKey, sqlitenet::SQLite.AutoIncrement]
     public long Id { get; set; }
 
     /// <summary>The text.</summary>
-    [SQLite.MaxLength(500)]
+    [sqlitenet::SQLite.MaxLength(500)]
     public string? TextData { get; set; }
 }
 
 /// <summary>Study 002's object for sqlite-net-pcl (table "TextRecord", same schema as <see cref="Models.TextRecord"/>).</summary>
-[SQLite.Table("TextRecord")]
+[sqlitenet::SQLite.Table("TextRecord")]
 public sealed class NetTextRecord
 {
     /// <summary>The key.</summary>
-    [SQLite.PrimaryKey]
+    [sqlitenet::SQLite.PrimaryKey]
     public int Id { get; set; }
 
     /// <summary>A title.</summary>
@@ -56,11 +58,11 @@ public sealed class NetTextRecord
 }
 
 /// <summary>Study 000/004's row for sqlite-net-pcl (table "bench_row", the schema of <see cref="Concurrency.BenchRow"/>).</summary>
-[SQLite.Table("bench_row")]
+[sqlitenet::SQLite.Table("bench_row")]
 public sealed class NetBenchRow
 {
     /// <summary>The key.</summary>
-    [SQLite.PrimaryKey, SQLite.AutoIncrement]
+    [sqlitenet::SQLite.PrimaryKey, sqlitenet::SQLite.AutoIncrement]
     public long Id { get; set; }
 
     /// <summary>A random integer.</summary>

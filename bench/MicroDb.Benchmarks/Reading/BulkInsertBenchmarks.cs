@@ -1,3 +1,5 @@
+extern alias sqlitenet;
+
 using BenchmarkDotNet.Attributes;
 using MicroDb.Benchmarks.Crud;
 using MicroDb.Benchmarks.Infrastructure;
@@ -19,7 +21,7 @@ public class BulkInsertBenchmarks
     private sqlite3 _raw = null!;
     private MicroDbConnection _generated = null!;
     private MicroDbConnection _reflection = null!;
-    private SQLite.SQLiteConnection _net = null!;
+    private sqlitenet::SQLite.SQLiteConnection _net = null!;
     private Peers.NetTestRow[] _netRows = [];
     private TestRow[] _rows = [];
     private string _insertSql = "";

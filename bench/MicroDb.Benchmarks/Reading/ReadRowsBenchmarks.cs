@@ -1,3 +1,5 @@
+extern alias sqlitenet;
+
 using BenchmarkDotNet.Attributes;
 using MicroDb.Benchmarks.Infrastructure;
 using MicroDb.Benchmarks.Models;
@@ -19,7 +21,7 @@ public class ReadRowsBenchmarks
     private sqlite3_stmt _select = null!;
     private MicroDbConnection _generated = null!;
     private MicroDbConnection _reflection = null!;
-    private SQLite.SQLiteConnection _net = null!;
+    private sqlitenet::SQLite.SQLiteConnection _net = null!;
     private string _sql = "";
 
     /// <summary>Writes 1,000 records to one file and opens it three ways.</summary>

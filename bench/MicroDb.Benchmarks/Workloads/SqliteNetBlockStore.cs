@@ -1,3 +1,5 @@
+extern alias sqlitenet;
+
 using MicroDb.Benchmarks.Infrastructure;
 using MicroDb.Benchmarks.Peers;
 
@@ -9,7 +11,7 @@ namespace MicroDb.Benchmarks.Workloads;
 /// </summary>
 public sealed class SqliteNetBlockStore : IBlockStore
 {
-    private readonly SQLite.SQLiteConnection _db;
+    private readonly sqlitenet::SQLite.SQLiteConnection _db;
 
     /// <summary>Opens the file.</summary>
     /// <param name="path">The database file.</param>

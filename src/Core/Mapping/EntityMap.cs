@@ -8,7 +8,7 @@ namespace MicroDb.Mapping;
 /// The connection only ever talks to this type, so both paths behave the same.
 /// </summary>
 /// <typeparam name="T">The mapped type.</typeparam>
-public abstract class EntityMap<T> : IEntityMap
+public abstract class EntityMap<T> : IEntityMap, IObjectCrud
 {
     /// <summary>Creates the map for <paramref name="table"/>.</summary>
     /// <param name="table">The table metadata.</param>
@@ -34,6 +34,15 @@ public abstract class EntityMap<T> : IEntityMap
 
     /// <summary>A process-wide number for this map, used by connections to find their cached statements without a dictionary.</summary>
     internal int Slot { get; }
+
+    /// <inheritdoc />
+    int IObjectCrud.Insert(StatementRunner runner, object entity) => runner.Insert(this, (T)entity);
+
+    /// <inheritdoc />
+    int IObjectCrud.Update(StatementRunner runner, object entity) => runner.Update(this, (T)entity);
+
+    /// <inheritdoc />
+    int IObjectCrud.DeleteByKey(StatementRunner runner, long primaryKey) => runner.DeleteByKey(this, primaryKey);
 
     /// <summary>Binds one member's value to parameter <paramref name="parameterIndex"/>, without boxing.</summary>
     /// <param name="statement">The statement.</param>

@@ -1,6 +1,7 @@
 using System.Collections;
 using System.Linq.Expressions;
 using MicroDb;
+using MicroDb.Mapping;
 using MicroDb.Native;
 
 namespace SQLite;
@@ -49,12 +50,45 @@ public partial class SQLiteConnection
             key.SetValue(obj, Guid.NewGuid());
         }
 
+        if (extra.Length == 0 && map.TypedCrud is { } crud)
+        {
+            // MicroDb's own prepared INSERT and binder, which also write the new key back.
+            if (Trace)
+            {
+                TraceStatement(map.InsertStatement(extra).Sql);
+            }
+
+            int added;
+            try
+            {
+                added = crud.Insert(_db.Runner, obj);
+            }
+            catch (MicroDbException e)
+            {
+                throw Translate(e, map, obj);
+            }
+
+            if (added > 0)
+            {
+                OnTableChanged(map, NotifyTableChangedAction.Insert);
+            }
+
+            return added;
+        }
+
         var (sql, columns) = map.InsertStatement(extra);
         var count = RunWithObject(map, obj, sql, columns, out var rowId);
         // Only a row actually written gets the new key (sqlite-net also writes a stale row id after an ignored insert).
         if (count > 0 && map.HasAutoIncPK)
         {
-            map.SetAutoIncPK(obj, rowId);
+            if (map.MapSetsAutoIncKey)
+            {
+                map.Map.SetGeneratedKey(obj, rowId);
+            }
+            else
+            {
+                map.SetAutoIncPK(obj, rowId);
+            }
         }
 
         if (count > 0)
@@ -116,7 +150,25 @@ public partial class SQLiteConnection
 
         var map = GetMapping(objType);
         var (sql, columns) = map.UpdateStatement() ?? throw new NotSupportedException($"Cannot update {map.TableName}: it has no PK");
-        var count = RunWithObject(map, obj, sql, columns, out _);
+        int count;
+        if (map.TypedCrud is { } crud)
+        {
+            // MicroDb's own prepared UPDATE and binder (the same columns and key).
+            TraceStatement(sql);
+            try
+            {
+                count = crud.Update(_db.Runner, obj);
+            }
+            catch (MicroDbException e)
+            {
+                throw Translate(e, map, obj);
+            }
+        }
+        else
+        {
+            count = RunWithObject(map, obj, sql, columns, out _);
+        }
+
         if (count > 0)
         {
             OnTableChanged(map, NotifyTableChangedAction.Update);
@@ -140,7 +192,7 @@ public partial class SQLiteConnection
         ArgumentNullException.ThrowIfNull(objectToDelete);
         var map = GetMapping(objectToDelete.GetType());
         var pk = map.PK ?? throw new NotSupportedException($"Cannot delete {map.TableName}: it has no PK");
-        var count = RunWithObject(map, objectToDelete, $"delete from \"{map.TableName}\" where \"{pk.Name}\" = ?", [pk], out _);
+        var count = RunWithObject(map, objectToDelete, map.DeleteSql, [pk], out _);
         if (count > 0)
         {
             OnTableChanged(map, NotifyTableChangedAction.Delete);
@@ -163,8 +215,26 @@ public partial class SQLiteConnection
     public int Delete(object primaryKey, TableMapping map)
     {
         ArgumentNullException.ThrowIfNull(map);
-        var pk = map.PK ?? throw new NotSupportedException($"Cannot delete {map.TableName}: it has no PK");
-        var count = RunWithKey(map, $"delete from \"{map.TableName}\" where \"{pk.Name}\" = ?", primaryKey);
+        _ = map.PK ?? throw new NotSupportedException($"Cannot delete {map.TableName}: it has no PK");
+        int count;
+        if (map.TypedCrud is { } crud && primaryKey is long or int)
+        {
+            // MicroDb's own prepared DELETE by key; an int key binds as the same INTEGER.
+            TraceStatement(map.DeleteSql);
+            try
+            {
+                count = crud.DeleteByKey(_db.Runner, primaryKey is int i ? i : (long)primaryKey);
+            }
+            catch (MicroDbException e)
+            {
+                throw Translate(e, map);
+            }
+        }
+        else
+        {
+            count = RunWithKey(map, map.DeleteSql, primaryKey);
+        }
+
         if (count > 0)
         {
             OnTableChanged(map, NotifyTableChangedAction.Delete);
@@ -240,7 +310,14 @@ public partial class SQLiteConnection
             try
             {
                 TraceStatement(map.GetByPrimaryKeySql);
-                return _db.Find<T>(pk);
+                // MicroDb's typed lookups skip the key's type switch; the same values are bound either way.
+                return pk switch
+                {
+                    long l => _db.Find<T>(l),
+                    int i => _db.Find<T>(i),
+                    string s => _db.Find<T>(s),
+                    _ => _db.Find<T>(pk),
+                };
             }
             catch (MicroDb.MicroDbException e)
             {

@@ -17,6 +17,10 @@ public partial class SQLiteConnection : ISQLiteConnection
 {
     private readonly Dictionary<Type, TableMapping> _mappings = [];
     private readonly Lock _mappingsGate = new();
+
+    // The mapping GetMapping returned last, read without the lock: each CRUD call looks its type up, and an app
+    // mostly works on one type at a time. Written only under the lock, always the value _mappings holds for its type.
+    private volatile TableMapping _lastMapping;
     private readonly MicroDbConnection _db;
     private TimeSpan _busyTimeout;
     private bool _disposed;
@@ -150,11 +154,18 @@ public partial class SQLiteConnection : ISQLiteConnection
     public TableMapping GetMapping(Type type, CreateFlags createFlags = CreateFlags.None)
     {
         ArgumentNullException.ThrowIfNull(type);
+        var last = _lastMapping;
+        if (last is not null && last.MappedType == type && (createFlags == CreateFlags.None || last.CreateFlags == createFlags))
+        {
+            return last;
+        }
+
         lock (_mappingsGate)
         {
             // As sqlite-net: None reuses whatever mapping CreateTable built (its conventions included); other flags rebuild it.
             if (_mappings.TryGetValue(type, out var mapping) && (createFlags == CreateFlags.None || mapping.CreateFlags == createFlags))
             {
+                _lastMapping = mapping;
                 return mapping;
             }
 
@@ -175,6 +186,7 @@ public partial class SQLiteConnection : ISQLiteConnection
 
             mapping = new TableMapping(map, type, createFlags);
             _mappings[type] = mapping;
+            _lastMapping = mapping;
             return mapping;
         }
     }

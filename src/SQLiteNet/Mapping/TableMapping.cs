@@ -54,6 +54,15 @@ public partial class TableMapping
         HasAutoIncPK = PK is { IsAutoInc: true };
         InsertColumns = Columns.Where(c => !c.IsAutoInc).ToArray();
         InsertOrReplaceColumns = Columns;
+        // The DELETE by key, built once per mapping (INSERT and UPDATE: InsertStatement, UpdateStatement).
+        if (PK is not null)
+        {
+            DeleteSql = $"delete from \"{TableName}\" where \"{PK.Name}\" = ?";
+        }
+
+        TypedCrud = createFlags == CreateFlags.None && PK is not null && Columns.Length > 1 && ReferenceEquals(map.Table.PrimaryKey, PK.Source)
+            ? map as IObjectCrud
+            : null;
         GetByPrimaryKeySql = PK is not null
             ? $"select * from \"{TableName}\" where \"{PK.Name}\" = ?"
             : $"select * from \"{TableName}\" limit 1";
@@ -91,6 +100,18 @@ public partial class TableMapping
 
     /// <summary>MicroDb's map of the type, which binds and reads its rows.</summary>
     internal IEntityMap Map { get; }
+
+    /// <summary><c>delete from ... where key = ?</c>; null without a key.</summary>
+    internal string DeleteSql { get; }
+
+    /// <summary>
+    /// MicroDb's typed CRUD for this type when its statements mean exactly this mapping's: no CreateFlags conventions
+    /// (same columns, same key), a key, and a column besides it (MicroDb's UPDATE needs one). Null otherwise.
+    /// </summary>
+    internal IObjectCrud TypedCrud { get; }
+
+    /// <summary>Whether MicroDb's map writes the new row id into the key itself (typed, no reflection): the key is the map's own auto-increment column.</summary>
+    internal bool MapSetsAutoIncKey => PK is not null && ReferenceEquals(Map.Table.AutoIncrementColumn, PK.Source);
 
     /// <summary>The INSERT text per conflict clause, built once (the connection prepares each text once too).</summary>
     private readonly ConcurrentDictionary<string, (string Sql, Column[] Columns)> _inserts = new(StringComparer.Ordinal);
