@@ -64,7 +64,7 @@ public partial class SQLiteConnection : ISQLiteConnection
             CreateIfMissing = (flags & SQLiteOpenFlags.Create) != 0,
             BusyTimeout = TimeSpan.FromSeconds(1),
             Storage = StorageFormat.SqliteNet(connectionString.StoreDateTimeAsTicks, connectionString.DateTimeStringFormat, connectionString.StoreTimeSpanAsTicks),
-        }.UseReflection();
+        }.UseReflection(sqliteNetMemberRule: true);
 
         try
         {

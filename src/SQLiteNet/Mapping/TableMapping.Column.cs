@@ -129,7 +129,8 @@ public partial class TableMapping
 
         // sqlite-net exposes the PropertyInfo; MicroDb reads and writes columns through its map, so a property trimming
         // removed only leaves PropertyInfo null (and SetValue refusing), never a wrong value.
-        [UnconditionalSuppressMessage("Trimming", "IL2075", Justification = "Informational lookup; columns are read and written through MicroDb's map, and a trimmed property yields null.")]
+        [UnconditionalSuppressMessage("Trimming", "IL2070", Justification = "Informational lookup; columns are read and written through MicroDb's map, and a trimmed property yields null.")]
+        [UnconditionalSuppressMessage("Trimming", "IL2075", Justification = "As above, for the base classes.")]
         private static PropertyInfo FindProperty(Type type, string name, out int depth)
         {
             depth = 0;

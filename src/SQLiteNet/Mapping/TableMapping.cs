@@ -20,7 +20,7 @@ public partial class TableMapping
     [RequiresUnreferencedCode("Maps the type by reading its members at run time.")]
     [RequiresDynamicCode("Maps the type by reading its members at run time.")]
     public TableMapping([DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.All)] Type type, CreateFlags createFlags = CreateFlags.None)
-        : this(ReflectionMapProvider.Instance.GetMap(type ?? throw new ArgumentNullException(nameof(type))), type, createFlags)
+        : this(ReflectionMapProvider.SqliteNetMembers.GetMap(type ?? throw new ArgumentNullException(nameof(type))), type, createFlags)
     {
     }
 
