@@ -1,3 +1,5 @@
+extern alias sqlitenet;
+
 using System.Linq.Expressions;
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
@@ -30,7 +32,7 @@ public class LinqLookupBenchmarks
     private sqlite3_stmt _byKey = null!;
     private sqlite3_stmt _range = null!;
     private MicroDbConnection _db = null!;
-    private SQLite.SQLiteConnection _net = null!;
+    private sqlitenet::SQLite.SQLiteConnection _net = null!;
     private int _key;
     private int _start;
 
