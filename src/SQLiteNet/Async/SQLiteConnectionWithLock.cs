@@ -128,10 +128,10 @@ public class SQLiteConnectionWithLock : SQLiteConnection
         {
             if (connection._closed)
             {
+                // Queue on the reopened connection before letting the next waiter go, so calls keep their order.
+                var next = whenClosed?.Invoke();
                 connection._gate.Release();
-                return whenClosed is null
-                    ? Task.FromException<T>(new ObjectDisposedException(nameof(SQLiteConnection), "The connection was closed before this call ran."))
-                    : whenClosed();
+                return next ?? Task.FromException<T>(new ObjectDisposedException(nameof(SQLiteConnection), "The connection was closed before this call ran."));
             }
 
             Volatile.Write(ref connection._ownerThread, Environment.CurrentManagedThreadId);

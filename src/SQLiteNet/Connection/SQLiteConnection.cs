@@ -75,6 +75,10 @@ public partial class SQLiteConnection : ISQLiteConnection
             throw Translate(e);
         }
 
+        // sqlite-net lets any thread continue a transaction (BeginTransaction; await ...; Commit() resumes elsewhere);
+        // MicroDb's default pins it to the thread that began it, which would block that continuation forever.
+        _db.PinTransactionsToThread = false;
+
         _busyTimeout = options.BusyTimeout;
         DatabasePath = connectionString.DatabasePath;
         StoreDateTimeAsTicks = connectionString.StoreDateTimeAsTicks;
@@ -85,9 +89,18 @@ public partial class SQLiteConnection : ISQLiteConnection
 
         if (connectionString.Key is not null)
         {
-            connectionString.PreKeyAction?.Invoke(this);
-            ApplyKey(connectionString.Key);
-            connectionString.PostKeyAction?.Invoke(this);
+            try
+            {
+                connectionString.PreKeyAction?.Invoke(this);
+                ApplyKey(connectionString.Key);
+                connectionString.PostKeyAction?.Invoke(this);
+            }
+            catch
+            {
+                // The caller never gets the object, so nobody else could close the file handle.
+                _db.Dispose();
+                throw;
+            }
         }
     }
 

@@ -118,4 +118,23 @@ public sealed class TransactionTests : CompatTest
         });
         Assert.That(Db.Table<Item>().ToList().Select(i => i.Name), Is.EqualTo(new[] { "outer" }));
     }
+
+    [Test]
+    public void Transaction_begun_on_one_thread_commits_from_another()
+    {
+        Db.CreateTable<Item>();
+        Db.BeginTransaction();
+
+        // What `BeginTransaction(); await ...; Commit();` does when the continuation resumes on another thread.
+        var other = new Thread(() =>
+        {
+            Db.Insert(NewItem("from another thread"));
+            Db.Commit();
+        });
+        other.Start();
+
+        Assert.That(other.Join(TimeSpan.FromSeconds(10)), Is.True, "the other thread blocked on the transaction");
+        Assert.That(Db.IsInTransaction, Is.False);
+        Assert.That(Db.Table<Item>().Count(), Is.EqualTo(1));
+    }
 }
