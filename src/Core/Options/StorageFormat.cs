@@ -29,8 +29,29 @@ public sealed class StorageFormat : IEquatable<StorageFormat>
     /// <param name="dateTimeStringFormat">sqlite-net's <c>DateTimeStringFormat</c>, used when DateTime is stored as text; null for its default.</param>
     /// <param name="storeTimeSpanAsTicks">sqlite-net's <c>storeTimeSpanAsTicks</c>: TimeSpan as INTEGER ticks (true) or as text in the "c" format.</param>
     /// <returns>The format.</returns>
-    public static StorageFormat SqliteNet(bool storeDateTimeAsTicks = true, string? dateTimeStringFormat = null, bool storeTimeSpanAsTicks = true) =>
-        new(StorageFormatKind.SqliteNet, storeDateTimeAsTicks, dateTimeStringFormat ?? SqliteNetDefaultDateTimeFormat, storeTimeSpanAsTicks);
+    /// <exception cref="ArgumentException"><paramref name="dateTimeStringFormat"/> is empty, white space or not a valid DateTime format string.</exception>
+    public static StorageFormat SqliteNet(bool storeDateTimeAsTicks = true, string? dateTimeStringFormat = null, bool storeTimeSpanAsTicks = true)
+    {
+        if (dateTimeStringFormat is not null && string.IsNullOrWhiteSpace(dateTimeStringFormat))
+        {
+            throw new ArgumentException("The DateTime string format is empty: every DateTime would be stored as the same text. Pass null for sqlite-net's default.", nameof(dateTimeStringFormat));
+        }
+
+        if (dateTimeStringFormat is not null)
+        {
+            try
+            {
+                // Refuse at configuration time what would otherwise fail on the first write.
+                _ = DateTime.MinValue.ToString(dateTimeStringFormat, System.Globalization.CultureInfo.InvariantCulture);
+            }
+            catch (FormatException e)
+            {
+                throw new ArgumentException($"'{dateTimeStringFormat}' is not a valid DateTime format string.", nameof(dateTimeStringFormat), e);
+            }
+        }
+
+        return new(StorageFormatKind.SqliteNet, storeDateTimeAsTicks, dateTimeStringFormat ?? SqliteNetDefaultDateTimeFormat, storeTimeSpanAsTicks);
+    }
 
     /// <summary>Which family of encodings this is.</summary>
     public StorageFormatKind Kind { get; }

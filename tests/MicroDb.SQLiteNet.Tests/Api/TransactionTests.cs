@@ -126,14 +126,27 @@ public sealed class TransactionTests : CompatTest
         Db.BeginTransaction();
 
         // What `BeginTransaction(); await ...; Commit();` does when the continuation resumes on another thread.
+        Exception? failure = null;
         var other = new Thread(() =>
         {
-            Db.Insert(NewItem("from another thread"));
-            Db.Commit();
-        });
+            try
+            {
+                Db.Insert(NewItem("from another thread"));
+                Db.Commit();
+            }
+            catch (Exception e)
+            {
+                failure = e;
+            }
+        })
+        {
+            // If the continuation blocks, the test must fail, not keep the test host alive.
+            IsBackground = true,
+        };
         other.Start();
 
         Assert.That(other.Join(TimeSpan.FromSeconds(10)), Is.True, "the other thread blocked on the transaction");
+        Assert.That(failure, Is.Null);
         Assert.That(Db.IsInTransaction, Is.False);
         Assert.That(Db.Table<Item>().Count(), Is.EqualTo(1));
     }
