@@ -17,6 +17,12 @@ internal sealed class ReflectionEntityMap<T> : EntityMap<T>
     private readonly int[] _constructorColumns;
     private readonly MemberAccessor<T>? _key;
 
+    // The members in each statement's parameter order, so a bind is one loop over an array: no column list behind an
+    // interface, no per-column ordinal lookup. The UPDATE order is the non-key columns, then the key.
+    private readonly MemberAccessor<T>[] _insertMembers;
+    private readonly MemberAccessor<T>[] _updateMembers;
+    private readonly MemberAccessor<T>? _primaryKey;
+
     internal ReflectionEntityMap(TableMapping table, MemberAccessor<T>[] members, ConstructorInfo? defaultConstructor, ConstructorInfo? constructor, int[] constructorColumns)
         : base(table)
     {
@@ -25,6 +31,9 @@ internal sealed class ReflectionEntityMap<T> : EntityMap<T>
         _constructor = constructor;
         _constructorColumns = constructorColumns;
         _key = table.AutoIncrementColumn is { } auto ? members[auto.Ordinal] : null;
+        _primaryKey = table.PrimaryKey is { } primaryKey ? members[primaryKey.Ordinal] : null;
+        _insertMembers = table.InsertColumns.Select(c => members[c.Ordinal]).ToArray();
+        _updateMembers = _primaryKey is null ? [] : [.. table.UpdateColumns.Select(c => members[c.Ordinal]), _primaryKey];
     }
 
     /// <inheritdoc />
@@ -33,6 +42,36 @@ internal sealed class ReflectionEntityMap<T> : EntityMap<T>
     /// <inheritdoc />
     public override void BindColumn(SqliteStatement statement, int parameterIndex, T entity, int columnIndex) =>
         _members[columnIndex].Bind(statement, parameterIndex, entity);
+
+    /// <inheritdoc />
+    public override void BindInsert(SqliteStatement statement, T entity) => BindEach(statement, _insertMembers, entity);
+
+    /// <inheritdoc />
+    public override void BindAll(SqliteStatement statement, T entity) => BindEach(statement, _members, entity);
+
+    /// <inheritdoc />
+    public override void BindUpdate(SqliteStatement statement, T entity)
+    {
+        if (_primaryKey is null)
+        {
+            base.BindUpdate(statement, entity); // throws as it does for every map without a key
+            return;
+        }
+
+        BindEach(statement, _updateMembers, entity);
+    }
+
+    /// <inheritdoc />
+    public override void BindKey(SqliteStatement statement, int parameterIndex, T entity)
+    {
+        if (_primaryKey is null)
+        {
+            base.BindKey(statement, parameterIndex, entity);
+            return;
+        }
+
+        _primaryKey.Bind(statement, parameterIndex, entity);
+    }
 
     /// <inheritdoc />
     public override T Read(SqliteStatement statement, ReadOnlySpan<int> ordinals)
@@ -70,6 +109,14 @@ internal sealed class ReflectionEntityMap<T> : EntityMap<T>
         }
 
         return created;
+    }
+
+    private static void BindEach(SqliteStatement statement, MemberAccessor<T>[] members, T entity)
+    {
+        for (var i = 0; i < members.Length; i++)
+        {
+            members[i].Bind(statement, i + 1, entity);
+        }
     }
 
     /// <inheritdoc />

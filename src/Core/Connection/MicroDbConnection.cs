@@ -1,4 +1,5 @@
 using System.Globalization;
+using System.Runtime.CompilerServices;
 using MicroDb.Mapping;
 using MicroDb.Native;
 using SQLitePCL;
@@ -17,6 +18,9 @@ public sealed partial class MicroDbConnection : IDisposable
     private readonly MicroDbOptions _options;
     private readonly IEntityMapProvider? _reflection;
     private readonly StatementRunner _runner;
+
+    // Resolved maps by MapSlot<T>.Index; replaced, never written in place, so a reader without the lock sees a whole array.
+    private IEntityMap?[] _maps = [];
     private sqlite3? _db;
 
     /// <summary>Opens (creating if needed) the database at <paramref name="databasePath"/> with the default preset.</summary>
@@ -106,7 +110,20 @@ public sealed partial class MicroDbConnection : IDisposable
     /// <summary>The map (generated or reflection-built, per <see cref="MicroDbOptions.Mapping"/>) this connection uses for <typeparamref name="T"/>.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <exception cref="MicroDbMappingException">No map is available; the message names the type and what to do.</exception>
-    public EntityMap<T> GetMap<T>() => EntityMapResolver.Resolve<T>(_options.Mapping, _reflection, _options.ThrowOnReflectionFallback);
+    public EntityMap<T> GetMap<T>()
+    {
+        // Every CRUD call starts here, so the resolved map is remembered per connection in an array indexed by a
+        // per-type number: one static read and one array read, instead of the resolver's mode switch and, on the
+        // reflection path, an interface call to a generic method and the provider's own cache.
+        var slot = MapSlot<T>.Index;
+        var maps = _maps;
+        if ((uint)slot < (uint)maps.Length && maps[slot] is { } known)
+        {
+            return Unsafe.As<EntityMap<T>>(known);
+        }
+
+        return ResolveAndRemember<T>(slot);
+    }
 
     /// <summary>The table metadata of <typeparamref name="T"/>'s map.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
@@ -131,6 +148,17 @@ public sealed partial class MicroDbConnection : IDisposable
 
     /// <summary>False once the connection is closed.</summary>
     internal bool IsOpen => _db is not null;
+
+    private EntityMap<T> ResolveAndRemember<T>(int slot)
+    {
+        var map = EntityMapResolver.Resolve<T>(_options.Mapping, _reflection, _options.ThrowOnReflectionFallback);
+        var maps = _maps;
+        var copy = new IEntityMap?[Math.Max(slot + 1, maps.Length)];
+        maps.CopyTo(copy, 0);
+        copy[slot] = map;
+        _maps = copy;
+        return map;
+    }
 
     internal void ThrowIfDisposed()
     {

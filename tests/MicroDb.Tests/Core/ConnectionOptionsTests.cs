@@ -98,6 +98,23 @@ public sealed class ConnectionOptionsTests
     }
 
     [Test]
+    public void GetMap_returns_one_map_per_connection_and_each_connection_keeps_its_own_rule()
+    {
+        // The resolved map is remembered per connection (one array slot per type): a second connection with another
+        // member rule must get its own map, and a refused type must stay refused rather than reuse the other's map.
+        using var sqliteNetRule = new MicroDbConnection(new MicroDbOptions(_path).UseReflection(sqliteNetMemberRule: true));
+        using var microDbRule = new MicroDbConnection(new MicroDbOptions(_path).UseReflection());
+
+        var first = sqliteNetRule.GetMap<WithComputedProperty>();
+
+        Assert.That(sqliteNetRule.GetMap<WithComputedProperty>(), Is.SameAs(first));
+        Assert.That(first.Table.Columns.Select(c => c.Name), Is.EqualTo(new[] { "Id", "Name" }));
+        Assert.Throws<MicroDbMappingException>(() => microDbRule.GetMap<WithComputedProperty>());
+        Assert.Throws<MicroDbMappingException>(() => microDbRule.GetMap<WithComputedProperty>());
+        Assert.That(sqliteNetRule.GetMap<WithComputedProperty>(), Is.SameAs(first));
+    }
+
+    [Test]
     public void Auto_mode_without_any_provider_explains_what_to_do()
     {
         using var db = new MicroDbConnection(_path);
@@ -128,5 +145,15 @@ public sealed class ConnectionOptionsTests
     public void Sqlite_version_is_reported()
     {
         Assert.That(MicroDbConnection.SqliteVersion, Does.Match(@"^3\.\d+\.\d+$"));
+    }
+
+    /// <summary>A model without MicroDb attributes whose get-only property only sqlite-net's member rule skips.</summary>
+    public sealed class WithComputedProperty
+    {
+        public int Id { get; set; }
+
+        public string? Name { get; set; }
+
+        public int NameLength => Name?.Length ?? 0;
     }
 }
