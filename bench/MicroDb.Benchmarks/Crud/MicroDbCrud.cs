@@ -9,8 +9,10 @@ public static class MicroDbCrud
     /// <param name="db">The connection.</param>
     /// <param name="rows">The rows.</param>
     /// <param name="batched">One transaction for all.</param>
-    public static void Insert(MicroDbConnection db, TestRow[] rows, bool batched)
+    /// <returns>The rows added.</returns>
+    public static int Insert(MicroDbConnection db, TestRow[] rows, bool batched)
     {
+        var changed = 0;
         if (batched)
         {
             db.BeginTransaction();
@@ -18,21 +20,25 @@ public static class MicroDbCrud
 
         foreach (var row in rows)
         {
-            db.Insert(row);
+            changed += db.Insert(row);
         }
 
         if (batched)
         {
             db.Commit();
         }
+
+        return changed;
     }
 
     /// <summary>Updates each row.</summary>
     /// <param name="db">The connection.</param>
     /// <param name="rows">The rows.</param>
     /// <param name="batched">One transaction for all.</param>
-    public static void Update(MicroDbConnection db, TestRow[] rows, bool batched)
+    /// <returns>The rows changed.</returns>
+    public static int Update(MicroDbConnection db, TestRow[] rows, bool batched)
     {
+        var changed = 0;
         if (batched)
         {
             db.BeginTransaction();
@@ -40,13 +46,15 @@ public static class MicroDbCrud
 
         foreach (var row in rows)
         {
-            db.Update(row);
+            changed += db.Update(row);
         }
 
         if (batched)
         {
             db.Commit();
         }
+
+        return changed;
     }
 
     /// <summary>Finds each key.</summary>
@@ -79,8 +87,10 @@ public static class MicroDbCrud
     /// <param name="db">The connection.</param>
     /// <param name="keys">The keys.</param>
     /// <param name="batched">One transaction for all.</param>
-    public static void Delete(MicroDbConnection db, long[] keys, bool batched)
+    /// <returns>The rows deleted.</returns>
+    public static int Delete(MicroDbConnection db, long[] keys, bool batched)
     {
+        var changed = 0;
         if (batched)
         {
             db.BeginTransaction();
@@ -88,12 +98,14 @@ public static class MicroDbCrud
 
         foreach (var key in keys)
         {
-            db.Delete<TestRow>(key);
+            changed += db.Delete<TestRow>(key);
         }
 
         if (batched)
         {
             db.Commit();
         }
+
+        return changed;
     }
 }

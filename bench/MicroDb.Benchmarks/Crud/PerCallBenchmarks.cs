@@ -24,6 +24,7 @@ public class PerCallBenchmarks
 {
     private const int Rows = 1000;
     private TempDirectory _dir = null!;
+    private readonly Lock _rawGate = new();
     private sqlite3 _raw = null!;
     private sqlite3_stmt _rawScalar = null!;
     private sqlite3_stmt _rawSelect = null!;
@@ -142,6 +143,19 @@ public class PerCallBenchmarks
         return raw.sqlite3_changes(_raw);
     }
 
+    /// <summary>
+    /// The hand-written update inside a <see cref="Lock"/>, as MicroDb takes one per call so a connection can be shared
+    /// between threads: the baseline plus that lock is the floor for a thread-safe library on this path.
+    /// </summary>
+    [Benchmark, BenchmarkCategory("Update")]
+    public int Update_RawLocked()
+    {
+        lock (_rawGate)
+        {
+            return Update_Raw();
+        }
+    }
+
     /// <summary>Update(obj), generated map.</summary>
     [Benchmark, BenchmarkCategory("Update")]
     public int Update_Generated() => _generated.Update(NextRow());
@@ -154,17 +168,42 @@ public class PerCallBenchmarks
     [Benchmark, BenchmarkCategory("Update")]
     public int Update_SqliteNet() => _net.Update(_netRows[_next++ % Rows]);
 
-    /// <summary>Hand-written insert, then delete of the new key (baseline).</summary>
+    /// <summary>Hand-written insert, then delete of the new key; each reads the rows changed, as MicroDb's calls return them (baseline).</summary>
     [Benchmark(Baseline = true), BenchmarkCategory("InsertDelete")]
-    public void InsertDelete_Raw()
+    public int InsertDelete_Raw()
     {
         var insert = _rawInsert;
         raw.sqlite3_bind_text16(insert, 1, _scratch.TextData.AsSpan());
         RawSqlite.StepDone(_raw, insert);
         _scratch.Id = raw.sqlite3_last_insert_rowid(_raw);
+        var added = raw.sqlite3_changes(_raw);
         var delete = _rawDelete;
         raw.sqlite3_bind_int64(delete, 1, _scratch.Id);
         RawSqlite.StepDone(_raw, delete);
+        return added + raw.sqlite3_changes(_raw);
+    }
+
+    /// <summary>The hand-written insert and delete, each inside a <see cref="Lock"/> as MicroDb takes one per call.</summary>
+    [Benchmark, BenchmarkCategory("InsertDelete")]
+    public int InsertDelete_RawLocked()
+    {
+        var insert = _rawInsert;
+        int added;
+        lock (_rawGate)
+        {
+            raw.sqlite3_bind_text16(insert, 1, _scratch.TextData.AsSpan());
+            RawSqlite.StepDone(_raw, insert);
+            _scratch.Id = raw.sqlite3_last_insert_rowid(_raw);
+            added = raw.sqlite3_changes(_raw);
+        }
+
+        var delete = _rawDelete;
+        lock (_rawGate)
+        {
+            raw.sqlite3_bind_int64(delete, 1, _scratch.Id);
+            RawSqlite.StepDone(_raw, delete);
+            return added + raw.sqlite3_changes(_raw);
+        }
     }
 
     /// <summary>Insert(obj) then Delete&lt;T&gt;(key), generated map.</summary>

@@ -10,23 +10,31 @@ public static class SqliteNetCrud
     /// <summary>Inserts each row (sqlite-net writes the new key back).</summary>
     /// <param name="db">The connection.</param>
     /// <param name="rows">The rows.</param>
-    public static void Insert(SQLiteConnection db, NetTestRow[] rows)
+    /// <returns>The rows changed, as sqlite-net returns them.</returns>
+    public static int Insert(SQLiteConnection db, NetTestRow[] rows)
     {
+        var changed = 0;
         foreach (var row in rows)
         {
-            db.Insert(row);
+            changed += db.Insert(row);
         }
+
+        return changed;
     }
 
     /// <summary>Updates each row.</summary>
     /// <param name="db">The connection.</param>
     /// <param name="rows">The rows.</param>
-    public static void Update(SQLiteConnection db, NetTestRow[] rows)
+    /// <returns>The rows changed, as sqlite-net returns them.</returns>
+    public static int Update(SQLiteConnection db, NetTestRow[] rows)
     {
+        var changed = 0;
         foreach (var row in rows)
         {
-            db.Update(row);
+            changed += db.Update(row);
         }
+
+        return changed;
     }
 
     /// <summary>Finds each key.</summary>
@@ -47,11 +55,15 @@ public static class SqliteNetCrud
     /// <summary>Deletes each key.</summary>
     /// <param name="db">The connection.</param>
     /// <param name="keys">The keys.</param>
-    public static void Delete(SQLiteConnection db, long[] keys)
+    /// <returns>The rows deleted, as sqlite-net returns them.</returns>
+    public static int Delete(SQLiteConnection db, long[] keys)
     {
+        var changed = 0;
         foreach (var key in keys)
         {
-            db.Delete<NetTestRow>(key);
+            changed += db.Delete<NetTestRow>(key);
         }
+
+        return changed;
     }
 }
