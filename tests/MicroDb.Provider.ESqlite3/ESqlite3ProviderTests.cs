@@ -4,17 +4,17 @@ namespace MicroDb.Provider.Tests;
 
 /// <summary>
 /// MicroDb.Core on SQLitePCLRaw.bundle_e_sqlite3, set up by the app. The provider is process-wide state, so this is
-/// the project's only fixture and its tests run in order: no provider, a registered bundle that sets nothing, then
-/// the app's own provider (which wins over the registered bundle).
+/// the project's only fixture and its tests run as a chain (each names the one it follows): no provider, a registered
+/// bundle that sets nothing, then the app's own provider (which wins over the registered bundle).
 /// </summary>
 public class ESqlite3ProviderTests
 {
     private static int _emptyBundleCalls;
 
-    [Test, Order(1)]
+    [Test]
     public void Connection_without_a_provider_throws_naming_what_to_reference() => ProviderSmoke.AssertNoProviderError();
 
-    [Test, Order(2)]
+    [Test, DependsOnTest(nameof(Connection_without_a_provider_throws_naming_what_to_reference))]
     public void Registered_bundle_that_sets_no_provider_throws_naming_it()
     {
         MicroDbSqliteProvider.RegisterBundle("empty-test-bundle", () => _emptyBundleCalls++);
@@ -26,7 +26,7 @@ public class ESqlite3ProviderTests
         Assert.That(MicroDbSqliteProvider.InitializedBy, Is.Null);
     }
 
-    [Test, Order(3)]
+    [Test, DependsOnTest(nameof(Registered_bundle_that_sets_no_provider_throws_naming_it))]
     public void Crud_runs_on_bundle_e_sqlite3_set_up_by_the_app()
     {
         Batteries_V2.Init();

@@ -4,14 +4,15 @@ namespace MicroDb.Provider.Tests;
 
 /// <summary>
 /// MicroDb.Core on SQLitePCLRaw.provider.sqlite3: the operating system's libsqlite3, set up by the app. The provider is
-/// process-wide state, so this is the project's only fixture and its tests run in order.
+/// process-wide state, so this is the project's only fixture and its tests run as a chain (each names the one it
+/// follows): no provider, then the app's own.
 /// </summary>
 public class SystemSqlite3ProviderTests
 {
-    [Test, Order(1)]
+    [Test]
     public void Connection_without_a_provider_throws_naming_what_to_reference() => ProviderSmoke.AssertNoProviderError();
 
-    [Test, Order(2)]
+    [Test, DependsOnTest(nameof(Connection_without_a_provider_throws_naming_what_to_reference))]
     public void Crud_runs_on_the_system_libsqlite3()
     {
         raw.SetProvider(new SQLite3Provider_sqlite3());

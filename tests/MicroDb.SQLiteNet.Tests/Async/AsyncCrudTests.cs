@@ -62,7 +62,7 @@ public class AsyncCrudTests : AsyncTestBase
         await Db.CreateTableAsync<Account>();
         var accounts = new[] { new Account { Email = "a" }, new Account { Email = "b" }, new Account { Email = "a" } };
 
-        Assert.ThrowsAsync<SQLiteException>(() => Db.InsertAllAsync(accounts));
+        await Assert.ThrowsAsync<SQLiteException>(() => Db.InsertAllAsync(accounts));
 
         Assert.That(await Db.Table<Account>().CountAsync(), Is.Zero);
     }
@@ -122,8 +122,8 @@ public class AsyncCrudTests : AsyncTestBase
     public async Task GetAsync_of_a_missing_key_faults_with_InvalidOperationException()
     {
         await SeedNotesAsync(1);
-        Assert.ThrowsAsync<InvalidOperationException>(() => Db.GetAsync<Note>(42));
-        Assert.ThrowsAsync<InvalidOperationException>(() => Db.GetAsync<Note>(n => n.Rank == 42));
+        await Assert.ThrowsAsync<InvalidOperationException>(() => Db.GetAsync<Note>(42));
+        await Assert.ThrowsAsync<InvalidOperationException>(() => Db.GetAsync<Note>(n => n.Rank == 42));
     }
 
     [Test]

@@ -10,7 +10,7 @@ public class AsyncErrorTests : AsyncTestBase
         await Db.CreateTableAsync<Account>();
         await Db.InsertAsync(new Account { Email = "a@x" });
 
-        var e = Assert.ThrowsAsync<SQLiteException>(() => Db.InsertAsync(new Account { Email = "a@x" }));
+        var e = await Assert.ThrowsAsync<SQLiteException>(() => Db.InsertAsync(new Account { Email = "a@x" }));
 
         Assert.That(e!.Result, Is.EqualTo(SQLite3.Result.Constraint));
     }
@@ -28,12 +28,12 @@ public class AsyncErrorTests : AsyncTestBase
     }
 
     [Test]
-    public void A_database_that_cannot_be_opened_faults_the_first_call()
+    public async Task A_database_that_cannot_be_opened_faults_the_first_call()
     {
         var missing = System.IO.Path.Combine(System.IO.Path.GetTempPath(), "no-such-dir-" + Guid.NewGuid().ToString("N"), "x.db");
         var db = new SQLiteAsyncConnection(missing, SQLiteOpenFlags.ReadOnly);
 
-        var e = Assert.ThrowsAsync<SQLiteException>(() => db.ExecuteScalarAsync<int>("SELECT 1"));
+        var e = await Assert.ThrowsAsync<SQLiteException>(() => db.ExecuteScalarAsync<int>("SELECT 1"));
 
         Assert.That(e!.Result, Is.EqualTo(SQLite3.Result.CannotOpen));
     }
@@ -42,7 +42,7 @@ public class AsyncErrorTests : AsyncTestBase
     public async Task A_failed_call_leaves_the_connection_usable()
     {
         await SeedNotesAsync(1);
-        Assert.ThrowsAsync<SQLiteException>(() => Db.ExecuteAsync("SELEKT"));
+        await Assert.ThrowsAsync<SQLiteException>(() => Db.ExecuteAsync("SELEKT"));
         Assert.That(await Db.Table<Note>().CountAsync(), Is.EqualTo(1));
     }
 
@@ -54,7 +54,7 @@ public class AsyncErrorTests : AsyncTestBase
         tasks.Add(Db.InsertAsync(new Account { Email = "dup" }));
 
         var all = Task.WhenAll(tasks);
-        Assert.ThrowsAsync<SQLiteException>(() => all);
+        await Assert.ThrowsAsync<SQLiteException>(() => all);
 
         Assert.That(tasks.Count(t => t.IsFaulted), Is.EqualTo(1));
         Assert.That(await Db.Table<Account>().CountAsync(), Is.EqualTo(20));

@@ -45,9 +45,9 @@ public class AsyncTableQueryTests : AsyncTestBase
     public async Task FirstAsync_of_nothing_faults_with_InvalidOperationException()
     {
         await Db.CreateTableAsync<Note>();
-        Assert.ThrowsAsync<InvalidOperationException>(() => Db.Table<Note>().FirstAsync());
-        Assert.ThrowsAsync<InvalidOperationException>(() => Db.Table<Note>().FirstAsync(n => n.Done));
-        Assert.ThrowsAsync<InvalidOperationException>(() => Db.Table<Note>().ElementAtAsync(0));
+        await Assert.ThrowsAsync<InvalidOperationException>(() => Db.Table<Note>().FirstAsync());
+        await Assert.ThrowsAsync<InvalidOperationException>(() => Db.Table<Note>().FirstAsync(n => n.Done));
+        await Assert.ThrowsAsync<InvalidOperationException>(() => Db.Table<Note>().ElementAtAsync(0));
     }
 
     [Test]
@@ -66,8 +66,8 @@ public class AsyncTableQueryTests : AsyncTestBase
     {
         await SeedNotesAsync(3);
 
-        var e = Assert.ThrowsAsync<InvalidOperationException>(() => Db.Table<Note>().DeleteAsync());
-        Assert.ThrowsAsync<InvalidOperationException>(() => Db.Table<Note>().Where(n => n.Done).Take(1).DeleteAsync());
+        var e = await Assert.ThrowsAsync<InvalidOperationException>(() => Db.Table<Note>().DeleteAsync());
+        await Assert.ThrowsAsync<InvalidOperationException>(() => Db.Table<Note>().Where(n => n.Done).Take(1).DeleteAsync());
 
         Assert.That(e!.Message, Does.Contain("No condition"));
         Assert.That(await Db.Table<Note>().CountAsync(), Is.EqualTo(3));
@@ -77,7 +77,7 @@ public class AsyncTableQueryTests : AsyncTestBase
     public async Task An_untranslatable_predicate_throws_NotSupportedException_naming_it()
     {
         await SeedNotesAsync(1);
-        var e = Assert.ThrowsAsync<NotSupportedException>(() => Db.Table<Note>().Where(n => n.Title.GetHashCode() == 1).ToListAsync());
+        var e = await Assert.ThrowsAsync<NotSupportedException>(() => Db.Table<Note>().Where(n => n.Title.GetHashCode() == 1).ToListAsync());
         Assert.That(e!.Message, Does.Contain("GetHashCode"));
     }
 

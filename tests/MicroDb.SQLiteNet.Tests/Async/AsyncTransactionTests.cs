@@ -23,7 +23,7 @@ public class AsyncTransactionTests : AsyncTestBase
     {
         await Db.CreateTableAsync<Note>();
 
-        var e = Assert.ThrowsAsync<InvalidOperationException>(() => Db.RunInTransactionAsync(c =>
+        var e = await Assert.ThrowsAsync<InvalidOperationException>(() => Db.RunInTransactionAsync(c =>
         {
             c.Insert(new Note { Title = "a" });
             throw new InvalidOperationException("boom");
@@ -52,7 +52,7 @@ public class AsyncTransactionTests : AsyncTestBase
         inside.Wait();
         var outsider = Db.InsertAsync(new Note { Title = "kept" });
 
-        Assert.ThrowsAsync<InvalidOperationException>(() => transaction);
+        await Assert.ThrowsAsync<InvalidOperationException>(() => transaction);
         await outsider;
         Assert.That((await Db.Table<Note>().ToListAsync()).Select(n => n.Title), Is.EqualTo(new[] { "kept" }));
     }
@@ -62,7 +62,7 @@ public class AsyncTransactionTests : AsyncTestBase
     {
         await Db.CreateTableAsync<Note>();
 
-        Assert.ThrowsAsync<InvalidOperationException>(() => Db.RunInTransactionAsync(c =>
+        await Assert.ThrowsAsync<InvalidOperationException>(() => Db.RunInTransactionAsync(c =>
         {
             // On the action's thread, which holds the lock: runs at once instead of deadlocking.
             Db.InsertAsync(new Note { Title = "inner" }).Wait();

@@ -164,7 +164,7 @@ public sealed class AsyncConnectionTests
     [Test]
     public async Task Failing_async_transaction_rolls_back_and_rethrows()
     {
-        var ex = Assert.ThrowsAsync<InvalidOperationException>(async () => await _connection.RunInTransactionAsync(async (c, _) =>
+        var ex = await Assert.ThrowsAsync<InvalidOperationException>(async () => await _connection.RunInTransactionAsync(async (c, _) =>
         {
             c.Insert(new ConcItem { Tag = "x" });
             await Task.Yield();

@@ -404,7 +404,7 @@ public sealed class BadInputTests : ReliabilityFixture
         db.Dispose();
         var person = new Person { Id = 1, Name = "a" };
 
-        var calls = new (string Name, TestDelegate Call)[]
+        var calls = new (string Name, Action Call)[]
         {
             ("Get", () => db.Get<Person>(1)), ("Find", () => db.Find<Person>(1)), ("InsertAll", () => db.InsertAll(new[] { person })),
             ("Update", () => db.Update(person)), ("Delete", () => db.Delete(person)), ("DeleteByKey", () => db.Delete<Person>(1)),
