@@ -115,6 +115,22 @@ public sealed class ConnectionOptionsTests
     }
 
     [Test]
+    public void Reflection_map_reads_through_a_private_parameterless_constructor()
+    {
+        using var db = new MicroDbConnection(new MicroDbOptions(_path) { Mapping = MappingMode.Reflection }.UseReflection());
+        db.CreateTable<WithPrivateConstructor>();
+        db.Insert(new WithPrivateConstructor("Ada"));
+        var before = WithPrivateConstructor.PrivateCalls;
+
+        var read = db.Find<WithPrivateConstructor>(1);
+        var all = db.Query<WithPrivateConstructor>("SELECT * FROM WithPrivateConstructor");
+
+        Assert.That(read!.Name, Is.EqualTo("Ada"));
+        Assert.That(all.Single().Name, Is.EqualTo("Ada"));
+        Assert.That(WithPrivateConstructor.PrivateCalls - before, Is.EqualTo(2));
+    }
+
+    [Test]
     public void Auto_mode_without_any_provider_explains_what_to_do()
     {
         using var db = new MicroDbConnection(_path);
@@ -155,5 +171,23 @@ public sealed class ConnectionOptionsTests
         public string? Name { get; set; }
 
         public int NameLength => Name?.Length ?? 0;
+    }
+
+    /// <summary>A model the reflection path must create through its private parameterless constructor.</summary>
+    [Table("WithPrivateConstructor")]
+    public sealed class WithPrivateConstructor
+    {
+        public WithPrivateConstructor(string name) => Name = name;
+
+        private WithPrivateConstructor() => Interlocked.Increment(ref _privateCalls);
+
+        public static int PrivateCalls => Volatile.Read(ref _privateCalls);
+
+        [PrimaryKey, AutoIncrement]
+        public int Id { get; set; }
+
+        public string? Name { get; set; }
+
+        private static int _privateCalls;
     }
 }
