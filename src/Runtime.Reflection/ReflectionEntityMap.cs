@@ -13,7 +13,6 @@ namespace MicroDb.Runtime.Reflection;
 internal sealed class ReflectionEntityMap<T> : EntityMap<T>
 {
     private readonly MemberAccessor<T>[] _members;
-    private readonly ConstructorInfo? _defaultConstructor;
     private readonly ConstructorInfo? _constructor;
     private readonly int[] _constructorColumns;
     private readonly MemberAccessor<T>? _key;
@@ -24,11 +23,10 @@ internal sealed class ReflectionEntityMap<T> : EntityMap<T>
     private readonly MemberAccessor<T>[] _updateMembers;
     private readonly MemberAccessor<T>? _primaryKey;
 
-    internal ReflectionEntityMap(TableMapping table, MemberAccessor<T>[] members, ConstructorInfo? defaultConstructor, ConstructorInfo? constructor, int[] constructorColumns)
+    internal ReflectionEntityMap(TableMapping table, MemberAccessor<T>[] members, ConstructorInfo? constructor, int[] constructorColumns)
         : base(table)
     {
         _members = members;
-        _defaultConstructor = defaultConstructor;
         _constructor = constructor;
         _constructorColumns = constructorColumns;
         _key = table.AutoIncrementColumn is { } auto ? members[auto.Ordinal] : null;

@@ -82,8 +82,9 @@ internal static class ReflectionMapBuilder
         }
 
         var table = new TableMapping(typeName, tableName, columns, indexes, MappingAttributes.WithoutRowId(tableAttribute));
-        var (defaultConstructor, constructor, constructorColumns) = ChooseConstructor<T>(type, typeName, properties, accessors);
-        return new ReflectionEntityMap<T>(table, accessors.ToArray(), defaultConstructor, constructor, constructorColumns);
+        // No constructor with arguments: the map creates entities through the parameterless one (ReflectionEntityMap).
+        var (_, constructor, constructorColumns) = ChooseConstructor<T>(type, typeName, properties, accessors);
+        return new ReflectionEntityMap<T>(table, accessors.ToArray(), constructor, constructorColumns);
     }
 
     /// <summary>

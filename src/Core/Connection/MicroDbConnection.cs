@@ -152,6 +152,14 @@ public sealed partial class MicroDbConnection : IDisposable
     private EntityMap<T> ResolveAndRemember<T>(int slot)
     {
         var map = EntityMapResolver.Resolve<T>(_options.Mapping, _reflection, _options.ThrowOnReflectionFallback);
+        if (!map.IsGenerated && (_options.Mapping != MappingMode.Reflection || _reflection is null))
+        {
+            // A reflection fallback is not remembered: under the JIT a model's generated map registers from its
+            // assembly's module initializer, which may first run after this call, and the next call must pick it up
+            // (so must a change of the process-wide default reflection provider).
+            return map;
+        }
+
         var maps = _maps;
         var copy = new IEntityMap?[Math.Max(slot + 1, maps.Length)];
         maps.CopyTo(copy, 0);

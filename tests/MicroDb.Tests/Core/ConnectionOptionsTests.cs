@@ -115,6 +115,23 @@ public sealed class ConnectionOptionsTests
     }
 
     [Test]
+    public void Auto_mode_picks_up_a_generated_map_registered_after_a_reflection_fallback()
+    {
+        // Under the JIT a model's generated map registers when its assembly's module initializer runs, which can be
+        // after a connection's first call fell back to reflection: the connection must not keep the fallback.
+        using var db = new MicroDbConnection(new MicroDbOptions(_path).UseReflection());
+        var fallback = db.GetMap<LateRegistered>();
+        Assert.That(fallback.IsGenerated, Is.False);
+
+        EntityMapRegistry.Register(new StandInGeneratedMap<LateRegistered>(fallback));
+
+        Assert.That(db.GetMap<LateRegistered>().IsGenerated, Is.True);
+        db.CreateTable<LateRegistered>();
+        db.Insert(new LateRegistered { Name = "Ada" });
+        Assert.That(db.Find<LateRegistered>(1)!.Name, Is.EqualTo("Ada"));
+    }
+
+    [Test]
     public void Reflection_map_reads_through_a_private_parameterless_constructor()
     {
         using var db = new MicroDbConnection(new MicroDbOptions(_path) { Mapping = MappingMode.Reflection }.UseReflection());
@@ -189,5 +206,33 @@ public sealed class ConnectionOptionsTests
         public string? Name { get; set; }
 
         private static int _privateCalls;
+    }
+
+    /// <summary>A model whose "generated" map the test registers after first use.</summary>
+    [Table("LateRegistered")]
+    public sealed class LateRegistered
+    {
+        [PrimaryKey, AutoIncrement]
+        public int Id { get; set; }
+
+        public string? Name { get; set; }
+    }
+
+    /// <summary>Stands in for a generated map: another map's behaviour, reporting itself as generated.</summary>
+    private sealed class StandInGeneratedMap<T>(EntityMap<T> inner) : EntityMap<T>(inner.Table, inner.Sql)
+    {
+        public override bool IsGenerated => true;
+
+        public override void BindColumn(MicroDb.Native.SqliteStatement statement, int parameterIndex, T entity, int columnIndex) => inner.BindColumn(statement, parameterIndex, entity, columnIndex);
+
+        public override T Read(MicroDb.Native.SqliteStatement statement, ReadOnlySpan<int> ordinals) => inner.Read(statement, ordinals);
+
+        public override void SetGeneratedKey(T entity, long key) => inner.SetGeneratedKey(entity, key);
+
+        public override object? GetValue(T entity, int columnIndex) => inner.GetValue(entity, columnIndex);
+
+        public override void Serialize(BinaryWriter writer, T entity) => inner.Serialize(writer, entity);
+
+        public override T Deserialize(BinaryReader reader) => inner.Deserialize(reader);
     }
 }
