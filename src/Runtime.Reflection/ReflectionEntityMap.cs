@@ -53,7 +53,8 @@ internal sealed class ReflectionEntityMap<T> : EntityMap<T>
     {
         if (_primaryKey is null)
         {
-            base.BindUpdate(statement, entity); // throws as it does for every map without a key
+            // Not reached through the runner: it refuses Update for a table without a key before binding.
+            base.BindUpdate(statement, entity);
             return;
         }
 
