@@ -140,6 +140,8 @@ internal static class ModelRules
 
         public static string EmptyColumnName(string member) => "member '" + member + "' has an empty [Column] name";
 
+        public static string EmptyRenamedFrom(string member) => "member '" + member + "' has an empty [RenamedFrom] name";
+
         public static string WithoutRowIdAutoIncrement(string member) => "it is WITHOUT ROWID, which cannot have an [AutoIncrement] key ('" + member + "')";
 
         public static string RequiredNotMapped(string member) => "required member '" + member + "' is not a mapped column";
@@ -185,6 +187,11 @@ internal static class ModelRules
             else
             {
                 byName.Add(column.ColumnName, i);
+            }
+
+            if (column.RenamedFrom is { } oldName && string.IsNullOrWhiteSpace(oldName))
+            {
+                violations.Add(new RuleViolation(InvalidTable, i, type, Reasons.EmptyRenamedFrom(column.MemberName)));
             }
 
             if (column.IsPrimaryKey)
