@@ -78,7 +78,9 @@ internal sealed class TableRebuild
     public void Run(Func<string, IReadOnlyList<string>, bool>? keepIndex = null, (string Column, ColumnKind Kind)? convert = null)
     {
         var quoted = SqlBuilder.Quote(Table);
-        var indexes = ReadSchema(_db, "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY rowid", Table);
+        var indexes = ReadSchema(_db, "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY rowid", Table)
+            .Select(i => (i.Name, i.Sql, Columns: _db.QueryScalars<string>("SELECT name FROM pragma_index_info(?)", i.Name).Where(n => n is not null).ToArray()))
+            .ToList();
         var triggers = _db.QueryScalars<string>("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = ? AND sql IS NOT NULL ORDER BY rowid", Table);
         var views = _db.QueryScalars<string>("SELECT name FROM sqlite_schema WHERE type = 'view' ORDER BY rowid");
         long? sequence = _db.ExecuteScalar<long>("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'sqlite_sequence'") == 0
@@ -121,8 +123,7 @@ internal sealed class TableRebuild
 
         foreach (var index in indexes)
         {
-            var columns = _db.QueryScalars<string>("SELECT name FROM pragma_index_info(?)", index.Name).Where(n => n is not null).ToArray();
-            if (keepIndex is null || keepIndex(index.Name, columns))
+            if (keepIndex is null || keepIndex(index.Name, index.Columns))
             {
                 RunRecreate(index.Sql!, "index " + index.Name);
             }
