@@ -156,8 +156,9 @@ internal static class MigrationRunner
         {
             throw;
         }
-        catch (Exception e)
+        catch (Exception e) when (e is not OperationCanceledException && e is not MicroDbException { ResultCode: SQLitePCL.raw.SQLITE_INTERRUPT })
         {
+            // A cancelled pool or async call (an interrupt) stays what the pool turns into OperationCanceledException; the step is rolled back all the same.
             throw new MicroDbMigrationException($"Migration step '{name}' failed and was rolled back: {e.Message}", MicroDbMigrationError.StepFailed, name, e);
         }
 

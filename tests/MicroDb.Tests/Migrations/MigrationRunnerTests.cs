@@ -245,4 +245,23 @@ public sealed class MigrationRunnerTests
         var error = await Assert.ThrowsAsync<MicroDbMigrationException>(async () => await async.MigrateAsync(TwoSteps()));
         Assert.That(error!.Error, Is.EqualTo(MicroDbMigrationError.UnknownAppliedSteps));
     }
+
+    [Test]
+    public async Task Cancelled_async_migration_rolls_back_the_step_and_throws_OperationCanceledException()
+    {
+        await using var async = new MicroDbAsyncConnection(_file.Options());
+        using var cancel = new CancellationTokenSource();
+        var slow = TwoSteps().Add("003_slow", m =>
+        {
+            cancel.CancelAfter(200);
+            m.Execute("INSERT INTO items (Name) VALUES ('never')");
+            m.Execute("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000000) SELECT count(*) FROM n");
+        });
+
+        Assert.That(await async.MigrateAsync(TwoSteps()), Has.Count.EqualTo(2));
+        await Assert.CatchAsync<OperationCanceledException>(async () => await async.MigrateAsync(slow, cancel.Token));
+
+        Assert.That(await async.ExecuteScalarAsync<long>("SELECT count(*) FROM items"), Is.EqualTo(1));
+        Assert.That(await async.MigrateAsync(TwoSteps()), Is.Empty);
+    }
 }
