@@ -175,6 +175,13 @@ public sealed partial class MicroDbGenerator
             }
 
             hasError |= !CheckTableRules(display, tableName, columns, withoutRowId, typeLocation, candidates, requestLocation);
+            var renamedFrom = TableRenamedFrom(type);
+            if (renamedFrom is not null && string.IsNullOrWhiteSpace(renamedFrom))
+            {
+                Report(ModelRules.InvalidTable, typeLocation, display, ModelRules.Reasons.EmptyTableRenamedFrom);
+                hasError = true;
+            }
+
             if (hasError)
             {
                 return null;
@@ -196,7 +203,7 @@ public sealed partial class MicroDbGenerator
                 UsesUnsafeConstructor: unsafeConstructor,
                 Columns: new EquatableArray<ColumnModel>(columns),
                 Indexes: new EquatableArray<IndexModel>(indexes),
-                RenamedFrom: TableRenamedFrom(type));
+                RenamedFrom: renamedFrom);
         }
 
         /// <summary>

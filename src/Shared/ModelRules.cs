@@ -109,6 +109,8 @@ internal static class ModelRules
         public const string IsAbstract = "it is abstract";
         public const string IsStatic = "it is static";
         public const string EmptyTableName = "its table name is empty";
+
+        public const string EmptyTableRenamedFrom = "the class has an empty [RenamedFrom] name";
         public const string NoMappedMembers = "it has no mapped members (public properties with a getter and a setter, init accessor or constructor parameter)";
         public const string WithoutRowIdNeedsKey = "it is WITHOUT ROWID but has no [PrimaryKey]";
         public const string NoConstructor = "add a parameterless constructor, or a public one whose parameters match mapped members by name and type";

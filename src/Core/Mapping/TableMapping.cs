@@ -72,7 +72,7 @@ public sealed class TableMapping
     {
         get => _renamedFrom;
         init => _renamedFrom = value is not null && string.IsNullOrWhiteSpace(value)
-            ? throw new MicroDbMappingException(ModelRules.InvalidTable.Format(EntityTypeName, "the class has an empty [RenamedFrom] name"))
+            ? throw new MicroDbMappingException(ModelRules.InvalidTable.Format(EntityTypeName, ModelRules.Reasons.EmptyTableRenamedFrom))
             : value;
     }
 
