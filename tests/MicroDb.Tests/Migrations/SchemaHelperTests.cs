@@ -311,4 +311,37 @@ public sealed class SchemaHelperTests
         _db.Execute("INSERT INTO pets VALUES (3, 1, 'Kit')");
         AssertIntact();
     }
+
+    [Test]
+    public void Rebuild_rewrites_only_the_changed_column_of_an_unusual_create_table()
+    {
+        _db.Execute("""
+            CREATE TABLE "odd, (table)" (
+              -- a comment, with a comma (and a parenthesis
+              "the id" INTEGER PRIMARY KEY,
+              [owner] INTEGER CONSTRAINT owner_fk REFERENCES people(Id) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED,
+              `score` REAL DEFAULT -1.5 CHECK (score >= -10 AND score <= 100) NOT NULL ON CONFLICT ABORT,
+              label TEXT COLLATE RTRIM DEFAULT 'a, b (c)',
+              doubled REAL GENERATED ALWAYS AS (score * 2) VIRTUAL,
+              /* block, comment */ UNIQUE (label, owner)
+            )
+            """);
+        _db.Execute("INSERT INTO \"odd, (table)\" (owner, score, label) VALUES (1, 2.5, 'x'), (NULL, 3, 'y')");
+
+        Step(m =>
+        {
+            m.SetColumnNotNull("odd, (table)", "label", true);
+            m.SetColumnDefault("odd, (table)", "owner", 4);
+        });
+
+        var sql = _db.ExecuteScalar<string>("SELECT sql FROM sqlite_schema WHERE name = 'odd, (table)'");
+        Assert.That(sql, Does.Contain("\"label\" TEXT COLLATE RTRIM DEFAULT 'a, b (c)' NOT NULL"));
+        Assert.That(sql, Does.Contain("\"owner\" INTEGER CONSTRAINT owner_fk REFERENCES people(Id) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED DEFAULT 4"));
+        Assert.That(sql, Does.Contain("`score` REAL DEFAULT -1.5 CHECK (score >= -10 AND score <= 100) NOT NULL ON CONFLICT ABORT"));
+        Assert.That(sql, Does.Contain("GENERATED ALWAYS AS (score * 2) VIRTUAL").And.Contain("UNIQUE (label, owner)"));
+        Assert.That(Rows("SELECT \"the id\" || ':' || ifnull(owner, '-') || ':' || score || ':' || label || ':' || doubled FROM \"odd, (table)\" ORDER BY 1"), Is.EqualTo(new[] { "1:1:2.5:x:5.0", "2:-:3.0:y:6.0" }));
+        _db.Execute("INSERT INTO \"odd, (table)\" (score, label) VALUES (1, 'z')");
+        Assert.That(_db.ExecuteScalar<long>("SELECT owner FROM \"odd, (table)\" WHERE label = 'z'"), Is.EqualTo(4));
+        AssertIntact();
+    }
 }
