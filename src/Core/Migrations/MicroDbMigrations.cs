@@ -19,7 +19,7 @@ public sealed class MicroDbMigrations
     /// <summary>The table that records applied steps: <c>__microdb_migrations(id, name, applied_at)</c>.</summary>
     public const string HistoryTable = "__microdb_migrations";
 
-    private readonly List<(string Name, Action<MigrationContext> Run)> _steps = [];
+    private readonly List<Step> _steps = [];
     private readonly HashSet<string> _names = new(StringComparer.Ordinal);
 
     /// <summary>The step names, in order.</summary>
@@ -41,9 +41,15 @@ public sealed class MicroDbMigrations
     /// <summary>Appends a step.</summary>
     /// <param name="name">The step's unique, permanent name (for example <c>"003_add_email_index"</c>).</param>
     /// <param name="step">The work: schema helpers, raw SQL and data changes through the <see cref="MigrationContext"/>.</param>
+    /// <param name="enforceForeignKeys">
+    /// False (default): the step runs with foreign keys off, as SQLite's table rebuild requires, so foreign key actions
+    /// (<c>ON DELETE CASCADE</c>, <c>SET NULL</c>) do not fire; <c>PRAGMA foreign_key_check</c> before commit refuses any
+    /// orphan the step leaves. True: the step runs with foreign keys enforced (when the connection enforces them),
+    /// so the actions fire; the helpers that rebuild a table are then refused.
+    /// </param>
     /// <returns>This list, to chain calls.</returns>
     /// <exception cref="ArgumentException">The name is empty or already in the list.</exception>
-    public MicroDbMigrations Add(string name, Action<MigrationContext> step)
+    public MicroDbMigrations Add(string name, Action<MigrationContext> step, bool enforceForeignKeys = false)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(name);
         ArgumentNullException.ThrowIfNull(step);
@@ -52,10 +58,13 @@ public sealed class MicroDbMigrations
             throw new ArgumentException($"A migration step named '{name}' is already in the list; step names must be unique.", nameof(name));
         }
 
-        _steps.Add((name, step));
+        _steps.Add(new Step(name, step, enforceForeignKeys));
         return this;
     }
 
     /// <summary>The steps, as the runner reads them.</summary>
-    internal IReadOnlyList<(string Name, Action<MigrationContext> Run)> Steps => _steps;
+    internal IReadOnlyList<Step> Steps => _steps;
+
+    /// <summary>One step as added.</summary>
+    internal sealed record Step(string Name, Action<MigrationContext> Run, bool EnforceForeignKeys);
 }

@@ -34,17 +34,21 @@ internal static class MigrationRunner
             var applied = new List<string>();
 
             // The twelve-step table rebuild needs foreign keys off, and PRAGMA foreign_keys is a no-op inside a
-            // transaction: turn it off around the steps; foreign_key_check runs before every commit instead.
+            // transaction: turn it off around the steps (unless a step asks for them); foreign_key_check runs before
+            // every commit instead.
             var foreignKeys = db.ExecuteScalar<long>("PRAGMA foreign_keys") == 1;
-            if (foreignKeys)
-            {
-                db.Execute("PRAGMA foreign_keys = OFF");
-            }
-
+            var enforcing = foreignKeys;
             try
             {
                 while (true)
                 {
+                    var want = foreignKeys && Next(db, steps, migrations.AllowUnknownAppliedSteps) is { EnforceForeignKeys: true };
+                    if (want != enforcing)
+                    {
+                        db.Execute(want ? "PRAGMA foreign_keys = ON" : "PRAGMA foreign_keys = OFF");
+                        enforcing = want;
+                    }
+
                     Begin(db, migrations.LockTimeout);
                     try
                     {
@@ -58,7 +62,14 @@ internal static class MigrationRunner
                             return applied;
                         }
 
-                        var (name, run) = steps[done];
+                        var (name, run, enforce) = steps[done];
+                        if (enforce != enforcing && foreignKeys)
+                        {
+                            // Another connection applied steps since the mode was chosen: choose again for this step.
+                            db.Rollback();
+                            continue;
+                        }
+
                         RunStep(db, name, run);
                         CheckForeignKeys(db, name);
                         db.Execute(
@@ -78,7 +89,7 @@ internal static class MigrationRunner
             }
             finally
             {
-                if (foreignKeys)
+                if (foreignKeys != enforcing)
                 {
                     db.Execute("PRAGMA foreign_keys = ON");
                 }
@@ -92,8 +103,15 @@ internal static class MigrationRunner
             ? []
             : db.QueryScalars<string>($"SELECT name FROM {Quoted} ORDER BY id");
 
+    /// <summary>The next step to run as the history stands now (read outside the write lock: a hint), or null.</summary>
+    private static MicroDbMigrations.Step? Next(MicroDbConnection db, MicroDbMigrations.Step[] steps, bool allowUnknown)
+    {
+        var done = CheckHistory(ReadHistory(db), steps, allowUnknown);
+        return done < steps.Length ? steps[done] : null;
+    }
+
     /// <summary>Checks that the history is a prefix of the list (or, when allowed, extends it); returns how many steps are applied.</summary>
-    private static int CheckHistory(List<string> history, (string Name, Action<MigrationContext> Run)[] steps, bool allowUnknown)
+    private static int CheckHistory(List<string> history, MicroDbMigrations.Step[] steps, bool allowUnknown)
     {
         for (var i = 0; i < history.Count; i++)
         {

@@ -77,6 +77,11 @@ internal sealed class TableRebuild
     /// <param name="convert">A column whose values must read back as this kind under the connection's storage format, or null.</param>
     public void Run(Func<string, IReadOnlyList<string>, bool>? keepIndex = null, (string Column, ColumnKind Kind)? convert = null)
     {
+        if (_db.ExecuteScalar<long>("PRAGMA foreign_keys") == 1)
+        {
+            throw _context.Invalid($"rebuilding table '{Table}' needs foreign keys off, and this step was added with enforceForeignKeys: true; move the change to a step without it", Table, null);
+        }
+
         var quoted = SqlBuilder.Quote(Table);
         var indexes = ReadSchema(_db, "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY rowid", Table)
             .Select(i => (i.Name, i.Sql, Columns: _db.QueryScalars<string>("SELECT name FROM pragma_index_info(?)", i.Name).Where(n => n is not null).ToArray()))

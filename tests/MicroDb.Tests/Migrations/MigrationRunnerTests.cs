@@ -264,4 +264,38 @@ public sealed class MigrationRunnerTests
         Assert.That(await async.ExecuteScalarAsync<long>("SELECT count(*) FROM items"), Is.EqualTo(1));
         Assert.That(await async.MigrateAsync(TwoSteps()), Is.Empty);
     }
+
+    [Test]
+    public void Foreign_key_actions_fire_only_in_steps_that_enforce_foreign_keys()
+    {
+        using var db = Open();
+        var steps = new MicroDbMigrations().Add("001", m =>
+        {
+            m.Execute("CREATE TABLE parent (id INTEGER PRIMARY KEY)");
+            m.Execute("CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id) ON DELETE CASCADE)");
+            m.Execute("INSERT INTO parent VALUES (1), (2)");
+            m.Execute("INSERT INTO child VALUES (1, 1), (2, 2)");
+        });
+        db.Migrate(steps);
+
+        // By default a step runs with foreign keys off (the rebuild needs it): no cascade, so the orphan is refused.
+        var error = Assert.Throws<MicroDbMigrationException>(() => db.Migrate(steps.Add("002_delete", m => m.Execute("DELETE FROM parent WHERE id = 1"))));
+        Assert.That(error!.Error, Is.EqualTo(MicroDbMigrationError.ForeignKeyViolation));
+
+        var enforcing = new MicroDbMigrations()
+            .Add("001", _ => { })
+            .Add("002_delete", m => m.Execute("DELETE FROM parent WHERE id = 1"), enforceForeignKeys: true)
+            .Add("003_rebuild", m => m.SetColumnDefault("child", "parent_id", 2));
+        Assert.That(db.Migrate(enforcing), Is.EqualTo(new[] { "002_delete", "003_rebuild" }));
+        Assert.That(db.QueryScalars<long>("SELECT id FROM child"), Is.EqualTo(new[] { 2L }), "the cascade fired");
+        Assert.That(db.ExecuteScalar<long>("PRAGMA foreign_keys"), Is.EqualTo(1));
+
+        var rebuildWhileEnforcing = new MicroDbMigrations()
+            .Add("001", _ => { }).Add("002_delete", _ => { }).Add("003_rebuild", _ => { })
+            .Add("004", m => m.SetColumnDefault("child", "parent_id", null), enforceForeignKeys: true);
+        var refused = Assert.Throws<MicroDbMigrationException>(() => db.Migrate(rebuildWhileEnforcing));
+        Assert.That(refused!.Error, Is.EqualTo(MicroDbMigrationError.InvalidStep));
+        Assert.That(refused.Message, Does.Contain("enforceForeignKeys"));
+        Assert.That(db.ExecuteScalar<long>("PRAGMA foreign_keys"), Is.EqualTo(1));
+    }
 }
