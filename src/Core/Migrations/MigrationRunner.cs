@@ -191,7 +191,21 @@ internal static class MigrationRunner
 
     private static void CheckForeignKeys(MicroDbConnection db, string name)
     {
-        var violations = db.QueryScalars<string>("SELECT \"table\" || ' row ' || coalesce(rowid, 'NULL') || ' -> ' || parent FROM pragma_foreign_key_check LIMIT 5");
+        List<string> violations;
+        try
+        {
+            violations = db.QueryScalars<string>("SELECT \"table\" || ' row ' || coalesce(rowid, 'NULL') || ' -> ' || parent FROM pragma_foreign_key_check LIMIT 5");
+        }
+        catch (MicroDbException e) when (e.ResultCode == SQLitePCL.raw.SQLITE_ERROR)
+        {
+            // "foreign key mismatch": a REFERENCES clause names a parent column or table the step removed.
+            throw new MicroDbMigrationException(
+                $"Migration step '{name}' was rolled back: PRAGMA foreign_key_check fails ({e.Message}); a foreign key names a parent key the step removed or changed.",
+                MicroDbMigrationError.ForeignKeyViolation,
+                name,
+                e);
+        }
+
         if (violations.Count > 0)
         {
             throw new MicroDbMigrationException(

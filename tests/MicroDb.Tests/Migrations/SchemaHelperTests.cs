@@ -344,4 +344,20 @@ public sealed class SchemaHelperTests
         Assert.That(_db.ExecuteScalar<long>("SELECT owner FROM \"odd, (table)\" WHERE label = 'z'"), Is.EqualTo(4));
         AssertIntact();
     }
+
+    [Test]
+    public void Dropping_a_parent_key_that_a_foreign_key_names_is_a_foreign_key_error_and_nothing_changes()
+    {
+        _db.Execute("CREATE TABLE codes (Code TEXT UNIQUE, Label TEXT)");
+        _db.Execute("CREATE TABLE uses (Id INTEGER PRIMARY KEY, Code TEXT REFERENCES codes(Code))");
+        _db.Execute("INSERT INTO codes VALUES ('a', 'A')");
+        _db.Execute("INSERT INTO uses VALUES (1, 'a')");
+
+        var error = Assert.Throws<MicroDbMigrationException>(() => Step(m => m.DropColumn("codes", "Code")));
+
+        Assert.That(error!.Error, Is.EqualTo(MicroDbMigrationError.ForeignKeyViolation));
+        Assert.That(error.Message, Does.Contain("foreign key mismatch"));
+        Assert.That(_db.GetTableInfo("codes").Select(c => c.Name), Is.EqualTo(new[] { "Code", "Label" }));
+        AssertIntact();
+    }
 }
