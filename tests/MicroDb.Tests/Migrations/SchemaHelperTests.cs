@@ -360,4 +360,17 @@ public sealed class SchemaHelperTests
         Assert.That(_db.GetTableInfo("codes").Select(c => c.Name), Is.EqualTo(new[] { "Code", "Label" }));
         AssertIntact();
     }
+
+    [Test]
+    public void ChangeColumnType_does_not_re_encode_one_kind_into_another()
+    {
+        _db.Execute("CREATE TABLE ev (Id INTEGER PRIMARY KEY, At INTEGER)");
+        _db.Execute("INSERT INTO ev VALUES (1, ?)", new DateTime(2024, 5, 6, 0, 0, 0, DateTimeKind.Utc));
+
+        var error = Assert.Throws<MicroDbMigrationException>(() => Step(m => m.ChangeColumnType("ev", "At", ColumnKind.DateTimeText)));
+
+        Assert.That(error!.Error, Is.EqualTo(MicroDbMigrationError.ConversionFailed));
+        Assert.That(error.Row, Is.EqualTo("1"));
+        Assert.That(_db.ExecuteScalar<DateTime>("SELECT At FROM ev"), Is.EqualTo(new DateTime(2024, 5, 6, 0, 0, 0, DateTimeKind.Utc)));
+    }
 }
