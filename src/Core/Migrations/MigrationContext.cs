@@ -134,6 +134,36 @@ public sealed class MigrationContext
     }
 
     /// <summary>
+    /// Converts a column from one kind to another by a table rebuild: every value is read as <paramref name="from"/>
+    /// (the kind the model had), converted as a .NET value (numbers checked for range and fractions, text parsed
+    /// invariantly, <c>DateTime</c>/<c>DateTimeOffset</c>/<c>DateOnly</c> and <c>TimeSpan</c>/<c>TimeOnly</c> between
+    /// each other, anything to text) and stored as <paramref name="to"/> stores it under the connection's storage format,
+    /// re-declaring the column. A value that does not convert throws <see cref="MicroDbMigrationError.ConversionFailed"/>
+    /// naming the row and column; nothing changes.
+    /// </summary>
+    /// <param name="table">The table.</param>
+    /// <param name="column">The column.</param>
+    /// <param name="from">The kind the values are stored as now.</param>
+    /// <param name="to">The column's new kind.</param>
+    /// <param name="maxLength">A <c>[MaxLength]</c> for text kinds, or null.</param>
+    public void ConvertColumn(string table, string column, ColumnKind from, ColumnKind to, int? maxLength = null)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(table);
+        ArgumentException.ThrowIfNullOrWhiteSpace(column);
+        if (maxLength is <= 0)
+        {
+            throw new ArgumentOutOfRangeException(nameof(maxLength), maxLength, "A maximum length must be positive.");
+        }
+
+        var rebuild = TableRebuild.Load(this, table);
+        var target = rebuild.Find(column);
+        var mapping = new ColumnMapping(target.Definition.Name, target.Definition.Name, to, true) { MaxLength = maxLength };
+        target.Definition.Type = SqlTokens.Tokenize(SqlBuilder.SqlType(mapping, Connection.Storage));
+        target.Changed = true;
+        rebuild.Run(convert: (target.Definition.Name, to), recodeFrom: from);
+    }
+
+    /// <summary>
     /// Makes a column NOT NULL, or lets it hold NULL, by a table rebuild. Making it NOT NULL while a row holds NULL
     /// there throws <see cref="MicroDbMigrationError.ConversionFailed"/> naming the row; fill the column first.
     /// </summary>

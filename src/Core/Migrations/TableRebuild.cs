@@ -75,7 +75,8 @@ internal sealed class TableRebuild
     /// </summary>
     /// <param name="keepIndex">Which of the table's indexes (by name and column names) to recreate; null keeps all.</param>
     /// <param name="convert">A column whose values must read back as this kind under the connection's storage format, or null.</param>
-    public void Run(Func<string, IReadOnlyList<string>, bool>? keepIndex = null, (string Column, ColumnKind Kind)? convert = null)
+    /// <param name="recodeFrom">For <paramref name="convert"/>: the kind the values are stored as now, to re-encode each as the new kind; null keeps the stored values.</param>
+    public void Run(Func<string, IReadOnlyList<string>, bool>? keepIndex = null, (string Column, ColumnKind Kind)? convert = null, ColumnKind? recodeFrom = null)
     {
         if (_db.ExecuteScalar<long>("PRAGMA foreign_keys") == 1)
         {
@@ -110,6 +111,11 @@ internal sealed class TableRebuild
         _db.Execute($"INSERT INTO {quotedTemporary} ({list}) SELECT {list} FROM {quoted}");
         if (convert is { } c)
         {
+            if (recodeFrom is { } from)
+            {
+                Recode(temporary, c.Column, from, c.Kind);
+            }
+
             CheckValues(temporary, c.Column, c.Kind);
         }
 
@@ -215,6 +221,33 @@ internal sealed class TableRebuild
                     column,
                     row);
             }
+        }
+    }
+
+    /// <summary>Reads every non-NULL value of the old table as <paramref name="from"/> and writes it into the new table as <paramref name="to"/> stores it.</summary>
+    private void Recode(string temporary, string column, ColumnKind from, ColumnKind to)
+    {
+        var quotedColumn = SqlBuilder.Quote(column);
+        var update = $"UPDATE {SqlBuilder.Quote(temporary)} SET {quotedColumn} = ? WHERE {RowPredicate(temporary)}";
+        using var statement = _db.Runner.Prepare($"SELECT {RowExpression(Table)}, {quotedColumn}, quote({quotedColumn}) FROM {SqlBuilder.Quote(Table)} WHERE {quotedColumn} IS NOT NULL");
+        while (statement.Step())
+        {
+            object? stored;
+            try
+            {
+                stored = KindConversion.Store(KindConversion.Read(statement, 1, from), to, _db.Storage);
+            }
+            catch (Exception e) when (e is MicroDbException or FormatException or OverflowException or InvalidCastException or ArgumentException)
+            {
+                var row = statement.GetString(0) ?? "NULL";
+                throw _context.Conversion(
+                    $"row {row} of table '{Table}': the value {statement.GetString(2)} of column '{column}' cannot be converted from {from} to {to} ({e.Message})",
+                    Table,
+                    column,
+                    row);
+            }
+
+            _db.Execute(update, stored, statement.GetString(0));
         }
     }
 

@@ -373,4 +373,61 @@ public sealed class SchemaHelperTests
         Assert.That(error.Row, Is.EqualTo("1"));
         Assert.That(_db.ExecuteScalar<DateTime>("SELECT At FROM ev"), Is.EqualTo(new DateTime(2024, 5, 6, 0, 0, 0, DateTimeKind.Utc)));
     }
+
+    [Test]
+    public void ConvertColumn_re_encodes_each_value_as_the_new_kind()
+    {
+        var when = new DateTime(2024, 5, 6, 7, 8, 9, DateTimeKind.Utc);
+        _db.Execute("CREATE TABLE ev (Id INTEGER PRIMARY KEY, At INTEGER, Flag INTEGER, Amount TEXT, Code TEXT)");
+        _db.Execute("INSERT INTO ev VALUES (1, ?, 1, '12.50', '7'), (2, NULL, 0, '3', '42')", when);
+
+        Step(m =>
+        {
+            m.ConvertColumn("ev", "At", ColumnKind.DateTime, ColumnKind.DateTimeText);
+            m.ConvertColumn("ev", "Flag", ColumnKind.Boolean, ColumnKind.String);
+            m.ConvertColumn("ev", "Amount", ColumnKind.Decimal, ColumnKind.Double);
+            m.ConvertColumn("ev", "Code", ColumnKind.String, ColumnKind.Int16);
+        });
+
+        Assert.That(Rows("SELECT quote(At) || '|' || quote(Flag) || '|' || quote(Amount) || '|' || quote(Code) FROM ev ORDER BY Id"), Is.EqualTo(new[]
+        {
+            "'2024-05-06T07:08:09.0000000Z'|'True'|12.5|7",
+            "NULL|'False'|3.0|42",
+        }));
+        Assert.That(_db.ExecuteScalar<DateTime>("SELECT At FROM ev WHERE Id = 1"), Is.EqualTo(when));
+        AssertIntact();
+    }
+
+    [Test]
+    public void ConvertColumn_names_the_row_of_a_value_that_does_not_convert_and_changes_nothing()
+    {
+        _db.Execute("CREATE TABLE q (Id INTEGER PRIMARY KEY, Amount TEXT)");
+        _db.Execute("INSERT INTO q VALUES (1, '2'), (2, '2.5'), (3, 'x')");
+
+        var fraction = Assert.Throws<MicroDbMigrationException>(() => Step(m => m.ConvertColumn("q", "Amount", ColumnKind.String, ColumnKind.Int32)));
+        Assert.That(fraction!.Error, Is.EqualTo(MicroDbMigrationError.ConversionFailed));
+        Assert.That(fraction.Row, Is.EqualTo("2"));
+        Assert.That(fraction.Message, Does.Contain("'2.5'").And.Contain("from String to Int32"));
+
+        _db.Execute("UPDATE q SET Amount = '3' WHERE Id = 2");
+        var text = Assert.Throws<MicroDbMigrationException>(() => Step(m => m.ConvertColumn("q", "Amount", ColumnKind.String, ColumnKind.Int32)));
+        Assert.That(text!.Row, Is.EqualTo("3"));
+        Assert.That(Rows("SELECT Amount FROM q ORDER BY Id"), Is.EqualTo(new[] { "2", "3", "x" }));
+        Assert.That(_db.GetTableInfo("q")[1].Type, Is.EqualTo("TEXT"));
+    }
+
+    [Test]
+    public void ConvertColumn_follows_the_sqlite_net_storage_format()
+    {
+        _db.Dispose();
+        _db = new MicroDbConnection(new MicroDbOptions(_file.Path) { Storage = StorageFormat.SqliteNet(storeDateTimeAsTicks: true) }.UseReflection());
+        var when = new DateTime(2024, 5, 6, 7, 8, 9);
+        _db.Execute("CREATE TABLE ev (Id INTEGER PRIMARY KEY, At TEXT)");
+        _db.Execute("INSERT INTO ev VALUES (1, '2024-05-06T07:08:09')");
+
+        Step(m => m.ConvertColumn("ev", "At", ColumnKind.String, ColumnKind.DateTime));
+
+        Assert.That(_db.ExecuteScalar<long>("SELECT At FROM ev"), Is.EqualTo(when.Ticks), "sqlite-net's ticks");
+        Assert.That(_db.GetTableInfo("ev")[1].Type, Is.EqualTo("bigint"));
+    }
 }

@@ -1,0 +1,154 @@
+using System.Globalization;
+using MicroDb.Mapping;
+using MicroDb.Native;
+
+namespace MicroDb.Migrations;
+
+/// <summary>
+/// Re-encodes a stored value from one column kind to another: read with the old kind's typed reader, converted as a
+/// .NET value (numbers checked for range and fractions, text parsed invariantly, dates between their types), and
+/// encoded as the connection's storage format stores the new kind. A value that does not convert throws.
+/// </summary>
+internal static class KindConversion
+{
+    /// <summary>The value of column <paramref name="i"/> read as <paramref name="kind"/> (the current row is not NULL).</summary>
+    public static object Read(SqliteStatement s, int i, ColumnKind kind) => kind switch
+    {
+        ColumnKind.Boolean => s.GetBoolean(i),
+        ColumnKind.Byte => s.GetByte(i),
+        ColumnKind.SByte => s.GetSByte(i),
+        ColumnKind.Int16 => s.GetInt16(i),
+        ColumnKind.UInt16 => s.GetUInt16(i),
+        ColumnKind.Int32 => s.GetInt32(i),
+        ColumnKind.UInt32 => s.GetUInt32(i),
+        ColumnKind.Int64 or ColumnKind.Enum => s.GetInt64(i),
+        ColumnKind.UInt64 => s.GetUInt64(i),
+        ColumnKind.Single => s.GetSingle(i),
+        ColumnKind.Double => s.GetDouble(i),
+        ColumnKind.Decimal => s.GetDecimal(i),
+        ColumnKind.Char => s.GetChar(i),
+        ColumnKind.Blob => s.GetBlob(i)!,
+        ColumnKind.Guid => s.GetGuid(i),
+        ColumnKind.DateTime => s.GetDateTime(i),
+        ColumnKind.DateTimeText => s.GetDateTimeFromText(i),
+        ColumnKind.DateTimeOffset => s.GetDateTimeOffset(i),
+        ColumnKind.TimeSpan => s.GetTimeSpan(i),
+        ColumnKind.DateOnly => s.GetDateOnly(i),
+        ColumnKind.TimeOnly => s.GetTimeOnly(i),
+        _ => s.GetString(i)!,
+    };
+
+    /// <summary>The value as <paramref name="to"/> stores it under <paramref name="format"/>.</summary>
+    /// <exception cref="FormatException">Text that does not parse as the new kind.</exception>
+    /// <exception cref="OverflowException">A number outside the new kind's range, or with a fraction for an integer kind.</exception>
+    /// <exception cref="InvalidCastException">No conversion between the two kinds.</exception>
+    public static object? Store(object value, ColumnKind to, StorageFormat format) =>
+        ValueEncoding.ToStorage(Convert(value, ClrType(to)), to is ColumnKind.DateTimeText or ColumnKind.EnumText, format);
+
+    private static object Convert(object value, Type target)
+    {
+        var invariant = CultureInfo.InvariantCulture;
+        if (value.GetType() == target)
+        {
+            return value;
+        }
+
+        if (target == typeof(string))
+        {
+            return value switch
+            {
+                DateTime dt => ValueEncoding.FormatDateTimeText(dt),
+                DateTimeOffset dto => ValueEncoding.FormatDateTimeOffset(dto),
+                Guid g => ValueEncoding.FormatGuid(g),
+                DateOnly d => ValueEncoding.FormatDateOnly(d),
+                TimeOnly t => t.ToString("HH:mm:ss.fffffff", invariant),
+                TimeSpan ts => ts.ToString("c", invariant),
+                bool b => b ? bool.TrueString : bool.FalseString,
+                char c => c.ToString(),
+                double d => d.ToString("R", invariant),
+                float f => f.ToString("R", invariant),
+                IFormattable formattable => formattable.ToString(null, invariant),
+                _ => throw new InvalidCastException($"a {value.GetType().Name} has no text form"),
+            };
+        }
+
+        if (value is string text)
+        {
+            return target switch
+            {
+                _ when target == typeof(Guid) => Guid.Parse(text),
+                _ when target == typeof(DateTime) => DateTime.Parse(text, invariant, DateTimeStyles.RoundtripKind),
+                _ when target == typeof(DateTimeOffset) => DateTimeOffset.Parse(text, invariant, DateTimeStyles.RoundtripKind),
+                _ when target == typeof(DateOnly) => DateOnly.Parse(text, invariant),
+                _ when target == typeof(TimeOnly) => TimeOnly.Parse(text, invariant),
+                _ when target == typeof(TimeSpan) => TimeSpan.Parse(text, invariant),
+                _ when target == typeof(byte[]) => throw new InvalidCastException("text is not converted to a blob"),
+                _ => Number(text.Trim(), target),
+            };
+        }
+
+        return (value, target) switch
+        {
+            (DateTime dt, _) when target == typeof(DateTimeOffset) => dt.Kind == DateTimeKind.Unspecified ? new DateTimeOffset(dt, TimeSpan.Zero) : new DateTimeOffset(dt),
+            (DateTime dt, _) when target == typeof(DateOnly) => DateOnly.FromDateTime(dt),
+            (DateTimeOffset dto, _) when target == typeof(DateTime) => dto.UtcDateTime,
+            (DateOnly d, _) when target == typeof(DateTime) => d.ToDateTime(TimeOnly.MinValue),
+            (TimeSpan ts, _) when target == typeof(TimeOnly) => TimeOnly.FromTimeSpan(ts),
+            (TimeOnly t, _) when target == typeof(TimeSpan) => t.ToTimeSpan(),
+            (Guid g, _) when target == typeof(byte[]) => g.ToByteArray(),
+            (byte[] { Length: 16 } b, _) when target == typeof(Guid) => new Guid(b),
+            (float or double or decimal, _) when IsInteger(target) && System.Convert.ToDecimal(value, invariant) % 1 != 0 =>
+                throw new OverflowException($"{System.Convert.ToString(value, invariant)} has a fraction"),
+            (IConvertible, _) when target.IsPrimitive || target == typeof(decimal) => System.Convert.ChangeType(value, target, invariant),
+            _ => throw new InvalidCastException($"a {value.GetType().Name} does not convert to {target.Name}"),
+        };
+    }
+
+    private static object Number(string text, Type target)
+    {
+        if (target == typeof(bool))
+        {
+            return text.Equals("true", StringComparison.OrdinalIgnoreCase) || (!text.Equals("false", StringComparison.OrdinalIgnoreCase)
+                && decimal.Parse(text, NumberStyles.Float, CultureInfo.InvariantCulture) != 0);
+        }
+
+        if (target == typeof(char))
+        {
+            return text.Length == 1 ? text[0] : throw new FormatException($"'{text}' is not one character");
+        }
+
+        var number = decimal.Parse(text, NumberStyles.Float, CultureInfo.InvariantCulture);
+        return target == typeof(double) || target == typeof(float)
+            ? System.Convert.ChangeType(double.Parse(text, NumberStyles.Float, CultureInfo.InvariantCulture), target, CultureInfo.InvariantCulture)
+            : Convert(number, target);
+    }
+
+    private static bool IsInteger(Type type) =>
+        type == typeof(byte) || type == typeof(sbyte) || type == typeof(short) || type == typeof(ushort) || type == typeof(int)
+        || type == typeof(uint) || type == typeof(long) || type == typeof(ulong) || type == typeof(char);
+
+    private static Type ClrType(ColumnKind kind) => kind switch
+    {
+        ColumnKind.Boolean => typeof(bool),
+        ColumnKind.Byte => typeof(byte),
+        ColumnKind.SByte => typeof(sbyte),
+        ColumnKind.Int16 => typeof(short),
+        ColumnKind.UInt16 => typeof(ushort),
+        ColumnKind.Int32 => typeof(int),
+        ColumnKind.UInt32 => typeof(uint),
+        ColumnKind.Int64 or ColumnKind.Enum => typeof(long),
+        ColumnKind.UInt64 => typeof(ulong),
+        ColumnKind.Single => typeof(float),
+        ColumnKind.Double => typeof(double),
+        ColumnKind.Decimal => typeof(decimal),
+        ColumnKind.Char => typeof(char),
+        ColumnKind.Blob => typeof(byte[]),
+        ColumnKind.Guid => typeof(Guid),
+        ColumnKind.DateTime or ColumnKind.DateTimeText => typeof(DateTime),
+        ColumnKind.DateTimeOffset => typeof(DateTimeOffset),
+        ColumnKind.TimeSpan => typeof(TimeSpan),
+        ColumnKind.DateOnly => typeof(DateOnly),
+        ColumnKind.TimeOnly => typeof(TimeOnly),
+        _ => typeof(string),
+    };
+}
