@@ -117,10 +117,9 @@ internal static class KindConversion
             return text.Length == 1 ? text[0] : throw new FormatException($"'{text}' is not one character");
         }
 
-        var number = decimal.Parse(text, NumberStyles.Float, CultureInfo.InvariantCulture);
         return target == typeof(double) || target == typeof(float)
             ? System.Convert.ChangeType(double.Parse(text, NumberStyles.Float, CultureInfo.InvariantCulture), target, CultureInfo.InvariantCulture)
-            : Convert(number, target);
+            : Convert(decimal.Parse(text, NumberStyles.Float, CultureInfo.InvariantCulture), target);
     }
 
     private static bool IsInteger(Type type) =>
