@@ -175,6 +175,13 @@ public sealed partial class MicroDbGenerator
             }
 
             hasError |= !CheckTableRules(display, tableName, columns, withoutRowId, typeLocation, candidates, requestLocation);
+            var renamedFrom = TableRenamedFrom(type);
+            if (renamedFrom is not null && string.IsNullOrWhiteSpace(renamedFrom))
+            {
+                Report(ModelRules.InvalidTable, typeLocation, display, ModelRules.Reasons.EmptyTableRenamedFrom);
+                hasError = true;
+            }
+
             if (hasError)
             {
                 return null;
@@ -195,7 +202,8 @@ public sealed partial class MicroDbGenerator
                 BackingFieldName: backingField,
                 UsesUnsafeConstructor: unsafeConstructor,
                 Columns: new EquatableArray<ColumnModel>(columns),
-                Indexes: new EquatableArray<IndexModel>(indexes));
+                Indexes: new EquatableArray<IndexModel>(indexes),
+                RenamedFrom: renamedFrom);
         }
 
         /// <summary>
@@ -228,6 +236,12 @@ public sealed partial class MicroDbGenerator
 
             return new ModelResult(null, new EquatableArray<DiagnosticInfo>(diagnostics), key);
         }
+
+        /// <summary>The previous table name from MicroDb's [RenamedFrom] on the class itself (not inherited), or null.</summary>
+        private static string? TableRenamedFrom(INamedTypeSymbol type) =>
+            type.GetAttributes().FirstOrDefault(a => IsAttribute(a, AttributeNames.RenamedFrom)) is { ConstructorArguments.Length: 1 } renamed
+                ? renamed.ConstructorArguments[0].Value as string
+                : null;
 
         /// <summary>Table name and WITHOUT ROWID from [Table]; [assembly: MicroDbMap(TableName = ...)] overrides the name.</summary>
         private static (string Name, bool WithoutRowId) TableOf(INamedTypeSymbol type, string? tableNameOverride)

@@ -109,6 +109,8 @@ internal static class ModelRules
         public const string IsAbstract = "it is abstract";
         public const string IsStatic = "it is static";
         public const string EmptyTableName = "its table name is empty";
+
+        public const string EmptyTableRenamedFrom = "the class has an empty [RenamedFrom] name";
         public const string NoMappedMembers = "it has no mapped members (public properties with a getter and a setter, init accessor or constructor parameter)";
         public const string WithoutRowIdNeedsKey = "it is WITHOUT ROWID but has no [PrimaryKey]";
         public const string NoConstructor = "add a parameterless constructor, or a public one whose parameters match mapped members by name and type";
@@ -139,6 +141,8 @@ internal static class ModelRules
         public static string NotAClass(string typeKind) => "it is a " + typeKind + ", not a class";
 
         public static string EmptyColumnName(string member) => "member '" + member + "' has an empty [Column] name";
+
+        public static string EmptyRenamedFrom(string member) => "member '" + member + "' has an empty [RenamedFrom] name";
 
         public static string WithoutRowIdAutoIncrement(string member) => "it is WITHOUT ROWID, which cannot have an [AutoIncrement] key ('" + member + "')";
 
@@ -185,6 +189,11 @@ internal static class ModelRules
             else
             {
                 byName.Add(column.ColumnName, i);
+            }
+
+            if (column.RenamedFrom is { } oldName && string.IsNullOrWhiteSpace(oldName))
+            {
+                violations.Add(new RuleViolation(InvalidTable, i, type, Reasons.EmptyRenamedFrom(column.MemberName)));
             }
 
             if (column.IsPrimaryKey)

@@ -66,6 +66,18 @@ public sealed class TableMapping
     /// <summary>True for a WITHOUT ROWID table.</summary>
     public bool WithoutRowId { get; }
 
+    /// <summary>The table's previous name from <c>[RenamedFrom]</c> on the class, if any: the additive migration renames that table instead of creating this one.</summary>
+    /// <exception cref="MicroDbMappingException">The name is empty or blank.</exception>
+    public string? RenamedFrom
+    {
+        get => _renamedFrom;
+        init => _renamedFrom = value is not null && string.IsNullOrWhiteSpace(value)
+            ? throw new MicroDbMappingException(ModelRules.InvalidTable.Format(EntityTypeName, ModelRules.Reasons.EmptyTableRenamedFrom))
+            : value;
+    }
+
+    private readonly string? _renamedFrom;
+
     /// <summary>Every column, in declaration order.</summary>
     public IReadOnlyList<ColumnMapping> Columns { get; }
 
