@@ -5,6 +5,9 @@ namespace MicroDb;
 /// <summary>The checks every backup and <c>VACUUM INTO</c> makes on its destination before touching anything.</summary>
 internal static class BackupPaths
 {
+    /// <summary>The <see cref="Exception.Data"/> key set on the <see cref="ArgumentException"/> for a destination that is the source (the compatibility package reports it as sqlite-net does).</summary>
+    internal const string DestinationIsSourceKey = "MicroDb.BackupDestinationIsSource";
+
     private static readonly StringComparison PathComparison =
         OperatingSystem.IsWindows() || OperatingSystem.IsMacOS() ? StringComparison.OrdinalIgnoreCase : StringComparison.Ordinal;
 
@@ -23,7 +26,7 @@ internal static class BackupPaths
         var sourceFile = SourceFile(source, sourceDatabase);
         if (sourceFile is not null && string.Equals(Path.GetFullPath(sourceFile), fullPath, PathComparison))
         {
-            throw new ArgumentException($"The backup destination '{destinationPath}' is the source database itself; choose another file.", nameof(destinationPath));
+            throw DestinationIsSource(new ArgumentException($"The backup destination '{destinationPath}' is the source database itself; choose another file.", nameof(destinationPath)));
         }
 
         var directory = Path.GetDirectoryName(fullPath);
@@ -45,7 +48,7 @@ internal static class BackupPaths
         if (ReferenceEquals(source, destination)
             || (sourceFile is not null && destinationFile is not null && string.Equals(Path.GetFullPath(sourceFile), Path.GetFullPath(destinationFile), PathComparison)))
         {
-            throw new ArgumentException($"The backup destination '{destination.DatabasePath}' is the source database itself; choose another database.", nameof(destination));
+            throw DestinationIsSource(new ArgumentException($"The backup destination '{destination.DatabasePath}' is the source database itself; choose another database.", nameof(destination)));
         }
 
         if (destination.Options.ReadOnly)
@@ -57,6 +60,12 @@ internal static class BackupPaths
         {
             throw new InvalidOperationException($"The backup destination '{destination.DatabasePath}' has a transaction open; a backup replaces the whole database, so commit or roll back first.");
         }
+    }
+
+    private static ArgumentException DestinationIsSource(ArgumentException e)
+    {
+        e.Data[DestinationIsSourceKey] = true;
+        return e;
     }
 
     /// <summary>Deletes a destination file (and its journal files) that the failed copy created.</summary>
