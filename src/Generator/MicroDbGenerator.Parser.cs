@@ -26,6 +26,9 @@ public sealed partial class MicroDbGenerator
         private readonly Compilation _compilation;
         private readonly List<DiagnosticInfo> _diagnostics = new();
         private readonly CancellationToken _cancellationToken;
+        private readonly List<ColumnRename> _columnRenames = new();
+        private string[] _tableRenames = Array.Empty<string>();
+        private LocationInfo? _schemaLocation;
 
         private Parser(Compilation compilation, CancellationToken cancellationToken)
         {
@@ -137,6 +140,8 @@ public sealed partial class MicroDbGenerator
             }
 
             var (tableName, withoutRowId) = TableOf(type, tableNameOverride);
+            _schemaLocation = ToInfo(typeLocation);
+            _tableRenames = RenamedFrom(type.GetAttributes()).ToArray();
             var (sawMicroDb, sawSqliteNet) = AttributeFamilies(type);
             var candidates = CollectCandidates(type, display, AttributeNames.FollowsSqliteNetMemberRule(sawMicroDb, sawSqliteNet, sqliteNetApi));
             var constructor = ChooseConstructor(type, display, candidates, typeLocation);
@@ -167,6 +172,7 @@ public sealed partial class MicroDbGenerator
 
                 columns.Add(column);
                 indexes.AddRange(IndexesOf(candidate, column.ColumnName));
+                _columnRenames.AddRange(RenamedFrom(candidate.Property.GetAttributes()).Select(old => new ColumnRename(column.ColumnName, old)));
             }
 
             if (!setsRequired && !unsafeConstructor)
@@ -207,7 +213,8 @@ public sealed partial class MicroDbGenerator
             var key = MetadataNameOf(type);
             if (!lenient || model is not null)
             {
-                return new ModelResult(model, new EquatableArray<DiagnosticInfo>(_diagnostics), key);
+                var schema = model is null ? null : new SchemaFacts(new EquatableArray<string>(_tableRenames), new EquatableArray<ColumnRename>(_columnRenames), _schemaLocation);
+                return new ModelResult(model, new EquatableArray<DiagnosticInfo>(_diagnostics), key, schema);
             }
 
             var display = type.ToDisplayString();
@@ -227,6 +234,33 @@ public sealed partial class MicroDbGenerator
             }
 
             return new ModelResult(null, new EquatableArray<DiagnosticInfo>(diagnostics), key);
+        }
+
+        /// <summary>
+        /// The former names in [RenamedFrom] attributes (MicroDb.RenamedFromAttribute, matched by metadata name so the
+        /// generator needs no reference to it): a string argument, or the strings of a params array.
+        /// </summary>
+        private static IEnumerable<string> RenamedFrom(ImmutableArray<AttributeData> attributes)
+        {
+            foreach (var attribute in attributes)
+            {
+                if (attribute.AttributeClass?.ToDisplayString() != SchemaSnapshot.RenamedFromAttribute)
+                {
+                    continue;
+                }
+
+                foreach (var argument in attribute.ConstructorArguments)
+                {
+                    var values = argument.Kind == TypedConstantKind.Array ? argument.Values : ImmutableArray.Create(argument);
+                    foreach (var value in values)
+                    {
+                        if (value.Value is string { Length: > 0 } name)
+                        {
+                            yield return name;
+                        }
+                    }
+                }
+            }
         }
 
         /// <summary>Table name and WITHOUT ROWID from [Table]; [assembly: MicroDbMap(TableName = ...)] overrides the name.</summary>
