@@ -242,6 +242,32 @@ public class SchemaSnapshotTests
         Assert.That(runtime, Does.Contain("\"model\":\"MicroDb.Conformance.Models.AllTypes\""));
     }
 
+    [Test]
+    public void Snapshot_json_round_trips_any_name_and_rejects_malformed_text_with_a_position()
+    {
+        var odd = "we\"ird\\na\u00e9me;\t\u0001";
+        var table = new Shared.SnapshotTable(
+            "Ns.Outer+" + odd,
+            odd,
+            [new Shared.SnapshotColumn(odd, "varchar(5)", true, true)],
+            [new Shared.SnapshotIndex(odd, true, [odd, "b"])]);
+        var json = Shared.SchemaSnapshot.ToJson([table]);
+
+        var back = Shared.SchemaSnapshot.Parse(json).Single();
+
+        Assert.That(Shared.SchemaSnapshot.ToJson([back]), Is.EqualTo(json));
+        Assert.That(back.Columns.Single().Name, Is.EqualTo(odd));
+        Assert.That(back.Indexes.Single().Columns, Is.EqualTo(new[] { odd, "b" }));
+        Assert.Multiple(() =>
+        {
+            Assert.That(() => Shared.SchemaSnapshot.Parse("{\"version\":1,\n\"tables\":[1]}"), Throws.InstanceOf<FormatException>().With.Message.Contains("not an object"));
+            Assert.That(() => Shared.SchemaSnapshot.Parse("{\"version\":1,\n \"tables\": x}"), Throws.InstanceOf<FormatException>().With.Message.Contains("line 2, column 12"));
+            Assert.That(() => Shared.SchemaSnapshot.Parse("{\"version\":1,\"tables\":[]} extra"), Throws.InstanceOf<FormatException>().With.Message.Contains("after the end"));
+            Assert.That(() => Shared.SchemaSnapshot.Parse("{\"version\":1,\"tables\":[{\"model\":\"A\",\"table\":\"a\",\"columns\":[{\"name\":\"x\"}],\"indexes\":[]}]}"), Throws.InstanceOf<FormatException>().With.Message.Contains("\"type\""));
+            Assert.That(() => Shared.SchemaSnapshot.Parse(new string('[', 100)), Throws.InstanceOf<FormatException>().With.Message.Contains("too deep"));
+        });
+    }
+
     private static string SnapshotOf(params string[] sources)
     {
         var result = Run(null, new Dictionary<string, string> { ["MicroDbUpdateSchema"] = "true" }, sources);
