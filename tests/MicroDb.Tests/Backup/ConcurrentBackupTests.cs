@@ -1,4 +1,5 @@
 using MicroDb.Concurrency;
+using MicroDb.Runtime.Reflection;
 using MicroDb.Tests.Concurrency;
 
 namespace MicroDb.Tests.Backup;
@@ -31,29 +32,41 @@ public sealed class ConcurrentBackupTests
         using var pool = new MicroDbPool(new MicroDbPoolOptions(_source.Options()) { ReaderCount = 2 });
         pool.Write(c => BackupChecks.Fill(c, 200));
         using var stop = new CancellationTokenSource();
-        var commitsDuringBackup = 0;
-        var backingUp = 0;
-        var writer = Task.Run(() => WriteBatches(pool, stop.Token, () =>
-        {
-            if (Volatile.Read(ref backingUp) == 1)
-            {
-                Interlocked.Increment(ref commitsDuringBackup);
-            }
-        }));
+        var commits = 0;
+        var writer = Task.Run(() => WriteBatches(pool, stop.Token, () => Interlocked.Increment(ref commits)));
+        SpinWait.SpinUntil(() => Volatile.Read(ref commits) > 0, TimeSpan.FromSeconds(10));
 
-        // Let the writer get going, then copy slowly: one page a step, with a pause.
-        await Task.Delay(50);
-        Volatile.Write(ref backingUp, 1);
-        await pool.BackupAsync(_target.Path, new BackupOptions { PagesPerStep = 1, StepDelay = TimeSpan.FromMilliseconds(1) });
-        Volatile.Write(ref backingUp, 0);
+        // Between two steps of the copy (its snapshot held), the writer must get further commits through.
+        var writerCommittedMidCopy = false;
+        var progress = new RecordingProgress(p =>
+        {
+            if (p.RemainingPages > 0 && !writerCommittedMidCopy)
+            {
+                var before = Volatile.Read(ref commits);
+                writerCommittedMidCopy = SpinWait.SpinUntil(() => Volatile.Read(ref commits) >= before + 2, TimeSpan.FromSeconds(10));
+            }
+        });
+        await pool.BackupAsync(_target.Path, new BackupOptions { PagesPerStep = 1, StepDelay = TimeSpan.FromMilliseconds(1), Progress = progress });
         await stop.CancelAsync();
         var total = await writer;
 
         var (rows, integrity) = BackupChecks.Inspect(_target.Path);
+        Assert.That(writerCommittedMidCopy, Is.True, "the writer was not blocked by the copy");
         Assert.That(integrity, Is.EqualTo("ok"));
         Assert.That((rows - 200) % Batch, Is.Zero, "a whole number of committed batches");
         Assert.That(rows, Is.InRange(200, 200 + total));
-        Assert.That(commitsDuringBackup, Is.GreaterThan(0), "the writer was not blocked by the copy");
+    }
+
+    [Test]
+    public void Pool_backup_of_an_in_memory_database_runs_on_its_one_connection()
+    {
+        using var pool = new MicroDbPool(new MicroDbPoolOptions(new MicroDbOptions(":memory:").UseReflection()));
+        pool.Write(c => BackupChecks.Fill(c, 40));
+
+        pool.Backup(_target.Path, new BackupOptions { PagesPerStep = 1 });
+
+        Assert.That(pool.IsSingleConnection, Is.True);
+        Assert.That(BackupChecks.Inspect(_target.Path), Is.EqualTo((40L, "ok")));
     }
 
     [Test]
