@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Runtime.CompilerServices;
 using SQLitePCL;
 
 namespace MicroDb;
@@ -82,22 +83,19 @@ internal sealed class BackupRun : IDisposable
         int rc;
         int remaining;
         int count;
-        using (_source.Gate.EnterScope())
+        EnterBoth();
+        try
         {
             _source.ThrowIfDisposed();
-            _destinationConnection?.Gate.Enter();
-            try
-            {
-                _destinationConnection?.ThrowIfDisposed();
-                var pages = Restarts >= MaxRestarts ? -1 : _options.PagesPerStep;
-                rc = raw.sqlite3_backup_step(_backup, pages);
-                remaining = raw.sqlite3_backup_remaining(_backup);
-                count = raw.sqlite3_backup_pagecount(_backup);
-            }
-            finally
-            {
-                _destinationConnection?.Gate.Exit();
-            }
+            _destinationConnection?.ThrowIfDisposed();
+            var pages = Restarts >= MaxRestarts ? -1 : _options.PagesPerStep;
+            rc = raw.sqlite3_backup_step(_backup, pages);
+            remaining = raw.sqlite3_backup_remaining(_backup);
+            count = raw.sqlite3_backup_pagecount(_backup);
+        }
+        finally
+        {
+            ExitBoth();
         }
 
         switch (rc & 0xFF)
@@ -143,9 +141,14 @@ internal sealed class BackupRun : IDisposable
         var backup = _backup;
         _backup = null;
         int rc;
-        using (_source.Gate.EnterScope())
+        EnterBoth();
+        try
         {
             rc = raw.sqlite3_backup_finish(backup);
+        }
+        finally
+        {
+            ExitBoth();
         }
 
         if (rc != raw.SQLITE_OK)
@@ -162,9 +165,14 @@ internal sealed class BackupRun : IDisposable
         if (_backup is { } backup)
         {
             _backup = null;
-            using (_source.Gate.EnterScope())
+            EnterBoth();
+            try
             {
                 raw.sqlite3_backup_finish(backup);
+            }
+            finally
+            {
+                ExitBoth();
             }
         }
 
@@ -179,18 +187,15 @@ internal sealed class BackupRun : IDisposable
     {
         try
         {
-            using (_source.Gate.EnterScope())
+            EnterBoth();
+            try
             {
                 _source.ThrowIfDisposed();
-                _destinationConnection?.Gate.Enter();
-                try
-                {
-                    _backup = raw.sqlite3_backup_init(_destination, "main", _source.Handle, _options.SourceDatabase);
-                }
-                finally
-                {
-                    _destinationConnection?.Gate.Exit();
-                }
+                _backup = raw.sqlite3_backup_init(_destination, "main", _source.Handle, _options.SourceDatabase);
+            }
+            finally
+            {
+                ExitBoth();
             }
 
             if (_backup is null || _backup.IsInvalid)
@@ -205,6 +210,29 @@ internal sealed class BackupRun : IDisposable
             Dispose();
             throw;
         }
+    }
+
+    /// <summary>
+    /// Takes the source connection's lock and the destination connection's (a backup touches both handles), always in
+    /// the same order for a pair, so two backups running in opposite directions between the same connections cannot deadlock.
+    /// </summary>
+    private void EnterBoth()
+    {
+        var first = _source.Gate;
+        var second = _destinationConnection?.Gate;
+        if (second is not null && RuntimeHelpers.GetHashCode(_destinationConnection) < RuntimeHelpers.GetHashCode(_source))
+        {
+            (first, second) = (second, first);
+        }
+
+        first.Enter();
+        second?.Enter();
+    }
+
+    private void ExitBoth()
+    {
+        _destinationConnection?.Gate.Exit();
+        _source.Gate.Exit();
     }
 
     private MicroDbBackupException Failure(int rc)

@@ -86,6 +86,33 @@ public sealed class ConnectionBackupTests
     }
 
     [Test]
+    public void Backups_in_opposite_directions_between_two_connections_finish_and_stay_consistent()
+    {
+        using var other = new MicroDbConnection(_target.Options());
+        BackupChecks.Fill(other, 300);
+        var options = new BackupOptions { PagesPerStep = 1 };
+
+        var forth = Task.Run(() =>
+        {
+            for (var i = 0; i < 40; i++)
+            {
+                _db.Backup(other, options);
+            }
+        });
+        var back = Task.Run(() =>
+        {
+            for (var i = 0; i < 40; i++)
+            {
+                other.Backup(_db, options);
+            }
+        });
+
+        Assert.That(Task.WaitAll([forth, back], TimeSpan.FromSeconds(30)), Is.True, "both finished");
+        Assert.That(_db.ExecuteScalar<long>("SELECT count(*) FROM conc_item"), Is.EqualTo(300));
+        Assert.That(other.ExecuteScalar<string>("PRAGMA integrity_check"), Is.EqualTo("ok"));
+    }
+
+    [Test]
     public void Backup_to_the_source_file_throws_ArgumentException_and_leaves_the_source_alone()
     {
         var e = Assert.Throws<ArgumentException>(() => _db.Backup(_source.Path));
