@@ -7,7 +7,7 @@ public sealed partial class MicroDbConnection
     /// Copies this database to the file at <paramref name="destinationPath"/> (created, or overwritten) with SQLite's
     /// online backup, <see cref="BackupOptions.PagesPerStep"/> pages at a time: between steps the connection is free for
     /// other calls. The copy is a consistent snapshot; a write made meanwhile through this connection is copied too, one
-    /// made through another connection makes SQLite start over (after <see cref="BackupRun.MaxRestarts"/> restarts the
+    /// made through another connection makes SQLite start over (after 8 restarts the
     /// rest is copied in one step).
     /// </summary>
     /// <param name="destinationPath">The destination file.</param>

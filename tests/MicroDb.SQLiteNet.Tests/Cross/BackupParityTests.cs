@@ -120,6 +120,24 @@ public sealed class BackupParityTests
         Assert.That(compat.ExecuteScalar<int>("select count(*) from t"), Is.EqualTo(501));
     }
 
+    [Test]
+    public void Compat_backup_of_an_attached_schema_writes_it_to_the_destination_main()
+    {
+        // sqlite-net-pcl passes the name as the destination's schema too, which a fresh file lacks: sqlite3_backup_init
+        // returns null, and stepping it ends the process. The compat package copies the named schema into main.
+        var (source, attached, copy) = (NewPath(), NewPath(), NewPath());
+        using var compat = Filled(new SQLiteConnection(source));
+        compat.Execute("attach database ? as aux", attached);
+        compat.Execute("create table aux.only_here (y integer)");
+        compat.Execute("insert into aux.only_here values (7)");
+
+        compat.Backup(copy, "aux");
+
+        using var reader = new SQLiteConnection(copy);
+        Assert.That(reader.ExecuteScalar<int>("select y from only_here"), Is.EqualTo(7));
+        Assert.That(reader.ExecuteScalar<int>("select count(*) from sqlite_master where name = 't'"), Is.Zero);
+    }
+
     private string NewPath()
     {
         var path = TempFiles.NewPath();
