@@ -49,6 +49,18 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
 
         /// <summary>The map class names the module initializer registers.</summary>
         public const string Registrations = nameof(Registrations);
+
+        /// <summary>The AdditionalFiles named microdb.schema.json.</summary>
+        public const string SnapshotFiles = nameof(SnapshotFiles);
+
+        /// <summary>Whether MicroDbUpdateSchema=true asks for the snapshot.</summary>
+        public const string UpdateSchema = nameof(UpdateSchema);
+
+        /// <summary>The MDB0012 diagnostics of the schema snapshot check.</summary>
+        public const string SchemaDrift = nameof(SchemaDrift);
+
+        /// <summary>The snapshot JSON (null unless MicroDbUpdateSchema=true).</summary>
+        public const string SnapshotJson = nameof(SnapshotJson);
     }
 
     private const string GeneratorVersion = "0.1.0";
@@ -125,6 +137,7 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
                 && string.Equals(value.Trim(), "error", System.StringComparison.OrdinalIgnoreCase))
             .WithTrackingName(TrackingNames.FallbackIsError);
 
+        RegisterSchemaSnapshot(context, all);
         context.RegisterSourceOutput(diagnostics.Combine(fallbackIsError), static (spc, pair) => spc.ReportDiagnostic(ToDiagnostic(pair.Left, pair.Right)));
         context.RegisterSourceOutput(models, static (spc, model) => spc.AddSource(model.HintName, SourceText.From(Emitter.EmitMap(model), System.Text.Encoding.UTF8)));
         context.RegisterSourceOutput(registrations, static (spc, names) =>

@@ -117,12 +117,9 @@ public sealed class TableMapping
     /// <param name="columnName">The column name.</param>
     public ColumnMapping? FindColumn(string columnName) => _byName.GetValueOrDefault(columnName);
 
+    // The grouping rule is shared with the generator's schema snapshot (src/Shared/SchemaSnapshot.cs).
     private static IndexMapping[] GroupIndexes(string tableName, IEnumerable<IndexDeclaration> declarations) =>
-        declarations
-            .GroupBy(d => d.IndexName ?? $"{tableName}_{d.ColumnName}", StringComparer.OrdinalIgnoreCase)
-            .Select(g => new IndexMapping(
-                g.Key,
-                g.Any(d => d.IsUnique),
-                g.OrderBy(d => d.Order).Select(d => d.ColumnName).ToArray()))
+        SchemaSnapshot.GroupIndexes(tableName, declarations.Select(d => (d.ColumnName, d.IndexName, d.Order, d.IsUnique)))
+            .Select(g => new IndexMapping(g.Name, g.Unique, g.Columns))
             .ToArray();
 }
