@@ -1,0 +1,277 @@
+extern alias sqlitenet;
+
+using Net = sqlitenet::SQLite;
+
+namespace MicroDb.SQLiteNet.Tests.Cross;
+
+/// <summary>A model with a composite index, a unique member and a plain index, mapped by both libraries.</summary>
+[SQLite.Table("people"), Net.Table("people")]
+public sealed class IndexedPerson
+{
+    [SQLite.PrimaryKey, SQLite.AutoIncrement, Net.PrimaryKey, Net.AutoIncrement]
+    public int Id { get; set; }
+
+    [SQLite.Indexed("IX_City_Age", 1), Net.Indexed("IX_City_Age", 1)]
+    public string? City { get; set; }
+
+    [SQLite.Indexed("IX_City_Age", 2), Net.Indexed("IX_City_Age", 2)]
+    public int Age { get; set; }
+
+    [SQLite.Unique, Net.Unique]
+    public string? Code { get; set; }
+
+    [SQLite.Indexed, Net.Indexed, SQLite.NotNull, Net.NotNull]
+    public string? Name { get; set; }
+}
+
+/// <summary>
+/// Behaviours of issue 21 checked against sqlite-net-pcl itself: the same call on both libraries, the same outcome
+/// (or, where sqlite-net leaves a broken state, the documented difference asserted on both sides).
+/// </summary>
+public sealed class BehaviourParityTests
+{
+    private static dynamic Open(bool compat, string path) =>
+        compat ? new SQLite.SQLiteConnection(path) : new Net.SQLiteConnection(path);
+
+    [TestCase(false), TestCase(true)]
+    public void Empty_path_opens_a_temporary_database(bool compat)
+    {
+        dynamic db = Open(compat, "");
+        using (db)
+        {
+            db.CreateTable<IndexedPerson>();
+            db.Insert(new IndexedPerson { Name = "a" });
+            Assert.That((string)db.DatabasePath, Is.EqualTo(""));
+            Assert.That((int)db.Table<IndexedPerson>().Count(), Is.EqualTo(1));
+        }
+
+        // A second temporary database is a new, empty one.
+        dynamic other = Open(compat, "");
+        using (other)
+        {
+            Assert.That((int)other.ExecuteScalar<int>("select count(*) from sqlite_master"), Is.EqualTo(0));
+        }
+    }
+
+    [Test]
+    public void Null_path_is_refused_as_sqlite_net_refuses_it()
+    {
+        var expected = Assert.Catch(() => new Net.SQLiteConnection((string)null!))!;
+        var actual = Assert.Catch(() => new SQLite.SQLiteConnection((string)null!))!;
+        Assert.That(actual.GetType(), Is.EqualTo(expected.GetType()));
+    }
+
+    [TestCase(0), TestCase(16), TestCase(31), TestCase(33), TestCase(64)]
+    public void Byte_key_of_a_wrong_length_is_refused_by_the_constructor(int length)
+    {
+        var netPath = TempFiles.NewPath();
+        var compatPath = TempFiles.NewPath();
+        try
+        {
+            var key = new byte[length];
+            var expected = Assert.Catch(() => new Net.SQLiteConnection(new Net.SQLiteConnectionString(netPath, true, key)))!;
+            var actual = Assert.Catch(() => new SQLite.SQLiteConnection(new SQLite.SQLiteConnectionString(compatPath, true, key)))!;
+            Assert.That(actual.GetType(), Is.EqualTo(expected.GetType()));
+            Assert.That(actual, Is.TypeOf<ArgumentException>());
+            Assert.That(((ArgumentException)actual).ParamName, Is.EqualTo("key"));
+            Assert.That(actual.Message, Does.Contain("32 bytes").And.Contain(length + " bytes were given"));
+            Assert.That(File.Exists(compatPath), Is.False, "the file is not touched");
+        }
+        finally
+        {
+            TempFiles.Delete(netPath);
+            TempFiles.Delete(compatPath);
+        }
+    }
+
+    [TestCase(32), TestCase(48)]
+    public void Byte_key_of_32_or_48_bytes_is_accepted(int length)
+    {
+        var netPath = TempFiles.NewPath();
+        var compatPath = TempFiles.NewPath();
+        try
+        {
+            // Plain SQLite ignores the key pragma, so both connections open and work.
+            using var net = new Net.SQLiteConnection(new Net.SQLiteConnectionString(netPath, true, new byte[length]));
+            using var compat = new SQLite.SQLiteConnection(new SQLite.SQLiteConnectionString(compatPath, true, new byte[length]));
+            Assert.That(compat.ExecuteScalar<int>("select 1"), Is.EqualTo(net.ExecuteScalar<int>("select 1")));
+            Assert.DoesNotThrow(() => compat.ReKey(new byte[length]));
+            Assert.DoesNotThrow(() => net.ReKey(new byte[length]));
+        }
+        finally
+        {
+            TempFiles.Delete(netPath);
+            TempFiles.Delete(compatPath);
+        }
+    }
+
+    [TestCase(false), TestCase(true)]
+    public void ReKey_with_a_wrong_length_byte_key_throws_ArgumentException(bool compat)
+    {
+        dynamic db = Open(compat, ":memory:");
+        using (db)
+        {
+            db.CreateTable<IndexedPerson>();
+            db.Insert(new IndexedPerson { Name = "kept" });
+            var error = Assert.Catch(() => db.ReKey(new byte[20]))!;
+            Assert.That(error, Is.TypeOf<ArgumentException>());
+            Assert.That(((ArgumentException)error).ParamName, Is.EqualTo("key"));
+            Assert.That((int)db.Table<IndexedPerson>().Count(), Is.EqualTo(1), "nothing stored is lost");
+        }
+    }
+
+    [Test]
+    public void Failed_commit_traces_commit_then_rollback_as_sqlite_net_does()
+    {
+        List<string> Trace(bool compat)
+        {
+            var lines = new List<string>();
+            dynamic db = Open(compat, ":memory:");
+            using (db)
+            {
+                db.Execute("pragma foreign_keys = on");
+                db.Execute("create table parent (id integer primary key)");
+                db.Execute("create table child (pid integer references parent(id) deferrable initially deferred)");
+                db.Trace = true;
+                db.Tracer = new Action<string>(lines.Add);
+                db.BeginTransaction();
+                db.Execute("insert into child values (5)");
+                var error = Assert.Catch(() => db.Commit())!;
+                Assert.That(error.GetType().Name, Is.EqualTo("SQLiteException"));
+                Assert.That((bool)db.IsInTransaction, Is.False);
+                db.Trace = false;
+                Assert.That((int)db.ExecuteScalar<int>("select count(*) from child"), Is.EqualTo(0));
+            }
+
+            return lines;
+        }
+
+        var expected = Trace(compat: false);
+        Assert.That(expected, Does.Contain("Executing: rollback"));
+        Assert.That(Trace(compat: true), Is.EqualTo(expected));
+    }
+
+    [Test]
+    public void Tracer_throwing_at_commit_leaves_no_transaction_open()
+    {
+        // sqlite-net: the commit never runs, its recovery ROLLBACK is stopped by the tracer too, and the handle stays in
+        // the transaction while IsInTransaction says false. The compat package rolls back (documented difference).
+        using (var net = new Net.SQLiteConnection(":memory:"))
+        {
+            net.CreateTable<IndexedPerson>();
+            net.BeginTransaction();
+            net.Insert(new IndexedPerson { Name = "a" });
+            net.Trace = true;
+            net.Tracer = line => throw new InvalidOperationException("tracer: " + line);
+            Assert.Throws<InvalidOperationException>(net.Commit);
+            Assert.That(net.IsInTransaction, Is.False);
+            Assert.That(SQLitePCL.raw.sqlite3_get_autocommit(net.Handle), Is.EqualTo(0), "sqlite-net leaves the transaction open");
+        }
+
+        using var db = new SQLite.SQLiteConnection(":memory:");
+        db.CreateTable<IndexedPerson>();
+        db.BeginTransaction();
+        db.Insert(new IndexedPerson { Name = "a" });
+        db.Trace = true;
+        db.Tracer = line => throw new InvalidOperationException("tracer: " + line);
+        var error = Assert.Throws<InvalidOperationException>(db.Commit)!;
+        Assert.That(error.Message, Is.EqualTo("tracer: Executing: commit"));
+        Assert.That(db.IsInTransaction, Is.False);
+        Assert.That(SQLitePCL.raw.sqlite3_get_autocommit(db.Handle), Is.EqualTo(1), "no transaction is left open");
+        db.Trace = false;
+        Assert.That(db.Table<IndexedPerson>().Count(), Is.EqualTo(0), "the commit failed, so its work is rolled back");
+        Assert.DoesNotThrow(db.BeginTransaction);
+        db.Rollback();
+    }
+
+    [Test]
+    public void Tracer_throwing_at_the_outermost_release_leaves_no_transaction_open()
+    {
+        using (var net = new Net.SQLiteConnection(":memory:"))
+        {
+            net.CreateTable<IndexedPerson>();
+            var netPoint = net.SaveTransactionPoint();
+            net.Trace = true;
+            net.Tracer = line => throw new InvalidOperationException("tracer: " + line);
+            Assert.Throws<InvalidOperationException>(() => net.Release(netPoint));
+            Assert.That(net.IsInTransaction, Is.False);
+        }
+
+        using var db = new SQLite.SQLiteConnection(":memory:");
+        db.CreateTable<IndexedPerson>();
+        var point = db.SaveTransactionPoint();
+        db.Insert(new IndexedPerson { Name = "a" });
+        db.Trace = true;
+        db.Tracer = line => throw new InvalidOperationException("tracer: " + line);
+        Assert.Throws<InvalidOperationException>(() => db.Release(point));
+        Assert.That(db.IsInTransaction, Is.False);
+        Assert.That(SQLitePCL.raw.sqlite3_get_autocommit(db.Handle), Is.EqualTo(1));
+        db.Trace = false;
+        Assert.DoesNotThrow(db.BeginTransaction);
+        db.Rollback();
+    }
+
+    [Test]
+    public void Tracer_throwing_at_an_inner_release_keeps_the_outer_transaction()
+    {
+        using var db = new SQLite.SQLiteConnection(":memory:");
+        db.CreateTable<IndexedPerson>();
+        db.BeginTransaction();
+        db.Insert(new IndexedPerson { Name = "outer" });
+        var inner = db.SaveTransactionPoint();
+        db.Trace = true;
+        db.Tracer = line => throw new InvalidOperationException("tracer: " + line);
+        Assert.Throws<InvalidOperationException>(() => db.Release(inner));
+        db.Trace = false;
+        Assert.That(db.IsInTransaction, Is.True);
+        db.Commit();
+        Assert.That(db.Table<IndexedPerson>().Count(), Is.EqualTo(1));
+    }
+
+    [Test]
+    public void Tracer_throwing_at_rollback_still_rolls_back()
+    {
+        using var db = new SQLite.SQLiteConnection(":memory:");
+        db.CreateTable<IndexedPerson>();
+        db.BeginTransaction();
+        db.Insert(new IndexedPerson { Name = "a" });
+        db.Trace = true;
+        db.Tracer = line => throw new InvalidOperationException("tracer: " + line);
+        Assert.Throws<InvalidOperationException>(db.Rollback);
+        db.Trace = false;
+        Assert.That(db.IsInTransaction, Is.False);
+        Assert.That(db.Table<IndexedPerson>().Count(), Is.EqualTo(0));
+    }
+
+    [Test]
+    public void Column_indices_report_the_declared_name_order_and_uniqueness()
+    {
+        static string Describe(IEnumerable<(string Column, IEnumerable<(string Name, int Order, bool Unique, string Type)> Indices)> columns) =>
+            string.Join("; ", columns.Select(c => c.Column + ": " + string.Join(", ", c.Indices.Select(i => $"{i.Type} {i.Name ?? "-"} {i.Order} {i.Unique}"))));
+
+        using var net = new Net.SQLiteConnection(":memory:");
+        using var compat = new SQLite.SQLiteConnection(":memory:");
+        var expected = Describe(net.GetMapping<IndexedPerson>().Columns.Select(c => (c.Name, c.Indices.Select(i => (i.Name, i.Order, i.Unique, i.GetType().Name)))));
+        var actual = Describe(compat.GetMapping<IndexedPerson>().Columns.Select(c => (c.Name, c.Indices.Select(i => (i.Name, i.Order, i.Unique, i.GetType().Name)))));
+        Assert.That(expected, Does.Contain("City: IndexedAttribute IX_City_Age 1 False"));
+        Assert.That(actual, Is.EqualTo(expected));
+    }
+
+    [Test]
+    public void NotNull_violation_from_Execute_has_null_Columns_as_in_sqlite_net()
+    {
+        using var net = new Net.SQLiteConnection(":memory:");
+        using var compat = new SQLite.SQLiteConnection(":memory:");
+        net.CreateTable<IndexedPerson>();
+        compat.CreateTable<IndexedPerson>();
+        const string Sql = "insert into people (City, Age, Code, Name) values ('x', 1, 'c', null)";
+        var expected = Assert.Throws<Net.NotNullConstraintViolationException>(() => net.Execute(Sql))!;
+        var actual = Assert.Throws<SQLite.NotNullConstraintViolationException>(() => compat.Execute(Sql))!;
+        Assert.That(expected.Columns, Is.Null);
+        Assert.That(actual.Columns, Is.Null);
+
+        // Through the object API both name the column.
+        var fromInsert = Assert.Throws<SQLite.NotNullConstraintViolationException>(() => compat.Insert(new IndexedPerson { Code = "d" }))!;
+        Assert.That(fromInsert.Columns.Select(c => c.Name), Is.EqualTo(new[] { "Name" }));
+    }
+}
