@@ -17,6 +17,7 @@ public class GeneratedVsReflectionTests
         // and one inheriting an abstract base's [Table], found where SqliteNetDiscoveryTests passes them to the connection.
         typeof(global::SqliteNetApp.SqliteNetItem), typeof(global::SqliteNetApp.MicroDbItem), typeof(global::SqliteNetApp.SqliteNetWithoutRowId),
         typeof(global::SqliteNetApp.SqliteNetDerived), typeof(global::SqliteNetApp.SqliteNetNoKey), typeof(global::SqliteNetApp.SqliteNetDog),
+        typeof(global::SqliteNetApp.SqliteNetDerivedAttributes),
 
         // No attributes, a get-only member, used through the look-alike SQLite.SQLiteConnection: sqlite-net's member rule.
         typeof(global::SqliteNetApp.SqliteNetPlain),

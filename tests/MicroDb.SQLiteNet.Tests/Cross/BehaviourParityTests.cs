@@ -24,6 +24,179 @@ public sealed class IndexedPerson
     public string? Name { get; set; }
 }
 
+/// <summary>An app's attribute deriving from the compat package's [Table].</summary>
+[AttributeUsage(AttributeTargets.Class)]
+public sealed class CompatNamedAttribute : SQLite.TableAttribute
+{
+    /// <summary>Passes the argument on.</summary>
+    /// <param name="value">The value.</param>
+    public CompatNamedAttribute(string value)
+        : base(value)
+    {
+    }
+}
+
+/// <summary>An app's attribute deriving from the sqlite-net-pcl's [Table].</summary>
+[AttributeUsage(AttributeTargets.Class)]
+public sealed class NetNamedAttribute : Net.TableAttribute
+{
+    /// <summary>Passes the argument on.</summary>
+    /// <param name="value">The value.</param>
+    public NetNamedAttribute(string value)
+        : base(value)
+    {
+    }
+}
+
+/// <summary>An app's attribute deriving from the compat package's [Ignore].</summary>
+[AttributeUsage(AttributeTargets.Property)]
+public sealed class CompatNotStoredAttribute : SQLite.IgnoreAttribute
+{
+}
+
+/// <summary>An app's attribute deriving from the sqlite-net-pcl's [Ignore].</summary>
+[AttributeUsage(AttributeTargets.Property)]
+public sealed class NetNotStoredAttribute : Net.IgnoreAttribute
+{
+}
+
+/// <summary>An app's attribute deriving from the compat package's [Indexed].</summary>
+[AttributeUsage(AttributeTargets.Property)]
+public sealed class CompatLookupAttribute : SQLite.IndexedAttribute
+{
+}
+
+/// <summary>An app's attribute deriving from the sqlite-net-pcl's [Indexed].</summary>
+[AttributeUsage(AttributeTargets.Property)]
+public sealed class NetLookupAttribute : Net.IndexedAttribute
+{
+}
+
+/// <summary>An app's attribute deriving from the compat package's [MaxLength].</summary>
+[AttributeUsage(AttributeTargets.Property)]
+public sealed class CompatShortAttribute : SQLite.MaxLengthAttribute
+{
+    /// <summary>Passes the argument on.</summary>
+    /// <param name="value">The value.</param>
+    public CompatShortAttribute(int value)
+        : base(value)
+    {
+    }
+}
+
+/// <summary>An app's attribute deriving from the sqlite-net-pcl's [MaxLength].</summary>
+[AttributeUsage(AttributeTargets.Property)]
+public sealed class NetShortAttribute : Net.MaxLengthAttribute
+{
+    /// <summary>Passes the argument on.</summary>
+    /// <param name="value">The value.</param>
+    public NetShortAttribute(int value)
+        : base(value)
+    {
+    }
+}
+
+/// <summary>An app's attribute deriving from the compat package's [PrimaryKey].</summary>
+[AttributeUsage(AttributeTargets.Property)]
+public sealed class CompatKeyAttribute : SQLite.PrimaryKeyAttribute
+{
+}
+
+/// <summary>An app's attribute deriving from the sqlite-net-pcl's [PrimaryKey].</summary>
+[AttributeUsage(AttributeTargets.Property)]
+public sealed class NetKeyAttribute : Net.PrimaryKeyAttribute
+{
+}
+
+/// <summary>An app's attribute deriving from the compat package's [AutoIncrement].</summary>
+[AttributeUsage(AttributeTargets.Property)]
+public sealed class CompatAutoAttribute : SQLite.AutoIncrementAttribute
+{
+}
+
+/// <summary>An app's attribute deriving from the sqlite-net-pcl's [AutoIncrement].</summary>
+[AttributeUsage(AttributeTargets.Property)]
+public sealed class NetAutoAttribute : Net.AutoIncrementAttribute
+{
+}
+
+/// <summary>An app's attribute deriving from the compat package's [NotNull].</summary>
+[AttributeUsage(AttributeTargets.Property)]
+public sealed class CompatRequiredAttribute : SQLite.NotNullAttribute
+{
+}
+
+/// <summary>An app's attribute deriving from the sqlite-net-pcl's [NotNull].</summary>
+[AttributeUsage(AttributeTargets.Property)]
+public sealed class NetRequiredAttribute : Net.NotNullAttribute
+{
+}
+
+/// <summary>An app's attribute deriving from the compat package's [Column].</summary>
+[AttributeUsage(AttributeTargets.Property)]
+public sealed class CompatStoredAsAttribute : SQLite.ColumnAttribute
+{
+    /// <summary>Passes the argument on.</summary>
+    /// <param name="value">The value.</param>
+    public CompatStoredAsAttribute(string value)
+        : base(value)
+    {
+    }
+}
+
+/// <summary>An app's attribute deriving from the sqlite-net-pcl's [Column].</summary>
+[AttributeUsage(AttributeTargets.Property)]
+public sealed class NetStoredAsAttribute : Net.ColumnAttribute
+{
+    /// <summary>Passes the argument on.</summary>
+    /// <param name="value">The value.</param>
+    public NetStoredAsAttribute(string value)
+        : base(value)
+    {
+    }
+}
+
+/// <summary>An app's attribute deriving from the compat package's [Collation].</summary>
+[AttributeUsage(AttributeTargets.Property)]
+public sealed class CompatNocaseAttribute : SQLite.CollationAttribute
+{
+    /// <summary>Passes the argument on.</summary>
+    /// <param name="value">The value.</param>
+    public CompatNocaseAttribute(string value)
+        : base(value)
+    {
+    }
+}
+
+/// <summary>An app's attribute deriving from the sqlite-net-pcl's [Collation].</summary>
+[AttributeUsage(AttributeTargets.Property)]
+public sealed class NetNocaseAttribute : Net.CollationAttribute
+{
+    /// <summary>Passes the argument on.</summary>
+    /// <param name="value">The value.</param>
+    public NetNocaseAttribute(string value)
+        : base(value)
+    {
+    }
+}
+
+/// <summary>A model whose attributes are the app's own classes deriving from sqlite-net's.</summary>
+[CompatNamed("derived_attributes"), NetNamed("derived_attributes")]
+public sealed class WithDerivedAttributes
+{
+    [CompatKey, NetKey, CompatAuto, NetAuto]
+    public int Code { get; set; }
+
+    [CompatShort(12), NetShort(12), CompatLookup(Name = "IX_text", Order = 1), NetLookup(Name = "IX_text", Order = 1)]
+    public string? Text { get; set; }
+
+    [CompatRequired, NetRequired, CompatStoredAs("renamed"), NetStoredAs("renamed"), CompatNocase("NOCASE"), NetNocase("NOCASE")]
+    public string? Other { get; set; }
+
+    [CompatNotStored, NetNotStored]
+    public string? Scratch { get; set; }
+}
+
 /// <summary>
 /// Behaviours of issue 21 checked against sqlite-net-pcl itself: the same call on both libraries, the same outcome
 /// (or, where sqlite-net leaves a broken state, the documented difference asserted on both sides).
@@ -255,6 +428,26 @@ public sealed class BehaviourParityTests
         var actual = Describe(compat.GetMapping<IndexedPerson>().Columns.Select(c => (c.Name, c.Indices.Select(i => (i.Name, i.Order, i.Unique, i.GetType().Name)))));
         Assert.That(expected, Does.Contain("City: IndexedAttribute IX_City_Age 1 False"));
         Assert.That(actual, Is.EqualTo(expected));
+    }
+
+    [Test]
+    public void Attributes_deriving_from_sqlite_nets_are_honoured_as_sqlite_net_honours_them()
+    {
+        string Schema(bool compat)
+        {
+            dynamic db = Open(compat, ":memory:");
+            using (db)
+            {
+                db.CreateTable<WithDerivedAttributes>();
+                return string.Join("\n", ((System.Collections.IEnumerable)db.QueryScalars<string>("select sql from sqlite_master order by name")).Cast<string>());
+            }
+        }
+
+        var expected = Schema(compat: false);
+        // Inherited: [Table], [Ignore], [Indexed], [MaxLength]. Exact type only: [PrimaryKey], [AutoIncrement], [NotNull], [Column], [Collation].
+        Assert.That(expected, Does.Contain("CREATE TABLE \"derived_attributes\"").And.Contain("varchar(12)").And.Contain("IX_text"));
+        Assert.That(expected, Does.Not.Contain("Scratch").And.Not.Contain("primary key").And.Not.Contain("renamed").And.Not.Contain("NOCASE"));
+        Assert.That(Schema(compat: true), Is.EqualTo(expected));
     }
 
     [Test]
