@@ -69,7 +69,7 @@ public static class Orm
             // sqlite-net declares a nullable [StoreAsText] enum as integer (it looks for the attribute on Nullable<T>).
             ColumnKind.EnumText => p.StoreAsText ? "varchar" : "integer",
             ColumnKind.Single or ColumnKind.Double or ColumnKind.Decimal => "float",
-            ColumnKind.String => p.MaxStringLength is { } length ? "varchar(" + length + ")" : "varchar",
+            ColumnKind.String or ColumnKind.Uri or ColumnKind.StringBuilder => p.MaxStringLength is { } length ? "varchar(" + length + ")" : "varchar",
             ColumnKind.Blob => "blob",
             ColumnKind.Guid => "varchar(36)",
             ColumnKind.DateTime or ColumnKind.DateTimeText => storeDateTimeAsTicks ? "bigint" : "datetime",

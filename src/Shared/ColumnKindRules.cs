@@ -41,6 +41,8 @@ internal static class ColumnKindRules
         "System.TimeSpan" => ColumnKind.TimeSpan,
         "System.DateOnly" => ColumnKind.DateOnly,
         "System.TimeOnly" => ColumnKind.TimeOnly,
+        "System.Uri" => ColumnKind.Uri,
+        "System.Text.StringBuilder" => ColumnKind.StringBuilder,
         _ => null,
     };
 
@@ -54,7 +56,7 @@ internal static class ColumnKindRules
     public static string SqlType(ColumnKind kind, int? maxLength = null) => kind switch
     {
         ColumnKind.Single or ColumnKind.Double => "REAL",
-        ColumnKind.String => maxLength is { } n ? "varchar(" + n.ToString(CultureInfo.InvariantCulture) + ")" : "TEXT",
+        ColumnKind.String or ColumnKind.Uri or ColumnKind.StringBuilder => maxLength is { } n ? "varchar(" + n.ToString(CultureInfo.InvariantCulture) + ")" : "TEXT",
         ColumnKind.Decimal or ColumnKind.Guid or ColumnKind.DateTimeText or ColumnKind.DateTimeOffset
             or ColumnKind.DateOnly or ColumnKind.EnumText => "TEXT",
         ColumnKind.Blob => "BLOB",

@@ -11,7 +11,7 @@ public class GeneratedVsReflectionTests
     private static readonly Type[] ModelTypes =
     [
         typeof(Account), typeof(AllTypes), typeof(Document), typeof(ItemV1), typeof(ItemV2),
-        typeof(LogLine), typeof(Order), typeof(Person), typeof(Point), typeof(Setting),
+        typeof(LogLine), typeof(Order), typeof(Person), typeof(Point), typeof(Setting), typeof(Bookmark),
 
         // sqlite-net's attributes (look-alikes, matched by name), their MicroDb twin, and a model without [Table]
         // and one inheriting an abstract base's [Table], found where SqliteNetDiscoveryTests passes them to the connection.

@@ -164,6 +164,8 @@ public partial class TableMapping
             ColumnKind.Char => typeof(char),
             ColumnKind.String => typeof(string),
             ColumnKind.Blob => typeof(byte[]),
+            ColumnKind.Uri => typeof(Uri),
+            ColumnKind.StringBuilder => typeof(System.Text.StringBuilder),
             ColumnKind.Guid => typeof(Guid),
             ColumnKind.DateTime or ColumnKind.DateTimeText => typeof(DateTime),
             ColumnKind.DateTimeOffset => typeof(DateTimeOffset),

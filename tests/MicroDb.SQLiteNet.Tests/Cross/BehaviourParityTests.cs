@@ -197,6 +197,19 @@ public sealed class WithDerivedAttributes
     public string? Scratch { get; set; }
 }
 
+/// <summary>A model with the text-stored reference types sqlite-net maps besides string.</summary>
+[SQLite.Table("links"), Net.Table("links")]
+public sealed class LinkRow
+{
+    [SQLite.PrimaryKey, SQLite.AutoIncrement, Net.PrimaryKey, Net.AutoIncrement]
+    public int Id { get; set; }
+
+    public Uri? Link { get; set; }
+
+    [SQLite.MaxLength(40), Net.MaxLength(40)]
+    public System.Text.StringBuilder? Notes { get; set; }
+}
+
 /// <summary>
 /// Behaviours of issue 21 checked against sqlite-net-pcl itself: the same call on both libraries, the same outcome
 /// (or, where sqlite-net leaves a broken state, the documented difference asserted on both sides).
@@ -448,6 +461,31 @@ public sealed class BehaviourParityTests
         Assert.That(expected, Does.Contain("CREATE TABLE \"derived_attributes\"").And.Contain("varchar(12)").And.Contain("IX_text"));
         Assert.That(expected, Does.Not.Contain("Scratch").And.Not.Contain("primary key").And.Not.Contain("renamed").And.Not.Contain("NOCASE"));
         Assert.That(Schema(compat: true), Is.EqualTo(expected));
+    }
+
+    [Test]
+    public void Uri_and_StringBuilder_members_are_stored_as_sqlite_net_stores_them()
+    {
+        string Write(bool compat, out string readBack)
+        {
+            dynamic db = Open(compat, ":memory:");
+            using (db)
+            {
+                db.CreateTable<LinkRow>();
+                db.Insert(new LinkRow { Link = new Uri("https://example.com/a?b=1#c"), Notes = new System.Text.StringBuilder("note é") });
+                db.Insert(new LinkRow());
+                db.Execute("insert into links (Link, Notes) values (?, ?)", new Uri("http://x.org/"), new System.Text.StringBuilder("arg"));
+                var rows = (IEnumerable<LinkRow>)db.Query<LinkRow>("select * from links order by Id");
+                readBack = string.Join("; ", rows.Select(r => (r.Link?.ToString() ?? "null") + " " + (r.Notes?.ToString() ?? "null")));
+                return string.Join("\n", ((System.Collections.IEnumerable)db.QueryScalars<string>("select sql from sqlite_master where name = 'links'")).Cast<string>())
+                    + "\n" + string.Join("\n", ((System.Collections.IEnumerable)db.QueryScalars<string>("select quote(Link) || '|' || quote(Notes) from links order by Id")).Cast<string>());
+            }
+        }
+
+        var expected = Write(compat: false, out var expectedRead);
+        Assert.That(expected, Does.Contain("\"Link\" varchar").And.Contain("\"Notes\" varchar(40)"));
+        Assert.That(Write(compat: true, out var actualRead), Is.EqualTo(expected));
+        Assert.That(actualRead, Is.EqualTo(expectedRead));
     }
 
     [Test]
