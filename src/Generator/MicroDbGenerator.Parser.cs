@@ -241,7 +241,8 @@ public sealed partial class MicroDbGenerator
                 var rule = ModelRules.All.First(r => r.Id == diagnostic.Id);
                 var reason = string.Format(System.Globalization.CultureInfo.InvariantCulture, rule.MessageFormat, diagnostic.MessageArgs.ToArray()) + " (" + rule.Id + ")";
                 var fix = rule.Id == ModelRules.Ids.InaccessibleType ? ModelRules.Reasons.FallbackFixAccess : ModelRules.Reasons.FallbackFixModel;
-                diagnostics.Add(new DiagnosticInfo(ModelRules.Ids.ReflectionFallback, diagnostic.Location, new EquatableArray<string>(new[] { display, reason, fix })));
+                // Only an inaccessible type (MDB0005) maps on the reflection path as it is; a broken rule fails there too.
+                diagnostics.Add(new DiagnosticInfo(ModelRules.Ids.ReflectionFallback, diagnostic.Location, new EquatableArray<string>(new[] { display, reason, fix }), WorksOnReflection: rule.Id == ModelRules.Ids.InaccessibleType));
             }
 
             return new ModelResult(null, new EquatableArray<DiagnosticInfo>(diagnostics), key);

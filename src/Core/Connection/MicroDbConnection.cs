@@ -181,7 +181,7 @@ public sealed partial class MicroDbConnection : IDisposable
     private static sqlite3 Open(MicroDbOptions options)
     {
         var path = options.DatabasePath;
-        if (path != ":memory:" && !path.StartsWith("file:", StringComparison.Ordinal))
+        if (path.Length > 0 && path != ":memory:" && !path.StartsWith("file:", StringComparison.Ordinal))
         {
             var directory = Path.GetDirectoryName(Path.GetFullPath(path));
             if (!string.IsNullOrEmpty(directory) && !Directory.Exists(directory))

@@ -54,7 +54,8 @@ public sealed class TableMapping
         AutoIncrementColumn = PrimaryKey is { IsAutoIncrement: true } ? PrimaryKey : null;
         InsertColumns = columns.Where(c => !c.IsAutoIncrement).ToArray();
         UpdateColumns = columns.Where(c => !c.IsPrimaryKey).ToArray();
-        Indexes = GroupIndexes(tableName, indexes ?? []);
+        IndexDeclarations = indexes?.ToArray() ?? [];
+        Indexes = GroupIndexes(tableName, IndexDeclarations);
     }
 
     /// <summary>The mapped type's full name.</summary>
@@ -95,6 +96,9 @@ public sealed class TableMapping
 
     /// <summary>The indexes, grouped by name with columns in order.</summary>
     public IReadOnlyList<IndexMapping> Indexes { get; }
+
+    /// <summary>The index attributes as declared on the members (name, order, uniqueness), before grouping.</summary>
+    internal IReadOnlyList<IndexDeclaration> IndexDeclarations { get; }
 
     /// <summary>The columns as the shared SQL text and model rules see them.</summary>
     internal IReadOnlyList<ColumnFacts> Facts { get; }

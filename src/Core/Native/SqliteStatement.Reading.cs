@@ -112,6 +112,24 @@ public sealed partial class SqliteStatement
         return raw.sqlite3_column_text(stmt, ordinal).utf8_to_string() ?? string.Empty;
     }
 
+    /// <summary>Reads a <see cref="Uri"/> (absolute or relative) from TEXT, or null for NULL.</summary><param name="ordinal">0-based column index.</param>
+    /// <exception cref="MicroDbException">The text is not a URI; the message names the column.</exception>
+    public Uri? GetUri(int ordinal)
+    {
+        var text = GetString(ordinal);
+        if (text is null)
+        {
+            return null;
+        }
+
+        return Uri.TryCreate(text, UriKind.RelativeOrAbsolute, out var uri)
+            ? uri
+            : throw new MicroDbException($"Column '{GetColumnName(ordinal)}' holds '{text}', which is not a URI (SQL: {Sql})");
+    }
+
+    /// <summary>Reads TEXT into a new <see cref="System.Text.StringBuilder"/>, or null for NULL.</summary><param name="ordinal">0-based column index.</param>
+    public System.Text.StringBuilder? GetStringBuilder(int ordinal) => GetString(ordinal) is { } text ? new System.Text.StringBuilder(text) : null;
+
     /// <summary>Reads a BLOB into a new array, or null for NULL.</summary><param name="ordinal">0-based column index.</param>
     public byte[]? GetBlob(int ordinal)
     {

@@ -109,6 +109,7 @@ internal static class ValueEncoding
                 case DateTime dt: return format.StoreDateTimeAsTicks ? dt.Ticks : dt.ToString(format.DateTimeStringFormat, CultureInfo.InvariantCulture);
                 case DateTimeOffset dto: return dto.UtcTicks;
                 case TimeSpan ts: return format.StoreTimeSpanAsTicks ? ts.Ticks : ts.ToString("c", CultureInfo.InvariantCulture);
+                case Uri u: return u.ToString();
             }
         }
 
@@ -129,6 +130,8 @@ internal static class ValueEncoding
         char c => (long)c,
         ulong ul => unchecked((long)ul),
         Enum e => asText ? e.ToString() : EnumToInt64(e),
+        Uri u => u.OriginalString,
+        System.Text.StringBuilder sb => sb.ToString(),
         _ => value,
     };
 }

@@ -13,6 +13,16 @@ public sealed class MicroDbOptions
         DatabasePath = databasePath;
     }
 
+    // The compat package's empty path (sqlite-net's "temporary on-disk database"): SQLite opens a private temporary
+    // file deleted on close. Not public: a pool's readers would each open a different, empty temporary database.
+    private MicroDbOptions()
+    {
+        DatabasePath = string.Empty;
+    }
+
+    /// <summary>Options for SQLite's private temporary on-disk database (the empty file name), for one connection.</summary>
+    internal static MicroDbOptions ForTemporaryDatabase() => new();
+
     /// <summary>The database file path, or <c>:memory:</c>.</summary>
     public string DatabasePath { get; }
 

@@ -31,15 +31,21 @@ public partial class SQLiteConnection
             return;
         }
 
-        TraceStatement("commit");
-        Transaction(_db.Commit);
+        EndTransaction("commit", _db.Commit, endsTransaction: true);
     }
 
     /// <summary>Rolls back the open transaction; does nothing when none is open.</summary>
     public void Rollback()
     {
-        TraceStatement("rollback");
-        Transaction(_db.Rollback);
+        try
+        {
+            TraceStatement("rollback");
+        }
+        finally
+        {
+            // A tracer that throws must not leave the transaction open.
+            Transaction(_db.Rollback);
+        }
     }
 
     /// <summary>Opens a savepoint (beginning a transaction if none is open).</summary>
@@ -63,8 +69,18 @@ public partial class SQLiteConnection
     /// <exception cref="ArgumentException">The name is not an open savepoint.</exception>
     public void Release(string savepoint)
     {
-        TraceStatement("release " + savepoint);
-        Transaction(() => _db.Release(savepoint));
+        // Releasing the outermost savepoint commits; a stale or foreign name is refused here as MicroDb refuses it.
+        int depth;
+        try
+        {
+            depth = _db.SavepointDepth(savepoint);
+        }
+        catch (MicroDbException e)
+        {
+            throw Translate(e);
+        }
+
+        EndTransaction("release " + savepoint, () => _db.Release(savepoint), endsTransaction: depth == 1);
     }
 
     /// <summary>
@@ -151,11 +167,66 @@ public partial class SQLiteConnection
     }
 
     /// <summary>Changes the encryption key to raw bytes (SQLCipher builds only).</summary>
-    /// <param name="key">The new key.</param>
+    /// <param name="key">The new key: 32 or 48 bytes.</param>
+    /// <exception cref="ArgumentException">The key is not 32 or 48 bytes long.</exception>
     public void ReKey(byte[] key)
     {
         ArgumentNullException.ThrowIfNull(key);
+        CheckKeyLength(key);
         ExecuteScalar<string>("pragma rekey = \"x'" + Convert.ToHexString(key) + "'\"");
+    }
+
+    /// <summary>
+    /// Traces and runs a statement that may end the transaction (COMMIT, RELEASE). When it ends the transaction and fails
+    /// (the statement, or the tracer before it), the transaction is rolled back, as sqlite-net's <c>Commit</c> does,
+    /// and that ROLLBACK is traced too: no transaction is left open behind a failed commit. The first error is rethrown;
+    /// a tracer that throws again while the rollback is traced does not stop the rollback.
+    /// </summary>
+    private void EndTransaction(string sql, Action run, bool endsTransaction)
+    {
+        try
+        {
+            TraceStatement(sql);
+        }
+        catch when (endsTransaction)
+        {
+            // The statement never ran; the caller sees the commit fail, so nothing may stay open.
+            RollbackAfterFailedCommit();
+            throw;
+        }
+
+        try
+        {
+            run();
+        }
+        catch (MicroDbException e)
+        {
+            if (endsTransaction && !_db.IsInTransaction)
+            {
+                // MicroDb rolled the failed commit back (it leaves no transaction open); say so in the trace.
+                TraceQuietly("rollback");
+            }
+
+            throw Translate(e);
+        }
+    }
+
+    private void RollbackAfterFailedCommit()
+    {
+        TraceQuietly("rollback");
+        _db.Rollback();
+    }
+
+    private void TraceQuietly(string sql)
+    {
+        try
+        {
+            TraceStatement(sql);
+        }
+        catch
+        {
+            // The error being reported is the first one; a failing trace hook must not stop the recovery.
+        }
     }
 
     private static void Check(sqlite3 db, int rc)
