@@ -362,9 +362,21 @@ public sealed partial class SqliteStatement
     /// <typeparam name="TEnum">The enum type.</typeparam>
     /// <param name="ordinal">0-based column index.</param>
     public TEnum GetEnumFromText<TEnum>(int ordinal)
+        where TEnum : struct, Enum => ParseEnum<TEnum>(ordinal, TextSpan(ordinal, out var chars), chars);
+
+    /// <summary>Reads a nullable enum stored by name (<c>[StoreAsText]</c>): one native call, null for NULL.</summary>
+    /// <typeparam name="TEnum">The enum type.</typeparam>
+    /// <param name="ordinal">0-based column index.</param>
+    public TEnum? GetNullableEnumFromText<TEnum>(int ordinal)
         where TEnum : struct, Enum
     {
-        var span = TextSpan(ordinal, out var chars);
+        var text = GetString(ordinal);
+        return text is null ? null : ParseEnum<TEnum>(ordinal, text, text);
+    }
+
+    private TEnum ParseEnum<TEnum>(int ordinal, ReadOnlySpan<char> span, string? chars)
+        where TEnum : struct, Enum
+    {
         if (Enum.TryParse<TEnum>(span, ignoreCase: false, out var value))
         {
             return value;
