@@ -293,6 +293,35 @@ public sealed class StatementDiagnosticsTests : ReliabilityFixture
         Assert.That(ours[1].Sql, Is.EqualTo("SELECT count(*) FROM people"));
     }
 
+    [Test]
+    public void With_nobody_listening_a_statement_allocates_nothing_for_diagnostics()
+    {
+        var quiet = OpenWith<Person>(Path.Combine(Folder, "quiet.db"));
+        var observed = OpenObserved(path: Path.Combine(Folder, "observed.db"));
+        for (var i = 0; i < 20; i++)
+        {
+            quiet.Delete<Person>(1000 + i);
+            observed.Delete<Person>(1000 + i);
+        }
+
+        var before = GC.GetAllocatedBytesForCurrentThread();
+        for (var i = 0; i < 200; i++)
+        {
+            quiet.Delete<Person>(1000 + i);
+        }
+
+        var quietBytes = GC.GetAllocatedBytesForCurrentThread() - before;
+        _seen.Clear();
+        for (var i = 0; i < 200; i++)
+        {
+            observed.Delete<Person>(1000 + i);
+        }
+
+        Assert.That(quietBytes, Is.Zero);
+        Assert.That(_seen, Has.Count.EqualTo(200), "the same calls with a callback are each reported");
+        Assert.That(_seen.Select(s => (s.Source, s.Rows)), Is.All.EqualTo((StatementSource.Crud, 0)));
+    }
+
     [TestCase("  select 1", "SELECT")]
     [TestCase("INSERT OR REPLACE INTO t VALUES (1)", "INSERT")]
     [TestCase("with x as (select 1) select * from x", "WITH")]
