@@ -1,6 +1,7 @@
 using System.Linq.Expressions;
 using System.Text;
 using MicroDb.Mapping;
+using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
@@ -11,5 +12,5 @@ internal sealed partial class SqlTranslator
     public static void WriteValueExpression(TableMapping table, StorageFormat format, LambdaExpression selector, StringBuilder sql, List<object?> args) =>
         TranslationCache.Write(table, format, selector, TranslationKind.Value, sql, args);
 
-    private static void WriteValueExpressionUncached(SqlTranslator translator) => translator.Write(translator._lambda.Body);
+    private static SqlExpression TranslateValue(SqlTranslator translator) => translator.Translate(translator._lambda.Body);
 }

@@ -5,6 +5,7 @@ using System.Reflection;
 using System.Runtime.CompilerServices;
 using System.Text;
 using MicroDb.Mapping;
+using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
@@ -45,7 +46,7 @@ internal sealed partial class SqlTranslator
         return ExpressionInterpreter.EvaluateSequence(e);
     }
 
-    /// <summary>Encodes a replayed argument exactly as <see cref="WriteValue"/> encoded it in the first translation.</summary>
+    /// <summary>Encodes a replayed argument exactly as <see cref="Value"/> encoded it in the first translation.</summary>
     internal static object? EncodeArgument(object? value, ColumnMapping? column, Type? memberType, StorageFormat format) => Encode(value, column, memberType, format);
 
     /// <summary>Translates <paramref name="lambda"/> through the cache (see <see cref="TranslationCache"/>).</summary>
@@ -95,51 +96,58 @@ internal sealed partial class SqlTranslator
     {
         var sqlStart = sql.Length;
         var argStart = args.Count;
-        var translator = new SqlTranslator(table, format, lambda, sql, args) { _recording = shape is null ? null : new Recording(argStart) };
-        switch (kind)
+        var translator = new SqlTranslator(table, format, lambda) { _recording = shape is null ? null : new Recording() };
+
+        // Front end: the lambda to a model node; writer: the node to text, each parameter's slot in marker order.
+        var node = kind switch
         {
-            case TranslationKind.Predicate:
-                WritePredicateUncached(translator);
-                break;
-            case TranslationKind.OrderKey:
-                WriteOrderKeyUncached(translator);
-                break;
-            default:
-                WriteValueExpressionUncached(translator);
-                break;
+            TranslationKind.Predicate => TranslatePredicate(translator),
+            TranslationKind.OrderKey => TranslateOrderKey(translator),
+            _ => TranslateValue(translator),
+        };
+        var order = new List<int>();
+        SqliteSqlWriter.Instance.Write(node, sql, order);
+        var links = translator._recording is null ? null : new Dictionary<int, (int Site, ColumnMapping? Column, Type? MemberType)>();
+        for (var i = 0; i < order.Count; i++)
+        {
+            var slot = translator._slots[order[i]];
+            args.Add(slot.Value);
+            if (links is not null && slot.Site >= 0)
+            {
+                links[i] = (slot.Site, slot.Column, slot.MemberType);
+            }
         }
 
         if (translator._recording is { Uncacheable: false } recording)
         {
-            TranslationCache.Store(table, format, kind, shape!, recording.Sites, recording.Links, sql.ToString(sqlStart, sql.Length - sqlStart), args, argStart);
+            TranslationCache.Store(table, format, kind, shape!, recording.Sites, links!, sql.ToString(sqlStart, sql.Length - sqlStart), args, argStart);
         }
     }
 
-    /// <summary>What one translation read from its tree and how each argument came about.</summary>
-    private sealed class Recording(int argStart)
+    /// <summary>What one translation read from its tree.</summary>
+    private sealed class Recording
     {
         public List<(Expression Node, object? Value)> Sites { get; } = [];
 
-        /// <summary>Argument index (relative to the fragment) → the site it encodes, with the encoding's inputs.</summary>
-        public Dictionary<int, (int Site, ColumnMapping? Column, Type? MemberType)> Links { get; } = [];
-
         public bool Uncacheable { get; set; }
 
-        public void LinkArgument(int argIndex, object? value, ColumnMapping? column, Type? memberType)
+        /// <summary>The latest site that produced <paramref name="value"/> (by reference), or -1: the site a parameter slot binds.</summary>
+        public int SiteOf(object? value)
         {
             if (value is null)
             {
-                return;
+                return -1;
             }
 
             for (var i = Sites.Count - 1; i >= 0; i--)
             {
                 if (ReferenceEquals(Sites[i].Value, value))
                 {
-                    Links[argIndex - argStart] = (i, column, memberType);
-                    return;
+                    return i;
                 }
             }
+
+            return -1;
         }
     }
 
