@@ -380,13 +380,14 @@ internal sealed partial class SqlTranslator
             return Group(Binary(left, ComparisonOperator(op), new SqlFunction("ifnull", Translate(b), SqlLiteral.Quoted(""))));
         }
 
-        var value = (string?)Evaluate(b) ?? "";
+        // A Nothing value binds "" (not linked to its site, so the cache tells a null value from a string by its facet).
+        var evaluated = (string?)Evaluate(b);
         if (op is not ("=" or "<>"))
         {
-            RejectNonBmpOrder(call, value);
+            RejectNonBmpOrder(call, evaluated ?? "");
         }
 
-        return Group(Binary(left, ComparisonOperator(op), Parameter(value)));
+        return Group(Binary(left, ComparisonOperator(op), evaluated is null ? Parameter("") : Value(evaluated, null, typeof(string))));
     }
 
     /// <summary>
