@@ -172,7 +172,7 @@ public sealed partial class TableQuery<T>
         ArgumentNullException.ThrowIfNull(selector);
         var args = new List<object?>();
         var value = new StringBuilder();
-        SqlTranslator.WriteValueExpression(_map.Table, Connection.Storage, selector, value, args);
+        TranslationCache.WriteValue(_map.Table, Connection.Storage, selector, value, args);
         var sql = new StringBuilder("SELECT ").Append(aggregates).Append(" FROM (");
         AppendSelect(sql, args, value.Append(" AS v").ToString(), includeOrder: false);
         return (sql.Append(')').ToString(), args);

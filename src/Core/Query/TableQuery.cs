@@ -73,7 +73,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
     public TableQuery<T> Where(Expression<Func<T, bool>> predicate)
     {
         ArgumentNullException.ThrowIfNull(predicate);
-        SqlTranslator.Validate(_map.Table, Connection.Storage, predicate, isPredicate: true);
+        TranslationCache.Validate(_map.Table, Connection.Storage, predicate, isPredicate: true);
 
         // After Take/Skip, LINQ filters the limited rows, so the limited query becomes a sub-query.
         return IsLimited
@@ -217,7 +217,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
         for (var i = 0; i < _wheres.Length; i++)
         {
             sql.Append(i == 0 ? " WHERE " : " AND ");
-            SqlTranslator.WritePredicate(_map.Table, Connection.Storage, _wheres[i], sql, args);
+            TranslationCache.WritePredicate(_map.Table, Connection.Storage, _wheres[i], sql, args);
         }
     }
 
@@ -234,7 +234,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
             }
             else
             {
-                SqlTranslator.WriteOrderKey(_map.Table, Connection.Storage, orderings[i].KeySelector!, sql, args);
+                TranslationCache.WriteOrderKey(_map.Table, Connection.Storage, orderings[i].KeySelector!, sql, args);
             }
 
             if (orderings[i].Descending)
@@ -250,7 +250,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
     private TableQuery<T> AddOrdering(LambdaExpression keySelector, bool descending, bool then)
     {
         ArgumentNullException.ThrowIfNull(keySelector);
-        SqlTranslator.Validate(_map.Table, Connection.Storage, keySelector, isPredicate: false);
+        TranslationCache.Validate(_map.Table, Connection.Storage, keySelector, isPredicate: false);
         var ordering = new QueryOrdering(keySelector, descending);
         if (then)
         {

@@ -1,5 +1,4 @@
 using System.Linq.Expressions;
-using System.Text;
 using MicroDb.Mapping;
 using MicroDb.Query.Model;
 
@@ -41,15 +40,7 @@ internal sealed partial class SqlTranslator
         _parameter = lambda.Parameters[0];
     }
 
-    /// <summary>Writes <paramref name="predicate"/> as a SQL condition.</summary>
-    public static void WritePredicate(TableMapping table, StorageFormat format, LambdaExpression predicate, StringBuilder sql, List<object?> args) =>
-        TranslationCache.Write(table, format, predicate, TranslationKind.Predicate, sql, args);
-
     private static SqlExpression TranslatePredicate(SqlTranslator translator) => translator.TranslateBoolean(translator._lambda.Body);
-
-    /// <summary>Writes <paramref name="keySelector"/> as an ORDER BY term (without direction).</summary>
-    public static void WriteOrderKey(TableMapping table, StorageFormat format, LambdaExpression keySelector, StringBuilder sql, List<object?> args) =>
-        TranslationCache.Write(table, format, keySelector, TranslationKind.OrderKey, sql, args);
 
     private static SqlExpression TranslateOrderKey(SqlTranslator translator)
     {
@@ -63,38 +54,6 @@ internal sealed partial class SqlTranslator
         var key = translator.KeyOf(keySelector.Body);
         translator.RejectSqliteNetOrder(keySelector.Body, key);
         return translator.Key(keySelector.Body, key == StoredKey.String ? StoredKey.Direct : key);
-    }
-
-    /// <summary>
-    /// Translates once into a scratch buffer, so an untranslatable expression fails where it is written. Only
-    /// <see cref="NotSupportedException"/> escapes: an error that depends on captured values (a variable that is still
-    /// null, say) is left for the run, when those values are read again.
-    /// </summary>
-    public static void Validate(TableMapping table, StorageFormat format, LambdaExpression lambda, bool isPredicate)
-    {
-        // A shape translated before translates again; its values are read (and checked) when the query runs.
-        if (IsKnownShape(table, format, lambda, isPredicate ? TranslationKind.Predicate : TranslationKind.OrderKey))
-        {
-            return;
-        }
-
-        var sql = new StringBuilder();
-        var args = new List<object?>();
-        try
-        {
-            if (isPredicate)
-            {
-                WritePredicate(table, format, lambda, sql, args);
-            }
-            else
-            {
-                WriteOrderKey(table, format, lambda, sql, args);
-            }
-        }
-        catch (Exception ex) when (ex is not NotSupportedException)
-        {
-            // Reported when the query runs, with the values it runs with.
-        }
     }
 
     private bool Uses(Expression e) => ParameterFinder.Uses(e, _parameter);

@@ -4,12 +4,15 @@ using System.Runtime.CompilerServices;
 using System.Linq.Expressions;
 using System.Text;
 using MicroDb.Mapping;
+using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
 /// <summary>
-/// Translated lambda shapes, per table and kind (see SqlTranslator.Cache.cs for what a shape and a site are). Entries
-/// are immutable and shared by every connection and thread; the cache is bounded and simply starts over when full.
+/// The entry point of LINQ translation, and the cache of translated lambda shapes, per table, storage format and kind
+/// (see QueryShape for what a shape and a site are). The cache calls the translator (front end to query model) and the
+/// writer on a miss, never the reverse. Entries are immutable and shared by every connection and thread; the cache is
+/// bounded and simply starts over when full.
 /// </summary>
 internal static class TranslationCache
 {
@@ -20,9 +23,92 @@ internal static class TranslationCache
     private static readonly ConcurrentDictionary<(TableMapping Table, StorageFormat Format, TranslationKind Kind, int Hash), Entry[]> Entries = new();
     private static int _count;
 
-    /// <summary>Writes <paramref name="lambda"/>'s SQL and arguments, from the cache when its shape was translated before.</summary>
-    public static void Write(TableMapping table, StorageFormat format, LambdaExpression lambda, TranslationKind kind, StringBuilder sql, List<object?> args) =>
-        SqlTranslator.WriteCached(table, format, lambda, kind, sql, args);
+    /// <summary>Writes <paramref name="predicate"/> as a SQL condition.</summary>
+    public static void WritePredicate(TableMapping table, StorageFormat format, LambdaExpression predicate, StringBuilder sql, List<object?> args) =>
+        Write(table, format, predicate, TranslationKind.Predicate, sql, args);
+
+    /// <summary>Writes <paramref name="keySelector"/> as an ORDER BY term (without direction).</summary>
+    public static void WriteOrderKey(TableMapping table, StorageFormat format, LambdaExpression keySelector, StringBuilder sql, List<object?> args) =>
+        Write(table, format, keySelector, TranslationKind.OrderKey, sql, args);
+
+    /// <summary>Writes the body of <paramref name="selector"/> as a SQL value (for sum(), avg() and the like).</summary>
+    public static void WriteValue(TableMapping table, StorageFormat format, LambdaExpression selector, StringBuilder sql, List<object?> args) =>
+        Write(table, format, selector, TranslationKind.Value, sql, args);
+
+    /// <summary>
+    /// Translates once into a scratch buffer, so an untranslatable expression fails where it is written. Only
+    /// <see cref="NotSupportedException"/> escapes: an error that depends on captured values (a variable that is still
+    /// null, say) is left for the run, when those values are read again. A shape translated before is not translated
+    /// again: its values are read (and checked) when the query runs.
+    /// </summary>
+    public static void Validate(TableMapping table, StorageFormat format, LambdaExpression lambda, bool isPredicate)
+    {
+        var kind = isPredicate ? TranslationKind.Predicate : TranslationKind.OrderKey;
+        var shape = QueryShape.Rent();
+        try
+        {
+            if (shape.Walk(lambda) && Contains(table, format, kind, shape))
+            {
+                return;
+            }
+        }
+        finally
+        {
+            QueryShape.Return(shape);
+        }
+
+        try
+        {
+            Write(table, format, lambda, kind, new StringBuilder(), []);
+        }
+        catch (Exception ex) when (ex is not NotSupportedException)
+        {
+            // Reported when the query runs, with the values it runs with.
+        }
+    }
+
+    /// <summary>
+    /// Writes <paramref name="lambda"/>'s SQL and arguments: the parameterizing pass flattens it to its shape; a shape
+    /// translated before replays its SQL with the values read again; otherwise the front end translates it to the query
+    /// model, the writer prints it, and the result is stored for the next tree of the same shape.
+    /// </summary>
+    private static void Write(TableMapping table, StorageFormat format, LambdaExpression lambda, TranslationKind kind, StringBuilder sql, List<object?> args)
+    {
+        var shape = QueryShape.Rent();
+        try
+        {
+            var walked = shape.Walk(lambda);
+            if (walked && TryReplay(table, format, kind, shape, sql, args))
+            {
+                return;
+            }
+
+            var translation = SqlTranslator.Translate(table, format, lambda, kind, record: walked);
+            var sqlStart = sql.Length;
+            var argStart = args.Count;
+            var order = new List<int>();
+            SqliteSqlWriter.Instance.Write(translation.Node, sql, order);
+            var links = new Dictionary<int, (int Site, ColumnMapping? Column, Type? MemberType)>();
+            for (var i = 0; i < order.Count; i++)
+            {
+                var slot = translation.Slots[order[i]];
+                args.Add(slot.Value);
+                if (slot.Site >= 0)
+                {
+                    links[i] = (slot.Site, slot.Column, slot.MemberType);
+                }
+            }
+
+            if (walked && translation.Sites is { } sites)
+            {
+                Store(table, format, kind, shape, sites, links, sql.ToString(sqlStart, sql.Length - sqlStart), args, argStart);
+            }
+        }
+        finally
+        {
+            QueryShape.Return(shape);
+        }
+    }
 
     /// <summary>The number of shapes cached (for tests).</summary>
     internal static int Count => Volatile.Read(ref _count);
@@ -34,8 +120,8 @@ internal static class TranslationCache
         Volatile.Write(ref _count, 0);
     }
 
-    /// <summary>True when a shape with this structure was translated before (whatever its values); the match is remembered.</summary>
-    internal static bool Contains(TableMapping table, StorageFormat format, TranslationKind kind, LambdaExpression lambda, SqlTranslator.Shape shape)
+    /// <summary>True when a shape with this structure was translated before (whatever its values).</summary>
+    private static bool Contains(TableMapping table, StorageFormat format, TranslationKind kind, QueryShape shape)
     {
         if (!Entries.TryGetValue((table, format, kind, shape.Hash), out var candidates))
         {
@@ -46,7 +132,6 @@ internal static class TranslationCache
         {
             if (entry.HasStructureOf(shape))
             {
-                Remember(table, format, kind, lambda, entry, shape);
                 return true;
             }
         }
@@ -55,7 +140,7 @@ internal static class TranslationCache
     }
 
     /// <summary>Replays the entry whose structure and value facets match <paramref name="shape"/>; false when none does.</summary>
-    internal static bool TryReplay(TableMapping table, StorageFormat format, TranslationKind kind, LambdaExpression lambda, SqlTranslator.Shape shape, StringBuilder sql, List<object?> args)
+    private static bool TryReplay(TableMapping table, StorageFormat format, TranslationKind kind, QueryShape shape, StringBuilder sql, List<object?> args)
     {
         if (!Entries.TryGetValue((table, format, kind, shape.Hash), out var candidates))
         {
@@ -73,7 +158,6 @@ internal static class TranslationCache
             {
                 var nodes = default(SiteNodes);
                 entry.CollectSites(shape, nodes);
-                Remember(table, format, kind, lambda, entry, nodes);
                 if (entry.TryReplay(((ReadOnlySpan<Expression?>)nodes)[..entry.SiteCount], format, sql, args))
                 {
                     return true;
@@ -93,61 +177,6 @@ internal static class TranslationCache
         return false;
     }
 
-    /// <summary>
-    /// Replays the entry this thread last matched <paramref name="lambda"/> to, without walking the tree again (an
-    /// expression tree is immutable, so its structural match still holds; the values are read again). False when the
-    /// lambda is not the remembered one, or its values now need another entry.
-    /// </summary>
-    internal static bool TryReplayRemembered(TableMapping table, StorageFormat format, TranslationKind kind, LambdaExpression lambda, StringBuilder sql, List<object?> args)
-    {
-        var memo = _remembered;
-        if (memo is null || !ReferenceEquals(memo.Lambda, lambda) || !ReferenceEquals(memo.Table, table) || memo.Kind != kind || !Equals(memo.Format, format))
-        {
-            return false;
-        }
-
-        // Copies: evaluating a value may run another query on this thread, which rewrites the memo.
-        var entry = memo.Entry!;
-        var nodes = memo.Nodes;
-        return entry.TryReplay(((ReadOnlySpan<Expression?>)nodes)[..entry.SiteCount], format, sql, args);
-    }
-
-    private static void Remember(TableMapping table, StorageFormat format, TranslationKind kind, LambdaExpression lambda, Entry entry, SqlTranslator.Shape shape)
-    {
-        if (entry.SiteCount <= SiteNodes.Length)
-        {
-            var nodes = default(SiteNodes);
-            entry.CollectSites(shape, nodes);
-            Remember(table, format, kind, lambda, entry, nodes);
-        }
-    }
-
-    private static void Remember(TableMapping table, StorageFormat format, TranslationKind kind, LambdaExpression lambda, Entry entry, in SiteNodes nodes)
-    {
-        // One object per thread, rewritten in place: remembering allocates nothing after the first time.
-        var memo = _remembered ??= new Memo();
-        memo.Lambda = lambda;
-        memo.Table = table;
-        memo.Format = format;
-        memo.Kind = kind;
-        memo.Entry = entry;
-        memo.Nodes = nodes;
-    }
-
-    // The thread's last structural match: the lambda, its entry and the nodes of the entry's sites in that lambda.
-    [ThreadStatic]
-    private static Memo? _remembered;
-
-    private sealed class Memo
-    {
-        public LambdaExpression? Lambda;
-        public TableMapping? Table;
-        public StorageFormat? Format;
-        public TranslationKind Kind;
-        public Entry? Entry;
-        public SiteNodes Nodes;
-    }
-
     /// <summary>The site nodes of a small shape, held without an array.</summary>
     [InlineArray(Length)]
     private struct SiteNodes
@@ -164,7 +193,7 @@ internal static class TranslationCache
         private object? _value;
     }
 
-    internal static void Store(TableMapping table, StorageFormat format, TranslationKind kind, SqlTranslator.Shape shape, IReadOnlyList<(Expression Node, object? Value)> recordedSites,
+    private static void Store(TableMapping table, StorageFormat format, TranslationKind kind, QueryShape shape, IReadOnlyList<(Expression Node, object? Value)> recordedSites,
         IReadOnlyDictionary<int, (int Site, ColumnMapping? Column, Type? MemberType)> links, string sql, List<object?> args, int argStart)
     {
         var entry = Entry.Create(shape, recordedSites, links, sql, args, argStart);
@@ -229,14 +258,14 @@ internal static class TranslationCache
 
     private sealed class Entry
     {
-        private readonly SqlTranslator.Node[] _nodes;
+        private readonly ShapeNode[] _nodes;
         private readonly bool[] _compareConstant;
         private readonly object?[] _constants;
         private readonly Site[] _sites;
         private readonly Argument[] _arguments;
         private readonly string _sql;
 
-        private Entry(SqlTranslator.Node[] nodes, bool[] compareConstant, object?[] constants, Site[] sites, Argument[] arguments, string sql)
+        private Entry(ShapeNode[] nodes, bool[] compareConstant, object?[] constants, Site[] sites, Argument[] arguments, string sql)
         {
             _nodes = nodes;
             _compareConstant = compareConstant;
@@ -249,7 +278,7 @@ internal static class TranslationCache
         /// <summary>The number of values read from the tree on a replay.</summary>
         public int SiteCount => _sites.Length;
 
-        public static Entry? Create(SqlTranslator.Shape shape, IReadOnlyList<(Expression Node, object? Value)> recorded,
+        public static Entry? Create(QueryShape shape, IReadOnlyList<(Expression Node, object? Value)> recorded,
             IReadOnlyDictionary<int, (int Site, ColumnMapping? Column, Type? MemberType)> links, string sql, List<object?> args, int argStart)
         {
             var nodeCount = shape.Count;
@@ -351,7 +380,7 @@ internal static class TranslationCache
             return new Entry(shape.CopyDescriptors(), compare, constants, sites, arguments, sql);
         }
 
-        public bool HasStructureOf(SqlTranslator.Shape shape)
+        public bool HasStructureOf(QueryShape shape)
         {
             if (shape.Count != _nodes.Length)
             {
@@ -360,7 +389,7 @@ internal static class TranslationCache
 
             for (var i = 0; i < _nodes.Length; i++)
             {
-                if (!SqlTranslator.Node.Same(_nodes[i], shape.DescriptorAt(i))
+                if (!ShapeNode.Same(_nodes[i], shape.DescriptorAt(i))
                     || (_compareConstant[i] && !ExactlyEqual(_constants[i], ((ConstantExpression)shape.NodeAt(i)).Value)))
                 {
                     return false;
@@ -371,7 +400,7 @@ internal static class TranslationCache
         }
 
         /// <summary>The nodes of <paramref name="shape"/> (which has this entry's structure) that the sites read.</summary>
-        public void CollectSites(SqlTranslator.Shape shape, Span<Expression?> into)
+        public void CollectSites(QueryShape shape, Span<Expression?> into)
         {
             for (var s = 0; s < _sites.Length; s++)
             {
