@@ -25,15 +25,17 @@ internal static class TranslationCache
 
     /// <summary>Writes <paramref name="predicate"/> as a SQL condition.</summary>
     public static void WritePredicate(TableMapping table, StorageFormat format, LambdaExpression predicate, StringBuilder sql, List<object?> args) =>
-        Write(table, format, predicate, TranslationKind.Predicate, sql, args);
+        Write(Translate(table, format, predicate, TranslationKind.Predicate, args), sql);
 
     /// <summary>Writes <paramref name="keySelector"/> as an ORDER BY term (without direction).</summary>
     public static void WriteOrderKey(TableMapping table, StorageFormat format, LambdaExpression keySelector, StringBuilder sql, List<object?> args) =>
-        Write(table, format, keySelector, TranslationKind.OrderKey, sql, args);
+        Write(Translate(table, format, keySelector, TranslationKind.OrderKey, args), sql);
 
     /// <summary>Writes the body of <paramref name="selector"/> as a SQL value (for sum(), avg() and the like).</summary>
     public static void WriteValue(TableMapping table, StorageFormat format, LambdaExpression selector, StringBuilder sql, List<object?> args) =>
-        Write(table, format, selector, TranslationKind.Value, sql, args);
+        Write(Translate(table, format, selector, TranslationKind.Value, args), sql);
+
+    private static void Write(SqlExpression node, StringBuilder sql) => SqliteSqlWriter.Instance.Write(node, sql, []);
 
     /// <summary>
     /// Translates once into a scratch buffer, so an untranslatable expression fails where it is written. Only
@@ -59,7 +61,7 @@ internal static class TranslationCache
 
         try
         {
-            Write(table, format, lambda, kind, new StringBuilder(), []);
+            Translate(table, format, lambda, kind, []);
         }
         catch (Exception ex) when (ex is not NotSupportedException)
         {
@@ -68,29 +70,39 @@ internal static class TranslationCache
     }
 
     /// <summary>
-    /// Writes <paramref name="lambda"/>'s SQL and arguments: the parameterizing pass flattens it to its shape; a shape
-    /// translated before replays its SQL with the values read again; otherwise the front end translates it to the query
-    /// model, the writer prints it, and the result is stored for the next tree of the same shape.
+    /// Translates <paramref name="lambda"/> to a query model node and appends its arguments to <paramref name="args"/>: the
+    /// node's slot <c>k</c> binds <c>args[k]</c>, and its markers appear in slot order. The parameterizing pass flattens the
+    /// lambda to its shape; a shape translated before gives its node again, with the values read again; otherwise the front
+    /// end translates it (<c>SqlTranslator.Translate</c>) and the result is stored for the next tree of the same shape.
     /// </summary>
-    private static void Write(TableMapping table, StorageFormat format, LambdaExpression lambda, TranslationKind kind, StringBuilder sql, List<object?> args)
+    public static SqlExpression Translate(TableMapping table, StorageFormat format, LambdaExpression lambda, TranslationKind kind, List<object?> args)
     {
+        var argStart = args.Count;
         var shape = QueryShape.Rent();
         try
         {
             var walked = shape.Walk(lambda);
-            if (walked && TryReplay(table, format, kind, shape, sql, args))
+            if (walked && TryReplay(table, format, kind, shape, args) is { } cached)
             {
-                return;
+                return SqlSlots.Offset(cached, argStart);
             }
 
             var translation = SqlTranslator.Translate(table, format, lambda, kind, record: walked);
-            var sqlStart = sql.Length;
-            var argStart = args.Count;
+
+            // Renumber the slots in the order the writer writes their markers (SQLite binds '?' by position).
             var order = new List<int>();
-            SqliteSqlWriter.Instance.Write(translation.Node, sql, order);
+            SqliteSqlWriter.Instance.Write(translation.Node, new StringBuilder(), order);
+            var markerOf = new int[translation.Slots.Count];
+            Array.Fill(markerOf, -1);
             var links = new Dictionary<int, (int Site, ColumnMapping? Column, Type? MemberType)>();
             for (var i = 0; i < order.Count; i++)
             {
+                if (markerOf[order[i]] >= 0)
+                {
+                    throw new InvalidOperationException($"MicroDb's translation of '{lambda}' writes parameter slot {order[i]} twice.");
+                }
+
+                markerOf[order[i]] = i;
                 var slot = translation.Slots[order[i]];
                 args.Add(slot.Value);
                 if (slot.Site >= 0)
@@ -99,10 +111,13 @@ internal static class TranslationCache
                 }
             }
 
+            var node = SqlSlots.Map(translation.Node, slot => markerOf[slot]);
             if (walked && translation.Sites is { } sites)
             {
-                Store(table, format, kind, shape, sites, links, sql.ToString(sqlStart, sql.Length - sqlStart), args, argStart);
+                Store(table, format, kind, shape, sites, links, node, args, argStart);
             }
+
+            return SqlSlots.Offset(node, argStart);
         }
         finally
         {
@@ -139,12 +154,12 @@ internal static class TranslationCache
         return false;
     }
 
-    /// <summary>Replays the entry whose structure and value facets match <paramref name="shape"/>; false when none does.</summary>
-    private static bool TryReplay(TableMapping table, StorageFormat format, TranslationKind kind, QueryShape shape, StringBuilder sql, List<object?> args)
+    /// <summary>The node of the entry whose structure and value facets match <paramref name="shape"/> (its arguments appended); null when none does.</summary>
+    private static SqlExpression? TryReplay(TableMapping table, StorageFormat format, TranslationKind kind, QueryShape shape, List<object?> args)
     {
         if (!Entries.TryGetValue((table, format, kind, shape.Hash), out var candidates))
         {
-            return false;
+            return null;
         }
 
         foreach (var entry in candidates)
@@ -158,23 +173,23 @@ internal static class TranslationCache
             {
                 var nodes = default(SiteNodes);
                 entry.CollectSites(shape, nodes);
-                if (entry.TryReplay(((ReadOnlySpan<Expression?>)nodes)[..entry.SiteCount], format, sql, args))
+                if (entry.TryReplay(((ReadOnlySpan<Expression?>)nodes)[..entry.SiteCount], format, args))
                 {
-                    return true;
+                    return entry.Node;
                 }
             }
             else
             {
                 var nodes = new Expression?[entry.SiteCount];
                 entry.CollectSites(shape, nodes);
-                if (entry.TryReplay(nodes, format, sql, args))
+                if (entry.TryReplay(nodes, format, args))
                 {
-                    return true;
+                    return entry.Node;
                 }
             }
         }
 
-        return false;
+        return null;
     }
 
     /// <summary>The site nodes of a small shape, held without an array.</summary>
@@ -194,9 +209,9 @@ internal static class TranslationCache
     }
 
     private static void Store(TableMapping table, StorageFormat format, TranslationKind kind, QueryShape shape, IReadOnlyList<(Expression Node, object? Value)> recordedSites,
-        IReadOnlyDictionary<int, (int Site, ColumnMapping? Column, Type? MemberType)> links, string sql, List<object?> args, int argStart)
+        IReadOnlyDictionary<int, (int Site, ColumnMapping? Column, Type? MemberType)> links, SqlExpression node, List<object?> args, int argStart)
     {
-        var entry = Entry.Create(shape, recordedSites, links, sql, args, argStart);
+        var entry = Entry.Create(shape, recordedSites, links, node, args, argStart);
         if (entry is null)
         {
             return;
@@ -263,23 +278,26 @@ internal static class TranslationCache
         private readonly object?[] _constants;
         private readonly Site[] _sites;
         private readonly Argument[] _arguments;
-        private readonly string _sql;
+        private readonly SqlExpression _node;
 
-        private Entry(ShapeNode[] nodes, bool[] compareConstant, object?[] constants, Site[] sites, Argument[] arguments, string sql)
+        private Entry(ShapeNode[] nodes, bool[] compareConstant, object?[] constants, Site[] sites, Argument[] arguments, SqlExpression node)
         {
             _nodes = nodes;
             _compareConstant = compareConstant;
             _constants = constants;
             _sites = sites;
             _arguments = arguments;
-            _sql = sql;
+            _node = node;
         }
+
+        /// <summary>The translated node (slot k binds the k-th argument of a replay).</summary>
+        public SqlExpression Node => _node;
 
         /// <summary>The number of values read from the tree on a replay.</summary>
         public int SiteCount => _sites.Length;
 
         public static Entry? Create(QueryShape shape, IReadOnlyList<(Expression Node, object? Value)> recorded,
-            IReadOnlyDictionary<int, (int Site, ColumnMapping? Column, Type? MemberType)> links, string sql, List<object?> args, int argStart)
+            IReadOnlyDictionary<int, (int Site, ColumnMapping? Column, Type? MemberType)> links, SqlExpression translated, List<object?> args, int argStart)
         {
             var nodeCount = shape.Count;
 
@@ -377,7 +395,7 @@ internal static class TranslationCache
                 }
             }
 
-            return new Entry(shape.CopyDescriptors(), compare, constants, sites, arguments, sql);
+            return new Entry(shape.CopyDescriptors(), compare, constants, sites, arguments, translated);
         }
 
         public bool HasStructureOf(QueryShape shape)
@@ -408,8 +426,8 @@ internal static class TranslationCache
             }
         }
 
-        /// <summary>Reads each site's value from <paramref name="siteNodes"/>; when they all match, writes the SQL and arguments.</summary>
-        public bool TryReplay(ReadOnlySpan<Expression?> siteNodes, StorageFormat format, StringBuilder sql, List<object?> args)
+        /// <summary>Reads each site's value from <paramref name="siteNodes"/>; when they all match, appends the arguments.</summary>
+        public bool TryReplay(ReadOnlySpan<Expression?> siteNodes, StorageFormat format, List<object?> args)
         {
             var small = default(SiteValues);
             var values = _sites.Length <= SiteNodes.Length ? ((Span<object?>)small)[.._sites.Length] : new object?[_sites.Length];
@@ -435,7 +453,6 @@ internal static class TranslationCache
                 return false;
             }
 
-            sql.Append(_sql);
             foreach (var argument in _arguments)
             {
                 args.Add(argument.Site < 0
