@@ -11,7 +11,7 @@ namespace MicroDb.Query.Model;
 /// shape give equal models. Shaped to grow: a join is another <see cref="SqlSource"/>, grouping a list beside
 /// <see cref="Orderings"/>, a sub-query a <see cref="SqlSubquery"/> source or an <see cref="SqlExists"/> condition.
 /// </summary>
-/// <param name="Source">The table or sub-query read.</param>
+/// <param name="Source">The table or sub-query read; null for a SELECT of values only (<c>SELECT EXISTS (...)</c>).</param>
 /// <param name="Projection">The selected values, in order.</param>
 /// <param name="Distinct">True for SELECT DISTINCT.</param>
 /// <param name="Predicates">Conditions a row must meet (ANDed).</param>
@@ -19,13 +19,18 @@ namespace MicroDb.Query.Model;
 /// <param name="Limit">LIMIT, or null for none.</param>
 /// <param name="Offset">OFFSET (0 for none).</param>
 internal sealed record QueryModel(
-    SqlSource Source,
+    SqlSource? Source,
     ValueList<SqlExpression> Projection,
     bool Distinct,
     ValueList<SqlExpression> Predicates,
     ValueList<SqlOrdering> Orderings,
     int? Limit,
-    int Offset);
+    int Offset)
+{
+    /// <summary>SELECT <paramref name="projection"/> FROM <paramref name="source"/>, with no condition, order or limit.</summary>
+    public static QueryModel Select(SqlSource? source, ValueList<SqlExpression> projection) =>
+        new(source, projection, false, ValueList<SqlExpression>.Empty, ValueList<SqlOrdering>.Empty, null, 0);
+}
 
 /// <summary>What a <see cref="QueryModel"/> reads.</summary>
 internal abstract record SqlSource;

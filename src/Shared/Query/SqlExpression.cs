@@ -18,6 +18,13 @@ internal abstract record SqlExpression;
 /// <param name="Name">The column name.</param>
 internal sealed record SqlColumn(string Name) : SqlExpression;
 
+/// <summary>SQLite's implicit row id of the query's source table (the order rows are stored in).</summary>
+internal sealed record SqlRowId : SqlExpression
+{
+    /// <summary>The one instance.</summary>
+    public static SqlRowId Instance { get; } = new();
+}
+
 /// <summary>A bound value: slot <paramref name="Slot"/> of the translation's parameter list (written <c>?</c> in SQLite).</summary>
 /// <param name="Slot">The index of the value in the translation's parameter slots.</param>
 internal sealed record SqlParameter(int Slot) : SqlExpression;
@@ -99,6 +106,12 @@ internal sealed record SqlWhen(SqlExpression Condition, SqlExpression Result);
 /// <param name="Negated">True for NOT IN.</param>
 internal sealed record SqlIn(SqlExpression Operand, ValueList<SqlExpression> Values, bool Negated) : SqlExpression;
 
+/// <summary><c>operand IN (SELECT ...)</c>, or <c>NOT IN</c> when <paramref name="Negated"/>: membership in a sub-query's single column.</summary>
+/// <param name="Operand">The tested expression.</param>
+/// <param name="Query">The sub-query (one projected value).</param>
+/// <param name="Negated">True for NOT IN.</param>
+internal sealed record SqlInQuery(SqlExpression Operand, QueryModel Query, bool Negated) : SqlExpression;
+
 /// <summary><c>operand LIKE pattern ESCAPE 'escape'</c> (ASCII case-insensitive in SQLite).</summary>
 /// <param name="Operand">The text.</param>
 /// <param name="Pattern">The pattern.</param>
@@ -116,5 +129,5 @@ internal sealed record SqlExists(QueryModel Query) : SqlExpression;
 
 /// <summary><c>value AS alias</c>, in a projection.</summary>
 /// <param name="Value">The projected value.</param>
-/// <param name="Alias">The (unquoted, plain) alias.</param>
+/// <param name="Alias">The (unquoted) alias; an outer query reads it as a <see cref="SqlColumn"/>.</param>
 internal sealed record SqlAlias(SqlExpression Value, string Alias) : SqlExpression;

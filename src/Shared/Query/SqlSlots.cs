@@ -26,7 +26,7 @@ internal static class SqlSlots
             case SqlParameter parameter:
                 var slot = map(parameter.Slot);
                 return slot == parameter.Slot ? parameter : new SqlParameter(slot);
-            case SqlColumn or SqlLiteral:
+            case SqlColumn or SqlLiteral or SqlRowId:
                 return expression;
             case SqlGroup group:
                 return Same(group.Inner, map, out var inner) ? group : new SqlGroup(inner);

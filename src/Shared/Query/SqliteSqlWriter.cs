@@ -38,6 +38,9 @@ internal class SqliteSqlWriter
             case SqlParameter parameter:
                 WriteParameter(parameter.Slot, sql, slots);
                 return;
+            case SqlRowId:
+                sql.Append("rowid");
+                return;
             case SqlLiteral literal:
                 sql.Append(literal.Text);
                 return;
@@ -94,6 +97,12 @@ internal class SqliteSqlWriter
                 WriteList(@in.Values, sql, slots);
                 sql.Append(')');
                 return;
+            case SqlInQuery inQuery:
+                Write(inQuery.Operand, sql, slots);
+                sql.Append(inQuery.Negated ? " NOT IN (" : " IN (");
+                WriteQuery(inQuery.Query, sql, slots);
+                sql.Append(')');
+                return;
             case SqlLike like:
                 Write(like.Operand, sql, slots);
                 sql.Append(" LIKE ");
@@ -111,7 +120,7 @@ internal class SqliteSqlWriter
                 return;
             case SqlAlias alias:
                 Write(alias.Value, sql, slots);
-                sql.Append(" AS ").Append(alias.Alias);
+                sql.Append(" AS ").Append(QuoteIdentifier(alias.Alias));
                 return;
             default:
                 throw new ArgumentException($"The SQL writer has no form for the node '{expression}'.", nameof(expression));
@@ -126,14 +135,15 @@ internal class SqliteSqlWriter
     {
         sql.Append(query.Distinct ? "SELECT DISTINCT " : "SELECT ");
         WriteList(query.Projection, sql, slots);
-        sql.Append(" FROM ");
         switch (query.Source)
         {
+            case null:
+                break;
             case SqlTable table:
-                sql.Append(QuoteIdentifier(table.Name));
+                sql.Append(" FROM ").Append(QuoteIdentifier(table.Name));
                 break;
             case SqlSubquery subquery:
-                sql.Append('(');
+                sql.Append(" FROM (");
                 WriteQuery(subquery.Query, sql, slots);
                 sql.Append(')');
                 break;
