@@ -51,7 +51,10 @@ public sealed partial class MicroDbGenerator
         {
             foreach (var diagnostic in pair.Left)
             {
-                spc.ReportDiagnostic(InTree(ToDiagnostic(diagnostic, fallbackIsError: false), diagnostic.Location, pair.Right));
+                if (ToDiagnostic(diagnostic, FallbackPolicy.Warn, pair.Right.SyntaxTrees) is { } reported)
+                {
+                    spc.ReportDiagnostic(reported);
+                }
             }
         });
 
@@ -113,20 +116,6 @@ public sealed partial class MicroDbGenerator
         }
 
         return new EquatableArray<DiagnosticInfo>(diagnostics);
-    }
-
-    private static Diagnostic InTree(Diagnostic diagnostic, LocationInfo? location, Compilation compilation)
-    {
-        var tree = location is null ? null : compilation.SyntaxTrees.FirstOrDefault(t => string.Equals(t.FilePath, location.FilePath, StringComparison.Ordinal));
-        if (tree is null || location!.SpanStart + location.SpanLength > tree.Length)
-        {
-            return diagnostic;
-        }
-
-        var args = diagnostic.Descriptor.MessageFormat.ToString(System.Globalization.CultureInfo.InvariantCulture) == "{0}"
-            ? new object[] { diagnostic.GetMessage(System.Globalization.CultureInfo.InvariantCulture) }
-            : Array.Empty<object>();
-        return Diagnostic.Create(diagnostic.Descriptor, Location.Create(tree, new TextSpan(location.SpanStart, location.SpanLength)), args);
     }
 
     private static DiagnosticInfo Drift(LocationInfo? location, string message) =>
