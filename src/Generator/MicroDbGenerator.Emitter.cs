@@ -463,8 +463,7 @@ public sealed partial class MicroDbGenerator
                 case ColumnKind.Enum:
                     return "unchecked((" + c.ValueTypeName + (c.IsNullableValueType ? "?" : string.Empty) + ")" + read + "(" + ordinal + "))";
                 case ColumnKind.EnumText:
-                    var text = read + "<" + c.ValueTypeName + ">(" + ordinal + ")";
-                    return c.IsNullableValueType ? "statement." + GeneratedCodeNames.IsNull + "(" + ordinal + ") ? (" + c.ValueTypeName + "?)null : " + text : text;
+                    return read + "<" + c.ValueTypeName + ">(" + ordinal + ")";
                 default:
                     return read + "(" + ordinal + ")" + (c.IsReferenceNotAnnotated ? "!" : string.Empty);
             }

@@ -42,7 +42,7 @@ internal sealed class MappingAttributes
                         continue;
                     }
 
-                    if (IsIndex(attribute) || single.Add(attribute.AttributeType.Name))
+                    if (IsIndex(attribute) || single.Add(RecognisedName(attribute.AttributeType)!))
                     {
                         result.Add(attribute);
                     }
@@ -158,11 +158,15 @@ internal sealed class MappingAttributes
 
     private CustomAttributeData? Find(string name) => _attributes.FirstOrDefault(a => Is(a.AttributeType, name));
 
-    private static AttributeNames.Family FamilyOf(Type attributeType) =>
-        attributeType.IsNested ? AttributeNames.Family.None : AttributeNames.FamilyOf(attributeType.Namespace, attributeType.Name);
+    // An attribute class deriving from a recognised one counts as that one (AttributeNames.Recognise), as in sqlite-net.
+    private static AttributeNames.Family FamilyOf(Type attributeType) => Recognise(attributeType).Family;
 
-    private static bool Is(Type attributeType, string name) =>
-        !attributeType.IsNested && AttributeNames.Is(attributeType.Namespace, attributeType.Name, name);
+    private static string? RecognisedName(Type attributeType) => Recognise(attributeType).Name;
+
+    private static bool Is(Type attributeType, string name) => RecognisedName(attributeType) == name;
+
+    private static (AttributeNames.Family Family, string? Name) Recognise(Type attributeType) =>
+        AttributeNames.Recognise(attributeType, t => t.IsNested ? null : t.Namespace, t => t.Name, t => t.BaseType);
 
     private static bool IsIndex(CustomAttributeData attribute)
     {

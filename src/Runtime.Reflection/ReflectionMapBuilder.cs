@@ -194,6 +194,8 @@ internal static class ReflectionMapBuilder
         {
             ColumnKind.String => Make<T, string?, StringCodec>(property),
             ColumnKind.Blob => Make<T, byte[]?, BlobCodec>(property),
+            ColumnKind.Uri => Make<T, Uri?, UriCodec>(property),
+            ColumnKind.StringBuilder => Make<T, System.Text.StringBuilder?, StringBuilderCodec>(property),
             ColumnKind.Boolean => Make<T, bool?, NullableBooleanCodec>(property),
             ColumnKind.Byte => Make<T, byte?, NullableByteCodec>(property),
             ColumnKind.SByte => Make<T, sbyte?, NullableSByteCodec>(property),

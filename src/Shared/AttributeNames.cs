@@ -87,6 +87,44 @@ internal static class AttributeNames
         };
     }
 
+    /// <summary>
+    /// The attributes an app's own subclass stands in for. sqlite-net 1.11 reads these with inheritance
+    /// (<c>IsDefined(..., true)</c>, <c>GetCustomAttributes&lt;T&gt;()</c>) and every other one by exact type, so a class
+    /// deriving from <c>SQLite.PrimaryKeyAttribute</c> declares no key there, and must not here: the same model must
+    /// give the same schema (measured in tests/MicroDb.SQLiteNet.Tests BehaviourParityTests).
+    /// </summary>
+    private static readonly string[] MatchedWithInheritance = [Table, Ignore, Indexed, Unique, MaxLength];
+
+    /// <summary>
+    /// The recognised attribute an attribute class stands for: the class itself when it is one of ours, else its nearest
+    /// base class that is one of ours and is matched with inheritance (<see cref="MatchedWithInheritance"/>: so
+    /// <c>class Skip : SQLite.IgnoreAttribute</c> is <c>[Ignore]</c>). Only the arguments written where the attribute
+    /// is used are read, never values a subclass's constructor sets. The generator walks Roslyn symbols, the reflection
+    /// path <see cref="Type"/>s; both call this.
+    /// </summary>
+    /// <param name="attributeClass">The attribute's class.</param>
+    /// <param name="namespaceOf">Its namespace (null for a nested class, which is never one of ours).</param>
+    /// <param name="nameOf">Its simple metadata name.</param>
+    /// <param name="baseOf">Its base class, or null.</param>
+    /// <returns>The family and the recognised name (e.g. <see cref="Ignore"/>), or <see cref="Family.None"/> and null.</returns>
+    public static (Family Family, string? Name) Recognise<T>(T? attributeClass, Func<T, string?> namespaceOf, Func<T, string> nameOf, Func<T, T?> baseOf)
+        where T : class
+    {
+        for (var c = attributeClass; c is not null; c = baseOf(c))
+        {
+            var name = nameOf(c);
+            var family = FamilyOf(namespaceOf(c), name);
+            if (family != Family.None)
+            {
+                return ReferenceEquals(c, attributeClass) || Array.IndexOf(MatchedWithInheritance, name) >= 0
+                    ? (family, name)
+                    : (Family.None, null);
+            }
+        }
+
+        return (Family.None, null);
+    }
+
     /// <summary>True when the attribute class is the recognised attribute <paramref name="name"/> (e.g. <see cref="Table"/>) of either family.</summary>
     public static bool Is(string? attributeNamespace, string attributeName, string name) =>
         attributeName == name && FamilyOf(attributeNamespace, attributeName) != Family.None;

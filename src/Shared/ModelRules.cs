@@ -77,11 +77,22 @@ internal static class ModelRules
         "Model falls back to reflection",
         "Type '{0}' gets no generated map and will be mapped by reflection at run time: {1}; {2}");
 
+    /// <summary>
+    /// Generator only: a model's schema differs from the checked-in snapshot (microdb.schema.json) in a way the additive
+    /// migration does not apply and no [RenamedFrom] declares, or the snapshot cannot be read. A warning. The whole
+    /// message is written by SchemaSnapshot (DriftMessage, UnreadableMessage), which names the model, table and each difference.
+    /// </summary>
+    public static readonly ModelRule SchemaDrift = new(
+        Ids.SchemaDrift,
+        "Model differs from the schema snapshot",
+        "{0}");
+
     /// <summary>Every rule, in id order.</summary>
     public static readonly ModelRule[] All =
     [
         UnsupportedMemberType, SeveralPrimaryKeys, InvalidAutoIncrement, NoUsableConstructor, InaccessibleType,
         DuplicateColumn, UnsupportedModel, IgnoreConflict, InvalidTable, QueryRunsInMemory, ReflectionFallback,
+        SchemaDrift,
     ];
 
     /// <summary>The rule ids, as constants (Roslyn's release tracking reads them where descriptors are created).</summary>
@@ -98,6 +109,7 @@ internal static class ModelRules
         public const string InvalidTable = "MDB0009";
         public const string QueryRunsInMemory = "MDB0010";
         public const string ReflectionFallback = "MDB0011";
+        public const string SchemaDrift = "MDB0012";
     }
 
     /// <summary>The reasons that complete the messages above.</summary>
