@@ -35,6 +35,7 @@ internal static class KindConversion
         ColumnKind.TimeSpan => s.GetTimeSpan(i),
         ColumnKind.DateOnly => s.GetDateOnly(i),
         ColumnKind.TimeOnly => s.GetTimeOnly(i),
+        ColumnKind.Uri => s.GetUri(i)!,
         _ => s.GetString(i)!,
     };
 
@@ -63,6 +64,7 @@ internal static class KindConversion
                 DateOnly d => ValueEncoding.FormatDateOnly(d),
                 TimeOnly t => t.ToString("HH:mm:ss.fffffff", invariant),
                 TimeSpan ts => ts.ToString("c", invariant),
+                Uri uri => uri.OriginalString,
                 bool b => b ? bool.TrueString : bool.FalseString,
                 char c => c.ToString(),
                 double d => d.ToString("R", invariant),
@@ -82,6 +84,7 @@ internal static class KindConversion
                 _ when target == typeof(DateOnly) => DateOnly.Parse(text, invariant),
                 _ when target == typeof(TimeOnly) => TimeOnly.Parse(text, invariant),
                 _ when target == typeof(TimeSpan) => TimeSpan.Parse(text, invariant),
+                _ when target == typeof(Uri) => Uri.TryCreate(text, UriKind.RelativeOrAbsolute, out var uri) ? uri : throw new FormatException($"'{text}' is not a URI"),
                 _ when target == typeof(byte[]) => throw new InvalidCastException("text is not converted to a blob"),
                 _ => Number(text.Trim(), target),
             };
@@ -148,6 +151,7 @@ internal static class KindConversion
         ColumnKind.TimeSpan => typeof(TimeSpan),
         ColumnKind.DateOnly => typeof(DateOnly),
         ColumnKind.TimeOnly => typeof(TimeOnly),
+        ColumnKind.Uri => typeof(Uri),
         _ => typeof(string),
     };
 }

@@ -323,6 +323,7 @@ internal sealed class TableRebuild
             ColumnKind.TimeSpan => s.GetTimeSpan(i),
             ColumnKind.DateOnly => s.GetDateOnly(i),
             ColumnKind.TimeOnly => s.GetTimeOnly(i),
+            ColumnKind.Uri => s.GetUri(i),
             _ => (object?)s.GetString(i),
         };
     }
