@@ -430,4 +430,19 @@ public sealed class SchemaHelperTests
         Assert.That(_db.ExecuteScalar<long>("SELECT At FROM ev"), Is.EqualTo(when.Ticks), "sqlite-net's ticks");
         Assert.That(_db.GetTableInfo("ev")[1].Type, Is.EqualTo("bigint"));
     }
+
+    [Test]
+    public void ConvertColumn_to_Uri_keeps_the_text_and_refuses_what_is_not_a_uri()
+    {
+        _db.Execute("CREATE TABLE links (Id INTEGER PRIMARY KEY, Href TEXT)");
+        _db.Execute("INSERT INTO links VALUES (1, 'https://example.com/a?b=c'), (2, 'relative/path')");
+
+        Step(m => m.ConvertColumn("links", "Href", ColumnKind.String, ColumnKind.Uri));
+
+        Assert.That(Rows("SELECT Href FROM links ORDER BY Id"), Is.EqualTo(new[] { "https://example.com/a?b=c", "relative/path" }));
+        _db.Execute("INSERT INTO links VALUES (3, 'http://')");
+        var error = Assert.Throws<MicroDbMigrationException>(() => _db.Migrate(new MicroDbMigrations().Add("001", _ => { }).Add("002", m => m.ChangeColumnType("links", "Href", ColumnKind.Uri))));
+        Assert.That(error!.Error, Is.EqualTo(MicroDbMigrationError.ConversionFailed));
+        Assert.That(error.Row, Is.EqualTo("3"));
+    }
 }
