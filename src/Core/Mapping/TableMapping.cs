@@ -109,12 +109,9 @@ public sealed class TableMapping
     /// <param name="columnName">The column name.</param>
     public ColumnMapping? FindColumn(string columnName) => _byName.GetValueOrDefault(columnName);
 
+    // The grouping rule is shared with the sqlite-net compatibility package's CREATE INDEX (src/Shared/IndexRules.cs).
     private static IndexMapping[] GroupIndexes(string tableName, IEnumerable<IndexDeclaration> declarations) =>
-        declarations
-            .GroupBy(d => d.IndexName ?? $"{tableName}_{d.ColumnName}", StringComparer.OrdinalIgnoreCase)
-            .Select(g => new IndexMapping(
-                g.Key,
-                g.Any(d => d.IsUnique),
-                g.OrderBy(d => d.Order).Select(d => d.ColumnName).ToArray()))
+        IndexRules.Group(tableName, declarations.Select(d => (d.ColumnName, d.IndexName, d.Order, d.IsUnique)), sqliteNet: false)
+            .Select(g => new IndexMapping(g.Name, g.Unique, g.Columns))
             .ToArray();
 }
