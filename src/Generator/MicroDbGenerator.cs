@@ -50,6 +50,18 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
 
         /// <summary>The map class names the module initializer registers.</summary>
         public const string Registrations = nameof(Registrations);
+
+        /// <summary>The AdditionalFiles named microdb.schema.json.</summary>
+        public const string SnapshotFiles = nameof(SnapshotFiles);
+
+        /// <summary>Whether MicroDbUpdateSchema=true asks for the snapshot.</summary>
+        public const string UpdateSchema = nameof(UpdateSchema);
+
+        /// <summary>The MDB0012 diagnostics of the schema snapshot check.</summary>
+        public const string SchemaDrift = nameof(SchemaDrift);
+
+        /// <summary>The snapshot JSON (null unless MicroDbUpdateSchema=true).</summary>
+        public const string SnapshotJson = nameof(SnapshotJson);
     }
 
     private const string GeneratorVersion = "0.1.0";
@@ -124,6 +136,8 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
         var fallbackPolicy = context.AnalyzerConfigOptionsProvider
             .Select(static (options, _) => FallbackPolicyOf(options.GlobalOptions))
             .WithTrackingName(TrackingNames.FallbackIsError);
+
+        RegisterSchemaSnapshot(context, all);
 
         // Reported at a location in the compilation's own syntax tree, so #pragma warning disable and .editorconfig
         // severities apply to the generator's diagnostics as to the compiler's (an external location escapes both).

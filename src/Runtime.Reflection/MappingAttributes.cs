@@ -74,6 +74,10 @@ internal sealed class MappingAttributes
     public static string? TableName(CustomAttributeData? table) =>
         table is null ? null : FirstString(table) ?? Named<string>(table, AttributeNames.TableNameProperty);
 
+    /// <summary>The previous table name from [RenamedFrom] on <paramref name="type"/> itself (not inherited), or null.</summary>
+    public static string? TableRenamedFrom(Type type) =>
+        type.GetCustomAttributesData().FirstOrDefault(a => Is(a.AttributeType, AttributeNames.RenamedFrom)) is { } renamed ? FirstString(renamed) : null;
+
     /// <summary>[Table(WithoutRowId = true)].</summary>
     public static bool WithoutRowId(CustomAttributeData? table) =>
         table is not null && Named<bool>(table, AttributeNames.WithoutRowIdProperty);
@@ -117,6 +121,9 @@ internal sealed class MappingAttributes
 
     /// <summary>[Column]'s name.</summary>
     public string? ColumnName => Find(AttributeNames.Column) is { } a ? FirstString(a) : null;
+
+    /// <summary>[RenamedFrom]'s previous column name.</summary>
+    public string? RenamedFrom => Find(AttributeNames.RenamedFrom) is { } a ? FirstString(a) : null;
 
     /// <summary>[MaxLength]'s length.</summary>
     public int? MaxLength => Find(AttributeNames.MaxLength) is { ConstructorArguments.Count: 1 } a && a.ConstructorArguments[0].Value is int n ? n : null;

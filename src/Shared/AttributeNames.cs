@@ -34,6 +34,9 @@ internal static class AttributeNames
     public const string NotNull = "NotNullAttribute";
     public const string StoreAsText = "StoreAsTextAttribute";
 
+    /// <summary>MicroDb's [RenamedFrom("Old")] on a property (column) or a class (table): the additive migration renames instead of adding.</summary>
+    public const string RenamedFrom = "RenamedFromAttribute";
+
     /// <summary>The full names of the two table attributes (what the generator's discovery asks Roslyn for).</summary>
     public const string MicroDbTable = MicroDbNamespace + "." + Table;
 
@@ -57,7 +60,7 @@ internal static class AttributeNames
 
     private static readonly string[] Names =
     [
-        Table, Column, PrimaryKey, AutoIncrement, Indexed, Unique, Ignore, MaxLength, Collation, NotNull, StoreAsText,
+        Table, Column, PrimaryKey, AutoIncrement, Indexed, Unique, Ignore, MaxLength, Collation, NotNull, StoreAsText, RenamedFrom,
     ];
 
     /// <summary>Which of the two attribute families an attribute belongs to.</summary>

@@ -74,6 +74,12 @@ public class DiagnosticTests
         yield return Case("MDB0009", "Blank", "Blank", """
             [Table("  ")] public class Blank { public int Id { get; set; } }
             """);
+        yield return Case("MDB0009", "Name", "RenamedBlank", """
+            [Table] public class RenamedBlank { [PrimaryKey] public int Id { get; set; } [RenamedFrom(" ")] public string? Name { get; set; } }
+            """);
+        yield return Case("MDB0009", "RenamedTable", "RenamedTable", """
+            [Table, RenamedFrom("")] public class RenamedTable { [PrimaryKey] public int Id { get; set; } }
+            """);
     }
 
     [TestCaseSource(nameof(Cases))]

@@ -181,6 +181,52 @@ public class PackTests
     }
 
     [Test]
+    public void Schema_snapshot_is_written_by_the_target_and_checked_by_the_next_build()
+    {
+        // The package's build files: -t:MicroDbUpdateSchema writes microdb.schema.json, which later builds pass to the
+        // generator as an AdditionalFile; a removed column is MDB0012 at the class, which #pragma and .editorconfig silence.
+        var consumer = WriteProject("schema", "Library", Package("MicroDb"));
+        var model = Path.Combine(consumer, "Product.cs");
+        const string Product = """
+            using MicroDb;
+
+            namespace Shop;
+
+            [Table("products")]
+            public class Product
+            {
+                [PrimaryKey, AutoIncrement] public int Id { get; set; }
+                [MaxLength(50), Indexed] public string Name { get; set; } = "";
+                public string? Note { get; set; }
+            }
+            """;
+        File.WriteAllText(model, Product);
+        var snapshotFile = Path.Combine(consumer, "microdb.schema.json");
+
+        Assert.That(Run(consumer, "dotnet", "build -c Release -t:MicroDbUpdateSchema"), Does.Contain("schema snapshot written"));
+        var snapshot = File.ReadAllText(snapshotFile);
+        Assert.That(snapshot, Does.StartWith("{\"version\":1,\"tables\":[\n{\"model\":\"Shop.Product\",\"table\":\"products\""));
+        Assert.That(snapshot, Does.Contain("{\"name\":\"Note\",\"type\":\"TEXT\",\"notNull\":false,\"pk\":false}"));
+        Assert.That(Run(consumer, "dotnet", "build -c Release"), Does.Not.Contain("MDB0012"));
+
+        File.WriteAllText(model, Product.Replace("    public string? Note { get; set; }\n", "", StringComparison.Ordinal));
+        Assert.That(Run(consumer, "dotnet", "build -c Release"), Does.Contain("Product.cs(6,14): warning MDB0012").And.Contain("column 'Note' was removed"));
+
+        File.WriteAllText(model, Product.Replace("    public string? Note { get; set; }\n", "", StringComparison.Ordinal).Replace("[Table(", "#pragma warning disable MDB0012\n[Table(", StringComparison.Ordinal));
+        Assert.That(Run(consumer, "dotnet", "build -c Release"), Does.Not.Contain("MDB0012"));
+
+        File.WriteAllText(model, Product.Replace("    public string? Note { get; set; }\n", "", StringComparison.Ordinal));
+        File.WriteAllText(Path.Combine(consumer, ".editorconfig"), "root = true\n\n[*.cs]\ndotnet_diagnostic.MDB0012.severity = none\n");
+        Assert.That(Run(consumer, "dotnet", "build -c Release"), Does.Not.Contain("MDB0012"));
+        File.Delete(Path.Combine(consumer, ".editorconfig"));
+
+        // The property form updates too, and then the model matches its snapshot again.
+        Assert.That(Run(consumer, "dotnet", "build -c Release -p:MicroDbUpdateSchema=true"), Does.Contain("schema snapshot written"));
+        Assert.That(File.ReadAllText(snapshotFile), Does.Not.Contain("Note"));
+        Assert.That(Run(consumer, "dotnet", "build -c Release"), Does.Not.Contain("MDB0012"));
+    }
+
+    [Test]
     public void Core_package_runs_on_the_app_provider_and_names_what_is_missing_without_one()
     {
         const string Program = """
@@ -240,7 +286,7 @@ public class PackTests
     }
 
     /// <summary>A project under the work folder, whose nuget.config makes the local feed a source.</summary>
-    private string WriteProject(string name, string outputType, string items, string warningsNotAsErrors = "MDB0010;MDB0011")
+    private string WriteProject(string name, string outputType, string items, string warningsNotAsErrors = "MDB0010;MDB0011;MDB0012")
     {
         var directory = Path.Combine(_work, name);
         Directory.CreateDirectory(directory);

@@ -41,7 +41,7 @@ public sealed partial class MicroDbConnection : IDisposable
         // Captured once: a later change to the options must not re-encode values halfway through a connection's life.
         Storage = options.Storage ?? throw new ArgumentException("MicroDbOptions.Storage is null; use StorageFormat.MicroDb or StorageFormat.SqliteNet(...).", nameof(options));
         _reflection = options.ReflectionProvider;
-        _runner = new StatementRunner(this, _gate, options.StatementCacheSize);
+        _runner = new StatementRunner(this, _gate, options);
         SqliteProvider.EnsureInitialized();
         _db = Open(options);
         try

@@ -67,6 +67,18 @@ public sealed class TableMapping
     /// <summary>True for a WITHOUT ROWID table.</summary>
     public bool WithoutRowId { get; }
 
+    /// <summary>The table's previous name from <c>[RenamedFrom]</c> on the class, if any: the additive migration renames that table instead of creating this one.</summary>
+    /// <exception cref="MicroDbMappingException">The name is empty or blank.</exception>
+    public string? RenamedFrom
+    {
+        get => _renamedFrom;
+        init => _renamedFrom = value is not null && string.IsNullOrWhiteSpace(value)
+            ? throw new MicroDbMappingException(ModelRules.InvalidTable.Format(EntityTypeName, ModelRules.Reasons.EmptyTableRenamedFrom))
+            : value;
+    }
+
+    private readonly string? _renamedFrom;
+
     /// <summary>Every column, in declaration order.</summary>
     public IReadOnlyList<ColumnMapping> Columns { get; }
 
@@ -109,9 +121,9 @@ public sealed class TableMapping
     /// <param name="columnName">The column name.</param>
     public ColumnMapping? FindColumn(string columnName) => _byName.GetValueOrDefault(columnName);
 
-    // The grouping rule is shared with the sqlite-net compatibility package's CREATE INDEX (src/Shared/IndexRules.cs).
+    // The grouping rule is shared with the generator's schema snapshot (src/Shared/SchemaSnapshot.cs, which applies IndexRules).
     private static IndexMapping[] GroupIndexes(string tableName, IEnumerable<IndexDeclaration> declarations) =>
-        IndexRules.Group(tableName, declarations.Select(d => (d.ColumnName, d.IndexName, d.Order, d.IsUnique)), sqliteNet: false)
+        SchemaSnapshot.GroupIndexes(tableName, declarations.Select(d => (d.ColumnName, d.IndexName, d.Order, d.IsUnique)))
             .Select(g => new IndexMapping(g.Name, g.Unique, g.Columns))
             .ToArray();
 }

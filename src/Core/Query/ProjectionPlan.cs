@@ -1,6 +1,7 @@
 using System.Linq.Expressions;
 using MicroDb.Mapping;
 using MicroDb.Native;
+using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
@@ -20,7 +21,7 @@ namespace MicroDb.Query;
 /// </summary>
 internal sealed class ProjectionPlan
 {
-    private ProjectionPlan(string columns, bool isScalar, int[] ordinals)
+    private ProjectionPlan(ValueList<SqlExpression> columns, bool isScalar, int[] ordinals)
     {
         Columns = columns;
         IsScalar = isScalar;
@@ -28,7 +29,7 @@ internal sealed class ProjectionPlan
     }
 
     /// <summary>The SELECT list.</summary>
-    public string Columns { get; }
+    public ValueList<SqlExpression> Columns { get; }
 
     /// <summary>True for the single-column fast path.</summary>
     public bool IsScalar { get; }
@@ -43,24 +44,24 @@ internal sealed class ProjectionPlan
         if (selector.Body is MemberExpression member && ReferenceEquals(member.Expression, parameter)
             && table.FindColumnByMember(member.Member.Name) is { } single && member.Type == typeof(TResult) && IsScalarType(typeof(TResult)))
         {
-            return new ProjectionPlan(SqlBuilder.Quote(single.Name), isScalar: true, []);
+            return new ProjectionPlan(new ValueList<SqlExpression>([new SqlColumn(single.Name)]), isScalar: true, []);
         }
 
         var used = MemberCollector.Collect(selector.Body, parameter, table);
         var ordinals = new int[table.Columns.Count];
         Array.Fill(ordinals, -1);
-        var names = new List<string>();
+        var names = new List<SqlExpression>();
         for (var i = 0; i < table.Columns.Count; i++)
         {
             if (used is null || used.Contains(i))
             {
                 ordinals[i] = names.Count;
-                names.Add(SqlBuilder.Quote(table.Columns[i].Name));
+                names.Add(new SqlColumn(table.Columns[i].Name));
             }
         }
 
         // A selector that reads no column still yields one result per row.
-        return new ProjectionPlan(names.Count == 0 ? "1" : string.Join(", ", names), isScalar: false, ordinals);
+        return new ProjectionPlan(names.Count == 0 ? QueryProjections.One : new ValueList<SqlExpression>([.. names]), isScalar: false, ordinals);
     }
 
     private static bool IsScalarType(Type type)

@@ -1,5 +1,6 @@
 using System.Linq.Expressions;
 using System.Text;
+using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
@@ -31,9 +32,11 @@ public sealed partial class SelectQuery<T, TResult>
             return _source.LongCount();
         }
 
-        var (inner, args) = _source.BuildSelect(Columns, includeOrder: false);
-        var sql = new StringBuilder("SELECT count(*) FROM (").Append(inner).Append(')').ToString();
-        return _source.Connection.Runner.Scalar<long>(sql, StatementArguments.Translated(args));
+        var args = new List<object?>();
+        var distinct = _source.BuildModel(_plan.Columns, includeOrder: false, args, distinct: true);
+        var sql = new StringBuilder();
+        TableQuery<T>.WriteModel(QueryModel.Select(new SqlSubquery(distinct), QueryProjections.CountAll), sql, args);
+        return _source.Connection.Runner.Scalar<long>(sql.ToString(), StatementArguments.Translated(args));
     }
 
     /// <summary>The number of projected rows matching <paramref name="predicate"/>, as a long.</summary>

@@ -28,7 +28,6 @@ public sealed partial class SelectQuery<T, TResult> : IEnumerable<TResult>
 
     internal bool IsDistinct => _distinct;
 
-    private string Columns => _distinct ? "DISTINCT " + _plan.Columns : _plan.Columns;
 
     /// <summary>The query before projection.</summary>
     public TableQuery<T> Source => _source;
@@ -107,7 +106,7 @@ public sealed partial class SelectQuery<T, TResult> : IEnumerable<TResult>
     /// <summary>Every projected row, with a cancellation check between rows (the async query's path).</summary>
     internal List<TResult> ToList(CancellationToken cancellationToken)
     {
-        var (sql, args) = _source.BuildSelect(Columns, includeOrder: true);
+        var (sql, args) = _source.BuildSelect(_plan.Columns, includeOrder: true, _distinct);
         var runner = _source.Connection.Runner;
         return _plan.IsScalar
             ? runner.ReadAll<TResult, ScalarRowReader<TResult>>(sql, StatementArguments.Translated(args), default, cancellationToken)
@@ -130,12 +129,12 @@ public sealed partial class SelectQuery<T, TResult> : IEnumerable<TResult>
     public TResult? FirstOrDefault() => TryFirst(out var value) ? value : default;
 
     /// <summary>The SQL the query runs.</summary>
-    public string ToSqlString() => _source.BuildSelect(Columns, includeOrder: true).Sql;
+    public string ToSqlString() => _source.BuildSelect(_plan.Columns, includeOrder: true, _distinct).Sql;
 
     /// <summary>Runs the query and streams the projected rows.</summary>
     public IEnumerator<TResult> GetEnumerator()
     {
-        var (sql, args) = _source.BuildSelect(Columns, includeOrder: true);
+        var (sql, args) = _source.BuildSelect(_plan.Columns, includeOrder: true, _distinct);
         var runner = _source.Connection.Runner;
         return _plan.IsScalar
             ? runner.Enumerate<TResult, ScalarRowReader<TResult>>(sql, StatementArguments.Translated(args), default)
@@ -146,7 +145,7 @@ public sealed partial class SelectQuery<T, TResult> : IEnumerable<TResult>
 
     internal bool TryFirst(out TResult value)
     {
-        var (sql, args) = _source.Take(1).BuildSelect(Columns, includeOrder: true);
+        var (sql, args) = _source.Take(1).BuildSelect(_plan.Columns, includeOrder: true, _distinct);
         var runner = _source.Connection.Runner;
         return _plan.IsScalar
             ? runner.TryReadFirst<TResult, ScalarRowReader<TResult>>(sql, StatementArguments.Translated(args), default, out value)

@@ -1,6 +1,7 @@
 using System.Linq.Expressions;
 using System.Text;
 using MicroDb.Native;
+using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
@@ -150,37 +151,36 @@ public sealed partial class TableQuery<T>
 
     private long CountCore()
     {
-        var sql = new StringBuilder();
         var args = new List<object?>();
-        if (_source is null && !IsLimited)
-        {
-            AppendSelect(sql, args, "count(*)", includeOrder: false);
-        }
-        else
-        {
-            sql.Append("SELECT count(*) FROM (");
-            AppendSelect(sql, args, "1", includeOrder: false);
-            sql.Append(')');
-        }
-
+        var model = _source is null && !IsLimited
+            ? BuildModel(QueryProjections.CountAll, includeOrder: false, args)
+            : QueryModel.Select(new SqlSubquery(BuildModel(QueryProjections.One, includeOrder: false, args)), QueryProjections.CountAll);
+        var sql = new StringBuilder();
+        WriteModel(model, sql, args);
         return Connection.Runner.Scalar<long>(sql.ToString(), StatementArguments.Translated(args));
     }
 
-    /// <summary>SELECT <paramref name="aggregates"/> FROM (SELECT selector AS v FROM ...): the selector's arguments come first, as its text does.</summary>
-    private (string Sql, List<object?> Args) BuildAggregate(LambdaExpression selector, string aggregates)
+    /// <summary>SELECT f1(v), f2(v) FROM (SELECT selector AS v FROM ...): the selector's arguments come first, as its text does.</summary>
+    private (string Sql, List<object?> Args) BuildAggregate(LambdaExpression selector, params string[] functions)
     {
         ArgumentNullException.ThrowIfNull(selector);
         var args = new List<object?>();
-        var value = new StringBuilder();
-        SqlTranslator.WriteValueExpression(_map.Table, Connection.Storage, selector, value, args);
-        var sql = new StringBuilder("SELECT ").Append(aggregates).Append(" FROM (");
-        AppendSelect(sql, args, value.Append(" AS v").ToString(), includeOrder: false);
-        return (sql.Append(')').ToString(), args);
+        var value = TranslationCache.Translate(_map.Table, Connection.Storage, selector, TranslationKind.Value, args);
+        var inner = BuildModel(new ValueList<SqlExpression>([new SqlAlias(value, "v")]), includeOrder: false, args);
+        var aggregates = new SqlExpression[functions.Length];
+        for (var i = 0; i < aggregates.Length; i++)
+        {
+            aggregates[i] = new SqlFunction(functions[i], new SqlColumn("v"));
+        }
+
+        var sql = new StringBuilder();
+        WriteModel(QueryModel.Select(new SqlSubquery(inner), new ValueList<SqlExpression>(aggregates)), sql, args);
+        return (sql.ToString(), args);
     }
 
     private long SumInteger(LambdaExpression selector)
     {
-        var (sql, args) = BuildAggregate(selector, "sum(v)");
+        var (sql, args) = BuildAggregate(selector, "sum");
         try
         {
             return Connection.Runner.Scalar<long?>(sql, StatementArguments.Translated(args)) ?? 0;
@@ -194,13 +194,13 @@ public sealed partial class TableQuery<T>
     private double SumReal(LambdaExpression selector)
     {
         // total() adds as doubles and gives 0.0 for no rows.
-        var (sql, args) = BuildAggregate(selector, "total(v)");
+        var (sql, args) = BuildAggregate(selector, "total");
         return Connection.Runner.Scalar<double>(sql, StatementArguments.Translated(args));
     }
 
     private double? AverageInteger(LambdaExpression selector)
     {
-        var (sql, args) = BuildAggregate(selector, "sum(v), count(v)");
+        var (sql, args) = BuildAggregate(selector, "sum", "count");
         SumCount<long> result;
         try
         {
@@ -216,7 +216,7 @@ public sealed partial class TableQuery<T>
 
     private double? AverageReal(LambdaExpression selector)
     {
-        var (sql, args) = BuildAggregate(selector, "total(v), count(v)");
+        var (sql, args) = BuildAggregate(selector, "total", "count");
         Connection.Runner.TryReadFirst<SumCount<double>, SumCountReader<double>>(sql, StatementArguments.Translated(args), default, out var result);
         return result.Count == 0 ? null : result.Sum / result.Count;
     }

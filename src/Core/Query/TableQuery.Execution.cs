@@ -1,6 +1,7 @@
 using System.Linq.Expressions;
 using System.Text;
 using MicroDb.Mapping;
+using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
@@ -49,10 +50,10 @@ public sealed partial class TableQuery<T>
     /// <summary>True when the query returns at least one row (SELECT EXISTS).</summary>
     public bool Any()
     {
-        var sql = new StringBuilder("SELECT EXISTS (");
         var args = new List<object?>();
-        AppendSelect(sql, args, "1", includeOrder: false);
-        sql.Append(')');
+        var exists = new SqlExists(BuildModel(QueryProjections.One, includeOrder: false, args));
+        var sql = new StringBuilder();
+        WriteModel(QueryModel.Select(null, new ValueList<SqlExpression>([exists])), sql, args);
         return Connection.Runner.Scalar<long>(sql.ToString(), StatementArguments.Translated(args)) != 0;
     }
 
@@ -138,23 +139,27 @@ public sealed partial class TableQuery<T>
         }
         else
         {
-            string key;
+            SqlExpression key;
             if (table.PrimaryKey is { } primaryKey)
             {
-                key = SqlBuilder.Quote(primaryKey.Name);
+                key = new SqlColumn(primaryKey.Name);
             }
             else if (_source is null)
             {
-                key = "rowid";
+                key = SqlRowId.Instance;
             }
             else
             {
                 throw new NotSupportedException($"Delete() of a query that filters after Take/Skip needs a [PrimaryKey] on '{table.EntityTypeName}'.");
             }
 
-            sql.Append("DELETE FROM ").Append(SqlBuilder.Quote(table.TableName)).Append(" WHERE ").Append(key).Append(" IN (");
-            AppendSelect(sql, args, key, includeOrder: true);
-            sql.Append(')');
+            // DELETE FROM t WHERE key IN (SELECT key FROM ... LIMIT ...): the statement around a query model.
+            var selected = BuildModel(new ValueList<SqlExpression>([key]), includeOrder: true, args);
+            var @in = new SqlInQuery(key, selected, Negated: false);
+            sql.Append("DELETE FROM ").Append(SqlBuilder.Quote(table.TableName)).Append(" WHERE ");
+            var slots = new List<int>(args.Count);
+            SqliteSqlWriter.Instance.Write(@in, sql, slots);
+            CheckSlotOrder(slots, args);
         }
 
         return Connection.Runner.Execute(sql.ToString(), StatementArguments.Translated(args));

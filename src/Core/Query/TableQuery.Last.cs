@@ -1,6 +1,8 @@
 using System.Linq.Expressions;
 using MicroDb.Mapping;
 
+using MicroDb.Query.Model;
+
 namespace MicroDb.Query;
 
 // Last and LastOrDefault: the query's order reversed, LIMIT 1, so only one row is read.
@@ -33,15 +35,15 @@ public sealed partial class TableQuery<T>
     {
         var plain = _source is null && !IsLimited;
         var table = _map.Table;
-        string? identity = null;
+        SqlExpression? identity = null;
         if (plain && !table.WithoutRowId)
         {
-            identity = "rowid";
+            identity = SqlRowId.Instance;
         }
         else if (table.PrimaryKey is { } key && (table.WithoutRowId || key.SqlType == "INTEGER"))
         {
             // The key of a WITHOUT ROWID table orders it; an INTEGER PRIMARY KEY is the rowid itself.
-            identity = SqlBuilder.Quote(key.Name);
+            identity = new SqlColumn(key.Name);
         }
 
         var query = this;

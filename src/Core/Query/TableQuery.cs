@@ -3,6 +3,7 @@ using System.Diagnostics.CodeAnalysis;
 using System.Linq.Expressions;
 using System.Text;
 using MicroDb.Mapping;
+using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
@@ -16,7 +17,7 @@ namespace MicroDb.Query;
 public sealed partial class TableQuery<T> : IEnumerable<T>
 {
     private readonly EntityMap<T> _map;
-    private readonly string _allColumns;
+    private readonly ValueList<SqlExpression> _allColumns;
     private readonly TableQuery<T>? _source;
     private readonly LambdaExpression[] _wheres;
     private readonly QueryOrdering[] _orderings;
@@ -30,7 +31,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
     {
         Connection = connection;
         _map = map;
-        _allColumns = map.Table.QuotedColumnList;
+        _allColumns = QueryProjections.AllColumns(map.Table);
         _wheres = [];
         _orderings = [];
     }
@@ -73,7 +74,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
     public TableQuery<T> Where(Expression<Func<T, bool>> predicate)
     {
         ArgumentNullException.ThrowIfNull(predicate);
-        SqlTranslator.Validate(_map.Table, Connection.Storage, predicate, isPredicate: true);
+        TranslationCache.Validate(_map.Table, Connection.Storage, predicate, isPredicate: true);
 
         // After Take/Skip, LINQ filters the limited rows, so the limited query becomes a sub-query.
         return IsLimited
@@ -150,11 +151,11 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
     IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
 
     /// <summary>Builds SELECT <paramref name="columns"/> for this query, with fresh values of captured variables.</summary>
-    internal (string Sql, List<object?> Args) BuildSelect(string columns, bool includeOrder)
+    internal (string Sql, List<object?> Args) BuildSelect(ValueList<SqlExpression> columns, bool includeOrder, bool distinct = false)
     {
         var sql = new StringBuilder();
         var args = new List<object?>();
-        AppendSelect(sql, args, columns, includeOrder);
+        WriteModel(BuildModel(columns, includeOrder, args, distinct), sql, args);
         return (sql.ToString(), args);
     }
 
@@ -167,7 +168,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
         var scratch = QueryScratch.Rent();
         try
         {
-            AppendSelect(scratch.Sql, scratch.Args, _allColumns, includeOrder: true, limitCap);
+            WriteModel(BuildModel(_allColumns, includeOrder: true, scratch.Args, limitCap: limitCap), scratch.Sql, scratch.Args);
             return (scratch.SqlText(), scratch);
         }
         catch
@@ -177,71 +178,97 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
         }
     }
 
-    private void AppendSelect(StringBuilder sql, List<object?> args, string columns, bool includeOrder, int? limitCap = null)
+    /// <summary>Writes <paramref name="model"/>; its slot <c>k</c> binds <c>args[k]</c>, so the markers must come in slot order.</summary>
+    internal static void WriteModel(QueryModel model, StringBuilder sql, List<object?> args)
     {
-        sql.Append("SELECT ").Append(columns).Append(" FROM ");
-        if (_source is null)
+        var slots = new List<int>(args.Count);
+        SqliteSqlWriter.Instance.WriteQuery(model, sql, slots);
+        CheckSlotOrder(slots, args);
+    }
+
+    /// <summary>SQLite binds '?' by position: the writer must have written slot k as the k-th marker.</summary>
+    internal static void CheckSlotOrder(List<int> slots, List<object?> args)
+    {
+        var ordered = slots.Count == args.Count;
+        for (var i = 0; ordered && i < slots.Count; i++)
         {
-            sql.Append(_map.Table.QuotedTableName);
+            ordered = slots[i] == i;
         }
-        else
+
+        if (!ordered)
         {
-            sql.Append('(');
-            _source.AppendSelect(sql, args, _allColumns, includeOrder: true);
-            sql.Append(')');
+            throw new InvalidOperationException($"MicroDb wrote the query's parameters out of order ({string.Join(", ", slots)} for {args.Count} arguments).");
         }
+    }
+
+    /// <summary>
+    /// The query model of this query: SELECT <paramref name="columns"/> from the table (or the limited query it reads as a
+    /// sub-query), its predicates and, when asked or needed for a limit, its orderings. Values are appended to
+    /// <paramref name="args"/> in the order the SQL reads them: source, predicates, orderings.
+    /// </summary>
+    internal QueryModel BuildModel(ValueList<SqlExpression> columns, bool includeOrder, List<object?> args, bool distinct = false, int? limitCap = null)
+    {
+        SqlSource source = _source is null
+            ? QueryProjections.Source(_map.Table)
+            : new SqlSubquery(_source.BuildModel(_allColumns, includeOrder: true, args));
 
         // A cap is a Take applied on top: it limits like one, so the order matters as it does after Take.
         var limit = limitCap is { } cap ? (_limit is { } own ? Math.Min(own, cap) : cap) : _limit;
-        AppendWhere(sql, args);
-        if (includeOrder || IsLimited || limitCap is not null)
-        {
-            AppendOrderBy(sql, args);
-        }
+        var predicates = Predicates(args);
+        var orderings = includeOrder || IsLimited || limitCap is not null ? Orderings(args) : ValueList<SqlOrdering>.Empty;
 
         // LIMIT and OFFSET are written as integer literals (never user text, so nothing to inject): bound as parameters,
         // SQLite took several microseconds longer per run of a one-row query (measured: 4.0 vs 0.55 us for LIMIT ? vs 1).
-        if (limit is { } rows)
-        {
-            sql.Append(" LIMIT ").Append(rows);
-        }
-
-        if (_offset > 0)
-        {
-            sql.Append(limit is null ? " LIMIT -1 OFFSET " : " OFFSET ").Append(_offset);
-        }
+        return new QueryModel(source, columns, distinct, predicates, orderings, limit, _offset);
     }
 
-    private void AppendWhere(StringBuilder sql, List<object?> args)
+    private ValueList<SqlExpression> Predicates(List<object?> args)
     {
-        for (var i = 0; i < _wheres.Length; i++)
+        if (_wheres.Length == 0)
         {
-            sql.Append(i == 0 ? " WHERE " : " AND ");
-            SqlTranslator.WritePredicate(_map.Table, Connection.Storage, _wheres[i], sql, args);
+            return ValueList<SqlExpression>.Empty;
         }
+
+        var predicates = new SqlExpression[_wheres.Length];
+        for (var i = 0; i < predicates.Length; i++)
+        {
+            predicates[i] = TranslationCache.Translate(_map.Table, Connection.Storage, _wheres[i], TranslationKind.Predicate, args);
+        }
+
+        return new ValueList<SqlExpression>(predicates);
     }
 
-    private void AppendOrderBy(StringBuilder sql, List<object?> args)
+    private ValueList<SqlOrdering> Orderings(List<object?> args)
     {
         // A sub-query's order is not guaranteed to survive the outer SELECT, so it is repeated there.
         var orderings = EffectiveOrderings();
-        for (var i = 0; i < orderings.Length; i++)
+        if (orderings.Length == 0)
         {
-            sql.Append(i == 0 ? " ORDER BY " : ", ");
-            if (orderings[i].Sql is { } term)
-            {
-                sql.Append(term);
-            }
-            else
-            {
-                SqlTranslator.WriteOrderKey(_map.Table, Connection.Storage, orderings[i].KeySelector!, sql, args);
-            }
-
-            if (orderings[i].Descending)
-            {
-                sql.Append(" DESC");
-            }
+            return ValueList<SqlOrdering>.Empty;
         }
+
+        var terms = new SqlOrdering[orderings.Length];
+        for (var i = 0; i < terms.Length; i++)
+        {
+            var key = orderings[i].Term ?? TranslationCache.Translate(_map.Table, Connection.Storage, orderings[i].KeySelector!, TranslationKind.OrderKey, args);
+            terms[i] = new SqlOrdering(key, orderings[i].Descending);
+        }
+
+        return new ValueList<SqlOrdering>(terms);
+    }
+
+    /// <summary>Writes <c> WHERE p1 AND p2 ...</c> (for DELETE).</summary>
+    private void AppendWhere(StringBuilder sql, List<object?> args)
+    {
+        var predicates = Predicates(args);
+        var slots = new List<int>(args.Count);
+        for (var i = 0; i < predicates.Count; i++)
+        {
+            sql.Append(i == 0 ? " WHERE " : " AND ");
+            SqliteSqlWriter.Instance.Write(predicates[i], sql, slots);
+        }
+
+        CheckSlotOrder(slots, args);
     }
 
     private QueryOrdering[] EffectiveOrderings() =>
@@ -250,7 +277,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
     private TableQuery<T> AddOrdering(LambdaExpression keySelector, bool descending, bool then)
     {
         ArgumentNullException.ThrowIfNull(keySelector);
-        SqlTranslator.Validate(_map.Table, Connection.Storage, keySelector, isPredicate: false);
+        TranslationCache.Validate(_map.Table, Connection.Storage, keySelector, isPredicate: false);
         var ordering = new QueryOrdering(keySelector, descending);
         if (then)
         {

@@ -116,28 +116,38 @@ public partial class SQLiteConnection
         }
     }
 
-    /// <summary>Copies the database to <paramref name="destinationDatabasePath"/> with SQLite's online backup.</summary>
+    /// <summary>
+    /// Copies the database to <paramref name="destinationDatabasePath"/> with SQLite's online backup (MicroDb's
+    /// <see cref="MicroDbConnection.Backup(string, BackupOptions?, CancellationToken)"/>: in steps, so other threads'
+    /// calls on this connection run between them).
+    /// </summary>
     /// <param name="destinationDatabasePath">The destination file (created or overwritten).</param>
-    /// <param name="databaseName">The schema to copy (<c>main</c>, or an attached database's name).</param>
-    /// <exception cref="SQLiteException">The destination cannot be opened or the copy failed.</exception>
+    /// <param name="databaseName">The schema to copy (<c>main</c>, <c>temp</c> or an attached database's name), written to the destination's main database.</param>
+    /// <exception cref="SQLiteException">
+    /// The destination cannot be opened (<see cref="SQLite3.Result.CannotOpen"/>), is this database itself, is locked, or a
+    /// transaction is open on this connection (<see cref="SQLite3.Result.Busy"/>, as sqlite-net), or the copy failed.
+    /// </exception>
     public void Backup(string destinationDatabasePath, string databaseName = "main")
     {
         ArgumentNullException.ThrowIfNull(destinationDatabasePath);
-        var rc = raw.sqlite3_open_v2(destinationDatabasePath, out var destination, raw.SQLITE_OPEN_READWRITE | raw.SQLITE_OPEN_CREATE, null);
-        using (destination)
+        ArgumentNullException.ThrowIfNull(databaseName);
+        try
         {
-            Check(destination, rc);
-            var backup = raw.sqlite3_backup_init(destination, databaseName, Handle, databaseName);
-            if (backup is null || backup.IsInvalid)
-            {
-                // SQLite reports why on the destination connection (e.g. "unknown database"); never step a null backup.
-                var error = raw.sqlite3_errcode(destination);
-                Check(destination, error == raw.SQLITE_OK ? raw.SQLITE_ERROR : error);
-            }
-
-            rc = raw.sqlite3_backup_step(backup, -1);
-            var finish = raw.sqlite3_backup_finish(backup);
-            Check(destination, rc == raw.SQLITE_DONE ? finish : rc);
+            _db.Backup(destinationDatabasePath, new BackupOptions { SourceDatabase = databaseName });
+        }
+        catch (MicroDbException e)
+        {
+            throw Translate(e);
+        }
+        catch (ArgumentException e) when (e.Data.Contains(BackupPaths.DestinationIsSourceKey))
+        {
+            // sqlite-net reports a backup onto its own file as the lock it runs into; the message says what is wrong.
+            throw SQLiteException.Wrap(SQLite3.Result.Busy, e.Message, e);
+        }
+        catch (InvalidOperationException e)
+        {
+            // As above: sqlite-net's backup inside a transaction fails with "database is locked".
+            throw SQLiteException.Wrap(SQLite3.Result.Busy, e.Message, e);
         }
     }
 

@@ -1,4 +1,5 @@
 using System.Linq.Expressions;
+using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
@@ -6,162 +7,123 @@ namespace MicroDb.Query;
 // operand compared with a column is encoded as that column stores it (SqlTranslator.Values.cs).
 internal sealed partial class SqlTranslator
 {
-    private void WriteBinary(BinaryExpression b)
+    private SqlExpression TranslateBinary(BinaryExpression b)
     {
         switch (b.NodeType)
         {
             case ExpressionType.AndAlso:
             case ExpressionType.OrElse:
-                if (!Uses(b.Left))
                 {
-                    // C# short-circuits: `!limit.HasValue || x.Age > limit.Value` must not read limit.Value when it is null.
-                    var left = (bool)Evaluate(b.Left)!;
-                    if (left == (b.NodeType == ExpressionType.OrElse))
+                    if (!Uses(b.Left))
                     {
-                        WriteValue(left, null, typeof(bool));
-                    }
-                    else
-                    {
-                        WriteBoolean(b.Right);
+                        // C# short-circuits: `!limit.HasValue || x.Age > limit.Value` must not read limit.Value when it is null.
+                        var left = (bool)Evaluate(b.Left)!;
+                        return left == (b.NodeType == ExpressionType.OrElse)
+                            ? Value(left, null, typeof(bool))
+                            : TranslateBoolean(b.Right);
                     }
 
-                    return;
+                    var l = TranslateBoolean(b.Left);
+                    return Group(Binary(l, b.NodeType == ExpressionType.AndAlso ? SqlOperator.And : SqlOperator.Or, TranslateBoolean(b.Right)));
                 }
 
-                _sql.Append('(');
-                WriteBoolean(b.Left);
-                _sql.Append(b.NodeType == ExpressionType.AndAlso ? " AND " : " OR ");
-                WriteBoolean(b.Right);
-                _sql.Append(')');
-                return;
             case ExpressionType.Equal:
-                WriteEquality(b.Left, b.Right, negate: false);
-                return;
+                return Equality(b.Left, b.Right, negate: false);
             case ExpressionType.NotEqual:
-                WriteEquality(b.Left, b.Right, negate: true);
-                return;
+                return Equality(b.Left, b.Right, negate: true);
             case ExpressionType.LessThan:
-                WriteOrdering(b, "<");
-                return;
+                return Ordering(b, "<");
             case ExpressionType.LessThanOrEqual:
-                WriteOrdering(b, "<=");
-                return;
+                return Ordering(b, "<=");
             case ExpressionType.GreaterThan:
-                WriteOrdering(b, ">");
-                return;
+                return Ordering(b, ">");
             case ExpressionType.GreaterThanOrEqual:
-                WriteOrdering(b, ">=");
-                return;
+                return Ordering(b, ">=");
             case ExpressionType.Add when b.Type == typeof(string):
-                WriteConcat(b, [b.Left, b.Right]);
-                return;
+                return Concat(b, [b.Left, b.Right]);
             case ExpressionType.Add:
             case ExpressionType.AddChecked:
-                WriteArithmetic(b, " + ");
-                return;
+                return Arithmetic(b, SqlOperator.Add);
             case ExpressionType.Subtract:
             case ExpressionType.SubtractChecked:
-                WriteArithmetic(b, " - ");
-                return;
+                return Arithmetic(b, SqlOperator.Subtract);
             case ExpressionType.Multiply:
             case ExpressionType.MultiplyChecked:
-                WriteArithmetic(b, " * ");
-                return;
+                return Arithmetic(b, SqlOperator.Multiply);
             case ExpressionType.Divide:
-                WriteArithmetic(b, " / ");
-                return;
+                return Arithmetic(b, SqlOperator.Divide);
             case ExpressionType.Modulo:
-                WriteArithmetic(b, " % ");
-                return;
+                return Arithmetic(b, SqlOperator.Modulo);
             case ExpressionType.LeftShift:
-                WriteArithmetic(b, " << ");
-                return;
+                return Arithmetic(b, SqlOperator.LeftShift);
             case ExpressionType.RightShift:
-                WriteArithmetic(b, " >> ");
-                return;
+                return Arithmetic(b, SqlOperator.RightShift);
             case ExpressionType.And:
             case ExpressionType.Or:
                 if (IsBool(b.Type))
                 {
-                    _sql.Append('(');
-                    WriteBoolean(b.Left);
-                    _sql.Append(b.NodeType == ExpressionType.And ? " AND " : " OR ");
-                    WriteBoolean(b.Right);
-                    _sql.Append(')');
-                }
-                else
-                {
-                    WriteArithmetic(b, b.NodeType == ExpressionType.And ? " & " : " | ");
+                    var l = TranslateBoolean(b.Left);
+                    return Group(Binary(l, b.NodeType == ExpressionType.And ? SqlOperator.And : SqlOperator.Or, TranslateBoolean(b.Right)));
                 }
 
-                return;
+                return Arithmetic(b, b.NodeType == ExpressionType.And ? SqlOperator.BitwiseAnd : SqlOperator.BitwiseOr);
             case ExpressionType.ExclusiveOr:
                 if (IsBool(b.Type))
                 {
-                    _sql.Append('(');
-                    WriteBoolean(b.Left);
-                    _sql.Append(" <> ");
-                    WriteBoolean(b.Right);
-                    _sql.Append(')');
+                    var l = TranslateBoolean(b.Left);
+                    return Group(Binary(l, SqlOperator.NotEqual, TranslateBoolean(b.Right)));
                 }
                 else
                 {
                     // SQLite has no XOR operator: a ^ b == (a | b) - (a & b).
-                    _sql.Append("((");
-                    Write(b.Left);
-                    _sql.Append(" | ");
-                    Write(b.Right);
-                    _sql.Append(") - (");
-                    Write(b.Left);
-                    _sql.Append(" & ");
-                    Write(b.Right);
-                    _sql.Append("))");
+                    var l1 = Translate(b.Left);
+                    var or = Group(Binary(l1, SqlOperator.BitwiseOr, Translate(b.Right)));
+                    var l2 = Translate(b.Left);
+                    var and = Group(Binary(l2, SqlOperator.BitwiseAnd, Translate(b.Right)));
+                    return Group(Binary(or, SqlOperator.Subtract, and));
                 }
 
-                return;
             case ExpressionType.Coalesce:
-                _sql.Append("coalesce(");
-                Write(b.Left);
-                _sql.Append(", ");
+                {
+                    var left = Translate(b.Left);
 
-                // A fallback value is encoded as the column it stands in for stores it ([StoreAsText] dates, enum names).
-                WriteOperand(b.Right, !Uses(b.Right), Uses(b.Right) ? null : Evaluate(b.Right), b.Left);
-                _sql.Append(')');
-                return;
+                    // A fallback value is encoded as the column it stands in for stores it ([StoreAsText] dates, enum names).
+                    return new SqlFunction("coalesce", left, Operand(b.Right, !Uses(b.Right), Uses(b.Right) ? null : Evaluate(b.Right), b.Left));
+                }
         }
 
         throw Unsupported(b, $"operator {b.NodeType} has no SQL translation");
     }
 
-    private void WriteArithmetic(BinaryExpression b, string op)
+    private SqlExpression Arithmetic(BinaryExpression b, SqlOperator op)
     {
         RejectTextEnum(b, b.Left);
         RejectTextEnum(b, b.Right);
         RejectSqliteNetTextArithmetic(b, b.Left);
         RejectSqliteNetTextArithmetic(b, b.Right);
-        if (op is " + " or " - " or " * " or " / " or " % " && Underlying(b.Type) == typeof(ulong))
+        if (op is SqlOperator.Add or SqlOperator.Subtract or SqlOperator.Multiply or SqlOperator.Divide or SqlOperator.Modulo && Underlying(b.Type) == typeof(ulong))
         {
             // Stored by bit pattern: SQLite's signed arithmetic (and its overflow to REAL) would not give .NET's unsigned result.
             throw Unsupported(b, "arithmetic on UInt64 (ulong) runs in SQLite on the signed bit pattern, overflowing to REAL, so it would not match .NET");
         }
 
-        _sql.Append('(');
-        Write(b.Left);
-        _sql.Append(op);
-        Write(b.Right);
-        _sql.Append(')');
+        var left = Translate(b.Left);
+        return Group(Binary(left, op, Translate(b.Right)));
     }
 
-    private void WriteEquality(Expression left, Expression right, bool negate)
+    private static SqlOperator EqualityOperator(bool nullable, bool negate) =>
+        nullable ? (negate ? SqlOperator.IsNot : SqlOperator.Is) : (negate ? SqlOperator.NotEqual : SqlOperator.Equal);
+
+    private SqlExpression Equality(Expression left, Expression right, bool negate)
     {
         if (!Uses(left))
         {
             (left, right) = (right, left);
         }
 
-        if (TryWriteCompareCall(left, right, negate ? "<>" : "="))
+        if (TryCompareCall(left, right, negate ? "<>" : "=") is { } compare)
         {
-            return;
+            return compare;
         }
 
         if (!Uses(right))
@@ -169,70 +131,53 @@ internal sealed partial class SqlTranslator
             var value = Evaluate(right);
             if (value is null)
             {
-                _sql.Append('(');
-                Write(left);
-                _sql.Append(negate ? " IS NOT NULL)" : " IS NULL)");
-                return;
+                return Group(new SqlIsNull(Translate(left), negate));
             }
 
             var key = KeyOf(left);
             if (value is double.NaN or float.NaN)
             {
                 // NaN equals nothing, itself included.
-                _sql.Append(negate ? '1' : '0');
-                return;
+                return negate ? SqlLiteral.One : SqlLiteral.Zero;
             }
 
             if (key is StoredKey.SqliteNetText or StoredKey.SqliteNetDecimal)
             {
-                WriteSqliteNetComparison(left, key, negate ? "<>" : "=", value);
-                return;
+                return SqliteNetComparison(left, key, negate ? "<>" : "=", value);
             }
 
             TryColumn(left, out var column, out var memberType);
-            if (column is not null && TryWriteColumnEquality(left, column, memberType, key, value, negate))
+            if (column is not null && TryColumnEquality(left, column, memberType, key, value, negate) is { } columnEquality)
             {
-                return;
+                return columnEquality;
             }
 
-            var nullable = CanBeNull(left.Type);
-            _sql.Append('(');
+            var op = EqualityOperator(CanBeNull(left.Type), negate);
             if (key is StoredKey.DateTime or StoredKey.DateTimeText or StoredKey.Decimal or StoredKey.DateTimeOffset or StoredKey.Floating)
             {
-                WriteKey(left, key);
-                _sql.Append(nullable ? (negate ? " IS NOT " : " IS ") : (negate ? " <> " : " = "));
-                _sql.Append('?');
-                _args.Add(KeyValue(value, key));
-            }
-            else
-            {
-                Write(left);
-                _sql.Append(nullable ? (negate ? " IS NOT " : " IS ") : (negate ? " <> " : " = "));
-                WriteValue(value, column, memberType);
+                var k = Key(left, key);
+                return Group(Binary(k, op, Parameter(KeyValue(value, key))));
             }
 
-            _sql.Append(')');
-            return;
+            var l = Translate(left);
+            return Group(Binary(l, op, Value(value, column, memberType)));
         }
 
         var leftKey = KeyOf(left);
         var pairKey = leftKey != StoredKey.Direct ? leftKey : KeyOf(right);
         RejectMixedKeys(left, right);
         var eitherNullable = CanBeNull(left.Type) || CanBeNull(right.Type);
-        _sql.Append('(');
-        WriteKey(left, pairKey);
-        _sql.Append(eitherNullable ? (negate ? " IS NOT " : " IS ") : (negate ? " <> " : " = "));
-        WriteKey(right, pairKey);
-        _sql.Append(')');
+        var a = Key(left, pairKey);
+        return Group(Binary(a, EqualityOperator(eitherNullable, negate), Key(right, pairKey)));
     }
 
-    private void WriteOrdering(BinaryExpression b, string op)
+    private SqlExpression Ordering(BinaryExpression b, string op)
     {
         RejectTextEnum(b, b.Left);
         RejectTextEnum(b, b.Right);
-        if (TryWriteCompareCall(b.Left, b.Right, op))
+        if (TryCompareCall(b.Left, b.Right, op) is { } compare)
         {
-            return;
+            return compare;
         }
 
         var leftClosed = !Uses(b.Left);
@@ -243,39 +188,38 @@ internal sealed partial class SqlTranslator
             || leftValue is double.NaN or float.NaN || rightValue is double.NaN or float.NaN)
         {
             // C#: any ordering comparison with null or NaN is false.
-            _sql.Append('0');
-            return;
+            return SqlLiteral.Zero;
         }
 
         // Written as open-operand op value when one side is closed.
         var (open, value, normalOp) = leftClosed ? (b.Right, leftValue, Flip(op)) : (b.Left, rightValue, op);
         var key = leftClosed || rightClosed ? KeyOf(open) : (KeyOf(b.Left) is var k && k != StoredKey.Direct ? k : KeyOf(b.Right));
-        _sql.Append('(');
+
+        // (left IS NOT NULL AND right IS NOT NULL AND comparison): the null guards of nullable open operands.
+        SqlExpression? guards = null;
         if (!leftClosed && CanBeNull(b.Left.Type))
         {
-            Write(b.Left);
-            _sql.Append(" IS NOT NULL AND ");
+            guards = new SqlIsNull(Translate(b.Left), Negated: true);
         }
 
         if (!rightClosed && CanBeNull(b.Right.Type))
         {
-            Write(b.Right);
-            _sql.Append(" IS NOT NULL AND ");
+            var guard = new SqlIsNull(Translate(b.Right), Negated: true);
+            guards = guards is null ? guard : And(guards, guard);
         }
+
+        SqlExpression Guarded(SqlExpression comparison) => Group(guards is null ? comparison : And(guards, comparison));
 
         if (leftClosed || rightClosed)
         {
             if (key is StoredKey.SqliteNetText or StoredKey.SqliteNetDecimal or StoredKey.TimeSpanText)
             {
-                WriteSqliteNetComparison(open, key, normalOp, value!);
-                _sql.Append(')');
-                return;
+                return Guarded(SqliteNetComparison(open, key, normalOp, value!));
             }
 
-            if (TryColumn(open, out var column, out var memberType) && TryWriteColumnRange(b, column, memberType, key, normalOp, value!))
+            if (TryColumn(open, out var column, out var memberType) && TryColumnRange(b, column, memberType, key, normalOp, value!) is { } range)
             {
-                _sql.Append(')');
-                return;
+                return Guarded(range);
             }
 
             if (key == StoredKey.String)
@@ -285,10 +229,8 @@ internal sealed partial class SqlTranslator
 
             if (key is StoredKey.UInt64 or StoredKey.DateTime or StoredKey.DateTimeText or StoredKey.Decimal or StoredKey.DateTimeOffset or StoredKey.Floating)
             {
-                WriteKey(open, key);
-                _sql.Append(' ').Append(normalOp).Append(" ?)");
-                _args.Add(KeyValue(value!, key));
-                return;
+                var openKey = Key(open, key);
+                return Guarded(Binary(openKey, ComparisonOperator(normalOp), Parameter(KeyValue(value!, key))));
             }
         }
         else
@@ -301,17 +243,12 @@ internal sealed partial class SqlTranslator
             RejectMixedKeys(b.Left, b.Right);
             RejectSqliteNetOrder(b, key);
 
-            WriteKey(b.Left, key);
-            _sql.Append(' ').Append(op).Append(' ');
-            WriteKey(b.Right, key);
-            _sql.Append(')');
-            return;
+            var leftKey = Key(b.Left, key);
+            return Guarded(Binary(leftKey, ComparisonOperator(op), Key(b.Right, key)));
         }
 
-        WriteOperand(b.Left, leftClosed, leftValue, b.Right);
-        _sql.Append(' ').Append(op).Append(' ');
-        WriteOperand(b.Right, rightClosed, rightValue, b.Left);
-        _sql.Append(')');
+        var leftOperand = Operand(b.Left, leftClosed, leftValue, b.Right);
+        return Guarded(Binary(leftOperand, ComparisonOperator(op), Operand(b.Right, rightClosed, rightValue, b.Left)));
     }
 
     private const string StringOrderReason =
@@ -330,16 +267,14 @@ internal sealed partial class SqlTranslator
 
     private static string Flip(string op) => op switch { "<" => ">", "<=" => ">=", ">" => "<", ">=" => "<=", _ => op };
 
-    private void WriteOperand(Expression operand, bool closed, object? value, Expression other)
+    private SqlExpression Operand(Expression operand, bool closed, object? value, Expression other)
     {
         if (closed)
         {
             TryColumn(other, out var column, out var memberType);
-            WriteValue(value, column, memberType);
+            return Value(value, column, memberType);
         }
-        else
-        {
-            Write(operand);
-        }
+
+        return Translate(operand);
     }
 }

@@ -1,6 +1,7 @@
 using System.Collections;
 using System.Linq.Expressions;
 using MicroDb.Mapping;
+using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
@@ -8,7 +9,7 @@ namespace MicroDb.Query;
 // each element encoded as the column stores it; null elements become IS NULL.
 internal sealed partial class SqlTranslator
 {
-    private void WriteListContains(MethodCallExpression call)
+    private SqlExpression TranslateListContains(MethodCallExpression call)
     {
         Expression source;
         Expression value;
@@ -38,10 +39,10 @@ internal sealed partial class SqlTranslator
         }
 
         var values = EvaluateSequence(source);
-        WriteIn(value, values);
+        return In(value, values);
     }
 
-    private void WriteIn(Expression value, IEnumerable values)
+    private SqlExpression In(Expression value, IEnumerable values)
     {
         TryColumn(value, out var column, out var memberType);
         var key = KeyOf(value);
@@ -92,49 +93,38 @@ internal sealed partial class SqlTranslator
 
         if (encoded.Count == 0)
         {
-            if (hasNull)
-            {
-                _sql.Append('(');
-                Write(value);
-                _sql.Append(" IS NULL)");
-            }
-            else
-            {
-                _sql.Append('0');
-            }
-
-            return;
+            return hasNull ? Group(new SqlIsNull(Translate(value), Negated: false)) : SqlLiteral.Zero;
         }
 
-        _sql.Append('(');
+        SqlExpression? guard = null;
         if (CanBeNull(value.Type) || floatNull)
         {
-            Write(value);
-            _sql.Append(hasNull ? " IS NULL OR " : " IS NOT NULL AND ");
+            guard = new SqlIsNull(Translate(value), Negated: !hasNull);
         }
 
+        SqlExpression operand;
         if (byKey)
         {
-            WriteKey(value, key);
+            operand = Key(value, key);
         }
         else if (key == StoredKey.Decimal)
         {
             // The stored text itself, not the REAL a decimal column is otherwise read as.
-            _sql.Append(SqlBuilder.Quote(column!.Name));
+            operand = new SqlColumn(column!.Name);
         }
         else
         {
-            Write(value);
+            operand = Translate(value);
         }
 
-        _sql.Append(" IN (");
-        for (var i = 0; i < encoded.Count; i++)
+        var list = new SqlExpression[encoded.Count];
+        for (var i = 0; i < list.Length; i++)
         {
-            _sql.Append(i == 0 ? "?" : ", ?");
-            _args.Add(encoded[i]);
+            list[i] = Parameter(encoded[i]);
         }
 
-        _sql.Append("))");
+        var @in = new SqlIn(operand, new ValueList<SqlExpression>(list), Negated: false);
+        return Group(guard is null ? @in : hasNull ? Or(guard, @in) : And(guard, @in));
     }
 
     /// <summary>C# 14 binds <c>array.Contains(x)</c> to MemoryExtensions.Contains over an implicit span; take the array back.</summary>

@@ -1,5 +1,6 @@
 using System.Linq.Expressions;
 using MicroDb.Mapping;
+using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
@@ -12,11 +13,11 @@ internal sealed partial class SqlTranslator
     // Julian day number of 0001-01-01 at midnight: SQLite's date functions take it as a date.
     private const string JulianDayOfDayZero = "1721425.5";
 
-    private bool TryWriteDatePart(MemberExpression m)
+    private SqlExpression? TryTranslateDatePart(MemberExpression m)
     {
         if (m.Expression is null)
         {
-            return false;
+            return null;
         }
 
         var owner = m.Expression.Type;
@@ -25,35 +26,35 @@ internal sealed partial class SqlTranslator
         {
             if (_format.Kind == StorageFormatKind.SqliteNet)
             {
-                return TryWriteSqliteNetDatePart(m, part);
+                return TrySqliteNetDatePart(m, part);
             }
 
             var text = StorageColumn(m.Expression, out _)?.Kind == ColumnKind.DateTimeText;
-            return text ? TryWriteDateTimeTextPart(m.Expression, part) : TryWriteDateTimeTicksPart(m.Expression, part);
+            return text ? TryDateTimeTextPart(m.Expression, part) : TryDateTimeTicksPart(m.Expression, part);
         }
 
         if (owner == typeof(DateOnly))
         {
-            return TryWriteTextDatePart(m.Expression, part, allowTime: false);
+            return TryTextDatePart(m.Expression, part, allowTime: false);
         }
 
         if (owner == typeof(TimeOnly))
         {
-            return TryWriteTimeOfDayPart(m.Expression, part, ticksOfDay: null);
+            return TryTimeOfDayPart(m.Expression, part, ofStoredDateTime: false);
         }
 
-        return false;
+        return null;
     }
 
     /// <summary>
     /// Under the sqlite-net format: plain ticks take the ticks arithmetic (the kind mask changes nothing); text takes the
     /// fixed positions when the format puts yyyy-MM-dd (and HH:mm:ss) where MicroDb's own text has them.
     /// </summary>
-    private bool TryWriteSqliteNetDatePart(MemberExpression m, string part)
+    private SqlExpression? TrySqliteNetDatePart(MemberExpression m, string part)
     {
         if (_format.StoreDateTimeAsTicks)
         {
-            return TryWriteDateTimeTicksPart(m.Expression!, part);
+            return TryDateTimeTicksPart(m.Expression!, part);
         }
 
         var layout = DateText;
@@ -62,44 +63,47 @@ internal sealed partial class SqlTranslator
             throw Unsupported(m, $"DateTime.{part} is not translated for DateTime stored as text in the format \"{_format.DateTimeStringFormat}\": the part is not at a fixed position of that text (or, for Date, the text would have to be rebuilt in the format)");
         }
 
-        return TryWriteTextDatePart(m.Expression!, part, allowTime: layout.TimeAfterDate);
+        return TryTextDatePart(m.Expression!, part, allowTime: layout.TimeAfterDate);
     }
 
+    /// <summary><c>(ticks &amp; mask)</c>: a stored DateTime's ticks without its kind bits.</summary>
+    private SqlExpression MaskedTicks(Expression date) => Group(Binary(Translate(date), SqlOperator.BitwiseAnd, SqlLiteral.Integer(DateTimeTicksMask)));
+
     /// <summary>DateTime stored as ticks with the kind in the top two bits.</summary>
-    private bool TryWriteDateTimeTicksPart(Expression date, string part)
+    private SqlExpression? TryDateTimeTicksPart(Expression date, string part)
     {
         switch (part)
         {
             case "Year" or "Month" or "Day":
                 {
                     var format = part switch { "Year" => "%Y", "Month" => "%m", _ => "%d" };
-                    _sql.Append("CAST(strftime('").Append(format).Append("', ((");
-                    Write(date);
-                    _sql.Append(" & ").Append(DateTimeTicksMask).Append(") / ").Append(TicksPerDay).Append(") + ").Append(JulianDayOfDayZero).Append(") AS INTEGER)");
-                    return true;
+                    var days = Group(Binary(MaskedTicks(date), SqlOperator.Divide, SqlLiteral.Integer(TicksPerDay)));
+                    var julian = Binary(days, SqlOperator.Add, new SqlLiteral(JulianDayOfDayZero));
+                    return new SqlCast(new SqlFunction("strftime", SqlLiteral.Quoted(format), julian), "INTEGER");
                 }
 
             case "DayOfWeek":
-                // 0001-01-01 was a Monday (1); DayOfWeek counts from Sunday (0).
-                _sql.Append("((((");
-                Write(date);
-                _sql.Append(" & ").Append(DateTimeTicksMask).Append(") / ").Append(TicksPerDay).Append(") + 1) % 7)");
-                return true;
+                {
+                    // 0001-01-01 was a Monday (1); DayOfWeek counts from Sunday (0).
+                    var days = Group(Binary(MaskedTicks(date), SqlOperator.Divide, SqlLiteral.Integer(TicksPerDay)));
+                    return Group(Binary(Group(Binary(days, SqlOperator.Add, SqlLiteral.One)), SqlOperator.Modulo, new SqlLiteral("7")));
+                }
+
             case "Date":
-                // Keeps the kind bits: subtract the time of day.
-                _sql.Append('(');
-                Write(date);
-                _sql.Append(" - ((");
-                Write(date);
-                _sql.Append(" & ").Append(DateTimeTicksMask).Append(") % ").Append(TicksPerDay).Append("))");
-                return true;
+                {
+                    // Keeps the kind bits: subtract the time of day.
+                    var value = Translate(date);
+                    var timeOfDay = Group(Binary(MaskedTicks(date), SqlOperator.Modulo, SqlLiteral.Integer(TicksPerDay)));
+                    return Group(Binary(value, SqlOperator.Subtract, timeOfDay));
+                }
+
             default:
-                return TryWriteTimeOfDayPart(date, part, ticksOfDay: $" & {DateTimeTicksMask}) % {TicksPerDay}");
+                return TryTimeOfDayPart(date, part, ofStoredDateTime: true);
         }
     }
 
     /// <summary>Hour, Minute, Second from ticks of the day (TimeOnly) or of a stored DateTime (masked and reduced first).</summary>
-    private bool TryWriteTimeOfDayPart(Expression e, string part, string? ticksOfDay)
+    private SqlExpression? TryTimeOfDayPart(Expression e, string part, bool ofStoredDateTime)
     {
         var divisor = part switch
         {
@@ -110,34 +114,31 @@ internal sealed partial class SqlTranslator
         };
         if (divisor == 0)
         {
-            return false;
+            return null;
         }
 
         var modulus = part == "Hour" ? 24 : 60;
-        _sql.Append("((").Append(ticksOfDay is null ? "" : "(");
-        Write(e);
-        _sql.Append(ticksOfDay ?? "").Append(") / ").Append(divisor).Append(" % ").Append(modulus).Append(')');
-        return true;
+        var ticks = ofStoredDateTime
+            ? Group(Binary(MaskedTicks(e), SqlOperator.Modulo, SqlLiteral.Integer(TicksPerDay)))
+            : Group(Translate(e));
+        return Group(Binary(Binary(ticks, SqlOperator.Divide, SqlLiteral.Integer(divisor)), SqlOperator.Modulo, SqlLiteral.Integer(modulus)));
     }
 
     /// <summary>DateTime as ISO round-trip text: fixed positions, the kind suffix kept by Date.</summary>
-    private bool TryWriteDateTimeTextPart(Expression date, string part)
+    private SqlExpression? TryDateTimeTextPart(Expression date, string part)
     {
         if (part == "Date")
         {
-            _sql.Append("(substr(");
-            Write(date);
-            _sql.Append(", 1, 10) || 'T00:00:00.0000000' || substr(");
-            Write(date);
-            _sql.Append(", ").Append(DateTimeTextLength + 1).Append("))");
-            return true;
+            var day = new SqlFunction("substr", Translate(date), SqlLiteral.One, SqlLiteral.Integer(10));
+            var suffix = new SqlFunction("substr", Translate(date), SqlLiteral.Integer(DateTimeTextLength + 1));
+            return Group(Binary(Binary(day, SqlOperator.Concat, SqlLiteral.Quoted("T00:00:00.0000000")), SqlOperator.Concat, suffix));
         }
 
-        return TryWriteTextDatePart(date, part, allowTime: true);
+        return TryTextDatePart(date, part, allowTime: true);
     }
 
     /// <summary>yyyy-MM-dd at the start of the text (DateOnly, and DateTime as text), and HH:mm:ss after it.</summary>
-    private bool TryWriteTextDatePart(Expression e, string part, bool allowTime)
+    private SqlExpression? TryTextDatePart(Expression e, string part, bool allowTime)
     {
         var (start, length) = part switch
         {
@@ -151,21 +152,15 @@ internal sealed partial class SqlTranslator
         };
         if (start > 0)
         {
-            _sql.Append("CAST(substr(");
-            Write(e);
-            _sql.Append(", ").Append(start).Append(", ").Append(length).Append(") AS INTEGER)");
-            return true;
+            return new SqlCast(new SqlFunction("substr", Translate(e), SqlLiteral.Integer(start), SqlLiteral.Integer(length)), "INTEGER");
         }
 
         if (part == "DayOfWeek")
         {
             // strftime('%w') counts from Sunday (0), as DayOfWeek does; years 0001-9999 are in its range.
-            _sql.Append("CAST(strftime('%w', substr(");
-            Write(e);
-            _sql.Append(", 1, 10)) AS INTEGER)");
-            return true;
+            return new SqlCast(new SqlFunction("strftime", SqlLiteral.Quoted("%w"), new SqlFunction("substr", Translate(e), SqlLiteral.One, SqlLiteral.Integer(10))), "INTEGER");
         }
 
-        return false;
+        return null;
     }
 }

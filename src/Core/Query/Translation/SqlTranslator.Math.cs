@@ -1,4 +1,5 @@
 using System.Linq.Expressions;
+using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
@@ -9,7 +10,7 @@ internal sealed partial class SqlTranslator
     // At and above 2^52 every double is an integer.
     private const string IntegralLimit = "4503599627370496.0";
 
-    private void WriteRound(MethodCallExpression call)
+    private SqlExpression TranslateRound(MethodCallExpression call)
     {
         var args = call.Arguments;
         if (args[0].Type != typeof(double) || args.Count > 2 || (args.Count == 2 && args[1].Type != typeof(int)))
@@ -19,8 +20,7 @@ internal sealed partial class SqlTranslator
 
         if (args.Count == 1)
         {
-            WriteRoundToEven(() => Write(args[0]));
-            return;
+            return RoundToEven(() => Translate(args[0]));
         }
 
         if (Uses(args[1]))
@@ -36,44 +36,29 @@ internal sealed partial class SqlTranslator
 
         // .NET: values of 1e16 and above are returned unchanged; below, value * 10^digits is rounded and divided back.
         var power = Math.Pow(10, digits);
-        _sql.Append("(CASE WHEN abs(");
-        Write(args[0]);
-        _sql.Append(") >= 1e16 THEN ");
-        Write(args[0]);
-        _sql.Append(" ELSE ");
-        WriteRoundToEven(() =>
+        var large = Binary(new SqlFunction("abs", Translate(args[0])), SqlOperator.GreaterThanOrEqual, new SqlLiteral("1e16"));
+        var unchanged = Translate(args[0]);
+        var rounded = RoundToEven(() =>
         {
-            _sql.Append('(');
-            Write(args[0]);
-            _sql.Append(" * ?)");
-            _args.Add(power);
+            var value = Translate(args[0]);
+            return Group(Binary(value, SqlOperator.Multiply, Parameter(power)));
         });
-        _sql.Append(" / ?");
-        _args.Add(power);
-        _sql.Append(" END)");
+        return Group(new SqlCase(large, unchanged, Binary(rounded, SqlOperator.Divide, Parameter(power))));
     }
 
     /// <summary>Rounds to the nearest integer, ties to even, exactly: the fraction x - trunc(x) is exact below 2^52.</summary>
-    private void WriteRoundToEven(Action value)
+    private static SqlExpression RoundToEven(Func<SqlExpression> value)
     {
-        _sql.Append("(CASE WHEN abs(");
-        value();
-        _sql.Append(") >= ").Append(IntegralLimit).Append(" THEN ");
-        value();
-        _sql.Append(" ELSE CAST(");
-        value();
-        _sql.Append(" AS INTEGER) + (CASE WHEN abs(");
-        value();
-        _sql.Append(" - CAST(");
-        value();
-        _sql.Append(" AS INTEGER)) > 0.5 OR (abs(");
-        value();
-        _sql.Append(" - CAST(");
-        value();
-        _sql.Append(" AS INTEGER)) = 0.5 AND CAST(");
-        value();
-        _sql.Append(" AS INTEGER) % 2 <> 0) THEN (CASE WHEN ");
-        value();
-        _sql.Append(" < 0 THEN -1 ELSE 1 END) ELSE 0 END) END * 1.0)");
+        // Each use translates the value again, so its parameter slots appear in the order the text reads them.
+        var integral = Binary(new SqlFunction("abs", value()), SqlOperator.GreaterThanOrEqual, new SqlLiteral(IntegralLimit));
+        var unchanged = value();
+        var truncated = new SqlCast(value(), "INTEGER");
+        var fractionAbove = Binary(new SqlFunction("abs", Binary(value(), SqlOperator.Subtract, new SqlCast(value(), "INTEGER"))), SqlOperator.GreaterThan, new SqlLiteral("0.5"));
+        var fractionHalf = Binary(new SqlFunction("abs", Binary(value(), SqlOperator.Subtract, new SqlCast(value(), "INTEGER"))), SqlOperator.Equal, new SqlLiteral("0.5"));
+        var odd = Binary(Binary(new SqlCast(value(), "INTEGER"), SqlOperator.Modulo, new SqlLiteral("2")), SqlOperator.NotEqual, SqlLiteral.Zero);
+        var sign = Group(new SqlCase(Binary(value(), SqlOperator.LessThan, SqlLiteral.Zero), new SqlLiteral("-1"), SqlLiteral.One));
+        var adjust = Group(new SqlCase(Or(fractionAbove, Group(And(fractionHalf, odd))), sign, SqlLiteral.Zero));
+        var body = new SqlCase(integral, unchanged, Binary(truncated, SqlOperator.Add, adjust));
+        return Group(Binary(body, SqlOperator.Multiply, new SqlLiteral("1.0")));
     }
 }

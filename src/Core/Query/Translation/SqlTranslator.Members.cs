@@ -1,5 +1,6 @@
 using System.Linq.Expressions;
 using MicroDb.Mapping;
+using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
@@ -7,42 +8,34 @@ namespace MicroDb.Query;
 // string.Length have direct forms; anything else on the entity is reported as unmapped.
 internal sealed partial class SqlTranslator
 {
-    private void WriteMember(MemberExpression m)
+    private SqlExpression TranslateMember(MemberExpression m)
     {
         if (TryColumn(m, out var column, out _))
         {
-            WriteColumn(column);
-            return;
+            return Column(column);
         }
 
         if (m.Expression is not null && Nullable.GetUnderlyingType(m.Expression.Type) is not null)
         {
             if (m.Member.Name == "HasValue")
             {
-                _sql.Append('(');
-                Write(m.Expression);
-                _sql.Append(" IS NOT NULL)");
-                return;
+                return Group(new SqlIsNull(Translate(m.Expression), Negated: true));
             }
 
             if (m.Member.Name == "Value")
             {
-                Write(m.Expression);
-                return;
+                return Translate(m.Expression);
             }
         }
 
         if (m.Expression is not null && m.Expression.Type == typeof(string) && m.Member.Name == "Length")
         {
-            _sql.Append("length(");
-            Write(m.Expression);
-            _sql.Append(')');
-            return;
+            return new SqlFunction("length", Translate(m.Expression));
         }
 
-        if (TryWriteDatePart(m))
+        if (TryTranslateDatePart(m) is { } part)
         {
-            return;
+            return part;
         }
 
         if (m.Expression is not null && ReferenceEquals(StripConvert(m.Expression), _parameter))
@@ -53,18 +46,9 @@ internal sealed partial class SqlTranslator
         throw Unsupported(m, $"member '{m.Member.DeclaringType?.Name}.{m.Member.Name}' has no SQL translation");
     }
 
-    private void WriteColumn(ColumnMapping column)
-    {
-        if (column.Kind == ColumnKind.Decimal)
-        {
-            // Decimals are stored as exact text; compare and sort them as numbers.
-            _sql.Append("CAST(").Append(SqlBuilder.Quote(column.Name)).Append(" AS REAL)");
-        }
-        else
-        {
-            _sql.Append(SqlBuilder.Quote(column.Name));
-        }
-    }
+    private static SqlExpression Column(ColumnMapping column) =>
+        // Decimals are stored as exact text; compare and sort them as numbers.
+        column.Kind == ColumnKind.Decimal ? new SqlCast(new SqlColumn(column.Name), "REAL") : new SqlColumn(column.Name);
 
     /// <summary>Recognises a mapped member of the parameter, looking through conversions and <c>Nullable.Value</c>.</summary>
     private bool TryColumn(Expression e, out ColumnMapping column, out Type memberType)

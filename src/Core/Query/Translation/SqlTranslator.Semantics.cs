@@ -1,6 +1,7 @@
 using System.Linq.Expressions;
 using MicroDb.Mapping;
 using MicroDb.Native;
+using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
@@ -125,48 +126,34 @@ internal sealed partial class SqlTranslator
         return null;
     }
 
-    /// <summary>Writes the SQL key of an operand whose SQLite order (and equality) is .NET's for its type.</summary>
-    private void WriteKey(Expression e, StoredKey key)
+    /// <summary>The SQL key of an operand whose SQLite order (and equality) is .NET's for its type.</summary>
+    private SqlExpression Key(Expression e, StoredKey key)
     {
         switch (key)
         {
             case StoredKey.UInt64:
-                // Flip the sign bit: ((v | min) - (v & min)) is v XOR min without overflow, and orders bit patterns as unsigned.
-                _sql.Append("((");
-                Write(e);
-                _sql.Append(" | ?) - (");
-                _args.Add(long.MinValue);
-                Write(e);
-                _sql.Append(" & ?))");
-                _args.Add(long.MinValue);
-                return;
+                {
+                    // Flip the sign bit: ((v | min) - (v & min)) is v XOR min without overflow, and orders bit patterns as unsigned.
+                    var or = Group(Binary(Translate(e), SqlOperator.BitwiseOr, Parameter(long.MinValue)));
+                    var and = Group(Binary(Translate(e), SqlOperator.BitwiseAnd, Parameter(long.MinValue)));
+                    return Group(Binary(or, SqlOperator.Subtract, and));
+                }
+
             case StoredKey.DateTime:
-                _sql.Append('(');
-                Write(e);
-                _sql.Append(" & ").Append(DateTimeTicksMask).Append(')');
-                return;
+                return Group(Binary(Translate(e), SqlOperator.BitwiseAnd, SqlLiteral.Integer(DateTimeTicksMask)));
             case StoredKey.DateTimeText:
-                _sql.Append("substr(");
-                Write(e);
-                _sql.Append(", 1, ").Append(DateTimeTextLength).Append(')');
-                return;
+                return new SqlFunction("substr", Translate(e), SqlLiteral.One, SqlLiteral.Integer(DateTimeTextLength));
             case StoredKey.Decimal:
-                WriteDecimalKey(e);
-                return;
+                return DecimalKeyExpression(e);
             case StoredKey.DateTimeOffset:
                 throw Unsupported(e, DateTimeOffsetReason);
             case StoredKey.Floating when !CanBeNull(e.Type):
                 // A non-nullable float reads a stored NULL (NaN when written) as 0; SQL treats it the same.
-                _sql.Append("ifnull(");
-                Write(e);
-                _sql.Append(", 0)");
-                return;
+                return new SqlFunction("ifnull", Translate(e), SqlLiteral.Zero);
             case StoredKey.SqliteNetText or StoredKey.SqliteNetDecimal or StoredKey.TimeSpanText:
-                WriteSqliteNetKey(e, key);
-                return;
+                return SqliteNetKeyExpression(e, key);
             default:
-                Write(e);
-                return;
+                return Translate(e);
         }
     }
 
@@ -178,7 +165,7 @@ internal sealed partial class SqlTranslator
         + "different offsets differ, and the order is wrong across offsets); compare against null only, store a UTC DateTime "
         + "instead, or call ToList() first and compare in memory";
 
-    /// <summary>The value of <see cref="WriteKey"/> for a closed value.</summary>
+    /// <summary>The value of <see cref="Key"/> for a closed value.</summary>
     private object? KeyValue(object value, StoredKey key) => key switch
     {
         StoredKey.SqliteNetText or StoredKey.SqliteNetDecimal or StoredKey.TimeSpanText => TrySqliteNetKeyValue(value, key, out var stored, out _, out _) ? stored : NoStoredValue,
@@ -199,87 +186,84 @@ internal sealed partial class SqlTranslator
     private static string DateTimeTextPrefix(DateTime value) => ValueEncoding.FormatDateTimeText(value)[..DateTimeTextLength];
 
     /// <summary>
-    /// Writes <c>column op value</c> for a column and a closed, non-null value as ranges over the stored form, so an index on
-    /// the column still serves it. Returns false when the pair needs no special form (the caller writes a plain comparison).
+    /// <c>column op value</c> for a column and a closed, non-null value as ranges over the stored form, so an index on
+    /// the column still serves it. Null when the pair needs no special form (the caller writes a plain comparison).
     /// </summary>
-    private bool TryWriteColumnRange(Expression node, ColumnMapping column, Type memberType, StoredKey key, string op, object value)
+    private SqlExpression? TryColumnRange(Expression node, ColumnMapping column, Type memberType, StoredKey key, string op, object value)
     {
+        var sqlOp = ComparisonOperator(op);
         switch (key)
         {
             case StoredKey.Floating when !CanBeNull(memberType):
-                WriteFloatingComparison(column, op, value);
-                return true;
+                return FloatingComparison(column, op, value);
             case StoredKey.UInt64:
                 {
                     var stored = unchecked((long)ToUInt64Bits(value));
-                    var name = SqlBuilder.Quote(column.Name);
+                    var name = new SqlColumn(column.Name);
+                    var compare = Binary(name, sqlOp, Parameter(stored));
 
                     // Unsigned order: 0..long.MaxValue stored as themselves, then 2^63..ulong.MaxValue stored negative.
-                    var inner = op is ">" or ">="
-                        ? (stored >= 0 ? $"{name} {op} ? OR {name} < 0" : $"{name} {op} ? AND {name} < 0")
-                        : (stored >= 0 ? $"{name} >= 0 AND {name} {op} ?" : $"{name} >= 0 OR {name} {op} ?");
-                    _sql.Append('(').Append(inner).Append(')');
-                    _args.Add(stored);
-                    return true;
+                    var negative = Binary(name, SqlOperator.LessThan, SqlLiteral.Zero);
+                    var positive = Binary(name, SqlOperator.GreaterThanOrEqual, SqlLiteral.Zero);
+                    return Group(op is ">" or ">="
+                        ? (stored >= 0 ? Or(compare, negative) : And(compare, negative))
+                        : (stored >= 0 ? And(positive, compare) : Or(positive, compare)));
                 }
 
             case StoredKey.DateTime:
                 {
                     // One range per kind: the three kinds occupy disjoint blocks of the stored integers.
                     var ticks = ((DateTime)value).Ticks;
-                    var name = SqlBuilder.Quote(column.Name);
-                    _sql.Append('(');
+                    var name = new SqlColumn(column.Name);
+                    SqlExpression? ranges = null;
                     for (var kind = 0L; kind < 3; kind++)
                     {
                         var block = kind << 62;
-                        if (kind > 0)
-                        {
-                            _sql.Append(" OR ");
-                        }
-
                         var (low, high) = op switch
                         {
                             ">" or ">=" => (ticks | block, DateTime.MaxValue.Ticks | block),
                             _ => (block, ticks | block),
                         };
-                        var (lowOp, highOp) = op switch { ">" => (">", "<="), ">=" => (">=", "<="), "<" => (">=", "<"), _ => (">=", "<=") };
-                        _sql.Append('(').Append(name).Append(' ').Append(lowOp).Append(" ? AND ").Append(name).Append(' ').Append(highOp).Append(" ?)");
-                        _args.Add(low);
-                        _args.Add(high);
+                        var (lowOp, highOp) = op switch
+                        {
+                            ">" => (SqlOperator.GreaterThan, SqlOperator.LessThanOrEqual),
+                            ">=" => (SqlOperator.GreaterThanOrEqual, SqlOperator.LessThanOrEqual),
+                            "<" => (SqlOperator.GreaterThanOrEqual, SqlOperator.LessThan),
+                            _ => (SqlOperator.GreaterThanOrEqual, SqlOperator.LessThanOrEqual),
+                        };
+                        var lowBound = Binary(name, lowOp, Parameter(low));
+                        var range = Group(And(lowBound, Binary(name, highOp, Parameter(high))));
+                        ranges = ranges is null ? range : Or(ranges, range);
                     }
 
-                    _sql.Append(')');
-                    return true;
+                    return Group(ranges!);
                 }
 
             case StoredKey.DateTimeText:
                 {
                     // Every stored text with prefix p lies in [p, p + "Z"]: the suffix is "", "Z", "+hh:mm" or "-hh:mm".
                     var prefix = DateTimeTextPrefix((DateTime)value);
-                    _sql.Append(SqlBuilder.Quote(column.Name)).Append(' ').Append(op).Append(" ?");
-                    _args.Add(op is ">" or "<=" ? prefix + "Z" : prefix);
-                    return true;
+                    return Binary(new SqlColumn(column.Name), sqlOp, Parameter(op is ">" or "<=" ? prefix + "Z" : prefix));
                 }
 
             case StoredKey.String:
                 RejectNonBmpOrder(node, (string)value);
-                return false;
+                return null;
             case StoredKey.DateTimeOffset:
                 throw Unsupported(node, DateTimeOffsetReason);
         }
 
-        return false;
+        return null;
     }
 
-    /// <summary>Writes a column's equality with a closed non-null value for the stored types whose text or bits differ for equal values.</summary>
-    private bool TryWriteColumnEquality(Expression node, ColumnMapping column, Type memberType, StoredKey key, object value, bool negate)
+    /// <summary>A column's equality with a closed non-null value for the stored types whose text or bits differ for equal values.</summary>
+    private SqlExpression? TryColumnEquality(Expression node, ColumnMapping column, Type memberType, StoredKey key, object value, bool negate)
     {
         List<object?> candidates;
         switch (key)
         {
             case StoredKey.Floating when !CanBeNull(memberType):
-                WriteFloatingComparison(column, negate ? "<>" : "=", value);
-                return true;
+                return FloatingComparison(column, negate ? "<>" : "=", value);
             case StoredKey.DateTime:
                 {
                     // Equal whatever the kind: the three stored forms of the same ticks.
@@ -295,36 +279,34 @@ internal sealed partial class SqlTranslator
             case StoredKey.DateTimeText:
                 {
                     var prefix = DateTimeTextPrefix((DateTime)value);
-                    var name = SqlBuilder.Quote(column.Name);
-                    _sql.Append(negate ? $"({name} IS NULL OR {name} < ? OR {name} > ?)" : $"({name} >= ? AND {name} <= ?)");
-                    _args.Add(prefix);
-                    _args.Add(prefix + "Z");
-                    return true;
+                    var name = new SqlColumn(column.Name);
+                    return negate
+                        ? Group(Or(Or(new SqlIsNull(name, Negated: false), Binary(name, SqlOperator.LessThan, Parameter(prefix))), Binary(name, SqlOperator.GreaterThan, Parameter(prefix + "Z"))))
+                        : Group(And(Binary(name, SqlOperator.GreaterThanOrEqual, Parameter(prefix)), Binary(name, SqlOperator.LessThanOrEqual, Parameter(prefix + "Z"))));
                 }
 
             case StoredKey.DateTimeOffset:
                 throw Unsupported(node, DateTimeOffsetReason);
             default:
-                return false;
+                return null;
         }
 
-        var quoted = SqlBuilder.Quote(column.Name);
-        _sql.Append('(').Append(quoted).Append(negate ? " IS NULL OR " : " IS NOT NULL AND ").Append(quoted).Append(negate ? " NOT IN (" : " IN (");
-        for (var i = 0; i < candidates.Count; i++)
+        var quoted = new SqlColumn(column.Name);
+        var list = new SqlExpression[candidates.Count];
+        for (var i = 0; i < list.Length; i++)
         {
-            _sql.Append(i == 0 ? "?" : ", ?");
-            _args.Add(candidates[i]);
+            list[i] = Parameter(candidates[i]);
         }
 
-        _sql.Append("))");
-        return true;
+        var @in = new SqlIn(quoted, new ValueList<SqlExpression>(list), negate);
+        return Group(negate ? Or(new SqlIsNull(quoted, Negated: false), @in) : And(new SqlIsNull(quoted, Negated: true), @in));
     }
 
     /// <summary>
     /// <c>column op value</c> for a non-nullable float column, whose stored NULL (NaN when written) reads back as 0: the
     /// NULL rows are included exactly when <c>0 op value</c> holds, so the comparison stays a plain (indexable) one.
     /// </summary>
-    private void WriteFloatingComparison(ColumnMapping column, string op, object value)
+    private SqlExpression FloatingComparison(ColumnMapping column, string op, object value)
     {
         var number = Convert.ToDouble(value, System.Globalization.CultureInfo.InvariantCulture);
         var zeroHolds = op switch
@@ -336,9 +318,9 @@ internal sealed partial class SqlTranslator
             ">" => 0 > number,
             _ => 0 >= number,
         };
-        var name = SqlBuilder.Quote(column.Name);
-        _sql.Append('(').Append(name).Append(zeroHolds ? " IS NULL OR " : " IS NOT NULL AND ").Append(name).Append(' ').Append(op).Append(" ?)");
-        _args.Add(number);
+        var name = new SqlColumn(column.Name);
+        var compare = Binary(name, ComparisonOperator(op), Parameter(number));
+        return Group(zeroHolds ? Or(new SqlIsNull(name, Negated: false), compare) : And(new SqlIsNull(name, Negated: true), compare));
     }
 
     /// <summary>
@@ -361,27 +343,40 @@ internal sealed partial class SqlTranslator
     /// A decimal's sort key as SQL over its stored text: '1' and the magnitude (29 integer digits, 28 fraction digits) for
     /// values at or above zero, '0' and the magnitude with its digits mapped to letters in reverse order for negatives.
     /// </summary>
-    private void WriteDecimalKey(Expression e)
+    private SqlExpression DecimalKeyExpression(Expression e)
     {
         if (!TryColumn(e, out var column, out _) || column.Kind != ColumnKind.Decimal)
         {
             throw Unsupported(e, "decimal arithmetic and conversions run in SQLite as REAL (inexact), so comparing or ordering their results would not match .NET; compare a decimal member with a value");
         }
 
-        var name = SqlBuilder.Quote(column.Name);
-        var magnitude = $"ltrim({name}, '-')";
-        var dot = $"instr({magnitude} || '.', '.')";
-        var key = $"substr('{new string('0', 29)}' || substr({magnitude}, 1, {dot} - 1), -29) || substr(substr({magnitude}, {dot} + 1) || '{new string('0', 28)}', 1, 28)";
+        var name = new SqlColumn(column.Name);
+        var magnitude = new SqlFunction("ltrim", name, SqlLiteral.Quoted("-"));
+        var dot = new SqlFunction("instr", Binary(magnitude, SqlOperator.Concat, SqlLiteral.Quoted(".")), SqlLiteral.Quoted("."));
+        var integerPart = new SqlFunction(
+            "substr",
+            Binary(SqlLiteral.Quoted(new string('0', 29)), SqlOperator.Concat, new SqlFunction("substr", magnitude, SqlLiteral.One, Binary(dot, SqlOperator.Subtract, SqlLiteral.One))),
+            SqlLiteral.Integer(-29));
+        var fractionPart = new SqlFunction(
+            "substr",
+            Binary(new SqlFunction("substr", magnitude, Binary(dot, SqlOperator.Add, SqlLiteral.One)), SqlOperator.Concat, SqlLiteral.Quoted(new string('0', 28))),
+            SqlLiteral.One,
+            SqlLiteral.Integer(28));
+        SqlExpression key = Binary(integerPart, SqlOperator.Concat, fractionPart);
         var reversed = key;
         for (var digit = 0; digit < 10; digit++)
         {
-            reversed = $"replace({reversed}, '{digit}', '{(char)('j' - digit)}')";
+            reversed = new SqlFunction("replace", reversed, SqlLiteral.Quoted(digit.ToString(System.Globalization.CultureInfo.InvariantCulture)), SqlLiteral.Quoted(((char)('j' - digit)).ToString()));
         }
 
-        _sql.Append("(CASE WHEN substr(").Append(name).Append(", 1, 1) = '-' THEN '0' || ").Append(reversed).Append(" ELSE '1' || ").Append(key).Append(" END)");
+        var negative = Binary(new SqlFunction("substr", name, SqlLiteral.One, SqlLiteral.One), SqlOperator.Equal, SqlLiteral.Quoted("-"));
+        return Group(new SqlCase(
+            negative,
+            Binary(SqlLiteral.Quoted("0"), SqlOperator.Concat, reversed),
+            Binary(SqlLiteral.Quoted("1"), SqlOperator.Concat, key)));
     }
 
-    /// <summary>The key <see cref="WriteDecimalKey"/> computes, for a value.</summary>
+    /// <summary>The key <see cref="DecimalKeyExpression"/> computes, for a value.</summary>
     private static string DecimalKey(decimal value)
     {
         var text = ValueEncoding.FormatDecimal(value);

@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Linq.Expressions;
 using MicroDb.Native;
+using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
@@ -71,8 +72,8 @@ internal sealed partial class SqlTranslator
         }
     }
 
-    /// <summary>Writes the SQL value a sqlite-net key compares: the text or integer itself, or a decimal's 15-digit rounding.</summary>
-    private void WriteSqliteNetKey(Expression e, StoredKey key)
+    /// <summary>The SQL value a sqlite-net key compares: the text or integer itself, or a decimal's 15-digit rounding.</summary>
+    private SqlExpression SqliteNetKeyExpression(Expression e, StoredKey key)
     {
         if (key != StoredKey.SqliteNetDecimal)
         {
@@ -81,8 +82,7 @@ internal sealed partial class SqlTranslator
                 RejectZonedText(e);
             }
 
-            Write(e);
-            return;
+            return Translate(e);
         }
 
         if (!TryColumn(e, out _, out _))
@@ -92,15 +92,13 @@ internal sealed partial class SqlTranslator
         }
 
         // (decimal)double keeps 15 significant digits, and at most 28 decimal places for tiny values; NULL stays NULL.
-        _sql.Append("(CASE WHEN ");
-        Write(e);
-        _sql.Append(" IS NULL THEN NULL WHEN abs(");
-        Write(e);
-        _sql.Append(") < 1e-13 THEN CAST(printf('%.28f', ");
-        Write(e);
-        _sql.Append(") AS REAL) ELSE CAST(printf('%.15g', ");
-        Write(e);
-        _sql.Append(") AS REAL) END)");
+        var isNull = new SqlIsNull(Translate(e), Negated: false);
+        var tiny = Binary(new SqlFunction("abs", Translate(e)), SqlOperator.LessThan, new SqlLiteral("1e-13"));
+        var fixedPoint = new SqlCast(new SqlFunction("printf", SqlLiteral.Quoted("%.28f"), Translate(e)), "REAL");
+        var rounded = new SqlCast(new SqlFunction("printf", SqlLiteral.Quoted("%.15g"), Translate(e)), "REAL");
+        return Group(new SqlCase(
+            new ValueList<SqlWhen>([new SqlWhen(isNull, new SqlLiteral("NULL")), new SqlWhen(tiny, fixedPoint)]),
+            rounded));
     }
 
     /// <summary>
@@ -160,8 +158,8 @@ internal sealed partial class SqlTranslator
         }
     }
 
-    /// <summary>Writes <c>operand op value</c> for the sqlite-net text and decimal keys, exactly as .NET compares the read-back values.</summary>
-    private void WriteSqliteNetComparison(Expression operand, StoredKey key, string op, object value)
+    /// <summary><c>operand op value</c> for the sqlite-net text and decimal keys, exactly as .NET compares the read-back values.</summary>
+    private SqlExpression SqliteNetComparison(Expression operand, StoredKey key, string op, object value)
     {
         if (op is not ("=" or "<>"))
         {
@@ -172,16 +170,14 @@ internal sealed partial class SqlTranslator
         var nullable = CanBeNull(operand.Type);
         if (exact)
         {
-            _sql.Append('(');
-            WriteSqliteNetKey(operand, key);
-            _sql.Append(op switch
+            var sqlOp = op switch
             {
-                "=" => nullable ? " IS " : " = ",
-                "<>" => nullable ? " IS NOT " : " <> ",
-                _ => " " + op + " ",
-            }).Append("?)");
-            _args.Add(keyValue);
-            return;
+                "=" => nullable ? SqlOperator.Is : SqlOperator.Equal,
+                "<>" => nullable ? SqlOperator.IsNot : SqlOperator.NotEqual,
+                _ => ComparisonOperator(op),
+            };
+            var k = SqliteNetKeyExpression(operand, key);
+            return Group(Binary(k, sqlOp, Parameter(keyValue)));
         }
 
         if (key == StoredKey.SqliteNetText)
@@ -192,26 +188,16 @@ internal sealed partial class SqlTranslator
         switch (op)
         {
             case "=":
-                _sql.Append('0');
-                return;
+                return SqlLiteral.Zero;
             case "<>":
-                _sql.Append('1');
-                return;
+                return SqlLiteral.One;
         }
 
         // No stored value equals it: below it means at or below its lower neighbour (or under the upper one).
         var lower = op is "<" or "<=";
-        _sql.Append('(');
-        WriteSqliteNetKey(operand, key);
-        if (lower)
-        {
-            _sql.Append(below is not null ? " <= ?)" : " < ?)");
-            _args.Add(below ?? above);
-        }
-        else
-        {
-            _sql.Append(above is not null ? " >= ?)" : " > ?)");
-            _args.Add(above ?? below);
-        }
+        var storedKey = SqliteNetKeyExpression(operand, key);
+        return lower
+            ? Group(Binary(storedKey, below is not null ? SqlOperator.LessThanOrEqual : SqlOperator.LessThan, Parameter(below ?? above)))
+            : Group(Binary(storedKey, above is not null ? SqlOperator.GreaterThanOrEqual : SqlOperator.GreaterThan, Parameter(above ?? below)));
     }
 }

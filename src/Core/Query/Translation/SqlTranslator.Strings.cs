@@ -1,4 +1,5 @@
 using System.Linq.Expressions;
+using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
@@ -9,99 +10,74 @@ internal sealed partial class SqlTranslator
     // What C#'s string.Trim() removes, within what a SQL trim can be told (the common whitespace characters).
     private const string WhiteSpace = " \t\n\v\f\r\u0085\u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000";
 
-    private void WriteStringCall(MethodCallExpression call)
+    private SqlExpression TranslateStringCall(MethodCallExpression call)
     {
         var args = call.Arguments;
         var target = call.Object;
         switch (call.Method.Name)
         {
             case "Contains" when target is not null && args.Count is 1 or 2:
-                WriteStringMatch(call, StringMatch.Contains, target, args[0], IgnoreCase(call, args.Count == 2 ? args[1] : null));
-                return;
+                return StringMatchOf(call, StringMatch.Contains, target, args[0], IgnoreCase(call, args.Count == 2 ? args[1] : null));
             case "StartsWith" when target is not null && args.Count is 1 or 2:
-                WriteStringMatch(call, StringMatch.StartsWith, target, args[0], IgnoreCase(call, args.Count == 2 ? args[1] : null));
-                return;
+                return StringMatchOf(call, StringMatch.StartsWith, target, args[0], IgnoreCase(call, args.Count == 2 ? args[1] : null));
             case "EndsWith" when target is not null && args.Count is 1 or 2:
-                WriteStringMatch(call, StringMatch.EndsWith, target, args[0], IgnoreCase(call, args.Count == 2 ? args[1] : null));
-                return;
+                return StringMatchOf(call, StringMatch.EndsWith, target, args[0], IgnoreCase(call, args.Count == 2 ? args[1] : null));
             case "StartsWith" when target is not null && args.Count == 3:
-                WriteStringMatch(call, StringMatch.StartsWith, target, args[0], EvaluateBool(call, args[1]));
-                return;
+                return StringMatchOf(call, StringMatch.StartsWith, target, args[0], EvaluateBool(call, args[1]));
             case "EndsWith" when target is not null && args.Count == 3:
-                WriteStringMatch(call, StringMatch.EndsWith, target, args[0], EvaluateBool(call, args[1]));
-                return;
+                return StringMatchOf(call, StringMatch.EndsWith, target, args[0], EvaluateBool(call, args[1]));
             case "Equals" when target is not null && args.Count is 1 or 2:
-                WriteStringEquals(call, target, args[0], args.Count == 2 && IgnoreCase(call, args[1]));
-                return;
+                return StringEquals(call, target, args[0], args.Count == 2 && IgnoreCase(call, args[1]));
             case "Equals" when target is null && args.Count is 2 or 3:
-                WriteStringEquals(call, args[0], args[1], args.Count == 3 && IgnoreCase(call, args[2]));
-                return;
+                return StringEquals(call, args[0], args[1], args.Count == 3 && IgnoreCase(call, args[2]));
             case "ToLower" or "ToLowerInvariant" when target is not null && args.Count == 0:
-                WriteFunction("lower", [target]);
-                return;
+                return Function("lower", [target]);
             case "ToUpper" or "ToUpperInvariant" when target is not null && args.Count == 0:
-                WriteFunction("upper", [target]);
-                return;
+                return Function("upper", [target]);
             case "Trim" or "TrimStart" or "TrimEnd" when target is not null && args.Count <= 1:
                 {
                     var name = call.Method.Name switch { "Trim" => "trim", "TrimStart" => "ltrim", _ => "rtrim" };
-                    _sql.Append(name).Append('(');
-                    Write(target);
-                    _sql.Append(", ");
-                    WriteValue(TrimCharacters(call, args.Count == 1 ? args[0] : null), null, typeof(string));
-                    _sql.Append(')');
-                    return;
+                    var text = Translate(target);
+                    return new SqlFunction(name, text, Value(TrimCharacters(call, args.Count == 1 ? args[0] : null), null, typeof(string)));
                 }
 
             case "Substring" when target is not null && args.Count is 1 or 2:
-                _sql.Append("substr(");
-                Write(target);
-                _sql.Append(", (");
-                Write(args[0]);
-                _sql.Append(") + 1");
-                if (args.Count == 2)
                 {
-                    _sql.Append(", ");
-                    Write(args[1]);
+                    var text = Translate(target);
+                    var start = Binary(Group(Translate(args[0])), SqlOperator.Add, SqlLiteral.One);
+                    return args.Count == 2
+                        ? new SqlFunction("substr", text, start, Translate(args[1]))
+                        : new SqlFunction("substr", text, start);
                 }
 
-                _sql.Append(')');
-                return;
             case "Replace" when target is not null && args.Count == 2:
-                _sql.Append("replace(");
-                Write(target);
-                _sql.Append(", ");
-                WriteText(call, args[0]);
-                _sql.Append(", ");
-                WriteText(call, args[1]);
-                _sql.Append(')');
-                return;
+                {
+                    var text = Translate(target);
+                    var from = Text(call, args[0]);
+                    return new SqlFunction("replace", text, from, Text(call, args[1]));
+                }
+
             case "IndexOf" when target is not null && args.Count == 1:
-                _sql.Append("(instr(");
-                Write(target);
-                _sql.Append(", ");
-                WriteText(call, args[0]);
-                _sql.Append(") - 1)");
-                return;
+                {
+                    var text = Translate(target);
+                    return Group(Binary(new SqlFunction("instr", text, Text(call, args[0])), SqlOperator.Subtract, SqlLiteral.One));
+                }
+
             case "IsNullOrEmpty" when target is null && args.Count == 1:
-                _sql.Append('(');
-                Write(args[0]);
-                _sql.Append(" IS NULL OR ");
-                Write(args[0]);
-                _sql.Append(" = '')");
-                return;
+                {
+                    var isNull = new SqlIsNull(Translate(args[0]), Negated: false);
+                    return Group(Or(isNull, Binary(Translate(args[0]), SqlOperator.Equal, SqlLiteral.Quoted(""))));
+                }
+
             case "IsNullOrWhiteSpace" when target is null && args.Count == 1:
-                _sql.Append('(');
-                Write(args[0]);
-                _sql.Append(" IS NULL OR trim(");
-                Write(args[0]);
-                _sql.Append(", ");
-                WriteValue(WhiteSpace, null, typeof(string));
-                _sql.Append(") = '')");
-                return;
+                {
+                    var isNull = new SqlIsNull(Translate(args[0]), Negated: false);
+                    var trimmed = new SqlFunction("trim", Translate(args[0]), Value(WhiteSpace, null, typeof(string)));
+                    return Group(Or(isNull, Binary(trimmed, SqlOperator.Equal, SqlLiteral.Quoted(""))));
+                }
+
             case "Concat" when target is null && args.Count is >= 2 and <= 4:
-                WriteConcat(call, args);
-                return;
+                return Concat(call, args);
         }
 
         throw Unsupported(call, $"method 'String.{call.Method.Name}' with these arguments has no SQL translation");
@@ -114,7 +90,7 @@ internal sealed partial class SqlTranslator
         EndsWith,
     }
 
-    private void WriteStringMatch(MethodCallExpression call, StringMatch kind, Expression target, Expression pattern, bool ignoreCase)
+    private SqlExpression StringMatchOf(MethodCallExpression call, StringMatch kind, Expression target, Expression pattern, bool ignoreCase)
     {
         var closed = !Uses(pattern);
         string? value = null;
@@ -134,91 +110,61 @@ internal sealed partial class SqlTranslator
                 StringMatch.StartsWith => escaped + "%",
                 _ => "%" + escaped,
             };
-            _sql.Append('(');
-            Write(target);
-            _sql.Append(" LIKE ? ESCAPE '\\')");
-            _args.Add(like);
-            return;
+            var text = Translate(target);
+            return Group(new SqlLike(text, Parameter(like), '\\'));
         }
 
-        void Target()
-        {
-            if (ignoreCase)
-            {
-                WriteFunction("lower", [target]);
-            }
-            else
-            {
-                Write(target);
-            }
-        }
+        SqlExpression Target() => ignoreCase ? Function("lower", [target]) : Translate(target);
 
-        void Pattern()
+        SqlExpression Pattern()
         {
             if (closed)
             {
-                _sql.Append('?');
-                _args.Add(value);
+                return Parameter(value);
             }
-            else if (ignoreCase)
-            {
-                WriteFunction("lower", [pattern]);
-            }
-            else
-            {
-                Write(pattern);
-            }
+
+            return ignoreCase ? Function("lower", [pattern]) : Translate(pattern);
         }
 
         switch (kind)
         {
             case StringMatch.Contains:
-                _sql.Append("(instr(");
-                Target();
-                _sql.Append(", ");
-                Pattern();
-                _sql.Append(") > 0)");
-                break;
+                {
+                    var t = Target();
+                    return Group(Binary(new SqlFunction("instr", t, Pattern()), SqlOperator.GreaterThan, SqlLiteral.Zero));
+                }
+
             case StringMatch.StartsWith:
-                _sql.Append("(substr(");
-                Target();
-                _sql.Append(", 1, length(");
-                Pattern();
-                _sql.Append(")) = ");
-                Pattern();
-                _sql.Append(')');
-                break;
+                {
+                    var t = Target();
+                    var prefix = new SqlFunction("substr", t, SqlLiteral.One, new SqlFunction("length", Pattern()));
+                    return Group(Binary(prefix, SqlOperator.Equal, Pattern()));
+                }
+
             default:
-                // substr(x, -0) is not the empty suffix, so an empty pattern is handled on its own.
-                _sql.Append("(length(");
-                Pattern();
-                _sql.Append(") = 0 OR substr(");
-                Target();
-                _sql.Append(", -length(");
-                Pattern();
-                _sql.Append(")) = ");
-                Pattern();
-                _sql.Append(')');
-                break;
+                {
+                    // substr(x, -0) is not the empty suffix, so an empty pattern is handled on its own.
+                    var empty = Binary(new SqlFunction("length", Pattern()), SqlOperator.Equal, SqlLiteral.Zero);
+                    var t = Target();
+                    var suffix = new SqlFunction("substr", t, new SqlUnary(SqlUnaryOperator.Negate, new SqlFunction("length", Pattern())));
+                    return Group(Or(empty, Binary(suffix, SqlOperator.Equal, Pattern())));
+                }
         }
     }
 
-    private void WriteStringEquals(MethodCallExpression call, Expression left, Expression right, bool ignoreCase)
+    private SqlExpression StringEquals(MethodCallExpression call, Expression left, Expression right, bool ignoreCase)
     {
         if (!ignoreCase)
         {
-            WriteEquality(left, right, negate: false);
-            return;
+            return Equality(left, right, negate: false);
         }
 
-        _sql.Append('(');
-        Write(left);
-        _sql.Append(CanBeNull(left.Type) || CanBeNull(right.Type) ? " IS " : " = ");
-        WriteText(call, right);
-        _sql.Append(" COLLATE NOCASE)");
+        var l = Translate(left);
+        var op = CanBeNull(left.Type) || CanBeNull(right.Type) ? SqlOperator.Is : SqlOperator.Equal;
+        return Group(Binary(l, op, new SqlCollate(Text(call, right), "NOCASE")));
     }
 
-    private void WriteText(MethodCallExpression call, Expression e)
+    private SqlExpression Text(MethodCallExpression call, Expression e)
     {
         if (Uses(e))
         {
@@ -227,16 +173,15 @@ internal sealed partial class SqlTranslator
                 throw Unsupported(call, $"argument '{e}' must be a string");
             }
 
-            Write(e);
-            return;
+            return Translate(e);
         }
 
-        WriteValue(Evaluate(e)?.ToString(), null, typeof(string));
+        return Value(Evaluate(e)?.ToString(), null, typeof(string));
     }
 
-    private void WriteConcat(Expression node, IReadOnlyList<Expression> parts)
+    private SqlExpression Concat(Expression node, IReadOnlyList<Expression> parts)
     {
-        _sql.Append('(');
+        SqlExpression? result = null;
         for (var i = 0; i < parts.Count; i++)
         {
             var part = StripConvert(parts[i]);
@@ -247,26 +192,13 @@ internal sealed partial class SqlTranslator
                 throw Unsupported(node, $"concatenating a value of type '{part.Type.Name}' has no faithful SQL translation");
             }
 
-            if (i > 0)
-            {
-                _sql.Append(" || ");
-            }
-
             // C# treats a null operand of + as the empty string; SQL's || would make the result NULL.
-            _sql.Append("ifnull(");
-            if (Uses(part))
-            {
-                Write(part);
-            }
-            else
-            {
-                WriteValue(Evaluate(part)?.ToString(), null, typeof(string));
-            }
-
-            _sql.Append(", '')");
+            var value = Uses(part) ? Translate(part) : Value(Evaluate(part)?.ToString(), null, typeof(string));
+            var piece = new SqlFunction("ifnull", value, SqlLiteral.Quoted(""));
+            result = result is null ? piece : Binary(result, SqlOperator.Concat, piece);
         }
 
-        _sql.Append(')');
+        return Group(result!);
     }
 
     private bool IgnoreCase(MethodCallExpression call, Expression? comparison)
@@ -322,10 +254,11 @@ internal sealed partial class SqlTranslator
     }
 
     /// <summary>
-    /// <c>string.CompareOrdinal(a, b) op 0</c> (or <c>string.Compare(a, b, StringComparison.Ordinal)</c>) as <c>a op b</c>, with
-    /// .NET's null rule (null is less than any string). Culture-sensitive comparisons have no SQL form and throw.
+    /// <c>string.CompareOrdinal(a, b) op 0</c> (or <c>string.Compare(a, b, StringComparison.Ordinal)</c>, or Visual Basic's
+    /// <c>Operators.CompareString(a, b, False)</c>) as <c>a op b</c>, with .NET's null rule (null is less than any string).
+    /// Culture-sensitive comparisons have no SQL form and throw. Null when neither side is a string comparison call.
     /// </summary>
-    private bool TryWriteCompareCall(Expression left, Expression right, string op)
+    private SqlExpression? TryCompareCall(Expression left, Expression right, string op)
     {
         if (StripConvert(right) is MethodCallExpression && StripConvert(left) is not MethodCallExpression)
         {
@@ -333,10 +266,10 @@ internal sealed partial class SqlTranslator
         }
 
         if (StripConvert(left) is not MethodCallExpression call
-            || call.Method.Name is not ("Compare" or "CompareOrdinal" or "CompareTo")
-            || (call.Method.DeclaringType != typeof(string) && call.Object?.Type != typeof(string)))
+            || !(IsVisualBasicCompareString(call)
+                || (call.Method.Name is "Compare" or "CompareOrdinal" or "CompareTo" && (call.Method.DeclaringType == typeof(string) || call.Object?.Type == typeof(string)))))
         {
-            return false;
+            return null;
         }
 
         if (Uses(right) || Evaluate(right) is not int zero || zero != 0)
@@ -345,6 +278,7 @@ internal sealed partial class SqlTranslator
         }
 
         Expression a, b;
+        var visualBasic = IsVisualBasicCompareString(call);
         switch (call.Method.Name)
         {
             case "CompareOrdinal" when call.Arguments.Count == 2:
@@ -354,11 +288,30 @@ internal sealed partial class SqlTranslator
                 && !Uses(call.Arguments[2]) && Evaluate(call.Arguments[2]) is StringComparison.Ordinal:
                 (a, b) = (call.Arguments[0], call.Arguments[1]);
                 break;
+            case "CompareString" when visualBasic:
+                if (Uses(call.Arguments[2]))
+                {
+                    throw Unsupported(call, "the TextCompare argument of CompareString must not depend on the row");
+                }
+
+                if (Evaluate(call.Arguments[2]) is true)
+                {
+                    // Option Compare Text: culture-aware and case-insensitive, which SQLite cannot reproduce.
+                    throw Unsupported(call, "Visual Basic's Option Compare Text compares strings culture-sensitively and case-insensitively; only Option Compare Binary (the default, ordinal) has a SQL translation");
+                }
+
+                (a, b) = (call.Arguments[0], call.Arguments[1]);
+                return VisualBasicCompare(call, a, b, op);
             default:
                 throw Unsupported(call, "only ordinal string comparisons have a SQL translation (string.CompareOrdinal or string.Compare(a, b, StringComparison.Ordinal)); "
                     + "Compare and CompareTo without StringComparison.Ordinal are culture-sensitive in .NET");
         }
 
+        return OrdinalCompare(call, a, b, op);
+    }
+
+    private SqlExpression OrdinalCompare(MethodCallExpression call, Expression a, Expression b, string op)
+    {
         if (!Uses(a))
         {
             (a, b, op) = (b, a, Flip(op));
@@ -371,12 +324,8 @@ internal sealed partial class SqlTranslator
                 throw Unsupported(call, StringOrderReason);
             }
 
-            _sql.Append('(');
-            Write(a);
-            _sql.Append(op == "=" ? " IS " : " IS NOT ");
-            Write(b);
-            _sql.Append(')');
-            return true;
+            var left = Translate(a);
+            return Group(Binary(left, op == "=" ? SqlOperator.Is : SqlOperator.IsNot, Translate(b)));
         }
 
         var value = (string?)Evaluate(b);
@@ -385,10 +334,10 @@ internal sealed partial class SqlTranslator
             // Compare(a, null) is 0 when a is null, else positive.
             var whenNull = Holds(0, op);
             var whenNotNull = Holds(1, op);
-            _sql.Append('(');
-            Write(a);
-            _sql.Append(whenNull == whenNotNull ? (whenNull ? " IS NULL OR 1)" : " IS NULL AND 0)") : whenNull ? " IS NULL)" : " IS NOT NULL)");
-            return true;
+            var operand = Translate(a);
+            return Group(whenNull == whenNotNull
+                ? (whenNull ? Or(new SqlIsNull(operand, false), SqlLiteral.One) : And(new SqlIsNull(operand, false), SqlLiteral.Zero))
+                : new SqlIsNull(operand, Negated: !whenNull));
         }
 
         if (op is not ("=" or "<>"))
@@ -398,14 +347,57 @@ internal sealed partial class SqlTranslator
 
         // A null a compares below any string.
         var nullHolds = Holds(-1, op);
-        _sql.Append('(');
-        Write(a);
-        _sql.Append(nullHolds ? " IS NULL OR " : " IS NOT NULL AND ");
-        Write(a);
-        _sql.Append(' ').Append(op).Append(" ?)");
-        _args.Add(value);
-        return true;
+        var guard = new SqlIsNull(Translate(a), Negated: !nullHolds);
+        var compare = Binary(Translate(a), ComparisonOperator(op), Parameter(value));
+        return Group(nullHolds ? Or(guard, compare) : And(guard, compare));
     }
+
+    /// <summary>
+    /// Visual Basic's <c>Operators.CompareString(a, b, TextCompare: False)</c>, what <c>a = b</c> and <c>a &lt; b</c> on strings
+    /// compile to in VB, is ordinal like <c>string.CompareOrdinal</c>, except that VB treats null (Nothing) as the empty
+    /// string: <c>Nothing = ""</c> is True. So each operand is compared as <c>ifnull(x, '')</c>.
+    /// </summary>
+    private SqlExpression VisualBasicCompare(MethodCallExpression call, Expression a, Expression b, string op)
+    {
+        if (!Uses(a))
+        {
+            (a, b, op) = (b, a, Flip(op));
+        }
+
+        if (!Uses(a))
+        {
+            return Value(Holds(string.CompareOrdinal((string?)Evaluate(a) ?? "", (string?)Evaluate(b) ?? ""), op), null, typeof(bool));
+        }
+
+        SqlExpression left = new SqlFunction("ifnull", Translate(a), SqlLiteral.Quoted(""));
+        if (Uses(b))
+        {
+            if (op is not ("=" or "<>"))
+            {
+                throw Unsupported(call, StringOrderReason);
+            }
+
+            return Group(Binary(left, ComparisonOperator(op), new SqlFunction("ifnull", Translate(b), SqlLiteral.Quoted(""))));
+        }
+
+        // A Nothing value binds "" (not linked to its site, so the cache tells a null value from a string by its facet).
+        var evaluated = (string?)Evaluate(b);
+        if (op is not ("=" or "<>"))
+        {
+            RejectNonBmpOrder(call, evaluated ?? "");
+        }
+
+        return Group(Binary(left, ComparisonOperator(op), evaluated is null ? Parameter("") : Value(evaluated, null, typeof(string))));
+    }
+
+    /// <summary>
+    /// <c>Microsoft.VisualBasic.CompilerServices.Operators.CompareString(string, string, bool)</c>, matched by name so no
+    /// reference to the Visual Basic runtime is needed.
+    /// </summary>
+    private static bool IsVisualBasicCompareString(MethodCallExpression call) =>
+        call.Method.Name == "CompareString" && call.Object is null && call.Arguments.Count == 3
+        && call.Method.DeclaringType?.FullName == "Microsoft.VisualBasic.CompilerServices.Operators"
+        && call.Arguments[0].Type == typeof(string) && call.Arguments[1].Type == typeof(string) && call.Arguments[2].Type == typeof(bool);
 
     private static bool Holds(int comparison, string op) => op switch
     {

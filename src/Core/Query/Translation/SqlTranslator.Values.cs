@@ -1,19 +1,35 @@
 using System.Globalization;
 using MicroDb.Mapping;
 using MicroDb.Native;
+using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
-// Values: every constant or captured value is appended to the arguments and written as '?', encoded the way the column
+// Values: every constant or captured value becomes a parameter slot (written '?'), encoded the way the column
 // it is compared with stores it (enums as numbers or names, decimals as numbers, bools as 0/1).
 internal sealed partial class SqlTranslator
 {
-    private void WriteValue(object? value, ColumnMapping? column, Type? memberType)
+    /// <summary>A slot for a closed value, encoded as <paramref name="column"/> stores it (linked to its site for the cache).</summary>
+    private SqlParameter Value(object? value, ColumnMapping? column, Type? memberType)
     {
-        _sql.Append('?');
-        _recording?.LinkArgument(_args.Count, value, column, memberType);
-        _args.Add(Encode(value, column, memberType, _format));
+        var site = _recording?.SiteOf(value) ?? -1;
+        return AddSlot(new ParameterSlot(Encode(value, column, memberType, _format), site, column, memberType));
     }
+
+    /// <summary>A slot for a value computed by the translator (a key, a pattern, a range bound): already in stored form.</summary>
+    private SqlParameter Parameter(object? stored) => AddSlot(new ParameterSlot(stored, -1, null, null));
+
+    private SqlParameter AddSlot(ParameterSlot slot)
+    {
+        _slots.Add(slot);
+        return new SqlParameter(_slots.Count - 1);
+    }
+
+    /// <summary>
+    /// One parameter slot: the value bound, and for a value read from the tree the site it came from and the inputs
+    /// of its encoding (so the cache can read and encode it again on a hit).
+    /// </summary>
+    internal readonly record struct ParameterSlot(object? Value, int Site, ColumnMapping? Column, Type? MemberType);
 
     /// <summary>Encodes a value as the column it is compared with stores it (<see cref="ValueEncoding.ToStorage(object?, bool, StorageFormat)"/>).</summary>
     private static object? Encode(object? value, ColumnMapping? column, Type? memberType, StorageFormat format)

@@ -1,21 +1,22 @@
 using System.Linq.Expressions;
-using System.Text;
 using MicroDb.Mapping;
+using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
 /// <summary>
-/// Translates a predicate or key selector over one entity type to SQLite SQL. Every value (constants, captured variables,
-/// list elements, LIKE patterns) is appended to the argument list and written as <c>?</c>; identifiers go through
-/// <see cref="SqlBuilder.Quote"/>. Sub-trees that do not use the lambda's parameter are evaluated first by
-/// <see cref="ExpressionInterpreter"/> and encoded the way the column they are compared with stores its values.
+/// The run-time front end of the query model: translates a predicate, key selector or value selector over one entity
+/// type into a <see cref="SqlExpression"/> (src/Shared/Query), which <see cref="SqliteSqlWriter"/> then writes. Every
+/// value (constants, captured variables, list elements, LIKE patterns) becomes a <see cref="SqlParameter"/> slot, encoded
+/// the way the column it is compared with stores its values; identifiers are columns the writer quotes. Sub-trees that do
+/// not use the lambda's parameter are evaluated first by <see cref="ExpressionInterpreter"/>.
 /// The SQL keeps C#'s two-valued logic: equality with a nullable operand uses <c>IS</c>/<c>IS NOT</c>, and an ordering
 /// comparison is false (not NULL) when an operand is null, so <c>!</c> and <c>||</c> give the LINQ-to-Objects rows.
 /// Anything without a faithful translation throws <see cref="NotSupportedException"/> naming the expression.
 /// <para>
 /// One partial class, one file per concern: this file has the entry points and the dispatch over node kinds (with
 /// conversions and the general method calls); <c>.Members</c> mapped members and columns; <c>.Comparisons</c> logic,
-/// equality, ordering and arithmetic operators; <c>.Values</c> how constants are bound and encoded; <c>.Strings</c> string
+/// equality, ordering and arithmetic operators; <c>.Values</c> how constants become parameter slots; <c>.Strings</c> string
 /// methods; <c>.Contains</c> collection Contains as IN.
 /// </para>
 /// </summary>
@@ -24,33 +25,24 @@ internal sealed partial class SqlTranslator
     private readonly TableMapping _table;
     private readonly LambdaExpression _lambda;
     private readonly ParameterExpression _parameter;
-    private readonly StringBuilder _sql;
-    private readonly List<object?> _args;
+
+    // The parameter slots of this translation: the value each SqlParameter binds, and what it was encoded from.
+    private readonly List<ParameterSlot> _slots = [];
 
     // The connection's storage format: how values are encoded, and so how SQL compares them.
     private readonly StorageFormat _format;
 
-    private SqlTranslator(TableMapping table, StorageFormat format, LambdaExpression lambda, StringBuilder sql, List<object?> args)
+    private SqlTranslator(TableMapping table, StorageFormat format, LambdaExpression lambda)
     {
         _table = table;
         _format = format;
         _lambda = lambda;
         _parameter = lambda.Parameters[0];
-        _sql = sql;
-        _args = args;
     }
 
-    /// <summary>Writes <paramref name="predicate"/> as a SQL condition.</summary>
-    public static void WritePredicate(TableMapping table, StorageFormat format, LambdaExpression predicate, StringBuilder sql, List<object?> args) =>
-        TranslationCache.Write(table, format, predicate, TranslationKind.Predicate, sql, args);
+    private static SqlExpression TranslatePredicate(SqlTranslator translator) => translator.TranslateBoolean(translator._lambda.Body);
 
-    private static void WritePredicateUncached(SqlTranslator translator) => translator.WriteBoolean(translator._lambda.Body);
-
-    /// <summary>Writes <paramref name="keySelector"/> as an ORDER BY term (without direction).</summary>
-    public static void WriteOrderKey(TableMapping table, StorageFormat format, LambdaExpression keySelector, StringBuilder sql, List<object?> args) =>
-        TranslationCache.Write(table, format, keySelector, TranslationKind.OrderKey, sql, args);
-
-    private static void WriteOrderKeyUncached(SqlTranslator translator)
+    private static SqlExpression TranslateOrderKey(SqlTranslator translator)
     {
         var keySelector = translator._lambda;
         if (translator.TryColumn(keySelector.Body, out var column, out _) && column.Kind == ColumnKind.EnumText)
@@ -61,145 +53,83 @@ internal sealed partial class SqlTranslator
         // Keys whose stored form sorts differently from the value (ulong bit patterns, DateTime kinds, decimal text) sort by a key expression.
         var key = translator.KeyOf(keySelector.Body);
         translator.RejectSqliteNetOrder(keySelector.Body, key);
-        translator.WriteKey(keySelector.Body, key == StoredKey.String ? StoredKey.Direct : key);
-    }
-
-    /// <summary>
-    /// Translates once into a scratch buffer, so an untranslatable expression fails where it is written. Only
-    /// <see cref="NotSupportedException"/> escapes: an error that depends on captured values (a variable that is still
-    /// null, say) is left for the run, when those values are read again.
-    /// </summary>
-    public static void Validate(TableMapping table, StorageFormat format, LambdaExpression lambda, bool isPredicate)
-    {
-        // A shape translated before translates again; its values are read (and checked) when the query runs.
-        if (IsKnownShape(table, format, lambda, isPredicate ? TranslationKind.Predicate : TranslationKind.OrderKey))
-        {
-            return;
-        }
-
-        var sql = new StringBuilder();
-        var args = new List<object?>();
-        try
-        {
-            if (isPredicate)
-            {
-                WritePredicate(table, format, lambda, sql, args);
-            }
-            else
-            {
-                WriteOrderKey(table, format, lambda, sql, args);
-            }
-        }
-        catch (Exception ex) when (ex is not NotSupportedException)
-        {
-            // Reported when the query runs, with the values it runs with.
-        }
+        return translator.Key(keySelector.Body, key == StoredKey.String ? StoredKey.Direct : key);
     }
 
     private bool Uses(Expression e) => ParameterFinder.Uses(e, _parameter);
 
-    private void WriteBoolean(Expression e)
+    private SqlExpression TranslateBoolean(Expression e)
     {
         if (!Uses(e))
         {
-            WriteValue(Evaluate(e), null, e.Type);
-            return;
+            return Value(Evaluate(e), null, e.Type);
         }
 
         if (TryColumn(e, out _, out _))
         {
             // A bool member used as a condition.
-            _sql.Append('(');
-            Write(e);
-            _sql.Append(" = 1)");
-            return;
+            return Group(new SqlBinary(Translate(e), SqlOperator.Equal, SqlLiteral.One));
         }
 
-        Write(e);
+        return Translate(e);
     }
 
-    private void Write(Expression e)
+    private SqlExpression Translate(Expression e)
     {
         if (!Uses(e))
         {
-            WriteValue(Evaluate(e), null, e.Type);
-            return;
+            return Value(Evaluate(e), null, e.Type);
         }
 
         switch (e.NodeType)
         {
             case ExpressionType.MemberAccess:
-                WriteMember((MemberExpression)e);
-                return;
+                return TranslateMember((MemberExpression)e);
             case ExpressionType.Convert:
             case ExpressionType.ConvertChecked:
-                WriteConvert((UnaryExpression)e);
-                return;
+                return TranslateConvert((UnaryExpression)e);
             case ExpressionType.Not:
                 {
                     var operand = ((UnaryExpression)e).Operand;
-                    if (IsBool(operand.Type))
-                    {
-                        _sql.Append("(NOT ");
-                        WriteBoolean(operand);
-                        _sql.Append(')');
-                    }
-                    else
-                    {
-                        _sql.Append("(~");
-                        Write(operand);
-                        _sql.Append(')');
-                    }
-
-                    return;
+                    return IsBool(operand.Type)
+                        ? Group(new SqlUnary(SqlUnaryOperator.Not, TranslateBoolean(operand)))
+                        : Group(new SqlUnary(SqlUnaryOperator.Complement, Translate(operand)));
                 }
 
             case ExpressionType.Negate:
             case ExpressionType.NegateChecked:
-                _sql.Append("(-");
-                Write(((UnaryExpression)e).Operand);
-                _sql.Append(')');
-                return;
+                return Group(new SqlUnary(SqlUnaryOperator.Negate, Translate(((UnaryExpression)e).Operand)));
             case ExpressionType.UnaryPlus:
-                Write(((UnaryExpression)e).Operand);
-                return;
+                return Translate(((UnaryExpression)e).Operand);
             case ExpressionType.Conditional:
                 {
                     var conditional = (ConditionalExpression)e;
                     if (!Uses(conditional.Test))
                     {
                         // Only the branch C# would take is translated (the other may not be evaluable).
-                        Write((bool)Evaluate(conditional.Test)! ? conditional.IfTrue : conditional.IfFalse);
-                        return;
+                        return Translate((bool)Evaluate(conditional.Test)! ? conditional.IfTrue : conditional.IfFalse);
                     }
 
-                    _sql.Append("(CASE WHEN ");
-                    WriteBoolean(conditional.Test);
-                    _sql.Append(" THEN ");
-                    Write(conditional.IfTrue);
-                    _sql.Append(" ELSE ");
-                    Write(conditional.IfFalse);
-                    _sql.Append(" END)");
-                    return;
+                    var test = TranslateBoolean(conditional.Test);
+                    var ifTrue = Translate(conditional.IfTrue);
+                    return Group(new SqlCase(test, ifTrue, Translate(conditional.IfFalse)));
                 }
 
             case ExpressionType.Call:
-                WriteCall((MethodCallExpression)e);
-                return;
+                return TranslateCall((MethodCallExpression)e);
             case ExpressionType.Parameter:
                 throw Unsupported(e, "the whole entity cannot be used as a SQL value; compare its members instead");
         }
 
         if (e is BinaryExpression binary)
         {
-            WriteBinary(binary);
-            return;
+            return TranslateBinary(binary);
         }
 
         throw Unsupported(e, $"expressions of kind {e.NodeType} have no SQL translation");
     }
 
-    private void WriteConvert(UnaryExpression u)
+    private SqlExpression TranslateConvert(UnaryExpression u)
     {
         if (u.Method is not null)
         {
@@ -210,94 +140,102 @@ internal sealed partial class SqlTranslator
         var to = Underlying(u.Type);
         if ((to == typeof(double) || to == typeof(float)) && IsIntegral(from))
         {
-            _sql.Append("CAST(");
-            Write(u.Operand);
-            _sql.Append(" AS REAL)");
+            return new SqlCast(Translate(u.Operand), "REAL");
         }
-        else if (IsIntegral(to) && (from == typeof(double) || from == typeof(float) || from == typeof(decimal)))
+
+        if (IsIntegral(to) && (from == typeof(double) || from == typeof(float) || from == typeof(decimal)))
         {
-            _sql.Append("CAST(");
-            Write(u.Operand);
-            _sql.Append(" AS INTEGER)");
+            return new SqlCast(Translate(u.Operand), "INTEGER");
         }
-        else
-        {
-            Write(u.Operand);
-        }
+
+        return Translate(u.Operand);
     }
 
-    private void WriteCall(MethodCallExpression call)
+    private SqlExpression TranslateCall(MethodCallExpression call)
     {
         var method = call.Method;
         if (method.DeclaringType == typeof(string))
         {
-            WriteStringCall(call);
-            return;
+            return TranslateStringCall(call);
+        }
+
+        if (IsVisualBasicCompareString(call))
+        {
+            throw Unsupported(call, "the result of a string comparison can only be compared with 0 in SQL");
         }
 
         switch (method.Name)
         {
             case "Contains":
-                WriteListContains(call);
-                return;
+                return TranslateListContains(call);
             case "Equals" when call.Object is not null && call.Arguments.Count == 1:
-                WriteEquality(call.Object, StripConvert(call.Arguments[0]), negate: false);
-                return;
+                return Equality(call.Object, StripConvert(call.Arguments[0]), negate: false);
             case "Equals" when call.Object is null && call.Arguments.Count == 2 && method.DeclaringType == typeof(object):
-                WriteEquality(StripConvert(call.Arguments[0]), StripConvert(call.Arguments[1]), negate: false);
-                return;
+                return Equality(StripConvert(call.Arguments[0]), StripConvert(call.Arguments[1]), negate: false);
             case "GetValueOrDefault" when call.Object is not null && Nullable.GetUnderlyingType(call.Object.Type) is { } valueType:
-                _sql.Append("coalesce(");
-                Write(call.Object);
-                _sql.Append(", ");
-                if (call.Arguments.Count == 1)
                 {
-                    WriteOperand(call.Arguments[0], !Uses(call.Arguments[0]), Uses(call.Arguments[0]) ? null : Evaluate(call.Arguments[0]), call.Object);
-                }
-                else if (IsIntegral(valueType) || valueType == typeof(double) || valueType == typeof(float) || valueType == typeof(decimal) || valueType == typeof(bool))
-                {
-                    // default(T) of a number or bool is stored as 0.
-                    _sql.Append('0');
-                }
-                else
-                {
-                    throw Unsupported(call, $"GetValueOrDefault() of '{valueType.Name}' has no SQL translation; pass the default explicitly");
+                    var target = Translate(call.Object);
+                    SqlExpression fallback;
+                    if (call.Arguments.Count == 1)
+                    {
+                        fallback = Operand(call.Arguments[0], !Uses(call.Arguments[0]), Uses(call.Arguments[0]) ? null : Evaluate(call.Arguments[0]), call.Object);
+                    }
+                    else if (IsIntegral(valueType) || valueType == typeof(double) || valueType == typeof(float) || valueType == typeof(decimal) || valueType == typeof(bool))
+                    {
+                        // default(T) of a number or bool is stored as 0.
+                        fallback = SqlLiteral.Zero;
+                    }
+                    else
+                    {
+                        throw Unsupported(call, $"GetValueOrDefault() of '{valueType.Name}' has no SQL translation; pass the default explicitly");
+                    }
+
+                    return new SqlFunction("coalesce", target, fallback);
                 }
 
-                _sql.Append(')');
-                return;
             case "Abs" when method.DeclaringType == typeof(Math) && call.Arguments.Count == 1:
-                WriteFunction("abs", call.Arguments);
-                return;
+                return Function("abs", call.Arguments);
             case "Round" when method.DeclaringType == typeof(Math):
-                WriteRound(call);
-                return;
+                return TranslateRound(call);
             case "Max" when method.DeclaringType == typeof(Math) && call.Arguments.Count == 2:
-                WriteFunction("max", call.Arguments);
-                return;
+                return Function("max", call.Arguments);
             case "Min" when method.DeclaringType == typeof(Math) && call.Arguments.Count == 2:
-                WriteFunction("min", call.Arguments);
-                return;
+                return Function("min", call.Arguments);
         }
 
         throw Unsupported(call, $"method '{method.DeclaringType?.Name}.{method.Name}' has no SQL translation");
     }
 
-    private void WriteFunction(string name, IReadOnlyList<Expression> arguments)
+    private SqlFunction Function(string name, IReadOnlyList<Expression> arguments)
     {
-        _sql.Append(name).Append('(');
+        var translated = new SqlExpression[arguments.Count];
         for (var i = 0; i < arguments.Count; i++)
         {
-            if (i > 0)
-            {
-                _sql.Append(", ");
-            }
-
-            Write(arguments[i]);
+            translated[i] = Translate(arguments[i]);
         }
 
-        _sql.Append(')');
+        return new SqlFunction(name, new ValueList<SqlExpression>(translated));
     }
+
+    private static SqlGroup Group(SqlExpression inner) => new(inner);
+
+    private static SqlBinary Binary(SqlExpression left, SqlOperator op, SqlExpression right) => new(left, op, right);
+
+    private static SqlExpression And(SqlExpression left, SqlExpression right) => new SqlBinary(left, SqlOperator.And, right);
+
+    private static SqlExpression Or(SqlExpression left, SqlExpression right) => new SqlBinary(left, SqlOperator.Or, right);
+
+    /// <summary>The model operator of a C# comparison written as text ("&lt;", "&gt;=", "=", "&lt;&gt;").</summary>
+    private static SqlOperator ComparisonOperator(string op) => op switch
+    {
+        "=" => SqlOperator.Equal,
+        "<>" => SqlOperator.NotEqual,
+        "<" => SqlOperator.LessThan,
+        "<=" => SqlOperator.LessThanOrEqual,
+        ">" => SqlOperator.GreaterThan,
+        ">=" => SqlOperator.GreaterThanOrEqual,
+        _ => throw new ArgumentOutOfRangeException(nameof(op), op, "Not a comparison operator."),
+    };
 
     private static Expression StripConvert(Expression e)
     {

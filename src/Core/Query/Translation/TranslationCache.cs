@@ -4,12 +4,15 @@ using System.Runtime.CompilerServices;
 using System.Linq.Expressions;
 using System.Text;
 using MicroDb.Mapping;
+using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
 /// <summary>
-/// Translated lambda shapes, per table and kind (see SqlTranslator.Cache.cs for what a shape and a site are). Entries
-/// are immutable and shared by every connection and thread; the cache is bounded and simply starts over when full.
+/// The entry point of LINQ translation, and the cache of translated lambda shapes, per table, storage format and kind
+/// (see QueryShape for what a shape and a site are). The cache calls the translator (front end to query model) and the
+/// writer on a miss, never the reverse. Entries are immutable and shared by every connection and thread; the cache is
+/// bounded and simply starts over when full.
 /// </summary>
 internal static class TranslationCache
 {
@@ -20,9 +23,107 @@ internal static class TranslationCache
     private static readonly ConcurrentDictionary<(TableMapping Table, StorageFormat Format, TranslationKind Kind, int Hash), Entry[]> Entries = new();
     private static int _count;
 
-    /// <summary>Writes <paramref name="lambda"/>'s SQL and arguments, from the cache when its shape was translated before.</summary>
-    public static void Write(TableMapping table, StorageFormat format, LambdaExpression lambda, TranslationKind kind, StringBuilder sql, List<object?> args) =>
-        SqlTranslator.WriteCached(table, format, lambda, kind, sql, args);
+    /// <summary>Writes <paramref name="predicate"/> as a SQL condition.</summary>
+    public static void WritePredicate(TableMapping table, StorageFormat format, LambdaExpression predicate, StringBuilder sql, List<object?> args) =>
+        Write(Translate(table, format, predicate, TranslationKind.Predicate, args), sql);
+
+    /// <summary>Writes <paramref name="keySelector"/> as an ORDER BY term (without direction).</summary>
+    public static void WriteOrderKey(TableMapping table, StorageFormat format, LambdaExpression keySelector, StringBuilder sql, List<object?> args) =>
+        Write(Translate(table, format, keySelector, TranslationKind.OrderKey, args), sql);
+
+    /// <summary>Writes the body of <paramref name="selector"/> as a SQL value (for sum(), avg() and the like).</summary>
+    public static void WriteValue(TableMapping table, StorageFormat format, LambdaExpression selector, StringBuilder sql, List<object?> args) =>
+        Write(Translate(table, format, selector, TranslationKind.Value, args), sql);
+
+    private static void Write(SqlExpression node, StringBuilder sql) => SqliteSqlWriter.Instance.Write(node, sql, []);
+
+    /// <summary>
+    /// Translates once into a scratch buffer, so an untranslatable expression fails where it is written. Only
+    /// <see cref="NotSupportedException"/> escapes: an error that depends on captured values (a variable that is still
+    /// null, say) is left for the run, when those values are read again. A shape translated before is not translated
+    /// again: its values are read (and checked) when the query runs.
+    /// </summary>
+    public static void Validate(TableMapping table, StorageFormat format, LambdaExpression lambda, bool isPredicate)
+    {
+        var kind = isPredicate ? TranslationKind.Predicate : TranslationKind.OrderKey;
+        var shape = QueryShape.Rent();
+        try
+        {
+            if (shape.Walk(lambda) && Contains(table, format, kind, shape))
+            {
+                return;
+            }
+        }
+        finally
+        {
+            QueryShape.Return(shape);
+        }
+
+        try
+        {
+            Translate(table, format, lambda, kind, []);
+        }
+        catch (Exception ex) when (ex is not NotSupportedException)
+        {
+            // Reported when the query runs, with the values it runs with.
+        }
+    }
+
+    /// <summary>
+    /// Translates <paramref name="lambda"/> to a query model node and appends its arguments to <paramref name="args"/>: the
+    /// node's slot <c>k</c> binds <c>args[k]</c>, and its markers appear in slot order. The parameterizing pass flattens the
+    /// lambda to its shape; a shape translated before gives its node again, with the values read again; otherwise the front
+    /// end translates it (<c>SqlTranslator.Translate</c>) and the result is stored for the next tree of the same shape.
+    /// </summary>
+    public static SqlExpression Translate(TableMapping table, StorageFormat format, LambdaExpression lambda, TranslationKind kind, List<object?> args)
+    {
+        var argStart = args.Count;
+        var shape = QueryShape.Rent();
+        try
+        {
+            var walked = shape.Walk(lambda);
+            if (walked && TryReplay(table, format, kind, shape, args) is { } cached)
+            {
+                return SqlSlots.Offset(cached, argStart);
+            }
+
+            var translation = SqlTranslator.Translate(table, format, lambda, kind, record: walked);
+
+            // Renumber the slots in the order the writer writes their markers (SQLite binds '?' by position).
+            var order = new List<int>();
+            SqliteSqlWriter.Instance.Write(translation.Node, new StringBuilder(), order);
+            var markerOf = new int[translation.Slots.Count];
+            Array.Fill(markerOf, -1);
+            var links = new Dictionary<int, (int Site, ColumnMapping? Column, Type? MemberType)>();
+            for (var i = 0; i < order.Count; i++)
+            {
+                if (markerOf[order[i]] >= 0)
+                {
+                    throw new InvalidOperationException($"MicroDb's translation of '{lambda}' writes parameter slot {order[i]} twice.");
+                }
+
+                markerOf[order[i]] = i;
+                var slot = translation.Slots[order[i]];
+                args.Add(slot.Value);
+                if (slot.Site >= 0)
+                {
+                    links[i] = (slot.Site, slot.Column, slot.MemberType);
+                }
+            }
+
+            var node = SqlSlots.Map(translation.Node, slot => markerOf[slot]);
+            if (walked && translation.Sites is { } sites)
+            {
+                Store(table, format, kind, shape, sites, links, node, args, argStart);
+            }
+
+            return SqlSlots.Offset(node, argStart);
+        }
+        finally
+        {
+            QueryShape.Return(shape);
+        }
+    }
 
     /// <summary>The number of shapes cached (for tests).</summary>
     internal static int Count => Volatile.Read(ref _count);
@@ -34,8 +135,8 @@ internal static class TranslationCache
         Volatile.Write(ref _count, 0);
     }
 
-    /// <summary>True when a shape with this structure was translated before (whatever its values); the match is remembered.</summary>
-    internal static bool Contains(TableMapping table, StorageFormat format, TranslationKind kind, LambdaExpression lambda, SqlTranslator.Shape shape)
+    /// <summary>True when a shape with this structure was translated before (whatever its values).</summary>
+    private static bool Contains(TableMapping table, StorageFormat format, TranslationKind kind, QueryShape shape)
     {
         if (!Entries.TryGetValue((table, format, kind, shape.Hash), out var candidates))
         {
@@ -46,7 +147,6 @@ internal static class TranslationCache
         {
             if (entry.HasStructureOf(shape))
             {
-                Remember(table, format, kind, lambda, entry, shape);
                 return true;
             }
         }
@@ -54,12 +154,12 @@ internal static class TranslationCache
         return false;
     }
 
-    /// <summary>Replays the entry whose structure and value facets match <paramref name="shape"/>; false when none does.</summary>
-    internal static bool TryReplay(TableMapping table, StorageFormat format, TranslationKind kind, LambdaExpression lambda, SqlTranslator.Shape shape, StringBuilder sql, List<object?> args)
+    /// <summary>The node of the entry whose structure and value facets match <paramref name="shape"/> (its arguments appended); null when none does.</summary>
+    private static SqlExpression? TryReplay(TableMapping table, StorageFormat format, TranslationKind kind, QueryShape shape, List<object?> args)
     {
         if (!Entries.TryGetValue((table, format, kind, shape.Hash), out var candidates))
         {
-            return false;
+            return null;
         }
 
         foreach (var entry in candidates)
@@ -73,79 +173,23 @@ internal static class TranslationCache
             {
                 var nodes = default(SiteNodes);
                 entry.CollectSites(shape, nodes);
-                Remember(table, format, kind, lambda, entry, nodes);
-                if (entry.TryReplay(((ReadOnlySpan<Expression?>)nodes)[..entry.SiteCount], format, sql, args))
+                if (entry.TryReplay(((ReadOnlySpan<Expression?>)nodes)[..entry.SiteCount], format, args))
                 {
-                    return true;
+                    return entry.Node;
                 }
             }
             else
             {
                 var nodes = new Expression?[entry.SiteCount];
                 entry.CollectSites(shape, nodes);
-                if (entry.TryReplay(nodes, format, sql, args))
+                if (entry.TryReplay(nodes, format, args))
                 {
-                    return true;
+                    return entry.Node;
                 }
             }
         }
 
-        return false;
-    }
-
-    /// <summary>
-    /// Replays the entry this thread last matched <paramref name="lambda"/> to, without walking the tree again (an
-    /// expression tree is immutable, so its structural match still holds; the values are read again). False when the
-    /// lambda is not the remembered one, or its values now need another entry.
-    /// </summary>
-    internal static bool TryReplayRemembered(TableMapping table, StorageFormat format, TranslationKind kind, LambdaExpression lambda, StringBuilder sql, List<object?> args)
-    {
-        var memo = _remembered;
-        if (memo is null || !ReferenceEquals(memo.Lambda, lambda) || !ReferenceEquals(memo.Table, table) || memo.Kind != kind || !Equals(memo.Format, format))
-        {
-            return false;
-        }
-
-        // Copies: evaluating a value may run another query on this thread, which rewrites the memo.
-        var entry = memo.Entry!;
-        var nodes = memo.Nodes;
-        return entry.TryReplay(((ReadOnlySpan<Expression?>)nodes)[..entry.SiteCount], format, sql, args);
-    }
-
-    private static void Remember(TableMapping table, StorageFormat format, TranslationKind kind, LambdaExpression lambda, Entry entry, SqlTranslator.Shape shape)
-    {
-        if (entry.SiteCount <= SiteNodes.Length)
-        {
-            var nodes = default(SiteNodes);
-            entry.CollectSites(shape, nodes);
-            Remember(table, format, kind, lambda, entry, nodes);
-        }
-    }
-
-    private static void Remember(TableMapping table, StorageFormat format, TranslationKind kind, LambdaExpression lambda, Entry entry, in SiteNodes nodes)
-    {
-        // One object per thread, rewritten in place: remembering allocates nothing after the first time.
-        var memo = _remembered ??= new Memo();
-        memo.Lambda = lambda;
-        memo.Table = table;
-        memo.Format = format;
-        memo.Kind = kind;
-        memo.Entry = entry;
-        memo.Nodes = nodes;
-    }
-
-    // The thread's last structural match: the lambda, its entry and the nodes of the entry's sites in that lambda.
-    [ThreadStatic]
-    private static Memo? _remembered;
-
-    private sealed class Memo
-    {
-        public LambdaExpression? Lambda;
-        public TableMapping? Table;
-        public StorageFormat? Format;
-        public TranslationKind Kind;
-        public Entry? Entry;
-        public SiteNodes Nodes;
+        return null;
     }
 
     /// <summary>The site nodes of a small shape, held without an array.</summary>
@@ -164,10 +208,10 @@ internal static class TranslationCache
         private object? _value;
     }
 
-    internal static void Store(TableMapping table, StorageFormat format, TranslationKind kind, SqlTranslator.Shape shape, IReadOnlyList<(Expression Node, object? Value)> recordedSites,
-        IReadOnlyDictionary<int, (int Site, ColumnMapping? Column, Type? MemberType)> links, string sql, List<object?> args, int argStart)
+    private static void Store(TableMapping table, StorageFormat format, TranslationKind kind, QueryShape shape, IReadOnlyList<(Expression Node, object? Value)> recordedSites,
+        IReadOnlyDictionary<int, (int Site, ColumnMapping? Column, Type? MemberType)> links, SqlExpression node, List<object?> args, int argStart)
     {
-        var entry = Entry.Create(shape, recordedSites, links, sql, args, argStart);
+        var entry = Entry.Create(shape, recordedSites, links, node, args, argStart);
         if (entry is null)
         {
             return;
@@ -229,28 +273,31 @@ internal static class TranslationCache
 
     private sealed class Entry
     {
-        private readonly SqlTranslator.Node[] _nodes;
+        private readonly ShapeNode[] _nodes;
         private readonly bool[] _compareConstant;
         private readonly object?[] _constants;
         private readonly Site[] _sites;
         private readonly Argument[] _arguments;
-        private readonly string _sql;
+        private readonly SqlExpression _node;
 
-        private Entry(SqlTranslator.Node[] nodes, bool[] compareConstant, object?[] constants, Site[] sites, Argument[] arguments, string sql)
+        private Entry(ShapeNode[] nodes, bool[] compareConstant, object?[] constants, Site[] sites, Argument[] arguments, SqlExpression node)
         {
             _nodes = nodes;
             _compareConstant = compareConstant;
             _constants = constants;
             _sites = sites;
             _arguments = arguments;
-            _sql = sql;
+            _node = node;
         }
+
+        /// <summary>The translated node (slot k binds the k-th argument of a replay).</summary>
+        public SqlExpression Node => _node;
 
         /// <summary>The number of values read from the tree on a replay.</summary>
         public int SiteCount => _sites.Length;
 
-        public static Entry? Create(SqlTranslator.Shape shape, IReadOnlyList<(Expression Node, object? Value)> recorded,
-            IReadOnlyDictionary<int, (int Site, ColumnMapping? Column, Type? MemberType)> links, string sql, List<object?> args, int argStart)
+        public static Entry? Create(QueryShape shape, IReadOnlyList<(Expression Node, object? Value)> recorded,
+            IReadOnlyDictionary<int, (int Site, ColumnMapping? Column, Type? MemberType)> links, SqlExpression translated, List<object?> args, int argStart)
         {
             var nodeCount = shape.Count;
 
@@ -348,10 +395,10 @@ internal static class TranslationCache
                 }
             }
 
-            return new Entry(shape.CopyDescriptors(), compare, constants, sites, arguments, sql);
+            return new Entry(shape.CopyDescriptors(), compare, constants, sites, arguments, translated);
         }
 
-        public bool HasStructureOf(SqlTranslator.Shape shape)
+        public bool HasStructureOf(QueryShape shape)
         {
             if (shape.Count != _nodes.Length)
             {
@@ -360,7 +407,7 @@ internal static class TranslationCache
 
             for (var i = 0; i < _nodes.Length; i++)
             {
-                if (!SqlTranslator.Node.Same(_nodes[i], shape.DescriptorAt(i))
+                if (!ShapeNode.Same(_nodes[i], shape.DescriptorAt(i))
                     || (_compareConstant[i] && !ExactlyEqual(_constants[i], ((ConstantExpression)shape.NodeAt(i)).Value)))
                 {
                     return false;
@@ -371,7 +418,7 @@ internal static class TranslationCache
         }
 
         /// <summary>The nodes of <paramref name="shape"/> (which has this entry's structure) that the sites read.</summary>
-        public void CollectSites(SqlTranslator.Shape shape, Span<Expression?> into)
+        public void CollectSites(QueryShape shape, Span<Expression?> into)
         {
             for (var s = 0; s < _sites.Length; s++)
             {
@@ -379,8 +426,8 @@ internal static class TranslationCache
             }
         }
 
-        /// <summary>Reads each site's value from <paramref name="siteNodes"/>; when they all match, writes the SQL and arguments.</summary>
-        public bool TryReplay(ReadOnlySpan<Expression?> siteNodes, StorageFormat format, StringBuilder sql, List<object?> args)
+        /// <summary>Reads each site's value from <paramref name="siteNodes"/>; when they all match, appends the arguments.</summary>
+        public bool TryReplay(ReadOnlySpan<Expression?> siteNodes, StorageFormat format, List<object?> args)
         {
             var small = default(SiteValues);
             var values = _sites.Length <= SiteNodes.Length ? ((Span<object?>)small)[.._sites.Length] : new object?[_sites.Length];
@@ -406,7 +453,6 @@ internal static class TranslationCache
                 return false;
             }
 
-            sql.Append(_sql);
             foreach (var argument in _arguments)
             {
                 args.Add(argument.Site < 0

@@ -99,7 +99,7 @@ public abstract partial class ConformanceSuite
     public void Rewritten_comparisons_on_an_indexed_column_use_the_index([Range(0, 9)] int index)
     {
         var db = OpenWith<Stamp>();
-        var (sql, args) = db.Table<Stamp>().Where(IndexedComparisons[index]).BuildSelect("*", includeOrder: true);
+        var (sql, args) = db.Table<Stamp>().Where(IndexedComparisons[index]).BuildSelect(new MicroDb.Query.Model.ValueList<MicroDb.Query.Model.SqlExpression>([new MicroDb.Query.Model.SqlLiteral("*")]), includeOrder: true);
         var plan = string.Join("\n", db.Query<PlanStep>("EXPLAIN QUERY PLAN " + sql, [.. args]).Select(p => p.Detail));
         Assert.That(plan, Does.Contain("USING INDEX").And.Not.Contain("SCAN Stamp"), $"{IndexedComparisons[index]}\n{sql}\n{plan}");
     }

@@ -9,7 +9,7 @@ public abstract partial class ConformanceSuite
     private const string AllQueryColumns = "SELECT \"Id\", \"Name\", \"Age\", \"Score\", \"Height\", \"Active\", \"Hue\", \"Shade\", \"Born\", \"BornText\", \"Price\", \"Token\", \"Initial\", \"Flag\", \"Big\" FROM \"query_items\"";
 
     private (string Sql, List<object?> Args) BuildSql(Func<MicroDb.Query.TableQuery<QueryItem>, MicroDb.Query.TableQuery<QueryItem>> shape) =>
-        shape(QueryDb.Table<QueryItem>()).BuildSelect("*", includeOrder: true);
+        shape(QueryDb.Table<QueryItem>()).BuildSelect(new MicroDb.Query.Model.ValueList<MicroDb.Query.Model.SqlExpression>([new MicroDb.Query.Model.SqlLiteral("*")]), includeOrder: true);
 
     [Test]
     public void Table_selects_every_column_in_order()
