@@ -37,6 +37,7 @@ try
         Check(app.CountOpen() == 30, "sync Count with a predicate on the subclassed connection");
         Check(app.ArchiveDone() == 11, "RunInTransaction moved the done items to the archive");
         Check(app.ArchivedNames().First() == "Buy milk", "QueryScalars");
+        Check(app.Query<(int, string)>("select 7, 'seven'").Single() == (7, "seven"), "Query<(int, string)> reads a value tuple by column position");
         // Generated maps (MicroDb's source generator) need no reflection; a model it did not reach is mapped by reflection.
         Console.WriteLine($"generated maps: TodoItem {app.MicroDbConnection.GetMap<TodoItem>().IsGenerated}, "
             + $"ArchivedTodo {app.MicroDbConnection.GetMap<ArchivedTodo>().IsGenerated}; "

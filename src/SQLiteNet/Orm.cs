@@ -84,37 +84,13 @@ public static class Orm
         + string.Join("\", \"", columnNames) + "\")";
 
     /// <summary>The default name of an index: <c>{table}_{column}</c>.</summary>
-    internal static string DefaultIndexName(string tableName, string columnName) => tableName + "_" + columnName;
+    internal static string DefaultIndexName(string tableName, string columnName) => IndexRules.DefaultName(tableName, columnName);
 
     /// <summary>
     /// The indexes a mapping declares, grouped by name as sqlite-net groups them: each with its table, uniqueness and
     /// columns ordered by <see cref="IndexedAttribute.Order"/>.
     /// </summary>
     /// <exception cref="InvalidOperationException">Columns of one index disagree on uniqueness.</exception>
-    internal static List<(string Name, bool Unique, string[] Columns)> Indexes(TableMapping map)
-    {
-        var groups = new Dictionary<string, (bool Unique, List<(int Order, string Column)> Columns)>(StringComparer.Ordinal);
-        var order = new List<string>();
-        foreach (var column in map.Columns)
-        {
-            foreach (var index in column.Indices)
-            {
-                var name = index.Name ?? DefaultIndexName(map.TableName, column.Name);
-                if (!groups.TryGetValue(name, out var group))
-                {
-                    group = (index.Unique, []);
-                    groups.Add(name, group);
-                    order.Add(name);
-                }
-                else if (group.Unique != index.Unique)
-                {
-                    throw new InvalidOperationException($"All the columns in index '{name}' of table '{map.TableName}' must agree on Unique; column '{column.Name}' does not.");
-                }
-
-                group.Columns.Add((index.Order, column.Name));
-            }
-        }
-
-        return order.Select(n => (n, groups[n].Unique, groups[n].Columns.OrderBy(c => c.Order).Select(c => c.Column).ToArray())).ToList();
-    }
+    internal static List<(string Name, bool Unique, string[] Columns)> Indexes(TableMapping map) =>
+        IndexRules.Group(map.TableName, map.Columns.SelectMany(c => c.Indices.Select(i => (c.Name, i.Name, i.Order, i.Unique))), sqliteNet: true);
 }

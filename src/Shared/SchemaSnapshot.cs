@@ -42,13 +42,11 @@ internal static class SchemaSnapshot
 
     /// <summary>
     /// Groups [Indexed]/[Unique] declarations into indexes: by name (default <c>{table}_{column}</c>, compared without
-    /// case), unique when any declaration is, columns by their order. <c>TableMapping</c> groups with this too.
+    /// case), unique when any declaration is, columns by their order. <c>TableMapping</c> groups with this too; the rule
+    /// itself is <see cref="IndexRules.Group"/> (MicroDb's form; the sqlite-net compatibility package uses sqlite-net's).
     /// </summary>
     public static List<(string Name, bool Unique, string[] Columns)> GroupIndexes(string table, IEnumerable<(string Column, string? Name, int Order, bool Unique)> declarations) =>
-        declarations
-            .GroupBy(d => d.Name ?? table + "_" + d.Column, StringComparer.OrdinalIgnoreCase)
-            .Select(g => (g.Key, g.Any(d => d.Unique), g.OrderBy(d => d.Order).Select(d => d.Column).ToArray()))
-            .ToList();
+        IndexRules.Group(table, declarations, sqliteNet: false);
 
     /// <summary>The snapshot JSON: deterministic (tables by model name, indexes by name), one table per line.</summary>
     public static string ToJson(IEnumerable<SnapshotTable> tables)

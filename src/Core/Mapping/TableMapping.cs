@@ -121,7 +121,7 @@ public sealed class TableMapping
     /// <param name="columnName">The column name.</param>
     public ColumnMapping? FindColumn(string columnName) => _byName.GetValueOrDefault(columnName);
 
-    // The grouping rule is shared with the generator's schema snapshot (src/Shared/SchemaSnapshot.cs).
+    // The grouping rule is shared with the generator's schema snapshot (src/Shared/SchemaSnapshot.cs, which applies IndexRules).
     private static IndexMapping[] GroupIndexes(string tableName, IEnumerable<IndexDeclaration> declarations) =>
         SchemaSnapshot.GroupIndexes(tableName, declarations.Select(d => (d.ColumnName, d.IndexName, d.Order, d.IsUnique)))
             .Select(g => new IndexMapping(g.Name, g.Unique, g.Columns))

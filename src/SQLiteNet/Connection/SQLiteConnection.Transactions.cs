@@ -214,7 +214,14 @@ public partial class SQLiteConnection
     private void RollbackAfterFailedCommit()
     {
         TraceQuietly("rollback");
-        _db.Rollback();
+        try
+        {
+            _db.Rollback();
+        }
+        catch (MicroDbException)
+        {
+            // MicroDb's Rollback ends the transaction even when the ROLLBACK statement fails; the first error is reported.
+        }
     }
 
     private void TraceQuietly(string sql)

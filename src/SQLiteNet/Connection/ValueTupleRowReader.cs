@@ -82,7 +82,15 @@ internal struct ValueTupleRowReader<T> : IRowReader<T>
         // Not a static initializer: a refused tuple throws NotSupportedException on every call, not TypeInitializationException.
         public static FieldInfo[] Fields => _fields ??= Find();
 
-        [UnconditionalSuppressMessage("Trimming", "IL2090", Justification = "ValueTuple's ItemN fields; when trimming removed them the reader throws NotSupportedException naming the tuple instead of reading defaults.")]
+        // Keeps System.ValueTuple's ItemN fields for reflection under trimming and NativeAOT (they are what T is).
+        [DynamicDependency(DynamicallyAccessedMemberTypes.PublicFields, typeof(ValueTuple<>))]
+        [DynamicDependency(DynamicallyAccessedMemberTypes.PublicFields, typeof(ValueTuple<,>))]
+        [DynamicDependency(DynamicallyAccessedMemberTypes.PublicFields, typeof(ValueTuple<,,>))]
+        [DynamicDependency(DynamicallyAccessedMemberTypes.PublicFields, typeof(ValueTuple<,,,>))]
+        [DynamicDependency(DynamicallyAccessedMemberTypes.PublicFields, typeof(ValueTuple<,,,,>))]
+        [DynamicDependency(DynamicallyAccessedMemberTypes.PublicFields, typeof(ValueTuple<,,,,,>))]
+        [DynamicDependency(DynamicallyAccessedMemberTypes.PublicFields, typeof(ValueTuple<,,,,,,>))]
+        [UnconditionalSuppressMessage("Trimming", "IL2090", Justification = "T is a System.ValueTuple, whose ItemN fields the DynamicDependency attributes keep; should they still be missing, the reader throws NotSupportedException naming the tuple instead of reading defaults.")]
         private static FieldInfo[] Find()
         {
             var type = typeof(T);

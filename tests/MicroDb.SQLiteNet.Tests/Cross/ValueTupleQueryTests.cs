@@ -63,6 +63,25 @@ public sealed class ValueTupleQueryTests
     }
 
     [Test]
+    public async Task QueryAsync_reads_value_tuples_as_the_synchronous_call_does()
+    {
+        var path = TempFiles.NewPath();
+        try
+        {
+            var db = new SQLite.SQLiteAsyncConnection(path);
+            await db.ExecuteAsync("create table t (a integer, b text)");
+            await db.ExecuteAsync("insert into t values (1, 'x'), (2, 'y')");
+            Assert.That(await db.QueryAsync<(int, string)>("select a, b from t order by a"), Is.EqualTo(new[] { (1, "x"), (2, "y") }));
+            Assert.That(await db.FindWithQueryAsync<(int, string)>("select a, b from t where a = ?", 2), Is.EqualTo((2, "y")));
+            await db.CloseAsync();
+        }
+        finally
+        {
+            TempFiles.Delete(path);
+        }
+    }
+
+    [Test]
     public void Text_that_is_not_a_number_is_an_error_naming_the_column_not_zero()
     {
         // sqlite-net reads 'x' into an int item as 0; MicroDb reads tuple items as it reads a model's properties.
