@@ -33,8 +33,9 @@ public readonly struct ExecutedStatement
     public int Rows { get; }
 
     /// <summary>
-    /// Time from taking the statement to giving it back: binding, every step and reading the rows. For a streamed
-    /// query (<c>DeferredQuery</c>, async enumeration) this includes the time the caller spent between rows.
+    /// Time from the call reaching the connection to the statement given back: waiting for the connection's lock,
+    /// binding, every step and reading the rows. For a streamed query (<c>DeferredQuery</c>, async enumeration) it runs
+    /// from the first row asked for to the last, so it includes the time the caller spent between rows.
     /// </summary>
     public TimeSpan Elapsed { get; }
 

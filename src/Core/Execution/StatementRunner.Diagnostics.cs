@@ -7,9 +7,9 @@ namespace MicroDb;
 
 // Seeing what runs: every statement the runner runs is reported to the connection's MicroDbOptions.OnStatement and to
 // MicroDbDiagnostics' ActivitySource and Meter. When nobody listens, a call pays one null test and three field reads
-// (ObserveStart returns 0): no Stopwatch, no allocation. When someone does, the start is taken before the statement is
-// taken and the report is made after it is given back, or from an exception filter when it fails (the filter returns
-// false, so the exception propagates untouched).
+// (ObserveStart returns 0): no Stopwatch, no allocation. When someone does, the start is taken before the connection's
+// lock and the report is made after the statement's last step, still under the lock, or from an exception filter when
+// it fails (the filter returns false, so the exception propagates untouched).
 internal sealed partial class StatementRunner
 {
     private readonly Action<ExecutedStatement>? _onStatement;

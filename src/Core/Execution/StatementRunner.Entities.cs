@@ -12,10 +12,10 @@ internal sealed partial class StatementRunner
     /// <summary>Inserts <paramref name="entity"/>; an auto-incremented key is written back. Returns the rows added.</summary>
     public int Insert<T>(EntityMap<T> map, T entity)
     {
+        var start = ObserveStart();
         lock (_gate)
         {
             var statement = StatementsFor(map).Insert;
-            var start = ObserveStart();
             try
             {
                 map.BindInsert(statement, entity);
@@ -73,10 +73,10 @@ internal sealed partial class StatementRunner
     /// <summary>Inserts <paramref name="entity"/>, replacing any row with the same key or unique value.</summary>
     public int InsertOrReplace<T>(EntityMap<T> map, T entity)
     {
+        var start = ObserveStart();
         lock (_gate)
         {
             var statement = StatementsFor(map).InsertOrReplace;
-            var start = ObserveStart();
             try
             {
                 map.BindAll(statement, entity);
@@ -98,10 +98,10 @@ internal sealed partial class StatementRunner
     /// <summary>Updates the row with <paramref name="entity"/>'s key; returns the rows changed.</summary>
     public int Update<T>(EntityMap<T> map, T entity)
     {
+        var start = ObserveStart();
         lock (_gate)
         {
             var statement = StatementsFor(map).Update;
-            var start = ObserveStart();
             try
             {
                 map.BindUpdate(statement, entity);
@@ -123,10 +123,10 @@ internal sealed partial class StatementRunner
     /// <summary>Deletes the row with <paramref name="entity"/>'s key; returns the rows deleted.</summary>
     public int Delete<T>(EntityMap<T> map, T entity)
     {
+        var start = ObserveStart();
         lock (_gate)
         {
             var statement = StatementsFor(map).Delete;
-            var start = ObserveStart();
             try
             {
                 map.BindKey(statement, 1, entity);
@@ -148,10 +148,10 @@ internal sealed partial class StatementRunner
     /// <summary>Deletes the row whose key is <paramref name="primaryKey"/>; returns the rows deleted.</summary>
     public int DeleteByKey<T, TKey>(EntityMap<T> map, TKey primaryKey)
     {
+        var start = ObserveStart();
         lock (_gate)
         {
             var statement = StatementsFor(map).Delete;
-            var start = ObserveStart();
             try
             {
                 StatementArguments.BindPrimaryKey(statement, map.Table, primaryKey);
@@ -173,10 +173,10 @@ internal sealed partial class StatementRunner
     /// <summary>Reads the row whose key is <paramref name="primaryKey"/>; false when there is none.</summary>
     public bool TryFind<T, TKey>(EntityMap<T> map, TKey primaryKey, out T entity)
     {
+        var start = ObserveStart();
         lock (_gate)
         {
             var statement = StatementsFor(map).SelectByKey;
-            var start = ObserveStart();
             try
             {
                 StatementArguments.BindPrimaryKey(statement, map.Table, primaryKey);
