@@ -13,16 +13,16 @@ internal sealed partial class SqlTranslator
     private SqlParameter Value(object? value, ColumnMapping? column, Type? memberType)
     {
         var site = _recording?.SiteOf(value) ?? -1;
-        return AddSlot(new ParameterSlot(Encode(value, column, memberType, _format), site, column, memberType));
+        return AddSlot(new ParameterSlot(Encode(value, column, memberType, _format), site, column, memberType), column?.Kind);
     }
 
     /// <summary>A slot for a value computed by the translator (a key, a pattern, a range bound): already in stored form.</summary>
-    private SqlParameter Parameter(object? stored) => AddSlot(new ParameterSlot(stored, -1, null, null));
+    private SqlParameter Parameter(object? stored) => AddSlot(new ParameterSlot(stored, -1, null, null), null);
 
-    private SqlParameter AddSlot(ParameterSlot slot)
+    private SqlParameter AddSlot(ParameterSlot slot, ColumnKind? kind)
     {
         _slots.Add(slot);
-        return new SqlParameter(_slots.Count - 1);
+        return new SqlParameter(_slots.Count - 1, kind);
     }
 
     /// <summary>
