@@ -23,20 +23,6 @@ internal static class TranslationCache
     private static readonly ConcurrentDictionary<(TableMapping Table, StorageFormat Format, TranslationKind Kind, int Hash), Entry[]> Entries = new();
     private static int _count;
 
-    /// <summary>Writes <paramref name="predicate"/> as a SQL condition.</summary>
-    public static void WritePredicate(TableMapping table, StorageFormat format, LambdaExpression predicate, StringBuilder sql, List<object?> args) =>
-        Write(Translate(table, format, predicate, TranslationKind.Predicate, args), sql);
-
-    /// <summary>Writes <paramref name="keySelector"/> as an ORDER BY term (without direction).</summary>
-    public static void WriteOrderKey(TableMapping table, StorageFormat format, LambdaExpression keySelector, StringBuilder sql, List<object?> args) =>
-        Write(Translate(table, format, keySelector, TranslationKind.OrderKey, args), sql);
-
-    /// <summary>Writes the body of <paramref name="selector"/> as a SQL value (for sum(), avg() and the like).</summary>
-    public static void WriteValue(TableMapping table, StorageFormat format, LambdaExpression selector, StringBuilder sql, List<object?> args) =>
-        Write(Translate(table, format, selector, TranslationKind.Value, args), sql);
-
-    private static void Write(SqlExpression node, StringBuilder sql) => SqliteSqlWriter.Instance.Write(node, sql, []);
-
     /// <summary>
     /// Translates once into a scratch buffer, so an untranslatable expression fails where it is written. Only
     /// <see cref="NotSupportedException"/> escapes: an error that depends on captured values (a variable that is still
