@@ -26,10 +26,10 @@ internal sealed partial class SqlTranslator
     }
 
     /// <summary>
-    /// One parameter slot: the value bound, and for a value read from the tree the site it came from and the inputs
-    /// of its encoding (so the cache can read and encode it again on a hit).
+    /// One parameter slot: the value bound, and for a value read from the tree the site it came from (and for an element
+    /// of a sequence site, its index) and the inputs of its encoding (so the cache can read and encode it again on a hit).
     /// </summary>
-    internal readonly record struct ParameterSlot(object? Value, int Site, ColumnMapping? Column, Type? MemberType);
+    internal readonly record struct ParameterSlot(object? Value, int Site, ColumnMapping? Column, Type? MemberType, int Element = -1);
 
     /// <summary>Encodes a value as the column it is compared with stores it (<see cref="ValueEncoding.ToStorage(object?, bool, StorageFormat)"/>).</summary>
     private static object? Encode(object? value, ColumnMapping? column, Type? memberType, StorageFormat format)
