@@ -56,10 +56,15 @@ internal static class DiagnosticDescriptors
     public static readonly DiagnosticDescriptor ReflectionFallback = new(
         ModelRules.Ids.ReflectionFallback, ModelRules.ReflectionFallback.Title, ModelRules.ReflectionFallback.MessageFormat, Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: HelpLink(ModelRules.Ids.ReflectionFallback));
 
+    /// <summary>The schema snapshot check (microdb.schema.json); a warning, silenced per model with #pragma or per project with .editorconfig.</summary>
+    public static readonly DiagnosticDescriptor SchemaDrift = new(
+        ModelRules.Ids.SchemaDrift, ModelRules.SchemaDrift.Title, ModelRules.SchemaDrift.MessageFormat, Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: HelpLink(ModelRules.Ids.SchemaDrift));
+
     private static readonly DiagnosticDescriptor[] All =
     [
         UnsupportedMemberType, SeveralPrimaryKeys, InvalidAutoIncrement, NoUsableConstructor, InaccessibleType,
         DuplicateColumn, UnsupportedModel, IgnoreConflict, InvalidTable, QueryRunsInMemory, ReflectionFallback,
+        SchemaDrift,
     ];
 
     /// <summary>The descriptor of a shared rule.</summary>

@@ -162,7 +162,7 @@ public sealed partial class MicroDbGenerator
 
         private static CallSiteFinding Fallback(string display, string? metadataName, string reason, string fix, InvocationExpressionSyntax invocation)
         {
-            var info = new DiagnosticInfo(ModelRules.Ids.ReflectionFallback, LocationOf(invocation), new EquatableArray<string>(new[] { display, reason, fix }));
+            var info = new DiagnosticInfo(ModelRules.Ids.ReflectionFallback, LocationOf(invocation), new EquatableArray<string>(new[] { display, reason, fix }), WorksOnReflection: true);
             return new CallSiteFinding(metadataName, info);
         }
 

@@ -134,6 +134,11 @@ public sealed partial class MicroDbGenerator
                     init.Add("Collation = " + Literal(c.Collation));
                 }
 
+                if (c.RenamedFrom is not null)
+                {
+                    init.Add("RenamedFrom = " + Literal(c.RenamedFrom));
+                }
+
                 init.Add("ClrTypeName = " + Literal(c.ClrTypeName));
                 w.Line("        new " + Mapping + "ColumnMapping(" + Literal(c.ColumnName) + ", " + Literal(c.MemberName) + ", " + Mapping + "ColumnKind." + c.Kind
                     + ", " + Bool(c.IsNullable) + ") { " + string.Join(", ", init) + " },");
@@ -157,7 +162,7 @@ public sealed partial class MicroDbGenerator
                 w.Line("    },");
             }
 
-            w.Line("    withoutRowId: " + Bool(model.WithoutRowId) + ");");
+            w.Line("    withoutRowId: " + Bool(model.WithoutRowId) + ")" + (model.RenamedFrom is null ? ";" : " { RenamedFrom = " + Literal(model.RenamedFrom) + " };"));
             w.Line();
         }
 
@@ -458,8 +463,7 @@ public sealed partial class MicroDbGenerator
                 case ColumnKind.Enum:
                     return "unchecked((" + c.ValueTypeName + (c.IsNullableValueType ? "?" : string.Empty) + ")" + read + "(" + ordinal + "))";
                 case ColumnKind.EnumText:
-                    var text = read + "<" + c.ValueTypeName + ">(" + ordinal + ")";
-                    return c.IsNullableValueType ? "statement." + GeneratedCodeNames.IsNull + "(" + ordinal + ") ? (" + c.ValueTypeName + "?)null : " + text : text;
+                    return read + "<" + c.ValueTypeName + ">(" + ordinal + ")";
                 default:
                     return read + "(" + ordinal + ")" + (c.IsReferenceNotAnnotated ? "!" : string.Empty);
             }

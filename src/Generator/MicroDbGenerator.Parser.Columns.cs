@@ -81,7 +81,8 @@ public sealed partial class MicroDbGenerator
                 IsNotNull: candidate.Attribute(AttributeNames.NotNull) is not null,
                 MaxLength: candidate.Attribute(AttributeNames.MaxLength) is { ConstructorArguments.Length: 1 } ml ? ml.ConstructorArguments[0].Value as int? : null,
                 Collation: candidate.Attribute(AttributeNames.Collation) is { ConstructorArguments.Length: 1 } co ? co.ConstructorArguments[0].Value as string : null,
-                KeyWriteBack: keyWriteBack);
+                KeyWriteBack: keyWriteBack,
+                RenamedFrom: candidate.Attribute(AttributeNames.RenamedFrom) is { ConstructorArguments.Length: 1 } rf ? rf.ConstructorArguments[0].Value as string : null);
         }
 
         /// <summary>The [Indexed]/[Unique] attributes of a member (grouped into indexes at run time, by TableMapping).</summary>

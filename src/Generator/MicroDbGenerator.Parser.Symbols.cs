@@ -48,7 +48,7 @@ public sealed partial class MicroDbGenerator
                 var candidate = new Candidate(property, attributes);
                 if (candidate.Attribute(AttributeNames.Ignore) is not null)
                 {
-                    var conflicts = attributes.Where(a => a.AttributeClass!.Name != AttributeNames.Ignore)
+                    var conflicts = attributes.Where(a => RecognisedName(a) != AttributeNames.Ignore)
                         .Select(a => "[" + TrimAttribute(a.AttributeClass!.Name) + "]")
                         .Distinct()
                         .ToArray();
@@ -111,7 +111,7 @@ public sealed partial class MicroDbGenerator
                     }
 
                     // Repeatable index attributes accumulate; the others are taken from the most derived declaration.
-                    if (IsIndexAttribute(attribute) || single.Add(attribute.AttributeClass!.Name))
+                    if (IsIndexAttribute(attribute) || single.Add(RecognisedName(attribute)!))
                     {
                         result.Add(attribute);
                     }
@@ -152,11 +152,15 @@ public sealed partial class MicroDbGenerator
         private bool IsAccessible(ISymbol symbol) => _compilation.IsSymbolAccessibleWithin(symbol, _compilation.Assembly);
 
         /// <summary>True when the attribute is the recognised mapping attribute <paramref name="name"/> of either family (AttributeNames).</summary>
-        public static bool IsAttribute(AttributeData attribute, string name) =>
-            attribute.AttributeClass is { } c && AttributeNames.Is(NamespaceOf(c), c.Name, name);
+        public static bool IsAttribute(AttributeData attribute, string name) => RecognisedName(attribute) == name;
 
-        private static AttributeNames.Family FamilyOf(AttributeData attribute) =>
-            attribute.AttributeClass is { } c ? AttributeNames.FamilyOf(NamespaceOf(c), c.Name) : AttributeNames.Family.None;
+        // An attribute class deriving from a recognised one counts as that one (AttributeNames.Recognise), as in sqlite-net.
+        private static AttributeNames.Family FamilyOf(AttributeData attribute) => Recognise(attribute).Family;
+
+        private static string? RecognisedName(AttributeData attribute) => Recognise(attribute).Name;
+
+        private static (AttributeNames.Family Family, string? Name) Recognise(AttributeData attribute) =>
+            AttributeNames.Recognise<INamedTypeSymbol>(attribute.AttributeClass, NamespaceOf, c => c.MetadataName, c => c.BaseType);
 
         private static string? NamespaceOf(INamedTypeSymbol type) =>
             type.ContainingType is null ? type.ContainingNamespace?.ToDisplayString() : null;
@@ -224,7 +228,7 @@ public sealed partial class MicroDbGenerator
 
             public ImmutableArray<AttributeData> Attributes { get; }
 
-            public AttributeData? Attribute(string name) => Attributes.FirstOrDefault(a => a.AttributeClass?.Name == name);
+            public AttributeData? Attribute(string name) => Attributes.FirstOrDefault(a => RecognisedName(a) == name);
         }
     }
 }

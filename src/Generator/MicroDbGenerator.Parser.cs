@@ -26,6 +26,9 @@ public sealed partial class MicroDbGenerator
         private readonly Compilation _compilation;
         private readonly List<DiagnosticInfo> _diagnostics = new();
         private readonly CancellationToken _cancellationToken;
+        private readonly List<ColumnRename> _columnRenames = new();
+        private string[] _tableRenames = Array.Empty<string>();
+        private LocationInfo? _schemaLocation;
 
         private Parser(Compilation compilation, CancellationToken cancellationToken)
         {
@@ -137,6 +140,8 @@ public sealed partial class MicroDbGenerator
             }
 
             var (tableName, withoutRowId) = TableOf(type, tableNameOverride);
+            _schemaLocation = ToInfo(typeLocation);
+            _tableRenames = TableRenamedFrom(type) is { Length: > 0 } oldTable ? [oldTable] : [];
             var (sawMicroDb, sawSqliteNet) = AttributeFamilies(type);
             var candidates = CollectCandidates(type, display, AttributeNames.FollowsSqliteNetMemberRule(sawMicroDb, sawSqliteNet, sqliteNetApi));
             var constructor = ChooseConstructor(type, display, candidates, typeLocation);
@@ -167,6 +172,10 @@ public sealed partial class MicroDbGenerator
 
                 columns.Add(column);
                 indexes.AddRange(IndexesOf(candidate, column.ColumnName));
+                if (column.RenamedFrom is { Length: > 0 } oldColumn)
+                {
+                    _columnRenames.Add(new ColumnRename(column.ColumnName, oldColumn));
+                }
             }
 
             if (!setsRequired && !unsafeConstructor)
@@ -175,6 +184,13 @@ public sealed partial class MicroDbGenerator
             }
 
             hasError |= !CheckTableRules(display, tableName, columns, withoutRowId, typeLocation, candidates, requestLocation);
+            var renamedFrom = TableRenamedFrom(type);
+            if (renamedFrom is not null && string.IsNullOrWhiteSpace(renamedFrom))
+            {
+                Report(ModelRules.InvalidTable, typeLocation, display, ModelRules.Reasons.EmptyTableRenamedFrom);
+                hasError = true;
+            }
+
             if (hasError)
             {
                 return null;
@@ -195,7 +211,8 @@ public sealed partial class MicroDbGenerator
                 BackingFieldName: backingField,
                 UsesUnsafeConstructor: unsafeConstructor,
                 Columns: new EquatableArray<ColumnModel>(columns),
-                Indexes: new EquatableArray<IndexModel>(indexes));
+                Indexes: new EquatableArray<IndexModel>(indexes),
+                RenamedFrom: renamedFrom);
         }
 
         /// <summary>
@@ -207,7 +224,8 @@ public sealed partial class MicroDbGenerator
             var key = MetadataNameOf(type);
             if (!lenient || model is not null)
             {
-                return new ModelResult(model, new EquatableArray<DiagnosticInfo>(_diagnostics), key);
+                var schema = model is null ? null : new SchemaFacts(new EquatableArray<string>(_tableRenames), new EquatableArray<ColumnRename>(_columnRenames), _schemaLocation);
+                return new ModelResult(model, new EquatableArray<DiagnosticInfo>(_diagnostics), key, schema);
             }
 
             var display = type.ToDisplayString();
@@ -223,11 +241,18 @@ public sealed partial class MicroDbGenerator
                 var rule = ModelRules.All.First(r => r.Id == diagnostic.Id);
                 var reason = string.Format(System.Globalization.CultureInfo.InvariantCulture, rule.MessageFormat, diagnostic.MessageArgs.ToArray()) + " (" + rule.Id + ")";
                 var fix = rule.Id == ModelRules.Ids.InaccessibleType ? ModelRules.Reasons.FallbackFixAccess : ModelRules.Reasons.FallbackFixModel;
-                diagnostics.Add(new DiagnosticInfo(ModelRules.Ids.ReflectionFallback, diagnostic.Location, new EquatableArray<string>(new[] { display, reason, fix })));
+                // Only an inaccessible type (MDB0005) maps on the reflection path as it is; a broken rule fails there too.
+                diagnostics.Add(new DiagnosticInfo(ModelRules.Ids.ReflectionFallback, diagnostic.Location, new EquatableArray<string>(new[] { display, reason, fix }), WorksOnReflection: rule.Id == ModelRules.Ids.InaccessibleType));
             }
 
             return new ModelResult(null, new EquatableArray<DiagnosticInfo>(diagnostics), key);
         }
+
+        /// <summary>The previous table name from MicroDb's [RenamedFrom] on the class itself (not inherited), or null.</summary>
+        private static string? TableRenamedFrom(INamedTypeSymbol type) =>
+            type.GetAttributes().FirstOrDefault(a => IsAttribute(a, AttributeNames.RenamedFrom)) is { ConstructorArguments.Length: 1 } renamed
+                ? renamed.ConstructorArguments[0].Value as string
+                : null;
 
         /// <summary>Table name and WITHOUT ROWID from [Table]; [assembly: MicroDbMap(TableName = ...)] overrides the name.</summary>
         private static (string Name, bool WithoutRowId) TableOf(INamedTypeSymbol type, string? tableNameOverride)

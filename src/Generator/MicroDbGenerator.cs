@@ -5,6 +5,7 @@ using MicroDb.Generator.Model;
 using MicroDb.Generator.Shared;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Text;
 
 namespace MicroDb.Generator;
@@ -44,18 +45,31 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
         /// <summary>The diagnostics to report.</summary>
         public const string Diagnostics = nameof(Diagnostics);
 
-        /// <summary>Whether MicroDbReflectionFallback=error makes MDB0011 an error.</summary>
+        /// <summary>How MDB0011 is reported (MicroDbReflectionFallback, PublishAot, PublishTrimmed ...).</summary>
         public const string FallbackIsError = nameof(FallbackIsError);
 
         /// <summary>The map class names the module initializer registers.</summary>
         public const string Registrations = nameof(Registrations);
+
+        /// <summary>The AdditionalFiles named microdb.schema.json.</summary>
+        public const string SnapshotFiles = nameof(SnapshotFiles);
+
+        /// <summary>Whether MicroDbUpdateSchema=true asks for the snapshot.</summary>
+        public const string UpdateSchema = nameof(UpdateSchema);
+
+        /// <summary>The MDB0012 diagnostics of the schema snapshot check.</summary>
+        public const string SchemaDrift = nameof(SchemaDrift);
+
+        /// <summary>The snapshot JSON (null unless MicroDbUpdateSchema=true).</summary>
+        public const string SnapshotJson = nameof(SnapshotJson);
     }
 
     private const string GeneratorVersion = "0.1.0";
 
     /// <summary>
-    /// The MSBuild property (made visible to the compiler by the package's build props) whose value <c>error</c> makes
-    /// MDB0011, a model falling back to reflection, an error; <c>warn</c> (the default) leaves it a warning.
+    /// The MSBuild property (made visible to the compiler by the package's build props) that says how MDB0011, a model
+    /// falling back to reflection, is reported: <c>auto</c> (the default: only when the app publishes NativeAOT or
+    /// trimmed, or the model breaks a rule), <c>warn</c> (always a warning) or <c>error</c> (always an error).
     /// </summary>
     internal const string ReflectionFallbackProperty = "MicroDbReflectionFallback";
 
@@ -119,13 +133,22 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
             .Select(static (names, _) => new EquatableArray<string>(names.OrderBy(n => n, System.StringComparer.Ordinal).ToArray()))
             .WithTrackingName(TrackingNames.Registrations);
 
-        var fallbackIsError = context.AnalyzerConfigOptionsProvider
-            .Select(static (options, _) =>
-                options.GlobalOptions.TryGetValue("build_property." + ReflectionFallbackProperty, out var value)
-                && string.Equals(value.Trim(), "error", System.StringComparison.OrdinalIgnoreCase))
+        var fallbackPolicy = context.AnalyzerConfigOptionsProvider
+            .Select(static (options, _) => FallbackPolicyOf(options.GlobalOptions))
             .WithTrackingName(TrackingNames.FallbackIsError);
 
-        context.RegisterSourceOutput(diagnostics.Combine(fallbackIsError), static (spc, pair) => spc.ReportDiagnostic(ToDiagnostic(pair.Left, pair.Right)));
+        RegisterSchemaSnapshot(context, all);
+
+        // Reported at a location in the compilation's own syntax tree, so #pragma warning disable and .editorconfig
+        // severities apply to the generator's diagnostics as to the compiler's (an external location escapes both).
+        var trees = context.CompilationProvider.Select(static (compilation, _) => compilation.SyntaxTrees);
+        context.RegisterSourceOutput(diagnostics.Combine(fallbackPolicy).Combine(trees), static (spc, pair) =>
+        {
+            if (ToDiagnostic(pair.Left.Left, pair.Left.Right, pair.Right) is { } diagnostic)
+            {
+                spc.ReportDiagnostic(diagnostic);
+            }
+        });
         context.RegisterSourceOutput(models, static (spc, model) => spc.AddSource(model.HintName, SourceText.From(Emitter.EmitMap(model), System.Text.Encoding.UTF8)));
         context.RegisterSourceOutput(registrations, static (spc, names) =>
         {
@@ -155,18 +178,81 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
         return new EquatableArray<ModelResult>(results);
     }
 
-    private static Diagnostic ToDiagnostic(DiagnosticInfo info, bool fallbackIsError)
+    /// <summary>How MDB0011 is reported, from MSBuild properties the package makes visible (build/MicroDb.props).</summary>
+    internal enum FallbackPolicy
     {
-        var location = info.Location is { } l
-            ? Location.Create(l.FilePath, new TextSpan(l.SpanStart, l.SpanLength), new LinePositionSpan(new LinePosition(l.StartLine, l.StartCharacter), new LinePosition(l.EndLine, l.EndCharacter)))
-            : Location.None;
+        /// <summary>Default: a fallback that works on the reflection path (as sqlite-net always mapped) is not reported; a broken rule is a warning.</summary>
+        Quiet,
+
+        /// <summary>Every fallback is a warning: the app publishes NativeAOT or trimmed, or set MicroDbReflectionFallback=warn.</summary>
+        Warn,
+
+        /// <summary>Every fallback is an error: MicroDbReflectionFallback=error.</summary>
+        Error,
+    }
+
+    /// <summary>The MSBuild properties that say an app is published NativeAOT or trimmed (where a reflection map may not run).</summary>
+    internal static readonly string[] AotProperties = ["PublishAot", "PublishTrimmed", "IsAotCompatible", "EnableTrimAnalyzer"];
+
+    internal static FallbackPolicy FallbackPolicyOf(AnalyzerConfigOptions options)
+    {
+        var value = options.TryGetValue("build_property." + ReflectionFallbackProperty, out var v) ? v.Trim() : "";
+        if (string.Equals(value, "error", System.StringComparison.OrdinalIgnoreCase))
+        {
+            return FallbackPolicy.Error;
+        }
+
+        if (string.Equals(value, "warn", System.StringComparison.OrdinalIgnoreCase))
+        {
+            return FallbackPolicy.Warn;
+        }
+
+        foreach (var property in AotProperties)
+        {
+            if (options.TryGetValue("build_property." + property, out var flag) && string.Equals(flag.Trim(), "true", System.StringComparison.OrdinalIgnoreCase))
+            {
+                return FallbackPolicy.Warn;
+            }
+        }
+
+        return FallbackPolicy.Quiet;
+    }
+
+    private static Diagnostic? ToDiagnostic(DiagnosticInfo info, FallbackPolicy policy, IEnumerable<SyntaxTree> trees)
+    {
+        var isFallback = info.Id == ModelRules.Ids.ReflectionFallback;
+        if (isFallback && info.WorksOnReflection && policy == FallbackPolicy.Quiet)
+        {
+            return null;
+        }
+
+        var location = LocationOf(info.Location, trees);
         var descriptor = DiagnosticDescriptors.Get(info.Id);
         var args = info.MessageArgs.Cast<object>().ToArray();
-        if (fallbackIsError && info.Id == ModelRules.Ids.ReflectionFallback)
+        if (isFallback && policy == FallbackPolicy.Error)
         {
             return Diagnostic.Create(descriptor, location, DiagnosticSeverity.Error, additionalLocations: null, properties: null, args);
         }
 
         return Diagnostic.Create(descriptor, location, args);
+    }
+
+    private static Location LocationOf(LocationInfo? info, IEnumerable<SyntaxTree> trees)
+    {
+        if (info is not { } l)
+        {
+            return Location.None;
+        }
+
+        var span = new TextSpan(l.SpanStart, l.SpanLength);
+        foreach (var tree in trees)
+        {
+            if (tree.FilePath == l.FilePath && span.End <= tree.Length)
+            {
+                return Location.Create(tree, span);
+            }
+        }
+
+        return Location.Create(l.FilePath, span, new LinePositionSpan(new LinePosition(l.StartLine, l.StartCharacter), new LinePosition(l.EndLine, l.EndCharacter)));
     }
 }

@@ -8,7 +8,7 @@ namespace MicroDb.Generator;
 internal static class SqlText
 {
     public static ColumnFacts[] Facts(EntityModel model) => model.Columns
-        .Select(c => new ColumnFacts(c.ColumnName, c.MemberName, c.Kind, c.ClrTypeName, c.IsPrimaryKey, c.IsAutoIncrement, c.IsNotNull, c.MaxLength, c.Collation))
+        .Select(c => new ColumnFacts(c.ColumnName, c.MemberName, c.Kind, c.ClrTypeName, c.IsPrimaryKey, c.IsAutoIncrement, c.IsNotNull, c.MaxLength, c.Collation, c.RenamedFrom))
         .ToArray();
 
     public static string CreateTable(EntityModel model) => CrudSqlText.CreateTable(model.TableName, Facts(model), model.WithoutRowId);

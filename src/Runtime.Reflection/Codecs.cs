@@ -334,6 +334,22 @@ internal readonly struct StringCodec : IValueCodec<string?>
     public static string? ReadBinary(BinaryReader r) => BinaryCodec.ReadString(r);
 }
 
+internal readonly struct UriCodec : IValueCodec<Uri?>
+{
+    public static void Bind(SqliteStatement s, int i, Uri? v) => s.Bind(i, v);
+    public static Uri? Read(SqliteStatement s, int o) => s.GetUri(o);
+    public static void Write(BinaryWriter w, Uri? v) => BinaryCodec.Write(w, v);
+    public static Uri? ReadBinary(BinaryReader r) => BinaryCodec.ReadUri(r);
+}
+
+internal readonly struct StringBuilderCodec : IValueCodec<System.Text.StringBuilder?>
+{
+    public static void Bind(SqliteStatement s, int i, System.Text.StringBuilder? v) => s.Bind(i, v);
+    public static System.Text.StringBuilder? Read(SqliteStatement s, int o) => s.GetStringBuilder(o);
+    public static void Write(BinaryWriter w, System.Text.StringBuilder? v) => BinaryCodec.Write(w, v);
+    public static System.Text.StringBuilder? ReadBinary(BinaryReader r) => BinaryCodec.ReadStringBuilder(r);
+}
+
 internal readonly struct BlobCodec : IValueCodec<byte[]?>
 {
     public static void Bind(SqliteStatement s, int i, byte[]? v) => s.Bind(i, v);

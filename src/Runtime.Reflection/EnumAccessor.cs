@@ -52,17 +52,19 @@ internal sealed class EnumAccessor<TEntity> : MemberAccessor<TEntity>
 
     public override object? ReadBoxed(SqliteStatement statement, int ordinal)
     {
-        if (statement.IsNull(ordinal))
+        // One native call per value: the integer reader tells NULL from 0 by its zero check, text is null only for NULL.
+        if (!_asText)
+        {
+            var number = statement.GetNullableInt64(ordinal);
+            return number is null ? DefaultBoxed : Enum.ToObject(_enumType, number.Value);
+        }
+
+        var text = statement.GetString(ordinal);
+        if (text is null)
         {
             return DefaultBoxed;
         }
 
-        if (!_asText)
-        {
-            return Enum.ToObject(_enumType, statement.GetInt64(ordinal));
-        }
-
-        var text = statement.GetString(ordinal)!;
         if (Enum.TryParse(_enumType, text, ignoreCase: false, out var parsed))
         {
             return parsed;

@@ -42,7 +42,7 @@ internal sealed class MappingAttributes
                         continue;
                     }
 
-                    if (IsIndex(attribute) || single.Add(attribute.AttributeType.Name))
+                    if (IsIndex(attribute) || single.Add(RecognisedName(attribute.AttributeType)!))
                     {
                         result.Add(attribute);
                     }
@@ -73,6 +73,10 @@ internal sealed class MappingAttributes
     /// <summary>The table name [Table] gives (constructor argument or <c>Name</c>), or null.</summary>
     public static string? TableName(CustomAttributeData? table) =>
         table is null ? null : FirstString(table) ?? Named<string>(table, AttributeNames.TableNameProperty);
+
+    /// <summary>The previous table name from [RenamedFrom] on <paramref name="type"/> itself (not inherited), or null.</summary>
+    public static string? TableRenamedFrom(Type type) =>
+        type.GetCustomAttributesData().FirstOrDefault(a => Is(a.AttributeType, AttributeNames.RenamedFrom)) is { } renamed ? FirstString(renamed) : null;
 
     /// <summary>[Table(WithoutRowId = true)].</summary>
     public static bool WithoutRowId(CustomAttributeData? table) =>
@@ -118,6 +122,9 @@ internal sealed class MappingAttributes
     /// <summary>[Column]'s name.</summary>
     public string? ColumnName => Find(AttributeNames.Column) is { } a ? FirstString(a) : null;
 
+    /// <summary>[RenamedFrom]'s previous column name.</summary>
+    public string? RenamedFrom => Find(AttributeNames.RenamedFrom) is { } a ? FirstString(a) : null;
+
     /// <summary>[MaxLength]'s length.</summary>
     public int? MaxLength => Find(AttributeNames.MaxLength) is { ConstructorArguments.Count: 1 } a && a.ConstructorArguments[0].Value is int n ? n : null;
 
@@ -151,11 +158,15 @@ internal sealed class MappingAttributes
 
     private CustomAttributeData? Find(string name) => _attributes.FirstOrDefault(a => Is(a.AttributeType, name));
 
-    private static AttributeNames.Family FamilyOf(Type attributeType) =>
-        attributeType.IsNested ? AttributeNames.Family.None : AttributeNames.FamilyOf(attributeType.Namespace, attributeType.Name);
+    // An attribute class deriving from a recognised one counts as that one (AttributeNames.Recognise), as in sqlite-net.
+    private static AttributeNames.Family FamilyOf(Type attributeType) => Recognise(attributeType).Family;
 
-    private static bool Is(Type attributeType, string name) =>
-        !attributeType.IsNested && AttributeNames.Is(attributeType.Namespace, attributeType.Name, name);
+    private static string? RecognisedName(Type attributeType) => Recognise(attributeType).Name;
+
+    private static bool Is(Type attributeType, string name) => RecognisedName(attributeType) == name;
+
+    private static (AttributeNames.Family Family, string? Name) Recognise(Type attributeType) =>
+        AttributeNames.Recognise(attributeType, t => t.IsNested ? null : t.Namespace, t => t.Name, t => t.BaseType);
 
     private static bool IsIndex(CustomAttributeData attribute)
     {

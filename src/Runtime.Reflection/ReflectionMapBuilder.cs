@@ -61,6 +61,7 @@ internal static class ReflectionMapBuilder
                 IsNotNull = attributes.Has(AttributeNames.NotNull),
                 MaxLength = attributes.MaxLength,
                 Collation = attributes.Collation,
+                RenamedFrom = attributes.RenamedFrom,
                 ClrTypeName = Display(property.PropertyType),
             });
 
@@ -81,7 +82,10 @@ internal static class ReflectionMapBuilder
             throw new MicroDbMappingException($"Type '{typeName}' shows no mapped members at run time: in a trimmed or NativeAOT app the trimmer removed the member metadata the reflection path reads. Use the MicroDb source generator instead (reference MicroDb.Generator as an analyzer, mark the type [Table], use MappingMode.Generated or Auto), or keep the members from trimming (e.g. <TrimmerRootAssembly Include=\"{type.Assembly.GetName().Name}\" />).");
         }
 
-        var table = new TableMapping(typeName, tableName, columns, indexes, MappingAttributes.WithoutRowId(tableAttribute));
+        var table = new TableMapping(typeName, tableName, columns, indexes, MappingAttributes.WithoutRowId(tableAttribute))
+        {
+            RenamedFrom = MappingAttributes.TableRenamedFrom(type),
+        };
         // No constructor with arguments: the map creates entities through the parameterless one (ReflectionEntityMap).
         var (_, constructor, constructorColumns) = ChooseConstructor<T>(type, typeName, properties, accessors);
         return new ReflectionEntityMap<T>(table, accessors.ToArray(), constructor, constructorColumns);
@@ -190,6 +194,8 @@ internal static class ReflectionMapBuilder
         {
             ColumnKind.String => Make<T, string?, StringCodec>(property),
             ColumnKind.Blob => Make<T, byte[]?, BlobCodec>(property),
+            ColumnKind.Uri => Make<T, Uri?, UriCodec>(property),
+            ColumnKind.StringBuilder => Make<T, System.Text.StringBuilder?, StringBuilderCodec>(property),
             ColumnKind.Boolean => Make<T, bool?, NullableBooleanCodec>(property),
             ColumnKind.Byte => Make<T, byte?, NullableByteCodec>(property),
             ColumnKind.SByte => Make<T, sbyte?, NullableSByteCodec>(property),

@@ -61,22 +61,9 @@ public static class Orm
     public static string SqlType(TableMapping.Column p, bool storeDateTimeAsTicks, bool storeTimeSpanAsTicks)
     {
         ArgumentNullException.ThrowIfNull(p);
-        var column = p.Source;
-        return column.Kind switch
-        {
-            ColumnKind.Boolean or ColumnKind.Byte or ColumnKind.SByte or ColumnKind.Int16 or ColumnKind.UInt16
-                or ColumnKind.Int32 or ColumnKind.UInt32 or ColumnKind.Int64 or ColumnKind.UInt64 or ColumnKind.Enum => "integer",
-            // sqlite-net declares a nullable [StoreAsText] enum as integer (it looks for the attribute on Nullable<T>).
-            ColumnKind.EnumText => p.StoreAsText ? "varchar" : "integer",
-            ColumnKind.Single or ColumnKind.Double or ColumnKind.Decimal => "float",
-            ColumnKind.String => p.MaxStringLength is { } length ? "varchar(" + length + ")" : "varchar",
-            ColumnKind.Blob => "blob",
-            ColumnKind.Guid => "varchar(36)",
-            ColumnKind.DateTime or ColumnKind.DateTimeText => storeDateTimeAsTicks ? "bigint" : "datetime",
-            ColumnKind.DateTimeOffset => "bigint",
-            ColumnKind.TimeSpan => storeTimeSpanAsTicks ? "bigint" : "time",
-            _ => throw new NotSupportedException($"Don't know about {p.ColumnType} (property '{p.PropertyName}' of '{p.PropertyInfo?.DeclaringType?.FullName}'): sqlite-net has no column type for it."),
-        };
+        // One table for both: MicroDb's CREATE TABLE under sqlite-net's storage format reads it too (src/Shared).
+        return ColumnKindRules.SqliteNetDeclaredType(p.Source.Kind, p.MaxStringLength, storeDateTimeAsTicks, storeTimeSpanAsTicks, p.StoreAsText)
+            ?? throw new NotSupportedException($"Don't know about {p.ColumnType} (property '{p.PropertyName}' of '{p.PropertyInfo?.DeclaringType?.FullName}'): sqlite-net has no column type for it.");
     }
 
     /// <summary>CREATE TABLE as sqlite-net writes it: one declaration per line.</summary>

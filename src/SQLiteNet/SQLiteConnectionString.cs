@@ -40,7 +40,7 @@ public class SQLiteConnectionString
     /// <exception cref="ArgumentException">The key is neither a string nor a byte array.</exception>
     public SQLiteConnectionString(string databasePath, SQLiteOpenFlags openFlags, bool storeDateTimeAsTicks, object key = null, Action<SQLiteConnection> preKeyAction = null, Action<SQLiteConnection> postKeyAction = null, string vfsName = null, string dateTimeStringFormat = DefaultDateTimeFormat, bool storeTimeSpanAsTicks = true)
     {
-        ArgumentNullException.ThrowIfNull(databasePath);
+        // A null path is refused by the connection (InvalidOperationException), as in sqlite-net; "" is SQLite's temporary database.
         if (key is not null && key is not string && key is not byte[])
         {
             throw new ArgumentException($"The encryption key must be a string or a byte[]; a {key.GetType().Name} was given.", nameof(key));

@@ -34,6 +34,9 @@ internal static class AttributeNames
     public const string NotNull = "NotNullAttribute";
     public const string StoreAsText = "StoreAsTextAttribute";
 
+    /// <summary>MicroDb's [RenamedFrom("Old")] on a property (column) or a class (table): the additive migration renames instead of adding.</summary>
+    public const string RenamedFrom = "RenamedFromAttribute";
+
     /// <summary>The full names of the two table attributes (what the generator's discovery asks Roslyn for).</summary>
     public const string MicroDbTable = MicroDbNamespace + "." + Table;
 
@@ -57,7 +60,7 @@ internal static class AttributeNames
 
     private static readonly string[] Names =
     [
-        Table, Column, PrimaryKey, AutoIncrement, Indexed, Unique, Ignore, MaxLength, Collation, NotNull, StoreAsText,
+        Table, Column, PrimaryKey, AutoIncrement, Indexed, Unique, Ignore, MaxLength, Collation, NotNull, StoreAsText, RenamedFrom,
     ];
 
     /// <summary>Which of the two attribute families an attribute belongs to.</summary>
@@ -82,6 +85,44 @@ internal static class AttributeNames
             SqliteNetNamespace => Family.SqliteNet,
             _ => Family.None,
         };
+    }
+
+    /// <summary>
+    /// The attributes an app's own subclass stands in for. sqlite-net 1.11 reads these with inheritance
+    /// (<c>IsDefined(..., true)</c>, <c>GetCustomAttributes&lt;T&gt;()</c>) and every other one by exact type, so a class
+    /// deriving from <c>SQLite.PrimaryKeyAttribute</c> declares no key there, and must not here: the same model must
+    /// give the same schema (measured in tests/MicroDb.SQLiteNet.Tests BehaviourParityTests).
+    /// </summary>
+    private static readonly string[] MatchedWithInheritance = [Table, Ignore, Indexed, Unique, MaxLength];
+
+    /// <summary>
+    /// The recognised attribute an attribute class stands for: the class itself when it is one of ours, else its nearest
+    /// base class that is one of ours and is matched with inheritance (<see cref="MatchedWithInheritance"/>: so
+    /// <c>class Skip : SQLite.IgnoreAttribute</c> is <c>[Ignore]</c>). Only the arguments written where the attribute
+    /// is used are read, never values a subclass's constructor sets. The generator walks Roslyn symbols, the reflection
+    /// path <see cref="Type"/>s; both call this.
+    /// </summary>
+    /// <param name="attributeClass">The attribute's class.</param>
+    /// <param name="namespaceOf">Its namespace (null for a nested class, which is never one of ours).</param>
+    /// <param name="nameOf">Its simple metadata name.</param>
+    /// <param name="baseOf">Its base class, or null.</param>
+    /// <returns>The family and the recognised name (e.g. <see cref="Ignore"/>), or <see cref="Family.None"/> and null.</returns>
+    public static (Family Family, string? Name) Recognise<T>(T? attributeClass, Func<T, string?> namespaceOf, Func<T, string> nameOf, Func<T, T?> baseOf)
+        where T : class
+    {
+        for (var c = attributeClass; c is not null; c = baseOf(c))
+        {
+            var name = nameOf(c);
+            var family = FamilyOf(namespaceOf(c), name);
+            if (family != Family.None)
+            {
+                return ReferenceEquals(c, attributeClass) || Array.IndexOf(MatchedWithInheritance, name) >= 0
+                    ? (family, name)
+                    : (Family.None, null);
+            }
+        }
+
+        return (Family.None, null);
     }
 
     /// <summary>True when the attribute class is the recognised attribute <paramref name="name"/> (e.g. <see cref="Table"/>) of either family.</summary>

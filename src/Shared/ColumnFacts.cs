@@ -11,7 +11,7 @@ namespace MicroDb.Mapping;
 /// </summary>
 internal readonly struct ColumnFacts
 {
-    public ColumnFacts(string columnName, string memberName, ColumnKind kind, string clrTypeName, bool isPrimaryKey, bool isAutoIncrement, bool isNotNull, int? maxLength, string? collation)
+    public ColumnFacts(string columnName, string memberName, ColumnKind kind, string clrTypeName, bool isPrimaryKey, bool isAutoIncrement, bool isNotNull, int? maxLength, string? collation, string? renamedFrom = null)
     {
         ColumnName = columnName;
         MemberName = memberName;
@@ -22,6 +22,7 @@ internal readonly struct ColumnFacts
         IsNotNull = isNotNull;
         MaxLength = maxLength;
         Collation = collation;
+        RenamedFrom = renamedFrom;
     }
 
     public string ColumnName { get; }
@@ -42,4 +43,7 @@ internal readonly struct ColumnFacts
     public int? MaxLength { get; }
 
     public string? Collation { get; }
+
+    /// <summary>[RenamedFrom]'s previous column name, or null.</summary>
+    public string? RenamedFrom { get; }
 }

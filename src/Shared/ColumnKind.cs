@@ -62,4 +62,8 @@ enum ColumnKind
     Enum,
     /// <summary>An enum marked <c>[StoreAsText]</c>, TEXT of its name.</summary>
     EnumText,
+    /// <summary><see cref="System.Uri"/>, TEXT (absolute or relative).</summary>
+    Uri,
+    /// <summary><see cref="System.Text.StringBuilder"/>, TEXT of its contents.</summary>
+    StringBuilder,
 }

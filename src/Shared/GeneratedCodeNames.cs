@@ -19,7 +19,7 @@ internal static class GeneratedCodeNames
     public static string ReadMethod(ColumnKind kind, bool nullableValueType) => kind switch
     {
         ColumnKind.Enum => nullableValueType ? "GetNullableInt64" : "GetInt64",
-        ColumnKind.EnumText => "GetEnumFromText",
+        ColumnKind.EnumText => nullableValueType ? "GetNullableEnumFromText" : "GetEnumFromText",
         ColumnKind.DateTimeText => nullableValueType ? "GetNullableDateTimeFromText" : "GetDateTimeFromText",
         _ => "Get" + (nullableValueType ? "Nullable" : string.Empty) + kind,
     };

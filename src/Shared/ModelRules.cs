@@ -77,11 +77,22 @@ internal static class ModelRules
         "Model falls back to reflection",
         "Type '{0}' gets no generated map and will be mapped by reflection at run time: {1}; {2}");
 
+    /// <summary>
+    /// Generator only: a model's schema differs from the checked-in snapshot (microdb.schema.json) in a way the additive
+    /// migration does not apply and no [RenamedFrom] declares, or the snapshot cannot be read. A warning. The whole
+    /// message is written by SchemaSnapshot (DriftMessage, UnreadableMessage), which names the model, table and each difference.
+    /// </summary>
+    public static readonly ModelRule SchemaDrift = new(
+        Ids.SchemaDrift,
+        "Model differs from the schema snapshot",
+        "{0}");
+
     /// <summary>Every rule, in id order.</summary>
     public static readonly ModelRule[] All =
     [
         UnsupportedMemberType, SeveralPrimaryKeys, InvalidAutoIncrement, NoUsableConstructor, InaccessibleType,
         DuplicateColumn, UnsupportedModel, IgnoreConflict, InvalidTable, QueryRunsInMemory, ReflectionFallback,
+        SchemaDrift,
     ];
 
     /// <summary>The rule ids, as constants (Roslyn's release tracking reads them where descriptors are created).</summary>
@@ -98,6 +109,7 @@ internal static class ModelRules
         public const string InvalidTable = "MDB0009";
         public const string QueryRunsInMemory = "MDB0010";
         public const string ReflectionFallback = "MDB0011";
+        public const string SchemaDrift = "MDB0012";
     }
 
     /// <summary>The reasons that complete the messages above.</summary>
@@ -109,6 +121,8 @@ internal static class ModelRules
         public const string IsAbstract = "it is abstract";
         public const string IsStatic = "it is static";
         public const string EmptyTableName = "its table name is empty";
+
+        public const string EmptyTableRenamedFrom = "the class has an empty [RenamedFrom] name";
         public const string NoMappedMembers = "it has no mapped members (public properties with a getter and a setter, init accessor or constructor parameter)";
         public const string WithoutRowIdNeedsKey = "it is WITHOUT ROWID but has no [PrimaryKey]";
         public const string NoConstructor = "add a parameterless constructor, or a public one whose parameters match mapped members by name and type";
@@ -139,6 +153,8 @@ internal static class ModelRules
         public static string NotAClass(string typeKind) => "it is a " + typeKind + ", not a class";
 
         public static string EmptyColumnName(string member) => "member '" + member + "' has an empty [Column] name";
+
+        public static string EmptyRenamedFrom(string member) => "member '" + member + "' has an empty [RenamedFrom] name";
 
         public static string WithoutRowIdAutoIncrement(string member) => "it is WITHOUT ROWID, which cannot have an [AutoIncrement] key ('" + member + "')";
 
@@ -185,6 +201,11 @@ internal static class ModelRules
             else
             {
                 byName.Add(column.ColumnName, i);
+            }
+
+            if (column.RenamedFrom is { } oldName && string.IsNullOrWhiteSpace(oldName))
+            {
+                violations.Add(new RuleViolation(InvalidTable, i, type, Reasons.EmptyRenamedFrom(column.MemberName)));
             }
 
             if (column.IsPrimaryKey)

@@ -7,6 +7,12 @@ using MicroDb.Runtime.Reflection;
 // Usage: MicroDb.CrashWorker <database path> <Default|Durable> <seed>
 // Writes until killed. Every line is flushed before the next write starts, and "ack" is printed only after
 // the committing call returned, so the parent knows exactly which commits MicroDb acknowledged.
+// Usage: MicroDb.CrashWorker migrate|race <database path>: the migration modes (MigrationCrash.cs).
+if (args.Length == 2 && args[0] is "migrate" or "race")
+{
+    return MigrationCrash.Run(args);
+}
+
 if (args.Length != 3)
 {
     Console.Error.WriteLine("usage: MicroDb.CrashWorker <database path> <Default|Durable> <seed>");

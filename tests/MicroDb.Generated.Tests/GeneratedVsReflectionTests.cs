@@ -11,12 +11,13 @@ public class GeneratedVsReflectionTests
     private static readonly Type[] ModelTypes =
     [
         typeof(Account), typeof(AllTypes), typeof(Document), typeof(ItemV1), typeof(ItemV2),
-        typeof(LogLine), typeof(Order), typeof(Person), typeof(Point), typeof(Setting),
+        typeof(LogLine), typeof(Order), typeof(Person), typeof(Point), typeof(Setting), typeof(Bookmark),
 
         // sqlite-net's attributes (look-alikes, matched by name), their MicroDb twin, and a model without [Table]
         // and one inheriting an abstract base's [Table], found where SqliteNetDiscoveryTests passes them to the connection.
         typeof(global::SqliteNetApp.SqliteNetItem), typeof(global::SqliteNetApp.MicroDbItem), typeof(global::SqliteNetApp.SqliteNetWithoutRowId),
         typeof(global::SqliteNetApp.SqliteNetDerived), typeof(global::SqliteNetApp.SqliteNetNoKey), typeof(global::SqliteNetApp.SqliteNetDog),
+        typeof(global::SqliteNetApp.SqliteNetDerivedAttributes),
 
         // No attributes, a get-only member, used through the look-alike SQLite.SQLiteConnection: sqlite-net's member rule.
         typeof(global::SqliteNetApp.SqliteNetPlain),

@@ -46,6 +46,26 @@ public class SqliteNetDiscoveryTests
     }
 
     [Test]
+    public void Attribute_classes_deriving_from_SQLite_attributes_are_honoured_by_the_generated_map()
+    {
+        using var db = new MicroDbConnection(new MicroDbOptions(":memory:") { Mapping = MappingMode.Generated });
+        db.CreateTable<SqliteNetDerivedAttributes>();
+        var row = new SqliteNetDerivedAttributes { Label = "a", Scratch = "not stored" };
+        db.Insert(row);
+
+        var table = db.GetMap<SqliteNetDerivedAttributes>().Table;
+        Assert.That(db.GetMap<SqliteNetDerivedAttributes>().IsGenerated, Is.True);
+        Assert.That(table.Columns.Select(c => c.Name), Is.EqualTo(new[] { "Id", "Label", "Other" }), "[NotStored] : [Ignore] leaves Scratch out");
+        Assert.That(table.PrimaryKey?.MemberName, Is.EqualTo("Id"), "[Key] : [PrimaryKey] is not a key, as in sqlite-net");
+        Assert.That(table.AutoIncrementColumn?.MemberName, Is.EqualTo("Id"));
+        Assert.That(table.FindColumn("Other")!.IsNotNull, Is.False, "[Required] : [NotNull] is not honoured, as in sqlite-net");
+        Assert.That(table.FindColumn("Label")!.MaxLength, Is.EqualTo(12), "[ShortText(12)] : [MaxLength]");
+        Assert.That(table.Indexes.Single().Name, Is.EqualTo("ix_label"), "[Lookup] : [Indexed]");
+        Assert.That(row.Id, Is.EqualTo(1));
+        Assert.That(db.ExecuteScalar<string>("SELECT sql FROM sqlite_master WHERE name = 'sn_derived_attributes'"), Does.Contain("varchar(12)"));
+    }
+
+    [Test]
     public void Attribute_less_model_used_through_sqlite_net_runs_on_a_generated_map_without_its_get_only_members()
     {
         using var db = new SQLite.SQLiteConnection(":memory:", MappingMode.Generated);

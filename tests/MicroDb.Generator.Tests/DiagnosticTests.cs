@@ -74,6 +74,12 @@ public class DiagnosticTests
         yield return Case("MDB0009", "Blank", "Blank", """
             [Table("  ")] public class Blank { public int Id { get; set; } }
             """);
+        yield return Case("MDB0009", "Name", "RenamedBlank", """
+            [Table] public class RenamedBlank { [PrimaryKey] public int Id { get; set; } [RenamedFrom(" ")] public string? Name { get; set; } }
+            """);
+        yield return Case("MDB0009", "RenamedTable", "RenamedTable", """
+            [Table, RenamedFrom("")] public class RenamedTable { [PrimaryKey] public int Id { get; set; } }
+            """);
     }
 
     [TestCaseSource(nameof(Cases))]
@@ -85,7 +91,8 @@ public class DiagnosticTests
         Assert.That(diagnostic, Is.Not.Null, () => $"Expected {id}; got: {result.Describe(result.GeneratorDiagnostics)}");
         Assert.That(diagnostic!.GetMessage(), Does.Contain(member));
         Assert.That(diagnostic.Descriptor.HelpLinkUri, Does.StartWith("https://").And.EndWith("/docs/diagnostics/" + id + ".md"));
-        Assert.That(diagnostic.Location.Kind is LocationKind.None or LocationKind.ExternalFile, Is.True);
+        // In the syntax tree (not an external file), so #pragma, NoWarn and .editorconfig apply to it.
+        Assert.That(diagnostic.Location.Kind is LocationKind.None or LocationKind.SourceFile, Is.True);
 
         var simpleName = typeName.Split('<')[0].Split('.')[^1];
         var maps = result.Sources.Keys.Where(k => k.EndsWith("." + simpleName + "Map.g.cs", StringComparison.Ordinal) || k.EndsWith("_" + simpleName + "Map.g.cs", StringComparison.Ordinal));

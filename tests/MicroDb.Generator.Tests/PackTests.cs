@@ -133,25 +133,97 @@ public class PackTests
     }
 
     [Test]
-    public void Reflection_fallback_is_a_warning_by_default_and_an_error_on_request()
+    public void Reflection_fallback_is_silent_by_default_reported_for_NativeAOT_and_suppressible_every_way()
     {
-        // A model only generated code cannot reach, found at a call site: a warning by default, an error with
-        // MicroDbReflectionFallback=error (the package's build props hand the property to the generator).
-        var consumer = WriteProject("fallback", "Library", Package("MicroDb"));
-        File.WriteAllText(Path.Combine(consumer, "Fallback.cs"), """
+        // A sqlite-net style library: a private nested model and a generic repository, under TreatWarningsAsErrors
+        // (MDB0011 is not exempted here). Each build is a full one: NoWarn and -p: values are not build inputs.
+        var consumer = WriteProject("fallback", "Library", Package("MicroDb"), warningsNotAsErrors: "MDB0010");
+        const string Code = """
             public static class Fallback
             {
                 private class Hidden { public int Id { get; set; } }
                 public static int Count(MicroDb.MicroDbConnection db) => db.Table<Hidden>().Count();
+                public static T Find<T>(MicroDb.MicroDbConnection db, int id) => db.Get<T>(id);
             }
-            """);
-        Assert.That(Run(consumer, "dotnet", "build -c Release"), Does.Contain("warning MDB0011"));
-        var (strictExit, strict) = RunAllowingFailure(consumer, "dotnet", "build -c Release -p:MicroDbReflectionFallback=error");
+            """;
+        var source = Path.Combine(consumer, "Fallback.cs");
+        File.WriteAllText(source, Code);
+        const string Build = "build -c Release --no-incremental";
+
+        // Default: mapping these by reflection is what sqlite-net always did; nothing to report.
+        Assert.That(Run(consumer, "dotnet", Build), Does.Not.Contain("MDB0011"));
+
+        // Publishing NativeAOT or trimmed (IsAotCompatible here): every fallback is reported, so the build fails.
+        var (aotExit, aot) = RunAllowingFailure(consumer, "dotnet", Build + " -p:IsAotCompatible=true");
+        Assert.That(aotExit, Is.Not.Zero, aot);
+        Assert.That(aot, Does.Contain("MDB0011"));
+
+        // ... unless silenced for the project (NoWarn), by .editorconfig, or at the site (#pragma).
+        Assert.That(Run(consumer, "dotnet", Build + " -p:IsAotCompatible=true -p:NoWarn=MDB0011"), Does.Not.Contain("MDB0011"));
+        var editorConfig = Path.Combine(consumer, ".editorconfig");
+        File.WriteAllText(editorConfig, "root = true\n\n[*.cs]\ndotnet_diagnostic.MDB0011.severity = none\n");
+        Assert.That(Run(consumer, "dotnet", Build + " -p:IsAotCompatible=true"), Does.Not.Contain("MDB0011"));
+        File.Delete(editorConfig);
+        File.WriteAllText(source, "#pragma warning disable MDB0011\n" + Code);
+        Assert.That(Run(consumer, "dotnet", Build + " -p:IsAotCompatible=true"), Does.Not.Contain("MDB0011"));
+        File.WriteAllText(source, Code);
+
+        // On request: a warning everywhere, or an error; any other value is refused.
+        var (warnExit, warn) = RunAllowingFailure(consumer, "dotnet", Build + " -p:MicroDbReflectionFallback=warn -p:TreatWarningsAsErrors=false");
+        Assert.That(warnExit, Is.Zero, warn);
+        Assert.That(warn, Does.Contain("warning MDB0011"));
+        var (strictExit, strict) = RunAllowingFailure(consumer, "dotnet", Build + " -p:MicroDbReflectionFallback=error");
         Assert.That(strictExit, Is.Not.Zero, strict);
         Assert.That(strict, Does.Contain("error MDB0011"));
-        var (badExit, bad) = RunAllowingFailure(consumer, "dotnet", "build -c Release -p:MicroDbReflectionFallback=sometimes");
+        var (badExit, bad) = RunAllowingFailure(consumer, "dotnet", Build + " -p:MicroDbReflectionFallback=sometimes");
         Assert.That(badExit, Is.Not.Zero, bad);
         Assert.That(bad, Does.Contain("MicroDbReflectionFallback is 'sometimes'"));
+    }
+
+    [Test]
+    public void Schema_snapshot_is_written_by_the_target_and_checked_by_the_next_build()
+    {
+        // The package's build files: -t:MicroDbUpdateSchema writes microdb.schema.json, which later builds pass to the
+        // generator as an AdditionalFile; a removed column is MDB0012 at the class, which #pragma and .editorconfig silence.
+        var consumer = WriteProject("schema", "Library", Package("MicroDb"));
+        var model = Path.Combine(consumer, "Product.cs");
+        const string Product = """
+            using MicroDb;
+
+            namespace Shop;
+
+            [Table("products")]
+            public class Product
+            {
+                [PrimaryKey, AutoIncrement] public int Id { get; set; }
+                [MaxLength(50), Indexed] public string Name { get; set; } = "";
+                public string? Note { get; set; }
+            }
+            """;
+        File.WriteAllText(model, Product);
+        var snapshotFile = Path.Combine(consumer, "microdb.schema.json");
+
+        Assert.That(Run(consumer, "dotnet", "build -c Release -t:MicroDbUpdateSchema"), Does.Contain("schema snapshot written"));
+        var snapshot = File.ReadAllText(snapshotFile);
+        Assert.That(snapshot, Does.StartWith("{\"version\":1,\"tables\":[\n{\"model\":\"Shop.Product\",\"table\":\"products\""));
+        Assert.That(snapshot, Does.Contain("{\"name\":\"Note\",\"type\":\"TEXT\",\"notNull\":false,\"pk\":false}"));
+        Assert.That(Run(consumer, "dotnet", "build -c Release"), Does.Not.Contain("MDB0012"));
+
+        File.WriteAllText(model, Product.Replace("    public string? Note { get; set; }\n", "", StringComparison.Ordinal));
+        Assert.That(Run(consumer, "dotnet", "build -c Release"), Does.Contain("Product.cs(6,14): warning MDB0012").And.Contain("column 'Note' was removed"));
+
+        File.WriteAllText(model, Product.Replace("    public string? Note { get; set; }\n", "", StringComparison.Ordinal).Replace("[Table(", "#pragma warning disable MDB0012\n[Table(", StringComparison.Ordinal));
+        Assert.That(Run(consumer, "dotnet", "build -c Release"), Does.Not.Contain("MDB0012"));
+
+        File.WriteAllText(model, Product.Replace("    public string? Note { get; set; }\n", "", StringComparison.Ordinal));
+        File.WriteAllText(Path.Combine(consumer, ".editorconfig"), "root = true\n\n[*.cs]\ndotnet_diagnostic.MDB0012.severity = none\n");
+        Assert.That(Run(consumer, "dotnet", "build -c Release"), Does.Not.Contain("MDB0012"));
+        File.Delete(Path.Combine(consumer, ".editorconfig"));
+
+        // The property form updates too, and then the model matches its snapshot again.
+        Assert.That(Run(consumer, "dotnet", "build -c Release -p:MicroDbUpdateSchema=true"), Does.Contain("schema snapshot written"));
+        Assert.That(File.ReadAllText(snapshotFile), Does.Not.Contain("Note"));
+        Assert.That(Run(consumer, "dotnet", "build -c Release"), Does.Not.Contain("MDB0012"));
     }
 
     [Test]
@@ -214,7 +286,7 @@ public class PackTests
     }
 
     /// <summary>A project under the work folder, whose nuget.config makes the local feed a source.</summary>
-    private string WriteProject(string name, string outputType, string items)
+    private string WriteProject(string name, string outputType, string items, string warningsNotAsErrors = "MDB0010;MDB0011;MDB0012")
     {
         var directory = Path.Combine(_work, name);
         Directory.CreateDirectory(directory);
@@ -226,7 +298,7 @@ public class PackTests
                 <ImplicitUsings>enable</ImplicitUsings>
                 <Nullable>enable</Nullable>
                 <TreatWarningsAsErrors>true</TreatWarningsAsErrors>
-                <WarningsNotAsErrors>MDB0010;MDB0011</WarningsNotAsErrors>
+                <WarningsNotAsErrors>{warningsNotAsErrors}</WarningsNotAsErrors>
                 <ManagePackageVersionsCentrally>false</ManagePackageVersionsCentrally>
                 <RestorePackagesPath>{Path.Combine(_work, "packages")}</RestorePackagesPath>
               </PropertyGroup>

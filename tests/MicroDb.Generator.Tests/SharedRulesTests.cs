@@ -58,7 +58,7 @@ public sealed class SharedRulesTests
         var kind = Enum.Parse<Shared.ColumnKind>(kindName);
         var statement = typeof(SqliteStatement);
         Assert.That(statement.FullName, Is.EqualTo(Shared.GeneratedCodeNames.StatementType));
-        var nullableForms = kind is Shared.ColumnKind.String or Shared.ColumnKind.Blob or Shared.ColumnKind.EnumText ? new[] { false } : new[] { false, true };
+        var nullableForms = kind is Shared.ColumnKind.String or Shared.ColumnKind.Blob or Shared.ColumnKind.Uri or Shared.ColumnKind.StringBuilder or Shared.ColumnKind.EnumText ? new[] { false } : new[] { false, true };
         foreach (var nullable in nullableForms)
         {
             var read = Shared.GeneratedCodeNames.ReadMethod(kind, nullable);
@@ -77,8 +77,8 @@ public sealed class SharedRulesTests
         var kind = Enum.Parse<Shared.ColumnKind>(kindName);
         var codec = typeof(SqliteStatement).Assembly.GetType(Shared.GeneratedCodeNames.CodecType);
         Assert.That(codec, Is.Not.Null, Shared.GeneratedCodeNames.CodecType);
-        // Reference types (string, byte[]) are never Nullable<T>; the emitter asks for their plain form only.
-        var nullableForms = kind is Shared.ColumnKind.String or Shared.ColumnKind.Blob ? new[] { false } : new[] { false, true };
+        // Reference types (string, byte[], Uri, StringBuilder) are never Nullable<T>; the emitter asks for their plain form only.
+        var nullableForms = kind is Shared.ColumnKind.String or Shared.ColumnKind.Blob or Shared.ColumnKind.Uri or Shared.ColumnKind.StringBuilder ? new[] { false } : new[] { false, true };
         foreach (var nullable in nullableForms)
         {
             var read = Shared.GeneratedCodeNames.CodecReadMethod(kind, nullable);

@@ -111,7 +111,7 @@ public class PerCallBenchmarks
             row = new TestRow
             {
                 Id = raw.sqlite3_column_int64(stmt, 0),
-                TextData = raw.sqlite3_column_type(stmt, 1) == raw.SQLITE_NULL ? null : raw.sqlite3_column_text(stmt, 1).utf8_to_string(),
+                TextData = raw.sqlite3_column_text(stmt, 1).utf8_to_string(),
             };
         }
 

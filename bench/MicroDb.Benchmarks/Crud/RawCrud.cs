@@ -130,7 +130,7 @@ public sealed class RawCrud : IDisposable
                 var row = new TestRow
                 {
                     Id = raw.sqlite3_column_int64(stmt, 0),
-                    TextData = raw.sqlite3_column_type(stmt, 1) == raw.SQLITE_NULL ? null : raw.sqlite3_column_text(stmt, 1).utf8_to_string(),
+                    TextData = raw.sqlite3_column_text(stmt, 1).utf8_to_string(),
                 };
                 found += row.Id != 0 ? 1 : 0;
             }

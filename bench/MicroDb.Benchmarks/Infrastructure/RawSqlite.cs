@@ -123,7 +123,10 @@ public static class RawSqlite
     /// <param name="name">The identifier.</param>
     public static string Quote(string name) => "\"" + name.Replace("\"", "\"\"", StringComparison.Ordinal) + "\"";
 
-    /// <summary>The hand-written reader of a study-002 row: the 11 columns in declaration order.</summary>
+    /// <summary>
+    /// The hand-written reader of a study-002 row: the 11 columns in declaration order, one native call per column
+    /// (<c>sqlite3_column_text</c> is a null pointer for NULL, so text needs no <c>sqlite3_column_type</c> first).
+    /// </summary>
     /// <param name="stmt">A statement positioned on a row of <c>SELECT</c> of every column.</param>
     public static Models.TextRecord ReadTextRecord(sqlite3_stmt stmt) => new()
     {
@@ -140,6 +143,28 @@ public static class RawSqlite
         Price = raw.sqlite3_column_double(stmt, 10),
     };
 
-    private static string? Text(sqlite3_stmt stmt, int i) =>
+    /// <summary>
+    /// The earlier hand-written reader, kept as a second baseline row: each text column asks <c>sqlite3_column_type</c>
+    /// before reading the text (two native calls per text column).
+    /// </summary>
+    /// <param name="stmt">A statement positioned on a row of <c>SELECT</c> of every column.</param>
+    public static Models.TextRecord ReadTextRecordTypeChecked(sqlite3_stmt stmt) => new()
+    {
+        Id = raw.sqlite3_column_int(stmt, 0),
+        Title = TypeCheckedText(stmt, 1),
+        Author = TypeCheckedText(stmt, 2),
+        Email = TypeCheckedText(stmt, 3),
+        Street = TypeCheckedText(stmt, 4),
+        City = TypeCheckedText(stmt, 5),
+        Country = TypeCheckedText(stmt, 6),
+        Summary = TypeCheckedText(stmt, 7),
+        Notes = TypeCheckedText(stmt, 8),
+        Rating = raw.sqlite3_column_int(stmt, 9),
+        Price = raw.sqlite3_column_double(stmt, 10),
+    };
+
+    private static string? Text(sqlite3_stmt stmt, int i) => raw.sqlite3_column_text(stmt, i).utf8_to_string();
+
+    private static string? TypeCheckedText(sqlite3_stmt stmt, int i) =>
         raw.sqlite3_column_type(stmt, i) == raw.SQLITE_NULL ? null : raw.sqlite3_column_text(stmt, i).utf8_to_string();
 }

@@ -88,8 +88,18 @@ public sealed partial class MicroDbConnection
     {
         var table = map.Table;
         var existing = GetTableInfo(table.TableName);
+        string? renamedFrom = null;
+        if (existing.Count == 0 && table.RenamedFrom is { } oldTable && GetTableInfo(oldTable).Count > 0)
+        {
+            // [RenamedFrom] on the class: the old table is there and the new one is not, so rename instead of creating.
+            Execute($"ALTER TABLE {SqlBuilder.Quote(oldTable)} RENAME TO {SqlBuilder.Quote(table.TableName)}");
+            renamedFrom = oldTable;
+            existing = GetTableInfo(table.TableName);
+        }
+
         var created = existing.Count == 0;
         var added = new List<string>();
+        var renamed = new List<string>();
         if (created)
         {
             Execute(SqlBuilder.CreateTable(map, Storage));
@@ -101,6 +111,16 @@ public sealed partial class MicroDbConnection
             {
                 if (have.Contains(column.Name))
                 {
+                    continue;
+                }
+
+                if (column.RenamedFrom is { } oldColumn && have.Contains(oldColumn) && table.FindColumn(oldColumn) is null)
+                {
+                    // [RenamedFrom] on the property: keep the column's data under its new name.
+                    Execute($"ALTER TABLE {SqlBuilder.Quote(table.TableName)} RENAME COLUMN {SqlBuilder.Quote(oldColumn)} TO {SqlBuilder.Quote(column.Name)}");
+                    have.Remove(oldColumn);
+                    have.Add(column.Name);
+                    renamed.Add(column.Name);
                     continue;
                 }
 
@@ -130,7 +150,7 @@ public sealed partial class MicroDbConnection
             }
         }
 
-        return new MigrationReport(table.TableName, created, added, indexes);
+        return new MigrationReport(table.TableName, created, added, indexes, renamedFrom, renamed);
     }
 
     private static string ZeroLiteral(ColumnMapping column, StorageFormat format)

@@ -206,7 +206,8 @@ public sealed partial class MicroDbConnection
         }
     }
 
-    private int SavepointDepth(string savepoint, bool validate = true)
+    /// <summary>The nesting depth <paramref name="savepoint"/> was opened at (1 is the outermost), validated as <see cref="Release"/> does.</summary>
+    internal int SavepointDepth(string savepoint, bool validate = true)
     {
         ThrowIfDisposed();
         ArgumentException.ThrowIfNullOrEmpty(savepoint);

@@ -41,7 +41,7 @@ public sealed partial class MicroDbConnection : IDisposable
         // Captured once: a later change to the options must not re-encode values halfway through a connection's life.
         Storage = options.Storage ?? throw new ArgumentException("MicroDbOptions.Storage is null; use StorageFormat.MicroDb or StorageFormat.SqliteNet(...).", nameof(options));
         _reflection = options.ReflectionProvider;
-        _runner = new StatementRunner(this, _gate, options.StatementCacheSize);
+        _runner = new StatementRunner(this, _gate, options);
         SqliteProvider.EnsureInitialized();
         _db = Open(options);
         try
@@ -181,7 +181,7 @@ public sealed partial class MicroDbConnection : IDisposable
     private static sqlite3 Open(MicroDbOptions options)
     {
         var path = options.DatabasePath;
-        if (path != ":memory:" && !path.StartsWith("file:", StringComparison.Ordinal))
+        if (path.Length > 0 && path != ":memory:" && !path.StartsWith("file:", StringComparison.Ordinal))
         {
             var directory = Path.GetDirectoryName(Path.GetFullPath(path));
             if (!string.IsNullOrEmpty(directory) && !Directory.Exists(directory))

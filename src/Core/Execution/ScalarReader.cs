@@ -34,6 +34,22 @@ internal static class ScalarReader
         if (typeof(T) == typeof(TimeOnly)) return As<TimeOnly, T>(s.GetTimeOnly(o));
         if (typeof(T) == typeof(object)) return (T)s.GetValue(o)!;
 
+        // Nullable value types: one native call, NULL told apart by the readers themselves.
+        if (typeof(T) == typeof(long?)) return As<long?, T>(s.GetNullableInt64(o));
+        if (typeof(T) == typeof(int?)) return As<int?, T>(s.GetNullableInt32(o));
+        if (typeof(T) == typeof(double?)) return As<double?, T>(s.GetNullableDouble(o));
+        if (typeof(T) == typeof(bool?)) return As<bool?, T>(s.GetNullableBoolean(o));
+        if (typeof(T) == typeof(short?)) return As<short?, T>(s.GetNullableInt16(o));
+        if (typeof(T) == typeof(byte?)) return As<byte?, T>(s.GetNullableByte(o));
+        if (typeof(T) == typeof(float?)) return As<float?, T>(s.GetNullableSingle(o));
+        if (typeof(T) == typeof(decimal?)) return As<decimal?, T>(s.GetNullableDecimal(o));
+        if (typeof(T) == typeof(Guid?)) return As<Guid?, T>(s.GetNullableGuid(o));
+        if (typeof(T) == typeof(DateTime?)) return As<DateTime?, T>(s.GetNullableDateTime(o));
+        if (typeof(T) == typeof(DateTimeOffset?)) return As<DateTimeOffset?, T>(s.GetNullableDateTimeOffset(o));
+        if (typeof(T) == typeof(TimeSpan?)) return As<TimeSpan?, T>(s.GetNullableTimeSpan(o));
+        if (typeof(T) == typeof(DateOnly?)) return As<DateOnly?, T>(s.GetNullableDateOnly(o));
+        if (typeof(T) == typeof(TimeOnly?)) return As<TimeOnly?, T>(s.GetNullableTimeOnly(o));
+
         if (s.IsNull(o))
         {
             if (default(T) is null)
@@ -43,21 +59,6 @@ internal static class ScalarReader
 
             throw new MicroDbException($"Column '{s.GetColumnName(o)}' is NULL but {typeof(T).Name} cannot hold null (SQL: {s.Sql})");
         }
-
-        if (typeof(T) == typeof(long?)) return (T)(object)s.GetInt64(o);
-        if (typeof(T) == typeof(int?)) return (T)(object)s.GetInt32(o);
-        if (typeof(T) == typeof(double?)) return (T)(object)s.GetDouble(o);
-        if (typeof(T) == typeof(bool?)) return (T)(object)s.GetBoolean(o);
-        if (typeof(T) == typeof(short?)) return (T)(object)s.GetInt16(o);
-        if (typeof(T) == typeof(byte?)) return (T)(object)s.GetByte(o);
-        if (typeof(T) == typeof(float?)) return (T)(object)s.GetSingle(o);
-        if (typeof(T) == typeof(decimal?)) return (T)(object)s.GetDecimal(o);
-        if (typeof(T) == typeof(Guid?)) return (T)(object)s.GetGuid(o);
-        if (typeof(T) == typeof(DateTime?)) return (T)(object)s.GetDateTime(o);
-        if (typeof(T) == typeof(DateTimeOffset?)) return (T)(object)s.GetDateTimeOffset(o);
-        if (typeof(T) == typeof(TimeSpan?)) return (T)(object)s.GetTimeSpan(o);
-        if (typeof(T) == typeof(DateOnly?)) return (T)(object)s.GetDateOnly(o);
-        if (typeof(T) == typeof(TimeOnly?)) return (T)(object)s.GetTimeOnly(o);
 
         var target = Nullable.GetUnderlyingType(typeof(T)) ?? typeof(T);
         if (target.IsEnum)

@@ -49,6 +49,43 @@ internal readonly struct StatementArguments
     /// <summary>Values by parameter name; null fails with <see cref="ArgumentNullException"/> when bound.</summary>
     public static StatementArguments Named(IReadOnlyDictionary<string, object?>? parameters) => new(parameters, Form.Named);
 
+    /// <summary>How the SQL these arguments go with was produced: LINQ for the translator's values, else ad-hoc SQL.</summary>
+    public StatementSource Source => _form == Form.Translated ? StatementSource.Linq : StatementSource.Sql;
+
+    /// <summary>
+    /// A copy of the values in parameter order, for diagnostics that opted in to values. Named values follow the SQL's
+    /// parameters when <paramref name="statement"/> is given (and a value exists for each), else the dictionary's order.
+    /// </summary>
+    public object?[] Values(SqliteStatement? statement)
+    {
+        switch (_form)
+        {
+            case Form.Positional:
+                return [.. (object?[])_values!];
+            case Form.Translated:
+                return [.. (List<object?>)_values!];
+            case Form.Named when _values is IReadOnlyDictionary<string, object?> named:
+                if (statement is not null && !statement.IsDisposed)
+                {
+                    var ordered = new object?[statement.ParameterCount];
+                    for (var i = 0; i < ordered.Length; i++)
+                    {
+                        var name = statement.GetParameterName(i + 1);
+                        if (name is null || (!named.TryGetValue(name, out ordered[i]) && !named.TryGetValue(name[1..], out ordered[i])))
+                        {
+                            return [.. named.Values];
+                        }
+                    }
+
+                    return ordered;
+                }
+
+                return [.. named.Values];
+            default:
+                return [];
+        }
+    }
+
     /// <summary>Binds the values to <paramref name="statement"/>'s parameters.</summary>
     /// <exception cref="ArgumentException">The values do not fit the SQL's parameters; the message names the SQL.</exception>
     public void BindTo(SqliteStatement statement)

@@ -23,6 +23,10 @@ internal sealed class StatementEnumerator<TResult, TReader> : IEnumerator<TResul
     private SqliteStatement? _statement;
     private bool _done;
 
+    // Diagnostics: the start when someone listens (0 otherwise), and the rows read so far.
+    private long _start;
+    private int _rows;
+
     public StatementEnumerator(StatementRunner runner, string sql, in StatementArguments args, TReader reader)
     {
         _runner = runner;
@@ -45,26 +49,35 @@ internal sealed class StatementEnumerator<TResult, TReader> : IEnumerator<TResul
         lock (_runner.Gate)
         {
             _runner.Connection.ThrowIfDisposed();
-            if (_statement is null)
+            try
             {
-                var statement = _runner.Start(_sql, _args);
-                try
+                if (_statement is null)
                 {
-                    _reader.Prepare(statement);
-                }
-                catch
-                {
-                    _runner.Return(statement);
-                    throw;
+                    _start = _runner.ObserveStart();
+                    var statement = _runner.Start(_sql, _args);
+                    try
+                    {
+                        _reader.Prepare(statement);
+                    }
+                    catch
+                    {
+                        _runner.Return(statement);
+                        throw;
+                    }
+
+                    _statement = statement;
                 }
 
-                _statement = statement;
+                if (_statement.Step())
+                {
+                    Current = _reader.Read(_statement);
+                    _rows++;
+                    return true;
+                }
             }
-
-            if (_statement.Step())
+            catch (Exception e) when (_start != 0 && ReportFailed(e))
             {
-                Current = _reader.Read(_statement);
-                return true;
+                throw;
             }
 
             _done = true;
@@ -88,10 +101,24 @@ internal sealed class StatementEnumerator<TResult, TReader> : IEnumerator<TResul
         }
     }
 
+    /// <summary>Exception filter: reports the failure once (the release that follows reports nothing more) and returns false.</summary>
+    private bool ReportFailed(Exception error)
+    {
+        _runner.ReportFailed(_start, _sql, _args, error);
+        _start = 0;
+        return false;
+    }
+
     private void Release()
     {
         if (_statement is not null)
         {
+            if (_start != 0)
+            {
+                _runner.Report(_start, _sql, _args, _statement, _rows);
+                _start = 0;
+            }
+
             // Resets it and frees it for the next user (or finalizes it when it was not cached or the connection is closed).
             _runner.Return(_statement);
             _statement = null;

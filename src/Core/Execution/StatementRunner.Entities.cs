@@ -15,8 +15,22 @@ internal sealed partial class StatementRunner
         lock (_gate)
         {
             var statement = StatementsFor(map).Insert;
-            map.BindInsert(statement, entity);
-            return StepInsert(statement, map, entity);
+            var start = ObserveStart();
+            try
+            {
+                map.BindInsert(statement, entity);
+                var rows = StepInsert(statement, map, entity);
+                if (start != 0)
+                {
+                    ReportCrud(start, map, statement.Sql, CrudValues.Insert, entity, rows);
+                }
+
+                return rows;
+            }
+            catch (Exception e) when (start != 0 && ReportCrudFailed(start, map, statement.Sql, CrudValues.Insert, entity, e))
+            {
+                throw;
+            }
         }
     }
 
@@ -34,8 +48,22 @@ internal sealed partial class StatementRunner
                     throw new ArgumentException($"InsertAll was given a null {typeof(T).Name} at position {count}.", nameof(objects));
                 }
 
-                map.BindInsert(statement, entity);
-                count += StepInsert(statement, map, entity);
+                var start = ObserveStart();
+                try
+                {
+                    map.BindInsert(statement, entity);
+                    var rows = StepInsert(statement, map, entity);
+                    if (start != 0)
+                    {
+                        ReportCrud(start, map, statement.Sql, CrudValues.Insert, entity, rows);
+                    }
+
+                    count += rows;
+                }
+                catch (Exception e) when (start != 0 && ReportCrudFailed(start, map, statement.Sql, CrudValues.Insert, entity, e))
+                {
+                    throw;
+                }
             }
 
             return count;
@@ -48,8 +76,22 @@ internal sealed partial class StatementRunner
         lock (_gate)
         {
             var statement = StatementsFor(map).InsertOrReplace;
-            map.BindAll(statement, entity);
-            return StepInsert(statement, map, entity);
+            var start = ObserveStart();
+            try
+            {
+                map.BindAll(statement, entity);
+                var rows = StepInsert(statement, map, entity);
+                if (start != 0)
+                {
+                    ReportCrud(start, map, statement.Sql, CrudValues.All, entity, rows);
+                }
+
+                return rows;
+            }
+            catch (Exception e) when (start != 0 && ReportCrudFailed(start, map, statement.Sql, CrudValues.All, entity, e))
+            {
+                throw;
+            }
         }
     }
 
@@ -59,8 +101,22 @@ internal sealed partial class StatementRunner
         lock (_gate)
         {
             var statement = StatementsFor(map).Update;
-            map.BindUpdate(statement, entity);
-            return StepChanges(statement);
+            var start = ObserveStart();
+            try
+            {
+                map.BindUpdate(statement, entity);
+                var rows = StepChanges(statement);
+                if (start != 0)
+                {
+                    ReportCrud(start, map, statement.Sql, CrudValues.Update, entity, rows);
+                }
+
+                return rows;
+            }
+            catch (Exception e) when (start != 0 && ReportCrudFailed(start, map, statement.Sql, CrudValues.Update, entity, e))
+            {
+                throw;
+            }
         }
     }
 
@@ -70,8 +126,22 @@ internal sealed partial class StatementRunner
         lock (_gate)
         {
             var statement = StatementsFor(map).Delete;
-            map.BindKey(statement, 1, entity);
-            return StepChanges(statement);
+            var start = ObserveStart();
+            try
+            {
+                map.BindKey(statement, 1, entity);
+                var rows = StepChanges(statement);
+                if (start != 0)
+                {
+                    ReportCrud(start, map, statement.Sql, CrudValues.Key, entity, rows);
+                }
+
+                return rows;
+            }
+            catch (Exception e) when (start != 0 && ReportCrudFailed(start, map, statement.Sql, CrudValues.Key, entity, e))
+            {
+                throw;
+            }
         }
     }
 
@@ -81,8 +151,22 @@ internal sealed partial class StatementRunner
         lock (_gate)
         {
             var statement = StatementsFor(map).Delete;
-            StatementArguments.BindPrimaryKey(statement, map.Table, primaryKey);
-            return StepChanges(statement);
+            var start = ObserveStart();
+            try
+            {
+                StatementArguments.BindPrimaryKey(statement, map.Table, primaryKey);
+                var rows = StepChanges(statement);
+                if (start != 0)
+                {
+                    ReportKey(start, statement.Sql, primaryKey, rows);
+                }
+
+                return rows;
+            }
+            catch (Exception e) when (start != 0 && ReportKeyFailed(start, statement.Sql, primaryKey, e))
+            {
+                throw;
+            }
         }
     }
 
@@ -92,17 +176,22 @@ internal sealed partial class StatementRunner
         lock (_gate)
         {
             var statement = StatementsFor(map).SelectByKey;
-            StatementArguments.BindPrimaryKey(statement, map.Table, primaryKey);
+            var start = ObserveStart();
             try
             {
-                if (statement.Step())
+                StatementArguments.BindPrimaryKey(statement, map.Table, primaryKey);
+                var found = statement.Step();
+                entity = found ? map.Read(statement, map.GetOrdinals(statement)) : default!;
+                if (start != 0)
                 {
-                    entity = map.Read(statement, map.GetOrdinals(statement));
-                    return true;
+                    ReportKey(start, statement.Sql, primaryKey, found ? 1 : 0);
                 }
 
-                entity = default!;
-                return false;
+                return found;
+            }
+            catch (Exception e) when (start != 0 && ReportKeyFailed(start, statement.Sql, primaryKey, e))
+            {
+                throw;
             }
             finally
             {
@@ -117,22 +206,45 @@ internal sealed partial class StatementRunner
     /// </summary>
     public int InsertByRuntimeType(IEntityMap map, object entity)
     {
-        using var lease = Lease(map.Sql.Insert, StatementArguments.None, cached: true);
-        var statement = lease.Statement;
+        var start = ObserveStart();
         var columns = map.Table.InsertColumns;
-        for (var i = 0; i < columns.Count; i++)
+        try
         {
-            map.BindColumn(statement, i + 1, entity, columns[i].Ordinal);
-        }
+            using var lease = Lease(map.Sql.Insert, StatementArguments.None, cached: true);
+            var statement = lease.Statement;
+            for (var i = 0; i < columns.Count; i++)
+            {
+                map.BindColumn(statement, i + 1, entity, columns[i].Ordinal);
+            }
 
-        statement.Step();
-        var db = _connection.Handle;
-        if (map.Table.AutoIncrementColumn is not null)
+            statement.Step();
+            var db = _connection.Handle;
+            if (map.Table.AutoIncrementColumn is not null)
+            {
+                map.SetGeneratedKey(entity, raw.sqlite3_last_insert_rowid(db));
+            }
+
+            var rows = raw.sqlite3_changes(db);
+            if (start != 0)
+            {
+                Publish(start, map.Sql.Insert, _includeParameterValues ? RuntimeInsertValues(map, entity) : null, rows, StatementSource.Crud, null);
+            }
+
+            return rows;
+        }
+        catch (Exception e) when (start != 0 && PublishFailed(start, map.Sql.Insert, _includeParameterValues ? RuntimeInsertValues(map, entity) : null, e))
         {
-            map.SetGeneratedKey(entity, raw.sqlite3_last_insert_rowid(db));
+            throw;
         }
+    }
 
-        return raw.sqlite3_changes(db);
+    private static object?[] RuntimeInsertValues(IEntityMap map, object entity) =>
+        [.. map.Table.InsertColumns.Select(c => map.GetValue(entity, c.Ordinal))];
+
+    private bool PublishFailed(long start, string sql, IReadOnlyList<object?>? parameters, Exception error)
+    {
+        Publish(start, sql, parameters, 0, StatementSource.Crud, error);
+        return false;
     }
 
     /// <summary>The connection's prepared CRUD statements for <paramref name="map"/>, found by the map's slot.</summary>

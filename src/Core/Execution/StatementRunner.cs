@@ -32,11 +32,14 @@ internal sealed partial class StatementRunner
     private int _nextRecent;
     private EntityStatements?[] _entityStatements = new EntityStatements?[16];
 
-    public StatementRunner(MicroDbConnection connection, Lock gate, int cacheSize)
+    public StatementRunner(MicroDbConnection connection, Lock gate, MicroDbOptions options)
     {
         _connection = connection;
         _gate = gate;
-        _cacheSize = cacheSize;
+        _cacheSize = options.StatementCacheSize;
+        _onStatement = options.OnStatement;
+        _includeParameterValues = options.IncludeParameterValues;
+        _databaseName = Path.GetFileName(options.DatabasePath);
     }
 
     /// <summary>The connection the runner belongs to.</summary>
@@ -54,13 +57,27 @@ internal sealed partial class StatementRunner
     /// <param name="cached">False for SQL run once (pragmas, transaction control): prepared, run and finalized.</param>
     public int Execute(string sql, in StatementArguments args, bool cached = true)
     {
-        using var lease = Lease(sql, args, cached);
-        var statement = lease.Statement;
-        while (statement.Step())
+        var start = ObserveStart();
+        try
         {
-        }
+            using var lease = Lease(sql, args, cached);
+            var statement = lease.Statement;
+            while (statement.Step())
+            {
+            }
 
-        return raw.sqlite3_changes(_connection.Handle);
+            var changes = raw.sqlite3_changes(_connection.Handle);
+            if (start != 0)
+            {
+                Report(start, sql, args, statement, changes);
+            }
+
+            return changes;
+        }
+        catch (Exception e) when (start != 0 && ReportFailed(start, sql, args, e))
+        {
+            throw;
+        }
     }
 
     /// <summary>The first column of the first row as <typeparamref name="TScalar"/>; default when there is no row.</summary>
@@ -88,34 +105,63 @@ internal sealed partial class StatementRunner
     public List<TResult> ReadAll<TResult, TReader>(string sql, in StatementArguments args, TReader reader, CancellationToken cancellationToken = default, bool cached = true)
         where TReader : IRowReader<TResult>
     {
-        using var lease = Lease(sql, args, cached);
-        var statement = lease.Statement;
-        reader.Prepare(statement);
-        var list = new List<TResult>();
-        while (statement.Step())
+        var start = ObserveStart();
+        try
         {
-            cancellationToken.ThrowIfCancellationRequested();
-            list.Add(reader.Read(statement));
-        }
+            using var lease = Lease(sql, args, cached);
+            var statement = lease.Statement;
+            reader.Prepare(statement);
+            var list = new List<TResult>();
+            while (statement.Step())
+            {
+                cancellationToken.ThrowIfCancellationRequested();
+                list.Add(reader.Read(statement));
+            }
 
-        return list;
+            if (start != 0)
+            {
+                Report(start, sql, args, statement, list.Count);
+            }
+
+            return list;
+        }
+        catch (Exception e) when (start != 0 && ReportFailed(start, sql, args, e))
+        {
+            throw;
+        }
     }
 
     /// <summary>Reads the first row with <paramref name="reader"/> (prepared only when there is a row); false when there is none.</summary>
     public bool TryReadFirst<TResult, TReader>(string sql, in StatementArguments args, TReader reader, out TResult value)
         where TReader : IRowReader<TResult>
     {
-        using var lease = Lease(sql, args, cached: true);
-        var statement = lease.Statement;
-        if (statement.Step())
+        var start = ObserveStart();
+        try
         {
-            reader.Prepare(statement);
-            value = reader.Read(statement);
-            return true;
-        }
+            using var lease = Lease(sql, args, cached: true);
+            var statement = lease.Statement;
+            var found = statement.Step();
+            if (found)
+            {
+                reader.Prepare(statement);
+                value = reader.Read(statement);
+            }
+            else
+            {
+                value = default!;
+            }
 
-        value = default!;
-        return false;
+            if (start != 0)
+            {
+                Report(start, sql, args, statement, found ? 1 : 0);
+            }
+
+            return found;
+        }
+        catch (Exception e) when (start != 0 && ReportFailed(start, sql, args, e))
+        {
+            throw;
+        }
     }
 
     /// <summary>

@@ -43,6 +43,9 @@ public sealed class ColumnMapping
     /// <summary>The <c>[Collation]</c>, if any.</summary>
     public string? Collation { get; init; }
 
+    /// <summary>The column's previous name from <c>[RenamedFrom]</c>, if any: the additive migration renames that column instead of adding this one.</summary>
+    public string? RenamedFrom { get; init; }
+
     /// <summary>The CLR type's display name, for messages and <c>GetMapping</c>.</summary>
     public string? ClrTypeName { get; init; }
 
@@ -57,7 +60,7 @@ public sealed class ColumnMapping
 
     /// <summary>The column as the shared SQL text and model rules see it.</summary>
     internal ColumnFacts ToFacts() =>
-        new(Name, MemberName, Kind, ClrTypeName ?? Kind.ToString(), IsPrimaryKey, IsAutoIncrement, IsNotNull, MaxLength, Collation);
+        new(Name, MemberName, Kind, ClrTypeName ?? Kind.ToString(), IsPrimaryKey, IsAutoIncrement, IsNotNull, MaxLength, Collation, RenamedFrom);
 
     /// <inheritdoc />
     public override string ToString() => $"{Name} {SqlType} ({MemberName})";

@@ -54,7 +54,8 @@ public sealed class TableMapping
         AutoIncrementColumn = PrimaryKey is { IsAutoIncrement: true } ? PrimaryKey : null;
         InsertColumns = columns.Where(c => !c.IsAutoIncrement).ToArray();
         UpdateColumns = columns.Where(c => !c.IsPrimaryKey).ToArray();
-        Indexes = GroupIndexes(tableName, indexes ?? []);
+        IndexDeclarations = indexes?.ToArray() ?? [];
+        Indexes = GroupIndexes(tableName, IndexDeclarations);
     }
 
     /// <summary>The mapped type's full name.</summary>
@@ -65,6 +66,18 @@ public sealed class TableMapping
 
     /// <summary>True for a WITHOUT ROWID table.</summary>
     public bool WithoutRowId { get; }
+
+    /// <summary>The table's previous name from <c>[RenamedFrom]</c> on the class, if any: the additive migration renames that table instead of creating this one.</summary>
+    /// <exception cref="MicroDbMappingException">The name is empty or blank.</exception>
+    public string? RenamedFrom
+    {
+        get => _renamedFrom;
+        init => _renamedFrom = value is not null && string.IsNullOrWhiteSpace(value)
+            ? throw new MicroDbMappingException(ModelRules.InvalidTable.Format(EntityTypeName, ModelRules.Reasons.EmptyTableRenamedFrom))
+            : value;
+    }
+
+    private readonly string? _renamedFrom;
 
     /// <summary>Every column, in declaration order.</summary>
     public IReadOnlyList<ColumnMapping> Columns { get; }
@@ -83,6 +96,9 @@ public sealed class TableMapping
 
     /// <summary>The indexes, grouped by name with columns in order.</summary>
     public IReadOnlyList<IndexMapping> Indexes { get; }
+
+    /// <summary>The index attributes as declared on the members (name, order, uniqueness), before grouping.</summary>
+    internal IReadOnlyList<IndexDeclaration> IndexDeclarations { get; }
 
     /// <summary>The columns as the shared SQL text and model rules see them.</summary>
     internal IReadOnlyList<ColumnFacts> Facts { get; }
@@ -105,12 +121,9 @@ public sealed class TableMapping
     /// <param name="columnName">The column name.</param>
     public ColumnMapping? FindColumn(string columnName) => _byName.GetValueOrDefault(columnName);
 
+    // The grouping rule is shared with the generator's schema snapshot (src/Shared/SchemaSnapshot.cs).
     private static IndexMapping[] GroupIndexes(string tableName, IEnumerable<IndexDeclaration> declarations) =>
-        declarations
-            .GroupBy(d => d.IndexName ?? $"{tableName}_{d.ColumnName}", StringComparer.OrdinalIgnoreCase)
-            .Select(g => new IndexMapping(
-                g.Key,
-                g.Any(d => d.IsUnique),
-                g.OrderBy(d => d.Order).Select(d => d.ColumnName).ToArray()))
+        SchemaSnapshot.GroupIndexes(tableName, declarations.Select(d => (d.ColumnName, d.IndexName, d.Order, d.IsUnique)))
+            .Select(g => new IndexMapping(g.Name, g.Unique, g.Columns))
             .ToArray();
 }

@@ -111,6 +111,20 @@ public sealed partial class SqliteStatement
         }
     }
 
+    /// <summary>
+    /// Binds a <see cref="Uri"/> as TEXT, or NULL: its original string, or under sqlite-net's storage format its
+    /// <see cref="Uri.ToString"/>, as sqlite-net writes it.
+    /// </summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    public void Bind(int index, Uri? value) =>
+        Bind(index, value is null ? null : Format.Kind == StorageFormatKind.SqliteNet ? value.ToString() : value.OriginalString);
+
+    /// <summary>Binds a <see cref="System.Text.StringBuilder"/>'s contents as TEXT, or NULL.</summary>
+    /// <param name="index">1-based parameter index.</param>
+    /// <param name="value">The value.</param>
+    public void Bind(int index, System.Text.StringBuilder? value) => Bind(index, value?.ToString());
+
     /// <summary>Binds text from a span of characters.</summary>
     /// <param name="index">1-based parameter index.</param>
     /// <param name="value">The characters.</param>
@@ -361,6 +375,8 @@ public sealed partial class SqliteStatement
             case TimeSpan ts: Bind(index, ts); break;
             case DateOnly d: Bind(index, d); break;
             case TimeOnly t: Bind(index, t); break;
+            case Uri u: Bind(index, u); break;
+            case System.Text.StringBuilder sb2: Bind(index, sb2); break;
             case Enum e: Bind(index, ValueEncoding.EnumToInt64(e)); break;
             default:
                 throw new NotSupportedException($"Cannot bind a value of type '{value.GetType().FullName}' to parameter {index} of: {Sql}");

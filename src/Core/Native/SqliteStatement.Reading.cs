@@ -1,3 +1,4 @@
+using System.Buffers.Text;
 using System.Globalization;
 using System.Runtime.CompilerServices;
 using SQLitePCL;
@@ -5,6 +6,13 @@ using SQLitePCL;
 namespace MicroDb.Native;
 
 // Typed column reads (0-based ordinals), the inverse of the Bind overloads.
+//
+// One native call per column where the value itself tells NULL and the expected storage apart (each call through
+// SQLitePCLRaw also pays the handle's AddRef/Release): text is a null pointer only for NULL (an empty text or blob
+// reads as ""), integers and reals ask the storage class only when they read 0, DateTime and the other kinds stored as
+// an integer ask only when the value could be SQLite's conversion of text (ValueEncoding.TextPrefixLimit), GUIDs parse
+// the stored bytes and ask only when they are not a GUID's text. Every surprising value then takes the exact slow
+// path (storage class first), so the errors for wrong stored values are the ones docs/reliability.md lists.
 public sealed partial class SqliteStatement
 {
     /// <summary>True when column <paramref name="ordinal"/> of the current row is NULL.</summary>
@@ -31,8 +39,12 @@ public sealed partial class SqliteStatement
     public int GetInt32(int ordinal)
     {
         var value = ReadInteger(ordinal, "Int32");
-        return value is >= int.MinValue and <= int.MaxValue ? (int)value : throw OutOfRange(ordinal, value, "Int32");
+        return ToInt32(ordinal, value);
     }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private int ToInt32(int ordinal, long value) =>
+        value is >= int.MinValue and <= int.MaxValue ? (int)value : throw OutOfRange(ordinal, value, "Int32");
 
     /// <summary>Reads a boolean (any non-zero integer is true).</summary><param name="ordinal">0-based column index.</param>
     public bool GetBoolean(int ordinal) => ReadInteger(ordinal, "Boolean") != 0;
@@ -41,36 +53,56 @@ public sealed partial class SqliteStatement
     public byte GetByte(int ordinal)
     {
         var value = ReadInteger(ordinal, "Byte");
-        return value is >= byte.MinValue and <= byte.MaxValue ? (byte)value : throw OutOfRange(ordinal, value, "Byte");
+        return ToByte(ordinal, value);
     }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private byte ToByte(int ordinal, long value) =>
+        value is >= byte.MinValue and <= byte.MaxValue ? (byte)value : throw OutOfRange(ordinal, value, "Byte");
 
     /// <summary>Reads a signed byte.</summary><param name="ordinal">0-based column index.</param>
     public sbyte GetSByte(int ordinal)
     {
         var value = ReadInteger(ordinal, "SByte");
-        return value is >= sbyte.MinValue and <= sbyte.MaxValue ? (sbyte)value : throw OutOfRange(ordinal, value, "SByte");
+        return ToSByte(ordinal, value);
     }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private sbyte ToSByte(int ordinal, long value) =>
+        value is >= sbyte.MinValue and <= sbyte.MaxValue ? (sbyte)value : throw OutOfRange(ordinal, value, "SByte");
 
     /// <summary>Reads a 16-bit integer.</summary><param name="ordinal">0-based column index.</param>
     public short GetInt16(int ordinal)
     {
         var value = ReadInteger(ordinal, "Int16");
-        return value is >= short.MinValue and <= short.MaxValue ? (short)value : throw OutOfRange(ordinal, value, "Int16");
+        return ToInt16(ordinal, value);
     }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private short ToInt16(int ordinal, long value) =>
+        value is >= short.MinValue and <= short.MaxValue ? (short)value : throw OutOfRange(ordinal, value, "Int16");
 
     /// <summary>Reads an unsigned 16-bit integer.</summary><param name="ordinal">0-based column index.</param>
     public ushort GetUInt16(int ordinal)
     {
         var value = ReadInteger(ordinal, "UInt16");
-        return value is >= ushort.MinValue and <= ushort.MaxValue ? (ushort)value : throw OutOfRange(ordinal, value, "UInt16");
+        return ToUInt16(ordinal, value);
     }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private ushort ToUInt16(int ordinal, long value) =>
+        value is >= ushort.MinValue and <= ushort.MaxValue ? (ushort)value : throw OutOfRange(ordinal, value, "UInt16");
 
     /// <summary>Reads an unsigned 32-bit integer.</summary><param name="ordinal">0-based column index.</param>
     public uint GetUInt32(int ordinal)
     {
         var value = ReadInteger(ordinal, "UInt32");
-        return value is >= uint.MinValue and <= uint.MaxValue ? (uint)value : throw OutOfRange(ordinal, value, "UInt32");
+        return ToUInt32(ordinal, value);
     }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private uint ToUInt32(int ordinal, long value) =>
+        value is >= uint.MinValue and <= uint.MaxValue ? (uint)value : throw OutOfRange(ordinal, value, "UInt32");
 
     /// <summary>Reads an unsigned 64-bit integer stored by bit pattern.</summary><param name="ordinal">0-based column index.</param>
     public ulong GetUInt64(int ordinal) => unchecked((ulong)ReadInteger(ordinal, "UInt64"));
@@ -96,42 +128,63 @@ public sealed partial class SqliteStatement
     public char GetChar(int ordinal)
     {
         var value = ReadInteger(ordinal, "Char");
-        return value is >= char.MinValue and <= char.MaxValue ? (char)value : throw OutOfRange(ordinal, value, "Char");
+        return ToChar(ordinal, value);
     }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private char ToChar(int ordinal, long value) =>
+        value is >= char.MinValue and <= char.MaxValue ? (char)value : throw OutOfRange(ordinal, value, "Char");
 
     /// <summary>Reads text, or null for NULL.</summary><param name="ordinal">0-based column index.</param>
+    /// <remarks>One native call: SQLite returns a null pointer only for NULL (an empty text, and an empty blob read as
+    /// text, come back as a pointer to a terminating zero).</remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public string? GetString(int ordinal)
+    public string? GetString(int ordinal) => raw.sqlite3_column_text(Handle, ordinal).utf8_to_string();
+
+    /// <summary>Reads a <see cref="Uri"/> (absolute or relative) from TEXT, or null for NULL.</summary><param name="ordinal">0-based column index.</param>
+    /// <exception cref="MicroDbException">The text is not a URI; the message names the column.</exception>
+    public Uri? GetUri(int ordinal)
     {
-        var stmt = Handle;
-        if (raw.sqlite3_column_type(stmt, ordinal) == raw.SQLITE_NULL)
+        var text = GetString(ordinal);
+        if (text is null)
         {
             return null;
         }
 
-        return raw.sqlite3_column_text(stmt, ordinal).utf8_to_string() ?? string.Empty;
+        return Uri.TryCreate(text, UriKind.RelativeOrAbsolute, out var uri)
+            ? uri
+            : throw new MicroDbException($"Column '{GetColumnName(ordinal)}' holds '{text}', which is not a URI (SQL: {Sql})");
     }
 
+    /// <summary>Reads TEXT into a new <see cref="System.Text.StringBuilder"/>, or null for NULL.</summary><param name="ordinal">0-based column index.</param>
+    public System.Text.StringBuilder? GetStringBuilder(int ordinal) => GetString(ordinal) is { } text ? new System.Text.StringBuilder(text) : null;
+
     /// <summary>Reads a BLOB into a new array, or null for NULL.</summary><param name="ordinal">0-based column index.</param>
+    /// <remarks>One native call, plus one for an empty result: SQLite returns no pointer for NULL and for an empty blob alike.</remarks>
     public byte[]? GetBlob(int ordinal)
     {
-        var stmt = Handle;
-        if (raw.sqlite3_column_type(stmt, ordinal) == raw.SQLITE_NULL)
+        var blob = raw.sqlite3_column_blob(Handle, ordinal);
+        if (blob.IsEmpty)
         {
-            return null;
+            return raw.sqlite3_column_type(Handle, ordinal) == raw.SQLITE_NULL ? null : [];
         }
 
-        return raw.sqlite3_column_blob(stmt, ordinal).ToArray();
+        return blob.ToArray();
     }
 
     /// <summary>Reads a decimal stored as text (integers and reals from hand-written SQL are converted).</summary><param name="ordinal">0-based column index.</param>
-    public decimal GetDecimal(int ordinal)
+    /// <remarks>
+    /// Two native calls (the storage class, then the value): the same text can be a stored decimal ("0.30000000000000004",
+    /// kept exactly) or SQLite's rendering of a REAL (converted as <c>(decimal)double</c>, 0.3), so the value alone cannot tell.
+    /// </remarks>
+    public decimal GetDecimal(int ordinal) => ReadDecimal(ordinal, raw.sqlite3_column_type(Handle, ordinal));
+
+    private decimal ReadDecimal(int ordinal, int storageClass)
     {
-        var stmt = Handle;
-        switch (raw.sqlite3_column_type(stmt, ordinal))
+        switch (storageClass)
         {
-            case raw.SQLITE_INTEGER: return raw.sqlite3_column_int64(stmt, ordinal);
-            case raw.SQLITE_FLOAT: return RealToDecimal(ordinal, raw.sqlite3_column_double(stmt, ordinal));
+            case raw.SQLITE_INTEGER: return raw.sqlite3_column_int64(Handle, ordinal);
+            case raw.SQLITE_FLOAT: return RealToDecimal(ordinal, raw.sqlite3_column_double(Handle, ordinal));
         }
 
         var span = TextSpan(ordinal, out var chars);
@@ -157,7 +210,21 @@ public sealed partial class SqliteStatement
     }
 
     /// <summary>Reads a GUID stored as text (or as a 16-byte BLOB).</summary><param name="ordinal">0-based column index.</param>
-    public Guid GetGuid(int ordinal)
+    /// <remarks>One native call for a GUID stored as MicroDb stores it: the stored bytes (read without conversion) are
+    /// parsed as the 36-character text; anything else asks the storage class.</remarks>
+    public Guid GetGuid(int ordinal) => TryReadGuidText(ordinal, out var value) ? value : ReadGuidSlow(ordinal);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryReadGuidText(int ordinal, out Guid value)
+    {
+        // sqlite3_column_blob returns a TEXT value's bytes as stored and leaves its storage class as it is.
+        var bytes = raw.sqlite3_column_blob(Handle, ordinal);
+        value = default;
+        return bytes.Length == 36 && Utf8Parser.TryParse(bytes, out value, out var consumed, 'D') && consumed == 36;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private Guid ReadGuidSlow(int ordinal)
     {
         if (raw.sqlite3_column_type(Handle, ordinal) == raw.SQLITE_BLOB)
         {
@@ -178,7 +245,34 @@ public sealed partial class SqliteStatement
     }
 
     /// <summary>Reads a <see cref="DateTime"/> stored by <see cref="Bind(int, DateTime)"/>.</summary><param name="ordinal">0-based column index.</param>
-    public DateTime GetDateTime(int ordinal)
+    /// <remarks>One native call for a stored integer of year 318 or later; earlier values, text and invalid integers ask the storage class.</remarks>
+    public DateTime GetDateTime(int ordinal) => TryReadDateTimeInteger(ordinal, out var value) ? value : ReadDateTimeSlow(ordinal);
+
+    /// <summary>The one-call path of <see cref="GetDateTime"/>: an integer that cannot be text's numeric prefix, valid in the connection's format.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryReadDateTimeInteger(int ordinal, out DateTime value)
+    {
+        if (_sqliteNet is null)
+        {
+            return ValueEncoding.TryDecodeDateTime(raw.sqlite3_column_int64(Handle, ordinal), out value);
+        }
+
+        if (_sqliteNet.StoreDateTimeAsTicks)
+        {
+            var ticks = raw.sqlite3_column_int64(Handle, ordinal);
+            if (ticks is >= ValueEncoding.TextPrefixLimit and <= ValueEncoding.MaxTicks)
+            {
+                value = new DateTime(ticks);
+                return true;
+            }
+        }
+
+        value = default;
+        return false;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private DateTime ReadDateTimeSlow(int ordinal)
     {
         var storageClass = raw.sqlite3_column_type(Handle, ordinal);
         if (_sqliteNet is not null)
@@ -211,7 +305,11 @@ public sealed partial class SqliteStatement
             return ReadSqliteNetDateTime(ordinal, raw.sqlite3_column_type(Handle, ordinal), _sqliteNet);
         }
 
-        var span = TextSpan(ordinal, out var chars);
+        return ParseDateTimeText(ordinal, TextSpan(ordinal, out var chars), chars);
+    }
+
+    private DateTime ParseDateTimeText(int ordinal, ReadOnlySpan<char> span, string? chars)
+    {
         if (DateTime.TryParse(span, CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind, out var value))
         {
             return value;
@@ -223,12 +321,16 @@ public sealed partial class SqliteStatement
     /// <summary>Reads a <see cref="DateTimeOffset"/> stored as ISO-8601 text (under the sqlite-net format, INTEGER UtcTicks read at +00:00).</summary><param name="ordinal">0-based column index.</param>
     public DateTimeOffset GetDateTimeOffset(int ordinal)
     {
-        if (_sqliteNet is not null && raw.sqlite3_column_type(Handle, ordinal) != raw.SQLITE_TEXT)
+        if (_sqliteNet is not null)
         {
             return ReadSqliteNetDateTimeOffset(ordinal);
         }
 
-        var span = TextSpan(ordinal, out var chars);
+        return ParseDateTimeOffset(ordinal, TextSpan(ordinal, out var chars), chars);
+    }
+
+    private DateTimeOffset ParseDateTimeOffset(int ordinal, ReadOnlySpan<char> span, string? chars)
+    {
         if (DateTimeOffset.TryParse(span, CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind, out var value))
         {
             return value;
@@ -240,18 +342,19 @@ public sealed partial class SqliteStatement
     /// <summary>Reads a <see cref="TimeSpan"/> stored as ticks (under the sqlite-net format, "c" text too).</summary><param name="ordinal">0-based column index.</param>
     public TimeSpan GetTimeSpan(int ordinal)
     {
-        if (_sqliteNet is not null && raw.sqlite3_column_type(Handle, ordinal) == raw.SQLITE_TEXT)
+        if (_sqliteNet is not null)
         {
-            return ReadTimeSpanText(ordinal);
+            return ReadSqliteNetTimeSpan(ordinal);
         }
 
         return new(ReadInteger(ordinal, "TimeSpan"));
     }
 
     /// <summary>Reads a <see cref="DateOnly"/> stored as "yyyy-MM-dd".</summary><param name="ordinal">0-based column index.</param>
-    public DateOnly GetDateOnly(int ordinal)
+    public DateOnly GetDateOnly(int ordinal) => ParseDateOnly(ordinal, TextSpan(ordinal, out var chars), chars);
+
+    private DateOnly ParseDateOnly(int ordinal, ReadOnlySpan<char> span, string? chars)
     {
-        var span = TextSpan(ordinal, out var chars);
         if (DateOnly.TryParseExact(span, "yyyy-MM-dd", CultureInfo.InvariantCulture, DateTimeStyles.None, out var value))
         {
             return value;
@@ -261,9 +364,10 @@ public sealed partial class SqliteStatement
     }
 
     /// <summary>Reads a <see cref="TimeOnly"/> stored as ticks since midnight.</summary><param name="ordinal">0-based column index.</param>
-    public TimeOnly GetTimeOnly(int ordinal)
+    public TimeOnly GetTimeOnly(int ordinal) => ToTimeOnly(ordinal, ReadInteger(ordinal, "TimeOnly"));
+
+    private TimeOnly ToTimeOnly(int ordinal, long ticks)
     {
-        var ticks = ReadInteger(ordinal, "TimeOnly");
         if (ticks < 0 || ticks > TimeOnly.MaxValue.Ticks)
         {
             throw BadValue(ordinal, null, "TimeOnly");
@@ -276,9 +380,21 @@ public sealed partial class SqliteStatement
     /// <typeparam name="TEnum">The enum type.</typeparam>
     /// <param name="ordinal">0-based column index.</param>
     public TEnum GetEnumFromText<TEnum>(int ordinal)
+        where TEnum : struct, Enum => ParseEnum<TEnum>(ordinal, TextSpan(ordinal, out var chars), chars);
+
+    /// <summary>Reads a nullable enum stored by name (<c>[StoreAsText]</c>): one native call, null for NULL.</summary>
+    /// <typeparam name="TEnum">The enum type.</typeparam>
+    /// <param name="ordinal">0-based column index.</param>
+    public TEnum? GetNullableEnumFromText<TEnum>(int ordinal)
         where TEnum : struct, Enum
     {
-        var span = TextSpan(ordinal, out var chars);
+        var text = GetString(ordinal);
+        return text is null ? null : ParseEnum<TEnum>(ordinal, text, text);
+    }
+
+    private TEnum ParseEnum<TEnum>(int ordinal, ReadOnlySpan<char> span, string? chars)
+        where TEnum : struct, Enum
+    {
         if (Enum.TryParse<TEnum>(span, ignoreCase: false, out var value))
         {
             return value;
@@ -287,46 +403,104 @@ public sealed partial class SqliteStatement
         throw BadValue(ordinal, chars, typeof(TEnum).Name);
     }
 
+    // Nullable readers: one native call for a non-NULL value, as the non-nullable readers; NULL is told apart from
+    // the value 0 (or a null text) by the storage class the zero check asks for anyway.
+
     /// <summary>Reads a nullable value.</summary><param name="ordinal">0-based column index.</param>
-    public bool? GetNullableBoolean(int ordinal) => IsNull(ordinal) ? null : GetBoolean(ordinal);
+    public bool? GetNullableBoolean(int ordinal) => TryReadInteger(ordinal, "Boolean", out var value) ? value != 0 : null;
+
     /// <summary>Reads a nullable value.</summary><param name="ordinal">0-based column index.</param>
-    public byte? GetNullableByte(int ordinal) => IsNull(ordinal) ? null : GetByte(ordinal);
+    public byte? GetNullableByte(int ordinal) => TryReadInteger(ordinal, "Byte", out var value) ? ToByte(ordinal, value) : null;
+
     /// <summary>Reads a nullable value.</summary><param name="ordinal">0-based column index.</param>
-    public sbyte? GetNullableSByte(int ordinal) => IsNull(ordinal) ? null : GetSByte(ordinal);
+    public sbyte? GetNullableSByte(int ordinal) => TryReadInteger(ordinal, "SByte", out var value) ? ToSByte(ordinal, value) : null;
+
     /// <summary>Reads a nullable value.</summary><param name="ordinal">0-based column index.</param>
-    public short? GetNullableInt16(int ordinal) => IsNull(ordinal) ? null : GetInt16(ordinal);
+    public short? GetNullableInt16(int ordinal) => TryReadInteger(ordinal, "Int16", out var value) ? ToInt16(ordinal, value) : null;
+
     /// <summary>Reads a nullable value.</summary><param name="ordinal">0-based column index.</param>
-    public ushort? GetNullableUInt16(int ordinal) => IsNull(ordinal) ? null : GetUInt16(ordinal);
+    public ushort? GetNullableUInt16(int ordinal) => TryReadInteger(ordinal, "UInt16", out var value) ? ToUInt16(ordinal, value) : null;
+
     /// <summary>Reads a nullable value.</summary><param name="ordinal">0-based column index.</param>
-    public int? GetNullableInt32(int ordinal) => IsNull(ordinal) ? null : GetInt32(ordinal);
+    public int? GetNullableInt32(int ordinal) => TryReadInteger(ordinal, "Int32", out var value) ? ToInt32(ordinal, value) : null;
+
     /// <summary>Reads a nullable value.</summary><param name="ordinal">0-based column index.</param>
-    public uint? GetNullableUInt32(int ordinal) => IsNull(ordinal) ? null : GetUInt32(ordinal);
+    public uint? GetNullableUInt32(int ordinal) => TryReadInteger(ordinal, "UInt32", out var value) ? ToUInt32(ordinal, value) : null;
+
     /// <summary>Reads a nullable value.</summary><param name="ordinal">0-based column index.</param>
-    public long? GetNullableInt64(int ordinal) => IsNull(ordinal) ? null : GetInt64(ordinal);
+    public long? GetNullableInt64(int ordinal) => TryReadInteger(ordinal, "Int64", out var value) ? value : null;
+
     /// <summary>Reads a nullable value.</summary><param name="ordinal">0-based column index.</param>
-    public ulong? GetNullableUInt64(int ordinal) => IsNull(ordinal) ? null : GetUInt64(ordinal);
+    public ulong? GetNullableUInt64(int ordinal) => TryReadInteger(ordinal, "UInt64", out var value) ? unchecked((ulong)value) : null;
+
     /// <summary>Reads a nullable value.</summary><param name="ordinal">0-based column index.</param>
-    public float? GetNullableSingle(int ordinal) => IsNull(ordinal) ? null : GetSingle(ordinal);
+    public float? GetNullableSingle(int ordinal) => TryReadDouble(ordinal, out var value) ? (float)value : null;
+
     /// <summary>Reads a nullable value.</summary><param name="ordinal">0-based column index.</param>
-    public double? GetNullableDouble(int ordinal) => IsNull(ordinal) ? null : GetDouble(ordinal);
+    public double? GetNullableDouble(int ordinal) => TryReadDouble(ordinal, out var value) ? value : null;
+
     /// <summary>Reads a nullable value.</summary><param name="ordinal">0-based column index.</param>
-    public decimal? GetNullableDecimal(int ordinal) => IsNull(ordinal) ? null : GetDecimal(ordinal);
+    public decimal? GetNullableDecimal(int ordinal)
+    {
+        var storageClass = raw.sqlite3_column_type(Handle, ordinal);
+        return storageClass == raw.SQLITE_NULL ? null : ReadDecimal(ordinal, storageClass);
+    }
+
     /// <summary>Reads a nullable value.</summary><param name="ordinal">0-based column index.</param>
-    public char? GetNullableChar(int ordinal) => IsNull(ordinal) ? null : GetChar(ordinal);
+    public char? GetNullableChar(int ordinal) => TryReadInteger(ordinal, "Char", out var value) ? ToChar(ordinal, value) : null;
+
     /// <summary>Reads a nullable value.</summary><param name="ordinal">0-based column index.</param>
-    public Guid? GetNullableGuid(int ordinal) => IsNull(ordinal) ? null : GetGuid(ordinal);
+    public Guid? GetNullableGuid(int ordinal) =>
+        TryReadGuidText(ordinal, out var value) ? value : IsNull(ordinal) ? null : ReadGuidSlow(ordinal);
+
     /// <summary>Reads a nullable value.</summary><param name="ordinal">0-based column index.</param>
-    public DateTime? GetNullableDateTime(int ordinal) => IsNull(ordinal) ? null : GetDateTime(ordinal);
+    public DateTime? GetNullableDateTime(int ordinal) =>
+        TryReadDateTimeInteger(ordinal, out var value) ? value : IsNull(ordinal) ? null : ReadDateTimeSlow(ordinal);
+
     /// <summary>Reads a nullable value.</summary><param name="ordinal">0-based column index.</param>
-    public DateTime? GetNullableDateTimeFromText(int ordinal) => IsNull(ordinal) ? null : GetDateTimeFromText(ordinal);
+    public DateTime? GetNullableDateTimeFromText(int ordinal)
+    {
+        if (_sqliteNet is not null)
+        {
+            return IsNull(ordinal) ? null : GetDateTimeFromText(ordinal);
+        }
+
+        var text = GetString(ordinal);
+        return text is null ? null : ParseDateTimeText(ordinal, text, text);
+    }
+
     /// <summary>Reads a nullable value.</summary><param name="ordinal">0-based column index.</param>
-    public DateTimeOffset? GetNullableDateTimeOffset(int ordinal) => IsNull(ordinal) ? null : GetDateTimeOffset(ordinal);
+    public DateTimeOffset? GetNullableDateTimeOffset(int ordinal)
+    {
+        if (_sqliteNet is not null)
+        {
+            return TryReadSqliteNetDateTimeOffsetTicks(ordinal, out var ticks) ? ticks : IsNull(ordinal) ? null : ReadSqliteNetDateTimeOffsetSlow(ordinal);
+        }
+
+        var text = GetString(ordinal);
+        return text is null ? null : ParseDateTimeOffset(ordinal, text, text);
+    }
+
     /// <summary>Reads a nullable value.</summary><param name="ordinal">0-based column index.</param>
-    public TimeSpan? GetNullableTimeSpan(int ordinal) => IsNull(ordinal) ? null : GetTimeSpan(ordinal);
+    public TimeSpan? GetNullableTimeSpan(int ordinal)
+    {
+        if (_sqliteNet is not null)
+        {
+            return TryReadSqliteNetTimeSpanTicks(ordinal, out var ticks) ? ticks : IsNull(ordinal) ? null : ReadSqliteNetTimeSpanSlow(ordinal);
+        }
+
+        return TryReadInteger(ordinal, "TimeSpan", out var value) ? new TimeSpan(value) : null;
+    }
+
     /// <summary>Reads a nullable value.</summary><param name="ordinal">0-based column index.</param>
-    public DateOnly? GetNullableDateOnly(int ordinal) => IsNull(ordinal) ? null : GetDateOnly(ordinal);
+    public DateOnly? GetNullableDateOnly(int ordinal)
+    {
+        var text = GetString(ordinal);
+        return text is null ? null : ParseDateOnly(ordinal, text, text);
+    }
+
     /// <summary>Reads a nullable value.</summary><param name="ordinal">0-based column index.</param>
-    public TimeOnly? GetNullableTimeOnly(int ordinal) => IsNull(ordinal) ? null : GetTimeOnly(ordinal);
+    public TimeOnly? GetNullableTimeOnly(int ordinal) => TryReadInteger(ordinal, "TimeOnly", out var value) ? ToTimeOnly(ordinal, value) : null;
 
     /// <summary>
     /// Reads a column as the CLR object SQLite's storage class maps to most directly (long, double, string,
@@ -365,12 +539,33 @@ public sealed partial class SqliteStatement
         return value;
     }
 
-    /// <summary>A 0 read from an integer or real column is real, NULL, numeric text, or SQLite's silent conversion of a non-number.</summary>
+    /// <summary>Reads an integer for a nullable member: false for NULL (told apart from 0 by the zero check's one extra call).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryReadInteger(int ordinal, string typeName, out long value)
+    {
+        value = raw.sqlite3_column_int64(Handle, ordinal);
+        return value != 0 || !CheckZero(ordinal, typeName);
+    }
+
+    /// <summary>Reads a real for a nullable member: false for NULL.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryReadDouble(int ordinal, out double value)
+    {
+        value = raw.sqlite3_column_double(Handle, ordinal);
+        return value != 0 || !CheckZero(ordinal, "Double");
+    }
+
+    /// <summary>
+    /// A 0 read from an integer or real column is real, NULL, numeric text, or SQLite's silent conversion of a
+    /// non-number (which throws). Returns true when it is NULL.
+    /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private void CheckZero(int ordinal, string typeName)
+    private bool CheckZero(int ordinal, string typeName)
     {
         switch (raw.sqlite3_column_type(Handle, ordinal))
         {
+            case raw.SQLITE_NULL:
+                return true;
             case raw.SQLITE_TEXT:
                 var text = GetString(ordinal)!;
                 if (!double.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out _))
@@ -382,6 +577,8 @@ public sealed partial class SqliteStatement
             case raw.SQLITE_BLOB:
                 throw new MicroDbException($"Column '{GetColumnName(ordinal)}' holds a BLOB of {raw.sqlite3_column_bytes(Handle, ordinal)} bytes, which is not a valid {typeName} (SQL: {Sql})");
         }
+
+        return false;
     }
 
     private MicroDbException OutOfRange(int ordinal, long value, string typeName) =>

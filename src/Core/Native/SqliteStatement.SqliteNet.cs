@@ -8,6 +8,8 @@ namespace MicroDb.Native;
 // encodings keep their short inlined paths: each typed binder or reader tests _sqliteNet once and calls here.
 public sealed partial class SqliteStatement
 {
+    private const long TimeSpanTextPrefixLimit = 100_000_000;
+
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void BindSqliteNetDateTime(int index, DateTime value, StorageFormat format)
     {
@@ -67,9 +69,33 @@ public sealed partial class SqliteStatement
     }
 
     /// <summary>Reads a DateTimeOffset as sqlite-net does: INTEGER UtcTicks at offset +00:00 (ISO text is accepted too).</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private DateTimeOffset ReadSqliteNetDateTimeOffset(int ordinal)
+    private DateTimeOffset ReadSqliteNetDateTimeOffset(int ordinal) =>
+        TryReadSqliteNetDateTimeOffsetTicks(ordinal, out var value) ? value : ReadSqliteNetDateTimeOffsetSlow(ordinal);
+
+    /// <summary>The one-call path: UtcTicks that cannot be the numeric prefix of text (see <see cref="ValueEncoding.TextPrefixLimit"/>).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryReadSqliteNetDateTimeOffsetTicks(int ordinal, out DateTimeOffset value)
     {
+        var ticks = raw.sqlite3_column_int64(Handle, ordinal);
+        if (ticks is >= ValueEncoding.TextPrefixLimit and <= ValueEncoding.MaxTicks)
+        {
+            value = new DateTimeOffset(ticks, TimeSpan.Zero);
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>The exact path: the storage class first; ISO text parsed, an integer range-checked.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private DateTimeOffset ReadSqliteNetDateTimeOffsetSlow(int ordinal)
+    {
+        if (raw.sqlite3_column_type(Handle, ordinal) == raw.SQLITE_TEXT)
+        {
+            return ParseDateTimeOffset(ordinal, TextSpan(ordinal, out var chars), chars);
+        }
+
         var ticks = ReadInteger(ordinal, "DateTimeOffset");
         if (ticks < 0 || ticks > DateTimeOffset.MaxValue.UtcTicks)
         {
@@ -77,6 +103,39 @@ public sealed partial class SqliteStatement
         }
 
         return new DateTimeOffset(ticks, TimeSpan.Zero);
+    }
+
+    /// <summary>Reads a TimeSpan as sqlite-net stores it: INTEGER ticks or "c" text (either, whatever the setting).</summary>
+    private TimeSpan ReadSqliteNetTimeSpan(int ordinal) =>
+        TryReadSqliteNetTimeSpanTicks(ordinal, out var value) ? value : ReadSqliteNetTimeSpanSlow(ordinal);
+
+    /// <summary>
+    /// The one-call path: ticks of 10 s or more either way. The numeric prefix SQLite reads from "c" text is its day or
+    /// hour count, below 10^8 in magnitude, so a smaller value asks the storage class.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryReadSqliteNetTimeSpanTicks(int ordinal, out TimeSpan value)
+    {
+        var ticks = raw.sqlite3_column_int64(Handle, ordinal);
+        if (ticks is >= TimeSpanTextPrefixLimit or <= -TimeSpanTextPrefixLimit)
+        {
+            value = new TimeSpan(ticks);
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private TimeSpan ReadSqliteNetTimeSpanSlow(int ordinal)
+    {
+        if (raw.sqlite3_column_type(Handle, ordinal) == raw.SQLITE_TEXT)
+        {
+            return ReadTimeSpanText(ordinal);
+        }
+
+        return new(ReadInteger(ordinal, "TimeSpan"));
     }
 
     /// <summary>Reads a TimeSpan stored as "c" text (sqlite-net with storeTimeSpanAsTicks off).</summary>

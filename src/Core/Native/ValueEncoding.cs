@@ -19,6 +19,37 @@ internal static class ValueEncoding
     /// <param name="value">The value.</param>
     public static long EncodeDateTime(DateTime value) => value.Ticks | ((long)value.Kind << KindShift);
 
+    /// <summary>The largest tick count a <see cref="DateTime"/> (and a <see cref="DateTimeOffset"/>'s UtcTicks) can hold.</summary>
+    public const long MaxTicks = 3_155_378_975_999_999_999;
+
+    /// <summary>
+    /// 10^17 ticks (early in year 318). SQLite reads text as an integer by its leading digits ('2024-05-01' reads as
+    /// 2024, '20240501' as 20240501), so a date stored as text and read as an integer lands below this; a stored tick
+    /// count at or above it cannot be such a prefix of date text, and readers take it without asking the storage class.
+    /// </summary>
+    public const long TextPrefixLimit = 100_000_000_000_000_000;
+
+    /// <summary>
+    /// Decodes <paramref name="encoded"/> when it is a valid <see cref="EncodeDateTime"/> value whose ticks are at or
+    /// above <see cref="TextPrefixLimit"/>; false otherwise (the reader then asks the storage class and decodes exactly).
+    /// </summary>
+    /// <param name="encoded">The stored integer.</param>
+    /// <param name="value">The value read.</param>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public static bool TryDecodeDateTime(long encoded, out DateTime value)
+    {
+        var ticks = encoded & TicksMask;
+        var kind = (ulong)encoded >> KindShift;
+        if (ticks is >= TextPrefixLimit and <= MaxTicks && kind <= 2)
+        {
+            value = new DateTime(ticks, (DateTimeKind)kind);
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
     /// <summary>Decodes a value written by <see cref="EncodeDateTime"/>.</summary>
     /// <param name="encoded">The stored integer.</param>
     /// <exception cref="MicroDbException">The integer is not a valid encoded date and time.</exception>
@@ -109,6 +140,7 @@ internal static class ValueEncoding
                 case DateTime dt: return format.StoreDateTimeAsTicks ? dt.Ticks : dt.ToString(format.DateTimeStringFormat, CultureInfo.InvariantCulture);
                 case DateTimeOffset dto: return dto.UtcTicks;
                 case TimeSpan ts: return format.StoreTimeSpanAsTicks ? ts.Ticks : ts.ToString("c", CultureInfo.InvariantCulture);
+                case Uri u: return u.ToString();
             }
         }
 
@@ -129,6 +161,8 @@ internal static class ValueEncoding
         char c => (long)c,
         ulong ul => unchecked((long)ul),
         Enum e => asText ? e.ToString() : EnumToInt64(e),
+        Uri u => u.OriginalString,
+        System.Text.StringBuilder sb => sb.ToString(),
         _ => value,
     };
 }

@@ -13,6 +13,16 @@ public sealed class MicroDbOptions
         DatabasePath = databasePath;
     }
 
+    // The compat package's empty path (sqlite-net's "temporary on-disk database"): SQLite opens a private temporary
+    // file deleted on close. Not public: a pool's readers would each open a different, empty temporary database.
+    private MicroDbOptions()
+    {
+        DatabasePath = string.Empty;
+    }
+
+    /// <summary>Options for SQLite's private temporary on-disk database (the empty file name), for one connection.</summary>
+    internal static MicroDbOptions ForTemporaryDatabase() => new();
+
     /// <summary>The database file path, or <c>:memory:</c>.</summary>
     public string DatabasePath { get; }
 
@@ -66,6 +76,20 @@ public sealed class MicroDbOptions
 
     /// <summary>How many ad-hoc SQL statements (Query, Execute) a connection keeps prepared. Default 128.</summary>
     public int StatementCacheSize { get; set; } = 128;
+
+    /// <summary>
+    /// Called after every statement this connection runs (CRUD, queries, LINQ, schema, transactions), on the thread
+    /// that ran it and under the connection's lock: keep it short and do not use the connection from it. An exception it
+    /// throws reaches the caller of the statement (which has already run). Null (the default) costs nothing. See also
+    /// <see cref="MicroDbDiagnostics"/> for <see cref="System.Diagnostics.ActivitySource"/> and metrics.
+    /// </summary>
+    public Action<ExecutedStatement>? OnStatement { get; set; }
+
+    /// <summary>
+    /// Include parameter values in <see cref="ExecutedStatement.Parameters"/> and as <c>db.query.parameter.N</c> activity
+    /// tags. Off by default: values can be personal data, and a log should not receive them unless the app decides so.
+    /// </summary>
+    public bool IncludeParameterValues { get; set; }
 
     internal JournalMode EffectiveJournalMode => JournalMode ?? (Preset == MicroDbPreset.Untuned ? MicroDb.JournalMode.Delete : MicroDb.JournalMode.Wal);
 

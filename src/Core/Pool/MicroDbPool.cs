@@ -151,5 +151,7 @@ public sealed partial class MicroDbPool : IDisposable, IAsyncDisposable
         ThrowOnReflectionFallback = source.ThrowOnReflectionFallback,
         StatementCacheSize = source.StatementCacheSize,
         Storage = source.Storage,
+        OnStatement = source.OnStatement,
+        IncludeParameterValues = source.IncludeParameterValues,
     };
 }

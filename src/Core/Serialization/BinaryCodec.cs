@@ -393,6 +393,18 @@ public static class BinaryCodec
     /// <summary>Reads a string or null.</summary><param name="r">The reader.</param>
     public static string? ReadString(BinaryReader r) => r.ReadBoolean() ? r.ReadString() : null;
 
+    /// <summary>Writes a <see cref="Uri"/> or null (its original string).</summary><param name="w">The writer.</param><param name="value">The value.</param>
+    public static void Write(BinaryWriter w, Uri? value) => Write(w, value?.OriginalString);
+
+    /// <summary>Reads a <see cref="Uri"/> or null.</summary><param name="r">The reader.</param>
+    public static Uri? ReadUri(BinaryReader r) => ReadString(r) is { } text ? new Uri(text, UriKind.RelativeOrAbsolute) : null;
+
+    /// <summary>Writes a <see cref="System.Text.StringBuilder"/>'s contents or null.</summary><param name="w">The writer.</param><param name="value">The value.</param>
+    public static void Write(BinaryWriter w, System.Text.StringBuilder? value) => Write(w, value?.ToString());
+
+    /// <summary>Reads a <see cref="System.Text.StringBuilder"/> or null.</summary><param name="r">The reader.</param>
+    public static System.Text.StringBuilder? ReadStringBuilder(BinaryReader r) => ReadString(r) is { } text ? new System.Text.StringBuilder(text) : null;
+
     /// <summary>Writes a byte array or null (presence byte, length, bytes).</summary><param name="w">The writer.</param><param name="value">The value.</param>
     public static void Write(BinaryWriter w, byte[]? value)
     {

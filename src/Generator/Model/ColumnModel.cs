@@ -21,6 +21,7 @@ namespace MicroDb.Generator.Model;
 /// <param name="MaxLength">[MaxLength], or null.</param>
 /// <param name="Collation">[Collation], or null.</param>
 /// <param name="KeyWriteBack">How SetGeneratedKey writes this member when it is the auto-incremented key.</param>
+/// <param name="RenamedFrom">[RenamedFrom]'s previous column name, or null.</param>
 internal sealed record ColumnModel(
     string MemberName,
     string ColumnName,
@@ -39,4 +40,5 @@ internal sealed record ColumnModel(
     bool IsNotNull,
     int? MaxLength,
     string? Collation,
-    KeyWriteBack KeyWriteBack);
+    KeyWriteBack KeyWriteBack,
+    string? RenamedFrom = null);

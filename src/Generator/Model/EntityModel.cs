@@ -13,6 +13,7 @@ namespace MicroDb.Generator.Model;
 /// <param name="UsesUnsafeConstructor">True when the parameterless constructor is not accessible and is called through an [UnsafeAccessor].</param>
 /// <param name="Columns">The columns, in order.</param>
 /// <param name="Indexes">The index declarations.</param>
+/// <param name="RenamedFrom">[RenamedFrom]'s previous table name on the class, or null.</param>
 internal sealed record EntityModel(
     string TypeName,
     string MetadataName,
@@ -25,4 +26,5 @@ internal sealed record EntityModel(
     string? BackingFieldName,
     bool UsesUnsafeConstructor,
     EquatableArray<ColumnModel> Columns,
-    EquatableArray<IndexModel> Indexes);
+    EquatableArray<IndexModel> Indexes,
+    string? RenamedFrom = null);

@@ -13,6 +13,11 @@ public class AsyncTableQuery<T>
 {
     private readonly TableQuery<T> _innerQuery;
 
+    // How to build this same query on a newly opened shared connection, for a terminal whose turn comes after
+    // CloseAsync closed the connection the query was made on (null for a query made from a caller's TableQuery).
+    private readonly Func<SQLiteConnectionWithLock> _reopen;
+    private readonly Func<SQLiteConnection, TableQuery<T>> _rebuild;
+
     /// <summary>An asynchronous view of <paramref name="innerQuery"/>.</summary>
     /// <param name="innerQuery">The synchronous query.</param>
     /// <exception cref="ArgumentNullException"><paramref name="innerQuery"/> is null.</exception>
@@ -22,45 +27,53 @@ public class AsyncTableQuery<T>
         _innerQuery = innerQuery;
     }
 
+    /// <summary>A query that can be rebuilt on the shared connection <paramref name="reopen"/> returns.</summary>
+    internal AsyncTableQuery(TableQuery<T> innerQuery, Func<SQLiteConnectionWithLock> reopen, Func<SQLiteConnection, TableQuery<T>> rebuild)
+        : this(innerQuery)
+    {
+        _reopen = reopen;
+        _rebuild = rebuild;
+    }
+
     /// <summary>The rows matching <paramref name="predExpr"/> as well.</summary>
     /// <param name="predExpr">The condition.</param>
     /// <returns>The narrowed query.</returns>
     /// <exception cref="NotSupportedException">The condition cannot be translated to SQL.</exception>
-    public AsyncTableQuery<T> Where(Expression<Func<T, bool>> predExpr) => new(_innerQuery.Where(predExpr));
+    public AsyncTableQuery<T> Where(Expression<Func<T, bool>> predExpr) => Compose(q => q.Where(predExpr));
 
     /// <summary>Skips <paramref name="n"/> rows.</summary>
     /// <param name="n">The row count.</param>
     /// <returns>The offset query.</returns>
-    public AsyncTableQuery<T> Skip(int n) => new(_innerQuery.Skip(n));
+    public AsyncTableQuery<T> Skip(int n) => Compose(q => q.Skip(n));
 
     /// <summary>At most <paramref name="n"/> rows.</summary>
     /// <param name="n">The row count.</param>
     /// <returns>The limited query.</returns>
-    public AsyncTableQuery<T> Take(int n) => new(_innerQuery.Take(n));
+    public AsyncTableQuery<T> Take(int n) => Compose(q => q.Take(n));
 
     /// <summary>Orders by a property, ascending.</summary>
     /// <typeparam name="U">The key type.</typeparam>
     /// <param name="orderExpr">The key.</param>
     /// <returns>The ordered query.</returns>
-    public AsyncTableQuery<T> OrderBy<U>(Expression<Func<T, U>> orderExpr) => new(_innerQuery.OrderBy(orderExpr));
+    public AsyncTableQuery<T> OrderBy<U>(Expression<Func<T, U>> orderExpr) => Compose(q => q.OrderBy(orderExpr));
 
     /// <summary>Orders by a property, descending.</summary>
     /// <typeparam name="U">The key type.</typeparam>
     /// <param name="orderExpr">The key.</param>
     /// <returns>The ordered query.</returns>
-    public AsyncTableQuery<T> OrderByDescending<U>(Expression<Func<T, U>> orderExpr) => new(_innerQuery.OrderByDescending(orderExpr));
+    public AsyncTableQuery<T> OrderByDescending<U>(Expression<Func<T, U>> orderExpr) => Compose(q => q.OrderByDescending(orderExpr));
 
     /// <summary>Then orders by a property, ascending.</summary>
     /// <typeparam name="U">The key type.</typeparam>
     /// <param name="orderExpr">The key.</param>
     /// <returns>The ordered query.</returns>
-    public AsyncTableQuery<T> ThenBy<U>(Expression<Func<T, U>> orderExpr) => new(_innerQuery.ThenBy(orderExpr));
+    public AsyncTableQuery<T> ThenBy<U>(Expression<Func<T, U>> orderExpr) => Compose(q => q.ThenBy(orderExpr));
 
     /// <summary>Then orders by a property, descending.</summary>
     /// <typeparam name="U">The key type.</typeparam>
     /// <param name="orderExpr">The key.</param>
     /// <returns>The ordered query.</returns>
-    public AsyncTableQuery<T> ThenByDescending<U>(Expression<Func<T, U>> orderExpr) => new(_innerQuery.ThenByDescending(orderExpr));
+    public AsyncTableQuery<T> ThenByDescending<U>(Expression<Func<T, U>> orderExpr) => Compose(q => q.ThenByDescending(orderExpr));
 
     /// <summary>Every row, in a list.</summary>
     /// <returns>The objects.</returns>
@@ -111,11 +124,36 @@ public class AsyncTableQuery<T>
     /// <returns>The number of rows deleted; the task fails when the query has no condition or has Take/Skip.</returns>
     public Task<int> DeleteAsync() => Run(q => q.Delete());
 
+    private AsyncTableQuery<T> Compose(Func<TableQuery<T>, TableQuery<T>> step)
+    {
+        var rebuild = _rebuild;
+        return new(step(_innerQuery), _reopen, rebuild is null ? null : c => step(rebuild(c)));
+    }
+
     private Task<TResult> Run<TResult>(Func<TableQuery<T>, TResult> terminal)
     {
         var query = _innerQuery;
         return query.Connection is SQLiteConnectionWithLock locked
-            ? locked.RunAsync(_ => terminal(query))
+            ? locked.RunAsync(_ => terminal(query), _reopen is null ? null : () => RunReopened(terminal))
             : Task.Run(() => terminal(query));
+    }
+
+    // The connection was closed (CloseAsync) before this terminal's turn came: run it, in a new turn, on the shared
+    // connection opened in its place, as every other call of SQLiteAsyncConnection does.
+    private Task<TResult> RunReopened<TResult>(Func<TableQuery<T>, TResult> terminal)
+    {
+        SQLiteConnectionWithLock connection;
+        TableQuery<T> query;
+        try
+        {
+            connection = _reopen();
+            query = _rebuild(connection);
+        }
+        catch (Exception e)
+        {
+            return Task.FromException<TResult>(e);
+        }
+
+        return connection.RunAsync(_ => terminal(query), () => RunReopened(terminal));
     }
 }

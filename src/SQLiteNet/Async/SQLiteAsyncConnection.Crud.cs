@@ -223,5 +223,5 @@ public partial class SQLiteAsyncConnection
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <returns>The query.</returns>
     public AsyncTableQuery<T> Table<T>()
-        where T : new() => new(GetConnection().Table<T>());
+        where T : new() => new(GetConnection().Table<T>(), GetConnection, static c => c.Table<T>());
 }

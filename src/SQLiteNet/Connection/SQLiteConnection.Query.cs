@@ -22,13 +22,18 @@ public partial class SQLiteConnection
     /// <returns>The value, or default when there is no row.</returns>
     public T ExecuteScalar<T>(string query, params object[] args) => Timed(query, () => _db.ExecuteScalar<T>(query, EnumArguments.Convert(args)));
 
-    /// <summary>Runs a query and maps every row to a new <typeparamref name="T"/>, matching columns to properties by name.</summary>
+    /// <summary>
+    /// Runs a query and maps every row to a new <typeparamref name="T"/>, matching columns to properties by name; a
+    /// <see cref="ValueTuple"/> (<c>Query&lt;(int, string)&gt;</c>) takes the columns by position, as in sqlite-net.
+    /// </summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="query">The SQL.</param>
     /// <param name="args">The parameter values.</param>
     /// <returns>The objects.</returns>
     public List<T> Query<T>(string query, params object[] args)
-        where T : new() => Run(query, () => _db.Query<T>(query, EnumArguments.Convert(args)));
+        where T : new() => ValueTupleRowReader<T>.IsValueTuple(typeof(T))
+            ? Run(query, () => _db.Runner.ReadAll<T, ValueTupleRowReader<T>>(query, StatementArguments.Positional(EnumArguments.Convert(args)), default))
+            : Run(query, () => _db.Query<T>(query, EnumArguments.Convert(args)));
 
     /// <summary>Runs a query and maps every row to an object of <paramref name="map"/>'s type.</summary>
     /// <param name="map">The table mapping.</param>
@@ -50,6 +55,13 @@ public partial class SQLiteConnection
         where T : new()
     {
         TraceStatement(query);
+        if (ValueTupleRowReader<T>.IsValueTuple(typeof(T)))
+        {
+            var runner = _db.Runner;
+            var arguments = EnumArguments.Convert(args);
+            return Translating(new DeferredEnumerable<T>(() => runner.Enumerate<T, ValueTupleRowReader<T>>(query, StatementArguments.Positional(arguments), default)));
+        }
+
         return Translating(_db.DeferredQuery<T>(query, EnumArguments.Convert(args)));
     }
 
@@ -73,7 +85,9 @@ public partial class SQLiteConnection
     /// <param name="args">The parameter values.</param>
     /// <returns>The object, or null (default) when there is no row.</returns>
     public T FindWithQuery<T>(string query, params object[] args)
-        where T : new() => Run(query, () => _db.FindWithQuery<T>(query, EnumArguments.Convert(args)));
+        where T : new() => ValueTupleRowReader<T>.IsValueTuple(typeof(T))
+            ? Run(query, () => _db.Runner.TryReadFirst<T, ValueTupleRowReader<T>>(query, StatementArguments.Positional(EnumArguments.Convert(args)), default, out var value) ? value : default)
+            : Run(query, () => _db.FindWithQuery<T>(query, EnumArguments.Convert(args)));
 
     /// <summary>Runs a query and maps its first row to an object of <paramref name="map"/>'s type.</summary>
     /// <param name="map">The table mapping.</param>

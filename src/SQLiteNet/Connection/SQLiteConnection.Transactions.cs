@@ -31,15 +31,21 @@ public partial class SQLiteConnection
             return;
         }
 
-        TraceStatement("commit");
-        Transaction(_db.Commit);
+        EndTransaction("commit", _db.Commit, endsTransaction: true);
     }
 
     /// <summary>Rolls back the open transaction; does nothing when none is open.</summary>
     public void Rollback()
     {
-        TraceStatement("rollback");
-        Transaction(_db.Rollback);
+        try
+        {
+            TraceStatement("rollback");
+        }
+        finally
+        {
+            // A tracer that throws must not leave the transaction open.
+            Transaction(_db.Rollback);
+        }
     }
 
     /// <summary>Opens a savepoint (beginning a transaction if none is open).</summary>
@@ -63,8 +69,18 @@ public partial class SQLiteConnection
     /// <exception cref="ArgumentException">The name is not an open savepoint.</exception>
     public void Release(string savepoint)
     {
-        TraceStatement("release " + savepoint);
-        Transaction(() => _db.Release(savepoint));
+        // Releasing the outermost savepoint commits; a stale or foreign name is refused here as MicroDb refuses it.
+        int depth;
+        try
+        {
+            depth = _db.SavepointDepth(savepoint);
+        }
+        catch (MicroDbException e)
+        {
+            throw Translate(e);
+        }
+
+        EndTransaction("release " + savepoint, () => _db.Release(savepoint), endsTransaction: depth == 1);
     }
 
     /// <summary>
@@ -100,28 +116,38 @@ public partial class SQLiteConnection
         }
     }
 
-    /// <summary>Copies the database to <paramref name="destinationDatabasePath"/> with SQLite's online backup.</summary>
+    /// <summary>
+    /// Copies the database to <paramref name="destinationDatabasePath"/> with SQLite's online backup (MicroDb's
+    /// <see cref="MicroDbConnection.Backup(string, BackupOptions?, CancellationToken)"/>: in steps, so other threads'
+    /// calls on this connection run between them).
+    /// </summary>
     /// <param name="destinationDatabasePath">The destination file (created or overwritten).</param>
-    /// <param name="databaseName">The schema to copy (<c>main</c>, or an attached database's name).</param>
-    /// <exception cref="SQLiteException">The destination cannot be opened or the copy failed.</exception>
+    /// <param name="databaseName">The schema to copy (<c>main</c>, <c>temp</c> or an attached database's name), written to the destination's main database.</param>
+    /// <exception cref="SQLiteException">
+    /// The destination cannot be opened (<see cref="SQLite3.Result.CannotOpen"/>), is this database itself, is locked, or a
+    /// transaction is open on this connection (<see cref="SQLite3.Result.Busy"/>, as sqlite-net), or the copy failed.
+    /// </exception>
     public void Backup(string destinationDatabasePath, string databaseName = "main")
     {
         ArgumentNullException.ThrowIfNull(destinationDatabasePath);
-        var rc = raw.sqlite3_open_v2(destinationDatabasePath, out var destination, raw.SQLITE_OPEN_READWRITE | raw.SQLITE_OPEN_CREATE, null);
-        using (destination)
+        ArgumentNullException.ThrowIfNull(databaseName);
+        try
         {
-            Check(destination, rc);
-            var backup = raw.sqlite3_backup_init(destination, databaseName, Handle, databaseName);
-            if (backup is null || backup.IsInvalid)
-            {
-                // SQLite reports why on the destination connection (e.g. "unknown database"); never step a null backup.
-                var error = raw.sqlite3_errcode(destination);
-                Check(destination, error == raw.SQLITE_OK ? raw.SQLITE_ERROR : error);
-            }
-
-            rc = raw.sqlite3_backup_step(backup, -1);
-            var finish = raw.sqlite3_backup_finish(backup);
-            Check(destination, rc == raw.SQLITE_DONE ? finish : rc);
+            _db.Backup(destinationDatabasePath, new BackupOptions { SourceDatabase = databaseName });
+        }
+        catch (MicroDbException e)
+        {
+            throw Translate(e);
+        }
+        catch (ArgumentException e) when (e.Data.Contains(BackupPaths.DestinationIsSourceKey))
+        {
+            // sqlite-net reports a backup onto its own file as the lock it runs into; the message says what is wrong.
+            throw SQLiteException.Wrap(SQLite3.Result.Busy, e.Message, e);
+        }
+        catch (InvalidOperationException e)
+        {
+            // As above: sqlite-net's backup inside a transaction fails with "database is locked".
+            throw SQLiteException.Wrap(SQLite3.Result.Busy, e.Message, e);
         }
     }
 
@@ -141,11 +167,66 @@ public partial class SQLiteConnection
     }
 
     /// <summary>Changes the encryption key to raw bytes (SQLCipher builds only).</summary>
-    /// <param name="key">The new key.</param>
+    /// <param name="key">The new key: 32 or 48 bytes.</param>
+    /// <exception cref="ArgumentException">The key is not 32 or 48 bytes long.</exception>
     public void ReKey(byte[] key)
     {
         ArgumentNullException.ThrowIfNull(key);
+        CheckKeyLength(key);
         ExecuteScalar<string>("pragma rekey = \"x'" + Convert.ToHexString(key) + "'\"");
+    }
+
+    /// <summary>
+    /// Traces and runs a statement that may end the transaction (COMMIT, RELEASE). When it ends the transaction and fails
+    /// (the statement, or the tracer before it), the transaction is rolled back, as sqlite-net's <c>Commit</c> does,
+    /// and that ROLLBACK is traced too: no transaction is left open behind a failed commit. The first error is rethrown;
+    /// a tracer that throws again while the rollback is traced does not stop the rollback.
+    /// </summary>
+    private void EndTransaction(string sql, Action run, bool endsTransaction)
+    {
+        try
+        {
+            TraceStatement(sql);
+        }
+        catch when (endsTransaction)
+        {
+            // The statement never ran; the caller sees the commit fail, so nothing may stay open.
+            RollbackAfterFailedCommit();
+            throw;
+        }
+
+        try
+        {
+            run();
+        }
+        catch (MicroDbException e)
+        {
+            if (endsTransaction && !_db.IsInTransaction)
+            {
+                // MicroDb rolled the failed commit back (it leaves no transaction open); say so in the trace.
+                TraceQuietly("rollback");
+            }
+
+            throw Translate(e);
+        }
+    }
+
+    private void RollbackAfterFailedCommit()
+    {
+        TraceQuietly("rollback");
+        _db.Rollback();
+    }
+
+    private void TraceQuietly(string sql)
+    {
+        try
+        {
+            TraceStatement(sql);
+        }
+        catch
+        {
+            // The error being reported is the first one; a failing trace hook must not stop the recovery.
+        }
     }
 
     private static void Check(sqlite3 db, int rc)

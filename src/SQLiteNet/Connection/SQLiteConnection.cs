@@ -50,21 +50,31 @@ public partial class SQLiteConnection : ISQLiteConnection
     public SQLiteConnection(SQLiteConnectionString connectionString)
     {
         ArgumentNullException.ThrowIfNull(connectionString);
-        if (string.IsNullOrEmpty(connectionString.DatabasePath))
+        if (connectionString.DatabasePath is null)
         {
             throw new InvalidOperationException("DatabasePath must be specified");
         }
 
-        var flags = connectionString.OpenFlags;
-        var options = new MicroDbOptions(connectionString.DatabasePath)
+        // As sqlite-net, a wrong-sized byte[] key is refused before the file is opened.
+        if (connectionString.Key is byte[] bytesKey)
         {
-            // sqlite-net's pragmas: SQLite's defaults (an existing app's journal mode must not change).
-            Preset = MicroDbPreset.Untuned,
-            ReadOnly = (flags & SQLiteOpenFlags.ReadWrite) == 0 && (flags & SQLiteOpenFlags.ReadOnly) != 0,
-            CreateIfMissing = (flags & SQLiteOpenFlags.Create) != 0,
-            BusyTimeout = TimeSpan.FromSeconds(1),
-            Storage = StorageFormat.SqliteNet(connectionString.StoreDateTimeAsTicks, connectionString.DateTimeStringFormat, connectionString.StoreTimeSpanAsTicks),
-        }.UseReflection(sqliteNetMemberRule: true);
+            CheckKeyLength(bytesKey);
+        }
+
+        var flags = connectionString.OpenFlags;
+
+        // As sqlite-net, an empty path is SQLite's private temporary on-disk database (deleted on close).
+        var options = connectionString.DatabasePath.Length == 0
+            ? MicroDbOptions.ForTemporaryDatabase()
+            : new MicroDbOptions(connectionString.DatabasePath);
+
+        // sqlite-net's pragmas: SQLite's defaults (an existing app's journal mode must not change).
+        options.Preset = MicroDbPreset.Untuned;
+        options.ReadOnly = (flags & SQLiteOpenFlags.ReadWrite) == 0 && (flags & SQLiteOpenFlags.ReadOnly) != 0;
+        options.CreateIfMissing = (flags & SQLiteOpenFlags.Create) != 0;
+        options.BusyTimeout = TimeSpan.FromSeconds(1);
+        options.Storage = StorageFormat.SqliteNet(connectionString.StoreDateTimeAsTicks, connectionString.DateTimeStringFormat, connectionString.StoreTimeSpanAsTicks);
+        options.UseReflection(sqliteNetMemberRule: true);
 
         try
         {
@@ -268,6 +278,15 @@ public partial class SQLiteConnection : ISQLiteConnection
         return e.ExtendedResultCode == (int)SQLite3.ExtendedResult.ConstraintNotNull
             ? NotNullConstraintViolationException.Wrap(result, message, mapping, obj, e)
             : SQLiteException.Wrap(result, message, e);
+    }
+
+    /// <summary>sqlite-net's rule for a raw key: 32 bytes (256-bit) or 48 bytes (384-bit, key and salt).</summary>
+    internal static void CheckKeyLength(byte[] key)
+    {
+        if (key.Length != 32 && key.Length != 48)
+        {
+            throw new ArgumentException($"Key must be 32 bytes (256-bit) or 48 bytes (384-bit); {key.Length} bytes were given.", nameof(key));
+        }
     }
 
     private void ApplyKey(object key)

@@ -26,10 +26,10 @@ public class NotNullConstraintViolationException : SQLiteException
     {
         Columns = mapping is not null && obj is not null
             ? mapping.Columns.Where(c => !c.IsNullable && c.GetValue(obj) is null).ToArray()
-            : [];
+            : null;
     }
 
-    /// <summary>The mapped columns declared not null whose value was null (empty when unknown).</summary>
+    /// <summary>The mapped columns declared not null whose value was null; null when unknown (no object was written: <c>Execute</c>, <c>Query</c>), as in sqlite-net.</summary>
     public IEnumerable<TableMapping.Column> Columns { get; protected set; }
 
     /// <summary>Creates a violation with no column information.</summary>

@@ -39,19 +39,19 @@ public partial class TableMapping
             IsNullable = !(IsPK || column.IsNotNull);
 
             var indices = new List<IndexedAttribute>();
-            foreach (var index in table.Map.Table.Indexes)
+            // As sqlite-net, one attribute per [Indexed]/[Unique] on the member, with its declared name and order.
+            // Distinct: a model carrying both sqlite-net-pcl's and this package's attribute declares the same index twice.
+            foreach (var declaration in table.Map.Table.IndexDeclarations.Distinct())
             {
-                var position = IndexOf(index.Columns, column.Name);
-                if (position < 0)
+                if (!string.Equals(declaration.ColumnName, column.Name, StringComparison.OrdinalIgnoreCase))
                 {
                     continue;
                 }
 
-                // A default-named single-column index is what a bare [Indexed] declares.
-                var isDefaultName = index.Columns.Count == 1 && string.Equals(index.Name, table.TableName + "_" + column.Name, StringComparison.OrdinalIgnoreCase);
-                indices.Add(isDefaultName
-                    ? new IndexedAttribute { Unique = index.IsUnique }
-                    : new IndexedAttribute(index.Name, position) { Unique = index.IsUnique });
+                IndexedAttribute attribute = declaration.IsUnique ? new UniqueAttribute() : new IndexedAttribute();
+                attribute.Name = declaration.IndexName;
+                attribute.Order = declaration.Order;
+                indices.Add(attribute);
             }
 
             if (indices.Count == 0 && !IsPK && (createFlags & CreateFlags.ImplicitIndex) == CreateFlags.ImplicitIndex
@@ -164,6 +164,8 @@ public partial class TableMapping
             ColumnKind.Char => typeof(char),
             ColumnKind.String => typeof(string),
             ColumnKind.Blob => typeof(byte[]),
+            ColumnKind.Uri => typeof(Uri),
+            ColumnKind.StringBuilder => typeof(System.Text.StringBuilder),
             ColumnKind.Guid => typeof(Guid),
             ColumnKind.DateTime or ColumnKind.DateTimeText => typeof(DateTime),
             ColumnKind.DateTimeOffset => typeof(DateTimeOffset),
@@ -173,18 +175,5 @@ public partial class TableMapping
             ColumnKind.Enum or ColumnKind.EnumText => typeof(Enum),
             _ => typeof(object),
         };
-
-        private static int IndexOf(IReadOnlyList<string> columns, string name)
-        {
-            for (var i = 0; i < columns.Count; i++)
-            {
-                if (string.Equals(columns[i], name, StringComparison.OrdinalIgnoreCase))
-                {
-                    return i;
-                }
-            }
-
-            return -1;
-        }
     }
 }

@@ -43,6 +43,13 @@ internal static class GeneratorHarness
         return new GenerationResult(driver, output, generatorDiagnostics);
     }
 
+    /// <summary>Runs over <paramref name="compilation"/> (its options: NoWarn, TreatWarningsAsErrors ...) with MSBuild properties.</summary>
+    public static GenerationResult RunWithProperties(IReadOnlyDictionary<string, string> buildProperties, Compilation compilation)
+    {
+        var driver = CreateDriver(buildProperties).RunGeneratorsAndUpdateCompilation(compilation, out var output, out var generatorDiagnostics);
+        return new GenerationResult(driver, output, generatorDiagnostics);
+    }
+
     public static GenerationResult Run(Compilation compilation)
     {
         var driver = CreateDriver().RunGeneratorsAndUpdateCompilation(compilation, out var output, out var generatorDiagnostics);

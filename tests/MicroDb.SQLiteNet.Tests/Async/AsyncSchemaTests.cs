@@ -138,7 +138,9 @@ public class AsyncSchemaTests : AsyncTestBase
         await Db.EnableLoadExtensionAsync(false);
         // Plain SQLite ignores the rekey pragma (only SQLCipher acts on it), as under sqlite-net.
         await Db.ReKeyAsync("secret");
-        await Db.ReKeyAsync(new byte[] { 1, 2, 3 });
+        await Db.ReKeyAsync(new byte[32]);
+        // A raw key must be 32 or 48 bytes, as sqlite-net checks; the task faults with ArgumentException.
+        await Assert.ThrowsAsync<ArgumentException>(() => Db.ReKeyAsync(new byte[] { 1, 2, 3 }));
         await SeedNotesAsync(1);
         Assert.That(await Db.Table<Note>().CountAsync(), Is.EqualTo(1));
     }

@@ -144,6 +144,8 @@ public sealed class PoolTests
         options.ThrowOnReflectionFallback = true;
         options.StatementCacheSize = 17;
         options.Storage = StorageFormat.SqliteNet(storeDateTimeAsTicks: false, "yyyy-MM-dd HH:mm:ss", storeTimeSpanAsTicks: false);
+        options.OnStatement = _ => { };
+        options.IncludeParameterValues = true;
         using var pool = new MicroDbPool(new MicroDbPoolOptions(options));
         var writer = pool.Write(c => c.Options);
         var reader = pool.Read(c => c.Options);
@@ -155,7 +157,7 @@ public sealed class PoolTests
         Assert.That(properties.Select(p => p.Name), Is.EquivalentTo(new[]
         {
             "Preset", "Synchronous", "BusyTimeout", "ForeignKeys", "CacheSize", "MmapSize", "TempStore", "Mapping",
-            "ReflectionProvider", "ThrowOnReflectionFallback", "StatementCacheSize", "Storage",
+            "ReflectionProvider", "ThrowOnReflectionFallback", "StatementCacheSize", "Storage", "OnStatement", "IncludeParameterValues",
         }));
         foreach (var property in properties)
         {

@@ -39,6 +39,23 @@ public sealed class SqliteNetAttributeTests
     }
 
     [Test]
+    public void Attribute_classes_deriving_from_SQLite_attributes_are_honoured()
+    {
+        var table = ReflectionMaps.For<SqliteNetDerivedAttributes>().Table;
+        AssertDerivedAttributesHonoured(table);
+    }
+
+    /// <summary>What <see cref="SqliteNetDerivedAttributes"/>' derived attributes declare (shared with the generated-path test).</summary>
+    internal static void AssertDerivedAttributesHonoured(MicroDb.Mapping.TableMapping table)
+    {
+        Assert.That(table.Columns.Select(c => c.Name), Is.EqualTo(new[] { "Id", "Label", "Other" }), "[NotStored] : [Ignore] leaves Scratch out");
+        Assert.That(table.PrimaryKey?.MemberName, Is.EqualTo("Id"), "[Key] : [PrimaryKey] is not a key, as in sqlite-net");
+        Assert.That(table.FindColumn("Other")!.IsNotNull, Is.False, "[Required] : [NotNull] is not honoured, as in sqlite-net");
+        Assert.That(table.FindColumn("Label")!.MaxLength, Is.EqualTo(12), "[ShortText(12)] : [MaxLength]");
+        Assert.That(table.Indexes.Single().Name, Is.EqualTo("ix_label"), "[Lookup] : [Indexed]");
+    }
+
+    [Test]
     public void SQLite_Indexed_and_Unique_declare_indexes()
     {
         var indexes = ReflectionMaps.For<SqliteNetItem>().Table.Indexes;

@@ -14,7 +14,7 @@ public sealed class TableAttribute : Attribute
 }
 
 [AttributeUsage(AttributeTargets.Property)]
-public sealed class ColumnAttribute : Attribute
+public class ColumnAttribute : Attribute
 {
     public ColumnAttribute(string name) => Name = name;
 
@@ -22,7 +22,7 @@ public sealed class ColumnAttribute : Attribute
 }
 
 [AttributeUsage(AttributeTargets.Property)]
-public sealed class PrimaryKeyAttribute : Attribute
+public class PrimaryKeyAttribute : Attribute
 {
 }
 
@@ -62,12 +62,12 @@ public sealed class UniqueAttribute : IndexedAttribute
 }
 
 [AttributeUsage(AttributeTargets.Property)]
-public sealed class IgnoreAttribute : Attribute
+public class IgnoreAttribute : Attribute
 {
 }
 
 [AttributeUsage(AttributeTargets.Property)]
-public sealed class MaxLengthAttribute : Attribute
+public class MaxLengthAttribute : Attribute
 {
     public MaxLengthAttribute(int length) => Value = length;
 
@@ -83,7 +83,7 @@ public sealed class CollationAttribute : Attribute
 }
 
 [AttributeUsage(AttributeTargets.Property)]
-public sealed class NotNullAttribute : Attribute
+public class NotNullAttribute : Attribute
 {
 }
 

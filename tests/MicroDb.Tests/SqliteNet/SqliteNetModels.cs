@@ -153,3 +153,52 @@ public class SqliteNetPlain
 
     public int Stamp { get; private set; } = 7;
 }
+
+// An app's own attribute classes deriving from sqlite-net's. sqlite-net 1.11 matches [Table], [Ignore], [Indexed]
+// ([Unique]) and [MaxLength] with inheritance and the others by exact type (measured in the compat package's
+// BehaviourParityTests); both mapping paths follow it (AttributeNames.Recognise).
+[AttributeUsage(AttributeTargets.Property)]
+public sealed class NotStoredAttribute : IgnoreAttribute
+{
+}
+
+[AttributeUsage(AttributeTargets.Property)]
+public sealed class ShortTextAttribute : MaxLengthAttribute
+{
+    public ShortTextAttribute(int length)
+        : base(length)
+    {
+    }
+}
+
+[AttributeUsage(AttributeTargets.Property, AllowMultiple = true)]
+public sealed class LookupAttribute : IndexedAttribute
+{
+}
+
+// Not honoured by sqlite-net (matched by exact type), so not by MicroDb either.
+[AttributeUsage(AttributeTargets.Property)]
+public sealed class KeyAttribute : PrimaryKeyAttribute
+{
+}
+
+[AttributeUsage(AttributeTargets.Property)]
+public sealed class RequiredAttribute : NotNullAttribute
+{
+}
+
+[Table("sn_derived_attributes")]
+public class SqliteNetDerivedAttributes
+{
+    [PrimaryKey, AutoIncrement]
+    public int Id { get; set; }
+
+    [ShortText(12), Lookup(Name = "ix_label", Order = 1)]
+    public string Label { get; set; } = "";
+
+    [NotStored]
+    public string Scratch { get; set; } = "";
+
+    [Key, Required]
+    public int Other { get; set; }
+}

@@ -395,13 +395,13 @@ namespace MicroDb.Generated.MicroDb.Conformance.Models
             if (ordinals[44] >= 0) entity.NDateOnly = statement.GetNullableDateOnly(ordinals[44]);
             if (ordinals[45] >= 0) entity.NTimeOnly = statement.GetNullableTimeOnly(ordinals[45]);
             if (ordinals[46] >= 0) entity.NColor = unchecked((global::MicroDb.Conformance.Models.Color?)statement.GetNullableInt64(ordinals[46]));
-            if (ordinals[47] >= 0) entity.NColorText = statement.IsNull(ordinals[47]) ? (global::MicroDb.Conformance.Models.Color?)null : statement.GetEnumFromText<global::MicroDb.Conformance.Models.Color>(ordinals[47]);
+            if (ordinals[47] >= 0) entity.NColorText = statement.GetNullableEnumFromText<global::MicroDb.Conformance.Models.Color>(ordinals[47]);
             if (ordinals[48] >= 0) entity.Text = statement.GetString(ordinals[48])!;
             if (ordinals[49] >= 0) entity.Bytes = statement.GetBlob(ordinals[49])!;
             if (ordinals[50] >= 0) entity.Planet = statement.GetEnumFromText<global::MicroDb.Conformance.Models.Planet>(ordinals[50]);
             if (ordinals[51] >= 0) entity.Flags = unchecked((global::MicroDb.Conformance.Models.Flags64)statement.GetInt64(ordinals[51]));
             if (ordinals[52] >= 0) entity.NSize = unchecked((global::MicroDb.Conformance.Models.Size?)statement.GetNullableInt64(ordinals[52]));
-            if (ordinals[53] >= 0) entity.NPlanet = statement.IsNull(ordinals[53]) ? (global::MicroDb.Conformance.Models.Planet?)null : statement.GetEnumFromText<global::MicroDb.Conformance.Models.Planet>(ordinals[53]);
+            if (ordinals[53] >= 0) entity.NPlanet = statement.GetNullableEnumFromText<global::MicroDb.Conformance.Models.Planet>(ordinals[53]);
             if (ordinals[54] >= 0) entity.NFlags = unchecked((global::MicroDb.Conformance.Models.Flags64?)statement.GetNullableInt64(ordinals[54]));
             return entity;
         }

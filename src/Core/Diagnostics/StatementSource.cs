@@ -1,0 +1,20 @@
+namespace MicroDb;
+
+/// <summary>How the SQL of an <see cref="ExecutedStatement"/> was produced.</summary>
+public enum StatementSource
+{
+    /// <summary>SQL text given by the application (<c>Query</c>, <c>Execute</c>, <c>ExecuteScalar</c>, <c>DeferredQuery</c>, named parameters), and the statements MicroDb issues itself for schema, pragmas and transactions.</summary>
+    Sql = 0,
+
+    /// <summary>A LINQ query over <c>Table&lt;T&gt;()</c> translated to SQL at run time.</summary>
+    Linq = 1,
+
+    /// <summary>CRUD by entity or key: <c>Insert</c>, <c>InsertAll</c>, <c>InsertOrReplace</c>, <c>Update</c>, <c>Delete</c>, <c>Get</c>, <c>Find</c>, on the map's prepared statements.</summary>
+    Crud = 2,
+
+    /// <summary>Reserved: a LINQ query whose SQL a build-time interceptor wrote. Not reported yet.</summary>
+    Intercepted = 3,
+
+    /// <summary>Reserved: a query compiled once and reused. Not reported yet.</summary>
+    Compiled = 4,
+}

@@ -1,0 +1,26 @@
+namespace MicroDb;
+
+/// <summary>Why a migration run stopped; carried by <see cref="MicroDbMigrationException.Error"/>.</summary>
+public enum MicroDbMigrationError
+{
+    /// <summary>
+    /// The database records applied steps this app's list does not have (it was migrated by a newer version of the
+    /// app): downgrade protection. Set <see cref="MicroDbMigrations.AllowUnknownAppliedSteps"/> to open it anyway.
+    /// </summary>
+    UnknownAppliedSteps,
+
+    /// <summary>The steps the database records differ from the start of the app's list: a step was renamed, removed or moved.</summary>
+    HistoryMismatch,
+
+    /// <summary>A step threw; the inner exception is the cause. The step's changes were rolled back.</summary>
+    StepFailed,
+
+    /// <summary>A stored value cannot be converted to a column's new type, or is NULL where the column becomes NOT NULL; <see cref="MicroDbMigrationException.Row"/> and <see cref="MicroDbMigrationException.Column"/> name it.</summary>
+    ConversionFailed,
+
+    /// <summary><c>PRAGMA foreign_key_check</c> found rows whose parent row is missing after the step.</summary>
+    ForeignKeyViolation,
+
+    /// <summary>A step asked for something the schema does not allow: a table, column or index that does not exist, a column a table constraint needs, a view the change would break, or a step that ended the migration's transaction.</summary>
+    InvalidStep,
+}
