@@ -100,12 +100,14 @@ internal sealed class CompiledQuery<TArg, TResult>
         var query = _perConnection.GetValue(connection, Build);
         var previous = CompiledQueryArgument<TArg>.Current;
         CompiledQueryArgument<TArg>.Current = argument;
+        CompiledQueryScope.Enter();
         try
         {
             return (TResult)Invoke(_terminal, query, _terminalArguments)!;
         }
         finally
         {
+            CompiledQueryScope.Exit();
             CompiledQueryArgument<TArg>.Current = previous;
         }
     }

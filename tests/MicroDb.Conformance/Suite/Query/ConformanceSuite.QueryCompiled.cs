@@ -117,4 +117,21 @@ public abstract partial class ConformanceSuite
         Assert.That(async () => await byAge(db, 1, cancelled.Token), Throws.InstanceOf<OperationCanceledException>());
         Assert.That(() => byAge(null!, 1, CancellationToken.None), Throws.ArgumentNullException);
     }
+
+    [Test]
+    public void Compiled_query_statements_are_reported_as_compiled()
+    {
+        var seen = new List<ExecutedStatement>();
+        var db = Open(Path.Combine(Path.GetDirectoryName(DatabasePath)!, "compiled-source.db"), o => o.OnStatement = seen.Add);
+        db.CreateTable<QueryItem>();
+        db.Insert(new QueryItem { Name = "a", Age = 3 });
+        var byAge = MicroDbQuery.Compile((MicroDbConnection c, int age) => c.Table<QueryItem>().FirstOrDefault(x => x.Age == age));
+
+        seen.Clear();
+        Assert.That(byAge(db, 3)?.Name, Is.EqualTo("a"));
+        Assert.That(db.Table<QueryItem>().FirstOrDefault(x => x.Age == 3)?.Name, Is.EqualTo("a"));
+
+        Assert.That(seen.Select(s => s.Source), Is.EqualTo(new[] { StatementSource.Compiled, StatementSource.Linq }));
+        Assert.That(seen[0].Sql, Is.EqualTo(seen[1].Sql));
+    }
 }
