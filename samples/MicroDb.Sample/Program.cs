@@ -91,6 +91,8 @@ try
     var openSince = db.Table<Order>().Count(o => o.Status == OrderStatus.Open && o.Note != null);
     var big = db.Table<OrderLine>().Where(l => l.Quantity >= 4 && l.UnitPrice > 50m).OrderByDescending(l => l.Quantity).FirstOrDefault();
     report.Line($"LINQ: {openSince} open orders with a note; largest big line: {big?.Sku} x{big?.Quantity}");
+    var customerById = MicroDbQuery.Compile((MicroDbConnection c, int id) => c.Table<Customer>().FirstOrDefault(x => x.Id == id));
+    report.Line($"compiled query: customer 7 is {customerById(db, 7)?.Name}, customer 8 is {customerById(db, 8)?.Name}");
 
     var top = db.Query<Customer>(
         "SELECT c.* FROM customers c JOIN orders o ON o.CustomerId = c.Id WHERE o.Status = ? GROUP BY c.Id ORDER BY sum(o.Total) DESC LIMIT 3",

@@ -2,6 +2,8 @@ using System.Reflection;
 using MicroDb.Generator;
 using MicroDb.Native;
 using Shared = MicroDb.Generator.Shared;
+using GenModel = MicroDb.Generator.Shared.Query;
+using RunModel = MicroDb.Query.Model;
 
 namespace MicroDb.Generator.Tests;
 
@@ -11,6 +13,37 @@ namespace MicroDb.Generator.Tests;
 /// </summary>
 public sealed class SharedRulesTests
 {
+    [Test]
+    public void Query_model_compiled_into_the_generator_writes_the_same_sql_as_the_runtime()
+    {
+        // The same query built with each copy of src/Shared/Query (the generator's is netstandard2.0).
+        var generated = new GenModel.QueryModel(
+            new GenModel.SqlTable("people"),
+            new GenModel.ValueList<GenModel.SqlExpression>([new GenModel.SqlColumn("Id")]),
+            false,
+            new GenModel.ValueList<GenModel.SqlExpression>([new GenModel.SqlGroup(new GenModel.SqlBinary(new GenModel.SqlColumn("Age"), GenModel.SqlOperator.GreaterThan, new GenModel.SqlParameter(0, Shared.ColumnKind.Int32)))]),
+            new GenModel.ValueList<GenModel.SqlOrdering>([new GenModel.SqlOrdering(GenModel.SqlRowId.Instance, true)]),
+            1,
+            0);
+        var runtime = new RunModel.QueryModel(
+            new RunModel.SqlTable("people"),
+            new RunModel.ValueList<RunModel.SqlExpression>([new RunModel.SqlColumn("Id")]),
+            false,
+            new RunModel.ValueList<RunModel.SqlExpression>([new RunModel.SqlGroup(new RunModel.SqlBinary(new RunModel.SqlColumn("Age"), RunModel.SqlOperator.GreaterThan, new RunModel.SqlParameter(0, MicroDb.Mapping.ColumnKind.Int32)))]),
+            new RunModel.ValueList<RunModel.SqlOrdering>([new RunModel.SqlOrdering(RunModel.SqlRowId.Instance, true)]),
+            1,
+            0);
+
+        var generatedSql = new System.Text.StringBuilder();
+        GenModel.SqliteSqlWriter.Instance.WriteQuery(generated, generatedSql, []);
+        var runtimeSql = new System.Text.StringBuilder();
+        RunModel.SqliteSqlWriter.Instance.WriteQuery(runtime, runtimeSql, []);
+
+        Assert.That(generatedSql.ToString(), Is.EqualTo(runtimeSql.ToString()));
+        Assert.That(runtimeSql.ToString(), Is.EqualTo("SELECT \"Id\" FROM \"people\" WHERE (\"Age\" > ?) ORDER BY rowid DESC LIMIT 1"));
+        Assert.That(Enum.GetNames<GenModel.SqlOperator>(), Is.EqualTo(Enum.GetNames<RunModel.SqlOperator>()));
+    }
+
     private static IEnumerable<string> Kinds => Enum.GetNames<Shared.ColumnKind>();
 
     [Test]

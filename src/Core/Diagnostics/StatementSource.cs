@@ -15,6 +15,6 @@ public enum StatementSource
     /// <summary>Reserved: a LINQ query whose SQL a build-time interceptor wrote. Not reported yet.</summary>
     Intercepted = 3,
 
-    /// <summary>Reserved: a query compiled once and reused. Not reported yet.</summary>
+    /// <summary>A LINQ query run through a delegate from <see cref="MicroDbQuery.Compile{TArg, TResult}"/> or <see cref="MicroDbQuery.CompileAsync{TArg, TResult}"/>.</summary>
     Compiled = 4,
 }

@@ -49,8 +49,10 @@ internal readonly struct StatementArguments
     /// <summary>Values by parameter name; null fails with <see cref="ArgumentNullException"/> when bound.</summary>
     public static StatementArguments Named(IReadOnlyDictionary<string, object?>? parameters) => new(parameters, Form.Named);
 
-    /// <summary>How the SQL these arguments go with was produced: LINQ for the translator's values, else ad-hoc SQL.</summary>
-    public StatementSource Source => _form == Form.Translated ? StatementSource.Linq : StatementSource.Sql;
+    /// <summary>How the SQL these arguments go with was produced: LINQ for the translator's values (Compiled while a compiled query runs on this thread), else ad-hoc SQL.</summary>
+    public StatementSource Source => _form == Form.Translated
+        ? (MicroDb.Query.CompiledQueryScope.IsActive ? StatementSource.Compiled : StatementSource.Linq)
+        : StatementSource.Sql;
 
     /// <summary>
     /// A copy of the values in parameter order, for diagnostics that opted in to values. Named values follow the SQL's

@@ -2,8 +2,12 @@
 // equatable data: no System.Linq.Expressions, no Roslyn, no System.Type, so a build-time front end (Roslyn operations)
 // and the run-time one (expression trees) produce the same nodes, and any dialect's writer can print them.
 #if MICRODB_GENERATOR
+using MicroDb.Generator.Shared;
+
 namespace MicroDb.Generator.Shared.Query;
 #else
+using MicroDb.Mapping;
+
 namespace MicroDb.Query.Model;
 #endif
 
@@ -25,9 +29,14 @@ internal sealed record SqlRowId : SqlExpression
     public static SqlRowId Instance { get; } = new();
 }
 
-/// <summary>A bound value: slot <paramref name="Slot"/> of the translation's parameter list (written <c>?</c> in SQLite).</summary>
+/// <summary>
+/// A bound value: slot <paramref name="Slot"/> of the translation's parameter list (written <c>?</c> in SQLite). The
+/// storage format the value is encoded in is the translation's (models are cached per format).
+/// </summary>
 /// <param name="Slot">The index of the value in the translation's parameter slots.</param>
-internal sealed record SqlParameter(int Slot) : SqlExpression;
+/// <param name="Kind">The kind of the column the value is encoded as (compared with, or standing in for), or null for a
+/// value bound as it is or already in stored form (a key, a LIKE pattern, a range bound).</param>
+internal sealed record SqlParameter(int Slot, ColumnKind? Kind = null) : SqlExpression;
 
 /// <summary>A literal token written as is (a number, <c>''</c>, <c>*</c>, a format string): never text from a user value.</summary>
 /// <param name="Text">The token.</param>

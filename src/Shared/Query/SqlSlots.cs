@@ -25,7 +25,7 @@ internal static class SqlSlots
         {
             case SqlParameter parameter:
                 var slot = map(parameter.Slot);
-                return slot == parameter.Slot ? parameter : new SqlParameter(slot);
+                return slot == parameter.Slot ? parameter : parameter with { Slot = slot };
             case SqlColumn or SqlLiteral or SqlRowId:
                 return expression;
             case SqlGroup group:

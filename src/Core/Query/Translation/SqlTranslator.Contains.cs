@@ -1,4 +1,3 @@
-using System.Collections;
 using System.Linq.Expressions;
 using MicroDb.Mapping;
 using MicroDb.Query.Model;
@@ -6,7 +5,8 @@ using MicroDb.Query.Model;
 namespace MicroDb.Query;
 
 // Collection Contains: a list known before the query runs (array, List, IEnumerable, C# 14 span) becomes IN (?, ?, ...),
-// each element encoded as the column stores it; null elements become IS NULL.
+// each element encoded as the column stores it; null elements become IS NULL. The list is a sequence site of the shape:
+// the cache keys on its elements' facets (their count, where the nulls are) and binds each element again on a hit.
 internal sealed partial class SqlTranslator
 {
     private SqlExpression TranslateListContains(MethodCallExpression call)
@@ -38,11 +38,11 @@ internal sealed partial class SqlTranslator
             throw Unsupported(call, "only a list of values (array, List, IEnumerable) known before the query runs can be searched; it must not depend on the row");
         }
 
-        var values = EvaluateSequence(source);
-        return In(value, values);
+        var values = EvaluateSequence(source, out var site);
+        return In(value, values, site);
     }
 
-    private SqlExpression In(Expression value, IEnumerable values)
+    private SqlExpression In(Expression value, object?[] values, int site)
     {
         TryColumn(value, out var column, out var memberType);
         var key = KeyOf(value);
@@ -56,10 +56,14 @@ internal sealed partial class SqlTranslator
         var byKey = column is null ? key is StoredKey.DateTime or StoredKey.Decimal or StoredKey.DateTimeText : key == StoredKey.DateTimeText;
         byKey |= key is StoredKey.SqliteNetText or StoredKey.SqliteNetDecimal;
         var floatNull = key == StoredKey.Floating && !CanBeNull(value.Type);
-        var encoded = new List<object?>();
+        var encoded = new List<SqlExpression>();
         var hasNull = false;
-        foreach (var item in values)
+
+        // Only elements bound as they are replay: a key form, a NaN or a float's zero-as-NULL is decided per value.
+        var replayable = !byKey && key is not (StoredKey.DateTime or StoredKey.Decimal) && !floatNull;
+        for (var index = 0; index < values.Length; index++)
         {
+            var item = values[index];
             if (item is null)
             {
                 hasNull = true;
@@ -67,28 +71,37 @@ internal sealed partial class SqlTranslator
             else if (item is double.NaN or float.NaN)
             {
                 // NaN equals nothing.
+                replayable = false;
             }
             else if (byKey)
             {
                 if (KeyValue(item, key) is var stored && !ReferenceEquals(stored, NoStoredValue))
                 {
-                    encoded.Add(stored);
+                    encoded.Add(Parameter(stored));
                 }
             }
             else if (key == StoredKey.DateTime)
             {
                 var ticks = ((DateTime)item).Ticks;
-                encoded.AddRange([ticks, ticks | (1L << 62), ticks | (2L << 62)]);
+                encoded.AddRange([Parameter(ticks), Parameter(ticks | (1L << 62)), Parameter(ticks | (2L << 62))]);
             }
             else if (key == StoredKey.Decimal)
             {
-                encoded.AddRange(DecimalSpellings(Convert.ToDecimal(item, System.Globalization.CultureInfo.InvariantCulture)));
+                foreach (var spelling in DecimalSpellings(Convert.ToDecimal(item, System.Globalization.CultureInfo.InvariantCulture)))
+                {
+                    encoded.Add(Parameter(spelling));
+                }
             }
             else
             {
                 hasNull |= floatNull && Convert.ToDouble(item, System.Globalization.CultureInfo.InvariantCulture) == 0;
-                encoded.Add(Encode(item, column, memberType, _format));
+                encoded.Add(replayable && site >= 0 ? ElementValue(item, site, index, column, memberType) : Parameter(Encode(item, column, memberType, _format)));
             }
+        }
+
+        if (!replayable)
+        {
+            UncacheableSequence();
         }
 
         if (encoded.Count == 0)
@@ -117,13 +130,7 @@ internal sealed partial class SqlTranslator
             operand = Translate(value);
         }
 
-        var list = new SqlExpression[encoded.Count];
-        for (var i = 0; i < list.Length; i++)
-        {
-            list[i] = Parameter(encoded[i]);
-        }
-
-        var @in = new SqlIn(operand, new ValueList<SqlExpression>(list), Negated: false);
+        var @in = new SqlIn(operand, new ValueList<SqlExpression>([.. encoded]), Negated: false);
         return Group(guard is null ? @in : hasNull ? Or(guard, @in) : And(guard, @in));
     }
 

@@ -20,16 +20,45 @@ internal sealed partial class SqlTranslator
         return value;
     }
 
-    /// <summary>Evaluates a sequence (for IN); shapes with one are not cached (a list's contents are not a key).</summary>
-    private IEnumerable EvaluateSequence(Expression e)
+    /// <summary>
+    /// Evaluates a sequence (for IN) into its elements, recorded as one sequence site: a shape with it is cached only when
+    /// each element is bound on its own (<see cref="ElementValue"/>), keyed by the elements' facets (so by the count and
+    /// where the nulls are); <see cref="UncacheableSequence"/> otherwise.
+    /// </summary>
+    private object?[] EvaluateSequence(Expression e, out int site)
+    {
+        var elements = new List<object?>();
+        foreach (var item in ExpressionInterpreter.EvaluateSequence(e))
+        {
+            elements.Add(item);
+        }
+
+        var array = elements.ToArray();
+        site = -1;
+        if (_recording is not null)
+        {
+            site = _recording.Sites.Count;
+            _recording.Sites.Add((e, new SequenceValue(array)));
+        }
+
+        return array;
+    }
+
+    /// <summary>The elements of a sequence are not all bound as they are: the shape is not cached.</summary>
+    private void UncacheableSequence()
     {
         if (_recording is not null)
         {
             _recording.Uncacheable = true;
         }
-
-        return ExpressionInterpreter.EvaluateSequence(e);
     }
+
+    /// <summary>A slot for element <paramref name="element"/> of sequence site <paramref name="site"/>, encoded as the column stores it.</summary>
+    private SqlParameter ElementValue(object value, int site, int element, ColumnMapping? column, Type? memberType) =>
+        AddSlot(new ParameterSlot(Encode(value, column, memberType, _format), site, column, memberType, element), column?.Kind);
+
+    /// <summary>The recorded value of a sequence site: its elements.</summary>
+    internal sealed record SequenceValue(object?[] Elements);
 
     /// <summary>Encodes a replayed argument exactly as <see cref="Value"/> encoded it in the first translation.</summary>
     internal static object? EncodeArgument(object? value, ColumnMapping? column, Type? memberType, StorageFormat format) => Encode(value, column, memberType, format);

@@ -13,23 +13,23 @@ internal sealed partial class SqlTranslator
     private SqlParameter Value(object? value, ColumnMapping? column, Type? memberType)
     {
         var site = _recording?.SiteOf(value) ?? -1;
-        return AddSlot(new ParameterSlot(Encode(value, column, memberType, _format), site, column, memberType));
+        return AddSlot(new ParameterSlot(Encode(value, column, memberType, _format), site, column, memberType), column?.Kind);
     }
 
     /// <summary>A slot for a value computed by the translator (a key, a pattern, a range bound): already in stored form.</summary>
-    private SqlParameter Parameter(object? stored) => AddSlot(new ParameterSlot(stored, -1, null, null));
+    private SqlParameter Parameter(object? stored) => AddSlot(new ParameterSlot(stored, -1, null, null), null);
 
-    private SqlParameter AddSlot(ParameterSlot slot)
+    private SqlParameter AddSlot(ParameterSlot slot, ColumnKind? kind)
     {
         _slots.Add(slot);
-        return new SqlParameter(_slots.Count - 1);
+        return new SqlParameter(_slots.Count - 1, kind);
     }
 
     /// <summary>
-    /// One parameter slot: the value bound, and for a value read from the tree the site it came from and the inputs
-    /// of its encoding (so the cache can read and encode it again on a hit).
+    /// One parameter slot: the value bound, and for a value read from the tree the site it came from (and for an element
+    /// of a sequence site, its index) and the inputs of its encoding (so the cache can read and encode it again on a hit).
     /// </summary>
-    internal readonly record struct ParameterSlot(object? Value, int Site, ColumnMapping? Column, Type? MemberType);
+    internal readonly record struct ParameterSlot(object? Value, int Site, ColumnMapping? Column, Type? MemberType, int Element = -1);
 
     /// <summary>Encodes a value as the column it is compared with stores it (<see cref="ValueEncoding.ToStorage(object?, bool, StorageFormat)"/>).</summary>
     private static object? Encode(object? value, ColumnMapping? column, Type? memberType, StorageFormat format)

@@ -23,20 +23,6 @@ internal static class TranslationCache
     private static readonly ConcurrentDictionary<(TableMapping Table, StorageFormat Format, TranslationKind Kind, int Hash), Entry[]> Entries = new();
     private static int _count;
 
-    /// <summary>Writes <paramref name="predicate"/> as a SQL condition.</summary>
-    public static void WritePredicate(TableMapping table, StorageFormat format, LambdaExpression predicate, StringBuilder sql, List<object?> args) =>
-        Write(Translate(table, format, predicate, TranslationKind.Predicate, args), sql);
-
-    /// <summary>Writes <paramref name="keySelector"/> as an ORDER BY term (without direction).</summary>
-    public static void WriteOrderKey(TableMapping table, StorageFormat format, LambdaExpression keySelector, StringBuilder sql, List<object?> args) =>
-        Write(Translate(table, format, keySelector, TranslationKind.OrderKey, args), sql);
-
-    /// <summary>Writes the body of <paramref name="selector"/> as a SQL value (for sum(), avg() and the like).</summary>
-    public static void WriteValue(TableMapping table, StorageFormat format, LambdaExpression selector, StringBuilder sql, List<object?> args) =>
-        Write(Translate(table, format, selector, TranslationKind.Value, args), sql);
-
-    private static void Write(SqlExpression node, StringBuilder sql) => SqliteSqlWriter.Instance.Write(node, sql, []);
-
     /// <summary>
     /// Translates once into a scratch buffer, so an untranslatable expression fails where it is written. Only
     /// <see cref="NotSupportedException"/> escapes: an error that depends on captured values (a variable that is still
@@ -94,7 +80,7 @@ internal static class TranslationCache
             SqliteSqlWriter.Instance.Write(translation.Node, new StringBuilder(), order);
             var markerOf = new int[translation.Slots.Count];
             Array.Fill(markerOf, -1);
-            var links = new Dictionary<int, (int Site, ColumnMapping? Column, Type? MemberType)>();
+            var links = new Dictionary<int, (int Site, ColumnMapping? Column, Type? MemberType, int Element)>();
             for (var i = 0; i < order.Count; i++)
             {
                 if (markerOf[order[i]] >= 0)
@@ -107,7 +93,7 @@ internal static class TranslationCache
                 args.Add(slot.Value);
                 if (slot.Site >= 0)
                 {
-                    links[i] = (slot.Site, slot.Column, slot.MemberType);
+                    links[i] = (slot.Site, slot.Column, slot.MemberType, slot.Element);
                 }
             }
 
@@ -209,7 +195,7 @@ internal static class TranslationCache
     }
 
     private static void Store(TableMapping table, StorageFormat format, TranslationKind kind, QueryShape shape, IReadOnlyList<(Expression Node, object? Value)> recordedSites,
-        IReadOnlyDictionary<int, (int Site, ColumnMapping? Column, Type? MemberType)> links, SqlExpression node, List<object?> args, int argStart)
+        IReadOnlyDictionary<int, (int Site, ColumnMapping? Column, Type? MemberType, int Element)> links, SqlExpression node, List<object?> args, int argStart)
     {
         var entry = Entry.Create(shape, recordedSites, links, node, args, argStart);
         if (entry is null)
@@ -237,11 +223,16 @@ internal static class TranslationCache
 
         /// <summary>Read by the translator otherwise: matched exactly.</summary>
         Full,
+
+        /// <summary>A list for IN whose elements are only bound: matched on each element's facet (so the count and the nulls).</summary>
+        Sequence,
     }
 
+    /// <summary>A site of an entry; for <see cref="SiteMode.Sequence"/>, <see cref="Key"/> holds the elements' facets.</summary>
     private readonly record struct Site(int Node, SiteMode Mode, object? Key, Facet Facet);
 
-    private readonly record struct Argument(int Site, object? Literal, ColumnMapping? Column, Type? MemberType);
+    /// <summary>An argument: a literal, a site's value, or element <see cref="Element"/> of a sequence site, encoded as recorded.</summary>
+    private readonly record struct Argument(int Site, object? Literal, ColumnMapping? Column, Type? MemberType, int Element = -1);
 
     /// <summary>
     /// What SQL may depend on in a value that is only bound: null-ness (no type), and for the types allowed here the
@@ -297,7 +288,7 @@ internal static class TranslationCache
         public int SiteCount => _sites.Length;
 
         public static Entry? Create(QueryShape shape, IReadOnlyList<(Expression Node, object? Value)> recorded,
-            IReadOnlyDictionary<int, (int Site, ColumnMapping? Column, Type? MemberType)> links, SqlExpression translated, List<object?> args, int argStart)
+            IReadOnlyDictionary<int, (int Site, ColumnMapping? Column, Type? MemberType, int Element)> links, SqlExpression translated, List<object?> args, int argStart)
         {
             var nodeCount = shape.Count;
 
@@ -340,7 +331,7 @@ internal static class TranslationCache
                 if (links.TryGetValue(a, out var link))
                 {
                     var site = siteOfRecord[link.Site];
-                    arguments[a] = new Argument(site, null, link.Column, link.MemberType);
+                    arguments[a] = new Argument(site, null, link.Column, link.MemberType, link.Element);
                     linkedSites.Add(site);
                 }
                 else
@@ -354,7 +345,17 @@ internal static class TranslationCache
             for (var s = 0; s < sites.Length; s++)
             {
                 var value = siteValues[s];
-                if (!anyLiteral && linkedSites.Contains(s) && Facet.TryOf(value, out var facet))
+                if (value is SqlTranslator.SequenceValue sequence)
+                {
+                    // Keyed by its elements' facets; any element without one (an enum, a double ...) leaves the shape uncached.
+                    if (anyLiteral || !linkedSites.Contains(s) || !TryFacets(sequence.Elements, out var facets))
+                    {
+                        return null;
+                    }
+
+                    sites[s] = new Site(siteNodes[s], SiteMode.Sequence, facets, default);
+                }
+                else if (!anyLiteral && linkedSites.Contains(s) && Facet.TryOf(value, out var facet))
                 {
                     sites[s] = new Site(siteNodes[s], SiteMode.Facet, null, facet);
                 }
@@ -435,10 +436,21 @@ internal static class TranslationCache
             {
                 for (var s = 0; s < _sites.Length; s++)
                 {
-                    var value = ExpressionInterpreter.EvaluateClosed(siteNodes[s]!);
-                    var matches = _sites[s].Mode == SiteMode.Facet
-                        ? Facet.TryOf(value, out var facet) && facet == _sites[s].Facet
-                        : ExactlyEqual(_sites[s].Key, value);
+                    object? value;
+                    bool matches;
+                    if (_sites[s].Mode == SiteMode.Sequence)
+                    {
+                        var elements = Elements(siteNodes[s]!);
+                        value = elements;
+                        matches = TryFacets(elements, out var facets) && facets.AsSpan().SequenceEqual((Facet[])_sites[s].Key!);
+                    }
+                    else
+                    {
+                        value = ExpressionInterpreter.EvaluateClosed(siteNodes[s]!);
+                        matches = _sites[s].Mode == SiteMode.Facet
+                            ? Facet.TryOf(value, out var facet) && facet == _sites[s].Facet
+                            : ExactlyEqual(_sites[s].Key, value);
+                    }
                     if (!matches)
                     {
                         return false;
@@ -457,7 +469,36 @@ internal static class TranslationCache
             {
                 args.Add(argument.Site < 0
                     ? argument.Literal
-                    : SqlTranslator.EncodeArgument(values[argument.Site], argument.Column, argument.MemberType, format));
+                    : SqlTranslator.EncodeArgument(
+                        argument.Element < 0 ? values[argument.Site] : ((object?[])values[argument.Site]!)[argument.Element],
+                        argument.Column,
+                        argument.MemberType,
+                        format));
+            }
+
+            return true;
+        }
+
+        private static object?[] Elements(Expression sequence)
+        {
+            var elements = new List<object?>();
+            foreach (var item in ExpressionInterpreter.EvaluateSequence(sequence))
+            {
+                elements.Add(item);
+            }
+
+            return [.. elements];
+        }
+
+        private static bool TryFacets(object?[] elements, out Facet[] facets)
+        {
+            facets = new Facet[elements.Length];
+            for (var i = 0; i < elements.Length; i++)
+            {
+                if (!Facet.TryOf(elements[i], out facets[i]))
+                {
+                    return false;
+                }
             }
 
             return true;

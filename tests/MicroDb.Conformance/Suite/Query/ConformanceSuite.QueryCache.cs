@@ -217,4 +217,36 @@ public abstract partial class ConformanceSuite
         Assert.That(again.ToSqlString(), Is.EqualTo(first.ToSqlString()));
         Assert.That(again.Where(x => x.Age > 50).Count(), Is.EqualTo(QueryRows.Count(x => x.Age > 50)));
     }
+
+    [Test]
+    public void Cache_replays_a_list_for_contains_keyed_by_its_count_and_nulls()
+    {
+        var db = QueryDb;
+        var ids = QueryRows.Select(x => x.Id).ToArray();
+        var names = new[] { "Anna", "Bob", null, "Zed", "", "O'Brien" };
+        var cached = -1;
+        for (var i = 0; i < 40; i++)
+        {
+            // Lists of a few sizes, the same size many times with other values.
+            List<int> list = [.. Enumerable.Range(0, 1 + (i % 3)).Select(k => ids[(i * 7 + k * 13) % ids.Length])];
+            var before = TranslationCache.Count;
+            var byId = db.Table<QueryItem>().Where(x => list.Contains(x.Id)).Select(x => x.Id).ToList();
+            if (i == 0)
+            {
+                Assert.That(TranslationCache.Count, Is.EqualTo(before + 1), "a shape with a list is cached");
+            }
+
+            Assert.That(byId.Order(), Is.EqualTo(QueryRows.Where(x => list.Contains(x.Id)).Select(x => x.Id).Order()), $"ids {string.Join(",", list)}");
+
+            string?[] some = [names[i % names.Length], names[(i + 2) % names.Length]];
+            var byName = db.Table<QueryItem>().Where(x => some.Contains(x.Name)).Select(x => x.Id).ToList();
+            Assert.That(byName.Order(), Is.EqualTo(QueryRows.Where(x => some.Contains(x.Name)).Select(x => x.Id).Order()), $"names {string.Join(",", some)}");
+            if (i == 20)
+            {
+                cached = TranslationCache.Count;
+            }
+        }
+
+        Assert.That(TranslationCache.Count, Is.EqualTo(cached), "lists of a count (and null positions) seen before add no entry");
+    }
 }

@@ -41,5 +41,10 @@ public abstract partial class ConformanceSuite
         Assert.That(slots, Is.EqualTo(new[] { 0, 1, 2 }));
         Assert.That(args, Is.EqualTo(new object?[] { 20L, "Bob", 1L }));
         Assert.That(sql.ToString(), Does.EndWith("WHERE (\"Age\" > ?) AND (\"Name\" IS ?) ORDER BY (\"Age\" + ?)"));
+
+        // Each slot carries the kind of the column its value is encoded as (none for a value in plain arithmetic).
+        Assert.That(model.Predicates[0], Is.EqualTo(new SqlGroup(new SqlBinary(new SqlColumn("Age"), SqlOperator.GreaterThan, new SqlParameter(0, MicroDb.Mapping.ColumnKind.Int32)))));
+        Assert.That(model.Predicates[1], Is.EqualTo(new SqlGroup(new SqlBinary(new SqlColumn("Name"), SqlOperator.Is, new SqlParameter(1, MicroDb.Mapping.ColumnKind.String)))));
+        Assert.That(model.Orderings[0].Key, Is.EqualTo(new SqlGroup(new SqlBinary(new SqlColumn("Age"), SqlOperator.Add, new SqlParameter(2)))));
     }
 }

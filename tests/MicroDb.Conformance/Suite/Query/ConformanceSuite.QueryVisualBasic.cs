@@ -92,4 +92,20 @@ public abstract partial class ConformanceSuite
         var ex = Assert.Throws<NotSupportedException>(() => QueryDb.Table<QueryItem>().Where(VisualBasicComparison(ExpressionType.LessThan, "\U0001F600")).ToList());
         Assert.That(ex!.Message, Does.Contain("U+D800"));
     }
+
+    [Test]
+    public void VisualBasic_comparison_of_two_row_values_is_ordinal_with_nothing_as_empty()
+    {
+        var x = Expression.Parameter(typeof(QueryItem), "x");
+        var name = Expression.Property(x, nameof(QueryItem.Name));
+        var upper = Expression.Call(name, typeof(string).GetMethod(nameof(string.ToUpperInvariant), Type.EmptyTypes)!);
+        var equal = Expression.Lambda<Func<QueryItem, bool>>(Expression.Equal(Expression.Call(CompareString, name, upper, Expression.Constant(false)), Expression.Constant(0)), x);
+        var less = Expression.Lambda<Func<QueryItem, bool>>(Expression.LessThan(Expression.Call(CompareString, name, upper, Expression.Constant(false)), Expression.Constant(0)), x);
+
+        var query = QueryDb.Table<QueryItem>().Where(equal);
+        var expected = QueryRows.Where(r => Operators.CompareString(r.Name, r.Name?.ToUpperInvariant(), false) == 0).Select(r => r.Id).ToList();
+        Assert.That(query.ToList().Select(r => r.Id).Order(), Is.EqualTo(expected), Describe(query.ToSqlString()));
+        Assert.That(expected, Has.Count.InRange(1, QueryRowCount - 1));
+        Assert.That(() => QueryDb.Table<QueryItem>().Where(less).ToList(), Throws.InstanceOf<NotSupportedException>().With.Message.Contain("ordering two strings"));
+    }
 }
