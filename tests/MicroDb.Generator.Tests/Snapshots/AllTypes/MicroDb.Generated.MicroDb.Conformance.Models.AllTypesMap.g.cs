@@ -4,99 +4,79 @@
 
 namespace MicroDb.Generated.MicroDb.Conformance.Models
 {
+    using global::MicroDb.Mapping;
+    using global::MicroDb.Native;
+
     /// <summary>The MicroDb map of <see cref="global::MicroDb.Conformance.Models.AllTypes"/>, generated at build time.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class AllTypesMap : global::MicroDb.Mapping.EntityMap<global::MicroDb.Conformance.Models.AllTypes>
+    internal sealed class AllTypesMap : EntityMap<global::MicroDb.Conformance.Models.AllTypes>
     {
-        /// <summary>Creates the map.</summary>
+        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public AllTypesMap()
-            : base(CreateTable(), CreateSql())
+            : base(new TableMapping("MicroDb.Conformance.Models.AllTypes", "AllTypes", new ColumnMapping[]
+            {
+                Column("Id", "Id", ColumnKind.Int64, "Int64", primaryKey: true, autoIncrement: true),
+                Column("Bool", "Bool", ColumnKind.Boolean, "Boolean"),
+                Column("Byte", "Byte", ColumnKind.Byte, "Byte"),
+                Column("SByte", "SByte", ColumnKind.SByte, "SByte"),
+                Column("Int16", "Int16", ColumnKind.Int16, "Int16"),
+                Column("UInt16", "UInt16", ColumnKind.UInt16, "UInt16"),
+                Column("Int32", "Int32", ColumnKind.Int32, "Int32"),
+                Column("UInt32", "UInt32", ColumnKind.UInt32, "UInt32"),
+                Column("Int64", "Int64", ColumnKind.Int64, "Int64"),
+                Column("UInt64", "UInt64", ColumnKind.UInt64, "UInt64"),
+                Column("Single", "Single", ColumnKind.Single, "Single"),
+                Column("Double", "Double", ColumnKind.Double, "Double"),
+                Column("Decimal", "Decimal", ColumnKind.Decimal, "Decimal"),
+                Column("Char", "Char", ColumnKind.Char, "Char"),
+                Column("String", "String", ColumnKind.String, "String", nullable: true),
+                Column("Blob", "Blob", ColumnKind.Blob, "Byte[]", nullable: true),
+                Column("Guid", "Guid", ColumnKind.Guid, "Guid"),
+                Column("DateTime", "DateTime", ColumnKind.DateTime, "DateTime"),
+                Column("DateTimeText", "DateTimeText", ColumnKind.DateTimeText, "DateTime"),
+                Column("DateTimeOffset", "DateTimeOffset", ColumnKind.DateTimeOffset, "DateTimeOffset"),
+                Column("TimeSpan", "TimeSpan", ColumnKind.TimeSpan, "TimeSpan"),
+                Column("DateOnly", "DateOnly", ColumnKind.DateOnly, "DateOnly"),
+                Column("TimeOnly", "TimeOnly", ColumnKind.TimeOnly, "TimeOnly"),
+                Column("Color", "Color", ColumnKind.Enum, "Color"),
+                Column("ColorText", "ColorText", ColumnKind.EnumText, "Color"),
+                Column("Size", "Size", ColumnKind.Enum, "Size"),
+                Column("NBool", "NBool", ColumnKind.Boolean, "Boolean?", nullable: true),
+                Column("NByte", "NByte", ColumnKind.Byte, "Byte?", nullable: true),
+                Column("NSByte", "NSByte", ColumnKind.SByte, "SByte?", nullable: true),
+                Column("NInt16", "NInt16", ColumnKind.Int16, "Int16?", nullable: true),
+                Column("NUInt16", "NUInt16", ColumnKind.UInt16, "UInt16?", nullable: true),
+                Column("NInt32", "NInt32", ColumnKind.Int32, "Int32?", nullable: true),
+                Column("NUInt32", "NUInt32", ColumnKind.UInt32, "UInt32?", nullable: true),
+                Column("NInt64", "NInt64", ColumnKind.Int64, "Int64?", nullable: true),
+                Column("NUInt64", "NUInt64", ColumnKind.UInt64, "UInt64?", nullable: true),
+                Column("NSingle", "NSingle", ColumnKind.Single, "Single?", nullable: true),
+                Column("NDouble", "NDouble", ColumnKind.Double, "Double?", nullable: true),
+                Column("NDecimal", "NDecimal", ColumnKind.Decimal, "Decimal?", nullable: true),
+                Column("NChar", "NChar", ColumnKind.Char, "Char?", nullable: true),
+                Column("NGuid", "NGuid", ColumnKind.Guid, "Guid?", nullable: true),
+                Column("NDateTime", "NDateTime", ColumnKind.DateTime, "DateTime?", nullable: true),
+                Column("NDateTimeText", "NDateTimeText", ColumnKind.DateTimeText, "DateTime?", nullable: true),
+                Column("NDateTimeOffset", "NDateTimeOffset", ColumnKind.DateTimeOffset, "DateTimeOffset?", nullable: true),
+                Column("NTimeSpan", "NTimeSpan", ColumnKind.TimeSpan, "TimeSpan?", nullable: true),
+                Column("NDateOnly", "NDateOnly", ColumnKind.DateOnly, "DateOnly?", nullable: true),
+                Column("NTimeOnly", "NTimeOnly", ColumnKind.TimeOnly, "TimeOnly?", nullable: true),
+                Column("NColor", "NColor", ColumnKind.Enum, "Color?", nullable: true),
+                Column("NColorText", "NColorText", ColumnKind.EnumText, "Color?", nullable: true),
+                Column("Text", "Text", ColumnKind.String, "String", nullable: true, maxLength: 50),
+                Column("Bytes", "Bytes", ColumnKind.Blob, "Byte[]", nullable: true),
+                Column("Planet", "Planet", ColumnKind.EnumText, "Planet"),
+                Column("Flags", "Flags", ColumnKind.Enum, "Flags64"),
+                Column("NSize", "NSize", ColumnKind.Enum, "Size?", nullable: true),
+                Column("NPlanet", "NPlanet", ColumnKind.EnumText, "Planet?", nullable: true),
+                Column("NFlags", "NFlags", ColumnKind.Enum, "Flags64?", nullable: true),
+            }, new IndexDeclaration[] { new("Text", null, 0, false) }))
         {
         }
 
-        private static global::MicroDb.Mapping.EntitySql CreateSql() => new global::MicroDb.Mapping.EntitySql
-        {
-            CreateTable = "CREATE TABLE IF NOT EXISTS \"AllTypes\" (\"Id\" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, \"Bool\" INTEGER, \"Byte\" INTEGER, \"SByte\" INTEGER, \"Int16\" INTEGER, \"UInt16\" INTEGER, \"Int32\" INTEGER, \"UInt32\" INTEGER, \"Int64\" INTEGER, \"UInt64\" INTEGER, \"Single\" REAL, \"Double\" REAL, \"Decimal\" TEXT, \"Char\" INTEGER, \"String\" TEXT, \"Blob\" BLOB, \"Guid\" TEXT, \"DateTime\" INTEGER, \"DateTimeText\" TEXT, \"DateTimeOffset\" TEXT, \"TimeSpan\" INTEGER, \"DateOnly\" TEXT, \"TimeOnly\" INTEGER, \"Color\" INTEGER, \"ColorText\" TEXT, \"Size\" INTEGER, \"NBool\" INTEGER, \"NByte\" INTEGER, \"NSByte\" INTEGER, \"NInt16\" INTEGER, \"NUInt16\" INTEGER, \"NInt32\" INTEGER, \"NUInt32\" INTEGER, \"NInt64\" INTEGER, \"NUInt64\" INTEGER, \"NSingle\" REAL, \"NDouble\" REAL, \"NDecimal\" TEXT, \"NChar\" INTEGER, \"NGuid\" TEXT, \"NDateTime\" INTEGER, \"NDateTimeText\" TEXT, \"NDateTimeOffset\" TEXT, \"NTimeSpan\" INTEGER, \"NDateOnly\" TEXT, \"NTimeOnly\" INTEGER, \"NColor\" INTEGER, \"NColorText\" TEXT, \"Text\" varchar(50), \"Bytes\" BLOB, \"Planet\" TEXT, \"Flags\" INTEGER, \"NSize\" INTEGER, \"NPlanet\" TEXT, \"NFlags\" INTEGER)",
-            Insert = "INSERT INTO \"AllTypes\" (\"Bool\", \"Byte\", \"SByte\", \"Int16\", \"UInt16\", \"Int32\", \"UInt32\", \"Int64\", \"UInt64\", \"Single\", \"Double\", \"Decimal\", \"Char\", \"String\", \"Blob\", \"Guid\", \"DateTime\", \"DateTimeText\", \"DateTimeOffset\", \"TimeSpan\", \"DateOnly\", \"TimeOnly\", \"Color\", \"ColorText\", \"Size\", \"NBool\", \"NByte\", \"NSByte\", \"NInt16\", \"NUInt16\", \"NInt32\", \"NUInt32\", \"NInt64\", \"NUInt64\", \"NSingle\", \"NDouble\", \"NDecimal\", \"NChar\", \"NGuid\", \"NDateTime\", \"NDateTimeText\", \"NDateTimeOffset\", \"NTimeSpan\", \"NDateOnly\", \"NTimeOnly\", \"NColor\", \"NColorText\", \"Text\", \"Bytes\", \"Planet\", \"Flags\", \"NSize\", \"NPlanet\", \"NFlags\") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            InsertOrReplace = "INSERT OR REPLACE INTO \"AllTypes\" (\"Id\", \"Bool\", \"Byte\", \"SByte\", \"Int16\", \"UInt16\", \"Int32\", \"UInt32\", \"Int64\", \"UInt64\", \"Single\", \"Double\", \"Decimal\", \"Char\", \"String\", \"Blob\", \"Guid\", \"DateTime\", \"DateTimeText\", \"DateTimeOffset\", \"TimeSpan\", \"DateOnly\", \"TimeOnly\", \"Color\", \"ColorText\", \"Size\", \"NBool\", \"NByte\", \"NSByte\", \"NInt16\", \"NUInt16\", \"NInt32\", \"NUInt32\", \"NInt64\", \"NUInt64\", \"NSingle\", \"NDouble\", \"NDecimal\", \"NChar\", \"NGuid\", \"NDateTime\", \"NDateTimeText\", \"NDateTimeOffset\", \"NTimeSpan\", \"NDateOnly\", \"NTimeOnly\", \"NColor\", \"NColorText\", \"Text\", \"Bytes\", \"Planet\", \"Flags\", \"NSize\", \"NPlanet\", \"NFlags\") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            Update = "UPDATE \"AllTypes\" SET \"Bool\" = ?, \"Byte\" = ?, \"SByte\" = ?, \"Int16\" = ?, \"UInt16\" = ?, \"Int32\" = ?, \"UInt32\" = ?, \"Int64\" = ?, \"UInt64\" = ?, \"Single\" = ?, \"Double\" = ?, \"Decimal\" = ?, \"Char\" = ?, \"String\" = ?, \"Blob\" = ?, \"Guid\" = ?, \"DateTime\" = ?, \"DateTimeText\" = ?, \"DateTimeOffset\" = ?, \"TimeSpan\" = ?, \"DateOnly\" = ?, \"TimeOnly\" = ?, \"Color\" = ?, \"ColorText\" = ?, \"Size\" = ?, \"NBool\" = ?, \"NByte\" = ?, \"NSByte\" = ?, \"NInt16\" = ?, \"NUInt16\" = ?, \"NInt32\" = ?, \"NUInt32\" = ?, \"NInt64\" = ?, \"NUInt64\" = ?, \"NSingle\" = ?, \"NDouble\" = ?, \"NDecimal\" = ?, \"NChar\" = ?, \"NGuid\" = ?, \"NDateTime\" = ?, \"NDateTimeText\" = ?, \"NDateTimeOffset\" = ?, \"NTimeSpan\" = ?, \"NDateOnly\" = ?, \"NTimeOnly\" = ?, \"NColor\" = ?, \"NColorText\" = ?, \"Text\" = ?, \"Bytes\" = ?, \"Planet\" = ?, \"Flags\" = ?, \"NSize\" = ?, \"NPlanet\" = ?, \"NFlags\" = ? WHERE \"Id\" = ?",
-            Delete = "DELETE FROM \"AllTypes\" WHERE \"Id\" = ?",
-            SelectByKey = "SELECT \"Id\", \"Bool\", \"Byte\", \"SByte\", \"Int16\", \"UInt16\", \"Int32\", \"UInt32\", \"Int64\", \"UInt64\", \"Single\", \"Double\", \"Decimal\", \"Char\", \"String\", \"Blob\", \"Guid\", \"DateTime\", \"DateTimeText\", \"DateTimeOffset\", \"TimeSpan\", \"DateOnly\", \"TimeOnly\", \"Color\", \"ColorText\", \"Size\", \"NBool\", \"NByte\", \"NSByte\", \"NInt16\", \"NUInt16\", \"NInt32\", \"NUInt32\", \"NInt64\", \"NUInt64\", \"NSingle\", \"NDouble\", \"NDecimal\", \"NChar\", \"NGuid\", \"NDateTime\", \"NDateTimeText\", \"NDateTimeOffset\", \"NTimeSpan\", \"NDateOnly\", \"NTimeOnly\", \"NColor\", \"NColorText\", \"Text\", \"Bytes\", \"Planet\", \"Flags\", \"NSize\", \"NPlanet\", \"NFlags\" FROM \"AllTypes\" WHERE \"Id\" = ?",
-            SelectAll = "SELECT \"Id\", \"Bool\", \"Byte\", \"SByte\", \"Int16\", \"UInt16\", \"Int32\", \"UInt32\", \"Int64\", \"UInt64\", \"Single\", \"Double\", \"Decimal\", \"Char\", \"String\", \"Blob\", \"Guid\", \"DateTime\", \"DateTimeText\", \"DateTimeOffset\", \"TimeSpan\", \"DateOnly\", \"TimeOnly\", \"Color\", \"ColorText\", \"Size\", \"NBool\", \"NByte\", \"NSByte\", \"NInt16\", \"NUInt16\", \"NInt32\", \"NUInt32\", \"NInt64\", \"NUInt64\", \"NSingle\", \"NDouble\", \"NDecimal\", \"NChar\", \"NGuid\", \"NDateTime\", \"NDateTimeText\", \"NDateTimeOffset\", \"NTimeSpan\", \"NDateOnly\", \"NTimeOnly\", \"NColor\", \"NColorText\", \"Text\", \"Bytes\", \"Planet\", \"Flags\", \"NSize\", \"NPlanet\", \"NFlags\" FROM \"AllTypes\"",
-        };
-
-        private static global::MicroDb.Mapping.TableMapping CreateTable() => new global::MicroDb.Mapping.TableMapping(
-            "MicroDb.Conformance.Models.AllTypes",
-            "AllTypes",
-            new global::MicroDb.Mapping.ColumnMapping[]
-            {
-                new global::MicroDb.Mapping.ColumnMapping("Id", "Id", global::MicroDb.Mapping.ColumnKind.Int64, false) { IsPrimaryKey = true, IsAutoIncrement = true, ClrTypeName = "Int64" },
-                new global::MicroDb.Mapping.ColumnMapping("Bool", "Bool", global::MicroDb.Mapping.ColumnKind.Boolean, false) { ClrTypeName = "Boolean" },
-                new global::MicroDb.Mapping.ColumnMapping("Byte", "Byte", global::MicroDb.Mapping.ColumnKind.Byte, false) { ClrTypeName = "Byte" },
-                new global::MicroDb.Mapping.ColumnMapping("SByte", "SByte", global::MicroDb.Mapping.ColumnKind.SByte, false) { ClrTypeName = "SByte" },
-                new global::MicroDb.Mapping.ColumnMapping("Int16", "Int16", global::MicroDb.Mapping.ColumnKind.Int16, false) { ClrTypeName = "Int16" },
-                new global::MicroDb.Mapping.ColumnMapping("UInt16", "UInt16", global::MicroDb.Mapping.ColumnKind.UInt16, false) { ClrTypeName = "UInt16" },
-                new global::MicroDb.Mapping.ColumnMapping("Int32", "Int32", global::MicroDb.Mapping.ColumnKind.Int32, false) { ClrTypeName = "Int32" },
-                new global::MicroDb.Mapping.ColumnMapping("UInt32", "UInt32", global::MicroDb.Mapping.ColumnKind.UInt32, false) { ClrTypeName = "UInt32" },
-                new global::MicroDb.Mapping.ColumnMapping("Int64", "Int64", global::MicroDb.Mapping.ColumnKind.Int64, false) { ClrTypeName = "Int64" },
-                new global::MicroDb.Mapping.ColumnMapping("UInt64", "UInt64", global::MicroDb.Mapping.ColumnKind.UInt64, false) { ClrTypeName = "UInt64" },
-                new global::MicroDb.Mapping.ColumnMapping("Single", "Single", global::MicroDb.Mapping.ColumnKind.Single, false) { ClrTypeName = "Single" },
-                new global::MicroDb.Mapping.ColumnMapping("Double", "Double", global::MicroDb.Mapping.ColumnKind.Double, false) { ClrTypeName = "Double" },
-                new global::MicroDb.Mapping.ColumnMapping("Decimal", "Decimal", global::MicroDb.Mapping.ColumnKind.Decimal, false) { ClrTypeName = "Decimal" },
-                new global::MicroDb.Mapping.ColumnMapping("Char", "Char", global::MicroDb.Mapping.ColumnKind.Char, false) { ClrTypeName = "Char" },
-                new global::MicroDb.Mapping.ColumnMapping("String", "String", global::MicroDb.Mapping.ColumnKind.String, true) { ClrTypeName = "String" },
-                new global::MicroDb.Mapping.ColumnMapping("Blob", "Blob", global::MicroDb.Mapping.ColumnKind.Blob, true) { ClrTypeName = "Byte[]" },
-                new global::MicroDb.Mapping.ColumnMapping("Guid", "Guid", global::MicroDb.Mapping.ColumnKind.Guid, false) { ClrTypeName = "Guid" },
-                new global::MicroDb.Mapping.ColumnMapping("DateTime", "DateTime", global::MicroDb.Mapping.ColumnKind.DateTime, false) { ClrTypeName = "DateTime" },
-                new global::MicroDb.Mapping.ColumnMapping("DateTimeText", "DateTimeText", global::MicroDb.Mapping.ColumnKind.DateTimeText, false) { ClrTypeName = "DateTime" },
-                new global::MicroDb.Mapping.ColumnMapping("DateTimeOffset", "DateTimeOffset", global::MicroDb.Mapping.ColumnKind.DateTimeOffset, false) { ClrTypeName = "DateTimeOffset" },
-                new global::MicroDb.Mapping.ColumnMapping("TimeSpan", "TimeSpan", global::MicroDb.Mapping.ColumnKind.TimeSpan, false) { ClrTypeName = "TimeSpan" },
-                new global::MicroDb.Mapping.ColumnMapping("DateOnly", "DateOnly", global::MicroDb.Mapping.ColumnKind.DateOnly, false) { ClrTypeName = "DateOnly" },
-                new global::MicroDb.Mapping.ColumnMapping("TimeOnly", "TimeOnly", global::MicroDb.Mapping.ColumnKind.TimeOnly, false) { ClrTypeName = "TimeOnly" },
-                new global::MicroDb.Mapping.ColumnMapping("Color", "Color", global::MicroDb.Mapping.ColumnKind.Enum, false) { ClrTypeName = "Color" },
-                new global::MicroDb.Mapping.ColumnMapping("ColorText", "ColorText", global::MicroDb.Mapping.ColumnKind.EnumText, false) { ClrTypeName = "Color" },
-                new global::MicroDb.Mapping.ColumnMapping("Size", "Size", global::MicroDb.Mapping.ColumnKind.Enum, false) { ClrTypeName = "Size" },
-                new global::MicroDb.Mapping.ColumnMapping("NBool", "NBool", global::MicroDb.Mapping.ColumnKind.Boolean, true) { ClrTypeName = "Boolean?" },
-                new global::MicroDb.Mapping.ColumnMapping("NByte", "NByte", global::MicroDb.Mapping.ColumnKind.Byte, true) { ClrTypeName = "Byte?" },
-                new global::MicroDb.Mapping.ColumnMapping("NSByte", "NSByte", global::MicroDb.Mapping.ColumnKind.SByte, true) { ClrTypeName = "SByte?" },
-                new global::MicroDb.Mapping.ColumnMapping("NInt16", "NInt16", global::MicroDb.Mapping.ColumnKind.Int16, true) { ClrTypeName = "Int16?" },
-                new global::MicroDb.Mapping.ColumnMapping("NUInt16", "NUInt16", global::MicroDb.Mapping.ColumnKind.UInt16, true) { ClrTypeName = "UInt16?" },
-                new global::MicroDb.Mapping.ColumnMapping("NInt32", "NInt32", global::MicroDb.Mapping.ColumnKind.Int32, true) { ClrTypeName = "Int32?" },
-                new global::MicroDb.Mapping.ColumnMapping("NUInt32", "NUInt32", global::MicroDb.Mapping.ColumnKind.UInt32, true) { ClrTypeName = "UInt32?" },
-                new global::MicroDb.Mapping.ColumnMapping("NInt64", "NInt64", global::MicroDb.Mapping.ColumnKind.Int64, true) { ClrTypeName = "Int64?" },
-                new global::MicroDb.Mapping.ColumnMapping("NUInt64", "NUInt64", global::MicroDb.Mapping.ColumnKind.UInt64, true) { ClrTypeName = "UInt64?" },
-                new global::MicroDb.Mapping.ColumnMapping("NSingle", "NSingle", global::MicroDb.Mapping.ColumnKind.Single, true) { ClrTypeName = "Single?" },
-                new global::MicroDb.Mapping.ColumnMapping("NDouble", "NDouble", global::MicroDb.Mapping.ColumnKind.Double, true) { ClrTypeName = "Double?" },
-                new global::MicroDb.Mapping.ColumnMapping("NDecimal", "NDecimal", global::MicroDb.Mapping.ColumnKind.Decimal, true) { ClrTypeName = "Decimal?" },
-                new global::MicroDb.Mapping.ColumnMapping("NChar", "NChar", global::MicroDb.Mapping.ColumnKind.Char, true) { ClrTypeName = "Char?" },
-                new global::MicroDb.Mapping.ColumnMapping("NGuid", "NGuid", global::MicroDb.Mapping.ColumnKind.Guid, true) { ClrTypeName = "Guid?" },
-                new global::MicroDb.Mapping.ColumnMapping("NDateTime", "NDateTime", global::MicroDb.Mapping.ColumnKind.DateTime, true) { ClrTypeName = "DateTime?" },
-                new global::MicroDb.Mapping.ColumnMapping("NDateTimeText", "NDateTimeText", global::MicroDb.Mapping.ColumnKind.DateTimeText, true) { ClrTypeName = "DateTime?" },
-                new global::MicroDb.Mapping.ColumnMapping("NDateTimeOffset", "NDateTimeOffset", global::MicroDb.Mapping.ColumnKind.DateTimeOffset, true) { ClrTypeName = "DateTimeOffset?" },
-                new global::MicroDb.Mapping.ColumnMapping("NTimeSpan", "NTimeSpan", global::MicroDb.Mapping.ColumnKind.TimeSpan, true) { ClrTypeName = "TimeSpan?" },
-                new global::MicroDb.Mapping.ColumnMapping("NDateOnly", "NDateOnly", global::MicroDb.Mapping.ColumnKind.DateOnly, true) { ClrTypeName = "DateOnly?" },
-                new global::MicroDb.Mapping.ColumnMapping("NTimeOnly", "NTimeOnly", global::MicroDb.Mapping.ColumnKind.TimeOnly, true) { ClrTypeName = "TimeOnly?" },
-                new global::MicroDb.Mapping.ColumnMapping("NColor", "NColor", global::MicroDb.Mapping.ColumnKind.Enum, true) { ClrTypeName = "Color?" },
-                new global::MicroDb.Mapping.ColumnMapping("NColorText", "NColorText", global::MicroDb.Mapping.ColumnKind.EnumText, true) { ClrTypeName = "Color?" },
-                new global::MicroDb.Mapping.ColumnMapping("Text", "Text", global::MicroDb.Mapping.ColumnKind.String, true) { MaxLength = 50, ClrTypeName = "String" },
-                new global::MicroDb.Mapping.ColumnMapping("Bytes", "Bytes", global::MicroDb.Mapping.ColumnKind.Blob, true) { ClrTypeName = "Byte[]" },
-                new global::MicroDb.Mapping.ColumnMapping("Planet", "Planet", global::MicroDb.Mapping.ColumnKind.EnumText, false) { ClrTypeName = "Planet" },
-                new global::MicroDb.Mapping.ColumnMapping("Flags", "Flags", global::MicroDb.Mapping.ColumnKind.Enum, false) { ClrTypeName = "Flags64" },
-                new global::MicroDb.Mapping.ColumnMapping("NSize", "NSize", global::MicroDb.Mapping.ColumnKind.Enum, true) { ClrTypeName = "Size?" },
-                new global::MicroDb.Mapping.ColumnMapping("NPlanet", "NPlanet", global::MicroDb.Mapping.ColumnKind.EnumText, true) { ClrTypeName = "Planet?" },
-                new global::MicroDb.Mapping.ColumnMapping("NFlags", "NFlags", global::MicroDb.Mapping.ColumnKind.Enum, true) { ClrTypeName = "Flags64?" },
-            },
-            new global::MicroDb.Mapping.IndexDeclaration[]
-            {
-                new global::MicroDb.Mapping.IndexDeclaration("Text", null, 0, false),
-            },
-            withoutRowId: false);
-
-        /// <inheritdoc />
         public override bool IsGenerated => true;
 
-        /// <inheritdoc />
-        public override void BindColumn(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::MicroDb.Conformance.Models.AllTypes entity, int columnIndex)
+        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::MicroDb.Conformance.Models.AllTypes entity, int columnIndex)
         {
             switch (columnIndex)
             {
@@ -159,193 +139,78 @@ namespace MicroDb.Generated.MicroDb.Conformance.Models
             }
         }
 
-        /// <inheritdoc />
-        public override void BindInsert(global::MicroDb.Native.SqliteStatement statement, global::MicroDb.Conformance.Models.AllTypes entity)
-        {
-            statement.Bind(1, entity.Bool);
-            statement.Bind(2, entity.Byte);
-            statement.Bind(3, entity.SByte);
-            statement.Bind(4, entity.Int16);
-            statement.Bind(5, entity.UInt16);
-            statement.Bind(6, entity.Int32);
-            statement.Bind(7, entity.UInt32);
-            statement.Bind(8, entity.Int64);
-            statement.Bind(9, entity.UInt64);
-            statement.Bind(10, entity.Single);
-            statement.Bind(11, entity.Double);
-            statement.Bind(12, entity.Decimal);
-            statement.Bind(13, entity.Char);
-            statement.Bind(14, entity.String);
-            statement.Bind(15, entity.Blob);
-            statement.Bind(16, entity.Guid);
-            statement.Bind(17, entity.DateTime);
-            statement.BindAsText(18, entity.DateTimeText);
-            statement.Bind(19, entity.DateTimeOffset);
-            statement.Bind(20, entity.TimeSpan);
-            statement.Bind(21, entity.DateOnly);
-            statement.Bind(22, entity.TimeOnly);
-            statement.Bind(23, unchecked((long)entity.Color));
-            statement.BindEnumAsText(24, entity.ColorText);
-            statement.Bind(25, unchecked((long)entity.Size));
-            statement.Bind(26, entity.NBool);
-            statement.Bind(27, entity.NByte);
-            statement.Bind(28, entity.NSByte);
-            statement.Bind(29, entity.NInt16);
-            statement.Bind(30, entity.NUInt16);
-            statement.Bind(31, entity.NInt32);
-            statement.Bind(32, entity.NUInt32);
-            statement.Bind(33, entity.NInt64);
-            statement.Bind(34, entity.NUInt64);
-            statement.Bind(35, entity.NSingle);
-            statement.Bind(36, entity.NDouble);
-            statement.Bind(37, entity.NDecimal);
-            statement.Bind(38, entity.NChar);
-            statement.Bind(39, entity.NGuid);
-            statement.Bind(40, entity.NDateTime);
-            statement.BindAsText(41, entity.NDateTimeText);
-            statement.Bind(42, entity.NDateTimeOffset);
-            statement.Bind(43, entity.NTimeSpan);
-            statement.Bind(44, entity.NDateOnly);
-            statement.Bind(45, entity.NTimeOnly);
-            statement.Bind(46, unchecked((long?)entity.NColor));
-            if (entity.NColorText is { } v47) statement.BindEnumAsText(47, v47); else statement.BindNull(47);
-            statement.Bind(48, entity.Text);
-            statement.Bind(49, entity.Bytes);
-            statement.BindEnumAsText(50, entity.Planet);
-            statement.Bind(51, unchecked((long)entity.Flags));
-            statement.Bind(52, unchecked((long?)entity.NSize));
-            if (entity.NPlanet is { } v53) statement.BindEnumAsText(53, v53); else statement.BindNull(53);
-            statement.Bind(54, unchecked((long?)entity.NFlags));
-        }
+        public override void BindInsert(SqliteStatement statement, global::MicroDb.Conformance.Models.AllTypes entity) => BindColumns(statement, entity, key: false);
+        public override void BindAll(SqliteStatement statement, global::MicroDb.Conformance.Models.AllTypes entity) => BindColumns(statement, entity, key: true);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::MicroDb.Conformance.Models.AllTypes entity) => statement.Bind(parameterIndex, entity.Id);
 
-        /// <inheritdoc />
-        public override void BindAll(global::MicroDb.Native.SqliteStatement statement, global::MicroDb.Conformance.Models.AllTypes entity)
+        public override void BindUpdate(SqliteStatement statement, global::MicroDb.Conformance.Models.AllTypes entity)
         {
-            statement.Bind(1, entity.Id);
-            statement.Bind(2, entity.Bool);
-            statement.Bind(3, entity.Byte);
-            statement.Bind(4, entity.SByte);
-            statement.Bind(5, entity.Int16);
-            statement.Bind(6, entity.UInt16);
-            statement.Bind(7, entity.Int32);
-            statement.Bind(8, entity.UInt32);
-            statement.Bind(9, entity.Int64);
-            statement.Bind(10, entity.UInt64);
-            statement.Bind(11, entity.Single);
-            statement.Bind(12, entity.Double);
-            statement.Bind(13, entity.Decimal);
-            statement.Bind(14, entity.Char);
-            statement.Bind(15, entity.String);
-            statement.Bind(16, entity.Blob);
-            statement.Bind(17, entity.Guid);
-            statement.Bind(18, entity.DateTime);
-            statement.BindAsText(19, entity.DateTimeText);
-            statement.Bind(20, entity.DateTimeOffset);
-            statement.Bind(21, entity.TimeSpan);
-            statement.Bind(22, entity.DateOnly);
-            statement.Bind(23, entity.TimeOnly);
-            statement.Bind(24, unchecked((long)entity.Color));
-            statement.BindEnumAsText(25, entity.ColorText);
-            statement.Bind(26, unchecked((long)entity.Size));
-            statement.Bind(27, entity.NBool);
-            statement.Bind(28, entity.NByte);
-            statement.Bind(29, entity.NSByte);
-            statement.Bind(30, entity.NInt16);
-            statement.Bind(31, entity.NUInt16);
-            statement.Bind(32, entity.NInt32);
-            statement.Bind(33, entity.NUInt32);
-            statement.Bind(34, entity.NInt64);
-            statement.Bind(35, entity.NUInt64);
-            statement.Bind(36, entity.NSingle);
-            statement.Bind(37, entity.NDouble);
-            statement.Bind(38, entity.NDecimal);
-            statement.Bind(39, entity.NChar);
-            statement.Bind(40, entity.NGuid);
-            statement.Bind(41, entity.NDateTime);
-            statement.BindAsText(42, entity.NDateTimeText);
-            statement.Bind(43, entity.NDateTimeOffset);
-            statement.Bind(44, entity.NTimeSpan);
-            statement.Bind(45, entity.NDateOnly);
-            statement.Bind(46, entity.NTimeOnly);
-            statement.Bind(47, unchecked((long?)entity.NColor));
-            if (entity.NColorText is { } v47) statement.BindEnumAsText(48, v47); else statement.BindNull(48);
-            statement.Bind(49, entity.Text);
-            statement.Bind(50, entity.Bytes);
-            statement.BindEnumAsText(51, entity.Planet);
-            statement.Bind(52, unchecked((long)entity.Flags));
-            statement.Bind(53, unchecked((long?)entity.NSize));
-            if (entity.NPlanet is { } v53) statement.BindEnumAsText(54, v53); else statement.BindNull(54);
-            statement.Bind(55, unchecked((long?)entity.NFlags));
-        }
-
-        /// <inheritdoc />
-        public override void BindUpdate(global::MicroDb.Native.SqliteStatement statement, global::MicroDb.Conformance.Models.AllTypes entity)
-        {
-            statement.Bind(1, entity.Bool);
-            statement.Bind(2, entity.Byte);
-            statement.Bind(3, entity.SByte);
-            statement.Bind(4, entity.Int16);
-            statement.Bind(5, entity.UInt16);
-            statement.Bind(6, entity.Int32);
-            statement.Bind(7, entity.UInt32);
-            statement.Bind(8, entity.Int64);
-            statement.Bind(9, entity.UInt64);
-            statement.Bind(10, entity.Single);
-            statement.Bind(11, entity.Double);
-            statement.Bind(12, entity.Decimal);
-            statement.Bind(13, entity.Char);
-            statement.Bind(14, entity.String);
-            statement.Bind(15, entity.Blob);
-            statement.Bind(16, entity.Guid);
-            statement.Bind(17, entity.DateTime);
-            statement.BindAsText(18, entity.DateTimeText);
-            statement.Bind(19, entity.DateTimeOffset);
-            statement.Bind(20, entity.TimeSpan);
-            statement.Bind(21, entity.DateOnly);
-            statement.Bind(22, entity.TimeOnly);
-            statement.Bind(23, unchecked((long)entity.Color));
-            statement.BindEnumAsText(24, entity.ColorText);
-            statement.Bind(25, unchecked((long)entity.Size));
-            statement.Bind(26, entity.NBool);
-            statement.Bind(27, entity.NByte);
-            statement.Bind(28, entity.NSByte);
-            statement.Bind(29, entity.NInt16);
-            statement.Bind(30, entity.NUInt16);
-            statement.Bind(31, entity.NInt32);
-            statement.Bind(32, entity.NUInt32);
-            statement.Bind(33, entity.NInt64);
-            statement.Bind(34, entity.NUInt64);
-            statement.Bind(35, entity.NSingle);
-            statement.Bind(36, entity.NDouble);
-            statement.Bind(37, entity.NDecimal);
-            statement.Bind(38, entity.NChar);
-            statement.Bind(39, entity.NGuid);
-            statement.Bind(40, entity.NDateTime);
-            statement.BindAsText(41, entity.NDateTimeText);
-            statement.Bind(42, entity.NDateTimeOffset);
-            statement.Bind(43, entity.NTimeSpan);
-            statement.Bind(44, entity.NDateOnly);
-            statement.Bind(45, entity.NTimeOnly);
-            statement.Bind(46, unchecked((long?)entity.NColor));
-            if (entity.NColorText is { } v47) statement.BindEnumAsText(47, v47); else statement.BindNull(47);
-            statement.Bind(48, entity.Text);
-            statement.Bind(49, entity.Bytes);
-            statement.BindEnumAsText(50, entity.Planet);
-            statement.Bind(51, unchecked((long)entity.Flags));
-            statement.Bind(52, unchecked((long?)entity.NSize));
-            if (entity.NPlanet is { } v53) statement.BindEnumAsText(53, v53); else statement.BindNull(53);
-            statement.Bind(54, unchecked((long?)entity.NFlags));
+            BindColumns(statement, entity, key: false);
             statement.Bind(55, entity.Id);
         }
 
-        /// <inheritdoc />
-        public override void BindKey(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::MicroDb.Conformance.Models.AllTypes entity)
+        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
+        private static void BindColumns(SqliteStatement statement, global::MicroDb.Conformance.Models.AllTypes entity, bool key)
         {
-            statement.Bind(parameterIndex, entity.Id);
+            var p = 1;
+            if (key) statement.Bind(p++, entity.Id);
+            statement.Bind(p++, entity.Bool);
+            statement.Bind(p++, entity.Byte);
+            statement.Bind(p++, entity.SByte);
+            statement.Bind(p++, entity.Int16);
+            statement.Bind(p++, entity.UInt16);
+            statement.Bind(p++, entity.Int32);
+            statement.Bind(p++, entity.UInt32);
+            statement.Bind(p++, entity.Int64);
+            statement.Bind(p++, entity.UInt64);
+            statement.Bind(p++, entity.Single);
+            statement.Bind(p++, entity.Double);
+            statement.Bind(p++, entity.Decimal);
+            statement.Bind(p++, entity.Char);
+            statement.Bind(p++, entity.String);
+            statement.Bind(p++, entity.Blob);
+            statement.Bind(p++, entity.Guid);
+            statement.Bind(p++, entity.DateTime);
+            statement.BindAsText(p++, entity.DateTimeText);
+            statement.Bind(p++, entity.DateTimeOffset);
+            statement.Bind(p++, entity.TimeSpan);
+            statement.Bind(p++, entity.DateOnly);
+            statement.Bind(p++, entity.TimeOnly);
+            statement.Bind(p++, unchecked((long)entity.Color));
+            statement.BindEnumAsText(p++, entity.ColorText);
+            statement.Bind(p++, unchecked((long)entity.Size));
+            statement.Bind(p++, entity.NBool);
+            statement.Bind(p++, entity.NByte);
+            statement.Bind(p++, entity.NSByte);
+            statement.Bind(p++, entity.NInt16);
+            statement.Bind(p++, entity.NUInt16);
+            statement.Bind(p++, entity.NInt32);
+            statement.Bind(p++, entity.NUInt32);
+            statement.Bind(p++, entity.NInt64);
+            statement.Bind(p++, entity.NUInt64);
+            statement.Bind(p++, entity.NSingle);
+            statement.Bind(p++, entity.NDouble);
+            statement.Bind(p++, entity.NDecimal);
+            statement.Bind(p++, entity.NChar);
+            statement.Bind(p++, entity.NGuid);
+            statement.Bind(p++, entity.NDateTime);
+            statement.BindAsText(p++, entity.NDateTimeText);
+            statement.Bind(p++, entity.NDateTimeOffset);
+            statement.Bind(p++, entity.NTimeSpan);
+            statement.Bind(p++, entity.NDateOnly);
+            statement.Bind(p++, entity.NTimeOnly);
+            statement.Bind(p++, unchecked((long?)entity.NColor));
+            if (entity.NColorText is { } v47) statement.BindEnumAsText(p++, v47); else statement.BindNull(p++);
+            statement.Bind(p++, entity.Text);
+            statement.Bind(p++, entity.Bytes);
+            statement.BindEnumAsText(p++, entity.Planet);
+            statement.Bind(p++, unchecked((long)entity.Flags));
+            statement.Bind(p++, unchecked((long?)entity.NSize));
+            if (entity.NPlanet is { } v53) statement.BindEnumAsText(p++, v53); else statement.BindNull(p++);
+            statement.Bind(p, unchecked((long?)entity.NFlags));
         }
 
-        /// <inheritdoc />
-        public override global::MicroDb.Conformance.Models.AllTypes Read(global::MicroDb.Native.SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public override global::MicroDb.Conformance.Models.AllTypes Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
         {
             var entity = new global::MicroDb.Conformance.Models.AllTypes();
             if (ordinals[0] >= 0) entity.Id = statement.GetInt64(ordinals[0]);
@@ -406,13 +271,8 @@ namespace MicroDb.Generated.MicroDb.Conformance.Models
             return entity;
         }
 
-        /// <inheritdoc />
-        public override void SetGeneratedKey(global::MicroDb.Conformance.Models.AllTypes entity, long key)
-        {
-            entity.Id = unchecked((long)key);
-        }
+        public override void SetGeneratedKey(global::MicroDb.Conformance.Models.AllTypes entity, long key) => entity.Id = unchecked((long)key);
 
-        /// <inheritdoc />
         public override object? GetValue(global::MicroDb.Conformance.Models.AllTypes entity, int columnIndex) => columnIndex switch
         {
             0 => (object?)entity.Id,
@@ -472,182 +332,5 @@ namespace MicroDb.Generated.MicroDb.Conformance.Models
             54 => (object?)entity.NFlags,
             _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'MicroDb.Conformance.Models.AllTypes' has 55 columns."),
         };
-
-        /// <inheritdoc />
-        public override void Serialize(global::System.IO.BinaryWriter writer, global::MicroDb.Conformance.Models.AllTypes entity)
-        {
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Id);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Bool);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Byte);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.SByte);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Int16);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.UInt16);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Int32);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.UInt32);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Int64);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.UInt64);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Single);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Double);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Decimal);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Char);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.String);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Blob);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Guid);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.DateTime);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.DateTimeText);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.DateTimeOffset);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.TimeSpan);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.DateOnly);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.TimeOnly);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, unchecked((long)entity.Color));
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, unchecked((long)entity.ColorText));
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, unchecked((long)entity.Size));
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.NBool);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.NByte);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.NSByte);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.NInt16);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.NUInt16);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.NInt32);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.NUInt32);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.NInt64);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.NUInt64);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.NSingle);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.NDouble);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.NDecimal);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.NChar);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.NGuid);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.NDateTime);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.NDateTimeText);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.NDateTimeOffset);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.NTimeSpan);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.NDateOnly);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.NTimeOnly);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, unchecked((long?)entity.NColor));
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, unchecked((long?)entity.NColorText));
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Text);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Bytes);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, unchecked((long)entity.Planet));
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, unchecked((long)entity.Flags));
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, unchecked((long?)entity.NSize));
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, unchecked((long?)entity.NPlanet));
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, unchecked((long?)entity.NFlags));
-        }
-
-        /// <inheritdoc />
-        public override global::MicroDb.Conformance.Models.AllTypes Deserialize(global::System.IO.BinaryReader reader)
-        {
-            long c0 = global::MicroDb.Mapping.BinaryCodec.ReadInt64(reader);
-            bool c1 = global::MicroDb.Mapping.BinaryCodec.ReadBoolean(reader);
-            byte c2 = global::MicroDb.Mapping.BinaryCodec.ReadByte(reader);
-            sbyte c3 = global::MicroDb.Mapping.BinaryCodec.ReadSByte(reader);
-            short c4 = global::MicroDb.Mapping.BinaryCodec.ReadInt16(reader);
-            ushort c5 = global::MicroDb.Mapping.BinaryCodec.ReadUInt16(reader);
-            int c6 = global::MicroDb.Mapping.BinaryCodec.ReadInt32(reader);
-            uint c7 = global::MicroDb.Mapping.BinaryCodec.ReadUInt32(reader);
-            long c8 = global::MicroDb.Mapping.BinaryCodec.ReadInt64(reader);
-            ulong c9 = global::MicroDb.Mapping.BinaryCodec.ReadUInt64(reader);
-            float c10 = global::MicroDb.Mapping.BinaryCodec.ReadSingle(reader);
-            double c11 = global::MicroDb.Mapping.BinaryCodec.ReadDouble(reader);
-            decimal c12 = global::MicroDb.Mapping.BinaryCodec.ReadDecimal(reader);
-            char c13 = global::MicroDb.Mapping.BinaryCodec.ReadChar(reader);
-            string? c14 = global::MicroDb.Mapping.BinaryCodec.ReadString(reader);
-            byte[]? c15 = global::MicroDb.Mapping.BinaryCodec.ReadBlob(reader);
-            global::System.Guid c16 = global::MicroDb.Mapping.BinaryCodec.ReadGuid(reader);
-            global::System.DateTime c17 = global::MicroDb.Mapping.BinaryCodec.ReadDateTime(reader);
-            global::System.DateTime c18 = global::MicroDb.Mapping.BinaryCodec.ReadDateTime(reader);
-            global::System.DateTimeOffset c19 = global::MicroDb.Mapping.BinaryCodec.ReadDateTimeOffset(reader);
-            global::System.TimeSpan c20 = global::MicroDb.Mapping.BinaryCodec.ReadTimeSpan(reader);
-            global::System.DateOnly c21 = global::MicroDb.Mapping.BinaryCodec.ReadDateOnly(reader);
-            global::System.TimeOnly c22 = global::MicroDb.Mapping.BinaryCodec.ReadTimeOnly(reader);
-            global::MicroDb.Conformance.Models.Color c23 = unchecked((global::MicroDb.Conformance.Models.Color)global::MicroDb.Mapping.BinaryCodec.ReadInt64(reader));
-            global::MicroDb.Conformance.Models.Color c24 = unchecked((global::MicroDb.Conformance.Models.Color)global::MicroDb.Mapping.BinaryCodec.ReadInt64(reader));
-            global::MicroDb.Conformance.Models.Size c25 = unchecked((global::MicroDb.Conformance.Models.Size)global::MicroDb.Mapping.BinaryCodec.ReadInt64(reader));
-            bool? c26 = global::MicroDb.Mapping.BinaryCodec.ReadNullableBoolean(reader);
-            byte? c27 = global::MicroDb.Mapping.BinaryCodec.ReadNullableByte(reader);
-            sbyte? c28 = global::MicroDb.Mapping.BinaryCodec.ReadNullableSByte(reader);
-            short? c29 = global::MicroDb.Mapping.BinaryCodec.ReadNullableInt16(reader);
-            ushort? c30 = global::MicroDb.Mapping.BinaryCodec.ReadNullableUInt16(reader);
-            int? c31 = global::MicroDb.Mapping.BinaryCodec.ReadNullableInt32(reader);
-            uint? c32 = global::MicroDb.Mapping.BinaryCodec.ReadNullableUInt32(reader);
-            long? c33 = global::MicroDb.Mapping.BinaryCodec.ReadNullableInt64(reader);
-            ulong? c34 = global::MicroDb.Mapping.BinaryCodec.ReadNullableUInt64(reader);
-            float? c35 = global::MicroDb.Mapping.BinaryCodec.ReadNullableSingle(reader);
-            double? c36 = global::MicroDb.Mapping.BinaryCodec.ReadNullableDouble(reader);
-            decimal? c37 = global::MicroDb.Mapping.BinaryCodec.ReadNullableDecimal(reader);
-            char? c38 = global::MicroDb.Mapping.BinaryCodec.ReadNullableChar(reader);
-            global::System.Guid? c39 = global::MicroDb.Mapping.BinaryCodec.ReadNullableGuid(reader);
-            global::System.DateTime? c40 = global::MicroDb.Mapping.BinaryCodec.ReadNullableDateTime(reader);
-            global::System.DateTime? c41 = global::MicroDb.Mapping.BinaryCodec.ReadNullableDateTime(reader);
-            global::System.DateTimeOffset? c42 = global::MicroDb.Mapping.BinaryCodec.ReadNullableDateTimeOffset(reader);
-            global::System.TimeSpan? c43 = global::MicroDb.Mapping.BinaryCodec.ReadNullableTimeSpan(reader);
-            global::System.DateOnly? c44 = global::MicroDb.Mapping.BinaryCodec.ReadNullableDateOnly(reader);
-            global::System.TimeOnly? c45 = global::MicroDb.Mapping.BinaryCodec.ReadNullableTimeOnly(reader);
-            global::MicroDb.Conformance.Models.Color? c46 = unchecked((global::MicroDb.Conformance.Models.Color?)global::MicroDb.Mapping.BinaryCodec.ReadNullableInt64(reader));
-            global::MicroDb.Conformance.Models.Color? c47 = unchecked((global::MicroDb.Conformance.Models.Color?)global::MicroDb.Mapping.BinaryCodec.ReadNullableInt64(reader));
-            string c48 = global::MicroDb.Mapping.BinaryCodec.ReadString(reader)!;
-            byte[] c49 = global::MicroDb.Mapping.BinaryCodec.ReadBlob(reader)!;
-            global::MicroDb.Conformance.Models.Planet c50 = unchecked((global::MicroDb.Conformance.Models.Planet)global::MicroDb.Mapping.BinaryCodec.ReadInt64(reader));
-            global::MicroDb.Conformance.Models.Flags64 c51 = unchecked((global::MicroDb.Conformance.Models.Flags64)global::MicroDb.Mapping.BinaryCodec.ReadInt64(reader));
-            global::MicroDb.Conformance.Models.Size? c52 = unchecked((global::MicroDb.Conformance.Models.Size?)global::MicroDb.Mapping.BinaryCodec.ReadNullableInt64(reader));
-            global::MicroDb.Conformance.Models.Planet? c53 = unchecked((global::MicroDb.Conformance.Models.Planet?)global::MicroDb.Mapping.BinaryCodec.ReadNullableInt64(reader));
-            global::MicroDb.Conformance.Models.Flags64? c54 = unchecked((global::MicroDb.Conformance.Models.Flags64?)global::MicroDb.Mapping.BinaryCodec.ReadNullableInt64(reader));
-            var entity = new global::MicroDb.Conformance.Models.AllTypes();
-            entity.Id = c0;
-            entity.Bool = c1;
-            entity.Byte = c2;
-            entity.SByte = c3;
-            entity.Int16 = c4;
-            entity.UInt16 = c5;
-            entity.Int32 = c6;
-            entity.UInt32 = c7;
-            entity.Int64 = c8;
-            entity.UInt64 = c9;
-            entity.Single = c10;
-            entity.Double = c11;
-            entity.Decimal = c12;
-            entity.Char = c13;
-            entity.String = c14;
-            entity.Blob = c15;
-            entity.Guid = c16;
-            entity.DateTime = c17;
-            entity.DateTimeText = c18;
-            entity.DateTimeOffset = c19;
-            entity.TimeSpan = c20;
-            entity.DateOnly = c21;
-            entity.TimeOnly = c22;
-            entity.Color = c23;
-            entity.ColorText = c24;
-            entity.Size = c25;
-            entity.NBool = c26;
-            entity.NByte = c27;
-            entity.NSByte = c28;
-            entity.NInt16 = c29;
-            entity.NUInt16 = c30;
-            entity.NInt32 = c31;
-            entity.NUInt32 = c32;
-            entity.NInt64 = c33;
-            entity.NUInt64 = c34;
-            entity.NSingle = c35;
-            entity.NDouble = c36;
-            entity.NDecimal = c37;
-            entity.NChar = c38;
-            entity.NGuid = c39;
-            entity.NDateTime = c40;
-            entity.NDateTimeText = c41;
-            entity.NDateTimeOffset = c42;
-            entity.NTimeSpan = c43;
-            entity.NDateOnly = c44;
-            entity.NTimeOnly = c45;
-            entity.NColor = c46;
-            entity.NColorText = c47;
-            entity.Text = c48;
-            entity.Bytes = c49;
-            entity.Planet = c50;
-            entity.Flags = c51;
-            entity.NSize = c52;
-            entity.NPlanet = c53;
-            entity.NFlags = c54;
-            return entity;
-        }
     }
 }

@@ -4,51 +4,29 @@
 
 namespace MicroDb.Generated.Shop
 {
+    using global::MicroDb.Mapping;
+    using global::MicroDb.Native;
+
     /// <summary>The MicroDb map of <see cref="global::Shop.Product"/>, generated at build time.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class ProductMap : global::MicroDb.Mapping.EntityMap<global::Shop.Product>
+    internal sealed class ProductMap : EntityMap<global::Shop.Product>
     {
-        /// <summary>Creates the map.</summary>
+        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public ProductMap()
-            : base(CreateTable(), CreateSql())
+            : base(new TableMapping("Shop.Product", "products", new ColumnMapping[]
+            {
+                Column("Id", "Id", ColumnKind.Int32, "Int32", primaryKey: true, autoIncrement: true),
+                Column("Name", "Name", ColumnKind.String, "String", nullable: true, maxLength: 100, collation: "NOCASE"),
+                Column("unit_price", "Price", ColumnKind.Decimal, "Decimal", notNull: true),
+                Column("Category", "Category", ColumnKind.String, "String", nullable: true),
+                Column("Sku", "Sku", ColumnKind.Int32, "Int32"),
+            }, new IndexDeclaration[] { new("Name", null, 0, false), new("Category", "IX_products_cat_sku", 2, false), new("Sku", "IX_products_cat_sku", 1, true) }))
         {
         }
 
-        private static global::MicroDb.Mapping.EntitySql CreateSql() => new global::MicroDb.Mapping.EntitySql
-        {
-            CreateTable = "CREATE TABLE IF NOT EXISTS \"products\" (\"Id\" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, \"Name\" varchar(100) COLLATE NOCASE, \"unit_price\" TEXT NOT NULL, \"Category\" TEXT, \"Sku\" INTEGER)",
-            Insert = "INSERT INTO \"products\" (\"Name\", \"unit_price\", \"Category\", \"Sku\") VALUES (?, ?, ?, ?)",
-            InsertOrReplace = "INSERT OR REPLACE INTO \"products\" (\"Id\", \"Name\", \"unit_price\", \"Category\", \"Sku\") VALUES (?, ?, ?, ?, ?)",
-            Update = "UPDATE \"products\" SET \"Name\" = ?, \"unit_price\" = ?, \"Category\" = ?, \"Sku\" = ? WHERE \"Id\" = ?",
-            Delete = "DELETE FROM \"products\" WHERE \"Id\" = ?",
-            SelectByKey = "SELECT \"Id\", \"Name\", \"unit_price\", \"Category\", \"Sku\" FROM \"products\" WHERE \"Id\" = ?",
-            SelectAll = "SELECT \"Id\", \"Name\", \"unit_price\", \"Category\", \"Sku\" FROM \"products\"",
-        };
-
-        private static global::MicroDb.Mapping.TableMapping CreateTable() => new global::MicroDb.Mapping.TableMapping(
-            "Shop.Product",
-            "products",
-            new global::MicroDb.Mapping.ColumnMapping[]
-            {
-                new global::MicroDb.Mapping.ColumnMapping("Id", "Id", global::MicroDb.Mapping.ColumnKind.Int32, false) { IsPrimaryKey = true, IsAutoIncrement = true, ClrTypeName = "Int32" },
-                new global::MicroDb.Mapping.ColumnMapping("Name", "Name", global::MicroDb.Mapping.ColumnKind.String, true) { MaxLength = 100, Collation = "NOCASE", ClrTypeName = "String" },
-                new global::MicroDb.Mapping.ColumnMapping("unit_price", "Price", global::MicroDb.Mapping.ColumnKind.Decimal, false) { IsNotNull = true, ClrTypeName = "Decimal" },
-                new global::MicroDb.Mapping.ColumnMapping("Category", "Category", global::MicroDb.Mapping.ColumnKind.String, true) { ClrTypeName = "String" },
-                new global::MicroDb.Mapping.ColumnMapping("Sku", "Sku", global::MicroDb.Mapping.ColumnKind.Int32, false) { ClrTypeName = "Int32" },
-            },
-            new global::MicroDb.Mapping.IndexDeclaration[]
-            {
-                new global::MicroDb.Mapping.IndexDeclaration("Name", null, 0, false),
-                new global::MicroDb.Mapping.IndexDeclaration("Category", "IX_products_cat_sku", 2, false),
-                new global::MicroDb.Mapping.IndexDeclaration("Sku", "IX_products_cat_sku", 1, true),
-            },
-            withoutRowId: false);
-
-        /// <inheritdoc />
         public override bool IsGenerated => true;
 
-        /// <inheritdoc />
-        public override void BindColumn(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::Shop.Product entity, int columnIndex)
+        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Shop.Product entity, int columnIndex)
         {
             switch (columnIndex)
             {
@@ -61,43 +39,28 @@ namespace MicroDb.Generated.Shop
             }
         }
 
-        /// <inheritdoc />
-        public override void BindInsert(global::MicroDb.Native.SqliteStatement statement, global::Shop.Product entity)
-        {
-            statement.Bind(1, entity.Name);
-            statement.Bind(2, entity.Price);
-            statement.Bind(3, entity.Category);
-            statement.Bind(4, entity.Sku);
-        }
+        public override void BindInsert(SqliteStatement statement, global::Shop.Product entity) => BindColumns(statement, entity, key: false);
+        public override void BindAll(SqliteStatement statement, global::Shop.Product entity) => BindColumns(statement, entity, key: true);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Shop.Product entity) => statement.Bind(parameterIndex, entity.Id);
 
-        /// <inheritdoc />
-        public override void BindAll(global::MicroDb.Native.SqliteStatement statement, global::Shop.Product entity)
+        public override void BindUpdate(SqliteStatement statement, global::Shop.Product entity)
         {
-            statement.Bind(1, entity.Id);
-            statement.Bind(2, entity.Name);
-            statement.Bind(3, entity.Price);
-            statement.Bind(4, entity.Category);
-            statement.Bind(5, entity.Sku);
-        }
-
-        /// <inheritdoc />
-        public override void BindUpdate(global::MicroDb.Native.SqliteStatement statement, global::Shop.Product entity)
-        {
-            statement.Bind(1, entity.Name);
-            statement.Bind(2, entity.Price);
-            statement.Bind(3, entity.Category);
-            statement.Bind(4, entity.Sku);
+            BindColumns(statement, entity, key: false);
             statement.Bind(5, entity.Id);
         }
 
-        /// <inheritdoc />
-        public override void BindKey(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::Shop.Product entity)
+        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
+        private static void BindColumns(SqliteStatement statement, global::Shop.Product entity, bool key)
         {
-            statement.Bind(parameterIndex, entity.Id);
+            var p = 1;
+            if (key) statement.Bind(p++, entity.Id);
+            statement.Bind(p++, entity.Name);
+            statement.Bind(p++, entity.Price);
+            statement.Bind(p++, entity.Category);
+            statement.Bind(p, entity.Sku);
         }
 
-        /// <inheritdoc />
-        public override global::Shop.Product Read(global::MicroDb.Native.SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public override global::Shop.Product Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
         {
             var entity = new global::Shop.Product();
             if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
@@ -108,13 +71,8 @@ namespace MicroDb.Generated.Shop
             return entity;
         }
 
-        /// <inheritdoc />
-        public override void SetGeneratedKey(global::Shop.Product entity, long key)
-        {
-            entity.Id = unchecked((int)key);
-        }
+        public override void SetGeneratedKey(global::Shop.Product entity, long key) => entity.Id = unchecked((int)key);
 
-        /// <inheritdoc />
         public override object? GetValue(global::Shop.Product entity, int columnIndex) => columnIndex switch
         {
             0 => (object?)entity.Id,
@@ -124,32 +82,5 @@ namespace MicroDb.Generated.Shop
             4 => (object?)entity.Sku,
             _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Shop.Product' has 5 columns."),
         };
-
-        /// <inheritdoc />
-        public override void Serialize(global::System.IO.BinaryWriter writer, global::Shop.Product entity)
-        {
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Id);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Name);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Price);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Category);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Sku);
-        }
-
-        /// <inheritdoc />
-        public override global::Shop.Product Deserialize(global::System.IO.BinaryReader reader)
-        {
-            int c0 = global::MicroDb.Mapping.BinaryCodec.ReadInt32(reader);
-            string c1 = global::MicroDb.Mapping.BinaryCodec.ReadString(reader)!;
-            decimal c2 = global::MicroDb.Mapping.BinaryCodec.ReadDecimal(reader);
-            string? c3 = global::MicroDb.Mapping.BinaryCodec.ReadString(reader);
-            int c4 = global::MicroDb.Mapping.BinaryCodec.ReadInt32(reader);
-            var entity = new global::Shop.Product();
-            entity.Id = c0;
-            entity.Name = c1;
-            entity.Price = c2;
-            entity.Category = c3;
-            entity.Sku = c4;
-            return entity;
-        }
     }
 }

@@ -4,42 +4,25 @@
 
 namespace MicroDb.Generated.App
 {
+    using global::MicroDb.Mapping;
+    using global::MicroDb.Native;
+
     /// <summary>The MicroDb map of <see cref="global::App.Quote"/>, generated at build time.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class QuoteMap : global::MicroDb.Mapping.EntityMap<global::App.Quote>
+    internal sealed class QuoteMap : EntityMap<global::App.Quote>
     {
-        /// <summary>Creates the map.</summary>
+        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public QuoteMap()
-            : base(CreateTable(), CreateSql())
+            : base(new TableMapping("App.Quote", "Quote", new ColumnMapping[]
+            {
+                Column("Symbol", "Symbol", ColumnKind.String, "String", nullable: true),
+            }))
         {
         }
 
-        private static global::MicroDb.Mapping.EntitySql CreateSql() => new global::MicroDb.Mapping.EntitySql
-        {
-            CreateTable = "CREATE TABLE IF NOT EXISTS \"Quote\" (\"Symbol\" TEXT)",
-            Insert = "INSERT INTO \"Quote\" (\"Symbol\") VALUES (?)",
-            InsertOrReplace = "INSERT OR REPLACE INTO \"Quote\" (\"Symbol\") VALUES (?)",
-            Update = null,
-            Delete = null,
-            SelectByKey = null,
-            SelectAll = "SELECT \"Symbol\" FROM \"Quote\"",
-        };
-
-        private static global::MicroDb.Mapping.TableMapping CreateTable() => new global::MicroDb.Mapping.TableMapping(
-            "App.Quote",
-            "Quote",
-            new global::MicroDb.Mapping.ColumnMapping[]
-            {
-                new global::MicroDb.Mapping.ColumnMapping("Symbol", "Symbol", global::MicroDb.Mapping.ColumnKind.String, true) { ClrTypeName = "String" },
-            },
-            global::System.Array.Empty<global::MicroDb.Mapping.IndexDeclaration>(),
-            withoutRowId: false);
-
-        /// <inheritdoc />
         public override bool IsGenerated => true;
 
-        /// <inheritdoc />
-        public override void BindColumn(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::App.Quote entity, int columnIndex)
+        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Quote entity, int columnIndex)
         {
             switch (columnIndex)
             {
@@ -48,63 +31,30 @@ namespace MicroDb.Generated.App
             }
         }
 
-        /// <inheritdoc />
-        public override void BindInsert(global::MicroDb.Native.SqliteStatement statement, global::App.Quote entity)
+        public override void BindInsert(SqliteStatement statement, global::App.Quote entity) => BindColumns(statement, entity);
+        public override void BindAll(SqliteStatement statement, global::App.Quote entity) => BindColumns(statement, entity);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::App.Quote entity) => throw new global::MicroDb.MicroDbMappingException("Type 'App.Quote' has no [PrimaryKey], so it cannot be updated or found by key.");
+        public override void BindUpdate(SqliteStatement statement, global::App.Quote entity) => throw new global::MicroDb.MicroDbMappingException("Type 'App.Quote' has no [PrimaryKey], so it cannot be updated or found by key.");
+
+        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
+        private static void BindColumns(SqliteStatement statement, global::App.Quote entity)
         {
             statement.Bind(1, entity.Symbol);
         }
 
-        /// <inheritdoc />
-        public override void BindAll(global::MicroDb.Native.SqliteStatement statement, global::App.Quote entity)
-        {
-            statement.Bind(1, entity.Symbol);
-        }
-
-        /// <inheritdoc />
-        public override void BindUpdate(global::MicroDb.Native.SqliteStatement statement, global::App.Quote entity)
-        {
-            throw new global::MicroDb.MicroDbMappingException("Type 'App.Quote' has no [PrimaryKey], so it cannot be updated or found by key.");
-        }
-
-        /// <inheritdoc />
-        public override void BindKey(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::App.Quote entity)
-        {
-            throw new global::MicroDb.MicroDbMappingException("Type 'App.Quote' has no [PrimaryKey], so it cannot be updated or found by key.");
-        }
-
-        /// <inheritdoc />
-        public override global::App.Quote Read(global::MicroDb.Native.SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public override global::App.Quote Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
         {
             var entity = new global::App.Quote();
             if (ordinals[0] >= 0) entity.Symbol = statement.GetString(ordinals[0]);
             return entity;
         }
 
-        /// <inheritdoc />
-        public override void SetGeneratedKey(global::App.Quote entity, long key)
-        {
-        }
+        public override void SetGeneratedKey(global::App.Quote entity, long key) { }
 
-        /// <inheritdoc />
         public override object? GetValue(global::App.Quote entity, int columnIndex) => columnIndex switch
         {
             0 => (object?)entity.Symbol,
             _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.Quote' has 1 columns."),
         };
-
-        /// <inheritdoc />
-        public override void Serialize(global::System.IO.BinaryWriter writer, global::App.Quote entity)
-        {
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Symbol);
-        }
-
-        /// <inheritdoc />
-        public override global::App.Quote Deserialize(global::System.IO.BinaryReader reader)
-        {
-            string? c0 = global::MicroDb.Mapping.BinaryCodec.ReadString(reader);
-            var entity = new global::App.Quote();
-            entity.Symbol = c0;
-            return entity;
-        }
     }
 }

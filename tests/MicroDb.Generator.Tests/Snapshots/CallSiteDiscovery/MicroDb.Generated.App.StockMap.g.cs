@@ -4,43 +4,26 @@
 
 namespace MicroDb.Generated.App
 {
+    using global::MicroDb.Mapping;
+    using global::MicroDb.Native;
+
     /// <summary>The MicroDb map of <see cref="global::App.Stock"/>, generated at build time.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class StockMap : global::MicroDb.Mapping.EntityMap<global::App.Stock>
+    internal sealed class StockMap : EntityMap<global::App.Stock>
     {
-        /// <summary>Creates the map.</summary>
+        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public StockMap()
-            : base(CreateTable(), CreateSql())
+            : base(new TableMapping("App.Stock", "Stock", new ColumnMapping[]
+            {
+                Column("Id", "Id", ColumnKind.Int32, "Int32", primaryKey: true, autoIncrement: true),
+                Column("Symbol", "Symbol", ColumnKind.String, "String", nullable: true),
+            }))
         {
         }
 
-        private static global::MicroDb.Mapping.EntitySql CreateSql() => new global::MicroDb.Mapping.EntitySql
-        {
-            CreateTable = "CREATE TABLE IF NOT EXISTS \"Stock\" (\"Id\" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, \"Symbol\" TEXT)",
-            Insert = "INSERT INTO \"Stock\" (\"Symbol\") VALUES (?)",
-            InsertOrReplace = "INSERT OR REPLACE INTO \"Stock\" (\"Id\", \"Symbol\") VALUES (?, ?)",
-            Update = "UPDATE \"Stock\" SET \"Symbol\" = ? WHERE \"Id\" = ?",
-            Delete = "DELETE FROM \"Stock\" WHERE \"Id\" = ?",
-            SelectByKey = "SELECT \"Id\", \"Symbol\" FROM \"Stock\" WHERE \"Id\" = ?",
-            SelectAll = "SELECT \"Id\", \"Symbol\" FROM \"Stock\"",
-        };
-
-        private static global::MicroDb.Mapping.TableMapping CreateTable() => new global::MicroDb.Mapping.TableMapping(
-            "App.Stock",
-            "Stock",
-            new global::MicroDb.Mapping.ColumnMapping[]
-            {
-                new global::MicroDb.Mapping.ColumnMapping("Id", "Id", global::MicroDb.Mapping.ColumnKind.Int32, false) { IsPrimaryKey = true, IsAutoIncrement = true, ClrTypeName = "Int32" },
-                new global::MicroDb.Mapping.ColumnMapping("Symbol", "Symbol", global::MicroDb.Mapping.ColumnKind.String, true) { ClrTypeName = "String" },
-            },
-            global::System.Array.Empty<global::MicroDb.Mapping.IndexDeclaration>(),
-            withoutRowId: false);
-
-        /// <inheritdoc />
         public override bool IsGenerated => true;
 
-        /// <inheritdoc />
-        public override void BindColumn(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::App.Stock entity, int columnIndex)
+        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Stock entity, int columnIndex)
         {
             switch (columnIndex)
             {
@@ -50,34 +33,25 @@ namespace MicroDb.Generated.App
             }
         }
 
-        /// <inheritdoc />
-        public override void BindInsert(global::MicroDb.Native.SqliteStatement statement, global::App.Stock entity)
-        {
-            statement.Bind(1, entity.Symbol);
-        }
+        public override void BindInsert(SqliteStatement statement, global::App.Stock entity) => BindColumns(statement, entity, key: false);
+        public override void BindAll(SqliteStatement statement, global::App.Stock entity) => BindColumns(statement, entity, key: true);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::App.Stock entity) => statement.Bind(parameterIndex, entity.Id);
 
-        /// <inheritdoc />
-        public override void BindAll(global::MicroDb.Native.SqliteStatement statement, global::App.Stock entity)
+        public override void BindUpdate(SqliteStatement statement, global::App.Stock entity)
         {
-            statement.Bind(1, entity.Id);
-            statement.Bind(2, entity.Symbol);
-        }
-
-        /// <inheritdoc />
-        public override void BindUpdate(global::MicroDb.Native.SqliteStatement statement, global::App.Stock entity)
-        {
-            statement.Bind(1, entity.Symbol);
+            BindColumns(statement, entity, key: false);
             statement.Bind(2, entity.Id);
         }
 
-        /// <inheritdoc />
-        public override void BindKey(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::App.Stock entity)
+        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
+        private static void BindColumns(SqliteStatement statement, global::App.Stock entity, bool key)
         {
-            statement.Bind(parameterIndex, entity.Id);
+            var p = 1;
+            if (key) statement.Bind(p++, entity.Id);
+            statement.Bind(p, entity.Symbol);
         }
 
-        /// <inheritdoc />
-        public override global::App.Stock Read(global::MicroDb.Native.SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public override global::App.Stock Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
         {
             var entity = new global::App.Stock();
             if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
@@ -85,36 +59,13 @@ namespace MicroDb.Generated.App
             return entity;
         }
 
-        /// <inheritdoc />
-        public override void SetGeneratedKey(global::App.Stock entity, long key)
-        {
-            entity.Id = unchecked((int)key);
-        }
+        public override void SetGeneratedKey(global::App.Stock entity, long key) => entity.Id = unchecked((int)key);
 
-        /// <inheritdoc />
         public override object? GetValue(global::App.Stock entity, int columnIndex) => columnIndex switch
         {
             0 => (object?)entity.Id,
             1 => (object?)entity.Symbol,
             _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.Stock' has 2 columns."),
         };
-
-        /// <inheritdoc />
-        public override void Serialize(global::System.IO.BinaryWriter writer, global::App.Stock entity)
-        {
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Id);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Symbol);
-        }
-
-        /// <inheritdoc />
-        public override global::App.Stock Deserialize(global::System.IO.BinaryReader reader)
-        {
-            int c0 = global::MicroDb.Mapping.BinaryCodec.ReadInt32(reader);
-            string c1 = global::MicroDb.Mapping.BinaryCodec.ReadString(reader)!;
-            var entity = new global::App.Stock();
-            entity.Id = c0;
-            entity.Symbol = c1;
-            return entity;
-        }
     }
 }

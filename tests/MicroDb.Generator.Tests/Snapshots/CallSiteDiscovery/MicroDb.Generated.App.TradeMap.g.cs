@@ -4,43 +4,26 @@
 
 namespace MicroDb.Generated.App
 {
+    using global::MicroDb.Mapping;
+    using global::MicroDb.Native;
+
     /// <summary>The MicroDb map of <see cref="global::App.Trade"/>, generated at build time.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class TradeMap : global::MicroDb.Mapping.EntityMap<global::App.Trade>
+    internal sealed class TradeMap : EntityMap<global::App.Trade>
     {
-        /// <summary>Creates the map.</summary>
+        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public TradeMap()
-            : base(CreateTable(), CreateSql())
+            : base(new TableMapping("App.Trade", "Trade", new ColumnMapping[]
+            {
+                Column("StockId", "StockId", ColumnKind.Int32, "Int32"),
+                Column("Price", "Price", ColumnKind.Decimal, "Decimal"),
+            }))
         {
         }
 
-        private static global::MicroDb.Mapping.EntitySql CreateSql() => new global::MicroDb.Mapping.EntitySql
-        {
-            CreateTable = "CREATE TABLE IF NOT EXISTS \"Trade\" (\"StockId\" INTEGER, \"Price\" TEXT)",
-            Insert = "INSERT INTO \"Trade\" (\"StockId\", \"Price\") VALUES (?, ?)",
-            InsertOrReplace = "INSERT OR REPLACE INTO \"Trade\" (\"StockId\", \"Price\") VALUES (?, ?)",
-            Update = null,
-            Delete = null,
-            SelectByKey = null,
-            SelectAll = "SELECT \"StockId\", \"Price\" FROM \"Trade\"",
-        };
-
-        private static global::MicroDb.Mapping.TableMapping CreateTable() => new global::MicroDb.Mapping.TableMapping(
-            "App.Trade",
-            "Trade",
-            new global::MicroDb.Mapping.ColumnMapping[]
-            {
-                new global::MicroDb.Mapping.ColumnMapping("StockId", "StockId", global::MicroDb.Mapping.ColumnKind.Int32, false) { ClrTypeName = "Int32" },
-                new global::MicroDb.Mapping.ColumnMapping("Price", "Price", global::MicroDb.Mapping.ColumnKind.Decimal, false) { ClrTypeName = "Decimal" },
-            },
-            global::System.Array.Empty<global::MicroDb.Mapping.IndexDeclaration>(),
-            withoutRowId: false);
-
-        /// <inheritdoc />
         public override bool IsGenerated => true;
 
-        /// <inheritdoc />
-        public override void BindColumn(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::App.Trade entity, int columnIndex)
+        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Trade entity, int columnIndex)
         {
             switch (columnIndex)
             {
@@ -50,34 +33,20 @@ namespace MicroDb.Generated.App
             }
         }
 
-        /// <inheritdoc />
-        public override void BindInsert(global::MicroDb.Native.SqliteStatement statement, global::App.Trade entity)
+        public override void BindInsert(SqliteStatement statement, global::App.Trade entity) => BindColumns(statement, entity);
+        public override void BindAll(SqliteStatement statement, global::App.Trade entity) => BindColumns(statement, entity);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::App.Trade entity) => throw new global::MicroDb.MicroDbMappingException("Type 'App.Trade' has no [PrimaryKey], so it cannot be updated or found by key.");
+        public override void BindUpdate(SqliteStatement statement, global::App.Trade entity) => throw new global::MicroDb.MicroDbMappingException("Type 'App.Trade' has no [PrimaryKey], so it cannot be updated or found by key.");
+
+        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
+        private static void BindColumns(SqliteStatement statement, global::App.Trade entity)
         {
-            statement.Bind(1, entity.StockId);
-            statement.Bind(2, entity.Price);
+            var p = 1;
+            statement.Bind(p++, entity.StockId);
+            statement.Bind(p, entity.Price);
         }
 
-        /// <inheritdoc />
-        public override void BindAll(global::MicroDb.Native.SqliteStatement statement, global::App.Trade entity)
-        {
-            statement.Bind(1, entity.StockId);
-            statement.Bind(2, entity.Price);
-        }
-
-        /// <inheritdoc />
-        public override void BindUpdate(global::MicroDb.Native.SqliteStatement statement, global::App.Trade entity)
-        {
-            throw new global::MicroDb.MicroDbMappingException("Type 'App.Trade' has no [PrimaryKey], so it cannot be updated or found by key.");
-        }
-
-        /// <inheritdoc />
-        public override void BindKey(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::App.Trade entity)
-        {
-            throw new global::MicroDb.MicroDbMappingException("Type 'App.Trade' has no [PrimaryKey], so it cannot be updated or found by key.");
-        }
-
-        /// <inheritdoc />
-        public override global::App.Trade Read(global::MicroDb.Native.SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public override global::App.Trade Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
         {
             var entity = new global::App.Trade();
             if (ordinals[0] >= 0) entity.StockId = statement.GetInt32(ordinals[0]);
@@ -85,35 +54,13 @@ namespace MicroDb.Generated.App
             return entity;
         }
 
-        /// <inheritdoc />
-        public override void SetGeneratedKey(global::App.Trade entity, long key)
-        {
-        }
+        public override void SetGeneratedKey(global::App.Trade entity, long key) { }
 
-        /// <inheritdoc />
         public override object? GetValue(global::App.Trade entity, int columnIndex) => columnIndex switch
         {
             0 => (object?)entity.StockId,
             1 => (object?)entity.Price,
             _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.Trade' has 2 columns."),
         };
-
-        /// <inheritdoc />
-        public override void Serialize(global::System.IO.BinaryWriter writer, global::App.Trade entity)
-        {
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.StockId);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Price);
-        }
-
-        /// <inheritdoc />
-        public override global::App.Trade Deserialize(global::System.IO.BinaryReader reader)
-        {
-            int c0 = global::MicroDb.Mapping.BinaryCodec.ReadInt32(reader);
-            decimal c1 = global::MicroDb.Mapping.BinaryCodec.ReadDecimal(reader);
-            var entity = new global::App.Trade();
-            entity.StockId = c0;
-            entity.Price = c1;
-            return entity;
-        }
     }
 }

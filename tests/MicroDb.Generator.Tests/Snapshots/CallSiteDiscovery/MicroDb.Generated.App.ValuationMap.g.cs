@@ -4,43 +4,26 @@
 
 namespace MicroDb.Generated.App
 {
+    using global::MicroDb.Mapping;
+    using global::MicroDb.Native;
+
     /// <summary>The MicroDb map of <see cref="global::App.Valuation"/>, generated at build time.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class ValuationMap : global::MicroDb.Mapping.EntityMap<global::App.Valuation>
+    internal sealed class ValuationMap : EntityMap<global::App.Valuation>
     {
-        /// <summary>Creates the map.</summary>
+        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public ValuationMap()
-            : base(CreateTable(), CreateSql())
+            : base(new TableMapping("App.Valuation", "Valuation", new ColumnMapping[]
+            {
+                Column("Id", "Id", ColumnKind.Int32, "Int32", primaryKey: true, autoIncrement: true),
+                Column("StockId", "StockId", ColumnKind.Int32, "Int32"),
+            }))
         {
         }
 
-        private static global::MicroDb.Mapping.EntitySql CreateSql() => new global::MicroDb.Mapping.EntitySql
-        {
-            CreateTable = "CREATE TABLE IF NOT EXISTS \"Valuation\" (\"Id\" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, \"StockId\" INTEGER)",
-            Insert = "INSERT INTO \"Valuation\" (\"StockId\") VALUES (?)",
-            InsertOrReplace = "INSERT OR REPLACE INTO \"Valuation\" (\"Id\", \"StockId\") VALUES (?, ?)",
-            Update = "UPDATE \"Valuation\" SET \"StockId\" = ? WHERE \"Id\" = ?",
-            Delete = "DELETE FROM \"Valuation\" WHERE \"Id\" = ?",
-            SelectByKey = "SELECT \"Id\", \"StockId\" FROM \"Valuation\" WHERE \"Id\" = ?",
-            SelectAll = "SELECT \"Id\", \"StockId\" FROM \"Valuation\"",
-        };
-
-        private static global::MicroDb.Mapping.TableMapping CreateTable() => new global::MicroDb.Mapping.TableMapping(
-            "App.Valuation",
-            "Valuation",
-            new global::MicroDb.Mapping.ColumnMapping[]
-            {
-                new global::MicroDb.Mapping.ColumnMapping("Id", "Id", global::MicroDb.Mapping.ColumnKind.Int32, false) { IsPrimaryKey = true, IsAutoIncrement = true, ClrTypeName = "Int32" },
-                new global::MicroDb.Mapping.ColumnMapping("StockId", "StockId", global::MicroDb.Mapping.ColumnKind.Int32, false) { ClrTypeName = "Int32" },
-            },
-            global::System.Array.Empty<global::MicroDb.Mapping.IndexDeclaration>(),
-            withoutRowId: false);
-
-        /// <inheritdoc />
         public override bool IsGenerated => true;
 
-        /// <inheritdoc />
-        public override void BindColumn(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::App.Valuation entity, int columnIndex)
+        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Valuation entity, int columnIndex)
         {
             switch (columnIndex)
             {
@@ -50,34 +33,25 @@ namespace MicroDb.Generated.App
             }
         }
 
-        /// <inheritdoc />
-        public override void BindInsert(global::MicroDb.Native.SqliteStatement statement, global::App.Valuation entity)
-        {
-            statement.Bind(1, entity.StockId);
-        }
+        public override void BindInsert(SqliteStatement statement, global::App.Valuation entity) => BindColumns(statement, entity, key: false);
+        public override void BindAll(SqliteStatement statement, global::App.Valuation entity) => BindColumns(statement, entity, key: true);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::App.Valuation entity) => statement.Bind(parameterIndex, entity.Id);
 
-        /// <inheritdoc />
-        public override void BindAll(global::MicroDb.Native.SqliteStatement statement, global::App.Valuation entity)
+        public override void BindUpdate(SqliteStatement statement, global::App.Valuation entity)
         {
-            statement.Bind(1, entity.Id);
-            statement.Bind(2, entity.StockId);
-        }
-
-        /// <inheritdoc />
-        public override void BindUpdate(global::MicroDb.Native.SqliteStatement statement, global::App.Valuation entity)
-        {
-            statement.Bind(1, entity.StockId);
+            BindColumns(statement, entity, key: false);
             statement.Bind(2, entity.Id);
         }
 
-        /// <inheritdoc />
-        public override void BindKey(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::App.Valuation entity)
+        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
+        private static void BindColumns(SqliteStatement statement, global::App.Valuation entity, bool key)
         {
-            statement.Bind(parameterIndex, entity.Id);
+            var p = 1;
+            if (key) statement.Bind(p++, entity.Id);
+            statement.Bind(p, entity.StockId);
         }
 
-        /// <inheritdoc />
-        public override global::App.Valuation Read(global::MicroDb.Native.SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public override global::App.Valuation Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
         {
             var entity = new global::App.Valuation();
             if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
@@ -85,36 +59,13 @@ namespace MicroDb.Generated.App
             return entity;
         }
 
-        /// <inheritdoc />
-        public override void SetGeneratedKey(global::App.Valuation entity, long key)
-        {
-            entity.Id = unchecked((int)key);
-        }
+        public override void SetGeneratedKey(global::App.Valuation entity, long key) => entity.Id = unchecked((int)key);
 
-        /// <inheritdoc />
         public override object? GetValue(global::App.Valuation entity, int columnIndex) => columnIndex switch
         {
             0 => (object?)entity.Id,
             1 => (object?)entity.StockId,
             _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.Valuation' has 2 columns."),
         };
-
-        /// <inheritdoc />
-        public override void Serialize(global::System.IO.BinaryWriter writer, global::App.Valuation entity)
-        {
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Id);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.StockId);
-        }
-
-        /// <inheritdoc />
-        public override global::App.Valuation Deserialize(global::System.IO.BinaryReader reader)
-        {
-            int c0 = global::MicroDb.Mapping.BinaryCodec.ReadInt32(reader);
-            int c1 = global::MicroDb.Mapping.BinaryCodec.ReadInt32(reader);
-            var entity = new global::App.Valuation();
-            entity.Id = c0;
-            entity.StockId = c1;
-            return entity;
-        }
     }
 }

@@ -4,42 +4,25 @@
 
 namespace MicroDb.Generated.Shop
 {
+    using global::MicroDb.Mapping;
+    using global::MicroDb.Native;
+
     /// <summary>The MicroDb map of <see cref="global::Shop.Order"/>, generated at build time.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class OrderMap : global::MicroDb.Mapping.EntityMap<global::Shop.Order>
+    internal sealed class OrderMap : EntityMap<global::Shop.Order>
     {
-        /// <summary>Creates the map.</summary>
+        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public OrderMap()
-            : base(CreateTable(), CreateSql())
+            : base(new TableMapping("Shop.Order", "orders", new ColumnMapping[]
+            {
+                Column("Id", "Id", ColumnKind.Int32, "Int32", primaryKey: true),
+            }))
         {
         }
 
-        private static global::MicroDb.Mapping.EntitySql CreateSql() => new global::MicroDb.Mapping.EntitySql
-        {
-            CreateTable = "CREATE TABLE IF NOT EXISTS \"orders\" (\"Id\" INTEGER PRIMARY KEY NOT NULL)",
-            Insert = "INSERT INTO \"orders\" (\"Id\") VALUES (?)",
-            InsertOrReplace = "INSERT OR REPLACE INTO \"orders\" (\"Id\") VALUES (?)",
-            Update = null,
-            Delete = "DELETE FROM \"orders\" WHERE \"Id\" = ?",
-            SelectByKey = "SELECT \"Id\" FROM \"orders\" WHERE \"Id\" = ?",
-            SelectAll = "SELECT \"Id\" FROM \"orders\"",
-        };
-
-        private static global::MicroDb.Mapping.TableMapping CreateTable() => new global::MicroDb.Mapping.TableMapping(
-            "Shop.Order",
-            "orders",
-            new global::MicroDb.Mapping.ColumnMapping[]
-            {
-                new global::MicroDb.Mapping.ColumnMapping("Id", "Id", global::MicroDb.Mapping.ColumnKind.Int32, false) { IsPrimaryKey = true, ClrTypeName = "Int32" },
-            },
-            global::System.Array.Empty<global::MicroDb.Mapping.IndexDeclaration>(),
-            withoutRowId: false);
-
-        /// <inheritdoc />
         public override bool IsGenerated => true;
 
-        /// <inheritdoc />
-        public override void BindColumn(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::Shop.Order entity, int columnIndex)
+        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Shop.Order entity, int columnIndex)
         {
             switch (columnIndex)
             {
@@ -48,63 +31,35 @@ namespace MicroDb.Generated.Shop
             }
         }
 
-        /// <inheritdoc />
-        public override void BindInsert(global::MicroDb.Native.SqliteStatement statement, global::Shop.Order entity)
+        public override void BindInsert(SqliteStatement statement, global::Shop.Order entity) => BindColumns(statement, entity, key: true);
+        public override void BindAll(SqliteStatement statement, global::Shop.Order entity) => BindColumns(statement, entity, key: true);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Shop.Order entity) => statement.Bind(parameterIndex, entity.Id);
+
+        public override void BindUpdate(SqliteStatement statement, global::Shop.Order entity)
         {
+            BindColumns(statement, entity, key: false);
             statement.Bind(1, entity.Id);
         }
 
-        /// <inheritdoc />
-        public override void BindAll(global::MicroDb.Native.SqliteStatement statement, global::Shop.Order entity)
+        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
+        private static void BindColumns(SqliteStatement statement, global::Shop.Order entity, bool key)
         {
-            statement.Bind(1, entity.Id);
+            if (key) statement.Bind(1, entity.Id);
         }
 
-        /// <inheritdoc />
-        public override void BindUpdate(global::MicroDb.Native.SqliteStatement statement, global::Shop.Order entity)
-        {
-            statement.Bind(1, entity.Id);
-        }
-
-        /// <inheritdoc />
-        public override void BindKey(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::Shop.Order entity)
-        {
-            statement.Bind(parameterIndex, entity.Id);
-        }
-
-        /// <inheritdoc />
-        public override global::Shop.Order Read(global::MicroDb.Native.SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public override global::Shop.Order Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
         {
             var entity = new global::Shop.Order();
             if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
             return entity;
         }
 
-        /// <inheritdoc />
-        public override void SetGeneratedKey(global::Shop.Order entity, long key)
-        {
-        }
+        public override void SetGeneratedKey(global::Shop.Order entity, long key) { }
 
-        /// <inheritdoc />
         public override object? GetValue(global::Shop.Order entity, int columnIndex) => columnIndex switch
         {
             0 => (object?)entity.Id,
             _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Shop.Order' has 1 columns."),
         };
-
-        /// <inheritdoc />
-        public override void Serialize(global::System.IO.BinaryWriter writer, global::Shop.Order entity)
-        {
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Id);
-        }
-
-        /// <inheritdoc />
-        public override global::Shop.Order Deserialize(global::System.IO.BinaryReader reader)
-        {
-            int c0 = global::MicroDb.Mapping.BinaryCodec.ReadInt32(reader);
-            var entity = new global::Shop.Order();
-            entity.Id = c0;
-            return entity;
-        }
     }
 }

@@ -4,45 +4,28 @@
 
 namespace MicroDb.Generated.Shapes
 {
+    using global::MicroDb.Mapping;
+    using global::MicroDb.Native;
+
     /// <summary>The MicroDb map of <see cref="global::Shapes.Point"/>, generated at build time.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class PointMap : global::MicroDb.Mapping.EntityMap<global::Shapes.Point>
+    internal sealed class PointMap : EntityMap<global::Shapes.Point>
     {
-        /// <summary>Creates the map.</summary>
+        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public PointMap()
-            : base(CreateTable(), CreateSql())
+            : base(new TableMapping("Shapes.Point", "Point", new ColumnMapping[]
+            {
+                Column("Id", "Id", ColumnKind.Int32, "Int32", primaryKey: true),
+                Column("Label", "Label", ColumnKind.String, "String", nullable: true),
+                Column("X", "X", ColumnKind.Double, "Double"),
+                Column("Y", "Y", ColumnKind.Double, "Double"),
+            }))
         {
         }
 
-        private static global::MicroDb.Mapping.EntitySql CreateSql() => new global::MicroDb.Mapping.EntitySql
-        {
-            CreateTable = "CREATE TABLE IF NOT EXISTS \"Point\" (\"Id\" INTEGER PRIMARY KEY NOT NULL, \"Label\" TEXT, \"X\" REAL, \"Y\" REAL)",
-            Insert = "INSERT INTO \"Point\" (\"Id\", \"Label\", \"X\", \"Y\") VALUES (?, ?, ?, ?)",
-            InsertOrReplace = "INSERT OR REPLACE INTO \"Point\" (\"Id\", \"Label\", \"X\", \"Y\") VALUES (?, ?, ?, ?)",
-            Update = "UPDATE \"Point\" SET \"Label\" = ?, \"X\" = ?, \"Y\" = ? WHERE \"Id\" = ?",
-            Delete = "DELETE FROM \"Point\" WHERE \"Id\" = ?",
-            SelectByKey = "SELECT \"Id\", \"Label\", \"X\", \"Y\" FROM \"Point\" WHERE \"Id\" = ?",
-            SelectAll = "SELECT \"Id\", \"Label\", \"X\", \"Y\" FROM \"Point\"",
-        };
-
-        private static global::MicroDb.Mapping.TableMapping CreateTable() => new global::MicroDb.Mapping.TableMapping(
-            "Shapes.Point",
-            "Point",
-            new global::MicroDb.Mapping.ColumnMapping[]
-            {
-                new global::MicroDb.Mapping.ColumnMapping("Id", "Id", global::MicroDb.Mapping.ColumnKind.Int32, false) { IsPrimaryKey = true, ClrTypeName = "Int32" },
-                new global::MicroDb.Mapping.ColumnMapping("Label", "Label", global::MicroDb.Mapping.ColumnKind.String, true) { ClrTypeName = "String" },
-                new global::MicroDb.Mapping.ColumnMapping("X", "X", global::MicroDb.Mapping.ColumnKind.Double, false) { ClrTypeName = "Double" },
-                new global::MicroDb.Mapping.ColumnMapping("Y", "Y", global::MicroDb.Mapping.ColumnKind.Double, false) { ClrTypeName = "Double" },
-            },
-            global::System.Array.Empty<global::MicroDb.Mapping.IndexDeclaration>(),
-            withoutRowId: false);
-
-        /// <inheritdoc />
         public override bool IsGenerated => true;
 
-        /// <inheritdoc />
-        public override void BindColumn(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::Shapes.Point entity, int columnIndex)
+        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Shapes.Point entity, int columnIndex)
         {
             switch (columnIndex)
             {
@@ -54,41 +37,27 @@ namespace MicroDb.Generated.Shapes
             }
         }
 
-        /// <inheritdoc />
-        public override void BindInsert(global::MicroDb.Native.SqliteStatement statement, global::Shapes.Point entity)
-        {
-            statement.Bind(1, entity.Id);
-            statement.Bind(2, entity.Label);
-            statement.Bind(3, entity.X);
-            statement.Bind(4, entity.Y);
-        }
+        public override void BindInsert(SqliteStatement statement, global::Shapes.Point entity) => BindColumns(statement, entity, key: true);
+        public override void BindAll(SqliteStatement statement, global::Shapes.Point entity) => BindColumns(statement, entity, key: true);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Shapes.Point entity) => statement.Bind(parameterIndex, entity.Id);
 
-        /// <inheritdoc />
-        public override void BindAll(global::MicroDb.Native.SqliteStatement statement, global::Shapes.Point entity)
+        public override void BindUpdate(SqliteStatement statement, global::Shapes.Point entity)
         {
-            statement.Bind(1, entity.Id);
-            statement.Bind(2, entity.Label);
-            statement.Bind(3, entity.X);
-            statement.Bind(4, entity.Y);
-        }
-
-        /// <inheritdoc />
-        public override void BindUpdate(global::MicroDb.Native.SqliteStatement statement, global::Shapes.Point entity)
-        {
-            statement.Bind(1, entity.Label);
-            statement.Bind(2, entity.X);
-            statement.Bind(3, entity.Y);
+            BindColumns(statement, entity, key: false);
             statement.Bind(4, entity.Id);
         }
 
-        /// <inheritdoc />
-        public override void BindKey(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::Shapes.Point entity)
+        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
+        private static void BindColumns(SqliteStatement statement, global::Shapes.Point entity, bool key)
         {
-            statement.Bind(parameterIndex, entity.Id);
+            var p = 1;
+            if (key) statement.Bind(p++, entity.Id);
+            statement.Bind(p++, entity.Label);
+            statement.Bind(p++, entity.X);
+            statement.Bind(p, entity.Y);
         }
 
-        /// <inheritdoc />
-        public override global::Shapes.Point Read(global::MicroDb.Native.SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public override global::Shapes.Point Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
         {
             int c0 = ordinals[0] >= 0 ? statement.GetInt32(ordinals[0]) : default;
             string c1 = ordinals[1] >= 0 ? statement.GetString(ordinals[1])! : default!;
@@ -98,12 +67,8 @@ namespace MicroDb.Generated.Shapes
             return entity;
         }
 
-        /// <inheritdoc />
-        public override void SetGeneratedKey(global::Shapes.Point entity, long key)
-        {
-        }
+        public override void SetGeneratedKey(global::Shapes.Point entity, long key) { }
 
-        /// <inheritdoc />
         public override object? GetValue(global::Shapes.Point entity, int columnIndex) => columnIndex switch
         {
             0 => (object?)entity.Id,
@@ -112,25 +77,5 @@ namespace MicroDb.Generated.Shapes
             3 => (object?)entity.Y,
             _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Shapes.Point' has 4 columns."),
         };
-
-        /// <inheritdoc />
-        public override void Serialize(global::System.IO.BinaryWriter writer, global::Shapes.Point entity)
-        {
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Id);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Label);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.X);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Y);
-        }
-
-        /// <inheritdoc />
-        public override global::Shapes.Point Deserialize(global::System.IO.BinaryReader reader)
-        {
-            int c0 = global::MicroDb.Mapping.BinaryCodec.ReadInt32(reader);
-            string c1 = global::MicroDb.Mapping.BinaryCodec.ReadString(reader)!;
-            double c2 = global::MicroDb.Mapping.BinaryCodec.ReadDouble(reader);
-            double c3 = global::MicroDb.Mapping.BinaryCodec.ReadDouble(reader);
-            var entity = new global::Shapes.Point(c0, c1, c2, c3);
-            return entity;
-        }
     }
 }

@@ -4,45 +4,28 @@
 
 namespace MicroDb.Generated.Shapes
 {
+    using global::MicroDb.Mapping;
+    using global::MicroDb.Native;
+
     /// <summary>The MicroDb map of <see cref="global::Shapes.Tag"/>, generated at build time.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class TagMap : global::MicroDb.Mapping.EntityMap<global::Shapes.Tag>
+    internal sealed class TagMap : EntityMap<global::Shapes.Tag>
     {
-        /// <summary>Creates the map.</summary>
+        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public TagMap()
-            : base(CreateTable(), CreateSql())
+            : base(new TableMapping("Shapes.Tag", "tags", new ColumnMapping[]
+            {
+                Column("Id", "Id", ColumnKind.Int64, "Int64", primaryKey: true, autoIncrement: true),
+                Column("Name", "Name", ColumnKind.String, "String", nullable: true),
+                Column("Weight", "Weight", ColumnKind.Int32, "Int32?", nullable: true),
+                Column("Pinned", "Pinned", ColumnKind.Boolean, "Boolean"),
+            }))
         {
         }
 
-        private static global::MicroDb.Mapping.EntitySql CreateSql() => new global::MicroDb.Mapping.EntitySql
-        {
-            CreateTable = "CREATE TABLE IF NOT EXISTS \"tags\" (\"Id\" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, \"Name\" TEXT, \"Weight\" INTEGER, \"Pinned\" INTEGER)",
-            Insert = "INSERT INTO \"tags\" (\"Name\", \"Weight\", \"Pinned\") VALUES (?, ?, ?)",
-            InsertOrReplace = "INSERT OR REPLACE INTO \"tags\" (\"Id\", \"Name\", \"Weight\", \"Pinned\") VALUES (?, ?, ?, ?)",
-            Update = "UPDATE \"tags\" SET \"Name\" = ?, \"Weight\" = ?, \"Pinned\" = ? WHERE \"Id\" = ?",
-            Delete = "DELETE FROM \"tags\" WHERE \"Id\" = ?",
-            SelectByKey = "SELECT \"Id\", \"Name\", \"Weight\", \"Pinned\" FROM \"tags\" WHERE \"Id\" = ?",
-            SelectAll = "SELECT \"Id\", \"Name\", \"Weight\", \"Pinned\" FROM \"tags\"",
-        };
-
-        private static global::MicroDb.Mapping.TableMapping CreateTable() => new global::MicroDb.Mapping.TableMapping(
-            "Shapes.Tag",
-            "tags",
-            new global::MicroDb.Mapping.ColumnMapping[]
-            {
-                new global::MicroDb.Mapping.ColumnMapping("Id", "Id", global::MicroDb.Mapping.ColumnKind.Int64, false) { IsPrimaryKey = true, IsAutoIncrement = true, ClrTypeName = "Int64" },
-                new global::MicroDb.Mapping.ColumnMapping("Name", "Name", global::MicroDb.Mapping.ColumnKind.String, true) { ClrTypeName = "String" },
-                new global::MicroDb.Mapping.ColumnMapping("Weight", "Weight", global::MicroDb.Mapping.ColumnKind.Int32, true) { ClrTypeName = "Int32?" },
-                new global::MicroDb.Mapping.ColumnMapping("Pinned", "Pinned", global::MicroDb.Mapping.ColumnKind.Boolean, false) { ClrTypeName = "Boolean" },
-            },
-            global::System.Array.Empty<global::MicroDb.Mapping.IndexDeclaration>(),
-            withoutRowId: false);
-
-        /// <inheritdoc />
         public override bool IsGenerated => true;
 
-        /// <inheritdoc />
-        public override void BindColumn(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::Shapes.Tag entity, int columnIndex)
+        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Shapes.Tag entity, int columnIndex)
         {
             switch (columnIndex)
             {
@@ -54,40 +37,27 @@ namespace MicroDb.Generated.Shapes
             }
         }
 
-        /// <inheritdoc />
-        public override void BindInsert(global::MicroDb.Native.SqliteStatement statement, global::Shapes.Tag entity)
-        {
-            statement.Bind(1, entity.Name);
-            statement.Bind(2, entity.Weight);
-            statement.Bind(3, entity.Pinned);
-        }
+        public override void BindInsert(SqliteStatement statement, global::Shapes.Tag entity) => BindColumns(statement, entity, key: false);
+        public override void BindAll(SqliteStatement statement, global::Shapes.Tag entity) => BindColumns(statement, entity, key: true);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Shapes.Tag entity) => statement.Bind(parameterIndex, entity.Id);
 
-        /// <inheritdoc />
-        public override void BindAll(global::MicroDb.Native.SqliteStatement statement, global::Shapes.Tag entity)
+        public override void BindUpdate(SqliteStatement statement, global::Shapes.Tag entity)
         {
-            statement.Bind(1, entity.Id);
-            statement.Bind(2, entity.Name);
-            statement.Bind(3, entity.Weight);
-            statement.Bind(4, entity.Pinned);
-        }
-
-        /// <inheritdoc />
-        public override void BindUpdate(global::MicroDb.Native.SqliteStatement statement, global::Shapes.Tag entity)
-        {
-            statement.Bind(1, entity.Name);
-            statement.Bind(2, entity.Weight);
-            statement.Bind(3, entity.Pinned);
+            BindColumns(statement, entity, key: false);
             statement.Bind(4, entity.Id);
         }
 
-        /// <inheritdoc />
-        public override void BindKey(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::Shapes.Tag entity)
+        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
+        private static void BindColumns(SqliteStatement statement, global::Shapes.Tag entity, bool key)
         {
-            statement.Bind(parameterIndex, entity.Id);
+            var p = 1;
+            if (key) statement.Bind(p++, entity.Id);
+            statement.Bind(p++, entity.Name);
+            statement.Bind(p++, entity.Weight);
+            statement.Bind(p, entity.Pinned);
         }
 
-        /// <inheritdoc />
-        public override global::Shapes.Tag Read(global::MicroDb.Native.SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public override global::Shapes.Tag Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
         {
             long c0 = ordinals[0] >= 0 ? statement.GetInt64(ordinals[0]) : default;
             string c1 = ordinals[1] >= 0 ? statement.GetString(ordinals[1])! : default!;
@@ -97,13 +67,8 @@ namespace MicroDb.Generated.Shapes
             return entity;
         }
 
-        /// <inheritdoc />
-        public override void SetGeneratedKey(global::Shapes.Tag entity, long key)
-        {
-            FieldId(entity) = unchecked((long)key);
-        }
+        public override void SetGeneratedKey(global::Shapes.Tag entity, long key) => FieldId(entity) = unchecked((long)key);
 
-        /// <inheritdoc />
         public override object? GetValue(global::Shapes.Tag entity, int columnIndex) => columnIndex switch
         {
             0 => (object?)entity.Id,
@@ -112,27 +77,6 @@ namespace MicroDb.Generated.Shapes
             3 => (object?)entity.Pinned,
             _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Shapes.Tag' has 4 columns."),
         };
-
-        /// <inheritdoc />
-        public override void Serialize(global::System.IO.BinaryWriter writer, global::Shapes.Tag entity)
-        {
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Id);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Name);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Weight);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Pinned);
-        }
-
-        /// <inheritdoc />
-        public override global::Shapes.Tag Deserialize(global::System.IO.BinaryReader reader)
-        {
-            long c0 = global::MicroDb.Mapping.BinaryCodec.ReadInt64(reader);
-            string c1 = global::MicroDb.Mapping.BinaryCodec.ReadString(reader)!;
-            int? c2 = global::MicroDb.Mapping.BinaryCodec.ReadNullableInt32(reader);
-            bool c3 = global::MicroDb.Mapping.BinaryCodec.ReadBoolean(reader);
-            var entity = new global::Shapes.Tag(c0, c1, c2);
-            entity.Pinned = c3;
-            return entity;
-        }
 
         [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Field, Name = "<Id>k__BackingField")]
         private static extern ref long FieldId(global::Shapes.Tag entity);

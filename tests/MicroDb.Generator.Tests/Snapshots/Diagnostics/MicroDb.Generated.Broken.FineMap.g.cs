@@ -4,42 +4,25 @@
 
 namespace MicroDb.Generated.Broken
 {
+    using global::MicroDb.Mapping;
+    using global::MicroDb.Native;
+
     /// <summary>The MicroDb map of <see cref="global::Broken.Fine"/>, generated at build time.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class FineMap : global::MicroDb.Mapping.EntityMap<global::Broken.Fine>
+    internal sealed class FineMap : EntityMap<global::Broken.Fine>
     {
-        /// <summary>Creates the map.</summary>
+        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public FineMap()
-            : base(CreateTable(), CreateSql())
+            : base(new TableMapping("Broken.Fine", "Fine", new ColumnMapping[]
+            {
+                Column("Id", "Id", ColumnKind.Int32, "Int32", primaryKey: true, autoIncrement: true),
+            }))
         {
         }
 
-        private static global::MicroDb.Mapping.EntitySql CreateSql() => new global::MicroDb.Mapping.EntitySql
-        {
-            CreateTable = "CREATE TABLE IF NOT EXISTS \"Fine\" (\"Id\" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL)",
-            Insert = "INSERT INTO \"Fine\" DEFAULT VALUES",
-            InsertOrReplace = "INSERT OR REPLACE INTO \"Fine\" (\"Id\") VALUES (?)",
-            Update = null,
-            Delete = "DELETE FROM \"Fine\" WHERE \"Id\" = ?",
-            SelectByKey = "SELECT \"Id\" FROM \"Fine\" WHERE \"Id\" = ?",
-            SelectAll = "SELECT \"Id\" FROM \"Fine\"",
-        };
-
-        private static global::MicroDb.Mapping.TableMapping CreateTable() => new global::MicroDb.Mapping.TableMapping(
-            "Broken.Fine",
-            "Fine",
-            new global::MicroDb.Mapping.ColumnMapping[]
-            {
-                new global::MicroDb.Mapping.ColumnMapping("Id", "Id", global::MicroDb.Mapping.ColumnKind.Int32, false) { IsPrimaryKey = true, IsAutoIncrement = true, ClrTypeName = "Int32" },
-            },
-            global::System.Array.Empty<global::MicroDb.Mapping.IndexDeclaration>(),
-            withoutRowId: false);
-
-        /// <inheritdoc />
         public override bool IsGenerated => true;
 
-        /// <inheritdoc />
-        public override void BindColumn(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::Broken.Fine entity, int columnIndex)
+        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Broken.Fine entity, int columnIndex)
         {
             switch (columnIndex)
             {
@@ -48,63 +31,35 @@ namespace MicroDb.Generated.Broken
             }
         }
 
-        /// <inheritdoc />
-        public override void BindInsert(global::MicroDb.Native.SqliteStatement statement, global::Broken.Fine entity)
-        {
-        }
+        public override void BindInsert(SqliteStatement statement, global::Broken.Fine entity) => BindColumns(statement, entity, key: false);
+        public override void BindAll(SqliteStatement statement, global::Broken.Fine entity) => BindColumns(statement, entity, key: true);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Broken.Fine entity) => statement.Bind(parameterIndex, entity.Id);
 
-        /// <inheritdoc />
-        public override void BindAll(global::MicroDb.Native.SqliteStatement statement, global::Broken.Fine entity)
+        public override void BindUpdate(SqliteStatement statement, global::Broken.Fine entity)
         {
+            BindColumns(statement, entity, key: false);
             statement.Bind(1, entity.Id);
         }
 
-        /// <inheritdoc />
-        public override void BindUpdate(global::MicroDb.Native.SqliteStatement statement, global::Broken.Fine entity)
+        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
+        private static void BindColumns(SqliteStatement statement, global::Broken.Fine entity, bool key)
         {
-            statement.Bind(1, entity.Id);
+            if (key) statement.Bind(1, entity.Id);
         }
 
-        /// <inheritdoc />
-        public override void BindKey(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::Broken.Fine entity)
-        {
-            statement.Bind(parameterIndex, entity.Id);
-        }
-
-        /// <inheritdoc />
-        public override global::Broken.Fine Read(global::MicroDb.Native.SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public override global::Broken.Fine Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
         {
             var entity = new global::Broken.Fine();
             if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
             return entity;
         }
 
-        /// <inheritdoc />
-        public override void SetGeneratedKey(global::Broken.Fine entity, long key)
-        {
-            entity.Id = unchecked((int)key);
-        }
+        public override void SetGeneratedKey(global::Broken.Fine entity, long key) => entity.Id = unchecked((int)key);
 
-        /// <inheritdoc />
         public override object? GetValue(global::Broken.Fine entity, int columnIndex) => columnIndex switch
         {
             0 => (object?)entity.Id,
             _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Broken.Fine' has 1 columns."),
         };
-
-        /// <inheritdoc />
-        public override void Serialize(global::System.IO.BinaryWriter writer, global::Broken.Fine entity)
-        {
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Id);
-        }
-
-        /// <inheritdoc />
-        public override global::Broken.Fine Deserialize(global::System.IO.BinaryReader reader)
-        {
-            int c0 = global::MicroDb.Mapping.BinaryCodec.ReadInt32(reader);
-            var entity = new global::Broken.Fine();
-            entity.Id = c0;
-            return entity;
-        }
     }
 }

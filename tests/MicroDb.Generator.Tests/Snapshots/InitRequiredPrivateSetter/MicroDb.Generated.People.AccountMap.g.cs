@@ -4,43 +4,26 @@
 
 namespace MicroDb.Generated.People
 {
+    using global::MicroDb.Mapping;
+    using global::MicroDb.Native;
+
     /// <summary>The MicroDb map of <see cref="global::People.Account"/>, generated at build time.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class AccountMap : global::MicroDb.Mapping.EntityMap<global::People.Account>
+    internal sealed class AccountMap : EntityMap<global::People.Account>
     {
-        /// <summary>Creates the map.</summary>
+        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public AccountMap()
-            : base(CreateTable(), CreateSql())
+            : base(new TableMapping("People.Account", "Account", new ColumnMapping[]
+            {
+                Column("Id", "Id", ColumnKind.Int32, "Int32", primaryKey: true, autoIncrement: true),
+                Column("Owner", "Owner", ColumnKind.String, "String", nullable: true),
+            }))
         {
         }
 
-        private static global::MicroDb.Mapping.EntitySql CreateSql() => new global::MicroDb.Mapping.EntitySql
-        {
-            CreateTable = "CREATE TABLE IF NOT EXISTS \"Account\" (\"Id\" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, \"Owner\" TEXT)",
-            Insert = "INSERT INTO \"Account\" (\"Owner\") VALUES (?)",
-            InsertOrReplace = "INSERT OR REPLACE INTO \"Account\" (\"Id\", \"Owner\") VALUES (?, ?)",
-            Update = "UPDATE \"Account\" SET \"Owner\" = ? WHERE \"Id\" = ?",
-            Delete = "DELETE FROM \"Account\" WHERE \"Id\" = ?",
-            SelectByKey = "SELECT \"Id\", \"Owner\" FROM \"Account\" WHERE \"Id\" = ?",
-            SelectAll = "SELECT \"Id\", \"Owner\" FROM \"Account\"",
-        };
-
-        private static global::MicroDb.Mapping.TableMapping CreateTable() => new global::MicroDb.Mapping.TableMapping(
-            "People.Account",
-            "Account",
-            new global::MicroDb.Mapping.ColumnMapping[]
-            {
-                new global::MicroDb.Mapping.ColumnMapping("Id", "Id", global::MicroDb.Mapping.ColumnKind.Int32, false) { IsPrimaryKey = true, IsAutoIncrement = true, ClrTypeName = "Int32" },
-                new global::MicroDb.Mapping.ColumnMapping("Owner", "Owner", global::MicroDb.Mapping.ColumnKind.String, true) { ClrTypeName = "String" },
-            },
-            global::System.Array.Empty<global::MicroDb.Mapping.IndexDeclaration>(),
-            withoutRowId: false);
-
-        /// <inheritdoc />
         public override bool IsGenerated => true;
 
-        /// <inheritdoc />
-        public override void BindColumn(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::People.Account entity, int columnIndex)
+        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::People.Account entity, int columnIndex)
         {
             switch (columnIndex)
             {
@@ -50,34 +33,25 @@ namespace MicroDb.Generated.People
             }
         }
 
-        /// <inheritdoc />
-        public override void BindInsert(global::MicroDb.Native.SqliteStatement statement, global::People.Account entity)
-        {
-            statement.Bind(1, entity.Owner);
-        }
+        public override void BindInsert(SqliteStatement statement, global::People.Account entity) => BindColumns(statement, entity, key: false);
+        public override void BindAll(SqliteStatement statement, global::People.Account entity) => BindColumns(statement, entity, key: true);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::People.Account entity) => statement.Bind(parameterIndex, entity.Id);
 
-        /// <inheritdoc />
-        public override void BindAll(global::MicroDb.Native.SqliteStatement statement, global::People.Account entity)
+        public override void BindUpdate(SqliteStatement statement, global::People.Account entity)
         {
-            statement.Bind(1, entity.Id);
-            statement.Bind(2, entity.Owner);
-        }
-
-        /// <inheritdoc />
-        public override void BindUpdate(global::MicroDb.Native.SqliteStatement statement, global::People.Account entity)
-        {
-            statement.Bind(1, entity.Owner);
+            BindColumns(statement, entity, key: false);
             statement.Bind(2, entity.Id);
         }
 
-        /// <inheritdoc />
-        public override void BindKey(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::People.Account entity)
+        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
+        private static void BindColumns(SqliteStatement statement, global::People.Account entity, bool key)
         {
-            statement.Bind(parameterIndex, entity.Id);
+            var p = 1;
+            if (key) statement.Bind(p++, entity.Id);
+            statement.Bind(p, entity.Owner);
         }
 
-        /// <inheritdoc />
-        public override global::People.Account Read(global::MicroDb.Native.SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public override global::People.Account Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
         {
             var entity = new global::People.Account();
             if (ordinals[0] >= 0) SetId(entity, statement.GetInt32(ordinals[0]));
@@ -85,37 +59,14 @@ namespace MicroDb.Generated.People
             return entity;
         }
 
-        /// <inheritdoc />
-        public override void SetGeneratedKey(global::People.Account entity, long key)
-        {
-            SetId(entity, unchecked((int)key));
-        }
+        public override void SetGeneratedKey(global::People.Account entity, long key) => SetId(entity, unchecked((int)key));
 
-        /// <inheritdoc />
         public override object? GetValue(global::People.Account entity, int columnIndex) => columnIndex switch
         {
             0 => (object?)entity.Id,
             1 => (object?)entity.Owner,
             _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'People.Account' has 2 columns."),
         };
-
-        /// <inheritdoc />
-        public override void Serialize(global::System.IO.BinaryWriter writer, global::People.Account entity)
-        {
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Id);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Owner);
-        }
-
-        /// <inheritdoc />
-        public override global::People.Account Deserialize(global::System.IO.BinaryReader reader)
-        {
-            int c0 = global::MicroDb.Mapping.BinaryCodec.ReadInt32(reader);
-            string c1 = global::MicroDb.Mapping.BinaryCodec.ReadString(reader)!;
-            var entity = new global::People.Account();
-            SetId(entity, c0);
-            entity.Owner = c1;
-            return entity;
-        }
 
         [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Method, Name = "set_Id")]
         private static extern void SetId(global::People.Account entity, int value);

@@ -4,46 +4,29 @@
 
 namespace MicroDb.Generated.People
 {
+    using global::MicroDb.Mapping;
+    using global::MicroDb.Native;
+
     /// <summary>The MicroDb map of <see cref="global::People.Person"/>, generated at build time.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class PersonMap : global::MicroDb.Mapping.EntityMap<global::People.Person>
+    internal sealed class PersonMap : EntityMap<global::People.Person>
     {
-        /// <summary>Creates the map.</summary>
+        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public PersonMap()
-            : base(CreateTable(), CreateSql())
+            : base(new TableMapping("People.Person", "Person", new ColumnMapping[]
+            {
+                Column("Id", "Id", ColumnKind.Int32, "Int32", primaryKey: true, autoIncrement: true),
+                Column("Name", "Name", ColumnKind.String, "String", nullable: true),
+                Column("Email", "Email", ColumnKind.String, "String", nullable: true),
+                Column("Created", "Created", ColumnKind.DateTime, "DateTime"),
+                Column("Visits", "Visits", ColumnKind.Int32, "Int32"),
+            }))
         {
         }
 
-        private static global::MicroDb.Mapping.EntitySql CreateSql() => new global::MicroDb.Mapping.EntitySql
-        {
-            CreateTable = "CREATE TABLE IF NOT EXISTS \"Person\" (\"Id\" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, \"Name\" TEXT, \"Email\" TEXT, \"Created\" INTEGER, \"Visits\" INTEGER)",
-            Insert = "INSERT INTO \"Person\" (\"Name\", \"Email\", \"Created\", \"Visits\") VALUES (?, ?, ?, ?)",
-            InsertOrReplace = "INSERT OR REPLACE INTO \"Person\" (\"Id\", \"Name\", \"Email\", \"Created\", \"Visits\") VALUES (?, ?, ?, ?, ?)",
-            Update = "UPDATE \"Person\" SET \"Name\" = ?, \"Email\" = ?, \"Created\" = ?, \"Visits\" = ? WHERE \"Id\" = ?",
-            Delete = "DELETE FROM \"Person\" WHERE \"Id\" = ?",
-            SelectByKey = "SELECT \"Id\", \"Name\", \"Email\", \"Created\", \"Visits\" FROM \"Person\" WHERE \"Id\" = ?",
-            SelectAll = "SELECT \"Id\", \"Name\", \"Email\", \"Created\", \"Visits\" FROM \"Person\"",
-        };
-
-        private static global::MicroDb.Mapping.TableMapping CreateTable() => new global::MicroDb.Mapping.TableMapping(
-            "People.Person",
-            "Person",
-            new global::MicroDb.Mapping.ColumnMapping[]
-            {
-                new global::MicroDb.Mapping.ColumnMapping("Id", "Id", global::MicroDb.Mapping.ColumnKind.Int32, false) { IsPrimaryKey = true, IsAutoIncrement = true, ClrTypeName = "Int32" },
-                new global::MicroDb.Mapping.ColumnMapping("Name", "Name", global::MicroDb.Mapping.ColumnKind.String, true) { ClrTypeName = "String" },
-                new global::MicroDb.Mapping.ColumnMapping("Email", "Email", global::MicroDb.Mapping.ColumnKind.String, true) { ClrTypeName = "String" },
-                new global::MicroDb.Mapping.ColumnMapping("Created", "Created", global::MicroDb.Mapping.ColumnKind.DateTime, false) { ClrTypeName = "DateTime" },
-                new global::MicroDb.Mapping.ColumnMapping("Visits", "Visits", global::MicroDb.Mapping.ColumnKind.Int32, false) { ClrTypeName = "Int32" },
-            },
-            global::System.Array.Empty<global::MicroDb.Mapping.IndexDeclaration>(),
-            withoutRowId: false);
-
-        /// <inheritdoc />
         public override bool IsGenerated => true;
 
-        /// <inheritdoc />
-        public override void BindColumn(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::People.Person entity, int columnIndex)
+        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::People.Person entity, int columnIndex)
         {
             switch (columnIndex)
             {
@@ -56,43 +39,28 @@ namespace MicroDb.Generated.People
             }
         }
 
-        /// <inheritdoc />
-        public override void BindInsert(global::MicroDb.Native.SqliteStatement statement, global::People.Person entity)
-        {
-            statement.Bind(1, entity.Name);
-            statement.Bind(2, entity.Email);
-            statement.Bind(3, entity.Created);
-            statement.Bind(4, entity.Visits);
-        }
+        public override void BindInsert(SqliteStatement statement, global::People.Person entity) => BindColumns(statement, entity, key: false);
+        public override void BindAll(SqliteStatement statement, global::People.Person entity) => BindColumns(statement, entity, key: true);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::People.Person entity) => statement.Bind(parameterIndex, entity.Id);
 
-        /// <inheritdoc />
-        public override void BindAll(global::MicroDb.Native.SqliteStatement statement, global::People.Person entity)
+        public override void BindUpdate(SqliteStatement statement, global::People.Person entity)
         {
-            statement.Bind(1, entity.Id);
-            statement.Bind(2, entity.Name);
-            statement.Bind(3, entity.Email);
-            statement.Bind(4, entity.Created);
-            statement.Bind(5, entity.Visits);
-        }
-
-        /// <inheritdoc />
-        public override void BindUpdate(global::MicroDb.Native.SqliteStatement statement, global::People.Person entity)
-        {
-            statement.Bind(1, entity.Name);
-            statement.Bind(2, entity.Email);
-            statement.Bind(3, entity.Created);
-            statement.Bind(4, entity.Visits);
+            BindColumns(statement, entity, key: false);
             statement.Bind(5, entity.Id);
         }
 
-        /// <inheritdoc />
-        public override void BindKey(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::People.Person entity)
+        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
+        private static void BindColumns(SqliteStatement statement, global::People.Person entity, bool key)
         {
-            statement.Bind(parameterIndex, entity.Id);
+            var p = 1;
+            if (key) statement.Bind(p++, entity.Id);
+            statement.Bind(p++, entity.Name);
+            statement.Bind(p++, entity.Email);
+            statement.Bind(p++, entity.Created);
+            statement.Bind(p, entity.Visits);
         }
 
-        /// <inheritdoc />
-        public override global::People.Person Read(global::MicroDb.Native.SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public override global::People.Person Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
         {
             int c0 = ordinals[0] >= 0 ? statement.GetInt32(ordinals[0]) : default;
             string c1 = ordinals[1] >= 0 ? statement.GetString(ordinals[1])! : default!;
@@ -108,13 +76,8 @@ namespace MicroDb.Generated.People
             return entity;
         }
 
-        /// <inheritdoc />
-        public override void SetGeneratedKey(global::People.Person entity, long key)
-        {
-            SetId(entity, unchecked((int)key));
-        }
+        public override void SetGeneratedKey(global::People.Person entity, long key) => SetId(entity, unchecked((int)key));
 
-        /// <inheritdoc />
         public override object? GetValue(global::People.Person entity, int columnIndex) => columnIndex switch
         {
             0 => (object?)entity.Id,
@@ -124,35 +87,6 @@ namespace MicroDb.Generated.People
             4 => (object?)entity.Visits,
             _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'People.Person' has 5 columns."),
         };
-
-        /// <inheritdoc />
-        public override void Serialize(global::System.IO.BinaryWriter writer, global::People.Person entity)
-        {
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Id);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Name);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Email);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Created);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Visits);
-        }
-
-        /// <inheritdoc />
-        public override global::People.Person Deserialize(global::System.IO.BinaryReader reader)
-        {
-            int c0 = global::MicroDb.Mapping.BinaryCodec.ReadInt32(reader);
-            string c1 = global::MicroDb.Mapping.BinaryCodec.ReadString(reader)!;
-            string? c2 = global::MicroDb.Mapping.BinaryCodec.ReadString(reader);
-            global::System.DateTime c3 = global::MicroDb.Mapping.BinaryCodec.ReadDateTime(reader);
-            int c4 = global::MicroDb.Mapping.BinaryCodec.ReadInt32(reader);
-            var entity = new global::People.Person()
-            {
-                Id = c0,
-                Name = c1,
-                Email = c2,
-            };
-            SetCreated(entity, c3);
-            SetVisits(entity, c4);
-            return entity;
-        }
 
         [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Method, Name = "set_Id")]
         private static extern void SetId(global::People.Person entity, int value);

@@ -4,43 +4,26 @@
 
 namespace MicroDb.Generated.Legacy
 {
+    using global::MicroDb.Mapping;
+    using global::MicroDb.Native;
+
     /// <summary>The MicroDb map of <see cref="global::Legacy.Customer"/>, generated at build time.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class CustomerMap : global::MicroDb.Mapping.EntityMap<global::Legacy.Customer>
+    internal sealed class CustomerMap : EntityMap<global::Legacy.Customer>
     {
-        /// <summary>Creates the map.</summary>
+        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public CustomerMap()
-            : base(CreateTable(), CreateSql())
+            : base(new TableMapping("Legacy.Customer", "legacy_customers", new ColumnMapping[]
+            {
+                Column("Id", "Id", ColumnKind.Int32, "Int32"),
+                Column("Name", "Name", ColumnKind.String, "String", nullable: true),
+            }))
         {
         }
 
-        private static global::MicroDb.Mapping.EntitySql CreateSql() => new global::MicroDb.Mapping.EntitySql
-        {
-            CreateTable = "CREATE TABLE IF NOT EXISTS \"legacy_customers\" (\"Id\" INTEGER, \"Name\" TEXT)",
-            Insert = "INSERT INTO \"legacy_customers\" (\"Id\", \"Name\") VALUES (?, ?)",
-            InsertOrReplace = "INSERT OR REPLACE INTO \"legacy_customers\" (\"Id\", \"Name\") VALUES (?, ?)",
-            Update = null,
-            Delete = null,
-            SelectByKey = null,
-            SelectAll = "SELECT \"Id\", \"Name\" FROM \"legacy_customers\"",
-        };
-
-        private static global::MicroDb.Mapping.TableMapping CreateTable() => new global::MicroDb.Mapping.TableMapping(
-            "Legacy.Customer",
-            "legacy_customers",
-            new global::MicroDb.Mapping.ColumnMapping[]
-            {
-                new global::MicroDb.Mapping.ColumnMapping("Id", "Id", global::MicroDb.Mapping.ColumnKind.Int32, false) { ClrTypeName = "Int32" },
-                new global::MicroDb.Mapping.ColumnMapping("Name", "Name", global::MicroDb.Mapping.ColumnKind.String, true) { ClrTypeName = "String" },
-            },
-            global::System.Array.Empty<global::MicroDb.Mapping.IndexDeclaration>(),
-            withoutRowId: false);
-
-        /// <inheritdoc />
         public override bool IsGenerated => true;
 
-        /// <inheritdoc />
-        public override void BindColumn(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::Legacy.Customer entity, int columnIndex)
+        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Legacy.Customer entity, int columnIndex)
         {
             switch (columnIndex)
             {
@@ -50,34 +33,20 @@ namespace MicroDb.Generated.Legacy
             }
         }
 
-        /// <inheritdoc />
-        public override void BindInsert(global::MicroDb.Native.SqliteStatement statement, global::Legacy.Customer entity)
+        public override void BindInsert(SqliteStatement statement, global::Legacy.Customer entity) => BindColumns(statement, entity);
+        public override void BindAll(SqliteStatement statement, global::Legacy.Customer entity) => BindColumns(statement, entity);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Legacy.Customer entity) => throw new global::MicroDb.MicroDbMappingException("Type 'Legacy.Customer' has no [PrimaryKey], so it cannot be updated or found by key.");
+        public override void BindUpdate(SqliteStatement statement, global::Legacy.Customer entity) => throw new global::MicroDb.MicroDbMappingException("Type 'Legacy.Customer' has no [PrimaryKey], so it cannot be updated or found by key.");
+
+        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
+        private static void BindColumns(SqliteStatement statement, global::Legacy.Customer entity)
         {
-            statement.Bind(1, entity.Id);
-            statement.Bind(2, entity.Name);
+            var p = 1;
+            statement.Bind(p++, entity.Id);
+            statement.Bind(p, entity.Name);
         }
 
-        /// <inheritdoc />
-        public override void BindAll(global::MicroDb.Native.SqliteStatement statement, global::Legacy.Customer entity)
-        {
-            statement.Bind(1, entity.Id);
-            statement.Bind(2, entity.Name);
-        }
-
-        /// <inheritdoc />
-        public override void BindUpdate(global::MicroDb.Native.SqliteStatement statement, global::Legacy.Customer entity)
-        {
-            throw new global::MicroDb.MicroDbMappingException("Type 'Legacy.Customer' has no [PrimaryKey], so it cannot be updated or found by key.");
-        }
-
-        /// <inheritdoc />
-        public override void BindKey(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::Legacy.Customer entity)
-        {
-            throw new global::MicroDb.MicroDbMappingException("Type 'Legacy.Customer' has no [PrimaryKey], so it cannot be updated or found by key.");
-        }
-
-        /// <inheritdoc />
-        public override global::Legacy.Customer Read(global::MicroDb.Native.SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public override global::Legacy.Customer Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
         {
             var entity = new global::Legacy.Customer();
             if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
@@ -85,35 +54,13 @@ namespace MicroDb.Generated.Legacy
             return entity;
         }
 
-        /// <inheritdoc />
-        public override void SetGeneratedKey(global::Legacy.Customer entity, long key)
-        {
-        }
+        public override void SetGeneratedKey(global::Legacy.Customer entity, long key) { }
 
-        /// <inheritdoc />
         public override object? GetValue(global::Legacy.Customer entity, int columnIndex) => columnIndex switch
         {
             0 => (object?)entity.Id,
             1 => (object?)entity.Name,
             _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Legacy.Customer' has 2 columns."),
         };
-
-        /// <inheritdoc />
-        public override void Serialize(global::System.IO.BinaryWriter writer, global::Legacy.Customer entity)
-        {
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Id);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Name);
-        }
-
-        /// <inheritdoc />
-        public override global::Legacy.Customer Deserialize(global::System.IO.BinaryReader reader)
-        {
-            int c0 = global::MicroDb.Mapping.BinaryCodec.ReadInt32(reader);
-            string? c1 = global::MicroDb.Mapping.BinaryCodec.ReadString(reader);
-            var entity = new global::Legacy.Customer();
-            entity.Id = c0;
-            entity.Name = c1;
-            return entity;
-        }
     }
 }

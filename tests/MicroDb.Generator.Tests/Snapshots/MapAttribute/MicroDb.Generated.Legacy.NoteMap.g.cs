@@ -4,42 +4,25 @@
 
 namespace MicroDb.Generated.Legacy
 {
+    using global::MicroDb.Mapping;
+    using global::MicroDb.Native;
+
     /// <summary>The MicroDb map of <see cref="global::Legacy.Note"/>, generated at build time.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class NoteMap : global::MicroDb.Mapping.EntityMap<global::Legacy.Note>
+    internal sealed class NoteMap : EntityMap<global::Legacy.Note>
     {
-        /// <summary>Creates the map.</summary>
+        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public NoteMap()
-            : base(CreateTable(), CreateSql())
+            : base(new TableMapping("Legacy.Note", "Note", new ColumnMapping[]
+            {
+                Column("Text", "Text", ColumnKind.String, "String", nullable: true),
+            }))
         {
         }
 
-        private static global::MicroDb.Mapping.EntitySql CreateSql() => new global::MicroDb.Mapping.EntitySql
-        {
-            CreateTable = "CREATE TABLE IF NOT EXISTS \"Note\" (\"Text\" TEXT)",
-            Insert = "INSERT INTO \"Note\" (\"Text\") VALUES (?)",
-            InsertOrReplace = "INSERT OR REPLACE INTO \"Note\" (\"Text\") VALUES (?)",
-            Update = null,
-            Delete = null,
-            SelectByKey = null,
-            SelectAll = "SELECT \"Text\" FROM \"Note\"",
-        };
-
-        private static global::MicroDb.Mapping.TableMapping CreateTable() => new global::MicroDb.Mapping.TableMapping(
-            "Legacy.Note",
-            "Note",
-            new global::MicroDb.Mapping.ColumnMapping[]
-            {
-                new global::MicroDb.Mapping.ColumnMapping("Text", "Text", global::MicroDb.Mapping.ColumnKind.String, true) { ClrTypeName = "String" },
-            },
-            global::System.Array.Empty<global::MicroDb.Mapping.IndexDeclaration>(),
-            withoutRowId: false);
-
-        /// <inheritdoc />
         public override bool IsGenerated => true;
 
-        /// <inheritdoc />
-        public override void BindColumn(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::Legacy.Note entity, int columnIndex)
+        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Legacy.Note entity, int columnIndex)
         {
             switch (columnIndex)
             {
@@ -48,63 +31,30 @@ namespace MicroDb.Generated.Legacy
             }
         }
 
-        /// <inheritdoc />
-        public override void BindInsert(global::MicroDb.Native.SqliteStatement statement, global::Legacy.Note entity)
+        public override void BindInsert(SqliteStatement statement, global::Legacy.Note entity) => BindColumns(statement, entity);
+        public override void BindAll(SqliteStatement statement, global::Legacy.Note entity) => BindColumns(statement, entity);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Legacy.Note entity) => throw new global::MicroDb.MicroDbMappingException("Type 'Legacy.Note' has no [PrimaryKey], so it cannot be updated or found by key.");
+        public override void BindUpdate(SqliteStatement statement, global::Legacy.Note entity) => throw new global::MicroDb.MicroDbMappingException("Type 'Legacy.Note' has no [PrimaryKey], so it cannot be updated or found by key.");
+
+        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
+        private static void BindColumns(SqliteStatement statement, global::Legacy.Note entity)
         {
             statement.Bind(1, entity.Text);
         }
 
-        /// <inheritdoc />
-        public override void BindAll(global::MicroDb.Native.SqliteStatement statement, global::Legacy.Note entity)
-        {
-            statement.Bind(1, entity.Text);
-        }
-
-        /// <inheritdoc />
-        public override void BindUpdate(global::MicroDb.Native.SqliteStatement statement, global::Legacy.Note entity)
-        {
-            throw new global::MicroDb.MicroDbMappingException("Type 'Legacy.Note' has no [PrimaryKey], so it cannot be updated or found by key.");
-        }
-
-        /// <inheritdoc />
-        public override void BindKey(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::Legacy.Note entity)
-        {
-            throw new global::MicroDb.MicroDbMappingException("Type 'Legacy.Note' has no [PrimaryKey], so it cannot be updated or found by key.");
-        }
-
-        /// <inheritdoc />
-        public override global::Legacy.Note Read(global::MicroDb.Native.SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public override global::Legacy.Note Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
         {
             var entity = new global::Legacy.Note();
             if (ordinals[0] >= 0) entity.Text = statement.GetString(ordinals[0])!;
             return entity;
         }
 
-        /// <inheritdoc />
-        public override void SetGeneratedKey(global::Legacy.Note entity, long key)
-        {
-        }
+        public override void SetGeneratedKey(global::Legacy.Note entity, long key) { }
 
-        /// <inheritdoc />
         public override object? GetValue(global::Legacy.Note entity, int columnIndex) => columnIndex switch
         {
             0 => (object?)entity.Text,
             _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Legacy.Note' has 1 columns."),
         };
-
-        /// <inheritdoc />
-        public override void Serialize(global::System.IO.BinaryWriter writer, global::Legacy.Note entity)
-        {
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Text);
-        }
-
-        /// <inheritdoc />
-        public override global::Legacy.Note Deserialize(global::System.IO.BinaryReader reader)
-        {
-            string c0 = global::MicroDb.Mapping.BinaryCodec.ReadString(reader)!;
-            var entity = new global::Legacy.Note();
-            entity.Text = c0;
-            return entity;
-        }
     }
 }

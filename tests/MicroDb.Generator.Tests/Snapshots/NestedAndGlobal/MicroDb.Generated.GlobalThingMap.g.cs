@@ -4,42 +4,25 @@
 
 namespace MicroDb.Generated
 {
+    using global::MicroDb.Mapping;
+    using global::MicroDb.Native;
+
     /// <summary>The MicroDb map of <see cref="global::GlobalThing"/>, generated at build time.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class GlobalThingMap : global::MicroDb.Mapping.EntityMap<global::GlobalThing>
+    internal sealed class GlobalThingMap : EntityMap<global::GlobalThing>
     {
-        /// <summary>Creates the map.</summary>
+        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public GlobalThingMap()
-            : base(CreateTable(), CreateSql())
+            : base(new TableMapping("GlobalThing", "GlobalThing", new ColumnMapping[]
+            {
+                Column("Key", "Key", ColumnKind.String, "String", nullable: true, primaryKey: true),
+            }))
         {
         }
 
-        private static global::MicroDb.Mapping.EntitySql CreateSql() => new global::MicroDb.Mapping.EntitySql
-        {
-            CreateTable = "CREATE TABLE IF NOT EXISTS \"GlobalThing\" (\"Key\" TEXT PRIMARY KEY NOT NULL)",
-            Insert = "INSERT INTO \"GlobalThing\" (\"Key\") VALUES (?)",
-            InsertOrReplace = "INSERT OR REPLACE INTO \"GlobalThing\" (\"Key\") VALUES (?)",
-            Update = null,
-            Delete = "DELETE FROM \"GlobalThing\" WHERE \"Key\" = ?",
-            SelectByKey = "SELECT \"Key\" FROM \"GlobalThing\" WHERE \"Key\" = ?",
-            SelectAll = "SELECT \"Key\" FROM \"GlobalThing\"",
-        };
-
-        private static global::MicroDb.Mapping.TableMapping CreateTable() => new global::MicroDb.Mapping.TableMapping(
-            "GlobalThing",
-            "GlobalThing",
-            new global::MicroDb.Mapping.ColumnMapping[]
-            {
-                new global::MicroDb.Mapping.ColumnMapping("Key", "Key", global::MicroDb.Mapping.ColumnKind.String, true) { IsPrimaryKey = true, ClrTypeName = "String" },
-            },
-            global::System.Array.Empty<global::MicroDb.Mapping.IndexDeclaration>(),
-            withoutRowId: false);
-
-        /// <inheritdoc />
         public override bool IsGenerated => true;
 
-        /// <inheritdoc />
-        public override void BindColumn(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::GlobalThing entity, int columnIndex)
+        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::GlobalThing entity, int columnIndex)
         {
             switch (columnIndex)
             {
@@ -48,63 +31,35 @@ namespace MicroDb.Generated
             }
         }
 
-        /// <inheritdoc />
-        public override void BindInsert(global::MicroDb.Native.SqliteStatement statement, global::GlobalThing entity)
+        public override void BindInsert(SqliteStatement statement, global::GlobalThing entity) => BindColumns(statement, entity, key: true);
+        public override void BindAll(SqliteStatement statement, global::GlobalThing entity) => BindColumns(statement, entity, key: true);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::GlobalThing entity) => statement.Bind(parameterIndex, entity.Key);
+
+        public override void BindUpdate(SqliteStatement statement, global::GlobalThing entity)
         {
+            BindColumns(statement, entity, key: false);
             statement.Bind(1, entity.Key);
         }
 
-        /// <inheritdoc />
-        public override void BindAll(global::MicroDb.Native.SqliteStatement statement, global::GlobalThing entity)
+        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
+        private static void BindColumns(SqliteStatement statement, global::GlobalThing entity, bool key)
         {
-            statement.Bind(1, entity.Key);
+            if (key) statement.Bind(1, entity.Key);
         }
 
-        /// <inheritdoc />
-        public override void BindUpdate(global::MicroDb.Native.SqliteStatement statement, global::GlobalThing entity)
-        {
-            statement.Bind(1, entity.Key);
-        }
-
-        /// <inheritdoc />
-        public override void BindKey(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::GlobalThing entity)
-        {
-            statement.Bind(parameterIndex, entity.Key);
-        }
-
-        /// <inheritdoc />
-        public override global::GlobalThing Read(global::MicroDb.Native.SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public override global::GlobalThing Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
         {
             var entity = new global::GlobalThing();
             if (ordinals[0] >= 0) entity.Key = statement.GetString(ordinals[0])!;
             return entity;
         }
 
-        /// <inheritdoc />
-        public override void SetGeneratedKey(global::GlobalThing entity, long key)
-        {
-        }
+        public override void SetGeneratedKey(global::GlobalThing entity, long key) { }
 
-        /// <inheritdoc />
         public override object? GetValue(global::GlobalThing entity, int columnIndex) => columnIndex switch
         {
             0 => (object?)entity.Key,
             _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'GlobalThing' has 1 columns."),
         };
-
-        /// <inheritdoc />
-        public override void Serialize(global::System.IO.BinaryWriter writer, global::GlobalThing entity)
-        {
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Key);
-        }
-
-        /// <inheritdoc />
-        public override global::GlobalThing Deserialize(global::System.IO.BinaryReader reader)
-        {
-            string c0 = global::MicroDb.Mapping.BinaryCodec.ReadString(reader)!;
-            var entity = new global::GlobalThing();
-            entity.Key = c0;
-            return entity;
-        }
     }
 }

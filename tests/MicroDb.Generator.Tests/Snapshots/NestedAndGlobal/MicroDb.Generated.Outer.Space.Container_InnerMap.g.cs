@@ -4,43 +4,26 @@
 
 namespace MicroDb.Generated.Outer.Space
 {
+    using global::MicroDb.Mapping;
+    using global::MicroDb.Native;
+
     /// <summary>The MicroDb map of <see cref="global::Outer.Space.Container.Inner"/>, generated at build time.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class Container_InnerMap : global::MicroDb.Mapping.EntityMap<global::Outer.Space.Container.Inner>
+    internal sealed class Container_InnerMap : EntityMap<global::Outer.Space.Container.Inner>
     {
-        /// <summary>Creates the map.</summary>
+        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public Container_InnerMap()
-            : base(CreateTable(), CreateSql())
+            : base(new TableMapping("Outer.Space.Container+Inner", "inner \"quoted\" table", new ColumnMapping[]
+            {
+                Column("the key", "Key", ColumnKind.String, "String", nullable: true, primaryKey: true),
+                Column("Value", "Value", ColumnKind.Int32, "Int32"),
+            }, withoutRowId: true))
         {
         }
 
-        private static global::MicroDb.Mapping.EntitySql CreateSql() => new global::MicroDb.Mapping.EntitySql
-        {
-            CreateTable = "CREATE TABLE IF NOT EXISTS \"inner \"\"quoted\"\" table\" (\"the key\" TEXT PRIMARY KEY NOT NULL, \"Value\" INTEGER) WITHOUT ROWID",
-            Insert = "INSERT INTO \"inner \"\"quoted\"\" table\" (\"the key\", \"Value\") VALUES (?, ?)",
-            InsertOrReplace = "INSERT OR REPLACE INTO \"inner \"\"quoted\"\" table\" (\"the key\", \"Value\") VALUES (?, ?)",
-            Update = "UPDATE \"inner \"\"quoted\"\" table\" SET \"Value\" = ? WHERE \"the key\" = ?",
-            Delete = "DELETE FROM \"inner \"\"quoted\"\" table\" WHERE \"the key\" = ?",
-            SelectByKey = "SELECT \"the key\", \"Value\" FROM \"inner \"\"quoted\"\" table\" WHERE \"the key\" = ?",
-            SelectAll = "SELECT \"the key\", \"Value\" FROM \"inner \"\"quoted\"\" table\"",
-        };
-
-        private static global::MicroDb.Mapping.TableMapping CreateTable() => new global::MicroDb.Mapping.TableMapping(
-            "Outer.Space.Container+Inner",
-            "inner \"quoted\" table",
-            new global::MicroDb.Mapping.ColumnMapping[]
-            {
-                new global::MicroDb.Mapping.ColumnMapping("the key", "Key", global::MicroDb.Mapping.ColumnKind.String, true) { IsPrimaryKey = true, ClrTypeName = "String" },
-                new global::MicroDb.Mapping.ColumnMapping("Value", "Value", global::MicroDb.Mapping.ColumnKind.Int32, false) { ClrTypeName = "Int32" },
-            },
-            global::System.Array.Empty<global::MicroDb.Mapping.IndexDeclaration>(),
-            withoutRowId: true);
-
-        /// <inheritdoc />
         public override bool IsGenerated => true;
 
-        /// <inheritdoc />
-        public override void BindColumn(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::Outer.Space.Container.Inner entity, int columnIndex)
+        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Outer.Space.Container.Inner entity, int columnIndex)
         {
             switch (columnIndex)
             {
@@ -50,35 +33,25 @@ namespace MicroDb.Generated.Outer.Space
             }
         }
 
-        /// <inheritdoc />
-        public override void BindInsert(global::MicroDb.Native.SqliteStatement statement, global::Outer.Space.Container.Inner entity)
-        {
-            statement.Bind(1, entity.Key);
-            statement.Bind(2, entity.Value);
-        }
+        public override void BindInsert(SqliteStatement statement, global::Outer.Space.Container.Inner entity) => BindColumns(statement, entity, key: true);
+        public override void BindAll(SqliteStatement statement, global::Outer.Space.Container.Inner entity) => BindColumns(statement, entity, key: true);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Outer.Space.Container.Inner entity) => statement.Bind(parameterIndex, entity.Key);
 
-        /// <inheritdoc />
-        public override void BindAll(global::MicroDb.Native.SqliteStatement statement, global::Outer.Space.Container.Inner entity)
+        public override void BindUpdate(SqliteStatement statement, global::Outer.Space.Container.Inner entity)
         {
-            statement.Bind(1, entity.Key);
-            statement.Bind(2, entity.Value);
-        }
-
-        /// <inheritdoc />
-        public override void BindUpdate(global::MicroDb.Native.SqliteStatement statement, global::Outer.Space.Container.Inner entity)
-        {
-            statement.Bind(1, entity.Value);
+            BindColumns(statement, entity, key: false);
             statement.Bind(2, entity.Key);
         }
 
-        /// <inheritdoc />
-        public override void BindKey(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::Outer.Space.Container.Inner entity)
+        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
+        private static void BindColumns(SqliteStatement statement, global::Outer.Space.Container.Inner entity, bool key)
         {
-            statement.Bind(parameterIndex, entity.Key);
+            var p = 1;
+            if (key) statement.Bind(p++, entity.Key);
+            statement.Bind(p, entity.Value);
         }
 
-        /// <inheritdoc />
-        public override global::Outer.Space.Container.Inner Read(global::MicroDb.Native.SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public override global::Outer.Space.Container.Inner Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
         {
             var entity = new global::Outer.Space.Container.Inner();
             if (ordinals[0] >= 0) entity.Key = statement.GetString(ordinals[0])!;
@@ -86,35 +59,13 @@ namespace MicroDb.Generated.Outer.Space
             return entity;
         }
 
-        /// <inheritdoc />
-        public override void SetGeneratedKey(global::Outer.Space.Container.Inner entity, long key)
-        {
-        }
+        public override void SetGeneratedKey(global::Outer.Space.Container.Inner entity, long key) { }
 
-        /// <inheritdoc />
         public override object? GetValue(global::Outer.Space.Container.Inner entity, int columnIndex) => columnIndex switch
         {
             0 => (object?)entity.Key,
             1 => (object?)entity.Value,
             _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Outer.Space.Container+Inner' has 2 columns."),
         };
-
-        /// <inheritdoc />
-        public override void Serialize(global::System.IO.BinaryWriter writer, global::Outer.Space.Container.Inner entity)
-        {
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Key);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Value);
-        }
-
-        /// <inheritdoc />
-        public override global::Outer.Space.Container.Inner Deserialize(global::System.IO.BinaryReader reader)
-        {
-            string c0 = global::MicroDb.Mapping.BinaryCodec.ReadString(reader)!;
-            int c1 = global::MicroDb.Mapping.BinaryCodec.ReadInt32(reader);
-            var entity = new global::Outer.Space.Container.Inner();
-            entity.Key = c0;
-            entity.Value = c1;
-            return entity;
-        }
     }
 }

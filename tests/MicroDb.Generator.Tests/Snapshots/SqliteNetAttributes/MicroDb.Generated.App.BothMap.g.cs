@@ -4,42 +4,25 @@
 
 namespace MicroDb.Generated.App
 {
+    using global::MicroDb.Mapping;
+    using global::MicroDb.Native;
+
     /// <summary>The MicroDb map of <see cref="global::App.Both"/>, generated at build time.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class BothMap : global::MicroDb.Mapping.EntityMap<global::App.Both>
+    internal sealed class BothMap : EntityMap<global::App.Both>
     {
-        /// <summary>Creates the map.</summary>
+        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public BothMap()
-            : base(CreateTable(), CreateSql())
+            : base(new TableMapping("App.Both", "both", new ColumnMapping[]
+            {
+                Column("Id", "Id", ColumnKind.Int32, "Int32", primaryKey: true),
+            }))
         {
         }
 
-        private static global::MicroDb.Mapping.EntitySql CreateSql() => new global::MicroDb.Mapping.EntitySql
-        {
-            CreateTable = "CREATE TABLE IF NOT EXISTS \"both\" (\"Id\" INTEGER PRIMARY KEY NOT NULL)",
-            Insert = "INSERT INTO \"both\" (\"Id\") VALUES (?)",
-            InsertOrReplace = "INSERT OR REPLACE INTO \"both\" (\"Id\") VALUES (?)",
-            Update = null,
-            Delete = "DELETE FROM \"both\" WHERE \"Id\" = ?",
-            SelectByKey = "SELECT \"Id\" FROM \"both\" WHERE \"Id\" = ?",
-            SelectAll = "SELECT \"Id\" FROM \"both\"",
-        };
-
-        private static global::MicroDb.Mapping.TableMapping CreateTable() => new global::MicroDb.Mapping.TableMapping(
-            "App.Both",
-            "both",
-            new global::MicroDb.Mapping.ColumnMapping[]
-            {
-                new global::MicroDb.Mapping.ColumnMapping("Id", "Id", global::MicroDb.Mapping.ColumnKind.Int32, false) { IsPrimaryKey = true, ClrTypeName = "Int32" },
-            },
-            global::System.Array.Empty<global::MicroDb.Mapping.IndexDeclaration>(),
-            withoutRowId: false);
-
-        /// <inheritdoc />
         public override bool IsGenerated => true;
 
-        /// <inheritdoc />
-        public override void BindColumn(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::App.Both entity, int columnIndex)
+        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Both entity, int columnIndex)
         {
             switch (columnIndex)
             {
@@ -48,63 +31,35 @@ namespace MicroDb.Generated.App
             }
         }
 
-        /// <inheritdoc />
-        public override void BindInsert(global::MicroDb.Native.SqliteStatement statement, global::App.Both entity)
+        public override void BindInsert(SqliteStatement statement, global::App.Both entity) => BindColumns(statement, entity, key: true);
+        public override void BindAll(SqliteStatement statement, global::App.Both entity) => BindColumns(statement, entity, key: true);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::App.Both entity) => statement.Bind(parameterIndex, entity.Id);
+
+        public override void BindUpdate(SqliteStatement statement, global::App.Both entity)
         {
+            BindColumns(statement, entity, key: false);
             statement.Bind(1, entity.Id);
         }
 
-        /// <inheritdoc />
-        public override void BindAll(global::MicroDb.Native.SqliteStatement statement, global::App.Both entity)
+        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
+        private static void BindColumns(SqliteStatement statement, global::App.Both entity, bool key)
         {
-            statement.Bind(1, entity.Id);
+            if (key) statement.Bind(1, entity.Id);
         }
 
-        /// <inheritdoc />
-        public override void BindUpdate(global::MicroDb.Native.SqliteStatement statement, global::App.Both entity)
-        {
-            statement.Bind(1, entity.Id);
-        }
-
-        /// <inheritdoc />
-        public override void BindKey(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::App.Both entity)
-        {
-            statement.Bind(parameterIndex, entity.Id);
-        }
-
-        /// <inheritdoc />
-        public override global::App.Both Read(global::MicroDb.Native.SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public override global::App.Both Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
         {
             var entity = new global::App.Both();
             if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
             return entity;
         }
 
-        /// <inheritdoc />
-        public override void SetGeneratedKey(global::App.Both entity, long key)
-        {
-        }
+        public override void SetGeneratedKey(global::App.Both entity, long key) { }
 
-        /// <inheritdoc />
         public override object? GetValue(global::App.Both entity, int columnIndex) => columnIndex switch
         {
             0 => (object?)entity.Id,
             _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.Both' has 1 columns."),
         };
-
-        /// <inheritdoc />
-        public override void Serialize(global::System.IO.BinaryWriter writer, global::App.Both entity)
-        {
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Id);
-        }
-
-        /// <inheritdoc />
-        public override global::App.Both Deserialize(global::System.IO.BinaryReader reader)
-        {
-            int c0 = global::MicroDb.Mapping.BinaryCodec.ReadInt32(reader);
-            var entity = new global::App.Both();
-            entity.Id = c0;
-            return entity;
-        }
     }
 }

@@ -4,53 +4,30 @@
 
 namespace MicroDb.Generated.App
 {
+    using global::MicroDb.Mapping;
+    using global::MicroDb.Native;
+
     /// <summary>The MicroDb map of <see cref="global::App.Item"/>, generated at build time.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class ItemMap : global::MicroDb.Mapping.EntityMap<global::App.Item>
+    internal sealed class ItemMap : EntityMap<global::App.Item>
     {
-        /// <summary>Creates the map.</summary>
+        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public ItemMap()
-            : base(CreateTable(), CreateSql())
+            : base(new TableMapping("App.Item", "items", new ColumnMapping[]
+            {
+                Column("Id", "Id", ColumnKind.Int32, "Int32", primaryKey: true, autoIncrement: true),
+                Column("item_name", "Name", ColumnKind.String, "String", nullable: true, notNull: true, maxLength: 40, collation: "NOCASE"),
+                Column("Code", "Code", ColumnKind.String, "String", nullable: true),
+                Column("Second", "Second", ColumnKind.Int32, "Int32"),
+                Column("First", "First", ColumnKind.Int32, "Int32"),
+                Column("Mood", "Mood", ColumnKind.EnumText, "Mood"),
+            }, new IndexDeclaration[] { new("item_name", null, 0, false), new("Code", null, 0, true), new("Second", "ix_pair", 2, false), new("First", "ix_pair", 1, true) }))
         {
         }
 
-        private static global::MicroDb.Mapping.EntitySql CreateSql() => new global::MicroDb.Mapping.EntitySql
-        {
-            CreateTable = "CREATE TABLE IF NOT EXISTS \"items\" (\"Id\" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, \"item_name\" varchar(40) NOT NULL COLLATE NOCASE, \"Code\" TEXT, \"Second\" INTEGER, \"First\" INTEGER, \"Mood\" TEXT)",
-            Insert = "INSERT INTO \"items\" (\"item_name\", \"Code\", \"Second\", \"First\", \"Mood\") VALUES (?, ?, ?, ?, ?)",
-            InsertOrReplace = "INSERT OR REPLACE INTO \"items\" (\"Id\", \"item_name\", \"Code\", \"Second\", \"First\", \"Mood\") VALUES (?, ?, ?, ?, ?, ?)",
-            Update = "UPDATE \"items\" SET \"item_name\" = ?, \"Code\" = ?, \"Second\" = ?, \"First\" = ?, \"Mood\" = ? WHERE \"Id\" = ?",
-            Delete = "DELETE FROM \"items\" WHERE \"Id\" = ?",
-            SelectByKey = "SELECT \"Id\", \"item_name\", \"Code\", \"Second\", \"First\", \"Mood\" FROM \"items\" WHERE \"Id\" = ?",
-            SelectAll = "SELECT \"Id\", \"item_name\", \"Code\", \"Second\", \"First\", \"Mood\" FROM \"items\"",
-        };
-
-        private static global::MicroDb.Mapping.TableMapping CreateTable() => new global::MicroDb.Mapping.TableMapping(
-            "App.Item",
-            "items",
-            new global::MicroDb.Mapping.ColumnMapping[]
-            {
-                new global::MicroDb.Mapping.ColumnMapping("Id", "Id", global::MicroDb.Mapping.ColumnKind.Int32, false) { IsPrimaryKey = true, IsAutoIncrement = true, ClrTypeName = "Int32" },
-                new global::MicroDb.Mapping.ColumnMapping("item_name", "Name", global::MicroDb.Mapping.ColumnKind.String, true) { IsNotNull = true, MaxLength = 40, Collation = "NOCASE", ClrTypeName = "String" },
-                new global::MicroDb.Mapping.ColumnMapping("Code", "Code", global::MicroDb.Mapping.ColumnKind.String, true) { ClrTypeName = "String" },
-                new global::MicroDb.Mapping.ColumnMapping("Second", "Second", global::MicroDb.Mapping.ColumnKind.Int32, false) { ClrTypeName = "Int32" },
-                new global::MicroDb.Mapping.ColumnMapping("First", "First", global::MicroDb.Mapping.ColumnKind.Int32, false) { ClrTypeName = "Int32" },
-                new global::MicroDb.Mapping.ColumnMapping("Mood", "Mood", global::MicroDb.Mapping.ColumnKind.EnumText, false) { ClrTypeName = "Mood" },
-            },
-            new global::MicroDb.Mapping.IndexDeclaration[]
-            {
-                new global::MicroDb.Mapping.IndexDeclaration("item_name", null, 0, false),
-                new global::MicroDb.Mapping.IndexDeclaration("Code", null, 0, true),
-                new global::MicroDb.Mapping.IndexDeclaration("Second", "ix_pair", 2, false),
-                new global::MicroDb.Mapping.IndexDeclaration("First", "ix_pair", 1, true),
-            },
-            withoutRowId: false);
-
-        /// <inheritdoc />
         public override bool IsGenerated => true;
 
-        /// <inheritdoc />
-        public override void BindColumn(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::App.Item entity, int columnIndex)
+        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Item entity, int columnIndex)
         {
             switch (columnIndex)
             {
@@ -64,46 +41,29 @@ namespace MicroDb.Generated.App
             }
         }
 
-        /// <inheritdoc />
-        public override void BindInsert(global::MicroDb.Native.SqliteStatement statement, global::App.Item entity)
-        {
-            statement.Bind(1, entity.Name);
-            statement.Bind(2, entity.Code);
-            statement.Bind(3, entity.Second);
-            statement.Bind(4, entity.First);
-            statement.BindEnumAsText(5, entity.Mood);
-        }
+        public override void BindInsert(SqliteStatement statement, global::App.Item entity) => BindColumns(statement, entity, key: false);
+        public override void BindAll(SqliteStatement statement, global::App.Item entity) => BindColumns(statement, entity, key: true);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::App.Item entity) => statement.Bind(parameterIndex, entity.Id);
 
-        /// <inheritdoc />
-        public override void BindAll(global::MicroDb.Native.SqliteStatement statement, global::App.Item entity)
+        public override void BindUpdate(SqliteStatement statement, global::App.Item entity)
         {
-            statement.Bind(1, entity.Id);
-            statement.Bind(2, entity.Name);
-            statement.Bind(3, entity.Code);
-            statement.Bind(4, entity.Second);
-            statement.Bind(5, entity.First);
-            statement.BindEnumAsText(6, entity.Mood);
-        }
-
-        /// <inheritdoc />
-        public override void BindUpdate(global::MicroDb.Native.SqliteStatement statement, global::App.Item entity)
-        {
-            statement.Bind(1, entity.Name);
-            statement.Bind(2, entity.Code);
-            statement.Bind(3, entity.Second);
-            statement.Bind(4, entity.First);
-            statement.BindEnumAsText(5, entity.Mood);
+            BindColumns(statement, entity, key: false);
             statement.Bind(6, entity.Id);
         }
 
-        /// <inheritdoc />
-        public override void BindKey(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::App.Item entity)
+        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
+        private static void BindColumns(SqliteStatement statement, global::App.Item entity, bool key)
         {
-            statement.Bind(parameterIndex, entity.Id);
+            var p = 1;
+            if (key) statement.Bind(p++, entity.Id);
+            statement.Bind(p++, entity.Name);
+            statement.Bind(p++, entity.Code);
+            statement.Bind(p++, entity.Second);
+            statement.Bind(p++, entity.First);
+            statement.BindEnumAsText(p, entity.Mood);
         }
 
-        /// <inheritdoc />
-        public override global::App.Item Read(global::MicroDb.Native.SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public override global::App.Item Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
         {
             var entity = new global::App.Item();
             if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
@@ -115,13 +75,8 @@ namespace MicroDb.Generated.App
             return entity;
         }
 
-        /// <inheritdoc />
-        public override void SetGeneratedKey(global::App.Item entity, long key)
-        {
-            entity.Id = unchecked((int)key);
-        }
+        public override void SetGeneratedKey(global::App.Item entity, long key) => entity.Id = unchecked((int)key);
 
-        /// <inheritdoc />
         public override object? GetValue(global::App.Item entity, int columnIndex) => columnIndex switch
         {
             0 => (object?)entity.Id,
@@ -132,35 +87,5 @@ namespace MicroDb.Generated.App
             5 => (object?)entity.Mood,
             _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.Item' has 6 columns."),
         };
-
-        /// <inheritdoc />
-        public override void Serialize(global::System.IO.BinaryWriter writer, global::App.Item entity)
-        {
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Id);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Name);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Code);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Second);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.First);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, unchecked((long)entity.Mood));
-        }
-
-        /// <inheritdoc />
-        public override global::App.Item Deserialize(global::System.IO.BinaryReader reader)
-        {
-            int c0 = global::MicroDb.Mapping.BinaryCodec.ReadInt32(reader);
-            string c1 = global::MicroDb.Mapping.BinaryCodec.ReadString(reader)!;
-            string? c2 = global::MicroDb.Mapping.BinaryCodec.ReadString(reader);
-            int c3 = global::MicroDb.Mapping.BinaryCodec.ReadInt32(reader);
-            int c4 = global::MicroDb.Mapping.BinaryCodec.ReadInt32(reader);
-            global::App.Mood c5 = unchecked((global::App.Mood)global::MicroDb.Mapping.BinaryCodec.ReadInt64(reader));
-            var entity = new global::App.Item();
-            entity.Id = c0;
-            entity.Name = c1;
-            entity.Code = c2;
-            entity.Second = c3;
-            entity.First = c4;
-            entity.Mood = c5;
-            return entity;
-        }
     }
 }

@@ -4,42 +4,25 @@
 
 namespace MicroDb.Generated.App
 {
+    using global::MicroDb.Mapping;
+    using global::MicroDb.Native;
+
     /// <summary>The MicroDb map of <see cref="global::App.LogLine"/>, generated at build time.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class LogLineMap : global::MicroDb.Mapping.EntityMap<global::App.LogLine>
+    internal sealed class LogLineMap : EntityMap<global::App.LogLine>
     {
-        /// <summary>Creates the map.</summary>
+        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public LogLineMap()
-            : base(CreateTable(), CreateSql())
+            : base(new TableMapping("App.LogLine", "log", new ColumnMapping[]
+            {
+                Column("Text", "Text", ColumnKind.String, "String", nullable: true),
+            }))
         {
         }
 
-        private static global::MicroDb.Mapping.EntitySql CreateSql() => new global::MicroDb.Mapping.EntitySql
-        {
-            CreateTable = "CREATE TABLE IF NOT EXISTS \"log\" (\"Text\" TEXT)",
-            Insert = "INSERT INTO \"log\" (\"Text\") VALUES (?)",
-            InsertOrReplace = "INSERT OR REPLACE INTO \"log\" (\"Text\") VALUES (?)",
-            Update = null,
-            Delete = null,
-            SelectByKey = null,
-            SelectAll = "SELECT \"Text\" FROM \"log\"",
-        };
-
-        private static global::MicroDb.Mapping.TableMapping CreateTable() => new global::MicroDb.Mapping.TableMapping(
-            "App.LogLine",
-            "log",
-            new global::MicroDb.Mapping.ColumnMapping[]
-            {
-                new global::MicroDb.Mapping.ColumnMapping("Text", "Text", global::MicroDb.Mapping.ColumnKind.String, true) { ClrTypeName = "String" },
-            },
-            global::System.Array.Empty<global::MicroDb.Mapping.IndexDeclaration>(),
-            withoutRowId: false);
-
-        /// <inheritdoc />
         public override bool IsGenerated => true;
 
-        /// <inheritdoc />
-        public override void BindColumn(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::App.LogLine entity, int columnIndex)
+        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.LogLine entity, int columnIndex)
         {
             switch (columnIndex)
             {
@@ -48,63 +31,30 @@ namespace MicroDb.Generated.App
             }
         }
 
-        /// <inheritdoc />
-        public override void BindInsert(global::MicroDb.Native.SqliteStatement statement, global::App.LogLine entity)
+        public override void BindInsert(SqliteStatement statement, global::App.LogLine entity) => BindColumns(statement, entity);
+        public override void BindAll(SqliteStatement statement, global::App.LogLine entity) => BindColumns(statement, entity);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::App.LogLine entity) => throw new global::MicroDb.MicroDbMappingException("Type 'App.LogLine' has no [PrimaryKey], so it cannot be updated or found by key.");
+        public override void BindUpdate(SqliteStatement statement, global::App.LogLine entity) => throw new global::MicroDb.MicroDbMappingException("Type 'App.LogLine' has no [PrimaryKey], so it cannot be updated or found by key.");
+
+        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
+        private static void BindColumns(SqliteStatement statement, global::App.LogLine entity)
         {
             statement.Bind(1, entity.Text);
         }
 
-        /// <inheritdoc />
-        public override void BindAll(global::MicroDb.Native.SqliteStatement statement, global::App.LogLine entity)
-        {
-            statement.Bind(1, entity.Text);
-        }
-
-        /// <inheritdoc />
-        public override void BindUpdate(global::MicroDb.Native.SqliteStatement statement, global::App.LogLine entity)
-        {
-            throw new global::MicroDb.MicroDbMappingException("Type 'App.LogLine' has no [PrimaryKey], so it cannot be updated or found by key.");
-        }
-
-        /// <inheritdoc />
-        public override void BindKey(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::App.LogLine entity)
-        {
-            throw new global::MicroDb.MicroDbMappingException("Type 'App.LogLine' has no [PrimaryKey], so it cannot be updated or found by key.");
-        }
-
-        /// <inheritdoc />
-        public override global::App.LogLine Read(global::MicroDb.Native.SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public override global::App.LogLine Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
         {
             var entity = new global::App.LogLine();
             if (ordinals[0] >= 0) entity.Text = statement.GetString(ordinals[0]);
             return entity;
         }
 
-        /// <inheritdoc />
-        public override void SetGeneratedKey(global::App.LogLine entity, long key)
-        {
-        }
+        public override void SetGeneratedKey(global::App.LogLine entity, long key) { }
 
-        /// <inheritdoc />
         public override object? GetValue(global::App.LogLine entity, int columnIndex) => columnIndex switch
         {
             0 => (object?)entity.Text,
             _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.LogLine' has 1 columns."),
         };
-
-        /// <inheritdoc />
-        public override void Serialize(global::System.IO.BinaryWriter writer, global::App.LogLine entity)
-        {
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Text);
-        }
-
-        /// <inheritdoc />
-        public override global::App.LogLine Deserialize(global::System.IO.BinaryReader reader)
-        {
-            string? c0 = global::MicroDb.Mapping.BinaryCodec.ReadString(reader);
-            var entity = new global::App.LogLine();
-            entity.Text = c0;
-            return entity;
-        }
     }
 }

@@ -4,43 +4,26 @@
 
 namespace MicroDb.Generated.App
 {
+    using global::MicroDb.Mapping;
+    using global::MicroDb.Native;
+
     /// <summary>The MicroDb map of <see cref="global::App.Setting"/>, generated at build time.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class SettingMap : global::MicroDb.Mapping.EntityMap<global::App.Setting>
+    internal sealed class SettingMap : EntityMap<global::App.Setting>
     {
-        /// <summary>Creates the map.</summary>
+        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public SettingMap()
-            : base(CreateTable(), CreateSql())
+            : base(new TableMapping("App.Setting", "kv", new ColumnMapping[]
+            {
+                Column("Key", "Key", ColumnKind.String, "String", nullable: true, primaryKey: true),
+                Column("Value", "Value", ColumnKind.String, "String", nullable: true),
+            }, withoutRowId: true))
         {
         }
 
-        private static global::MicroDb.Mapping.EntitySql CreateSql() => new global::MicroDb.Mapping.EntitySql
-        {
-            CreateTable = "CREATE TABLE IF NOT EXISTS \"kv\" (\"Key\" TEXT PRIMARY KEY NOT NULL, \"Value\" TEXT) WITHOUT ROWID",
-            Insert = "INSERT INTO \"kv\" (\"Key\", \"Value\") VALUES (?, ?)",
-            InsertOrReplace = "INSERT OR REPLACE INTO \"kv\" (\"Key\", \"Value\") VALUES (?, ?)",
-            Update = "UPDATE \"kv\" SET \"Value\" = ? WHERE \"Key\" = ?",
-            Delete = "DELETE FROM \"kv\" WHERE \"Key\" = ?",
-            SelectByKey = "SELECT \"Key\", \"Value\" FROM \"kv\" WHERE \"Key\" = ?",
-            SelectAll = "SELECT \"Key\", \"Value\" FROM \"kv\"",
-        };
-
-        private static global::MicroDb.Mapping.TableMapping CreateTable() => new global::MicroDb.Mapping.TableMapping(
-            "App.Setting",
-            "kv",
-            new global::MicroDb.Mapping.ColumnMapping[]
-            {
-                new global::MicroDb.Mapping.ColumnMapping("Key", "Key", global::MicroDb.Mapping.ColumnKind.String, true) { IsPrimaryKey = true, ClrTypeName = "String" },
-                new global::MicroDb.Mapping.ColumnMapping("Value", "Value", global::MicroDb.Mapping.ColumnKind.String, true) { ClrTypeName = "String" },
-            },
-            global::System.Array.Empty<global::MicroDb.Mapping.IndexDeclaration>(),
-            withoutRowId: true);
-
-        /// <inheritdoc />
         public override bool IsGenerated => true;
 
-        /// <inheritdoc />
-        public override void BindColumn(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::App.Setting entity, int columnIndex)
+        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Setting entity, int columnIndex)
         {
             switch (columnIndex)
             {
@@ -50,35 +33,25 @@ namespace MicroDb.Generated.App
             }
         }
 
-        /// <inheritdoc />
-        public override void BindInsert(global::MicroDb.Native.SqliteStatement statement, global::App.Setting entity)
-        {
-            statement.Bind(1, entity.Key);
-            statement.Bind(2, entity.Value);
-        }
+        public override void BindInsert(SqliteStatement statement, global::App.Setting entity) => BindColumns(statement, entity, key: true);
+        public override void BindAll(SqliteStatement statement, global::App.Setting entity) => BindColumns(statement, entity, key: true);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::App.Setting entity) => statement.Bind(parameterIndex, entity.Key);
 
-        /// <inheritdoc />
-        public override void BindAll(global::MicroDb.Native.SqliteStatement statement, global::App.Setting entity)
+        public override void BindUpdate(SqliteStatement statement, global::App.Setting entity)
         {
-            statement.Bind(1, entity.Key);
-            statement.Bind(2, entity.Value);
-        }
-
-        /// <inheritdoc />
-        public override void BindUpdate(global::MicroDb.Native.SqliteStatement statement, global::App.Setting entity)
-        {
-            statement.Bind(1, entity.Value);
+            BindColumns(statement, entity, key: false);
             statement.Bind(2, entity.Key);
         }
 
-        /// <inheritdoc />
-        public override void BindKey(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::App.Setting entity)
+        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
+        private static void BindColumns(SqliteStatement statement, global::App.Setting entity, bool key)
         {
-            statement.Bind(parameterIndex, entity.Key);
+            var p = 1;
+            if (key) statement.Bind(p++, entity.Key);
+            statement.Bind(p, entity.Value);
         }
 
-        /// <inheritdoc />
-        public override global::App.Setting Read(global::MicroDb.Native.SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public override global::App.Setting Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
         {
             var entity = new global::App.Setting();
             if (ordinals[0] >= 0) entity.Key = statement.GetString(ordinals[0])!;
@@ -86,35 +59,13 @@ namespace MicroDb.Generated.App
             return entity;
         }
 
-        /// <inheritdoc />
-        public override void SetGeneratedKey(global::App.Setting entity, long key)
-        {
-        }
+        public override void SetGeneratedKey(global::App.Setting entity, long key) { }
 
-        /// <inheritdoc />
         public override object? GetValue(global::App.Setting entity, int columnIndex) => columnIndex switch
         {
             0 => (object?)entity.Key,
             1 => (object?)entity.Value,
             _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.Setting' has 2 columns."),
         };
-
-        /// <inheritdoc />
-        public override void Serialize(global::System.IO.BinaryWriter writer, global::App.Setting entity)
-        {
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Key);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Value);
-        }
-
-        /// <inheritdoc />
-        public override global::App.Setting Deserialize(global::System.IO.BinaryReader reader)
-        {
-            string c0 = global::MicroDb.Mapping.BinaryCodec.ReadString(reader)!;
-            string? c1 = global::MicroDb.Mapping.BinaryCodec.ReadString(reader);
-            var entity = new global::App.Setting();
-            entity.Key = c0;
-            entity.Value = c1;
-            return entity;
-        }
     }
 }

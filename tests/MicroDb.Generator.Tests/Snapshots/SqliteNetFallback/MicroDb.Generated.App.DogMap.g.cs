@@ -4,43 +4,26 @@
 
 namespace MicroDb.Generated.App
 {
+    using global::MicroDb.Mapping;
+    using global::MicroDb.Native;
+
     /// <summary>The MicroDb map of <see cref="global::App.Dog"/>, generated at build time.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class DogMap : global::MicroDb.Mapping.EntityMap<global::App.Dog>
+    internal sealed class DogMap : EntityMap<global::App.Dog>
     {
-        /// <summary>Creates the map.</summary>
+        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public DogMap()
-            : base(CreateTable(), CreateSql())
+            : base(new TableMapping("App.Dog", "animals", new ColumnMapping[]
+            {
+                Column("Id", "Id", ColumnKind.Int32, "Int32", primaryKey: true),
+                Column("Name", "Name", ColumnKind.String, "String", nullable: true),
+            }))
         {
         }
 
-        private static global::MicroDb.Mapping.EntitySql CreateSql() => new global::MicroDb.Mapping.EntitySql
-        {
-            CreateTable = "CREATE TABLE IF NOT EXISTS \"animals\" (\"Id\" INTEGER PRIMARY KEY NOT NULL, \"Name\" TEXT)",
-            Insert = "INSERT INTO \"animals\" (\"Id\", \"Name\") VALUES (?, ?)",
-            InsertOrReplace = "INSERT OR REPLACE INTO \"animals\" (\"Id\", \"Name\") VALUES (?, ?)",
-            Update = "UPDATE \"animals\" SET \"Name\" = ? WHERE \"Id\" = ?",
-            Delete = "DELETE FROM \"animals\" WHERE \"Id\" = ?",
-            SelectByKey = "SELECT \"Id\", \"Name\" FROM \"animals\" WHERE \"Id\" = ?",
-            SelectAll = "SELECT \"Id\", \"Name\" FROM \"animals\"",
-        };
-
-        private static global::MicroDb.Mapping.TableMapping CreateTable() => new global::MicroDb.Mapping.TableMapping(
-            "App.Dog",
-            "animals",
-            new global::MicroDb.Mapping.ColumnMapping[]
-            {
-                new global::MicroDb.Mapping.ColumnMapping("Id", "Id", global::MicroDb.Mapping.ColumnKind.Int32, false) { IsPrimaryKey = true, ClrTypeName = "Int32" },
-                new global::MicroDb.Mapping.ColumnMapping("Name", "Name", global::MicroDb.Mapping.ColumnKind.String, true) { ClrTypeName = "String" },
-            },
-            global::System.Array.Empty<global::MicroDb.Mapping.IndexDeclaration>(),
-            withoutRowId: false);
-
-        /// <inheritdoc />
         public override bool IsGenerated => true;
 
-        /// <inheritdoc />
-        public override void BindColumn(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::App.Dog entity, int columnIndex)
+        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Dog entity, int columnIndex)
         {
             switch (columnIndex)
             {
@@ -50,35 +33,25 @@ namespace MicroDb.Generated.App
             }
         }
 
-        /// <inheritdoc />
-        public override void BindInsert(global::MicroDb.Native.SqliteStatement statement, global::App.Dog entity)
-        {
-            statement.Bind(1, entity.Id);
-            statement.Bind(2, entity.Name);
-        }
+        public override void BindInsert(SqliteStatement statement, global::App.Dog entity) => BindColumns(statement, entity, key: true);
+        public override void BindAll(SqliteStatement statement, global::App.Dog entity) => BindColumns(statement, entity, key: true);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::App.Dog entity) => statement.Bind(parameterIndex, entity.Id);
 
-        /// <inheritdoc />
-        public override void BindAll(global::MicroDb.Native.SqliteStatement statement, global::App.Dog entity)
+        public override void BindUpdate(SqliteStatement statement, global::App.Dog entity)
         {
-            statement.Bind(1, entity.Id);
-            statement.Bind(2, entity.Name);
-        }
-
-        /// <inheritdoc />
-        public override void BindUpdate(global::MicroDb.Native.SqliteStatement statement, global::App.Dog entity)
-        {
-            statement.Bind(1, entity.Name);
+            BindColumns(statement, entity, key: false);
             statement.Bind(2, entity.Id);
         }
 
-        /// <inheritdoc />
-        public override void BindKey(global::MicroDb.Native.SqliteStatement statement, int parameterIndex, global::App.Dog entity)
+        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
+        private static void BindColumns(SqliteStatement statement, global::App.Dog entity, bool key)
         {
-            statement.Bind(parameterIndex, entity.Id);
+            var p = 1;
+            if (key) statement.Bind(p++, entity.Id);
+            statement.Bind(p, entity.Name);
         }
 
-        /// <inheritdoc />
-        public override global::App.Dog Read(global::MicroDb.Native.SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public override global::App.Dog Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
         {
             var entity = new global::App.Dog();
             if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
@@ -86,35 +59,13 @@ namespace MicroDb.Generated.App
             return entity;
         }
 
-        /// <inheritdoc />
-        public override void SetGeneratedKey(global::App.Dog entity, long key)
-        {
-        }
+        public override void SetGeneratedKey(global::App.Dog entity, long key) { }
 
-        /// <inheritdoc />
         public override object? GetValue(global::App.Dog entity, int columnIndex) => columnIndex switch
         {
             0 => (object?)entity.Id,
             1 => (object?)entity.Name,
             _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.Dog' has 2 columns."),
         };
-
-        /// <inheritdoc />
-        public override void Serialize(global::System.IO.BinaryWriter writer, global::App.Dog entity)
-        {
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Id);
-            global::MicroDb.Mapping.BinaryCodec.Write(writer, entity.Name);
-        }
-
-        /// <inheritdoc />
-        public override global::App.Dog Deserialize(global::System.IO.BinaryReader reader)
-        {
-            int c0 = global::MicroDb.Mapping.BinaryCodec.ReadInt32(reader);
-            string? c1 = global::MicroDb.Mapping.BinaryCodec.ReadString(reader);
-            var entity = new global::App.Dog();
-            entity.Id = c0;
-            entity.Name = c1;
-            return entity;
-        }
     }
 }
