@@ -439,7 +439,7 @@ public sealed partial class MicroDbGenerator
         private static string BindStatement(ColumnModel c, int index, string parameter)
         {
             var value = "entity." + Identifier(c.MemberName);
-            var bind = "statement." + GeneratedCodeNames.BindMethod(c.Kind);
+            var bind = "statement." + GeneratedCodeNames.BindMethod(c.Kind, c.IsNullableValueType);
             switch (c.Kind)
             {
                 case ColumnKind.Enum:

@@ -30,10 +30,10 @@ public sealed class SharedRulesTests
         {
             var read = Shared.GeneratedCodeNames.ReadMethod(kind, nullable);
             Assert.That(statement.GetMember(read, BindingFlags.Public | BindingFlags.Instance), Is.Not.Empty, $"SqliteStatement.{read} ({kind}, nullable: {nullable})");
+            var bind = Shared.GeneratedCodeNames.BindMethod(kind, nullable);
+            Assert.That(statement.GetMember(bind, BindingFlags.Public | BindingFlags.Instance), Is.Not.Empty, $"SqliteStatement.{bind} ({kind}, nullable: {nullable})");
         }
 
-        var bind = Shared.GeneratedCodeNames.BindMethod(kind);
-        Assert.That(statement.GetMember(bind, BindingFlags.Public | BindingFlags.Instance), Is.Not.Empty, $"SqliteStatement.{bind} ({kind})");
         Assert.That(statement.GetMethod(Shared.GeneratedCodeNames.IsNull), Is.Not.Null);
         Assert.That(statement.GetMethod(Shared.GeneratedCodeNames.BindNull), Is.Not.Null);
     }

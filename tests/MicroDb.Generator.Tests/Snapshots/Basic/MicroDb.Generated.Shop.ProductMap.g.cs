@@ -30,34 +30,34 @@ namespace MicroDb.Generated.Shop
         {
             switch (columnIndex)
             {
-                case 0: statement.Bind(parameterIndex, entity.Id); break;
-                case 1: statement.Bind(parameterIndex, entity.Name); break;
-                case 2: statement.Bind(parameterIndex, entity.Price); break;
-                case 3: statement.Bind(parameterIndex, entity.Category); break;
-                case 4: statement.Bind(parameterIndex, entity.Sku); break;
+                case 0: statement.BindInt32(parameterIndex, entity.Id); break;
+                case 1: statement.BindString(parameterIndex, entity.Name); break;
+                case 2: statement.BindDecimal(parameterIndex, entity.Price); break;
+                case 3: statement.BindString(parameterIndex, entity.Category); break;
+                case 4: statement.BindInt32(parameterIndex, entity.Sku); break;
                 default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Shop.Product' has 5 columns.");
             }
         }
 
         public override void BindInsert(SqliteStatement statement, global::Shop.Product entity) => BindColumns(statement, entity, key: false);
         public override void BindAll(SqliteStatement statement, global::Shop.Product entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Shop.Product entity) => statement.Bind(parameterIndex, entity.Id);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Shop.Product entity) => statement.BindInt32(parameterIndex, entity.Id);
 
         public override void BindUpdate(SqliteStatement statement, global::Shop.Product entity)
         {
             BindColumns(statement, entity, key: false);
-            statement.Bind(5, entity.Id);
+            statement.BindInt32(5, entity.Id);
         }
 
         /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
         private static void BindColumns(SqliteStatement statement, global::Shop.Product entity, bool key)
         {
             var p = 1;
-            if (key) statement.Bind(p++, entity.Id);
-            statement.Bind(p++, entity.Name);
-            statement.Bind(p++, entity.Price);
-            statement.Bind(p++, entity.Category);
-            statement.Bind(p, entity.Sku);
+            if (key) statement.BindInt32(p++, entity.Id);
+            statement.BindString(p++, entity.Name);
+            statement.BindDecimal(p++, entity.Price);
+            statement.BindString(p++, entity.Category);
+            statement.BindInt32(p, entity.Sku);
         }
 
         public override global::Shop.Product Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)

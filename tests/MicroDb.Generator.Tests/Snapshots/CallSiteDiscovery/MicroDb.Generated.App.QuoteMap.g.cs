@@ -26,7 +26,7 @@ namespace MicroDb.Generated.App
         {
             switch (columnIndex)
             {
-                case 0: statement.Bind(parameterIndex, entity.Symbol); break;
+                case 0: statement.BindString(parameterIndex, entity.Symbol); break;
                 default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.Quote' has 1 columns.");
             }
         }
@@ -39,7 +39,7 @@ namespace MicroDb.Generated.App
         /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
         private static void BindColumns(SqliteStatement statement, global::App.Quote entity)
         {
-            statement.Bind(1, entity.Symbol);
+            statement.BindString(1, entity.Symbol);
         }
 
         public override global::App.Quote Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)

@@ -27,28 +27,28 @@ namespace MicroDb.Generated.App
         {
             switch (columnIndex)
             {
-                case 0: statement.Bind(parameterIndex, entity.Id); break;
-                case 1: statement.Bind(parameterIndex, entity.Symbol); break;
+                case 0: statement.BindInt32(parameterIndex, entity.Id); break;
+                case 1: statement.BindString(parameterIndex, entity.Symbol); break;
                 default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.Stock' has 2 columns.");
             }
         }
 
         public override void BindInsert(SqliteStatement statement, global::App.Stock entity) => BindColumns(statement, entity, key: false);
         public override void BindAll(SqliteStatement statement, global::App.Stock entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::App.Stock entity) => statement.Bind(parameterIndex, entity.Id);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::App.Stock entity) => statement.BindInt32(parameterIndex, entity.Id);
 
         public override void BindUpdate(SqliteStatement statement, global::App.Stock entity)
         {
             BindColumns(statement, entity, key: false);
-            statement.Bind(2, entity.Id);
+            statement.BindInt32(2, entity.Id);
         }
 
         /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
         private static void BindColumns(SqliteStatement statement, global::App.Stock entity, bool key)
         {
             var p = 1;
-            if (key) statement.Bind(p++, entity.Id);
-            statement.Bind(p, entity.Symbol);
+            if (key) statement.BindInt32(p++, entity.Id);
+            statement.BindString(p, entity.Symbol);
         }
 
         public override global::App.Stock Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)

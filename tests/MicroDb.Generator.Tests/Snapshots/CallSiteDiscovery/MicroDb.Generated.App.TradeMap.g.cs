@@ -27,8 +27,8 @@ namespace MicroDb.Generated.App
         {
             switch (columnIndex)
             {
-                case 0: statement.Bind(parameterIndex, entity.StockId); break;
-                case 1: statement.Bind(parameterIndex, entity.Price); break;
+                case 0: statement.BindInt32(parameterIndex, entity.StockId); break;
+                case 1: statement.BindDecimal(parameterIndex, entity.Price); break;
                 default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.Trade' has 2 columns.");
             }
         }
@@ -42,8 +42,8 @@ namespace MicroDb.Generated.App
         private static void BindColumns(SqliteStatement statement, global::App.Trade entity)
         {
             var p = 1;
-            statement.Bind(p++, entity.StockId);
-            statement.Bind(p, entity.Price);
+            statement.BindInt32(p++, entity.StockId);
+            statement.BindDecimal(p, entity.Price);
         }
 
         public override global::App.Trade Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)

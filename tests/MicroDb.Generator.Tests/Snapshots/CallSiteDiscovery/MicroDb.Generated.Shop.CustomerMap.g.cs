@@ -27,8 +27,8 @@ namespace MicroDb.Generated.Shop
         {
             switch (columnIndex)
             {
-                case 0: statement.Bind(parameterIndex, entity.Id); break;
-                case 1: statement.Bind(parameterIndex, entity.Name); break;
+                case 0: statement.BindInt32(parameterIndex, entity.Id); break;
+                case 1: statement.BindString(parameterIndex, entity.Name); break;
                 default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Shop.Customer' has 2 columns.");
             }
         }
@@ -42,8 +42,8 @@ namespace MicroDb.Generated.Shop
         private static void BindColumns(SqliteStatement statement, global::Shop.Customer entity)
         {
             var p = 1;
-            statement.Bind(p++, entity.Id);
-            statement.Bind(p, entity.Name);
+            statement.BindInt32(p++, entity.Id);
+            statement.BindString(p, entity.Name);
         }
 
         public override global::Shop.Customer Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)

@@ -26,25 +26,25 @@ namespace MicroDb.Generated.Shop
         {
             switch (columnIndex)
             {
-                case 0: statement.Bind(parameterIndex, entity.Id); break;
+                case 0: statement.BindInt32(parameterIndex, entity.Id); break;
                 default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Shop.Order' has 1 columns.");
             }
         }
 
         public override void BindInsert(SqliteStatement statement, global::Shop.Order entity) => BindColumns(statement, entity, key: true);
         public override void BindAll(SqliteStatement statement, global::Shop.Order entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Shop.Order entity) => statement.Bind(parameterIndex, entity.Id);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Shop.Order entity) => statement.BindInt32(parameterIndex, entity.Id);
 
         public override void BindUpdate(SqliteStatement statement, global::Shop.Order entity)
         {
             BindColumns(statement, entity, key: false);
-            statement.Bind(1, entity.Id);
+            statement.BindInt32(1, entity.Id);
         }
 
         /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
         private static void BindColumns(SqliteStatement statement, global::Shop.Order entity, bool key)
         {
-            if (key) statement.Bind(1, entity.Id);
+            if (key) statement.BindInt32(1, entity.Id);
         }
 
         public override global::Shop.Order Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)

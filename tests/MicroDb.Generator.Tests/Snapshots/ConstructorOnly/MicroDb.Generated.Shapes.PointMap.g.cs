@@ -29,32 +29,32 @@ namespace MicroDb.Generated.Shapes
         {
             switch (columnIndex)
             {
-                case 0: statement.Bind(parameterIndex, entity.Id); break;
-                case 1: statement.Bind(parameterIndex, entity.Label); break;
-                case 2: statement.Bind(parameterIndex, entity.X); break;
-                case 3: statement.Bind(parameterIndex, entity.Y); break;
+                case 0: statement.BindInt32(parameterIndex, entity.Id); break;
+                case 1: statement.BindString(parameterIndex, entity.Label); break;
+                case 2: statement.BindDouble(parameterIndex, entity.X); break;
+                case 3: statement.BindDouble(parameterIndex, entity.Y); break;
                 default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Shapes.Point' has 4 columns.");
             }
         }
 
         public override void BindInsert(SqliteStatement statement, global::Shapes.Point entity) => BindColumns(statement, entity, key: true);
         public override void BindAll(SqliteStatement statement, global::Shapes.Point entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Shapes.Point entity) => statement.Bind(parameterIndex, entity.Id);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Shapes.Point entity) => statement.BindInt32(parameterIndex, entity.Id);
 
         public override void BindUpdate(SqliteStatement statement, global::Shapes.Point entity)
         {
             BindColumns(statement, entity, key: false);
-            statement.Bind(4, entity.Id);
+            statement.BindInt32(4, entity.Id);
         }
 
         /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
         private static void BindColumns(SqliteStatement statement, global::Shapes.Point entity, bool key)
         {
             var p = 1;
-            if (key) statement.Bind(p++, entity.Id);
-            statement.Bind(p++, entity.Label);
-            statement.Bind(p++, entity.X);
-            statement.Bind(p, entity.Y);
+            if (key) statement.BindInt32(p++, entity.Id);
+            statement.BindString(p++, entity.Label);
+            statement.BindDouble(p++, entity.X);
+            statement.BindDouble(p, entity.Y);
         }
 
         public override global::Shapes.Point Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)

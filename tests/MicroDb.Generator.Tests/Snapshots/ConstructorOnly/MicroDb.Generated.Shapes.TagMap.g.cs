@@ -29,32 +29,32 @@ namespace MicroDb.Generated.Shapes
         {
             switch (columnIndex)
             {
-                case 0: statement.Bind(parameterIndex, entity.Id); break;
-                case 1: statement.Bind(parameterIndex, entity.Name); break;
-                case 2: statement.Bind(parameterIndex, entity.Weight); break;
-                case 3: statement.Bind(parameterIndex, entity.Pinned); break;
+                case 0: statement.BindInt64(parameterIndex, entity.Id); break;
+                case 1: statement.BindString(parameterIndex, entity.Name); break;
+                case 2: statement.BindNullableInt32(parameterIndex, entity.Weight); break;
+                case 3: statement.BindBoolean(parameterIndex, entity.Pinned); break;
                 default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Shapes.Tag' has 4 columns.");
             }
         }
 
         public override void BindInsert(SqliteStatement statement, global::Shapes.Tag entity) => BindColumns(statement, entity, key: false);
         public override void BindAll(SqliteStatement statement, global::Shapes.Tag entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Shapes.Tag entity) => statement.Bind(parameterIndex, entity.Id);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Shapes.Tag entity) => statement.BindInt64(parameterIndex, entity.Id);
 
         public override void BindUpdate(SqliteStatement statement, global::Shapes.Tag entity)
         {
             BindColumns(statement, entity, key: false);
-            statement.Bind(4, entity.Id);
+            statement.BindInt64(4, entity.Id);
         }
 
         /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
         private static void BindColumns(SqliteStatement statement, global::Shapes.Tag entity, bool key)
         {
             var p = 1;
-            if (key) statement.Bind(p++, entity.Id);
-            statement.Bind(p++, entity.Name);
-            statement.Bind(p++, entity.Weight);
-            statement.Bind(p, entity.Pinned);
+            if (key) statement.BindInt64(p++, entity.Id);
+            statement.BindString(p++, entity.Name);
+            statement.BindNullableInt32(p++, entity.Weight);
+            statement.BindBoolean(p, entity.Pinned);
         }
 
         public override global::Shapes.Tag Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)

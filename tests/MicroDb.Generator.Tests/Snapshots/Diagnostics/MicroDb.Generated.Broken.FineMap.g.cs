@@ -26,25 +26,25 @@ namespace MicroDb.Generated.Broken
         {
             switch (columnIndex)
             {
-                case 0: statement.Bind(parameterIndex, entity.Id); break;
+                case 0: statement.BindInt32(parameterIndex, entity.Id); break;
                 default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Broken.Fine' has 1 columns.");
             }
         }
 
         public override void BindInsert(SqliteStatement statement, global::Broken.Fine entity) => BindColumns(statement, entity, key: false);
         public override void BindAll(SqliteStatement statement, global::Broken.Fine entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Broken.Fine entity) => statement.Bind(parameterIndex, entity.Id);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Broken.Fine entity) => statement.BindInt32(parameterIndex, entity.Id);
 
         public override void BindUpdate(SqliteStatement statement, global::Broken.Fine entity)
         {
             BindColumns(statement, entity, key: false);
-            statement.Bind(1, entity.Id);
+            statement.BindInt32(1, entity.Id);
         }
 
         /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
         private static void BindColumns(SqliteStatement statement, global::Broken.Fine entity, bool key)
         {
-            if (key) statement.Bind(1, entity.Id);
+            if (key) statement.BindInt32(1, entity.Id);
         }
 
         public override global::Broken.Fine Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)

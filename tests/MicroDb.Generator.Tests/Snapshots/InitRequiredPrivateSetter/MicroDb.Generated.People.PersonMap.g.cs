@@ -30,34 +30,34 @@ namespace MicroDb.Generated.People
         {
             switch (columnIndex)
             {
-                case 0: statement.Bind(parameterIndex, entity.Id); break;
-                case 1: statement.Bind(parameterIndex, entity.Name); break;
-                case 2: statement.Bind(parameterIndex, entity.Email); break;
-                case 3: statement.Bind(parameterIndex, entity.Created); break;
-                case 4: statement.Bind(parameterIndex, entity.Visits); break;
+                case 0: statement.BindInt32(parameterIndex, entity.Id); break;
+                case 1: statement.BindString(parameterIndex, entity.Name); break;
+                case 2: statement.BindString(parameterIndex, entity.Email); break;
+                case 3: statement.BindDateTime(parameterIndex, entity.Created); break;
+                case 4: statement.BindInt32(parameterIndex, entity.Visits); break;
                 default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'People.Person' has 5 columns.");
             }
         }
 
         public override void BindInsert(SqliteStatement statement, global::People.Person entity) => BindColumns(statement, entity, key: false);
         public override void BindAll(SqliteStatement statement, global::People.Person entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::People.Person entity) => statement.Bind(parameterIndex, entity.Id);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::People.Person entity) => statement.BindInt32(parameterIndex, entity.Id);
 
         public override void BindUpdate(SqliteStatement statement, global::People.Person entity)
         {
             BindColumns(statement, entity, key: false);
-            statement.Bind(5, entity.Id);
+            statement.BindInt32(5, entity.Id);
         }
 
         /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
         private static void BindColumns(SqliteStatement statement, global::People.Person entity, bool key)
         {
             var p = 1;
-            if (key) statement.Bind(p++, entity.Id);
-            statement.Bind(p++, entity.Name);
-            statement.Bind(p++, entity.Email);
-            statement.Bind(p++, entity.Created);
-            statement.Bind(p, entity.Visits);
+            if (key) statement.BindInt32(p++, entity.Id);
+            statement.BindString(p++, entity.Name);
+            statement.BindString(p++, entity.Email);
+            statement.BindDateTime(p++, entity.Created);
+            statement.BindInt32(p, entity.Visits);
         }
 
         public override global::People.Person Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)

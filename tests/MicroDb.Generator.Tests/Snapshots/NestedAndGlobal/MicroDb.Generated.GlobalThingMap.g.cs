@@ -26,25 +26,25 @@ namespace MicroDb.Generated
         {
             switch (columnIndex)
             {
-                case 0: statement.Bind(parameterIndex, entity.Key); break;
+                case 0: statement.BindString(parameterIndex, entity.Key); break;
                 default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'GlobalThing' has 1 columns.");
             }
         }
 
         public override void BindInsert(SqliteStatement statement, global::GlobalThing entity) => BindColumns(statement, entity, key: true);
         public override void BindAll(SqliteStatement statement, global::GlobalThing entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::GlobalThing entity) => statement.Bind(parameterIndex, entity.Key);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::GlobalThing entity) => statement.BindString(parameterIndex, entity.Key);
 
         public override void BindUpdate(SqliteStatement statement, global::GlobalThing entity)
         {
             BindColumns(statement, entity, key: false);
-            statement.Bind(1, entity.Key);
+            statement.BindString(1, entity.Key);
         }
 
         /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
         private static void BindColumns(SqliteStatement statement, global::GlobalThing entity, bool key)
         {
-            if (key) statement.Bind(1, entity.Key);
+            if (key) statement.BindString(1, entity.Key);
         }
 
         public override global::GlobalThing Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)

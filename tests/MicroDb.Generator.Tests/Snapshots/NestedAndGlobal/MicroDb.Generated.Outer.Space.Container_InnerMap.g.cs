@@ -27,28 +27,28 @@ namespace MicroDb.Generated.Outer.Space
         {
             switch (columnIndex)
             {
-                case 0: statement.Bind(parameterIndex, entity.Key); break;
-                case 1: statement.Bind(parameterIndex, entity.Value); break;
+                case 0: statement.BindString(parameterIndex, entity.Key); break;
+                case 1: statement.BindInt32(parameterIndex, entity.Value); break;
                 default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Outer.Space.Container+Inner' has 2 columns.");
             }
         }
 
         public override void BindInsert(SqliteStatement statement, global::Outer.Space.Container.Inner entity) => BindColumns(statement, entity, key: true);
         public override void BindAll(SqliteStatement statement, global::Outer.Space.Container.Inner entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Outer.Space.Container.Inner entity) => statement.Bind(parameterIndex, entity.Key);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Outer.Space.Container.Inner entity) => statement.BindString(parameterIndex, entity.Key);
 
         public override void BindUpdate(SqliteStatement statement, global::Outer.Space.Container.Inner entity)
         {
             BindColumns(statement, entity, key: false);
-            statement.Bind(2, entity.Key);
+            statement.BindString(2, entity.Key);
         }
 
         /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
         private static void BindColumns(SqliteStatement statement, global::Outer.Space.Container.Inner entity, bool key)
         {
             var p = 1;
-            if (key) statement.Bind(p++, entity.Key);
-            statement.Bind(p, entity.Value);
+            if (key) statement.BindString(p++, entity.Key);
+            statement.BindInt32(p, entity.Value);
         }
 
         public override global::Outer.Space.Container.Inner Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)

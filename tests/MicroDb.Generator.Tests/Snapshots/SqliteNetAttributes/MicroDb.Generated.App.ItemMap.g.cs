@@ -31,11 +31,11 @@ namespace MicroDb.Generated.App
         {
             switch (columnIndex)
             {
-                case 0: statement.Bind(parameterIndex, entity.Id); break;
-                case 1: statement.Bind(parameterIndex, entity.Name); break;
-                case 2: statement.Bind(parameterIndex, entity.Code); break;
-                case 3: statement.Bind(parameterIndex, entity.Second); break;
-                case 4: statement.Bind(parameterIndex, entity.First); break;
+                case 0: statement.BindInt32(parameterIndex, entity.Id); break;
+                case 1: statement.BindString(parameterIndex, entity.Name); break;
+                case 2: statement.BindString(parameterIndex, entity.Code); break;
+                case 3: statement.BindInt32(parameterIndex, entity.Second); break;
+                case 4: statement.BindInt32(parameterIndex, entity.First); break;
                 case 5: statement.BindEnumAsText(parameterIndex, entity.Mood); break;
                 default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.Item' has 6 columns.");
             }
@@ -43,23 +43,23 @@ namespace MicroDb.Generated.App
 
         public override void BindInsert(SqliteStatement statement, global::App.Item entity) => BindColumns(statement, entity, key: false);
         public override void BindAll(SqliteStatement statement, global::App.Item entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::App.Item entity) => statement.Bind(parameterIndex, entity.Id);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::App.Item entity) => statement.BindInt32(parameterIndex, entity.Id);
 
         public override void BindUpdate(SqliteStatement statement, global::App.Item entity)
         {
             BindColumns(statement, entity, key: false);
-            statement.Bind(6, entity.Id);
+            statement.BindInt32(6, entity.Id);
         }
 
         /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
         private static void BindColumns(SqliteStatement statement, global::App.Item entity, bool key)
         {
             var p = 1;
-            if (key) statement.Bind(p++, entity.Id);
-            statement.Bind(p++, entity.Name);
-            statement.Bind(p++, entity.Code);
-            statement.Bind(p++, entity.Second);
-            statement.Bind(p++, entity.First);
+            if (key) statement.BindInt32(p++, entity.Id);
+            statement.BindString(p++, entity.Name);
+            statement.BindString(p++, entity.Code);
+            statement.BindInt32(p++, entity.Second);
+            statement.BindInt32(p++, entity.First);
             statement.BindEnumAsText(p, entity.Mood);
         }
 

@@ -26,7 +26,7 @@ namespace MicroDb.Generated.App
         {
             switch (columnIndex)
             {
-                case 0: statement.Bind(parameterIndex, entity.Text); break;
+                case 0: statement.BindString(parameterIndex, entity.Text); break;
                 default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.LogLine' has 1 columns.");
             }
         }
@@ -39,7 +39,7 @@ namespace MicroDb.Generated.App
         /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
         private static void BindColumns(SqliteStatement statement, global::App.LogLine entity)
         {
-            statement.Bind(1, entity.Text);
+            statement.BindString(1, entity.Text);
         }
 
         public override global::App.LogLine Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)

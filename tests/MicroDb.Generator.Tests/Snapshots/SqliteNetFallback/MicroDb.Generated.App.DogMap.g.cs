@@ -27,28 +27,28 @@ namespace MicroDb.Generated.App
         {
             switch (columnIndex)
             {
-                case 0: statement.Bind(parameterIndex, entity.Id); break;
-                case 1: statement.Bind(parameterIndex, entity.Name); break;
+                case 0: statement.BindInt32(parameterIndex, entity.Id); break;
+                case 1: statement.BindString(parameterIndex, entity.Name); break;
                 default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.Dog' has 2 columns.");
             }
         }
 
         public override void BindInsert(SqliteStatement statement, global::App.Dog entity) => BindColumns(statement, entity, key: true);
         public override void BindAll(SqliteStatement statement, global::App.Dog entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::App.Dog entity) => statement.Bind(parameterIndex, entity.Id);
+        public override void BindKey(SqliteStatement statement, int parameterIndex, global::App.Dog entity) => statement.BindInt32(parameterIndex, entity.Id);
 
         public override void BindUpdate(SqliteStatement statement, global::App.Dog entity)
         {
             BindColumns(statement, entity, key: false);
-            statement.Bind(2, entity.Id);
+            statement.BindInt32(2, entity.Id);
         }
 
         /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
         private static void BindColumns(SqliteStatement statement, global::App.Dog entity, bool key)
         {
             var p = 1;
-            if (key) statement.Bind(p++, entity.Id);
-            statement.Bind(p, entity.Name);
+            if (key) statement.BindInt32(p++, entity.Id);
+            statement.BindString(p, entity.Name);
         }
 
         public override global::App.Dog Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
