@@ -26,6 +26,8 @@ cat > "$out/BuildCostApp.csproj" <<XML
     <Reference Include="MicroDb" HintPath="$lib/MicroDb.dll" />
     <Analyzer Include="$lib/MicroDb.Generator.dll" Condition="'\$(MicroDbGenerator)' == 'true'" />
     <PackageReference Include="SQLitePCLRaw.core" Version="3.0.5" />
+    <!-- What the MicroDb package's build props hand the generator; -p:MicroDbSerialization=true measures maps with serialization. -->
+    <CompilerVisibleProperty Include="MicroDbSerialization" />
   </ItemGroup>
 </Project>
 XML

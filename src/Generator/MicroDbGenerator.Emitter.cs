@@ -361,7 +361,7 @@ public sealed partial class MicroDbGenerator
                     value = "unchecked((long" + (c.IsNullableValueType ? "?" : string.Empty) + ")" + value + ")";
                 }
 
-                w.Line(Codec + "." + GeneratedCodeNames.CodecWriteMethod + "(writer, " + value + ");");
+                w.Line(Codec + "." + GeneratedCodeNames.CodecWriteMethod(c.Kind, c.IsNullableValueType) + "(writer, " + value + ");");
             }
 
             w.Close();

@@ -45,6 +45,14 @@ internal static class GeneratedCodeNames
         _ => "Read" + (nullableValueType ? "Nullable" : string.Empty) + kind,
     };
 
-    /// <summary>The <c>BinaryCodec</c> method that writes every kind (overloaded by type).</summary>
-    public const string CodecWriteMethod = "Write";
+    /// <summary>
+    /// The <c>BinaryCodec</c> method that writes a member of this kind (enums travel as Int64): one named per kind
+    /// (<c>WriteInt32</c>, <c>WriteNullableInt32</c> ...), for the same build-cost reason as <see cref="BindMethod"/>.
+    /// </summary>
+    public static string CodecWriteMethod(ColumnKind kind, bool nullableValueType) => kind switch
+    {
+        ColumnKind.Enum or ColumnKind.EnumText => nullableValueType ? "WriteNullableInt64" : "WriteInt64",
+        ColumnKind.DateTimeText => nullableValueType ? "WriteNullableDateTime" : "WriteDateTime",
+        _ => "Write" + (nullableValueType ? "Nullable" : string.Empty) + kind,
+    };
 }
