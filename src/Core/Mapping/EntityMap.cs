@@ -12,11 +12,11 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
 {
     /// <summary>Creates the map for <paramref name="table"/>.</summary>
     /// <param name="table">The table metadata.</param>
-    /// <param name="sql">The CRUD SQL; null builds it once from <paramref name="table"/> (generated maps pass null, so both paths run the text the shared <c>CrudSqlText</c> builds).</param>
+    /// <param name="sql">The CRUD SQL; null builds it once from <paramref name="table"/> (generated maps pass null, so both paths run the text the shared <c>CrudSqlText</c> builds; it is built at first use).</param>
     protected EntityMap(TableMapping table, EntitySql? sql = null)
     {
         Table = table;
-        Sql = sql ?? SqlBuilder.Build(table);
+        _sql = sql;
         Slot = EntityMapSlots.Next();
     }
 
@@ -27,7 +27,14 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
     public TableMapping Table { get; }
 
     /// <inheritdoc />
-    public EntitySql Sql { get; }
+    /// <remarks>
+    /// Built once, at first use, when the constructor was given none (generated maps): a module initializer constructs
+    /// every generated map at startup, and most of them are not used by the first statements. Two threads racing here
+    /// build the same text; either result is kept.
+    /// </remarks>
+    public EntitySql Sql => _sql ??= SqlBuilder.Build(Table);
+
+    private EntitySql? _sql;
 
     /// <inheritdoc />
     public abstract bool IsGenerated { get; }
