@@ -62,6 +62,9 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
 
         /// <summary>The snapshot JSON (null unless MicroDbUpdateSchema=true).</summary>
         public const string SnapshotJson = nameof(SnapshotJson);
+
+        /// <summary>Whether maps get Serialize/Deserialize (the assembly uses MicroDbSerializer, or MicroDbSerialization says).</summary>
+        public const string Serialization = nameof(Serialization);
     }
 
     private const string GeneratorVersion = "0.1.0";
@@ -149,7 +152,9 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
                 spc.ReportDiagnostic(diagnostic);
             }
         });
-        context.RegisterSourceOutput(models, static (spc, model) => spc.AddSource(model.HintName, SourceText.From(Emitter.EmitMap(model), System.Text.Encoding.UTF8)));
+        var serialization = RegisterSerializationUse(context);
+        context.RegisterSourceOutput(models.Combine(serialization), static (spc, pair) =>
+            spc.AddSource(pair.Left.HintName, SourceText.From(Emitter.EmitMap(pair.Left, pair.Right), System.Text.Encoding.UTF8)));
         context.RegisterSourceOutput(registrations, static (spc, names) =>
         {
             if (names.Count > 0)

@@ -131,6 +131,9 @@ internal sealed class ReflectionEntityMap<T> : EntityMap<T>
     public override object? GetValue(T entity, int columnIndex) => _members[columnIndex].GetBoxed(entity);
 
     /// <inheritdoc />
+    public override bool CanSerialize => true;
+
+    /// <inheritdoc />
     public override void Serialize(BinaryWriter writer, T entity)
     {
         foreach (var member in _members)

@@ -24,12 +24,17 @@ internal static class GeneratedCodeNames
         _ => "Get" + (nullableValueType ? "Nullable" : string.Empty) + kind,
     };
 
-    /// <summary>The <c>SqliteStatement</c> method that binds a value of this kind (enums bind their value as Int64).</summary>
-    public static string BindMethod(ColumnKind kind) => kind switch
+    /// <summary>
+    /// The <c>SqliteStatement</c> method that binds a value of this kind (enums bind their value as Int64): one named per
+    /// kind (<c>BindInt32</c>, <c>BindNullableInt32</c> ...), so the compiler resolves a single method instead of choosing
+    /// among <c>Bind</c>'s overloads, which was most of the build cost of generated maps.
+    /// </summary>
+    public static string BindMethod(ColumnKind kind, bool nullableValueType) => kind switch
     {
         ColumnKind.DateTimeText => "BindAsText",
         ColumnKind.EnumText => "BindEnumAsText",
-        _ => "Bind",
+        ColumnKind.Enum => nullableValueType ? "BindNullableInt64" : "BindInt64",
+        _ => "Bind" + (nullableValueType ? "Nullable" : string.Empty) + kind,
     };
 
     /// <summary>The <c>BinaryCodec</c> method that reads a member of this kind (enums travel as Int64).</summary>
@@ -40,6 +45,14 @@ internal static class GeneratedCodeNames
         _ => "Read" + (nullableValueType ? "Nullable" : string.Empty) + kind,
     };
 
-    /// <summary>The <c>BinaryCodec</c> method that writes every kind (overloaded by type).</summary>
-    public const string CodecWriteMethod = "Write";
+    /// <summary>
+    /// The <c>BinaryCodec</c> method that writes a member of this kind (enums travel as Int64): one named per kind
+    /// (<c>WriteInt32</c>, <c>WriteNullableInt32</c> ...), for the same build-cost reason as <see cref="BindMethod"/>.
+    /// </summary>
+    public static string CodecWriteMethod(ColumnKind kind, bool nullableValueType) => kind switch
+    {
+        ColumnKind.Enum or ColumnKind.EnumText => nullableValueType ? "WriteNullableInt64" : "WriteInt64",
+        ColumnKind.DateTimeText => nullableValueType ? "WriteNullableDateTime" : "WriteDateTime",
+        _ => "Write" + (nullableValueType ? "Nullable" : string.Empty) + kind,
+    };
 }

@@ -12,11 +12,11 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
 {
     /// <summary>Creates the map for <paramref name="table"/>.</summary>
     /// <param name="table">The table metadata.</param>
-    /// <param name="sql">The CRUD SQL; null builds it from <paramref name="table"/>.</param>
+    /// <param name="sql">The CRUD SQL; null builds it once from <paramref name="table"/> (generated maps pass null, so both paths run the text the shared <c>CrudSqlText</c> builds; it is built at first use).</param>
     protected EntityMap(TableMapping table, EntitySql? sql = null)
     {
         Table = table;
-        Sql = sql ?? SqlBuilder.Build(table);
+        _sql = sql;
         Slot = EntityMapSlots.Next();
     }
 
@@ -27,7 +27,14 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
     public TableMapping Table { get; }
 
     /// <inheritdoc />
-    public EntitySql Sql { get; }
+    /// <remarks>
+    /// Built once, at first use, when the constructor was given none (generated maps): a module initializer constructs
+    /// every generated map at startup, and most of them are not used by the first statements. Two threads racing here
+    /// build the same text; either result is kept.
+    /// </remarks>
+    public EntitySql Sql => _sql ??= SqlBuilder.Build(Table);
+
+    private EntitySql? _sql;
 
     /// <inheritdoc />
     public abstract bool IsGenerated { get; }
@@ -115,14 +122,67 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
     /// <param name="columnIndex">The column's index in <see cref="TableMapping.Columns"/>.</param>
     public abstract object? GetValue(T entity, int columnIndex);
 
+    /// <summary>
+    /// True when the map writes and reads the binary format (<see cref="Serialize"/> and <see cref="Deserialize"/>).
+    /// Reflection maps always do; a generated map does when code in its assembly uses <see cref="MicroDbSerializer"/>
+    /// or the project sets <c>MicroDbSerialization=true</c> (the generator leaves the two methods out otherwise).
+    /// </summary>
+    public virtual bool CanSerialize => false;
+
     /// <summary>Writes the entity's mapped members to <paramref name="writer"/> in column order (format: <see cref="BinaryCodec"/>).</summary>
     /// <param name="writer">The writer.</param>
     /// <param name="entity">The entity.</param>
-    public abstract void Serialize(BinaryWriter writer, T entity);
+    /// <exception cref="MicroDbMappingException">The map has no serialization (<see cref="CanSerialize"/> is false).</exception>
+    public virtual void Serialize(BinaryWriter writer, T entity) => throw NoSerialization();
 
     /// <summary>Reads an entity written by <see cref="Serialize"/>.</summary>
     /// <param name="reader">The reader.</param>
-    public abstract T Deserialize(BinaryReader reader);
+    /// <exception cref="MicroDbMappingException">The map has no serialization (<see cref="CanSerialize"/> is false).</exception>
+    public virtual T Deserialize(BinaryReader reader) => throw NoSerialization();
+
+    /// <summary>The error of a map without serialization, naming the type and the fix.</summary>
+    internal MicroDbMappingException NoSerialization() => new(
+        $"The generated map of '{typeof(T).FullName}' has no serialization: no code in its assembly uses MicroDbSerializer, so the " +
+        "generator left it out. Set <MicroDbSerialization>true</MicroDbSerialization> in that project, or serialize with a reflection map (MappingMode.Reflection).");
+
+    /// <summary>
+    /// One column of a generated map's table, in the compact form the generator emits: a <see cref="ColumnMapping"/>
+    /// with only the constraints the member declares.
+    /// </summary>
+    /// <param name="name">The column name.</param>
+    /// <param name="memberName">The property or field name.</param>
+    /// <param name="kind">How the value is stored.</param>
+    /// <param name="clrTypeName">The CLR type's display name.</param>
+    /// <param name="nullable">The member can hold null.</param>
+    /// <param name="primaryKey">Marked <c>[PrimaryKey]</c>.</param>
+    /// <param name="autoIncrement">Marked <c>[AutoIncrement]</c>.</param>
+    /// <param name="notNull">Marked <c>[NotNull]</c>.</param>
+    /// <param name="maxLength">The <c>[MaxLength]</c>, if any.</param>
+    /// <param name="collation">The <c>[Collation]</c>, if any.</param>
+    /// <param name="renamedFrom">The <c>[RenamedFrom]</c> name, if any.</param>
+    /// <returns>The column.</returns>
+    protected static ColumnMapping Column(
+        string name,
+        string memberName,
+        ColumnKind kind,
+        string clrTypeName,
+        bool nullable = false,
+        bool primaryKey = false,
+        bool autoIncrement = false,
+        bool notNull = false,
+        int? maxLength = null,
+        string? collation = null,
+        string? renamedFrom = null) =>
+        new(name, memberName, kind, nullable)
+        {
+            ClrTypeName = clrTypeName,
+            IsPrimaryKey = primaryKey,
+            IsAutoIncrement = autoIncrement,
+            IsNotNull = notNull,
+            MaxLength = maxLength,
+            Collation = collation,
+            RenamedFrom = renamedFrom,
+        };
 
     /// <summary>For each column of the table, its ordinal in <paramref name="statement"/>'s result, or -1.</summary>
     /// <param name="statement">The statement.</param>

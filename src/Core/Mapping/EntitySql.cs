@@ -1,8 +1,8 @@
 namespace MicroDb.Mapping;
 
 /// <summary>
-/// The SQL a map's CRUD operations run. The generated path passes these as compile-time constants;
-/// the reflection path builds them with <see cref="SqlBuilder"/>. Both produce the same text.
+/// The SQL a map's CRUD operations run, built once per map with <see cref="SqlBuilder"/> from its
+/// <see cref="TableMapping"/> on both mapping paths (generated maps carry the table, not the text).
 /// </summary>
 public sealed class EntitySql
 {

@@ -13,7 +13,7 @@ namespace MicroDb.Mapping;
 /// <see cref="MicroDbSerializer"/>.
 /// </remarks>
 [EditorBrowsable(EditorBrowsableState.Never)]
-public static class BinaryCodec
+public static partial class BinaryCodec
 {
     /// <summary>Writes a <see cref="bool"/>.</summary><param name="w">The writer.</param><param name="value">The value.</param>
     public static void Write(BinaryWriter w, bool value) => w.Write(value);
@@ -263,7 +263,7 @@ public static class BinaryCodec
     public static char? ReadNullableChar(BinaryReader r) => r.ReadBoolean() ? ReadChar(r) : null;
 
     /// <summary>Writes a <see cref="Guid"/>.</summary><param name="w">The writer.</param><param name="value">The value.</param>
-    public static void Write(BinaryWriter w, Guid value) => WriteGuid(w, value);
+    public static void Write(BinaryWriter w, Guid value) => WriteGuidBytes(w, value);
 
     /// <summary>Writes a nullable <see cref="Guid"/> (presence byte, then the value).</summary><param name="w">The writer.</param><param name="value">The value.</param>
     public static void Write(BinaryWriter w, Guid? value)
@@ -301,7 +301,7 @@ public static class BinaryCodec
     public static DateTime? ReadNullableDateTime(BinaryReader r) => r.ReadBoolean() ? ReadDateTime(r) : null;
 
     /// <summary>Writes a <see cref="DateTimeOffset"/>.</summary><param name="w">The writer.</param><param name="value">The value.</param>
-    public static void Write(BinaryWriter w, DateTimeOffset value) => WriteDateTimeOffset(w, value);
+    public static void Write(BinaryWriter w, DateTimeOffset value) => WriteDateTimeOffsetParts(w, value);
 
     /// <summary>Writes a nullable <see cref="DateTimeOffset"/> (presence byte, then the value).</summary><param name="w">The writer.</param><param name="value">The value.</param>
     public static void Write(BinaryWriter w, DateTimeOffset? value)
@@ -443,7 +443,7 @@ public static class BinaryCodec
         return bytes;
     }
 
-    private static void WriteGuid(BinaryWriter w, Guid value)
+    private static void WriteGuidBytes(BinaryWriter w, Guid value)
     {
         Span<byte> bytes = stackalloc byte[16];
         value.TryWriteBytes(bytes);
@@ -457,7 +457,7 @@ public static class BinaryCodec
         return new Guid(bytes);
     }
 
-    private static void WriteDateTimeOffset(BinaryWriter w, DateTimeOffset value)
+    private static void WriteDateTimeOffsetParts(BinaryWriter w, DateTimeOffset value)
     {
         w.Write(value.Ticks);
         w.Write((short)value.Offset.TotalMinutes);

@@ -25,7 +25,7 @@ public static class MicroDbSerializer
     /// <param name="entities">The entities; none may be null.</param>
     /// <exception cref="MicroDbMappingException">No map is available for <typeparamref name="T"/>.</exception>
     public static void Serialize<T>(Stream stream, IEnumerable<T> entities) =>
-        Serialize(stream, entities, EntityMapResolver.Resolve<T>(MappingMode.Auto, null, throwOnReflectionFallback: false));
+        Serialize(stream, entities, ResolveAuto<T>());
 
     /// <summary>Writes <paramref name="entities"/> with the map a connection opened with <paramref name="options"/> would use.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
@@ -53,6 +53,7 @@ public static class MicroDbSerializer
         ArgumentNullException.ThrowIfNull(stream);
         ArgumentNullException.ThrowIfNull(entities);
         ArgumentNullException.ThrowIfNull(map);
+        ThrowIfCannotSerialize(map);
         if (!stream.CanWrite)
         {
             throw new ArgumentException("The stream is not writable.", nameof(stream));
@@ -104,7 +105,7 @@ public static class MicroDbSerializer
     /// <exception cref="MicroDbSerializationException">The stream is foreign, of another version, for another shape, truncated or corrupt.</exception>
     /// <exception cref="MicroDbMappingException">No map is available for <typeparamref name="T"/>.</exception>
     public static List<T> Deserialize<T>(Stream stream) =>
-        Deserialize(stream, EntityMapResolver.Resolve<T>(MappingMode.Auto, null, throwOnReflectionFallback: false));
+        Deserialize(stream, ResolveAuto<T>());
 
     /// <summary>Reads a sequence with the map a connection opened with <paramref name="options"/> would use.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
@@ -132,6 +133,7 @@ public static class MicroDbSerializer
     {
         ArgumentNullException.ThrowIfNull(stream);
         ArgumentNullException.ThrowIfNull(map);
+        ThrowIfCannotSerialize(map);
         if (!stream.CanRead)
         {
             throw new ArgumentException("The stream is not readable.", nameof(stream));
@@ -171,6 +173,25 @@ public static class MicroDbSerializer
         }
 
         return entities;
+    }
+
+    /// <summary>
+    /// The Auto map: the generated one, unless it was generated without serialization (no code in its assembly uses
+    /// this class) and a reflection provider is set, whose map writes the same bytes.
+    /// </summary>
+    private static EntityMap<T> ResolveAuto<T>()
+    {
+        var map = EntityMapResolver.Resolve<T>(MappingMode.Auto, null, throwOnReflectionFallback: false);
+        return !map.CanSerialize && EntityMapRegistry.DefaultReflectionProvider is { } reflection ? reflection.GetMap<T>() : map;
+    }
+
+    /// <summary>Refuses a map without serialization before anything is read or written.</summary>
+    private static void ThrowIfCannotSerialize<T>(EntityMap<T> map)
+    {
+        if (!map.CanSerialize)
+        {
+            throw map.NoSerialization();
+        }
     }
 
     private static EntityMap<T> Resolve<T>(MicroDbOptions options) =>

@@ -231,6 +231,8 @@ public sealed class ConnectionOptionsTests
 
         public override object? GetValue(T entity, int columnIndex) => inner.GetValue(entity, columnIndex);
 
+        public override bool CanSerialize => inner.CanSerialize;
+
         public override void Serialize(BinaryWriter writer, T entity) => inner.Serialize(writer, entity);
 
         public override T Deserialize(BinaryReader reader) => inner.Deserialize(reader);
