@@ -218,7 +218,7 @@ public sealed partial class MicroDbConnection : IDisposable
         {
             if (!options.ReadOnly)
             {
-                ExecuteNonQuery("PRAGMA journal_mode=" + options.EffectiveJournalMode.ToString().ToUpperInvariant());
+                SetJournalMode("PRAGMA journal_mode=" + options.EffectiveJournalMode.ToString().ToUpperInvariant(), options.BusyTimeout);
             }
         }
 
@@ -243,6 +243,28 @@ public sealed partial class MicroDbConnection : IDisposable
         if (options.TempStore is { } temp)
         {
             ExecuteNonQuery("PRAGMA temp_store=" + ((int)temp).ToString(CultureInfo.InvariantCulture));
+        }
+    }
+
+    /// <summary>
+    /// Switches the journal mode, retrying within <paramref name="busyTimeout"/>. Connections opening one file at once
+    /// each hold a shared lock while they ask for the exclusive one the switch needs; SQLite answers all but one with
+    /// SQLITE_BUSY at once instead of calling the busy handler (waiting could deadlock), so the wait is done here.
+    /// </summary>
+    private void SetJournalMode(string sql, TimeSpan busyTimeout)
+    {
+        var waited = System.Diagnostics.Stopwatch.StartNew();
+        for (var attempt = 1; ; attempt++)
+        {
+            try
+            {
+                ExecuteNonQuery(sql);
+                return;
+            }
+            catch (MicroDbException e) when (e.IsBusy && waited.Elapsed < busyTimeout)
+            {
+                Thread.Sleep(Math.Min(attempt, 20));
+            }
         }
     }
 
