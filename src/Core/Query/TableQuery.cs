@@ -19,7 +19,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
     private readonly EntityMap<T> _map;
     private readonly ValueList<SqlExpression> _allColumns;
     private readonly TableQuery<T>? _source;
-    private readonly LambdaExpression[] _wheres;
+    private readonly TranslationCache.PreparedLambda[] _wheres;
     private readonly QueryOrdering[] _orderings;
     private readonly int? _limit;
     private readonly int _offset;
@@ -36,7 +36,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
         _orderings = [];
     }
 
-    private TableQuery(TableQuery<T> from, TableQuery<T>? source, LambdaExpression[] wheres, QueryOrdering[] orderings, int? limit, int offset, int group = -1, MicroDbConnection? connection = null)
+    private TableQuery(TableQuery<T> from, TableQuery<T>? source, TranslationCache.PreparedLambda[] wheres, QueryOrdering[] orderings, int? limit, int offset, int group = -1, MicroDbConnection? connection = null)
     {
         _group = group < 0 ? from._group : group;
         Connection = connection ?? from.Connection;
@@ -74,12 +74,12 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
     public TableQuery<T> Where(Expression<Func<T, bool>> predicate)
     {
         ArgumentNullException.ThrowIfNull(predicate);
-        TranslationCache.Validate(_map.Table, Connection.Storage, predicate, isPredicate: true);
+        var prepared = TranslationCache.Validate(_map.Table, Connection.Storage, predicate, isPredicate: true);
 
         // After Take/Skip, LINQ filters the limited rows, so the limited query becomes a sub-query.
         return IsLimited
-            ? new TableQuery<T>(this, this, [predicate], [], null, 0, 0)
-            : new TableQuery<T>(this, _source, [.. _wheres, predicate], _orderings, null, 0);
+            ? new TableQuery<T>(this, this, [prepared], [], null, 0, 0)
+            : new TableQuery<T>(this, _source, [.. _wheres, prepared], _orderings, null, 0);
     }
 
     /// <summary>Sorts by <paramref name="keySelector"/> ascending; earlier orderings become tie-breakers, as in LINQ's stable sort.</summary>
@@ -168,6 +168,23 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
         var scratch = QueryScratch.Rent();
         try
         {
+            Span<int> starts = stackalloc int[QueryTextCache.MaxLambdas];
+            var known = TryKnownText(limitCap, scratch.Args, starts, out var key, out var sql);
+            if (known == KnownText.Hit)
+            {
+                return (sql!, scratch);
+            }
+
+            if (known == KnownText.Miss)
+            {
+                // The lambdas are translated and their arguments appended: write the model of the nodes they replayed.
+                WriteModel(KnownModel(key, starts), scratch.Sql, scratch.Args);
+                var text = scratch.SqlText();
+                QueryTextCache.Add(key, text);
+                return (text, scratch);
+            }
+
+            scratch.Args.Clear();
             WriteModel(BuildModel(_allColumns, includeOrder: true, scratch.Args, limitCap: limitCap), scratch.Sql, scratch.Args);
             return (scratch.SqlText(), scratch);
         }
@@ -176,6 +193,96 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
             QueryScratch.Return(scratch);
             throw;
         }
+    }
+
+    private enum KnownText
+    {
+        /// <summary>The query's shape is not one the text cache keys (a sub-query, a fixed ordering term, an uncached lambda ...).</summary>
+        Uncached,
+
+        /// <summary>The shape is keyed but its text is not stored yet.</summary>
+        Miss,
+
+        /// <summary>The text is known and the arguments are appended.</summary>
+        Hit,
+    }
+
+    /// <summary>
+    /// The SELECT of every column when this query's shape was written before: each lambda is translated (from the cache)
+    /// into <paramref name="args"/> and the text looked up by the cache entries it replayed. On anything but a hit the
+    /// caller clears <paramref name="args"/> and builds the query model.
+    /// </summary>
+    private KnownText TryKnownText(int? limitCap, List<object?> args, Span<int> starts, out QueryTextCache.Key key, out string? sql)
+    {
+        sql = null;
+        key = default;
+        var orderings = _orderings;
+        if (_source is not null || _wheres.Length + orderings.Length > QueryTextCache.MaxLambdas)
+        {
+            return KnownText.Uncached;
+        }
+
+        var limit = limitCap is { } cap ? (_limit is { } own ? Math.Min(own, cap) : cap) : _limit;
+        key = new QueryTextCache.Key(_map.Table, Connection.Storage, _wheres.Length, orderings.Length, 0, limit, _offset, null, null, null, null);
+        for (var i = 0; i < _wheres.Length; i++)
+        {
+            starts[i] = args.Count;
+            TranslationCache.Translate(_map.Table, Connection.Storage, _wheres[i], TranslationKind.Predicate, args, out var entry);
+            if (entry is null)
+            {
+                return KnownText.Uncached;
+            }
+
+            key.Set(i, entry);
+        }
+
+        for (var i = 0; i < orderings.Length; i++)
+        {
+            if (orderings[i].KeySelector is not { } selector)
+            {
+                return KnownText.Uncached;
+            }
+
+            starts[_wheres.Length + i] = args.Count;
+            TranslationCache.Translate(_map.Table, Connection.Storage, selector, TranslationKind.OrderKey, args, out var entry);
+            if (entry is null)
+            {
+                return KnownText.Uncached;
+            }
+
+            key.Set(_wheres.Length + i, entry);
+            if (orderings[i].Descending)
+            {
+                key.Descending |= 1 << i;
+            }
+        }
+
+        return QueryTextCache.TryGet(key, out sql) ? KnownText.Hit : KnownText.Miss;
+    }
+
+    /// <summary>The model <see cref="BuildModel"/> gives for the shape <paramref name="key"/>, from the nodes of its entries (lambda i's slots start at <paramref name="starts"/>[i]).</summary>
+    private QueryModel KnownModel(in QueryTextCache.Key key, ReadOnlySpan<int> starts)
+    {
+        var predicates = new SqlExpression[key.Wheres];
+        for (var i = 0; i < predicates.Length; i++)
+        {
+            predicates[i] = TranslationCache.NodeOf(key.EntryAt(i), starts[i]);
+        }
+
+        var orderings = new SqlOrdering[key.Orderings];
+        for (var i = 0; i < orderings.Length; i++)
+        {
+            orderings[i] = new SqlOrdering(TranslationCache.NodeOf(key.EntryAt(key.Wheres + i), starts[key.Wheres + i]), (key.Descending & (1 << i)) != 0);
+        }
+
+        return new QueryModel(
+            QueryProjections.Source(_map.Table),
+            _allColumns,
+            false,
+            predicates.Length == 0 ? ValueList<SqlExpression>.Empty : new ValueList<SqlExpression>(predicates),
+            orderings.Length == 0 ? ValueList<SqlOrdering>.Empty : new ValueList<SqlOrdering>(orderings),
+            key.Limit,
+            key.Offset);
     }
 
     /// <summary>Writes <paramref name="model"/>; its slot <c>k</c> binds <c>args[k]</c>, so the markers must come in slot order.</summary>
@@ -232,7 +339,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
         var predicates = new SqlExpression[_wheres.Length];
         for (var i = 0; i < predicates.Length; i++)
         {
-            predicates[i] = TranslationCache.Translate(_map.Table, Connection.Storage, _wheres[i], TranslationKind.Predicate, args);
+            predicates[i] = TranslationCache.Translate(_map.Table, Connection.Storage, _wheres[i], TranslationKind.Predicate, args, out _);
         }
 
         return new ValueList<SqlExpression>(predicates);
