@@ -238,13 +238,22 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
 
         for (var i = 0; i < orderings.Length; i++)
         {
-            if (orderings[i].KeySelector is not { } selector)
+            if (orderings[i].Term is not null || orderings[i].KeySelector is not { } selector)
             {
                 return KnownText.Uncached;
             }
 
             starts[_wheres.Length + i] = args.Count;
-            TranslationCache.Translate(_map.Table, Connection.Storage, selector, TranslationKind.OrderKey, args, out var entry);
+            object? entry;
+            if (orderings[i].Prepared is { } prepared)
+            {
+                TranslationCache.Translate(_map.Table, Connection.Storage, prepared, TranslationKind.OrderKey, args, out entry);
+            }
+            else
+            {
+                TranslationCache.Translate(_map.Table, Connection.Storage, selector, TranslationKind.OrderKey, args, out entry);
+            }
+
             if (entry is null)
             {
                 return KnownText.Uncached;
@@ -357,7 +366,12 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
         var terms = new SqlOrdering[orderings.Length];
         for (var i = 0; i < terms.Length; i++)
         {
-            var key = orderings[i].Term ?? TranslationCache.Translate(_map.Table, Connection.Storage, orderings[i].KeySelector!, TranslationKind.OrderKey, args);
+            var key = orderings[i] switch
+            {
+                { Term: { } term } => term,
+                { Prepared: { } prepared } => TranslationCache.Translate(_map.Table, Connection.Storage, prepared, TranslationKind.OrderKey, args, out _),
+                _ => TranslationCache.Translate(_map.Table, Connection.Storage, orderings[i].KeySelector!, TranslationKind.OrderKey, args),
+            };
             terms[i] = new SqlOrdering(key, orderings[i].Descending);
         }
 
@@ -384,8 +398,8 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
     private TableQuery<T> AddOrdering(LambdaExpression keySelector, bool descending, bool then)
     {
         ArgumentNullException.ThrowIfNull(keySelector);
-        TranslationCache.Validate(_map.Table, Connection.Storage, keySelector, isPredicate: false);
-        var ordering = new QueryOrdering(keySelector, descending);
+        var prepared = TranslationCache.Validate(_map.Table, Connection.Storage, keySelector, isPredicate: false);
+        var ordering = new QueryOrdering(keySelector, descending, Prepared: prepared);
         if (then)
         {
             if (_group == 0 || IsLimited)
