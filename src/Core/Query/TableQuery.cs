@@ -168,23 +168,26 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
         var scratch = QueryScratch.Rent();
         try
         {
-            Span<int> starts = stackalloc int[QueryTextCache.MaxLambdas];
-            var known = TryKnownText(limitCap, scratch.Args, starts, out var key, out var sql);
+            var nodes = default(QueryTextCache.Nodes);
+            var known = TryKnownText(limitCap, scratch.Args, nodes, out var key, out var sql);
             if (known == KnownText.Hit)
             {
                 return (sql!, scratch);
             }
 
-            if (known == KnownText.Miss)
+            if (known != KnownText.NotTried)
             {
-                // The lambdas are translated and their arguments appended: write the model of the nodes they replayed.
-                WriteModel(KnownModel(key, starts), scratch.Sql, scratch.Args);
+                // The lambdas are translated and their arguments appended (each read once): write the model of their nodes.
+                WriteModel(KnownModel(key, nodes), scratch.Sql, scratch.Args);
                 var text = scratch.SqlText();
-                QueryTextCache.Add(key, text);
+                if (known == KnownText.Miss)
+                {
+                    QueryTextCache.Add(key, text);
+                }
+
                 return (text, scratch);
             }
 
-            scratch.Args.Clear();
             WriteModel(BuildModel(_allColumns, includeOrder: true, scratch.Args, limitCap: limitCap), scratch.Sql, scratch.Args);
             return (scratch.SqlText(), scratch);
         }
@@ -197,10 +200,13 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
 
     private enum KnownText
     {
-        /// <summary>The query's shape is not one the text cache keys (a sub-query, a fixed ordering term, an uncached lambda ...).</summary>
+        /// <summary>The query is not one the text cache keys (a sub-query, a fixed ordering term, too many lambdas): nothing was translated.</summary>
+        NotTried,
+
+        /// <summary>The lambdas are translated, but one of them has no cache entry, so the text is not kept.</summary>
         Uncached,
 
-        /// <summary>The shape is keyed but its text is not stored yet.</summary>
+        /// <summary>The lambdas are translated and their shape is keyed, but its text is not stored yet.</summary>
         Miss,
 
         /// <summary>The text is known and the arguments are appended.</summary>
@@ -208,80 +214,79 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
     }
 
     /// <summary>
-    /// The SELECT of every column when this query's shape was written before: each lambda is translated (from the cache)
-    /// into <paramref name="args"/> and the text looked up by the cache entries it replayed. On anything but a hit the
-    /// caller clears <paramref name="args"/> and builds the query model.
+    /// The SELECT of every column when this query's shape was written before: each lambda is translated once (from the
+    /// cache when it can) into <paramref name="args"/> and <paramref name="nodes"/>, and the text looked up by the cache
+    /// entries they replayed. Unless nothing was tried, the caller writes the model of <paramref name="nodes"/>.
     /// </summary>
-    private KnownText TryKnownText(int? limitCap, List<object?> args, Span<int> starts, out QueryTextCache.Key key, out string? sql)
+    private KnownText TryKnownText(int? limitCap, List<object?> args, Span<SqlExpression?> nodes, out QueryTextCache.Key key, out string? sql)
     {
         sql = null;
-        key = default;
         var orderings = _orderings;
-        if (_source is not null || _wheres.Length + orderings.Length > QueryTextCache.MaxLambdas)
-        {
-            return KnownText.Uncached;
-        }
-
         var limit = limitCap is { } cap ? (_limit is { } own ? Math.Min(own, cap) : cap) : _limit;
         key = new QueryTextCache.Key(_map.Table, Connection.Storage, _wheres.Length, orderings.Length, 0, limit, _offset, null, null, null, null);
+        if (_source is not null || _wheres.Length + orderings.Length > QueryTextCache.MaxLambdas)
+        {
+            return KnownText.NotTried;
+        }
+
+        foreach (var ordering in orderings)
+        {
+            if (ordering.Term is not null || ordering.KeySelector is null)
+            {
+                return KnownText.NotTried;
+            }
+        }
+
+        var keyed = true;
         for (var i = 0; i < _wheres.Length; i++)
         {
-            starts[i] = args.Count;
-            TranslationCache.Translate(_map.Table, Connection.Storage, _wheres[i], TranslationKind.Predicate, args, out var entry);
-            if (entry is null)
+            nodes[i] = TranslationCache.Translate(_map.Table, Connection.Storage, _wheres[i], TranslationKind.Predicate, args, out var entry);
+            keyed &= entry is not null;
+            if (entry is not null)
             {
-                return KnownText.Uncached;
+                key.Set(i, entry);
             }
-
-            key.Set(i, entry);
         }
 
         for (var i = 0; i < orderings.Length; i++)
         {
-            if (orderings[i].Term is not null || orderings[i].KeySelector is not { } selector)
-            {
-                return KnownText.Uncached;
-            }
-
-            starts[_wheres.Length + i] = args.Count;
             object? entry;
-            if (orderings[i].Prepared is { } prepared)
+            nodes[_wheres.Length + i] = orderings[i].Prepared is { } prepared
+                ? TranslationCache.Translate(_map.Table, Connection.Storage, prepared, TranslationKind.OrderKey, args, out entry)
+                : TranslationCache.Translate(_map.Table, Connection.Storage, orderings[i].KeySelector!, TranslationKind.OrderKey, args, out entry);
+            keyed &= entry is not null;
+            if (entry is not null)
             {
-                TranslationCache.Translate(_map.Table, Connection.Storage, prepared, TranslationKind.OrderKey, args, out entry);
-            }
-            else
-            {
-                TranslationCache.Translate(_map.Table, Connection.Storage, selector, TranslationKind.OrderKey, args, out entry);
-            }
-
-            if (entry is null)
-            {
-                return KnownText.Uncached;
+                key.Set(_wheres.Length + i, entry);
             }
 
-            key.Set(_wheres.Length + i, entry);
             if (orderings[i].Descending)
             {
                 key.Descending |= 1 << i;
             }
         }
 
+        if (!keyed)
+        {
+            return KnownText.Uncached;
+        }
+
         return QueryTextCache.TryGet(key, out sql) ? KnownText.Hit : KnownText.Miss;
     }
 
-    /// <summary>The model <see cref="BuildModel"/> gives for the shape <paramref name="key"/>, from the nodes of its entries (lambda i's slots start at <paramref name="starts"/>[i]).</summary>
-    private QueryModel KnownModel(in QueryTextCache.Key key, ReadOnlySpan<int> starts)
+    /// <summary>The model <see cref="BuildModel"/> gives for this query (no sub-query), from its lambdas' translated <paramref name="nodes"/>.</summary>
+    private QueryModel KnownModel(in QueryTextCache.Key key, ReadOnlySpan<SqlExpression?> nodes)
     {
         var predicates = new SqlExpression[key.Wheres];
         for (var i = 0; i < predicates.Length; i++)
         {
-            predicates[i] = TranslationCache.NodeOf(key.EntryAt(i), starts[i]);
+            predicates[i] = nodes[i]!;
         }
 
         var orderings = new SqlOrdering[key.Orderings];
         for (var i = 0; i < orderings.Length; i++)
         {
-            orderings[i] = new SqlOrdering(TranslationCache.NodeOf(key.EntryAt(key.Wheres + i), starts[key.Wheres + i]), (key.Descending & (1 << i)) != 0);
+            orderings[i] = new SqlOrdering(nodes[key.Wheres + i]!, (key.Descending & (1 << i)) != 0);
         }
 
         return new QueryModel(

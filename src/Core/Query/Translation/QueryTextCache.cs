@@ -1,5 +1,7 @@
 using System.Collections.Concurrent;
+using System.Runtime.CompilerServices;
 using MicroDb.Mapping;
+using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
@@ -45,9 +47,6 @@ internal static class QueryTextCache
     internal record struct Key(TableMapping Table, StorageFormat Format, int Wheres, int Orderings, int Descending, int? Limit, int Offset,
         object? E0, object? E1, object? E2, object? E3)
     {
-        /// <summary>The entry of lambda <paramref name="index"/>.</summary>
-        public readonly object EntryAt(int index) => (index switch { 0 => E0, 1 => E1, 2 => E2, _ => E3 })!;
-
         /// <summary>Sets the entry of lambda <paramref name="index"/> (below <see cref="MaxLambdas"/>).</summary>
         public void Set(int index, object entry)
         {
@@ -59,5 +58,12 @@ internal static class QueryTextCache
                 default: E3 = entry; break;
             }
         }
+    }
+
+    /// <summary>The translated nodes of a query's lambdas (Where then OrderBy), held without an array.</summary>
+    [InlineArray(MaxLambdas)]
+    internal struct Nodes
+    {
+        private SqlExpression? _node;
     }
 }

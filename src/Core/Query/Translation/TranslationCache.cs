@@ -161,9 +161,6 @@ internal static class TranslationCache
         }
     }
 
-    /// <summary>The node of <paramref name="entry"/> (given by a <c>Translate</c>), its slots numbered from <paramref name="argStart"/>.</summary>
-    public static SqlExpression NodeOf(object entry, int argStart) => SqlSlots.Offset(((Entry)entry).Node, argStart);
-
     /// <summary>The number of shapes cached (for tests).</summary>
     internal static int Count => Volatile.Read(ref _count);
 
