@@ -290,4 +290,45 @@ public abstract partial class ConformanceSuite
             Assert.That(byHeight.ToList().Select(x => x.Id), Is.EqualTo(QueryRows.Where(x => x.Height == height).OrderBy(x => x.Id).Select(x => x.Id)), $"height {height?.ToString() ?? "null"}");
         }
     }
+
+    [Test]
+    public void Cache_reads_each_captured_value_once_per_run()
+    {
+        var db = QueryDb;
+        var age = new CountingValue(QueryRows[0].Age);
+        Hue[] hues = [Hue.Red, Hue.Blue];
+        var cached = db.Table<QueryItem>().Where(x => x.Age >= age.Value).OrderBy(x => x.Id);
+
+        // An enum list is not cached by shape, so this query is translated in full on every run.
+        var uncached = db.Table<QueryItem>().Where(x => x.Age >= age.Value).Where(x => hues.Contains(x.Hue));
+        var expected = QueryRows.Where(x => x.Age >= QueryRows[0].Age).OrderBy(x => x.Id).Select(x => x.Id).ToList();
+        var expectedHues = QueryRows.Where(x => x.Age >= QueryRows[0].Age && hues.Contains(x.Hue)).Select(x => x.Id).ToList();
+        for (var i = 0; i < 4; i++)
+        {
+            var before = age.Reads;
+            var rows = cached.ToList();
+            Assert.That(age.Reads - before, Is.EqualTo(1), "the run reads the value once");
+            Assert.That(rows.Select(x => x.Id), Is.EqualTo(expected));
+
+            before = age.Reads;
+            rows = uncached.ToList();
+            Assert.That(age.Reads - before, Is.EqualTo(1), "the run reads the value once, also when its text is not cached");
+            Assert.That(rows.Select(x => x.Id), Is.EquivalentTo(expectedHues));
+        }
+    }
+
+    /// <summary>A captured value that counts how often it is read.</summary>
+    private sealed class CountingValue(int value)
+    {
+        public int Reads { get; private set; }
+
+        public int Value
+        {
+            get
+            {
+                Reads++;
+                return value;
+            }
+        }
+    }
 }
