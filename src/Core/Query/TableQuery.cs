@@ -19,7 +19,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
     private readonly EntityMap<T> _map;
     private readonly ValueList<SqlExpression> _allColumns;
     private readonly TableQuery<T>? _source;
-    private readonly LambdaExpression[] _wheres;
+    private readonly TranslationCache.PreparedLambda[] _wheres;
     private readonly QueryOrdering[] _orderings;
     private readonly int? _limit;
     private readonly int _offset;
@@ -36,7 +36,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
         _orderings = [];
     }
 
-    private TableQuery(TableQuery<T> from, TableQuery<T>? source, LambdaExpression[] wheres, QueryOrdering[] orderings, int? limit, int offset, int group = -1, MicroDbConnection? connection = null)
+    private TableQuery(TableQuery<T> from, TableQuery<T>? source, TranslationCache.PreparedLambda[] wheres, QueryOrdering[] orderings, int? limit, int offset, int group = -1, MicroDbConnection? connection = null)
     {
         _group = group < 0 ? from._group : group;
         Connection = connection ?? from.Connection;
@@ -74,12 +74,12 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
     public TableQuery<T> Where(Expression<Func<T, bool>> predicate)
     {
         ArgumentNullException.ThrowIfNull(predicate);
-        TranslationCache.Validate(_map.Table, Connection.Storage, predicate, isPredicate: true);
+        var prepared = TranslationCache.Validate(_map.Table, Connection.Storage, predicate, isPredicate: true);
 
         // After Take/Skip, LINQ filters the limited rows, so the limited query becomes a sub-query.
         return IsLimited
-            ? new TableQuery<T>(this, this, [predicate], [], null, 0, 0)
-            : new TableQuery<T>(this, _source, [.. _wheres, predicate], _orderings, null, 0);
+            ? new TableQuery<T>(this, this, [prepared], [], null, 0, 0)
+            : new TableQuery<T>(this, _source, [.. _wheres, prepared], _orderings, null, 0);
     }
 
     /// <summary>Sorts by <paramref name="keySelector"/> ascending; earlier orderings become tie-breakers, as in LINQ's stable sort.</summary>
@@ -168,6 +168,26 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
         var scratch = QueryScratch.Rent();
         try
         {
+            var nodes = default(QueryTextCache.Nodes);
+            var known = TryKnownText(limitCap, scratch.Args, nodes, out var key, out var sql);
+            if (known == KnownText.Hit)
+            {
+                return (sql!, scratch);
+            }
+
+            if (known != KnownText.NotTried)
+            {
+                // The lambdas are translated and their arguments appended (each read once): write the model of their nodes.
+                WriteModel(KnownModel(key, nodes), scratch.Sql, scratch.Args);
+                var text = scratch.SqlText();
+                if (known == KnownText.Miss)
+                {
+                    QueryTextCache.Add(key, text);
+                }
+
+                return (text, scratch);
+            }
+
             WriteModel(BuildModel(_allColumns, includeOrder: true, scratch.Args, limitCap: limitCap), scratch.Sql, scratch.Args);
             return (scratch.SqlText(), scratch);
         }
@@ -176,6 +196,107 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
             QueryScratch.Return(scratch);
             throw;
         }
+    }
+
+    private enum KnownText
+    {
+        /// <summary>The query is not one the text cache keys (a sub-query, a fixed ordering term, too many lambdas): nothing was translated.</summary>
+        NotTried,
+
+        /// <summary>The lambdas are translated, but one of them has no cache entry, so the text is not kept.</summary>
+        Uncached,
+
+        /// <summary>The lambdas are translated and their shape is keyed, but its text is not stored yet.</summary>
+        Miss,
+
+        /// <summary>The text is known and the arguments are appended.</summary>
+        Hit,
+    }
+
+    /// <summary>
+    /// The SELECT of every column when this query's shape was written before: each lambda is translated once (from the
+    /// cache when it can) into <paramref name="args"/> and <paramref name="nodes"/>, and the text looked up by the cache
+    /// entries they replayed. Unless nothing was tried, the caller writes the model of <paramref name="nodes"/>.
+    /// </summary>
+    private KnownText TryKnownText(int? limitCap, List<object?> args, Span<SqlExpression?> nodes, out QueryTextCache.Key key, out string? sql)
+    {
+        sql = null;
+        var orderings = _orderings;
+        var limit = limitCap is { } cap ? (_limit is { } own ? Math.Min(own, cap) : cap) : _limit;
+        key = new QueryTextCache.Key(_map.Table, Connection.Storage, _wheres.Length, orderings.Length, 0, limit, _offset, null, null, null, null);
+        if (_source is not null || _wheres.Length + orderings.Length > QueryTextCache.MaxLambdas)
+        {
+            return KnownText.NotTried;
+        }
+
+        foreach (var ordering in orderings)
+        {
+            if (ordering.Term is not null || ordering.KeySelector is null)
+            {
+                return KnownText.NotTried;
+            }
+        }
+
+        var keyed = true;
+        for (var i = 0; i < _wheres.Length; i++)
+        {
+            nodes[i] = TranslationCache.Translate(_map.Table, Connection.Storage, _wheres[i], TranslationKind.Predicate, args, out var entry);
+            keyed &= entry is not null;
+            if (entry is not null)
+            {
+                key.Set(i, entry);
+            }
+        }
+
+        for (var i = 0; i < orderings.Length; i++)
+        {
+            object? entry;
+            nodes[_wheres.Length + i] = orderings[i].Prepared is { } prepared
+                ? TranslationCache.Translate(_map.Table, Connection.Storage, prepared, TranslationKind.OrderKey, args, out entry)
+                : TranslationCache.Translate(_map.Table, Connection.Storage, orderings[i].KeySelector!, TranslationKind.OrderKey, args, out entry);
+            keyed &= entry is not null;
+            if (entry is not null)
+            {
+                key.Set(_wheres.Length + i, entry);
+            }
+
+            if (orderings[i].Descending)
+            {
+                key.Descending |= 1 << i;
+            }
+        }
+
+        if (!keyed)
+        {
+            return KnownText.Uncached;
+        }
+
+        return QueryTextCache.TryGet(key, out sql) ? KnownText.Hit : KnownText.Miss;
+    }
+
+    /// <summary>The model <see cref="BuildModel"/> gives for this query (no sub-query), from its lambdas' translated <paramref name="nodes"/>.</summary>
+    private QueryModel KnownModel(in QueryTextCache.Key key, ReadOnlySpan<SqlExpression?> nodes)
+    {
+        var predicates = new SqlExpression[key.Wheres];
+        for (var i = 0; i < predicates.Length; i++)
+        {
+            predicates[i] = nodes[i]!;
+        }
+
+        var orderings = new SqlOrdering[key.Orderings];
+        for (var i = 0; i < orderings.Length; i++)
+        {
+            orderings[i] = new SqlOrdering(nodes[key.Wheres + i]!, (key.Descending & (1 << i)) != 0);
+        }
+
+        return new QueryModel(
+            QueryProjections.Source(_map.Table),
+            _allColumns,
+            false,
+            predicates.Length == 0 ? ValueList<SqlExpression>.Empty : new ValueList<SqlExpression>(predicates),
+            orderings.Length == 0 ? ValueList<SqlOrdering>.Empty : new ValueList<SqlOrdering>(orderings),
+            key.Limit,
+            key.Offset);
     }
 
     /// <summary>Writes <paramref name="model"/>; its slot <c>k</c> binds <c>args[k]</c>, so the markers must come in slot order.</summary>
@@ -232,7 +353,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
         var predicates = new SqlExpression[_wheres.Length];
         for (var i = 0; i < predicates.Length; i++)
         {
-            predicates[i] = TranslationCache.Translate(_map.Table, Connection.Storage, _wheres[i], TranslationKind.Predicate, args);
+            predicates[i] = TranslationCache.Translate(_map.Table, Connection.Storage, _wheres[i], TranslationKind.Predicate, args, out _);
         }
 
         return new ValueList<SqlExpression>(predicates);
@@ -250,7 +371,12 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
         var terms = new SqlOrdering[orderings.Length];
         for (var i = 0; i < terms.Length; i++)
         {
-            var key = orderings[i].Term ?? TranslationCache.Translate(_map.Table, Connection.Storage, orderings[i].KeySelector!, TranslationKind.OrderKey, args);
+            var key = orderings[i] switch
+            {
+                { Term: { } term } => term,
+                { Prepared: { } prepared } => TranslationCache.Translate(_map.Table, Connection.Storage, prepared, TranslationKind.OrderKey, args, out _),
+                _ => TranslationCache.Translate(_map.Table, Connection.Storage, orderings[i].KeySelector!, TranslationKind.OrderKey, args),
+            };
             terms[i] = new SqlOrdering(key, orderings[i].Descending);
         }
 
@@ -277,8 +403,8 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
     private TableQuery<T> AddOrdering(LambdaExpression keySelector, bool descending, bool then)
     {
         ArgumentNullException.ThrowIfNull(keySelector);
-        TranslationCache.Validate(_map.Table, Connection.Storage, keySelector, isPredicate: false);
-        var ordering = new QueryOrdering(keySelector, descending);
+        var prepared = TranslationCache.Validate(_map.Table, Connection.Storage, keySelector, isPredicate: false);
+        var ordering = new QueryOrdering(keySelector, descending, Prepared: prepared);
         if (then)
         {
             if (_group == 0 || IsLimited)

@@ -27,24 +27,45 @@ internal static class TranslationCache
     /// Translates once into a scratch buffer, so an untranslatable expression fails where it is written. Only
     /// <see cref="NotSupportedException"/> escapes: an error that depends on captured values (a variable that is still
     /// null, say) is left for the run, when those values are read again. A shape translated before is not translated
-    /// again: its values are read (and checked) when the query runs.
+    /// again: its values are read (and checked) when the query runs. The result remembers the entry of the lambda's shape
+    /// and the tree's nodes its sites read, so the run reads the values without walking the tree again.
     /// </summary>
-    public static void Validate(TableMapping table, StorageFormat format, LambdaExpression lambda, bool isPredicate)
+    public static PreparedLambda Validate(TableMapping table, StorageFormat format, LambdaExpression lambda, bool isPredicate)
     {
         var kind = isPredicate ? TranslationKind.Predicate : TranslationKind.OrderKey;
         var shape = QueryShape.Rent();
         try
         {
-            if (shape.Walk(lambda) && Contains(table, format, kind, shape))
+            if (!shape.Walk(lambda))
             {
-                return;
+                ValidateByTranslating(table, format, lambda, kind);
+                return new PreparedLambda(lambda, null, null, format);
             }
+
+            var entry = Find(table, format, kind, shape);
+            if (entry is null)
+            {
+                ValidateByTranslating(table, format, lambda, kind);
+                entry = Find(table, format, kind, shape);
+            }
+
+            if (entry is null)
+            {
+                return new PreparedLambda(lambda, null, null, format);
+            }
+
+            var sites = new Expression?[entry.SiteCount];
+            entry.CollectSites(shape, sites);
+            return new PreparedLambda(lambda, entry, sites, format);
         }
         finally
         {
             QueryShape.Return(shape);
         }
+    }
 
+    private static void ValidateByTranslating(TableMapping table, StorageFormat format, LambdaExpression lambda, TranslationKind kind)
+    {
         try
         {
             Translate(table, format, lambda, kind, []);
@@ -56,13 +77,41 @@ internal static class TranslationCache
     }
 
     /// <summary>
+    /// Translates a lambda checked by <see cref="Validate"/>: when the values read from its remembered sites match the
+    /// remembered entry, the entry's node is given again without walking the tree; otherwise as <c>Translate</c> of the lambda.
+    /// <paramref name="entry"/> is the cache entry whose node was given (null when the lambda's shape is not cached): two
+    /// runs given the same entry have the same node.
+    /// </summary>
+    public static SqlExpression Translate(TableMapping table, StorageFormat format, PreparedLambda prepared, TranslationKind kind, List<object?> args, out object? entry)
+    {
+        if (prepared.Entry is { } known && prepared.Format == format)
+        {
+            var argStart = args.Count;
+            if (known.TryReplay(prepared.Sites!, format, args))
+            {
+                entry = known;
+                return SqlSlots.Offset(known.Node, argStart);
+            }
+
+            args.RemoveRange(argStart, args.Count - argStart);
+        }
+
+        return Translate(table, format, prepared.Lambda, kind, args, out entry);
+    }
+
+    /// <summary>
     /// Translates <paramref name="lambda"/> to a query model node and appends its arguments to <paramref name="args"/>: the
     /// node's slot <c>k</c> binds <c>args[k]</c>, and its markers appear in slot order. The parameterizing pass flattens the
     /// lambda to its shape; a shape translated before gives its node again, with the values read again; otherwise the front
     /// end translates it (<c>SqlTranslator.Translate</c>) and the result is stored for the next tree of the same shape.
     /// </summary>
-    public static SqlExpression Translate(TableMapping table, StorageFormat format, LambdaExpression lambda, TranslationKind kind, List<object?> args)
+    public static SqlExpression Translate(TableMapping table, StorageFormat format, LambdaExpression lambda, TranslationKind kind, List<object?> args) =>
+        Translate(table, format, lambda, kind, args, out _);
+
+    /// <summary>As <see cref="Translate(TableMapping, StorageFormat, LambdaExpression, TranslationKind, List{object?})"/>; <paramref name="entry"/> is the cache entry whose node was given (null when none).</summary>
+    public static SqlExpression Translate(TableMapping table, StorageFormat format, LambdaExpression lambda, TranslationKind kind, List<object?> args, out object? entry)
     {
+        entry = null;
         var argStart = args.Count;
         var shape = QueryShape.Rent();
         try
@@ -70,7 +119,8 @@ internal static class TranslationCache
             var walked = shape.Walk(lambda);
             if (walked && TryReplay(table, format, kind, shape, args) is { } cached)
             {
-                return SqlSlots.Offset(cached, argStart);
+                entry = cached;
+                return SqlSlots.Offset(cached.Node, argStart);
             }
 
             var translation = SqlTranslator.Translate(table, format, lambda, kind, record: walked);
@@ -100,7 +150,7 @@ internal static class TranslationCache
             var node = SqlSlots.Map(translation.Node, slot => markerOf[slot]);
             if (walked && translation.Sites is { } sites)
             {
-                Store(table, format, kind, shape, sites, links, node, args, argStart);
+                entry = Store(table, format, kind, shape, sites, links, node, args, argStart);
             }
 
             return SqlSlots.Offset(node, argStart);
@@ -121,27 +171,27 @@ internal static class TranslationCache
         Volatile.Write(ref _count, 0);
     }
 
-    /// <summary>True when a shape with this structure was translated before (whatever its values).</summary>
-    private static bool Contains(TableMapping table, StorageFormat format, TranslationKind kind, QueryShape shape)
+    /// <summary>The latest entry with this shape's structure (whatever its values), or null when none was translated.</summary>
+    private static Entry? Find(TableMapping table, StorageFormat format, TranslationKind kind, QueryShape shape)
     {
         if (!Entries.TryGetValue((table, format, kind, shape.Hash), out var candidates))
         {
-            return false;
+            return null;
         }
 
         foreach (var entry in candidates)
         {
             if (entry.HasStructureOf(shape))
             {
-                return true;
+                return entry;
             }
         }
 
-        return false;
+        return null;
     }
 
-    /// <summary>The node of the entry whose structure and value facets match <paramref name="shape"/> (its arguments appended); null when none does.</summary>
-    private static SqlExpression? TryReplay(TableMapping table, StorageFormat format, TranslationKind kind, QueryShape shape, List<object?> args)
+    /// <summary>The entry whose structure and value facets match <paramref name="shape"/> (its arguments appended); null when none does.</summary>
+    private static Entry? TryReplay(TableMapping table, StorageFormat format, TranslationKind kind, QueryShape shape, List<object?> args)
     {
         if (!Entries.TryGetValue((table, format, kind, shape.Hash), out var candidates))
         {
@@ -161,7 +211,7 @@ internal static class TranslationCache
                 entry.CollectSites(shape, nodes);
                 if (entry.TryReplay(((ReadOnlySpan<Expression?>)nodes)[..entry.SiteCount], format, args))
                 {
-                    return entry.Node;
+                    return entry;
                 }
             }
             else
@@ -170,7 +220,7 @@ internal static class TranslationCache
                 entry.CollectSites(shape, nodes);
                 if (entry.TryReplay(nodes, format, args))
                 {
-                    return entry.Node;
+                    return entry;
                 }
             }
         }
@@ -194,13 +244,13 @@ internal static class TranslationCache
         private object? _value;
     }
 
-    private static void Store(TableMapping table, StorageFormat format, TranslationKind kind, QueryShape shape, IReadOnlyList<(Expression Node, object? Value)> recordedSites,
+    private static Entry? Store(TableMapping table, StorageFormat format, TranslationKind kind, QueryShape shape, IReadOnlyList<(Expression Node, object? Value)> recordedSites,
         IReadOnlyDictionary<int, (int Site, ColumnMapping? Column, Type? MemberType, int Element)> links, SqlExpression node, List<object?> args, int argStart)
     {
         var entry = Entry.Create(shape, recordedSites, links, node, args, argStart);
         if (entry is null)
         {
-            return;
+            return null;
         }
 
         if (Interlocked.Increment(ref _count) > MaxEntries)
@@ -213,6 +263,31 @@ internal static class TranslationCache
             (table, format, kind, shape.Hash),
             [entry],
             (_, existing) => existing.Length >= MaxPerShape ? [entry, .. existing[..(MaxPerShape - 1)]] : [entry, .. existing]);
+        return entry;
+    }
+
+    /// <summary>
+    /// A lambda as an operator received it: when its shape was cached, the entry and the nodes of this tree that the
+    /// entry's sites read (the tree is immutable, so they stay valid for every run of the query).
+    /// </summary>
+    internal sealed class PreparedLambda
+    {
+        internal PreparedLambda(LambdaExpression lambda, Entry? entry, Expression?[]? sites, StorageFormat format)
+        {
+            Lambda = lambda;
+            Entry = entry;
+            Sites = sites;
+            Format = format;
+        }
+
+        /// <summary>The lambda.</summary>
+        public LambdaExpression Lambda { get; }
+
+        internal Entry? Entry { get; }
+
+        internal Expression?[]? Sites { get; }
+
+        internal StorageFormat Format { get; }
     }
 
     /// <summary>How a site's value takes part in the key.</summary>
@@ -262,7 +337,7 @@ internal static class TranslationCache
         }
     }
 
-    private sealed class Entry
+    internal sealed class Entry
     {
         private readonly ShapeNode[] _nodes;
         private readonly bool[] _compareConstant;

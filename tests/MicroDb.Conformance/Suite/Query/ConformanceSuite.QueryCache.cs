@@ -249,4 +249,86 @@ public abstract partial class ConformanceSuite
 
         Assert.That(TranslationCache.Count, Is.EqualTo(cached), "lists of a count (and null positions) seen before add no entry");
     }
+
+    [Test]
+    public void Cache_reuses_the_sql_text_of_a_repeated_query_shape()
+    {
+        var db = QueryDb;
+        var texts = -1;
+        for (var i = 0; i < 40; i++)
+        {
+            var id = QueryRows[i % QueryRows.Count].Id;
+            Assert.That(db.Table<QueryItem>().Where(x => x.Id == id).FirstOrDefault()?.Id, Is.EqualTo(id), $"id {id}");
+
+            var age = i * 7 % 90;
+            var take = 1 + (i % 3);
+            var rows = db.Table<QueryItem>().Where(x => x.Age > age).OrderByDescending(x => x.Age).ThenBy(x => x.Id).Take(take).ToList().Select(x => x.Id);
+            Assert.That(rows, Is.EqualTo(QueryRows.Where(x => x.Age > age).OrderByDescending(x => x.Age).ThenBy(x => x.Id).Take(take).Select(x => x.Id)), $"age {age} take {take}");
+            if (i == 5)
+            {
+                texts = QueryTextCache.Count;
+            }
+        }
+
+        Assert.That(QueryTextCache.Count, Is.EqualTo(texts), "a shape seen before (same lambdas, limit and offset) writes no new text");
+    }
+
+    [Test]
+    public void Cache_rereads_a_kept_querys_captured_values_when_they_change_the_sql()
+    {
+        var db = QueryDb;
+        string? name = "An";
+        int? height = 7;
+        var byName = db.Table<QueryItem>().Where(x => x.Name == name);
+        var byHeight = db.Table<QueryItem>().Where(x => x.Height == height).OrderBy(x => x.Id);
+        for (var i = 0; i < 12; i++)
+        {
+            name = i % 3 == 0 ? null : i % 3 == 1 ? "An" : "";
+            height = NullableAge(i);
+            Assert.That(byName.ToList().Select(x => x.Id), Is.EquivalentTo(QueryRows.Where(x => x.Name == name).Select(x => x.Id)), $"name {name ?? "null"}");
+            Assert.That(byName.OrderBy(x => x.Id).FirstOrDefault()?.Id, Is.EqualTo(QueryRows.Where(x => x.Name == name).OrderBy(x => x.Id).Select(x => (int?)x.Id).FirstOrDefault()), $"first, name {name ?? "null"}");
+            Assert.That(byHeight.ToList().Select(x => x.Id), Is.EqualTo(QueryRows.Where(x => x.Height == height).OrderBy(x => x.Id).Select(x => x.Id)), $"height {height?.ToString() ?? "null"}");
+        }
+    }
+
+    [Test]
+    public void Cache_reads_each_captured_value_once_per_run()
+    {
+        var db = QueryDb;
+        var age = new CountingValue(QueryRows[0].Age);
+        Hue[] hues = [Hue.Red, Hue.Blue];
+        var cached = db.Table<QueryItem>().Where(x => x.Age >= age.Value).OrderBy(x => x.Id);
+
+        // An enum list is not cached by shape, so this query is translated in full on every run.
+        var uncached = db.Table<QueryItem>().Where(x => x.Age >= age.Value).Where(x => hues.Contains(x.Hue));
+        var expected = QueryRows.Where(x => x.Age >= QueryRows[0].Age).OrderBy(x => x.Id).Select(x => x.Id).ToList();
+        var expectedHues = QueryRows.Where(x => x.Age >= QueryRows[0].Age && hues.Contains(x.Hue)).Select(x => x.Id).ToList();
+        for (var i = 0; i < 4; i++)
+        {
+            var before = age.Reads;
+            var rows = cached.ToList();
+            Assert.That(age.Reads - before, Is.EqualTo(1), "the run reads the value once");
+            Assert.That(rows.Select(x => x.Id), Is.EqualTo(expected));
+
+            before = age.Reads;
+            rows = uncached.ToList();
+            Assert.That(age.Reads - before, Is.EqualTo(1), "the run reads the value once, also when its text is not cached");
+            Assert.That(rows.Select(x => x.Id), Is.EquivalentTo(expectedHues));
+        }
+    }
+
+    /// <summary>A captured value that counts how often it is read.</summary>
+    private sealed class CountingValue(int value)
+    {
+        public int Reads { get; private set; }
+
+        public int Value
+        {
+            get
+            {
+                Reads++;
+                return value;
+            }
+        }
+    }
 }
