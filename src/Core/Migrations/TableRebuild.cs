@@ -203,7 +203,7 @@ internal sealed class TableRebuild
             {
                 try
                 {
-                    ReadAs(statement, 1, kind);
+                    _ = KindConversion.Read(statement, 1, kind);
                 }
                 catch (MicroDbException e)
                 {
@@ -297,36 +297,6 @@ internal sealed class TableRebuild
         raw.SQLITE_BLOB => "BLOB",
         _ => "NULL",
     };
-
-    /// <summary>Reads the value with the kind's typed reader (in the connection's storage format), which refuses what the kind cannot hold.</summary>
-    private static void ReadAs(SqliteStatement s, int i, ColumnKind kind)
-    {
-        _ = kind switch
-        {
-            ColumnKind.Boolean => s.GetBoolean(i),
-            ColumnKind.Byte => s.GetByte(i),
-            ColumnKind.SByte => s.GetSByte(i),
-            ColumnKind.Int16 => s.GetInt16(i),
-            ColumnKind.UInt16 => s.GetUInt16(i),
-            ColumnKind.Int32 => s.GetInt32(i),
-            ColumnKind.UInt32 => s.GetUInt32(i),
-            ColumnKind.Int64 or ColumnKind.Enum => s.GetInt64(i),
-            ColumnKind.UInt64 => s.GetUInt64(i),
-            ColumnKind.Single => s.GetSingle(i),
-            ColumnKind.Double => s.GetDouble(i),
-            ColumnKind.Decimal => s.GetDecimal(i),
-            ColumnKind.Char => s.GetChar(i),
-            ColumnKind.Guid => s.GetGuid(i),
-            ColumnKind.DateTime => s.GetDateTime(i),
-            ColumnKind.DateTimeText => s.GetDateTimeFromText(i),
-            ColumnKind.DateTimeOffset => s.GetDateTimeOffset(i),
-            ColumnKind.TimeSpan => s.GetTimeSpan(i),
-            ColumnKind.DateOnly => s.GetDateOnly(i),
-            ColumnKind.TimeOnly => s.GetTimeOnly(i),
-            ColumnKind.Uri => s.GetUri(i),
-            _ => (object?)s.GetString(i),
-        };
-    }
 
     /// <summary>One column: its text as written, its parsed definition, and whether the rebuild changes it.</summary>
     internal sealed class Column(string text, ColumnDefinition definition)
