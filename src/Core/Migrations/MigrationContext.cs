@@ -116,22 +116,8 @@ public sealed class MigrationContext
     /// <param name="column">The column.</param>
     /// <param name="kind">The column's new kind.</param>
     /// <param name="maxLength">A <c>[MaxLength]</c> for text kinds (declared as <c>varchar(n)</c>), or null.</param>
-    public void ChangeColumnType(string table, string column, ColumnKind kind, int? maxLength = null)
-    {
-        ArgumentException.ThrowIfNullOrWhiteSpace(table);
-        ArgumentException.ThrowIfNullOrWhiteSpace(column);
-        if (maxLength is <= 0)
-        {
-            throw new ArgumentOutOfRangeException(nameof(maxLength), maxLength, "A maximum length must be positive.");
-        }
-
-        var rebuild = TableRebuild.Load(this, table);
-        var target = rebuild.Find(column);
-        var mapping = new ColumnMapping(target.Definition.Name, target.Definition.Name, kind, true) { MaxLength = maxLength };
-        target.Definition.Type = SqlTokens.Tokenize(SqlBuilder.SqlType(mapping, Connection.Storage));
-        target.Changed = true;
-        rebuild.Run(convert: (target.Definition.Name, kind));
-    }
+    public void ChangeColumnType(string table, string column, ColumnKind kind, int? maxLength = null) =>
+        Redeclare(table, column, kind, maxLength, recodeFrom: null);
 
     /// <summary>
     /// Converts a column from one kind to another by a table rebuild: every value is read as <paramref name="from"/>
@@ -146,7 +132,11 @@ public sealed class MigrationContext
     /// <param name="from">The kind the values are stored as now.</param>
     /// <param name="to">The column's new kind.</param>
     /// <param name="maxLength">A <c>[MaxLength]</c> for text kinds, or null.</param>
-    public void ConvertColumn(string table, string column, ColumnKind from, ColumnKind to, int? maxLength = null)
+    public void ConvertColumn(string table, string column, ColumnKind from, ColumnKind to, int? maxLength = null) =>
+        Redeclare(table, column, to, maxLength, recodeFrom: from);
+
+    /// <summary>Re-declares <paramref name="column"/> as <paramref name="kind"/> by a rebuild that checks (or, with <paramref name="recodeFrom"/>, re-encodes) every value.</summary>
+    private void Redeclare(string table, string column, ColumnKind kind, int? maxLength, ColumnKind? recodeFrom)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(table);
         ArgumentException.ThrowIfNullOrWhiteSpace(column);
@@ -157,10 +147,10 @@ public sealed class MigrationContext
 
         var rebuild = TableRebuild.Load(this, table);
         var target = rebuild.Find(column);
-        var mapping = new ColumnMapping(target.Definition.Name, target.Definition.Name, to, true) { MaxLength = maxLength };
+        var mapping = new ColumnMapping(target.Definition.Name, target.Definition.Name, kind, true) { MaxLength = maxLength };
         target.Definition.Type = SqlTokens.Tokenize(SqlBuilder.SqlType(mapping, Connection.Storage));
         target.Changed = true;
-        rebuild.Run(convert: (target.Definition.Name, to), recodeFrom: from);
+        rebuild.Run(convert: (target.Definition.Name, kind), recodeFrom: recodeFrom);
     }
 
     /// <summary>
