@@ -129,29 +129,11 @@ internal static class KindConversion
         type == typeof(byte) || type == typeof(sbyte) || type == typeof(short) || type == typeof(ushort) || type == typeof(int)
         || type == typeof(uint) || type == typeof(long) || type == typeof(ulong) || type == typeof(char);
 
+    // The .NET value a kind's stored form converts through: an integer enum as its number, text kinds as text.
     private static Type ClrType(ColumnKind kind) => kind switch
     {
-        ColumnKind.Boolean => typeof(bool),
-        ColumnKind.Byte => typeof(byte),
-        ColumnKind.SByte => typeof(sbyte),
-        ColumnKind.Int16 => typeof(short),
-        ColumnKind.UInt16 => typeof(ushort),
-        ColumnKind.Int32 => typeof(int),
-        ColumnKind.UInt32 => typeof(uint),
-        ColumnKind.Int64 or ColumnKind.Enum => typeof(long),
-        ColumnKind.UInt64 => typeof(ulong),
-        ColumnKind.Single => typeof(float),
-        ColumnKind.Double => typeof(double),
-        ColumnKind.Decimal => typeof(decimal),
-        ColumnKind.Char => typeof(char),
-        ColumnKind.Blob => typeof(byte[]),
-        ColumnKind.Guid => typeof(Guid),
-        ColumnKind.DateTime or ColumnKind.DateTimeText => typeof(DateTime),
-        ColumnKind.DateTimeOffset => typeof(DateTimeOffset),
-        ColumnKind.TimeSpan => typeof(TimeSpan),
-        ColumnKind.DateOnly => typeof(DateOnly),
-        ColumnKind.TimeOnly => typeof(TimeOnly),
-        ColumnKind.Uri => typeof(Uri),
-        _ => typeof(string),
+        ColumnKind.Enum => typeof(long),
+        ColumnKind.EnumText or ColumnKind.StringBuilder => typeof(string),
+        _ => ColumnKindTypes.MemberType(kind) is var type && type != typeof(object) ? type : typeof(string),
     };
 }

@@ -25,7 +25,7 @@ public partial class TableMapping
             Depth = depth;
             // Under trimming the property may be gone (generated maps never need it): the kind still names the type.
             var memberType = PropertyInfo?.PropertyType;
-            ColumnType = memberType is null ? TypeOfKind(column.Kind) : Nullable.GetUnderlyingType(memberType) ?? memberType;
+            ColumnType = memberType is null ? ColumnKindTypes.MemberType(column.Kind) : Nullable.GetUnderlyingType(memberType) ?? memberType;
             Collation = column.Collation ?? "";
             MaxStringLength = column.MaxLength;
             // sqlite-net reads [StoreAsText] from the member's own type, so a nullable enum is not marked (its values are still written as names).
@@ -146,34 +146,5 @@ public partial class TableMapping
             depth = 0;
             return null;
         }
-
-        private static Type TypeOfKind(ColumnKind kind) => kind switch
-        {
-            ColumnKind.Boolean => typeof(bool),
-            ColumnKind.Byte => typeof(byte),
-            ColumnKind.SByte => typeof(sbyte),
-            ColumnKind.Int16 => typeof(short),
-            ColumnKind.UInt16 => typeof(ushort),
-            ColumnKind.Int32 => typeof(int),
-            ColumnKind.UInt32 => typeof(uint),
-            ColumnKind.Int64 => typeof(long),
-            ColumnKind.UInt64 => typeof(ulong),
-            ColumnKind.Single => typeof(float),
-            ColumnKind.Double => typeof(double),
-            ColumnKind.Decimal => typeof(decimal),
-            ColumnKind.Char => typeof(char),
-            ColumnKind.String => typeof(string),
-            ColumnKind.Blob => typeof(byte[]),
-            ColumnKind.Uri => typeof(Uri),
-            ColumnKind.StringBuilder => typeof(System.Text.StringBuilder),
-            ColumnKind.Guid => typeof(Guid),
-            ColumnKind.DateTime or ColumnKind.DateTimeText => typeof(DateTime),
-            ColumnKind.DateTimeOffset => typeof(DateTimeOffset),
-            ColumnKind.TimeSpan => typeof(TimeSpan),
-            ColumnKind.DateOnly => typeof(DateOnly),
-            ColumnKind.TimeOnly => typeof(TimeOnly),
-            ColumnKind.Enum or ColumnKind.EnumText => typeof(Enum),
-            _ => typeof(object),
-        };
     }
 }
