@@ -202,15 +202,37 @@ internal sealed partial class StatementRunner
 
     /// <summary>
     /// Inserts an entity known only at run time. Rare, so it rents the INSERT from the SQL cache and binds column by
-    /// column through the untyped map rather than keeping a statement per map.
+    /// column through the untyped map (<see cref="ExecuteWithMembers"/>) rather than keeping a statement per map.
     /// </summary>
     public int InsertByRuntimeType(IEntityMap map, object entity)
     {
+        var rows = ExecuteWithMembers(map, map.Sql.Insert, entity, map.Table.InsertColumns, out var rowId);
+        if (map.Table.AutoIncrementColumn is not null)
+        {
+            map.SetGeneratedKey(entity, rowId);
+        }
+
+        return rows;
+    }
+
+    /// <summary>
+    /// Runs <paramref name="sql"/> with members of an entity known only as <see cref="object"/> bound through the untyped
+    /// map: parameter <c>i + 1</c> takes <paramref name="columns"/>[i]. The statement is rented from the SQL cache (the
+    /// same text instance each call hits the recent-statement check). For statements whose text the map does not hold:
+    /// the runtime-type insert, and sqlite-net's statements with a conflict clause or <c>CreateFlags</c> conventions.
+    /// </summary>
+    /// <param name="map">The entity's map.</param>
+    /// <param name="sql">The SQL, with one <c>?</c> per column in <paramref name="columns"/>.</param>
+    /// <param name="entity">The entity.</param>
+    /// <param name="columns">The columns bound, in parameter order.</param>
+    /// <param name="lastInsertRowId">The connection's last inserted row id after the statement (read under the lock).</param>
+    /// <returns>The rows the statement changed.</returns>
+    public int ExecuteWithMembers(IEntityMap map, string sql, object entity, IReadOnlyList<ColumnMapping> columns, out long lastInsertRowId)
+    {
         var start = ObserveStart();
-        var columns = map.Table.InsertColumns;
         try
         {
-            using var lease = Lease(map.Sql.Insert, StatementArguments.None, cached: true);
+            using var lease = Lease(sql, StatementArguments.None, cached: true);
             var statement = lease.Statement;
             for (var i = 0; i < columns.Count; i++)
             {
@@ -219,27 +241,23 @@ internal sealed partial class StatementRunner
 
             statement.Step();
             var db = _connection.Handle;
-            if (map.Table.AutoIncrementColumn is not null)
-            {
-                map.SetGeneratedKey(entity, raw.sqlite3_last_insert_rowid(db));
-            }
-
+            lastInsertRowId = raw.sqlite3_last_insert_rowid(db);
             var rows = raw.sqlite3_changes(db);
             if (start != 0)
             {
-                Publish(start, map.Sql.Insert, _includeParameterValues ? RuntimeInsertValues(map, entity) : null, rows, StatementSource.Crud, null);
+                Publish(start, sql, _includeParameterValues ? MemberValues(map, entity, columns) : null, rows, StatementSource.Crud, null);
             }
 
             return rows;
         }
-        catch (Exception e) when (start != 0 && PublishFailed(start, map.Sql.Insert, _includeParameterValues ? RuntimeInsertValues(map, entity) : null, e))
+        catch (Exception e) when (start != 0 && PublishFailed(start, sql, _includeParameterValues ? MemberValues(map, entity, columns) : null, e))
         {
             throw;
         }
     }
 
-    private static object?[] RuntimeInsertValues(IEntityMap map, object entity) =>
-        [.. map.Table.InsertColumns.Select(c => map.GetValue(entity, c.Ordinal))];
+    private static object?[] MemberValues(IEntityMap map, object entity, IReadOnlyList<ColumnMapping> columns) =>
+        [.. columns.Select(c => map.GetValue(entity, c.Ordinal))];
 
     private bool PublishFailed(long start, string sql, IReadOnlyList<object?>? parameters, Exception error)
     {

@@ -46,10 +46,16 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
     int IObjectCrud.Insert(StatementRunner runner, object entity) => runner.Insert(this, (T)entity);
 
     /// <inheritdoc />
+    int IObjectCrud.InsertOrReplace(StatementRunner runner, object entity) => runner.InsertOrReplace(this, (T)entity);
+
+    /// <inheritdoc />
     int IObjectCrud.Update(StatementRunner runner, object entity) => runner.Update(this, (T)entity);
 
     /// <inheritdoc />
-    int IObjectCrud.DeleteByKey(StatementRunner runner, long primaryKey) => runner.DeleteByKey(this, primaryKey);
+    int IObjectCrud.Delete(StatementRunner runner, object entity) => runner.Delete(this, (T)entity);
+
+    /// <inheritdoc />
+    int IObjectCrud.DeleteByKey(StatementRunner runner, object primaryKey) => runner.DeleteByKey(this, primaryKey);
 
     /// <summary>Binds one member's value to parameter <paramref name="parameterIndex"/>, without boxing.</summary>
     /// <param name="statement">The statement.</param>
