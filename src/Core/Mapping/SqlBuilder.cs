@@ -86,7 +86,8 @@ internal static class SqlBuilder
     /// <param name="format">The connection's storage format.</param>
     /// <exception cref="InvalidOperationException">Under sqlite-net's format, columns of one index disagree on uniqueness.</exception>
     public static IReadOnlyList<IndexMapping> Indexes(TableMapping table, StorageFormat format) => format.Kind == StorageFormatKind.SqliteNet
-        ? SqliteNetDialect.GroupIndexes(table.TableName, table.IndexDeclarations.Select(d => (d.ColumnName, d.IndexName, d.Order, d.IsUnique)))
+        // Distinct: a model carrying both sqlite-net-pcl's and the compat package's attribute declares the same index twice.
+        ? SqliteNetDialect.GroupIndexes(table.TableName, table.IndexDeclarations.Distinct().Select(d => (d.ColumnName, d.IndexName, d.Order, d.IsUnique)))
             .Select(g => new IndexMapping(g.Name, g.Unique, g.Columns)).ToArray()
         : table.Indexes;
 

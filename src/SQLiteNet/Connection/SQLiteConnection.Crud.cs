@@ -328,7 +328,7 @@ public partial class SQLiteConnection
             // MicroDb's prepared lookup by key.
             try
             {
-                TraceStatement(map.GetByPrimaryKeySql);
+                TraceStatement(map.GetByPrimaryKeySql, query: true);
                 // MicroDb's typed lookups skip the key's type switch; the same values are bound either way.
                 return pk switch
                 {

@@ -200,7 +200,7 @@ public partial class SQLiteConnection
     /// <returns>The columns.</returns>
     public List<ColumnInfo> GetTableInfo(string tableName)
     {
-        TraceStatement("pragma table_info(\"" + tableName + "\")");
+        TraceStatement("pragma table_info(\"" + tableName + "\")", query: true);
         try
         {
             return _db.GetTableInfo(tableName).Select(c => new ColumnInfo { Name = c.Name, notnull = c.NotNull ? 1 : 0 }).ToList();

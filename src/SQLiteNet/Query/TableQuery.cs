@@ -127,7 +127,7 @@ public class TableQuery<T> : BaseTableQuery, IEnumerable<T>
         }
 
         var query = predExpr is null ? _query : _query.Where(predExpr);
-        return Terminal(() => query.Delete());
+        return Terminal(() => query.Delete(), isQuery: false);
     }
 
     /// <summary>The number of rows.</summary>
@@ -171,7 +171,7 @@ public class TableQuery<T> : BaseTableQuery, IEnumerable<T>
     /// <returns>The enumerator.</returns>
     public IEnumerator<T> GetEnumerator()
     {
-        Connection.TraceStatement(SqlText());
+        Connection.TraceStatement(SqlText(), query: true);
         return SQLiteConnection.Translating(_query).GetEnumerator();
     }
 
@@ -189,7 +189,7 @@ public class TableQuery<T> : BaseTableQuery, IEnumerable<T>
         }
     }
 
-    private TResult Terminal<TResult>(Func<TResult> action) => Connection.Run(Connection.Trace ? SqlText() : "", action);
+    private TResult Terminal<TResult>(Func<TResult> action, bool isQuery = true) => Connection.Run(Connection.Trace ? SqlText() : "", action, isQuery);
 
     private string SqlText()
     {
