@@ -42,6 +42,8 @@ public sealed class ParityTests
         ["Update of a keyless type"] = db => db.Update(new Keyless { Body = "x" }),
         ["Delete of a missing key"] = db => db.Delete<Pair>(99),
         ["Delete of an existing key"] = db => db.Delete<Pair>(1),
+        ["Delete of a null key"] = db => db.Delete<Pair>(null),
+        ["Delete of a string key on an integer key"] = db => db.Delete<Pair>("1"),
         ["DeleteAll"] = db => db.DeleteAll<Pair>(),
         ["Get of a missing key"] = db => db.Get<Pair>(99),
         ["Find of a missing key"] = db => db.Find<Pair>(99),
