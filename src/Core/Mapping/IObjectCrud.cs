@@ -1,3 +1,5 @@
+using MicroDb.Native;
+
 namespace MicroDb.Mapping;
 
 /// <summary>
@@ -22,4 +24,7 @@ internal interface IObjectCrud
 
     /// <summary>As <see cref="StatementRunner.DeleteByKey{T, TKey}"/>; the key is bound as the key column stores it.</summary>
     int DeleteByKey(StatementRunner runner, object primaryKey);
+
+    /// <summary>As <see cref="EntityMap{T}.GetOrdinals"/>: each column's ordinal in the statement's result, cached on the statement.</summary>
+    int[] GetOrdinals(SqliteStatement statement);
 }

@@ -378,25 +378,15 @@ public partial class SQLiteConnection
     private int ForEach(IEnumerable objects, bool runInTransaction, Func<object, int> action)
     {
         ArgumentNullException.ThrowIfNull(objects);
-        var count = 0;
-        void Run()
+        try
         {
-            foreach (var obj in objects)
-            {
-                count += action(obj);
-            }
+            // MicroDb's loop (the lock held throughout, one transaction unless told otherwise); each action translates its own errors.
+            return _db.SumEach(objects.Cast<object>(), runInTransaction, action);
         }
-
-        if (runInTransaction)
+        catch (MicroDbException e) when (Translate(e) is var translated && !ReferenceEquals(translated, e))
         {
-            RunInTransaction(Run);
+            throw translated;
         }
-        else
-        {
-            Run();
-        }
-
-        return count;
     }
 
     /// <summary>Runs <paramref name="sql"/> on MicroDb's runner with <paramref name="columns"/> of <paramref name="obj"/> bound in order; returns the rows changed.</summary>

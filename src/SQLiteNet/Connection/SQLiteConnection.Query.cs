@@ -43,7 +43,7 @@ public partial class SQLiteConnection
     public List<object> Query(TableMapping map, string query, params object[] args)
     {
         ArgumentNullException.ThrowIfNull(map);
-        return Run(query, () => _db.Runner.ReadAll<object, ObjectRowReader>(query, StatementArguments.Positional(EnumArguments.Convert(args)), new ObjectRowReader(map.Map)), isQuery: true);
+        return Run(query, () => _db.Runner.QueryObjects(map.Map, query, StatementArguments.Positional(EnumArguments.Convert(args))), isQuery: true);
     }
 
     /// <summary>Runs a query lazily: each row is read as the result is enumerated (keep the connection open meanwhile).</summary>
@@ -76,7 +76,7 @@ public partial class SQLiteConnection
         TraceStatement(query, query: true);
         var runner = _db.Runner;
         var arguments = EnumArguments.Convert(args);
-        return Translating(new DeferredEnumerable<object>(() => runner.Enumerate<object, ObjectRowReader>(query, StatementArguments.Positional(arguments), new ObjectRowReader(map.Map))));
+        return Translating(new DeferredEnumerable<object>(() => runner.EnumerateObjects(map.Map, query, StatementArguments.Positional(arguments))));
     }
 
     /// <summary>Runs a query and maps its first row to a new <typeparamref name="T"/>.</summary>
@@ -97,7 +97,7 @@ public partial class SQLiteConnection
     public object FindWithQuery(TableMapping map, string query, params object[] args)
     {
         ArgumentNullException.ThrowIfNull(map);
-        return Run(query, () => _db.Runner.TryReadFirst<object, ObjectRowReader>(query, StatementArguments.Positional(EnumArguments.Convert(args)), new ObjectRowReader(map.Map), out var value) ? value : null, isQuery: true);
+        return Run(query, () => _db.Runner.TryQueryFirstObject(map.Map, query, StatementArguments.Positional(EnumArguments.Convert(args)), out var value) ? value : null, isQuery: true);
     }
 
     /// <summary>Runs a query and returns its first column of every row, converted to <typeparamref name="T"/>.</summary>
