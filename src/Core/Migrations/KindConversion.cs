@@ -11,34 +11,6 @@ namespace MicroDb.Migrations;
 /// </summary>
 internal static class KindConversion
 {
-    /// <summary>The value of column <paramref name="i"/> read as <paramref name="kind"/> (the current row is not NULL).</summary>
-    public static object Read(SqliteStatement s, int i, ColumnKind kind) => kind switch
-    {
-        ColumnKind.Boolean => s.GetBoolean(i),
-        ColumnKind.Byte => s.GetByte(i),
-        ColumnKind.SByte => s.GetSByte(i),
-        ColumnKind.Int16 => s.GetInt16(i),
-        ColumnKind.UInt16 => s.GetUInt16(i),
-        ColumnKind.Int32 => s.GetInt32(i),
-        ColumnKind.UInt32 => s.GetUInt32(i),
-        ColumnKind.Int64 or ColumnKind.Enum => s.GetInt64(i),
-        ColumnKind.UInt64 => s.GetUInt64(i),
-        ColumnKind.Single => s.GetSingle(i),
-        ColumnKind.Double => s.GetDouble(i),
-        ColumnKind.Decimal => s.GetDecimal(i),
-        ColumnKind.Char => s.GetChar(i),
-        ColumnKind.Blob => s.GetBlob(i)!,
-        ColumnKind.Guid => s.GetGuid(i),
-        ColumnKind.DateTime => s.GetDateTime(i),
-        ColumnKind.DateTimeText => s.GetDateTimeFromText(i),
-        ColumnKind.DateTimeOffset => s.GetDateTimeOffset(i),
-        ColumnKind.TimeSpan => s.GetTimeSpan(i),
-        ColumnKind.DateOnly => s.GetDateOnly(i),
-        ColumnKind.TimeOnly => s.GetTimeOnly(i),
-        ColumnKind.Uri => s.GetUri(i)!,
-        _ => s.GetString(i)!,
-    };
-
     /// <summary>The value as <paramref name="to"/> stores it under <paramref name="format"/>.</summary>
     /// <exception cref="FormatException">Text that does not parse as the new kind.</exception>
     /// <exception cref="OverflowException">A number outside the new kind's range, or with a fraction for an integer kind.</exception>

@@ -516,6 +516,40 @@ public sealed partial class SqliteStatement
         _ => null,
     };
 
+    /// <summary>
+    /// Reads a non-NULL column with the typed reader of <paramref name="kind"/>, boxed: for values whose kind is known
+    /// only at run time (a migration's value checks and conversions, the compatibility package's value-tuple items).
+    /// Enum kinds read their stored number, text kinds without a reader of their own their text.
+    /// </summary>
+    /// <param name="ordinal">0-based column index.</param>
+    /// <param name="kind">The kind to read it as.</param>
+    internal object GetValue(int ordinal, MicroDb.Mapping.ColumnKind kind) => kind switch
+    {
+        MicroDb.Mapping.ColumnKind.Boolean => GetBoolean(ordinal),
+        MicroDb.Mapping.ColumnKind.Byte => GetByte(ordinal),
+        MicroDb.Mapping.ColumnKind.SByte => GetSByte(ordinal),
+        MicroDb.Mapping.ColumnKind.Int16 => GetInt16(ordinal),
+        MicroDb.Mapping.ColumnKind.UInt16 => GetUInt16(ordinal),
+        MicroDb.Mapping.ColumnKind.Int32 => GetInt32(ordinal),
+        MicroDb.Mapping.ColumnKind.UInt32 => GetUInt32(ordinal),
+        MicroDb.Mapping.ColumnKind.Int64 or MicroDb.Mapping.ColumnKind.Enum => GetInt64(ordinal),
+        MicroDb.Mapping.ColumnKind.UInt64 => GetUInt64(ordinal),
+        MicroDb.Mapping.ColumnKind.Single => GetSingle(ordinal),
+        MicroDb.Mapping.ColumnKind.Double => GetDouble(ordinal),
+        MicroDb.Mapping.ColumnKind.Decimal => GetDecimal(ordinal),
+        MicroDb.Mapping.ColumnKind.Char => GetChar(ordinal),
+        MicroDb.Mapping.ColumnKind.Blob => GetBlob(ordinal)!,
+        MicroDb.Mapping.ColumnKind.Guid => GetGuid(ordinal),
+        MicroDb.Mapping.ColumnKind.DateTime => GetDateTime(ordinal),
+        MicroDb.Mapping.ColumnKind.DateTimeText => GetDateTimeFromText(ordinal),
+        MicroDb.Mapping.ColumnKind.DateTimeOffset => GetDateTimeOffset(ordinal),
+        MicroDb.Mapping.ColumnKind.TimeSpan => GetTimeSpan(ordinal),
+        MicroDb.Mapping.ColumnKind.DateOnly => GetDateOnly(ordinal),
+        MicroDb.Mapping.ColumnKind.TimeOnly => GetTimeOnly(ordinal),
+        MicroDb.Mapping.ColumnKind.Uri => GetUri(ordinal)!,
+        _ => GetString(ordinal)!,
+    };
+
     private ReadOnlySpan<char> TextSpan(int ordinal, out string? text)
     {
         text = GetString(ordinal);
