@@ -11,8 +11,8 @@ namespace SQLite;
 /// </summary>
 public partial class TableMapping
 {
-    private readonly Dictionary<string, Column> _byName;
-    private readonly Dictionary<string, Column> _byProperty;
+    // The columns by MicroDb's column ordinal: lookups by name go through MicroDb's TableMapping, which keeps the indexes.
+    private readonly Column[] _bySource;
 
     /// <summary>Maps <paramref name="type"/> by reflection.</summary>
     /// <param name="type">The mapped type.</param>
@@ -37,14 +37,12 @@ public partial class TableMapping
             columns[i] = new Column(this, map.Table.Columns[i], createFlags);
         }
 
+        _bySource = columns;
+
         // sqlite-net lists the type's own properties first, then each base class's: the order of its CREATE TABLE.
         Columns = columns.OrderBy(c => c.Depth).ToArray();
-        _byName = new Dictionary<string, Column>(StringComparer.OrdinalIgnoreCase);
-        _byProperty = new Dictionary<string, Column>(StringComparer.Ordinal);
         foreach (var column in Columns)
         {
-            _byName.TryAdd(column.Name, column);
-            _byProperty.TryAdd(column.PropertyName, column);
             if (column.IsPK)
             {
                 PK = column;
@@ -180,10 +178,12 @@ public partial class TableMapping
     /// <summary>The column mapped from the property <paramref name="propertyName"/> (case-sensitive), or null.</summary>
     /// <param name="propertyName">The property name.</param>
     /// <returns>The column, or null.</returns>
-    public Column FindColumnWithPropertyName(string propertyName) => _byProperty.GetValueOrDefault(propertyName);
+    public Column FindColumnWithPropertyName(string propertyName) =>
+        propertyName is not null && Map.Table.FindColumnByMember(propertyName) is { } column ? _bySource[column.Ordinal] : null;
 
     /// <summary>The column named <paramref name="columnName"/> (case-insensitive), or null.</summary>
     /// <param name="columnName">The column name.</param>
     /// <returns>The column, or null.</returns>
-    public Column FindColumn(string columnName) => _byName.GetValueOrDefault(columnName);
+    public Column FindColumn(string columnName) =>
+        columnName is not null && Map.Table.FindColumn(columnName) is { } column ? _bySource[column.Ordinal] : null;
 }

@@ -43,6 +43,12 @@ public sealed class ParityTests
         ["Delete of a missing key"] = db => db.Delete<Pair>(99),
         ["Delete of an existing key"] = db => db.Delete<Pair>(1),
         ["Delete of a null key"] = db => db.Delete<Pair>(null),
+        ["FindColumn and FindColumnWithPropertyName"] = db =>
+        {
+            var map = db.GetMapping(typeof(Pair));
+            return $"{map.FindColumn("name")?.Name} {map.FindColumn("CODE")?.PropertyName} {map.FindColumnWithPropertyName("Id")?.Name} "
+                + $"{map.FindColumnWithPropertyName("name") == null} {map.FindColumn("nothing") == null}";
+        },
         ["Query(TableMapping) of reordered and missing columns"] = db =>
         {
             db.Insert(new Pair { Name = "q", Code = "Q" });
