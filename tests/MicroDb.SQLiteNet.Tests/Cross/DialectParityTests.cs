@@ -114,6 +114,36 @@ public sealed class DialectParityTests
     }
 
     [Test]
+    public void MicroDb_in_sqlite_net_format_declares_inherited_columns_base_class_first_and_sqlite_net_reads_the_table()
+    {
+        // A listed difference (docs/sqlite-net-storage.md): MicroDb's maps know no declaring class, so its own connection
+        // declares the base class's columns first, where sqlite-net (and the compat package) declare the type's own first.
+        // Columns are read by name, so each library reads the other's table.
+        using var net = new Net.SQLiteConnection(":memory:");
+        net.CreateTable<Audited>();
+        Assert.That(net.QueryScalars<string>("select name from pragma_table_info('audited') order by cid"), Is.EqualTo(new[] { "Id", "Title", "CreatedBy", "CreatedAt" }));
+
+        var path = TempFiles.NewPath();
+        try
+        {
+            using (var db = OpenMicroDb(dateTimeAsTicks: true, timeSpanAsTicks: true, path))
+            {
+                db.CreateTable<Audited>();
+                Assert.That(db.QueryScalars<string>("select name from pragma_table_info('audited') order by cid"), Is.EqualTo(new[] { "CreatedBy", "CreatedAt", "Id", "Title" }));
+                db.Insert(new Audited { Title = "t", CreatedBy = "me", CreatedAt = new DateTime(2024, 1, 2, 3, 4, 5, DateTimeKind.Utc) });
+            }
+
+            using var reader = new Net.SQLiteConnection(path);
+            var row = reader.Get<Audited>(1);
+            Assert.That((row.Title, row.CreatedBy, row.CreatedAt.ToUniversalTime()), Is.EqualTo(("t", "me", new DateTime(2024, 1, 2, 3, 4, 5, DateTimeKind.Utc))));
+        }
+        finally
+        {
+            TempFiles.Delete(path);
+        }
+    }
+
+    [Test]
     public void Columns_added_to_an_existing_table_are_declared_as_sqlite_net_declares_them()
     {
         using var net = new Net.SQLiteConnection(":memory:");
@@ -196,9 +226,9 @@ public sealed class DialectParityTests
         Assert.That(seen, Has.Some.Contains("insert OR IGNORE into \"pairs\"(\"Name\",\"Code\") values (?,?)"));
     }
 
-    private static Core.MicroDbConnection OpenMicroDb(bool dateTimeAsTicks, bool timeSpanAsTicks)
+    private static Core.MicroDbConnection OpenMicroDb(bool dateTimeAsTicks, bool timeSpanAsTicks, string path = ":memory:")
     {
-        var options = new Core.MicroDbOptions(":memory:") { Preset = Core.MicroDbPreset.Untuned };
+        var options = new Core.MicroDbOptions(path) { Preset = Core.MicroDbPreset.Untuned };
         options.Storage = Core.StorageFormat.SqliteNet(dateTimeAsTicks, null, timeSpanAsTicks);
         microdb::MicroDb.Runtime.Reflection.MicroDbOptionsExtensions.UseReflection(options, sqliteNetMemberRule: true);
         return new Core.MicroDbConnection(options);
