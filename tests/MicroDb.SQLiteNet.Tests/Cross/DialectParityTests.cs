@@ -104,12 +104,16 @@ public sealed class DialectParityTests
         net.CreateTable<Everything>();
         net.CreateTable<IndexedPerson>();
         net.CreateTable<Pair>();
+        net.CreateIndex("pairs", ["Name", "Code"], unique: true);
+        net.CreateIndex("IX_people_age", "people", "Age");
         var expected = Schema(net.Handle);
 
         using var db = OpenMicroDb(dateTimeAsTicks, timeSpanAsTicks);
         db.CreateTable<Everything>();
         db.CreateTable<IndexedPerson>();
         db.CreateTable<Pair>();
+        db.CreateIndex("pairs", ["Name", "Code"], unique: true);
+        db.CreateIndex("IX_people_age", "people", ["Age"]);
         Assert.That(Schema(db.Handle), Is.EqualTo(expected));
     }
 
