@@ -184,8 +184,10 @@ internal static class ReflectionMapBuilder
                 ColumnKind.DateTimeText => Make<T, DateTime, DateTimeTextCodec>(property),
                 ColumnKind.DateTimeOffset => Make<T, DateTimeOffset, DateTimeOffsetCodec>(property),
                 ColumnKind.TimeSpan => Make<T, TimeSpan, TimeSpanCodec>(property),
+#if NET
                 ColumnKind.DateOnly => Make<T, DateOnly, DateOnlyCodec>(property),
                 ColumnKind.TimeOnly => Make<T, TimeOnly, TimeOnlyCodec>(property),
+#endif
                 _ => throw new InvalidOperationException($"No accessor for {kind}."),
             };
         }
@@ -214,8 +216,10 @@ internal static class ReflectionMapBuilder
             ColumnKind.DateTimeText => Make<T, DateTime?, NullableDateTimeTextCodec>(property),
             ColumnKind.DateTimeOffset => Make<T, DateTimeOffset?, NullableDateTimeOffsetCodec>(property),
             ColumnKind.TimeSpan => Make<T, TimeSpan?, NullableTimeSpanCodec>(property),
+#if NET
             ColumnKind.DateOnly => Make<T, DateOnly?, NullableDateOnlyCodec>(property),
             ColumnKind.TimeOnly => Make<T, TimeOnly?, NullableTimeOnlyCodec>(property),
+#endif
             _ => throw new InvalidOperationException($"No accessor for nullable {kind}."),
         };
     }
