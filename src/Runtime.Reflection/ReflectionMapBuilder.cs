@@ -157,6 +157,13 @@ internal static class ReflectionMapBuilder
         }
 
         var kind = t.FullName is { } name ? ColumnKindRules.FromTypeName(name, storeAsText) : null;
+#if !NET
+        // The netstandard2.0 build has no DateOnly or TimeOnly codec (a net6+ app that loads it): an unsupported member type.
+        if (kind is ColumnKind.DateOnly or ColumnKind.TimeOnly)
+        {
+            return null;
+        }
+#endif
         return kind is null ? null : (kind.Value, nullable, null);
     }
 
