@@ -24,7 +24,11 @@ public sealed partial class MicroDbGenerator
     internal const string OldLanguageReason =
         "generated maps are C# 9 (switch expressions, target-typed new, module initializers) and this compilation's LangVersion is older (netstandard2.0 projects default to C# 7.3: set LangVersion to 9 or later)";
 
-    /// <summary>MDB0011's advice for all three.</summary>
+    /// <summary>MDB0011's reason when the referenced MicroDb build has no DateOnly/TimeOnly members.</summary>
+    internal const string NoDateOnlyReason =
+        "it has a DateOnly or TimeOnly member, and the MicroDb build this compilation references (netstandard2.0, as a net8.0 or net9.0 project gets) has no binders for them; the reflection map refuses the member too (MDB0001): target net10.0, or store the value as another type";
+
+    /// <summary>MDB0011's advice for the target's missing features.</summary>
     internal const string FallbackFixTarget =
         "target a framework that has it to get a generated map (the reflection map works as sqlite-net's does), or set the MSBuild property MicroDbReflectionFallback to error to make this an error";
 
@@ -37,7 +41,8 @@ public sealed partial class MicroDbGenerator
     /// <param name="UnsafeAccessor">The framework declares <c>UnsafeAccessorAttribute</c>.</param>
     /// <param name="ModuleInitializer">An accessible <c>ModuleInitializerAttribute</c> exists.</param>
     /// <param name="CSharp9">The compilation's language version is C# 9 or later.</param>
-    internal readonly record struct TargetFeatures(bool UnsafeAccessor, bool ModuleInitializer, bool CSharp9)
+    /// <param name="DateOnly">The referenced MicroDb binds DateOnly and TimeOnly (its net10.0 build; not netstandard2.0).</param>
+    internal readonly record struct TargetFeatures(bool UnsafeAccessor, bool ModuleInitializer, bool CSharp9, bool DateOnly = true)
     {
         /// <summary>Reads the features from <paramref name="compilation"/>.</summary>
         public static TargetFeatures Of(Compilation compilation)
@@ -48,7 +53,9 @@ public sealed partial class MicroDbGenerator
             var moduleInitializer = compilation.GetTypesByMetadataName(ModuleInitializerAttribute)
                 .Any(t => compilation.IsSymbolAccessibleWithin(t, compilation.Assembly));
             var csharp9 = compilation is not CSharpCompilation { LanguageVersion: < LanguageVersion.CSharp9 };
-            return new TargetFeatures(unsafeAccessor, moduleInitializer, csharp9);
+            var dateOnly = compilation.GetTypeByMetadataName("MicroDb.Native.SqliteStatement") is not { } statement
+                || !statement.GetMembers("BindDateOnly").IsEmpty;
+            return new TargetFeatures(unsafeAccessor, moduleInitializer, csharp9, dateOnly);
         }
     }
 
@@ -58,7 +65,7 @@ public sealed partial class MicroDbGenerator
     /// </summary>
     internal static EquatableArray<ModelResult> ApplyTarget(EquatableArray<ModelResult> results, TargetFeatures target)
     {
-        if (target.UnsafeAccessor && target.ModuleInitializer && target.CSharp9)
+        if (target.UnsafeAccessor && target.ModuleInitializer && target.CSharp9 && target.DateOnly)
         {
             return results;
         }
@@ -71,6 +78,7 @@ public sealed partial class MicroDbGenerator
                 null => null,
                 _ when !target.CSharp9 => OldLanguageReason,
                 _ when !target.ModuleInitializer => NoModuleInitializerReason,
+                { } model when !target.DateOnly && model.Columns.Any(c => c.Kind is ColumnKind.DateOnly or ColumnKind.TimeOnly) => NoDateOnlyReason,
                 { } model when !target.UnsafeAccessor && NeedsUnsafeAccessor(model) => NoUnsafeAccessorReason,
                 _ => null,
             };
@@ -81,7 +89,10 @@ public sealed partial class MicroDbGenerator
             }
 
             var display = result.Model!.TypeName.StartsWith("global::", System.StringComparison.Ordinal) ? result.Model.TypeName.Substring("global::".Length) : result.Model.TypeName;
-            var fallback = new DiagnosticInfo(ModelRules.Ids.ReflectionFallback, result.Schema?.Location, new EquatableArray<string>(new[] { display, reason, FallbackFixTarget }), WorksOnReflection: true);
+            // A DateOnly member fails on the reflection path too: always reported, as a broken rule is.
+            var worksOnReflection = reason != NoDateOnlyReason;
+            var fix = worksOnReflection ? FallbackFixTarget : ModelRules.Reasons.FallbackFixModel;
+            var fallback = new DiagnosticInfo(ModelRules.Ids.ReflectionFallback, result.Schema?.Location, new EquatableArray<string>(new[] { display, reason, fix }), WorksOnReflection: worksOnReflection);
             placed.Add(new ModelResult(null, new EquatableArray<DiagnosticInfo>(result.Diagnostics.Concat(new[] { fallback })), result.TypeKey));
         }
 

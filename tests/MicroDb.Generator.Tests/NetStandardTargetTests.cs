@@ -159,6 +159,41 @@ public class NetStandardTargetTests
         });
     }
 
+    [TestCase(false)]
+    [TestCase(true)]
+    public void A_DateOnly_member_falls_back_where_the_referenced_MicroDb_has_no_binder_for_it(bool binder)
+    {
+        // A net8.0 project gets MicroDb's netstandard2.0 build, which has no BindDateOnly: its generated map would not
+        // compile, and the reflection map refuses the member too, so the fallback is reported even by default.
+        var statement = "namespace MicroDb.Native { public sealed class SqliteStatement { "
+            + (binder ? "public void BindDateOnly(int index, System.DateOnly value) { } " : "") + "} }";
+        const string Day = "namespace Lib { [MicroDb.Table(\"days\")] public class Day { [MicroDb.PrimaryKey] public int Id { get; set; } public System.DateOnly On { get; set; } } }";
+        var runtime = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!).Split(Path.PathSeparator)
+            .Where(p => Path.GetFileName(p).StartsWith("System.", StringComparison.Ordinal) || Path.GetFileName(p) is "netstandard.dll")
+            .Select(p => (MetadataReference)MetadataReference.CreateFromFile(p));
+        var compilation = CSharpCompilation.Create(
+            "Net8App",
+            new[] { Attributes, statement, Day }.Select((s, i) => CSharpSyntaxTree.ParseText(s, GeneratorHarness.ParseOptions, path: $"input{i}.cs")),
+            runtime,
+            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
+
+        var result = GeneratorHarness.Run(compilation);
+
+        if (binder)
+        {
+            Assert.That(result.Sources.Keys, Has.Some.EqualTo("MicroDb.Generated.Lib.DayMap.g.cs"));
+            Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+            return;
+        }
+
+        Assert.Multiple(() =>
+        {
+            Assert.That(result.Sources.Keys, Has.None.EqualTo("MicroDb.Generated.Lib.DayMap.g.cs"));
+            Assert.That(result.GeneratorDiagnostics.Select(d => (d.Id, d.Severity)), Is.EqualTo(new[] { ("MDB0011", DiagnosticSeverity.Warning) }));
+            Assert.That(result.GeneratorDiagnostics.Single().GetMessage(), Does.Contain("Lib.Day").And.Contain("DateOnly").And.Contain("net10.0"));
+        });
+    }
+
     [Test]
     public void A_net10_compilation_still_reaches_private_setters_through_UnsafeAccessor()
     {
