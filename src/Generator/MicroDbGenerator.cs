@@ -39,6 +39,12 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
         /// <summary>All parse results, de-duplicated by type.</summary>
         public const string AllResults = nameof(AllResults);
 
+        /// <summary>What the compilation's target framework lets generated code use ([UnsafeAccessor], [ModuleInitializer]).</summary>
+        public const string TargetFeatures = nameof(TargetFeatures);
+
+        /// <summary>The parse results after the target's features: a model whose map needs what the target lacks falls back to reflection.</summary>
+        public const string TargetResults = nameof(TargetResults);
+
         /// <summary>The models that get a map (no error diagnostics).</summary>
         public const string Models = nameof(Models);
 
@@ -122,11 +128,19 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
             .Select(static (pair, _) => Deduplicate(pair.Left.Left.Left, pair.Left.Left.Right, pair.Left.Right, pair.Right))
             .WithTrackingName(TrackingNames.AllResults);
 
-        var models = all
+        // A netstandard2.0 compilation has no [UnsafeAccessor] (and maybe no [ModuleInitializer]): maps that need them fall back.
+        var target = context.CompilationProvider
+            .Select(static (compilation, _) => TargetFeatures.Of(compilation))
+            .WithTrackingName(TrackingNames.TargetFeatures);
+        var placed = all.Combine(target)
+            .Select(static (pair, _) => ApplyTarget(pair.Left, pair.Right))
+            .WithTrackingName(TrackingNames.TargetResults);
+
+        var models = placed
             .SelectMany(static (results, _) => results.Where(r => r.Model is not null).Select(r => r.Model!))
             .WithTrackingName(TrackingNames.Models);
 
-        var diagnostics = all
+        var diagnostics = placed
             .SelectMany(static (results, _) => results.SelectMany(r => r.Diagnostics).Distinct())
             .WithTrackingName(TrackingNames.Diagnostics);
 

@@ -33,8 +33,10 @@ internal static class KindConversion
                 DateTime dt => ValueEncoding.FormatDateTimeText(dt),
                 DateTimeOffset dto => ValueEncoding.FormatDateTimeOffset(dto),
                 Guid g => ValueEncoding.FormatGuid(g),
+#if NET
                 DateOnly d => ValueEncoding.FormatDateOnly(d),
                 TimeOnly t => t.ToString("HH:mm:ss.fffffff", invariant),
+#endif
                 TimeSpan ts => ts.ToString("c", invariant),
                 Uri uri => uri.OriginalString,
                 bool b => b ? bool.TrueString : bool.FalseString,
@@ -53,8 +55,10 @@ internal static class KindConversion
                 _ when target == typeof(Guid) => Guid.Parse(text),
                 _ when target == typeof(DateTime) => DateTime.Parse(text, invariant, DateTimeStyles.RoundtripKind),
                 _ when target == typeof(DateTimeOffset) => DateTimeOffset.Parse(text, invariant, DateTimeStyles.RoundtripKind),
+#if NET
                 _ when target == typeof(DateOnly) => DateOnly.Parse(text, invariant),
                 _ when target == typeof(TimeOnly) => TimeOnly.Parse(text, invariant),
+#endif
                 _ when target == typeof(TimeSpan) => TimeSpan.Parse(text, invariant),
                 _ when target == typeof(Uri) => Uri.TryCreate(text, UriKind.RelativeOrAbsolute, out var uri) ? uri : throw new FormatException($"'{text}' is not a URI"),
                 _ when target == typeof(byte[]) => throw new InvalidCastException("text is not converted to a blob"),
@@ -65,11 +69,15 @@ internal static class KindConversion
         return (value, target) switch
         {
             (DateTime dt, _) when target == typeof(DateTimeOffset) => dt.Kind == DateTimeKind.Unspecified ? new DateTimeOffset(dt, TimeSpan.Zero) : new DateTimeOffset(dt),
+#if NET
             (DateTime dt, _) when target == typeof(DateOnly) => DateOnly.FromDateTime(dt),
+#endif
             (DateTimeOffset dto, _) when target == typeof(DateTime) => dto.UtcDateTime,
+#if NET
             (DateOnly d, _) when target == typeof(DateTime) => d.ToDateTime(TimeOnly.MinValue),
             (TimeSpan ts, _) when target == typeof(TimeOnly) => TimeOnly.FromTimeSpan(ts),
             (TimeOnly t, _) when target == typeof(TimeSpan) => t.ToTimeSpan(),
+#endif
             (Guid g, _) when target == typeof(byte[]) => g.ToByteArray(),
             (byte[] { Length: 16 } b, _) when target == typeof(Guid) => new Guid(b),
             (float or double or decimal, _) when IsInteger(target) && System.Convert.ToDecimal(value, invariant) % 1 != 0 =>

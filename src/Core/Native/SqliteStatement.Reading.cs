@@ -231,7 +231,11 @@ public sealed partial class SqliteStatement
             var blob = raw.sqlite3_column_blob(Handle, ordinal);
             if (blob.Length == 16)
             {
+#if NET
                 return new Guid(blob);
+#else
+                return new Guid(blob.ToArray());
+#endif
             }
         }
 
@@ -350,6 +354,7 @@ public sealed partial class SqliteStatement
         return new(ReadInteger(ordinal, "TimeSpan"));
     }
 
+#if NET
     /// <summary>Reads a <see cref="DateOnly"/> stored as "yyyy-MM-dd".</summary><param name="ordinal">0-based column index.</param>
     public DateOnly GetDateOnly(int ordinal) => ParseDateOnly(ordinal, TextSpan(ordinal, out var chars), chars);
 
@@ -375,6 +380,7 @@ public sealed partial class SqliteStatement
 
         return new TimeOnly(ticks);
     }
+#endif
 
     /// <summary>Reads an enum stored by name (<c>[StoreAsText]</c>); integer text is accepted too.</summary>
     /// <typeparam name="TEnum">The enum type.</typeparam>
@@ -492,6 +498,7 @@ public sealed partial class SqliteStatement
         return TryReadInteger(ordinal, "TimeSpan", out var value) ? new TimeSpan(value) : null;
     }
 
+#if NET
     /// <summary>Reads a nullable value.</summary><param name="ordinal">0-based column index.</param>
     public DateOnly? GetNullableDateOnly(int ordinal)
     {
@@ -501,6 +508,7 @@ public sealed partial class SqliteStatement
 
     /// <summary>Reads a nullable value.</summary><param name="ordinal">0-based column index.</param>
     public TimeOnly? GetNullableTimeOnly(int ordinal) => TryReadInteger(ordinal, "TimeOnly", out var value) ? ToTimeOnly(ordinal, value) : null;
+#endif
 
     /// <summary>
     /// Reads a column as the CLR object SQLite's storage class maps to most directly (long, double, string,
@@ -544,8 +552,10 @@ public sealed partial class SqliteStatement
         MicroDb.Mapping.ColumnKind.DateTimeText => GetDateTimeFromText(ordinal),
         MicroDb.Mapping.ColumnKind.DateTimeOffset => GetDateTimeOffset(ordinal),
         MicroDb.Mapping.ColumnKind.TimeSpan => GetTimeSpan(ordinal),
+#if NET
         MicroDb.Mapping.ColumnKind.DateOnly => GetDateOnly(ordinal),
         MicroDb.Mapping.ColumnKind.TimeOnly => GetTimeOnly(ordinal),
+#endif
         MicroDb.Mapping.ColumnKind.Uri => GetUri(ordinal)!,
         _ => GetString(ordinal)!,
     };

@@ -68,8 +68,10 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
     [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(DateTime))]
     [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(DateTimeOffset))]
     [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(TimeSpan))]
+#if NET
     [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(DateOnly))]
     [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(TimeOnly))]
+#endif
     [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(Guid))]
     public TableQuery<T> Where(Expression<Func<T, bool>> predicate)
     {
@@ -168,7 +170,11 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
         var scratch = QueryScratch.Rent();
         try
         {
+#if NET
             var nodes = default(QueryTextCache.Nodes);
+#else
+            var nodes = new SqlExpression?[QueryTextCache.MaxLambdas];
+#endif
             var known = TryKnownText(limitCap, scratch.Args, nodes, out var key, out var sql);
             if (known == KnownText.Hit)
             {
@@ -413,7 +419,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
             }
 
             // LINQ's ThenBy refines the latest OrderBy; orderings from earlier OrderBy calls stay the last tie-breakers.
-            return new TableQuery<T>(this, _source, _wheres, [.. _orderings[.._group], ordering, .. _orderings[_group..]], null, 0, _group + 1);
+            return new TableQuery<T>(this, _source, _wheres, [.. _orderings.AsSpan(0, _group), ordering, .. _orderings.AsSpan(_group)], null, 0, _group + 1);
         }
 
         return IsLimited
