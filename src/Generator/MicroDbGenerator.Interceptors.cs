@@ -298,7 +298,9 @@ public sealed partial class MicroDbGenerator
                     return Decline($"the operator of '{b.Syntax}' is not lowered at build time");
                 }
 
-                if (b.IsLifted || (b.OperatorMethod is { } method && method.ContainingType.SpecialType != SpecialType.System_String))
+                // string's and Guid's == and != are operator methods whose SQL is plain equality; any other operator method is declined.
+                if (b.IsLifted || (b.OperatorMethod is { } method && method.ContainingType.SpecialType != SpecialType.System_String
+                    && !(op is "=" or "<>" && FamilyOf(method.ContainingType) == "guid")))
                 {
                     return Decline($"'{b.Syntax}' compares nullable values or uses an operator method, which the run-time translator's rules decide");
                 }
