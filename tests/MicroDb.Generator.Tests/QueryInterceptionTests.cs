@@ -157,4 +157,45 @@ public class QueryInterceptionTests
         Assert.That(reasons, Is.Not.Empty);
         Assert.That(reasons, Is.All.AnyOf(IncrementalStepRunReason.Cached, IncrementalStepRunReason.Unchanged));
     }
+
+    [Test]
+    public void Every_semantics_case_is_intercepted_or_declined_with_a_diagnostic()
+    {
+        var assembly = typeof(QueryInterceptionTests).Assembly;
+        string Read(string name)
+        {
+            using var reader = new StreamReader(assembly.GetManifestResourceStream(name)!);
+            return reader.ReadToEnd();
+        }
+
+        var sources = assembly.GetManifestResourceNames().Where(n => n.StartsWith("SnapshotInput/AllTypes/", StringComparison.Ordinal)).Order(StringComparer.Ordinal).Select(Read)
+            .Prepend("global using System; global using System.Collections.Generic; global using System.Linq; global using MicroDb;")
+            .Append(Read("InterceptedSemanticsCases.cs"))
+            .ToArray();
+        var result = GeneratorHarness.Run(sources);
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+
+        var tree = result.Output.SyntaxTrees.Single(t => t.ToString().Contains("record SemanticsCase", StringComparison.Ordinal));
+        var model = result.Output.GetSemanticModel(tree);
+        var inline = tree.GetRoot().DescendantNodes().OfType<Microsoft.CodeAnalysis.CSharp.Syntax.InvocationExpressionSyntax>()
+            .Where(i => i.ToString().StartsWith("db.Table<AllTypes>().Where(", StringComparison.Ordinal) && i.ToString().EndsWith(".ToList()", StringComparison.Ordinal))
+            .ToList();
+        var declined = result.GeneratorDiagnostics.Where(d => d.Id is "MDB0013" or "MDB0014").Select(d => d.Location.SourceSpan).ToHashSet();
+        var intercepted = 0;
+        foreach (var call in inline)
+        {
+            var isIntercepted = model.GetInterceptorMethod(call) is not null;
+            var isDeclined = declined.Contains(call.Span);
+            Assert.That(isIntercepted != isDeclined, Is.True, $"{call}: intercepted {isIntercepted}, declined {isDeclined}");
+            intercepted += isIntercepted ? 1 : 0;
+        }
+
+        Assert.That(inline, Has.Count.EqualTo(288));
+
+        // The same count InterceptedSemanticsTests sees reported as StatementSource.Intercepted at run time.
+        Assert.That(intercepted, Is.EqualTo(InterceptedCases));
+    }
+
+    /// <summary>The semantics cases the front end lowers: integer, bool and numeric-enum members with every operator, string and Guid equality.</summary>
+    internal const int InterceptedCases = 66;
 }
