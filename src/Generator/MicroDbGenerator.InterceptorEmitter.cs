@@ -198,7 +198,7 @@ public sealed partial class MicroDbGenerator
                 }
             }
 
-            var terminal = chain.Steps[chain.Steps.Count - 1].Method;
+            var terminal = Sync(chain.Steps[chain.Steps.Count - 1].Method);
             var limitedBefore = limit is not null || offset > 0;
             var cap = terminal switch { "First" or "FirstOrDefault" => 1, "Single" or "SingleOrDefault" => 2, _ => (int?)null };
             var effectiveLimit = cap is { } c ? (limit is { } own2 ? System.Math.Min(own2, c) : c) : limit;
@@ -318,7 +318,7 @@ public sealed partial class MicroDbGenerator
         private static void EmitChain(SourceWriter w, QueryChain chain, string sql, List<LoweredNode> values, int index)
         {
             var entity = chain.EntityType;
-            var query = "global::MicroDb.Query.TableQuery<" + entity + ">";
+            var query = (chain.Async ? "global::MicroDb.Query.AsyncTableQuery<" : "global::MicroDb.Query.TableQuery<") + entity + ">";
             var predicateType = "global::System.Linq.Expressions.Expression<global::System.Func<" + entity + ", bool>>";
             w.Line("// " + Comment(chain));
             for (var i = 0; i < chain.Steps.Count - 1; i++)
@@ -345,9 +345,10 @@ public sealed partial class MicroDbGenerator
 
             var terminal = chain.Steps[chain.Steps.Count - 1];
             var hasPredicate = terminal.Predicate is not null;
-            var parameters = "this " + query + " query" + (hasPredicate ? ", " + predicateType + " predicate" : "");
+            var parameters = "this " + query + " query" + (hasPredicate ? ", " + predicateType + " predicate" : "") + (chain.Async ? ", global::System.Threading.CancellationToken cancellationToken" : "");
             var receiver = hasPredicate ? Runtime + ".Where(query, predicate)" : "query";
-            var (returns, helper, extra) = terminal.Method switch
+            var literal = SymbolDisplay.FormatLiteral(sql, quote: true);
+            var (returns, helper, extra) = Sync(terminal.Method) switch
             {
                 "ToList" => ("global::System.Collections.Generic.List<" + entity + ">", "ToList", ""),
                 "ToArray" => (entity + "[]", "ToArray", ""),
@@ -359,10 +360,28 @@ public sealed partial class MicroDbGenerator
                 _ => ("bool", "Any", ""),
             };
             w.Line(terminal.Intercept!);
-            w.Line("public static " + returns + " " + terminal.Method + index + "(" + parameters + ") =>");
-            w.Line("    " + Runtime + "." + helper + "(" + receiver + ", " + SymbolDisplay.FormatLiteral(sql, quote: true) + ", " + Binder(values) + extra + ");");
+            if (!chain.Async)
+            {
+                w.Line("public static " + returns + " " + terminal.Method + index + "(" + parameters + ") =>");
+                w.Line("    " + Runtime + "." + helper + "(" + receiver + ", " + literal + ", " + Binder(values) + extra + ");");
+            }
+            else
+            {
+                // On one of the pool's readers; ToList checks the token between rows, as the async query does.
+                var run = helper switch
+                {
+                    "ToList" => Runtime + ".ToList(r, " + literal + ", " + Binder(values) + ", ct)",
+                    "ToArray" => Runtime + ".ToList(r, " + literal + ", " + Binder(values) + ", ct).ToArray()",
+                    _ => Runtime + "." + helper + "(r, " + literal + ", " + Binder(values) + extra + ")",
+                };
+                w.Line("public static global::System.Threading.Tasks.ValueTask<" + returns + "> " + terminal.Method + index + "(" + parameters + ") =>");
+                w.Line("    " + Runtime + ".ReadAsync(" + receiver + ", static (r, ct) => " + run + ", cancellationToken);");
+            }
+
             w.Line();
         }
+
+        private static string Sync(string method) => method.EndsWith("Async", System.StringComparison.Ordinal) ? method.Substring(0, method.Length - 5) : method;
 
         /// <summary>The static lambda that appends the values: one QueryInterception.Value call per value, in slot order.</summary>
         private static string Binder(List<LoweredNode> values)

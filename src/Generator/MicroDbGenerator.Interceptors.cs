@@ -27,6 +27,7 @@ public sealed partial class MicroDbGenerator
         private static readonly HashSet<string> Terminals = new(StringComparer.Ordinal)
         {
             "ToList", "ToArray", "First", "FirstOrDefault", "Single", "SingleOrDefault", "Count", "Any",
+            "ToListAsync", "ToArrayAsync", "FirstAsync", "FirstOrDefaultAsync", "SingleAsync", "SingleOrDefaultAsync", "CountAsync", "AnyAsync",
         };
 
         private static readonly HashSet<string> Orderings = new(StringComparer.Ordinal)
@@ -59,7 +60,13 @@ public sealed partial class MicroDbGenerator
             var text = invocation.ToString();
             var typeKey = Parser.MetadataNameOf(entity);
             var entityType = entity.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
-            QueryChain Declined(string reason) => new(typeKey, entityType, EquatableArray<ChainStep>.Empty, location, text, reason);
+            var isAsync = terminal.TargetMethod.ContainingType.Name == "AsyncTableQuery";
+            if (isAsync != terminal.TargetMethod.Name.EndsWith("Async", StringComparison.Ordinal))
+            {
+                return null;
+            }
+
+            QueryChain Declined(string reason) => new(typeKey, entityType, EquatableArray<ChainStep>.Empty, location, text, reason, isAsync);
 
             var calls = new List<IInvocationOperation>();
             IOperation? current = terminal;
@@ -101,14 +108,14 @@ public sealed partial class MicroDbGenerator
                     limited = true;
                     steps.Add(new ChainStep(name, null, Count: count));
                 }
-                else if (name == "Where" || (isTerminal && call.Arguments.Length == 1))
+                else if (name == "Where" || (isTerminal && PredicateOf(call) is not null))
                 {
                     if (limited)
                     {
                         return Declined("a condition after Take/Skip reads a sub-query, which is not lowered at build time");
                     }
 
-                    if (call.Arguments.Length != 1 || LambdaOf(call.Arguments[0].Value) is not { } lambda)
+                    if (PredicateOf(call) is not { } argument || LambdaOf(argument.Value) is not { } lambda)
                     {
                         return Declined($"the argument of '{name}' is not a lambda written at the call");
                     }
@@ -164,7 +171,7 @@ public sealed partial class MicroDbGenerator
                 }
             }
 
-            return new QueryChain(typeKey, entityType, new EquatableArray<ChainStep>(steps), location, text, null);
+            return new QueryChain(typeKey, entityType, new EquatableArray<ChainStep>(steps), location, text, null, isAsync);
         }
 
         private static bool InExpressionTree(SyntaxNode node, SemanticModel model, CancellationToken cancellationToken)
@@ -184,14 +191,17 @@ public sealed partial class MicroDbGenerator
             return false;
         }
 
+        private static IArgumentOperation? PredicateOf(IInvocationOperation call) =>
+            call.Arguments.FirstOrDefault(a => a.Parameter?.Name == "predicate");
+
         private static bool IsTableQuery(INamedTypeSymbol? type) =>
-            type is { Name: "TableQuery", Arity: 1, ContainingNamespace: { Name: "Query", ContainingNamespace: { Name: "MicroDb", ContainingNamespace.IsGlobalNamespace: true } } };
+            type is { Name: "TableQuery" or "AsyncTableQuery", Arity: 1, ContainingNamespace: { Name: "Query", ContainingNamespace: { Name: "MicroDb", ContainingNamespace.IsGlobalNamespace: true } } };
 
         private static bool IsConnection(INamedTypeSymbol? type)
         {
             for (var t = type; t is not null; t = t.BaseType)
             {
-                if (t is { Name: "MicroDbConnection", ContainingNamespace: { Name: "MicroDb", ContainingNamespace.IsGlobalNamespace: true } })
+                if (t is { Name: "MicroDbConnection" or "MicroDbAsyncConnection", ContainingNamespace: { Name: "MicroDb", ContainingNamespace.IsGlobalNamespace: true } })
                 {
                     return true;
                 }

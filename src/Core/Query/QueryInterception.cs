@@ -39,6 +39,65 @@ public static class QueryInterception
         return query.OrderChecked(keySelector, descending, then);
     }
 
+    /// <summary>For generated code: <see cref="AsyncTableQuery{T}.Where"/> without the run-time check.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="query">The async query.</param>
+    /// <param name="predicate">The condition, lowered at build time.</param>
+    public static AsyncTableQuery<T> Where<T>(AsyncTableQuery<T> query, Expression<Func<T, bool>> predicate)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        return query.With(query.Query.WhereChecked(predicate));
+    }
+
+    /// <summary>For generated code: the async OrderBy, OrderByDescending, ThenBy or ThenByDescending without the run-time check.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="query">The async query.</param>
+    /// <param name="keySelector">The key, lowered at build time.</param>
+    /// <param name="descending">True for the descending operators.</param>
+    /// <param name="then">True for ThenBy and ThenByDescending.</param>
+    public static AsyncTableQuery<T> Order<T>(AsyncTableQuery<T> query, LambdaExpression keySelector, bool descending, bool then)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        return query.With(query.Query.OrderChecked(keySelector, descending, then));
+    }
+
+    /// <summary>For generated code: runs <paramref name="run"/> (an intercepted terminal) on the query rebound to one of the pool's readers.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <typeparam name="TResult">The terminal's result.</typeparam>
+    /// <param name="query">The async query the intercepted operators built.</param>
+    /// <param name="run">The terminal: a <see cref="QueryInterception"/> helper with the SQL the generator wrote.</param>
+    /// <param name="cancellationToken">Cancels the wait for a reader; checked between rows; interrupts the running statement.</param>
+    public static ValueTask<TResult> ReadAsync<T, TResult>(AsyncTableQuery<T> query, Func<TableQuery<T>, CancellationToken, TResult> run, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        ArgumentNullException.ThrowIfNull(run);
+        return query.Pool.ReadAsync((Query: query.Query, Run: run), static (c, s, ct) => s.Run(s.Query.On(c), ct), cancellationToken);
+    }
+
+    /// <summary>For generated code: runs <paramref name="sql"/> and returns every row, checking <paramref name="cancellationToken"/> between rows (the async path).</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="query">The query the intercepted operators built.</param>
+    /// <param name="sql">The SQL the generator wrote.</param>
+    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    /// <param name="cancellationToken">Checked between rows.</param>
+    public static List<T> ToList<T>(TableQuery<T> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind, CancellationToken cancellationToken)
+    {
+        var scratch = Bind(query, bind);
+        if (scratch is null)
+        {
+            return query.ToList(cancellationToken);
+        }
+
+        try
+        {
+            return query.Connection.Runner.Query(query.Map, sql, StatementArguments.Intercepted(scratch.Args), cancellationToken);
+        }
+        finally
+        {
+            QueryScratch.Return(scratch);
+        }
+    }
+
     /// <summary>For generated code: runs <paramref name="sql"/> and returns every row.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="query">The query the intercepted operators built.</param>

@@ -11,10 +11,12 @@ namespace MicroDb.Generator.Model;
 /// <param name="Location">Where the terminal call is (diagnostics).</param>
 /// <param name="Text">The chain's source text (diagnostics, the comment over the interceptor).</param>
 /// <param name="Declined">Why the chain is not lowered (MDB0013), or null.</param>
+/// <param name="Async">True for the async query (<c>AsyncTableQuery&lt;T&gt;</c> of a <c>MicroDbAsyncConnection</c>).</param>
 internal sealed record QueryChain(
     string TypeKey,
     string EntityType,
     EquatableArray<ChainStep> Steps,
     LocationInfo? Location,
     string Text,
-    string? Declined);
+    string? Declined,
+    bool Async = false);
