@@ -23,7 +23,7 @@ public sealed partial class MicroDbGenerator
     /// </summary>
     private static class InterceptorEmitter
     {
-        private const string Runtime = "global::MicroDb.Query.QueryInterception";
+        private const string Runtime = "QueryInterception";
 
         public static InterceptorPlan Plan(ImmutableArray<QueryChain> chains, ImmutableArray<EntityModel> models, bool intercept)
         {
@@ -45,7 +45,9 @@ public sealed partial class MicroDbGenerator
                 {
                     if (!byKey.TryGetValue(chain.TypeKey, out var model))
                     {
-                        declined = $"'{chain.EntityType.Replace("global::", "")}' has no generated map";
+                        // The type gets no generated map (MDB0011 says why, quietly by default): its queries run on the
+                        // run-time path without a second report.
+                        continue;
                     }
                     else if (NeverTranslates(chain, model) is { } error)
                     {
@@ -318,7 +320,7 @@ public sealed partial class MicroDbGenerator
         private static void EmitChain(SourceWriter w, QueryChain chain, string sql, List<LoweredNode> values, int index)
         {
             var entity = chain.EntityType;
-            var query = (chain.Async ? "global::MicroDb.Query.AsyncTableQuery<" : "global::MicroDb.Query.TableQuery<") + entity + ">";
+            var query = (chain.Async ? "AsyncTableQuery<" : "TableQuery<") + entity + ">";
             var predicateType = "global::System.Linq.Expressions.Expression<global::System.Func<" + entity + ", bool>>";
             w.Line("// " + Comment(chain));
             for (var i = 0; i < chain.Steps.Count - 1; i++)
@@ -423,6 +425,9 @@ public sealed partial class MicroDbGenerator
             w.Close();
             w.Line();
             w.Open("namespace MicroDb.Generated");
+            w.Line("using global::MicroDb.Query;");
+            w.Line();
+            w.Line("/// <summary>Inline LINQ queries lowered to SQL at build time: each interceptor calls QueryInterception with its SQL.</summary>");
             w.Open("file static class MicroDbQueryInterceptors");
             foreach (var line in interceptors.TrimEnd('\n').Split('\n'))
             {

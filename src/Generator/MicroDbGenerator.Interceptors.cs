@@ -61,6 +61,12 @@ public sealed partial class MicroDbGenerator
             var typeKey = Parser.MetadataNameOf(entity);
             var entityType = entity.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
             var isAsync = terminal.TargetMethod.ContainingType.Name == "AsyncTableQuery";
+            if (!IsAccessible(entity))
+            {
+                // No generated map either: MDB0011 (quiet by default) is the one report about such a type.
+                return null;
+            }
+
             if (isAsync != terminal.TargetMethod.Name.EndsWith("Async", StringComparison.Ordinal))
             {
                 return null;
@@ -158,6 +164,11 @@ public sealed partial class MicroDbGenerator
                         return Declined("ordering by a Guid is left to the run-time translator");
                     }
 
+                    if (!IsAccessible(call.TargetMethod.TypeArguments[0]))
+                    {
+                        return Declined($"the key type '{call.TargetMethod.TypeArguments[0].ToDisplayString()}' is not accessible to generated code");
+                    }
+
                     var keyType = call.TargetMethod.TypeArguments[0].ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
                     steps.Add(new ChainStep(name, intercept, LambdaText: lambda.Syntax.ToString(), KeyMember: member!.Name, KeyType: keyType));
                 }
@@ -189,6 +200,30 @@ public sealed partial class MicroDbGenerator
             }
 
             return false;
+        }
+
+        /// <summary>Whether the interceptors (a file class in the same assembly) can name <paramref name="type"/>.</summary>
+        internal static bool IsAccessible(ITypeSymbol type)
+        {
+            if (type is IArrayTypeSymbol array)
+            {
+                return IsAccessible(array.ElementType);
+            }
+
+            if (type is not INamedTypeSymbol named)
+            {
+                return false;
+            }
+
+            for (var t = named; t is not null; t = t.ContainingType)
+            {
+                if (t.DeclaredAccessibility is not (Accessibility.Public or Accessibility.Internal or Accessibility.ProtectedOrInternal) || t.IsFileLocal)
+                {
+                    return false;
+                }
+            }
+
+            return named.TypeArguments.All(IsAccessible);
         }
 
         private static IArgumentOperation? PredicateOf(IInvocationOperation call) =>
@@ -368,7 +403,7 @@ public sealed partial class MicroDbGenerator
                 }
 
                 member = property;
-                var family = FamilyOf(property.Type);
+                var family = IsAccessible(property.Type) ? FamilyOf(property.Type) : null;
                 if (family is null)
                 {
                     Decline($"member '{property.Name}' of type '{property.Type.ToDisplayString()}' compares by the run-time translator's rules");
