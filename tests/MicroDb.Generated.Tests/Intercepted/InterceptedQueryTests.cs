@@ -1,3 +1,4 @@
+using MicroDb.Conformance;
 using MicroDb.Conformance.Models;
 using MicroDb.Mapping;
 using MicroDb.Runtime.Reflection;
@@ -113,6 +114,31 @@ public class InterceptedQueryTests
     }
 
     [Test]
+    public void Query_that_can_never_be_translated_throws_the_reason_of_its_build_warning()
+    {
+        // MDB0014 at build time (silenced here on purpose), with the reason the run time throws (src/Shared/QueryReasons.cs).
+#pragma warning disable MDB0014
+        Assert.That(() => _db.Table<Person>().Where(x => x.Transient == "a").ToList(),
+            Throws.InstanceOf<NotSupportedException>().With.Message.Contains("member 'Transient' of 'MicroDb.Conformance.Models.Person' is not a mapped column"));
+#pragma warning restore MDB0014
+        Assert.That(_seen, Is.Empty);
+    }
+
+    [Test]
+    public void Bool_members_and_enums_match_the_run_time_path()
+    {
+        _db.CreateTable<AllTypes>();
+        _db.InsertAll(new[] { AllTypesSamples.Minimums(), AllTypesSamples.Maximums(), AllTypesSamples.Nulls() });
+        var color = AllTypesSamples.Maximums().Color;
+        Check(
+            () => _db.Table<AllTypes>().Where(x => x.Bool && !(x.Color == color)).OrderBy(x => x.Color).ThenByDescending(x => x.Bool).ToList(),
+            () => { var q = _db.Table<AllTypes>(); return q.Where(x => x.Bool && !(x.Color == color)).OrderBy(x => x.Color).ThenByDescending(x => x.Bool).ToList(); });
+        Check(
+            () => _db.Table<AllTypes>().Count(x => !x.Bool || x.ColorText == color),
+            () => { var q = _db.Table<AllTypes>(); return q.Count(x => !x.Bool || x.ColorText == color); });
+    }
+
+    [Test]
     public void Null_value_takes_the_run_time_path_with_its_sql()
     {
         string? email = null;
@@ -158,6 +184,7 @@ public class InterceptedQueryTests
 
     private static string Describe(object? result) => result switch
     {
+        IEnumerable<AllTypes> rows => string.Join(",", rows.Select(r => r.Id)),
         IEnumerable<Person> people => string.Join(",", people.Select(p => p.Id + ":" + p.Name + ":" + p.Age + ":" + p.Email)),
         Person p => p.Id + ":" + p.Name + ":" + p.Age + ":" + p.Email,
         null => "null",
