@@ -69,6 +69,12 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
         /// <summary>The snapshot JSON (null unless MicroDbUpdateSchema=true).</summary>
         public const string SnapshotJson = nameof(SnapshotJson);
 
+        /// <summary>LINQ chains on Table&lt;T&gt;() ended by a terminal operator, lowered (or declined) at build time, per call.</summary>
+        public const string QueryChains = nameof(QueryChains);
+
+        /// <summary>The interceptors source and the MDB0013/MDB0014 diagnostics.</summary>
+        public const string Interceptors = nameof(Interceptors);
+
         /// <summary>Whether maps get Serialize/Deserialize (the assembly uses MicroDbSerializer, or MicroDbSerialization says).</summary>
         public const string Serialization = nameof(Serialization);
     }
@@ -166,6 +172,7 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
                 spc.ReportDiagnostic(diagnostic);
             }
         });
+        RegisterInterceptors(context, models, trees);
         var serialization = RegisterSerializationUse(context);
         context.RegisterSourceOutput(models.Combine(serialization), static (spc, pair) =>
             spc.AddSource(pair.Left.HintName, SourceText.From(Emitter.EmitMap(pair.Left, pair.Right), System.Text.Encoding.UTF8)));
@@ -174,6 +181,44 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
             if (names.Count > 0)
             {
                 spc.AddSource("MicroDb.Generated.MicroDbMapRegistration.g.cs", SourceText.From(Emitter.EmitRegistration(names), System.Text.Encoding.UTF8));
+            }
+        });
+    }
+
+    /// <summary>
+    /// The build-time query front end: inline LINQ chains lowered to SQL constants and intercepted (MicroDbInterceptQueries,
+    /// on by default), with MDB0013 where a chain stays on the run-time path and MDB0014 where it can never be translated.
+    /// </summary>
+    private static void RegisterInterceptors(IncrementalGeneratorInitializationContext context, IncrementalValuesProvider<EntityModel> models, IncrementalValueProvider<IEnumerable<SyntaxTree>> trees)
+    {
+        var interceptOn = context.AnalyzerConfigOptionsProvider.Select(static (options, _) => InterceptQueriesOf(options.GlobalOptions));
+        var chains = context.SyntaxProvider
+            .CreateSyntaxProvider(
+                static (node, _) => QueryChains.IsCandidate(node),
+                static (ctx, ct) => QueryChains.Lower(ctx, ct))
+            .Where(static chain => chain is not null)
+            .Select(static (chain, _) => chain!)
+            .WithTrackingName(TrackingNames.QueryChains);
+        var plan = chains.Collect()
+            .Combine(models.Collect())
+            .Combine(interceptOn)
+            .Select(static (pair, _) => InterceptorEmitter.Plan(pair.Left.Left, pair.Left.Right, pair.Right))
+            .WithTrackingName(TrackingNames.Interceptors);
+        context.RegisterSourceOutput(plan.Select(static (p, _) => p.Source), static (spc, source) =>
+        {
+            if (source is not null)
+            {
+                spc.AddSource("MicroDb.Generated.QueryInterceptors.g.cs", SourceText.From(source, System.Text.Encoding.UTF8));
+            }
+        });
+        context.RegisterSourceOutput(plan.Select(static (p, _) => p.Diagnostics).Combine(trees), static (spc, pair) =>
+        {
+            foreach (var info in pair.Left)
+            {
+                if (ToDiagnostic(info, FallbackPolicy.Quiet, pair.Right) is { } diagnostic)
+                {
+                    spc.ReportDiagnostic(diagnostic);
+                }
             }
         });
     }

@@ -18,7 +18,8 @@ public class PackTests
 {
     private const string CrudProgram = """
         var path = Path.Combine(Path.GetTempPath(), "microdb-pack-" + Guid.NewGuid().ToString("N") + ".db");
-        using (var db = new MicroDbConnection(new MicroDbOptions(path) { Mapping = MappingMode.Generated }))
+        var intercepted = 0;
+        using (var db = new MicroDbConnection(new MicroDbOptions(path) { Mapping = MappingMode.Generated, OnStatement = s => intercepted += s.Source == StatementSource.Intercepted ? 1 : 0 }))
         {
             db.CreateTable<Pet>();
             var pet = new Pet { Name = "Rex", Kind = Kind.Dog };
@@ -27,8 +28,9 @@ public class PackTests
             db.Update(pet);
             var loaded = db.Get<Pet>(pet.Id);
             _ = db.Table<Pet>().Reverse().Count(); // MDB0010 from the packed analyzer; kept a warning below
+            var found = db.Table<Pet>().Where(p => p.Id == pet.Id).FirstOrDefault(); // intercepted: the package's props enable it
             var deleted = db.Delete(pet);
-            Console.WriteLine($"PACK-OK generated={db.GetMap<Pet>().IsGenerated} id={pet.Id} name={loaded.Name} kind={loaded.Kind} deleted={deleted}");
+            Console.WriteLine($"PACK-OK generated={db.GetMap<Pet>().IsGenerated} id={pet.Id} name={loaded.Name} kind={loaded.Kind} deleted={deleted} intercepted={intercepted} found={found?.Name}");
             Console.WriteLine($"SQLITE {MicroDbSqliteProvider.InitializedBy} {MicroDbConnection.SqliteVersion}");
         }
 
@@ -137,7 +139,7 @@ public class PackTests
 
         // Built first so the build's warnings are in the output: the query analyzer ships in the same assembly.
         Assert.That(build, Does.Contain("warning MDB0010"));
-        Assert.That(output, Does.Contain("PACK-OK generated=True id=1 name=Rex II kind=Dog deleted=1"));
+        Assert.That(output, Does.Contain("PACK-OK generated=True id=1 name=Rex II kind=Dog deleted=1 intercepted=1 found=Rex II"));
         Assert.That(output, Does.Match(@"SQLITE SQLitePCLRaw\.bundle_e_sqlite3 3\.\d+"));
     }
 
@@ -258,7 +260,7 @@ public class PackTests
         var (_, output) = BuildAndRun("core", Package("MicroDb.Core") + provider, Program + CrudProgram + Model);
 
         Assert.That(output, Does.Contain("NO-PROVIDER No SQLite provider is set up"));
-        Assert.That(output, Does.Contain("PACK-OK generated=True id=1 name=Rex II kind=Dog deleted=1"));
+        Assert.That(output, Does.Contain("PACK-OK generated=True id=1 name=Rex II kind=Dog deleted=1 intercepted=1 found=Rex II"));
         Assert.That(output, Does.Match(@"SQLITE application 3\.\d+"));
     }
 
