@@ -4,6 +4,7 @@ using System.Linq;
 using MicroDb.Generator.Model;
 using MicroDb.Generator.Shared;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Text;
@@ -191,7 +192,12 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
     /// </summary>
     private static void RegisterInterceptors(IncrementalGeneratorInitializationContext context, IncrementalValuesProvider<EntityModel> models, IncrementalValueProvider<IEnumerable<SyntaxTree>> trees)
     {
-        var interceptOn = context.AnalyzerConfigOptionsProvider.Select(static (options, _) => InterceptQueriesOf(options.GlobalOptions));
+        // The interceptors file declares file-local types (C# 11): below that (a netstandard2.0 library keeps C# 7.3 unless
+        // it sets LangVersion) every query stays on the run-time path, as with MicroDbInterceptQueries=false.
+        var interceptOn = context.AnalyzerConfigOptionsProvider
+            .Select(static (options, _) => InterceptQueriesOf(options.GlobalOptions))
+            .Combine(context.CompilationProvider.Select(static (compilation, _) => compilation is CSharpCompilation { LanguageVersion: >= LanguageVersion.CSharp11 }))
+            .Select(static (pair, _) => pair.Left && pair.Right);
         var chains = context.SyntaxProvider
             .CreateSyntaxProvider(
                 static (node, _) => QueryChains.IsCandidate(node),

@@ -147,6 +147,23 @@ public class QueryInterceptionTests
     }
 
     [Test]
+    public void Below_CSharp_11_no_interceptors_are_emitted()
+    {
+        var parse = GeneratorHarness.ParseOptions.WithLanguageVersion(LanguageVersion.CSharp10);
+        var compilation = GeneratorHarness.CreateCompilation(Queries("public static Person? ById(MicroDbConnection db, int id) => db.Table<Person>().Where(x => x.Id == id).FirstOrDefault();"));
+        var tree = compilation.SyntaxTrees.Single();
+        compilation = compilation.ReplaceSyntaxTree(tree, tree.WithRootAndOptions(tree.GetRoot(), parse));
+        var driver = CSharpGeneratorDriver.Create([new MicroDbGenerator().AsSourceGenerator()], parseOptions: parse);
+        var ran = driver.RunGeneratorsAndUpdateCompilation(compilation, out var output, out var diagnostics);
+        var result = new GenerationResult(ran, output, diagnostics);
+
+        Assert.That(result.Sources.Keys, Has.Some.EndsWith("PersonMap.g.cs"), "the map is still generated");
+        Assert.That(result.Sources.ContainsKey(HintName), Is.False, "file-local types need C# 11");
+        Assert.That(result.GeneratorDiagnostics.Where(d => d.Id == "MDB0013"), Is.Empty);
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+    }
+
+    [Test]
     public void Calls_inside_an_expression_tree_are_not_intercepted()
     {
         var result = GeneratorHarness.Run(Queries("""
