@@ -49,6 +49,10 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
     int IObjectCrud.Update(StatementRunner runner, object entity) => runner.Update(this, (T)entity);
 
     /// <inheritdoc />
+    int IObjectCrud.InsertEach(StatementRunner runner, System.Collections.IEnumerator objects, Action? afterRow, out bool stopped) =>
+        runner.InsertEachOfType(this, objects, afterRow, out stopped);
+
+    /// <inheritdoc />
     int IObjectCrud.DeleteByKey(StatementRunner runner, long primaryKey) => runner.DeleteByKey(this, primaryKey);
 
     /// <summary>Binds one member's value to parameter <paramref name="parameterIndex"/>, without boxing.</summary>

@@ -13,6 +13,9 @@ internal interface IObjectCrud
     /// <summary>As <see cref="StatementRunner.Update{T}"/>.</summary>
     int Update(StatementRunner runner, object entity);
 
+    /// <summary>As <see cref="StatementRunner.InsertEachOfType{T}"/>: a run of objects of exactly the map's type on one statement.</summary>
+    int InsertEach(StatementRunner runner, System.Collections.IEnumerator objects, Action? afterRow, out bool stopped);
+
     /// <summary>As <see cref="StatementRunner.DeleteByKey{T, TKey}"/> for an integer key.</summary>
     int DeleteByKey(StatementRunner runner, long primaryKey);
 }
