@@ -70,6 +70,54 @@ internal sealed partial class StatementRunner
         }
     }
 
+    /// <summary>
+    /// Inserts entities held as <see cref="object"/> from <paramref name="objects"/> on one prepared statement, under one
+    /// hold of the lock, while each is exactly a <typeparamref name="T"/> (the compat package's InsertAll, whose objects
+    /// may be of several types). Stops at the first object that is not (null, or another type) and leaves it as
+    /// <paramref name="objects"/>' current object, with <paramref name="stopped"/> true; <paramref name="afterRow"/> runs
+    /// after each row added.
+    /// </summary>
+    public int InsertEachOfType<T>(EntityMap<T> map, System.Collections.IEnumerator objects, Action? afterRow, out bool stopped)
+    {
+        lock (_gate)
+        {
+            var statement = StatementsFor(map).Insert;
+            var count = 0;
+            while (objects.MoveNext())
+            {
+                if (objects.Current is not T entity || entity.GetType() != typeof(T))
+                {
+                    stopped = true;
+                    return count;
+                }
+
+                var start = ObserveStart();
+                try
+                {
+                    map.BindInsert(statement, entity);
+                    var rows = StepInsert(statement, map, entity);
+                    if (start != 0)
+                    {
+                        ReportCrud(start, map, statement.Sql, CrudValues.Insert, entity, rows);
+                    }
+
+                    count += rows;
+                    if (rows > 0)
+                    {
+                        afterRow?.Invoke();
+                    }
+                }
+                catch (Exception e) when (start != 0 && ReportCrudFailed(start, map, statement.Sql, CrudValues.Insert, entity, e))
+                {
+                    throw;
+                }
+            }
+
+            stopped = false;
+            return count;
+        }
+    }
+
     /// <summary>Inserts <paramref name="entity"/>, replacing any row with the same key or unique value.</summary>
     public int InsertOrReplace<T>(EntityMap<T> map, T entity)
     {

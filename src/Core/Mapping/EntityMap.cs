@@ -57,6 +57,13 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
     /// <inheritdoc />
     int IObjectCrud.DeleteByKey(StatementRunner runner, object primaryKey) => runner.DeleteByKey(this, primaryKey);
 
+    /// <inheritdoc />
+    int IObjectCrud.InsertEach(StatementRunner runner, System.Collections.IEnumerator objects, Action? afterRow, out bool stopped) =>
+        runner.InsertEachOfType(this, objects, afterRow, out stopped);
+
+    /// <inheritdoc />
+    int IObjectCrud.DeleteByKey(StatementRunner runner, long primaryKey) => runner.DeleteByKey(this, primaryKey);
+
     /// <summary>Binds one member's value to parameter <paramref name="parameterIndex"/>, without boxing.</summary>
     /// <param name="statement">The statement.</param>
     /// <param name="parameterIndex">1-based parameter index.</param>

@@ -27,4 +27,8 @@ internal interface IObjectCrud
 
     /// <summary>As <see cref="EntityMap{T}.GetOrdinals"/>: each column's ordinal in the statement's result, cached on the statement.</summary>
     int[] GetOrdinals(SqliteStatement statement);
+    /// <summary>As <see cref="StatementRunner.InsertEachOfType{T}"/>: a run of objects of exactly the map's type on one statement.</summary>
+    int InsertEach(StatementRunner runner, System.Collections.IEnumerator objects, Action? afterRow, out bool stopped);
+    /// <summary>As <see cref="StatementRunner.DeleteByKey{T, TKey}"/> for an integer key.</summary>
+    int DeleteByKey(StatementRunner runner, long primaryKey);
 }

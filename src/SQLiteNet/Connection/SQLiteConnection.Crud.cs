@@ -114,7 +114,7 @@ public partial class SQLiteConnection
     /// <param name="objects">The objects.</param>
     /// <param name="runInTransaction">All or nothing, in one transaction (default).</param>
     /// <returns>The number of rows added.</returns>
-    public int InsertAll(IEnumerable objects, bool runInTransaction = true) => ForEach(objects, runInTransaction, o => Insert(o));
+    public int InsertAll(IEnumerable objects, bool runInTransaction = true) => InsertAllInRuns(objects, runInTransaction);
 
     /// <summary>Inserts every object with a conflict clause.</summary>
     /// <param name="objects">The objects.</param>
