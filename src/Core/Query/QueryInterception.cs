@@ -90,7 +90,18 @@ public static class QueryInterception
 
         try
         {
-            return query.Connection.Runner.Query(query.Map, sql, StatementArguments.Intercepted(scratch.Args), cancellationToken);
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Statement("ToList", sql, scratch.Args, query.BuildSelectStatement(null));
+            }
+
+            var rows = query.Connection.Runner.Query(query.Map, sql, StatementArguments.Intercepted(scratch.Args), cancellationToken);
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Rows("ToList", sql, query.Map, rows, query.ToList(cancellationToken));
+            }
+
+            return rows;
         }
         finally
         {
@@ -113,7 +124,18 @@ public static class QueryInterception
 
         try
         {
-            return query.Connection.Runner.Query(query.Map, sql, StatementArguments.Intercepted(scratch.Args));
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Statement("ToList", sql, scratch.Args, query.BuildSelectStatement(null));
+            }
+
+            var rows = query.Connection.Runner.Query(query.Map, sql, StatementArguments.Intercepted(scratch.Args));
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Rows("ToList", sql, query.Map, rows, query.ToList());
+            }
+
+            return rows;
         }
         finally
         {
@@ -145,7 +167,7 @@ public static class QueryInterception
 
         try
         {
-            return query.Connection.Runner.TryQueryFirst(query.Map, sql, StatementArguments.Intercepted(scratch.Args), out var value) ? value : throw query.NoRow();
+            return TryFirst(query, sql, scratch.Args, "First", out var value) ? value : throw query.NoRow();
         }
         finally
         {
@@ -168,7 +190,7 @@ public static class QueryInterception
 
         try
         {
-            return query.Connection.Runner.TryQueryFirst(query.Map, sql, StatementArguments.Intercepted(scratch.Args), out var value) ? value : default;
+            return TryFirst(query, sql, scratch.Args, "FirstOrDefault", out var value) ? value : default;
         }
         finally
         {
@@ -194,7 +216,17 @@ public static class QueryInterception
         List<T> rows;
         try
         {
+            var terminal = orDefault ? "SingleOrDefault" : "Single";
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Statement(terminal, sql, scratch.Args, query.Take(2).BuildSelectStatement(null));
+            }
+
             rows = query.Connection.Runner.Query(query.Map, sql, StatementArguments.Intercepted(scratch.Args));
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Rows(terminal, sql, query.Map, rows, query.Take(2).ToList());
+            }
         }
         finally
         {
@@ -220,7 +252,18 @@ public static class QueryInterception
 
         try
         {
-            return checked((int)query.Connection.Runner.Scalar<long>(sql, StatementArguments.Intercepted(scratch.Args)));
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Statement("Count", sql, scratch.Args, query.BuildCount());
+            }
+
+            var count = query.Connection.Runner.Scalar<long>(sql, StatementArguments.Intercepted(scratch.Args));
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Scalar("Count", sql, count, query.LongCount());
+            }
+
+            return checked((int)count);
         }
         finally
         {
@@ -243,7 +286,18 @@ public static class QueryInterception
 
         try
         {
-            return query.Connection.Runner.Scalar<long>(sql, StatementArguments.Intercepted(scratch.Args)) != 0;
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Statement("Any", sql, scratch.Args, query.BuildAny());
+            }
+
+            var any = query.Connection.Runner.Scalar<long>(sql, StatementArguments.Intercepted(scratch.Args)) != 0;
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Scalar("Any", sql, any, query.Any());
+            }
+
+            return any;
         }
         finally
         {
@@ -276,6 +330,24 @@ public static class QueryInterception
 
         args.Add(SqlTranslator.Encode(value, column, memberType, query.Connection.Storage));
         return true;
+    }
+
+    /// <summary>First's and FirstOrDefault's run of <paramref name="sql"/> (LIMIT 1), checked against the run-time path when <see cref="InterceptionCheck.Enabled"/>.</summary>
+    private static bool TryFirst<T>(TableQuery<T> query, string sql, List<object?> args, string terminal, out T value)
+    {
+        if (InterceptionCheck.Enabled)
+        {
+            InterceptionCheck.Statement(terminal, sql, args, query.BuildSelectStatement(1));
+        }
+
+        var found = query.Connection.Runner.TryQueryFirst(query.Map, sql, StatementArguments.Intercepted(args), out value);
+        if (InterceptionCheck.Enabled)
+        {
+            var runtimeFound = query.TryFirstCapped(out var runtime);
+            InterceptionCheck.Row(terminal, sql, query.Map, found, value, runtimeFound, runtime);
+        }
+
+        return found;
     }
 
     private static QueryScratch? Bind<T>(TableQuery<T> query, Func<TableQuery<T>, List<object?>, bool>? bind)

@@ -151,13 +151,20 @@ public sealed partial class TableQuery<T>
 
     private long CountCore()
     {
+        var (sql, args) = BuildCount();
+        return Connection.Runner.Scalar<long>(sql, StatementArguments.Translated(args));
+    }
+
+    /// <summary>The SELECT count(*) of this query and its values, as <see cref="Count()"/> runs it.</summary>
+    internal (string Sql, List<object?> Args) BuildCount()
+    {
         var args = new List<object?>();
         var model = _source is null && !IsLimited
             ? BuildModel(QueryProjections.CountAll, includeOrder: false, args)
             : QueryModel.Select(new SqlSubquery(BuildModel(QueryProjections.One, includeOrder: false, args)), QueryProjections.CountAll);
         var sql = new StringBuilder();
         WriteModel(model, sql, args);
-        return Connection.Runner.Scalar<long>(sql.ToString(), StatementArguments.Translated(args));
+        return (sql.ToString(), args);
     }
 
     /// <summary>SELECT f1(v), f2(v) FROM (SELECT selector AS v FROM ...): the selector's arguments come first, as its text does.</summary>

@@ -50,11 +50,18 @@ public sealed partial class TableQuery<T>
     /// <summary>True when the query returns at least one row (SELECT EXISTS).</summary>
     public bool Any()
     {
+        var (sql, args) = BuildAny();
+        return Connection.Runner.Scalar<long>(sql, StatementArguments.Translated(args)) != 0;
+    }
+
+    /// <summary>The SELECT EXISTS of this query and its values, as <see cref="Any()"/> runs it.</summary>
+    internal (string Sql, List<object?> Args) BuildAny()
+    {
         var args = new List<object?>();
         var exists = new SqlExists(BuildModel(QueryProjections.One, includeOrder: false, args));
         var sql = new StringBuilder();
         WriteModel(QueryModel.Select(null, new ValueList<SqlExpression>([exists])), sql, args);
-        return Connection.Runner.Scalar<long>(sql.ToString(), StatementArguments.Translated(args)) != 0;
+        return (sql.ToString(), args);
     }
 
     /// <summary>True when some row matches <paramref name="predicate"/>.</summary>
@@ -191,8 +198,26 @@ public sealed partial class TableQuery<T>
         }
     }
 
+    /// <summary>
+    /// The SELECT of every column and its values as <see cref="ToList()"/> (no <paramref name="limitCap"/>) or
+    /// <see cref="First()"/> (a cap of 1) runs it, through the same query text cache: the run-time front end's statement,
+    /// which the check of intercepted queries compares with the generator's.
+    /// </summary>
+    internal (string Sql, List<object?> Args) BuildSelectStatement(int? limitCap)
+    {
+        var (sql, scratch) = BuildSelectScratch(limitCap);
+        try
+        {
+            return (sql, [.. scratch.Args]);
+        }
+        finally
+        {
+            QueryScratch.Return(scratch);
+        }
+    }
+
     /// <summary>The first row, as <c>Take(1)</c> then <see cref="TryFirst"/> would read it, without composing the Take(1) query.</summary>
-    private bool TryFirstCapped(out T value)
+    internal bool TryFirstCapped(out T value)
     {
         var (sql, scratch) = BuildSelectScratch(limitCap: 1);
         try
