@@ -1,6 +1,7 @@
 using MicroDb.Conformance;
 using MicroDb.Conformance.Models;
 using MicroDb.Mapping;
+using MicroDb.Query;
 using MicroDb.Runtime.Reflection;
 
 namespace MicroDb.Generated.Tests.Intercepted;
@@ -10,6 +11,8 @@ namespace MicroDb.Generated.Tests.Intercepted;
 /// <see cref="SemanticsCase.All"/>, with pivots drawn as the conformance suite draws them, run inline (intercepted unless
 /// the generator declined it), on the run-time path and in memory. Both front ends must write the same SQL and return the
 /// same rows, which must be LINQ-to-Objects' rows; a declined case must run on the run-time path (never silently differ).
+/// The interception check (<see cref="InterceptionCheck"/>) is on as well, so each intercepted run also
+/// compares its bound values and rows with the run-time front end's inside the run.
 /// </summary>
 [TestFixture("microdb")]
 [TestFixture("sqlite-net")]
@@ -45,6 +48,8 @@ public class InterceptedSemanticsTests
 
         db.InsertAll(inserted);
         var rows = db.Table<AllTypes>().ToList();
+        var checkedBefore = InterceptionCheck.Runs;
+        InterceptionCheck.Enabled = true;
 
         var failures = new List<string>();
         var intercepted = new HashSet<string>();
@@ -72,7 +77,9 @@ public class InterceptedSemanticsTests
                     var label = $"{@case.Member} {@case.Operator} {pivot ?? "null"}";
                     seen.Clear();
                     var inline = Run(() => @case.Inline(db, pivot));
-                    var inlineStatement = seen.LastOrDefault();
+
+                    // With the check on, an intercepted run is followed by the run-time path's statement.
+                    var inlineStatement = seen.FirstOrDefault();
                     seen.Clear();
                     var runTime = Run(() => @case.RunTime(db, pivot));
                     var runTimeStatement = seen.LastOrDefault();
@@ -110,9 +117,12 @@ public class InterceptedSemanticsTests
             }
         }
 
-        TestContext.Out.WriteLine($"seed {Seed}, {_format}, {mapping}: {checks} runs of {SemanticsCase.All.Length} cases, {intercepted.Count} cases intercepted");
+        InterceptionCheck.Enabled = false;
+        var checkedRuns = InterceptionCheck.Runs - checkedBefore;
+        TestContext.Out.WriteLine($"seed {Seed}, {_format}, {mapping}: {checks} runs of {SemanticsCase.All.Length} cases, {intercepted.Count} cases intercepted, {checkedRuns} intercepted runs checked against the run-time front end");
         TestContext.Out.WriteLine("intercepted: " + string.Join("; ", intercepted.Order()));
         Assert.That(failures, Is.Empty, string.Join(Environment.NewLine, failures.Take(20)));
+        Assert.That(checkedRuns, Is.GreaterThan(0), "The interception check saw no intercepted run.");
 
         // What the build-time front end lowers (integers, bool, enums stored as numbers, string and Guid equality) runs
         // intercepted; everything else is declined at build time (MDB0013) and ran on the run-time path above.
