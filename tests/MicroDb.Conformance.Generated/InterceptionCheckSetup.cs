@@ -21,13 +21,25 @@ public sealed class InterceptionCheckSetup
         InterceptionCheck.Enabled = true;
     }
 
-    /// <summary>Reports the count and requires at least one checked run.</summary>
+    /// <summary>
+    /// Reports the count. A full run requires at least one checked run; a filtered run (fewer tests than the suite has
+    /// query tests) may reach no intercepted query, and only prints. <c>GeneratedConformance.Intercepted_queries_run_checked</c>
+    /// fails on its own when the check or the interception is gone.
+    /// </summary>
     [OneTimeTearDown]
     public void Report_checked_intercepted_runs()
     {
         InterceptionCheck.Enabled = false;
         var checkedRuns = InterceptionCheck.Runs - _before;
-        TestContext.Progress.WriteLine($"Intercepted query runs checked against the run-time front end (same SQL, values and rows): {checkedRuns}");
-        Assert.That(checkedRuns, Is.GreaterThan(0), "No intercepted query ran with the check on: the conformance suite's intercepted call sites are no longer checked.");
+        var result = TestContext.CurrentContext.Result;
+        var ran = result.PassCount + result.FailCount;
+        TestContext.Progress.WriteLine($"Intercepted query runs checked against the run-time front end (same SQL, values and rows): {checkedRuns} in {ran} tests");
+        if (ran >= FullRun)
+        {
+            Assert.That(checkedRuns, Is.GreaterThan(0), "No intercepted query ran with the check on: the conformance suite's intercepted call sites are no longer checked.");
+        }
     }
+
+    /// <summary>Fewer tests than this is a filtered run (the suite has over 700).</summary>
+    private const int FullRun = 500;
 }
