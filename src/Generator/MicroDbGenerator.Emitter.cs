@@ -37,7 +37,7 @@ public sealed partial class MicroDbGenerator
             w.Line("using global::MicroDb.Mapping;");
             w.Line("using global::MicroDb.Native;");
             w.Line();
-            w.Line("/// <summary>The MicroDb map of <see cref=\"" + model.TypeName + "\"/>, generated at build time.</summary>");
+            w.Line("/// <summary>The MicroDb map of <see cref=\"" + model.TypeName + "\"/>, generated at build time: its columns (\"Member Kind ClrType\" and the member's facets, read once), binders and reader.</summary>");
             w.Line("[global::System.CodeDom.Compiler.GeneratedCode(\"MicroDb.Generator\", \"" + GeneratorVersion + "\")]");
             w.Open("internal sealed class " + model.MapName + " : EntityMap<" + model.TypeName + ">");
 
@@ -92,7 +92,6 @@ public sealed partial class MicroDbGenerator
         {
             // The columns as one short line each (src/Shared/ColumnDeclaration.cs), read once when the map is made: one call
             // with string constants compiles at a fraction of the cost of one constructor call per column.
-            w.Line("/// <summary>Creates the map: the table's columns (\"Member Kind ClrType\" and the member's facets) and indexes; the SQL is built from them once.</summary>");
             w.Line("public " + model.MapName + "()");
             w.Line("    : base(new TableMapping(" + Literal(model.MetadataName) + ", " + Literal(model.TableName) + ", Columns(");
             var options = new List<string>();
@@ -120,8 +119,7 @@ public sealed partial class MicroDbGenerator
                 w.Line("        " + string.Join(", ", options) + end);
             }
 
-            w.Line("{");
-            w.Line("}");
+            w.Line("{ }");
             w.Line();
         }
 

@@ -7,11 +7,10 @@ namespace MicroDb.Generated.MicroDb.Conformance.Models
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::MicroDb.Conformance.Models.AllTypes"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::MicroDb.Conformance.Models.AllTypes"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class AllTypesMap : EntityMap<global::MicroDb.Conformance.Models.AllTypes>
     {
-        /// <summary>Creates the map: the table's columns ("Member Kind ClrType" and the member's facets) and indexes; the SQL is built from them once.</summary>
         public AllTypesMap()
             : base(new TableMapping("MicroDb.Conformance.Models.AllTypes", "AllTypes", Columns(
                 "Id Int64 Int64 primaryKey autoIncrement",
@@ -70,8 +69,7 @@ namespace MicroDb.Generated.MicroDb.Conformance.Models
                 "NPlanet EnumText Planet? nullable",
                 "NFlags Enum Flags64? nullable"),
                 new IndexDeclaration[] { new("Text", null, 0, false) }), generated: true)
-        {
-        }
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::MicroDb.Conformance.Models.AllTypes entity, int columnIndex)
         {

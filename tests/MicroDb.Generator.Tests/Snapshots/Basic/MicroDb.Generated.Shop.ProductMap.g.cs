@@ -7,11 +7,10 @@ namespace MicroDb.Generated.Shop
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::Shop.Product"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::Shop.Product"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class ProductMap : EntityMap<global::Shop.Product>
     {
-        /// <summary>Creates the map: the table's columns ("Member Kind ClrType" and the member's facets) and indexes; the SQL is built from them once.</summary>
         public ProductMap()
             : base(new TableMapping("Shop.Product", "products", Columns(
                 "Id Int32 Int32 primaryKey autoIncrement",
@@ -20,8 +19,7 @@ namespace MicroDb.Generated.Shop
                 "Category String String nullable",
                 "Sku Int32 Int32"),
                 new IndexDeclaration[] { new("Name", null, 0, false), new("Category", "IX_products_cat_sku", 2, false), new("Sku", "IX_products_cat_sku", 1, true) }), generated: true)
-        {
-        }
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Shop.Product entity, int columnIndex)
         {

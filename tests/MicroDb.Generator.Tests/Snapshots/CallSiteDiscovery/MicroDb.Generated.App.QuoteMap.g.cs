@@ -7,16 +7,14 @@ namespace MicroDb.Generated.App
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::App.Quote"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::App.Quote"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class QuoteMap : EntityMap<global::App.Quote>
     {
-        /// <summary>Creates the map: the table's columns ("Member Kind ClrType" and the member's facets) and indexes; the SQL is built from them once.</summary>
         public QuoteMap()
             : base(new TableMapping("App.Quote", "Quote", Columns(
                 "Symbol String String nullable")), generated: true)
-        {
-        }
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Quote entity, int columnIndex)
         {

@@ -7,16 +7,14 @@ namespace MicroDb.Generated.Shop
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::Shop.Order"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::Shop.Order"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class OrderMap : EntityMap<global::Shop.Order>
     {
-        /// <summary>Creates the map: the table's columns ("Member Kind ClrType" and the member's facets) and indexes; the SQL is built from them once.</summary>
         public OrderMap()
             : base(new TableMapping("Shop.Order", "orders", Columns(
                 "Id Int32 Int32 primaryKey")), generated: true)
-        {
-        }
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Shop.Order entity, int columnIndex)
         {

@@ -7,19 +7,17 @@ namespace MicroDb.Generated.Shapes
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::Shapes.Point"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::Shapes.Point"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class PointMap : EntityMap<global::Shapes.Point>
     {
-        /// <summary>Creates the map: the table's columns ("Member Kind ClrType" and the member's facets) and indexes; the SQL is built from them once.</summary>
         public PointMap()
             : base(new TableMapping("Shapes.Point", "Point", Columns(
                 "Id Int32 Int32 primaryKey",
                 "Label String String nullable",
                 "X Double Double",
                 "Y Double Double")), generated: true)
-        {
-        }
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Shapes.Point entity, int columnIndex)
         {

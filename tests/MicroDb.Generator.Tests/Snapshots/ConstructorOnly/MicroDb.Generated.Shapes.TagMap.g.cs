@@ -7,19 +7,17 @@ namespace MicroDb.Generated.Shapes
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::Shapes.Tag"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::Shapes.Tag"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class TagMap : EntityMap<global::Shapes.Tag>
     {
-        /// <summary>Creates the map: the table's columns ("Member Kind ClrType" and the member's facets) and indexes; the SQL is built from them once.</summary>
         public TagMap()
             : base(new TableMapping("Shapes.Tag", "tags", Columns(
                 "Id Int64 Int64 primaryKey autoIncrement",
                 "Name String String nullable",
                 "Weight Int32 Int32? nullable",
                 "Pinned Boolean Boolean")), generated: true)
-        {
-        }
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Shapes.Tag entity, int columnIndex)
         {

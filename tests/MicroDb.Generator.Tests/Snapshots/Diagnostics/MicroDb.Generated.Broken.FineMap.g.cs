@@ -7,16 +7,14 @@ namespace MicroDb.Generated.Broken
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::Broken.Fine"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::Broken.Fine"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class FineMap : EntityMap<global::Broken.Fine>
     {
-        /// <summary>Creates the map: the table's columns ("Member Kind ClrType" and the member's facets) and indexes; the SQL is built from them once.</summary>
         public FineMap()
             : base(new TableMapping("Broken.Fine", "Fine", Columns(
                 "Id Int32 Int32 primaryKey autoIncrement")), generated: true)
-        {
-        }
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Broken.Fine entity, int columnIndex)
         {

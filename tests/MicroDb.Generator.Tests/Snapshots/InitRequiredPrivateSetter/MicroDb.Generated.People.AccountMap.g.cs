@@ -7,17 +7,15 @@ namespace MicroDb.Generated.People
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::People.Account"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::People.Account"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class AccountMap : EntityMap<global::People.Account>
     {
-        /// <summary>Creates the map: the table's columns ("Member Kind ClrType" and the member's facets) and indexes; the SQL is built from them once.</summary>
         public AccountMap()
             : base(new TableMapping("People.Account", "Account", Columns(
                 "Id Int32 Int32 primaryKey autoIncrement",
                 "Owner String String nullable")), generated: true)
-        {
-        }
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::People.Account entity, int columnIndex)
         {

@@ -7,11 +7,10 @@ namespace MicroDb.Generated.People
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::People.Person"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::People.Person"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class PersonMap : EntityMap<global::People.Person>
     {
-        /// <summary>Creates the map: the table's columns ("Member Kind ClrType" and the member's facets) and indexes; the SQL is built from them once.</summary>
         public PersonMap()
             : base(new TableMapping("People.Person", "Person", Columns(
                 "Id Int32 Int32 primaryKey autoIncrement",
@@ -19,8 +18,7 @@ namespace MicroDb.Generated.People
                 "Email String String nullable",
                 "Created DateTime DateTime",
                 "Visits Int32 Int32")), generated: true)
-        {
-        }
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::People.Person entity, int columnIndex)
         {

@@ -7,17 +7,15 @@ namespace MicroDb.Generated.Legacy
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::Legacy.Customer"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::Legacy.Customer"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class CustomerMap : EntityMap<global::Legacy.Customer>
     {
-        /// <summary>Creates the map: the table's columns ("Member Kind ClrType" and the member's facets) and indexes; the SQL is built from them once.</summary>
         public CustomerMap()
             : base(new TableMapping("Legacy.Customer", "legacy_customers", Columns(
                 "Id Int32 Int32",
                 "Name String String nullable")), generated: true)
-        {
-        }
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Legacy.Customer entity, int columnIndex)
         {

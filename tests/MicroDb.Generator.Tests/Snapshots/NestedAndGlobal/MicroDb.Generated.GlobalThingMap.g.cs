@@ -7,16 +7,14 @@ namespace MicroDb.Generated
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::GlobalThing"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::GlobalThing"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class GlobalThingMap : EntityMap<global::GlobalThing>
     {
-        /// <summary>Creates the map: the table's columns ("Member Kind ClrType" and the member's facets) and indexes; the SQL is built from them once.</summary>
         public GlobalThingMap()
             : base(new TableMapping("GlobalThing", "GlobalThing", Columns(
                 "Key String String nullable primaryKey")), generated: true)
-        {
-        }
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::GlobalThing entity, int columnIndex)
         {

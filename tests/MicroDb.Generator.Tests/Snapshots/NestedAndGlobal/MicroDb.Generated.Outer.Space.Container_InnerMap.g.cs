@@ -7,18 +7,16 @@ namespace MicroDb.Generated.Outer.Space
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::Outer.Space.Container.Inner"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::Outer.Space.Container.Inner"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class Container_InnerMap : EntityMap<global::Outer.Space.Container.Inner>
     {
-        /// <summary>Creates the map: the table's columns ("Member Kind ClrType" and the member's facets) and indexes; the SQL is built from them once.</summary>
         public Container_InnerMap()
             : base(new TableMapping("Outer.Space.Container+Inner", "inner \"quoted\" table", Columns(
                 "Key String String nullable primaryKey column=\"the key\"",
                 "Value Int32 Int32"),
                 withoutRowId: true), generated: true)
-        {
-        }
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Outer.Space.Container.Inner entity, int columnIndex)
         {

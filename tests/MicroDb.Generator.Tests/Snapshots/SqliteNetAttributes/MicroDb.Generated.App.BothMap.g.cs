@@ -7,16 +7,14 @@ namespace MicroDb.Generated.App
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::App.Both"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::App.Both"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class BothMap : EntityMap<global::App.Both>
     {
-        /// <summary>Creates the map: the table's columns ("Member Kind ClrType" and the member's facets) and indexes; the SQL is built from them once.</summary>
         public BothMap()
             : base(new TableMapping("App.Both", "both", Columns(
                 "Id Int32 Int32 primaryKey")), generated: true)
-        {
-        }
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Both entity, int columnIndex)
         {

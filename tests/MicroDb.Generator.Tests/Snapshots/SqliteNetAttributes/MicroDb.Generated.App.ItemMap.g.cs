@@ -7,11 +7,10 @@ namespace MicroDb.Generated.App
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::App.Item"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::App.Item"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class ItemMap : EntityMap<global::App.Item>
     {
-        /// <summary>Creates the map: the table's columns ("Member Kind ClrType" and the member's facets) and indexes; the SQL is built from them once.</summary>
         public ItemMap()
             : base(new TableMapping("App.Item", "items", Columns(
                 "Id Int32 Int32 primaryKey autoIncrement",
@@ -21,8 +20,7 @@ namespace MicroDb.Generated.App
                 "First Int32 Int32",
                 "Mood EnumText Mood"),
                 new IndexDeclaration[] { new("item_name", null, 0, false), new("Code", null, 0, true), new("Second", "ix_pair", 2, false), new("First", "ix_pair", 1, true) }), generated: true)
-        {
-        }
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Item entity, int columnIndex)
         {

@@ -7,18 +7,16 @@ namespace MicroDb.Generated.App
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::App.Setting"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::App.Setting"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class SettingMap : EntityMap<global::App.Setting>
     {
-        /// <summary>Creates the map: the table's columns ("Member Kind ClrType" and the member's facets) and indexes; the SQL is built from them once.</summary>
         public SettingMap()
             : base(new TableMapping("App.Setting", "kv", Columns(
                 "Key String String nullable primaryKey",
                 "Value String String nullable"),
                 withoutRowId: true), generated: true)
-        {
-        }
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Setting entity, int columnIndex)
         {
