@@ -13,7 +13,8 @@ var path = Path.Combine(directory, "shop.db");
 
 try
 {
-    var options = new MicroDbOptions(path) { Mapping = MappingMode.Generated, ThrowOnReflectionFallback = true };
+    var lastSource = StatementSource.Sql;
+    var options = new MicroDbOptions(path) { Mapping = MappingMode.Generated, ThrowOnReflectionFallback = true, OnStatement = s => lastSource = s.Source };
     using var db = new MicroDbConnection(options);
     var report = new Report();
 
@@ -93,6 +94,9 @@ try
     report.Line($"LINQ: {openSince} open orders with a note; largest big line: {big?.Sku} x{big?.Quantity}");
     var customerById = MicroDbQuery.Compile((MicroDbConnection c, int id) => c.Table<Customer>().FirstOrDefault(x => x.Id == id));
     report.Line($"compiled query: customer 7 is {customerById(db, 7)?.Name}, customer 8 is {customerById(db, 8)?.Name}");
+    var wanted = 9;
+    var inline = db.Table<Customer>().Where(c => c.Id == wanted).FirstOrDefault();
+    report.Line($"inline LINQ, SQL written at build time: customer 9 is {inline?.Name} (source: {lastSource})");
 
     var top = db.Query<Customer>(
         "SELECT c.* FROM customers c JOIN orders o ON o.CustomerId = c.Id WHERE o.Status = ? GROUP BY c.Id ORDER BY sum(o.Total) DESC LIMIT 3",

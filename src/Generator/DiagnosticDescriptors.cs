@@ -60,11 +60,19 @@ internal static class DiagnosticDescriptors
     public static readonly DiagnosticDescriptor SchemaDrift = new(
         ModelRules.Ids.SchemaDrift, ModelRules.SchemaDrift.Title, ModelRules.SchemaDrift.MessageFormat, Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: HelpLink(ModelRules.Ids.SchemaDrift));
 
+    /// <summary>An info: an inline query stays on the run-time LINQ path (the build-time front end does not lower it).</summary>
+    public static readonly DiagnosticDescriptor QueryNotIntercepted = new(
+        ModelRules.Ids.QueryNotIntercepted, ModelRules.QueryNotIntercepted.Title, ModelRules.QueryNotIntercepted.MessageFormat, Category, DiagnosticSeverity.Info, isEnabledByDefault: true, helpLinkUri: HelpLink(ModelRules.Ids.QueryNotIntercepted));
+
+    /// <summary>A warning: a query the run time can never translate (it throws NotSupportedException with the same reason).</summary>
+    public static readonly DiagnosticDescriptor QueryNeverTranslates = new(
+        ModelRules.Ids.QueryNeverTranslates, ModelRules.QueryNeverTranslates.Title, ModelRules.QueryNeverTranslates.MessageFormat, Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: HelpLink(ModelRules.Ids.QueryNeverTranslates));
+
     private static readonly DiagnosticDescriptor[] All =
     [
         UnsupportedMemberType, SeveralPrimaryKeys, InvalidAutoIncrement, NoUsableConstructor, InaccessibleType,
         DuplicateColumn, UnsupportedModel, IgnoreConflict, InvalidTable, QueryRunsInMemory, ReflectionFallback,
-        SchemaDrift,
+        SchemaDrift, QueryNotIntercepted, QueryNeverTranslates,
     ];
 
     /// <summary>The descriptor of a shared rule.</summary>

@@ -4,6 +4,7 @@ using System.Linq;
 using MicroDb.Generator.Model;
 using MicroDb.Generator.Shared;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Text;
@@ -39,6 +40,12 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
         /// <summary>All parse results, de-duplicated by type.</summary>
         public const string AllResults = nameof(AllResults);
 
+        /// <summary>What the compilation's target framework lets generated code use ([UnsafeAccessor], [ModuleInitializer]).</summary>
+        public const string TargetFeatures = nameof(TargetFeatures);
+
+        /// <summary>The parse results after the target's features: a model whose map needs what the target lacks falls back to reflection.</summary>
+        public const string TargetResults = nameof(TargetResults);
+
         /// <summary>The models that get a map (no error diagnostics).</summary>
         public const string Models = nameof(Models);
 
@@ -62,6 +69,12 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
 
         /// <summary>The snapshot JSON (null unless MicroDbUpdateSchema=true).</summary>
         public const string SnapshotJson = nameof(SnapshotJson);
+
+        /// <summary>LINQ chains on Table&lt;T&gt;() ended by a terminal operator, lowered (or declined) at build time, per call.</summary>
+        public const string QueryChains = nameof(QueryChains);
+
+        /// <summary>The interceptors source and the MDB0013/MDB0014 diagnostics.</summary>
+        public const string Interceptors = nameof(Interceptors);
 
         /// <summary>Whether maps get Serialize/Deserialize (the assembly uses MicroDbSerializer, or MicroDbSerialization says).</summary>
         public const string Serialization = nameof(Serialization);
@@ -122,11 +135,19 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
             .Select(static (pair, _) => Deduplicate(pair.Left.Left.Left, pair.Left.Left.Right, pair.Left.Right, pair.Right))
             .WithTrackingName(TrackingNames.AllResults);
 
-        var models = all
+        // A netstandard2.0 compilation has no [UnsafeAccessor] (and maybe no [ModuleInitializer]): maps that need them fall back.
+        var target = context.CompilationProvider
+            .Select(static (compilation, _) => TargetFeatures.Of(compilation))
+            .WithTrackingName(TrackingNames.TargetFeatures);
+        var placed = all.Combine(target)
+            .Select(static (pair, _) => ApplyTarget(pair.Left, pair.Right))
+            .WithTrackingName(TrackingNames.TargetResults);
+
+        var models = placed
             .SelectMany(static (results, _) => results.Where(r => r.Model is not null).Select(r => r.Model!))
             .WithTrackingName(TrackingNames.Models);
 
-        var diagnostics = all
+        var diagnostics = placed
             .SelectMany(static (results, _) => results.SelectMany(r => r.Diagnostics).Distinct())
             .WithTrackingName(TrackingNames.Diagnostics);
 
@@ -152,6 +173,7 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
                 spc.ReportDiagnostic(diagnostic);
             }
         });
+        RegisterInterceptors(context, models, trees);
         var serialization = RegisterSerializationUse(context);
         context.RegisterSourceOutput(models.Combine(serialization), static (spc, pair) =>
             spc.AddSource(pair.Left.HintName, SourceText.From(Emitter.EmitMap(pair.Left, pair.Right), System.Text.Encoding.UTF8)));
@@ -160,6 +182,49 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
             if (names.Count > 0)
             {
                 spc.AddSource("MicroDb.Generated.MicroDbMapRegistration.g.cs", SourceText.From(Emitter.EmitRegistration(names), System.Text.Encoding.UTF8));
+            }
+        });
+    }
+
+    /// <summary>
+    /// The build-time query front end: inline LINQ chains lowered to SQL constants and intercepted (MicroDbInterceptQueries,
+    /// on by default), with MDB0013 where a chain stays on the run-time path and MDB0014 where it can never be translated.
+    /// </summary>
+    private static void RegisterInterceptors(IncrementalGeneratorInitializationContext context, IncrementalValuesProvider<EntityModel> models, IncrementalValueProvider<IEnumerable<SyntaxTree>> trees)
+    {
+        // The interceptors file declares file-local types (C# 11): below that (a netstandard2.0 library keeps C# 7.3 unless
+        // it sets LangVersion) every query stays on the run-time path, as with MicroDbInterceptQueries=false.
+        var interceptOn = context.AnalyzerConfigOptionsProvider
+            .Select(static (options, _) => InterceptQueriesOf(options.GlobalOptions))
+            .Combine(context.CompilationProvider.Select(static (compilation, _) => compilation is CSharpCompilation { LanguageVersion: >= LanguageVersion.CSharp11 }))
+            .Select(static (pair, _) => pair.Left && pair.Right);
+        var chains = context.SyntaxProvider
+            .CreateSyntaxProvider(
+                static (node, _) => QueryChains.IsCandidate(node),
+                static (ctx, ct) => QueryChains.Lower(ctx, ct))
+            .Where(static chain => chain is not null)
+            .Select(static (chain, _) => chain!)
+            .WithTrackingName(TrackingNames.QueryChains);
+        var plan = chains.Collect()
+            .Combine(models.Collect())
+            .Combine(interceptOn)
+            .Select(static (pair, _) => InterceptorEmitter.Plan(pair.Left.Left, pair.Left.Right, pair.Right))
+            .WithTrackingName(TrackingNames.Interceptors);
+        context.RegisterSourceOutput(plan.Select(static (p, _) => p.Source), static (spc, source) =>
+        {
+            if (source is not null)
+            {
+                spc.AddSource("MicroDb.Generated.QueryInterceptors.g.cs", SourceText.From(source, System.Text.Encoding.UTF8));
+            }
+        });
+        context.RegisterSourceOutput(plan.Select(static (p, _) => p.Diagnostics).Combine(trees), static (spc, pair) =>
+        {
+            foreach (var info in pair.Left)
+            {
+                if (ToDiagnostic(info, FallbackPolicy.Quiet, pair.Right) is { } diagnostic)
+                {
+                    spc.ReportDiagnostic(diagnostic);
+                }
             }
         });
     }

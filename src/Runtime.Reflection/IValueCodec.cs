@@ -2,21 +2,33 @@ using MicroDb.Native;
 
 namespace MicroDb.Runtime.Reflection;
 
-/// <summary>How one CLR type is bound, read and serialized; static so calls are direct, not virtual.</summary>
+/// <summary>
+/// How one CLR type is bound, read and serialized. Implemented by empty structs whose members are called on
+/// <c>default(TCodec)</c>: specialized per struct, the calls are direct, not virtual (instance members rather than
+/// static abstract ones, which the netstandard2.0 build cannot declare).
+/// </summary>
 /// <typeparam name="TValue">The member type.</typeparam>
 internal interface IValueCodec<TValue>
 {
-    static abstract void Bind(SqliteStatement statement, int index, TValue value);
+    void Bind(SqliteStatement statement, int index, TValue value);
 
-    static abstract TValue Read(SqliteStatement statement, int ordinal);
+    TValue Read(SqliteStatement statement, int ordinal);
 
-    static abstract void Write(BinaryWriter writer, TValue value);
+    void Write(BinaryWriter writer, TValue value);
 
-    static abstract TValue ReadBinary(BinaryReader reader);
+    TValue ReadBinary(BinaryReader reader);
 
     /// <summary>
     /// Converts a new row id to the key's type, unchecked like the generated <c>SetGeneratedKey</c>. Only integer
-    /// codecs override it: the model rules allow <c>[AutoIncrement]</c> on integer keys only.
+    /// codecs convert; the others throw <see cref="RowIds.Refused{TValue}"/>: the model rules allow <c>[AutoIncrement]</c>
+    /// on integer keys only.
     /// </summary>
-    static virtual TValue FromRowId(long rowId) => throw new InvalidOperationException($"A {typeof(TValue).Name} member cannot receive an auto-incremented key.");
+    TValue FromRowId(long rowId);
+}
+
+/// <summary>The refusal of a non-integer codec to take an auto-incremented key.</summary>
+internal static class RowIds
+{
+    /// <summary>The error for a <typeparamref name="TValue"/> member given a row id.</summary>
+    public static InvalidOperationException Refused<TValue>() => new($"A {typeof(TValue).Name} member cannot receive an auto-incremented key.");
 }

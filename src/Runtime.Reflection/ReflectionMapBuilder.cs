@@ -157,6 +157,13 @@ internal static class ReflectionMapBuilder
         }
 
         var kind = t.FullName is { } name ? ColumnKindRules.FromTypeName(name, storeAsText) : null;
+#if !NET
+        // The netstandard2.0 build has no DateOnly or TimeOnly codec (a net6+ app that loads it): an unsupported member type.
+        if (kind is ColumnKind.DateOnly or ColumnKind.TimeOnly)
+        {
+            return null;
+        }
+#endif
         return kind is null ? null : (kind.Value, nullable, null);
     }
 
@@ -184,8 +191,10 @@ internal static class ReflectionMapBuilder
                 ColumnKind.DateTimeText => Make<T, DateTime, DateTimeTextCodec>(property),
                 ColumnKind.DateTimeOffset => Make<T, DateTimeOffset, DateTimeOffsetCodec>(property),
                 ColumnKind.TimeSpan => Make<T, TimeSpan, TimeSpanCodec>(property),
+#if NET
                 ColumnKind.DateOnly => Make<T, DateOnly, DateOnlyCodec>(property),
                 ColumnKind.TimeOnly => Make<T, TimeOnly, TimeOnlyCodec>(property),
+#endif
                 _ => throw new InvalidOperationException($"No accessor for {kind}."),
             };
         }
@@ -214,8 +223,10 @@ internal static class ReflectionMapBuilder
             ColumnKind.DateTimeText => Make<T, DateTime?, NullableDateTimeTextCodec>(property),
             ColumnKind.DateTimeOffset => Make<T, DateTimeOffset?, NullableDateTimeOffsetCodec>(property),
             ColumnKind.TimeSpan => Make<T, TimeSpan?, NullableTimeSpanCodec>(property),
+#if NET
             ColumnKind.DateOnly => Make<T, DateOnly?, NullableDateOnlyCodec>(property),
             ColumnKind.TimeOnly => Make<T, TimeOnly?, NullableTimeOnlyCodec>(property),
+#endif
             _ => throw new InvalidOperationException($"No accessor for nullable {kind}."),
         };
     }

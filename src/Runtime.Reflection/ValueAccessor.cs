@@ -22,22 +22,22 @@ internal sealed class ValueAccessor<TEntity, TValue, TCodec> : MemberAccessor<TE
 
     public override object? DefaultBoxed => default(TValue);
 
-    public override void Bind(SqliteStatement statement, int index, TEntity entity) => TCodec.Bind(statement, index, _get(entity));
+    public override void Bind(SqliteStatement statement, int index, TEntity entity) => default(TCodec).Bind(statement, index, _get(entity));
 
-    public override void Read(SqliteStatement statement, int ordinal, TEntity entity) => _set!(entity, TCodec.Read(statement, ordinal));
+    public override void Read(SqliteStatement statement, int ordinal, TEntity entity) => _set!(entity, default(TCodec).Read(statement, ordinal));
 
-    public override object? ReadBoxed(SqliteStatement statement, int ordinal) => TCodec.Read(statement, ordinal);
+    public override object? ReadBoxed(SqliteStatement statement, int ordinal) => default(TCodec).Read(statement, ordinal);
 
-    public override void Write(BinaryWriter writer, TEntity entity) => TCodec.Write(writer, _get(entity));
+    public override void Write(BinaryWriter writer, TEntity entity) => default(TCodec).Write(writer, _get(entity));
 
-    public override void ReadBinary(BinaryReader reader, TEntity entity) => _set!(entity, TCodec.ReadBinary(reader));
+    public override void ReadBinary(BinaryReader reader, TEntity entity) => _set!(entity, default(TCodec).ReadBinary(reader));
 
-    public override object? ReadBinaryBoxed(BinaryReader reader) => TCodec.ReadBinary(reader);
+    public override object? ReadBinaryBoxed(BinaryReader reader) => default(TCodec).ReadBinary(reader);
 
     public override object? GetBoxed(TEntity entity) => _get(entity);
 
     public override void SetBoxed(TEntity entity, object? value) => _set!(entity, (TValue)value!);
 
     // Static dispatch through the codec: no box, no Convert.ChangeType, nothing allocated per inserted row.
-    public override void SetKey(TEntity entity, long key) => _set!(entity, TCodec.FromRowId(key));
+    public override void SetKey(TEntity entity, long key) => _set!(entity, default(TCodec).FromRowId(key));
 }

@@ -3,9 +3,10 @@ using MicroDb.Mapping;
 namespace SQLite;
 
 /// <summary>
-/// sqlite-net's schema rules, in one place: the declared type of each column, the column declaration, and the text
-/// of CREATE TABLE, CREATE INDEX and ALTER TABLE exactly as sqlite-net 1.11 writes them (docs/sqlite-net-storage.md,
-/// "Schema"), so an existing app's <c>sqlite_master</c> stays byte-for-byte the same. Built from MicroDb's column
+/// sqlite-net's schema helpers, as sqlite-net's API: the declared type of each column and the column declaration. The
+/// rules and the text (and those of CREATE TABLE, CREATE INDEX and ALTER TABLE) are MicroDb's one sqlite-net dialect
+/// (<c>src/Shared/SqliteNetDialect.cs</c>), which MicroDb's own connections under <c>StorageFormat.SqliteNet</c> write
+/// with too, so an existing app's <c>sqlite_master</c> stays byte for byte the same. Built from MicroDb's column
 /// metadata (the storage kind), never by reflecting over the model.
 /// </summary>
 public static class Orm
@@ -28,28 +29,7 @@ public static class Orm
     public static string SqlDecl(TableMapping.Column p, bool storeDateTimeAsTicks, bool storeTimeSpanAsTicks)
     {
         ArgumentNullException.ThrowIfNull(p);
-        var decl = "\"" + p.Name + "\" " + SqlType(p, storeDateTimeAsTicks, storeTimeSpanAsTicks) + " ";
-        if (p.IsPK)
-        {
-            decl += "primary key ";
-        }
-
-        if (p.IsAutoInc)
-        {
-            decl += "autoincrement ";
-        }
-
-        if (!p.IsNullable)
-        {
-            decl += "not null ";
-        }
-
-        if (!string.IsNullOrEmpty(p.Collation))
-        {
-            decl += "collate " + p.Collation + " ";
-        }
-
-        return decl;
+        return SqliteNetDialect.ColumnDeclaration(p.Name, SqlType(p, storeDateTimeAsTicks, storeTimeSpanAsTicks), p.IsPK, p.IsAutoInc, !p.IsNullable, p.Collation);
     }
 
     /// <summary>The declared type sqlite-net gives the column (lowercase, as it writes it).</summary>
@@ -61,36 +41,22 @@ public static class Orm
     public static string SqlType(TableMapping.Column p, bool storeDateTimeAsTicks, bool storeTimeSpanAsTicks)
     {
         ArgumentNullException.ThrowIfNull(p);
-        // One table for both: MicroDb's CREATE TABLE under sqlite-net's storage format reads it too (src/Shared).
-        return ColumnKindRules.SqliteNetDeclaredType(p.Source.Kind, p.MaxStringLength, storeDateTimeAsTicks, storeTimeSpanAsTicks, p.StoreAsText)
+        return SqliteNetDialect.DeclaredType(p.Source.Kind, p.MaxStringLength, storeDateTimeAsTicks, storeTimeSpanAsTicks, p.StoreAsText)
             ?? throw new NotSupportedException($"Don't know about {p.ColumnType} (property '{p.PropertyName}' of '{p.PropertyInfo?.DeclaringType?.FullName}'): sqlite-net has no column type for it.");
     }
 
-    /// <summary>CREATE TABLE as sqlite-net writes it: one declaration per line.</summary>
-    internal static string CreateTableSql(TableMapping map, bool storeDateTimeAsTicks, bool storeTimeSpanAsTicks)
-    {
-        var declarations = map.Columns.Select(c => SqlDecl(c, storeDateTimeAsTicks, storeTimeSpanAsTicks));
-        return "create table if not exists \"" + map.TableName + "\" (\n" + string.Join(",\n", declarations) + ")"
-            + (map.WithoutRowId ? " without rowid" : "");
-    }
+    /// <summary>CREATE TABLE as sqlite-net writes it.</summary>
+    internal static string CreateTableSql(TableMapping map, bool storeDateTimeAsTicks, bool storeTimeSpanAsTicks) =>
+        SqliteNetDialect.CreateTable(map.TableName, map.Columns.Select(c => SqlDecl(c, storeDateTimeAsTicks, storeTimeSpanAsTicks)), map.WithoutRowId);
 
     /// <summary>The ALTER TABLE that adds a column (sqlite-net adds no default, so a not-null column fails on a table with rows).</summary>
     internal static string AddColumnSql(TableMapping map, TableMapping.Column column, bool storeDateTimeAsTicks, bool storeTimeSpanAsTicks) =>
-        "alter table \"" + map.TableName + "\" add column " + SqlDecl(column, storeDateTimeAsTicks, storeTimeSpanAsTicks);
-
-    /// <summary>CREATE INDEX as sqlite-net writes it (two spaces in <c>create  index</c> when not unique).</summary>
-    internal static string CreateIndexSql(string indexName, string tableName, IEnumerable<string> columnNames, bool unique) =>
-        "create " + (unique ? "unique" : "") + " index if not exists \"" + indexName + "\" on \"" + tableName + "\"(\""
-        + string.Join("\", \"", columnNames) + "\")";
-
-    /// <summary>The default name of an index: <c>{table}_{column}</c>.</summary>
-    internal static string DefaultIndexName(string tableName, string columnName) => IndexRules.DefaultName(tableName, columnName);
+        SqliteNetDialect.AddColumn(map.TableName, SqlDecl(column, storeDateTimeAsTicks, storeTimeSpanAsTicks));
 
     /// <summary>
-    /// The indexes a mapping declares, grouped by name as sqlite-net groups them: each with its table, uniqueness and
-    /// columns ordered by <see cref="IndexedAttribute.Order"/>.
+    /// The indexes a mapping declares, grouped by name as sqlite-net groups them (<see cref="SqliteNetDialect.GroupIndexes"/>).
     /// </summary>
     /// <exception cref="InvalidOperationException">Columns of one index disagree on uniqueness.</exception>
     internal static List<(string Name, bool Unique, string[] Columns)> Indexes(TableMapping map) =>
-        IndexRules.Group(map.TableName, map.Columns.SelectMany(c => c.Indices.Select(i => (c.Name, i.Name, i.Order, i.Unique))), sqliteNet: true);
+        SqliteNetDialect.GroupIndexes(map.TableName, map.Columns.SelectMany(c => c.Indices.Select(i => (c.Name, i.Name, i.Order, i.Unique))));
 }

@@ -54,9 +54,9 @@ enum ColumnKind
     DateTimeOffset,
     /// <summary><see cref="System.TimeSpan"/>, INTEGER ticks.</summary>
     TimeSpan,
-    /// <summary><see cref="System.DateOnly"/>, TEXT yyyy-MM-dd.</summary>
+    /// <summary><c>System.DateOnly</c>, TEXT yyyy-MM-dd.</summary>
     DateOnly,
-    /// <summary><see cref="System.TimeOnly"/>, INTEGER ticks.</summary>
+    /// <summary><c>System.TimeOnly</c>, INTEGER ticks.</summary>
     TimeOnly,
     /// <summary>An enum, INTEGER of its underlying value.</summary>
     Enum,

@@ -63,47 +63,6 @@ internal static class ColumnKindRules
         _ => "INTEGER",
     };
 
-    /// <summary>
-    /// The declared SQL type of a column of this kind under sqlite-net's storage format: sqlite-net's own declared type
-    /// (<see cref="SqliteNetDeclaredType"/>) where it has one, so a table MicroDb creates in that format reads like one
-    /// sqlite-net created; MicroDb's <see cref="SqlType"/> for the kinds sqlite-net refuses as columns.
-    /// </summary>
-    /// <param name="kind">The kind.</param>
-    /// <param name="maxLength">A <c>[MaxLength]</c> for text columns, or null.</param>
-    /// <param name="dateTimeAsTicks">The format stores DateTime as ticks (else as text).</param>
-    /// <param name="timeSpanAsTicks">The format stores TimeSpan as ticks (else as text).</param>
-    public static string SqliteNetSqlType(ColumnKind kind, int? maxLength, bool dateTimeAsTicks, bool timeSpanAsTicks) =>
-        SqliteNetDeclaredType(kind, maxLength, dateTimeAsTicks, timeSpanAsTicks, enumDeclaredAsText: true) ?? SqlType(kind, maxLength);
-
-    /// <summary>
-    /// The type sqlite-net 1.11 declares for a column of this kind, spelled as it writes it (measured:
-    /// docs/sqlite-net-storage.md, "Schema"); null for the kinds it has no column type for (<see cref="char"/>,
-    /// <c>DateOnly</c>, <c>TimeOnly</c>). The compatibility package's CREATE TABLE and MicroDb's own CREATE TABLE under
-    /// sqlite-net's storage format both read this one table.
-    /// </summary>
-    /// <param name="kind">The kind.</param>
-    /// <param name="maxLength">A <c>[MaxLength]</c> for text columns, or null (plain <c>varchar</c>).</param>
-    /// <param name="dateTimeAsTicks">DateTime stored as ticks (<c>bigint</c>), else as text (<c>datetime</c>).</param>
-    /// <param name="timeSpanAsTicks">TimeSpan stored as ticks (<c>bigint</c>), else as text (<c>time</c>).</param>
-    /// <param name="enumDeclaredAsText">
-    /// For <see cref="ColumnKind.EnumText"/>: sqlite-net declares <c>varchar</c> when it sees <c>[StoreAsText]</c> on the
-    /// member's own type, and <c>integer</c> for a nullable one (it looks on <c>Nullable&lt;T&gt;</c>).
-    /// </param>
-    public static string? SqliteNetDeclaredType(ColumnKind kind, int? maxLength, bool dateTimeAsTicks, bool timeSpanAsTicks, bool enumDeclaredAsText) => kind switch
-    {
-        ColumnKind.Boolean or ColumnKind.Byte or ColumnKind.SByte or ColumnKind.Int16 or ColumnKind.UInt16
-            or ColumnKind.Int32 or ColumnKind.UInt32 or ColumnKind.Int64 or ColumnKind.UInt64 or ColumnKind.Enum => "integer",
-        ColumnKind.EnumText => enumDeclaredAsText ? "varchar" : "integer",
-        ColumnKind.Single or ColumnKind.Double or ColumnKind.Decimal => "float",
-        ColumnKind.String or ColumnKind.Uri or ColumnKind.StringBuilder => maxLength is { } n ? "varchar(" + n.ToString(CultureInfo.InvariantCulture) + ")" : "varchar",
-        ColumnKind.Blob => "blob",
-        ColumnKind.Guid => "varchar(36)",
-        ColumnKind.DateTime or ColumnKind.DateTimeText => dateTimeAsTicks ? "bigint" : "datetime",
-        ColumnKind.DateTimeOffset => "bigint",
-        ColumnKind.TimeSpan => timeSpanAsTicks ? "bigint" : "time",
-        _ => null,
-    };
-
     /// <summary>True for kinds an auto-incremented key may have (integers stored as INTEGER).</summary>
     /// <param name="kind">The kind.</param>
     public static bool IsInteger(ColumnKind kind) => kind is ColumnKind.Byte or ColumnKind.SByte or ColumnKind.Int16

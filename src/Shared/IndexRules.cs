@@ -18,6 +18,11 @@ internal static class IndexRules
     /// <param name="columnName">The column the attribute is on.</param>
     public static string DefaultName(string tableName, string columnName) => tableName + "_" + columnName;
 
+    /// <summary>The name of an index created by table and column names without one: <c>{table}_{a}_{b}</c> (sqlite-net's rule too).</summary>
+    /// <param name="tableName">The table.</param>
+    /// <param name="columnNames">The columns, in index order.</param>
+    public static string DefaultName(string tableName, IEnumerable<string> columnNames) => tableName + "_" + string.Join("_", columnNames);
+
     /// <summary>
     /// Groups declarations (in member order) into indexes by name, in the order each name is first seen, each index's
     /// columns ordered by the declared order (ties keep member order).

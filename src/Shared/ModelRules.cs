@@ -87,12 +87,30 @@ internal static class ModelRules
         "Model differs from the schema snapshot",
         "{0}");
 
+    /// <summary>
+    /// Generator only, an info: a LINQ chain on <c>Table&lt;T&gt;()</c> that the build-time front end does not lower (built
+    /// across statements, an operator or expression it does not know) stays on the run-time path, unchanged; the message says why.
+    /// </summary>
+    public static readonly ModelRule QueryNotIntercepted = new(
+        Ids.QueryNotIntercepted,
+        "Query not intercepted",
+        "Query not intercepted: {0}; it runs on the run-time LINQ path");
+
+    /// <summary>
+    /// Generator only, a warning: a query the run time can never translate (it would throw <c>NotSupportedException</c>
+    /// with the same reason, a <see cref="QueryReasons"/> text, when the operator is called).
+    /// </summary>
+    public static readonly ModelRule QueryNeverTranslates = new(
+        Ids.QueryNeverTranslates,
+        "Query cannot be translated to SQL",
+        "MicroDb cannot translate '{0}' to SQL: {1}");
+
     /// <summary>Every rule, in id order.</summary>
     public static readonly ModelRule[] All =
     [
         UnsupportedMemberType, SeveralPrimaryKeys, InvalidAutoIncrement, NoUsableConstructor, InaccessibleType,
         DuplicateColumn, UnsupportedModel, IgnoreConflict, InvalidTable, QueryRunsInMemory, ReflectionFallback,
-        SchemaDrift,
+        SchemaDrift, QueryNotIntercepted, QueryNeverTranslates,
     ];
 
     /// <summary>The rule ids, as constants (Roslyn's release tracking reads them where descriptors are created).</summary>
@@ -110,6 +128,8 @@ internal static class ModelRules
         public const string QueryRunsInMemory = "MDB0010";
         public const string ReflectionFallback = "MDB0011";
         public const string SchemaDrift = "MDB0012";
+        public const string QueryNotIntercepted = "MDB0013";
+        public const string QueryNeverTranslates = "MDB0014";
     }
 
     /// <summary>The reasons that complete the messages above.</summary>

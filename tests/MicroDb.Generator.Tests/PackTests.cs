@@ -18,7 +18,8 @@ public class PackTests
 {
     private const string CrudProgram = """
         var path = Path.Combine(Path.GetTempPath(), "microdb-pack-" + Guid.NewGuid().ToString("N") + ".db");
-        using (var db = new MicroDbConnection(new MicroDbOptions(path) { Mapping = MappingMode.Generated }))
+        var intercepted = 0;
+        using (var db = new MicroDbConnection(new MicroDbOptions(path) { Mapping = MappingMode.Generated, OnStatement = s => intercepted += s.Source == StatementSource.Intercepted ? 1 : 0 }))
         {
             db.CreateTable<Pet>();
             var pet = new Pet { Name = "Rex", Kind = Kind.Dog };
@@ -27,8 +28,9 @@ public class PackTests
             db.Update(pet);
             var loaded = db.Get<Pet>(pet.Id);
             _ = db.Table<Pet>().Reverse().Count(); // MDB0010 from the packed analyzer; kept a warning below
+            var found = db.Table<Pet>().Where(p => p.Id == pet.Id).FirstOrDefault(); // intercepted: the package's props enable it
             var deleted = db.Delete(pet);
-            Console.WriteLine($"PACK-OK generated={db.GetMap<Pet>().IsGenerated} id={pet.Id} name={loaded.Name} kind={loaded.Kind} deleted={deleted}");
+            Console.WriteLine($"PACK-OK generated={db.GetMap<Pet>().IsGenerated} id={pet.Id} name={loaded.Name} kind={loaded.Kind} deleted={deleted} intercepted={intercepted} found={found?.Name}");
             Console.WriteLine($"SQLITE {MicroDbSqliteProvider.InitializedBy} {MicroDbConnection.SqliteVersion}");
         }
 
@@ -95,6 +97,7 @@ public class PackTests
         var entries = package.Entries.Select(e => e.FullName).ToList();
 
         Assert.That(entries, Does.Contain("lib/net10.0/MicroDb.dll"));
+        Assert.That(entries, Does.Contain("lib/netstandard2.0/MicroDb.dll"));
         Assert.That(entries, Does.Contain("analyzers/dotnet/cs/MicroDb.Generator.dll"));
         Assert.That(entries.Where(e => e.StartsWith("runtimes/", StringComparison.Ordinal)), Is.Empty);
         // NuGet imports only build files named after the package: the generator's MSBuild settings travel under MicroDb.Core's.
@@ -102,7 +105,13 @@ public class PackTests
         {
             "build/MicroDb.Core.props", "build/MicroDb.Core.targets", "buildTransitive/MicroDb.Core.props", "buildTransitive/MicroDb.Core.targets",
         }));
-        Assert.That(Dependencies(package).Select(d => d.Id), Is.EquivalentTo(new[] { "SQLitePCLRaw.core" }));
+        Assert.That(Dependencies(package, "net10.0").Select(d => d.Id), Is.EquivalentTo(new[] { "SQLitePCLRaw.core" }));
+        // netstandard2.0 takes from packages what net10.0 has in the framework; Polyfill is source-only, not a dependency.
+        Assert.That(Dependencies(package, ".NETStandard2.0").Select(d => d.Id), Is.EquivalentTo(new[]
+        {
+            "SQLitePCLRaw.core", "System.Memory", "Microsoft.Bcl.AsyncInterfaces", "Microsoft.Bcl.HashCode", "System.Diagnostics.DiagnosticSource",
+            "System.Runtime.CompilerServices.Unsafe",
+        }));
     }
 
     [Test]
@@ -110,13 +119,15 @@ public class PackTests
     {
         using var package = ZipFile.OpenRead(Path.Combine(_feed, $"MicroDb.{_version}.nupkg"));
         var entries = package.Entries.Select(e => e.FullName).ToList();
-        var dependencies = Dependencies(package).ToDictionary(d => d.Id, d => d.Exclude);
+        var dependencies = Dependencies(package, "net10.0").ToDictionary(d => d.Id, d => d.Exclude);
 
         Assert.That(entries, Does.Contain("buildTransitive/MicroDb.targets"));
         Assert.That(entries, Does.Contain("buildTransitive/MicroDb.SqliteBundle.cs"));
         Assert.That(entries, Does.Contain("build/MicroDb.targets"));
         Assert.That(entries.Where(e => e.EndsWith(".dll", StringComparison.Ordinal)), Is.Empty, "the code is MicroDb.Core's");
+        Assert.That(entries, Does.Contain("lib/net10.0/_._").And.Contain("lib/netstandard2.0/_._"));
         Assert.That(dependencies.Keys, Is.EquivalentTo(new[] { "MicroDb.Core", "SQLitePCLRaw.bundle_e_sqlite3" }));
+        Assert.That(Dependencies(package, ".NETStandard2.0").Select(d => d.Id), Is.EquivalentTo(new[] { "MicroDb.Core", "SQLitePCLRaw.bundle_e_sqlite3" }));
         // The generator reaches a MicroDb consumer through this dependency: its analyzers must not be excluded.
         Assert.That(dependencies["MicroDb.Core"], Does.Not.Contain("Analyzers"));
     }
@@ -128,7 +139,7 @@ public class PackTests
 
         // Built first so the build's warnings are in the output: the query analyzer ships in the same assembly.
         Assert.That(build, Does.Contain("warning MDB0010"));
-        Assert.That(output, Does.Contain("PACK-OK generated=True id=1 name=Rex II kind=Dog deleted=1"));
+        Assert.That(output, Does.Contain("PACK-OK generated=True id=1 name=Rex II kind=Dog deleted=1 intercepted=1 found=Rex II"));
         Assert.That(output, Does.Match(@"SQLITE SQLitePCLRaw\.bundle_e_sqlite3 3\.\d+"));
     }
 
@@ -249,7 +260,7 @@ public class PackTests
         var (_, output) = BuildAndRun("core", Package("MicroDb.Core") + provider, Program + CrudProgram + Model);
 
         Assert.That(output, Does.Contain("NO-PROVIDER No SQLite provider is set up"));
-        Assert.That(output, Does.Contain("PACK-OK generated=True id=1 name=Rex II kind=Dog deleted=1"));
+        Assert.That(output, Does.Contain("PACK-OK generated=True id=1 name=Rex II kind=Dog deleted=1 intercepted=1 found=Rex II"));
         Assert.That(output, Does.Match(@"SQLITE application 3\.\d+"));
     }
 
@@ -275,6 +286,60 @@ public class PackTests
         Assert.That(output, Does.Match(@"SQLITE SQLitePCLRaw\.bundle_e_sqlite3 3\.\d+\.\d+ library"));
     }
 
+    [Test]
+    public void A_netstandard2_0_library_built_on_the_package_runs_in_a_net10_app()
+    {
+        // Compiled against lib/netstandard2.0, run against lib/net10.0. It declares ModuleInitializerAttribute (as
+        // PolySharp would), so its public model gets a generated map; [UnsafeAccessor] it has not: no map needs it here.
+        var library = WriteProject("nslibrary", "Library", Package("MicroDb"), targetFramework: "netstandard2.0");
+        File.WriteAllText(Path.Combine(library, "Store.cs"), """
+            using MicroDb;
+            using MicroDb.Mapping;
+
+            namespace System.Runtime.CompilerServices
+            {
+                [AttributeUsage(AttributeTargets.Method, Inherited = false)]
+                internal sealed class ModuleInitializerAttribute : Attribute { }
+            }
+
+            namespace Library
+            {
+                [Table("notes")]
+                public sealed class Note
+                {
+                    [PrimaryKey, AutoIncrement] public int Id { get; set; }
+                    [NotNull] public string Text { get; set; } = "";
+                }
+
+                public static class Store
+                {
+                    public static string Run()
+                    {
+                        using var db = new MicroDbConnection(new MicroDbOptions(":memory:") { Mapping = MappingMode.Generated });
+                        db.CreateTable<Note>();
+                        db.Insert(new Note { Text = "a" });
+                        db.Insert(new Note { Text = "b" });
+                        var found = db.Table<Note>().Where(n => n.Text == "b").Single();
+                        return $"generated={db.GetMap<Note>().IsGenerated} id={found.Id} count={db.Table<Note>().Count()}";
+                    }
+                }
+            }
+            """);
+        const string Program = """
+            using System.Reflection;
+            using System.Runtime.Versioning;
+
+            var framework = typeof(Library.Store).Assembly.GetCustomAttribute<TargetFrameworkAttribute>()!.FrameworkName;
+            var microDb = typeof(MicroDb.MicroDbConnection).Assembly.GetCustomAttribute<TargetFrameworkAttribute>()!.FrameworkName;
+            Console.WriteLine($"NS-OK {Library.Store.Run()} library={framework} microdb={microDb}");
+
+            """;
+
+        var (_, output) = BuildAndRun("nsapp", """<ProjectReference Include="../nslibrary/nslibrary.csproj" />""", Program);
+
+        Assert.That(output, Does.Contain("NS-OK generated=True id=2 count=2 library=.NETStandard,Version=v2.0 microdb=.NETCoreApp,Version=v10.0"));
+    }
+
     private (string Build, string Output) BuildAndRun(string name, string items, string program)
     {
         var consumer = WriteProject(name, "Exe", items);
@@ -286,7 +351,7 @@ public class PackTests
     }
 
     /// <summary>A project under the work folder, whose nuget.config makes the local feed a source.</summary>
-    private string WriteProject(string name, string outputType, string items, string warningsNotAsErrors = "MDB0010;MDB0011;MDB0012")
+    private string WriteProject(string name, string outputType, string items, string warningsNotAsErrors = "MDB0010;MDB0011;MDB0012", string targetFramework = "net10.0")
     {
         var directory = Path.Combine(_work, name);
         Directory.CreateDirectory(directory);
@@ -294,7 +359,8 @@ public class PackTests
             <Project Sdk="Microsoft.NET.Sdk">
               <PropertyGroup>
                 <OutputType>{outputType}</OutputType>
-                <TargetFramework>net10.0</TargetFramework>
+                <TargetFramework>{targetFramework}</TargetFramework>
+                <LangVersion>latest</LangVersion>
                 <ImplicitUsings>enable</ImplicitUsings>
                 <Nullable>enable</Nullable>
                 <TreatWarningsAsErrors>true</TreatWarningsAsErrors>
@@ -317,11 +383,13 @@ public class PackTests
         XDocument.Load(Path.Combine(RepositoryRoot(), "Directory.Packages.props")).Descendants("PackageVersion")
             .Single(e => (string?)e.Attribute("Include") == id).Attribute("Version")!.Value;
 
-    private static IEnumerable<(string Id, string Exclude)> Dependencies(ZipArchive package)
+    /// <summary>The nuspec's dependencies for one target framework (its dependency group).</summary>
+    private static IEnumerable<(string Id, string Exclude)> Dependencies(ZipArchive package, string targetFramework)
     {
         var nuspec = package.Entries.Single(e => e.FullName.EndsWith(".nuspec", StringComparison.Ordinal));
         using var stream = nuspec.Open();
-        return XDocument.Load(stream).Descendants().Where(e => e.Name.LocalName == "dependency")
+        return XDocument.Load(stream).Descendants().Single(e => e.Name.LocalName == "group" && (string?)e.Attribute("targetFramework") == targetFramework)
+            .Elements().Where(e => e.Name.LocalName == "dependency")
             .Select(e => ((string)e.Attribute("id")!, (string?)e.Attribute("exclude") ?? ""))
             .ToList();
     }

@@ -27,6 +27,12 @@ public sealed partial class AsyncTableQuery<T> : IAsyncEnumerable<T>
     /// <summary>The pool the query runs on.</summary>
     public MicroDbPool Pool => _pool;
 
+    /// <summary>The sync query this one runs on a reader.</summary>
+    internal TableQuery<T> Query => _query;
+
+    /// <summary>This async query over <paramref name="query"/> (an intercepted operator's result).</summary>
+    internal AsyncTableQuery<T> With(TableQuery<T> query) => new(_pool, query);
+
     /// <summary>Keeps the rows matching <paramref name="predicate"/>; see <see cref="TableQuery{T}.Where"/>.</summary>
     /// <param name="predicate">The condition.</param>
     /// <exception cref="NotSupportedException">Part of the predicate has no SQL translation.</exception>

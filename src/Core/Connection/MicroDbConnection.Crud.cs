@@ -78,14 +78,24 @@ public sealed partial class MicroDbConnection
     public int UpdateAll<T>(IEnumerable<T> objects, bool runInTransaction = true)
     {
         ArgumentNullException.ThrowIfNull(objects);
+        return SumEach(objects, runInTransaction, Update);
+    }
+
+    /// <summary>
+    /// Runs <paramref name="action"/> on each item and adds up what it returns, in one transaction unless
+    /// <paramref name="runInTransaction"/> is false, holding the connection's lock throughout: <see cref="UpdateAll{T}"/>,
+    /// and the compatibility package's object-typed InsertAll and UpdateAll.
+    /// </summary>
+    internal int SumEach<TItem>(IEnumerable<TItem> items, bool runInTransaction, Func<TItem, int> action)
+    {
         lock (_gate)
         {
             var count = 0;
             void Run()
             {
-                foreach (var obj in objects)
+                foreach (var item in items)
                 {
-                    count += Update(obj);
+                    count += action(item);
                 }
             }
 

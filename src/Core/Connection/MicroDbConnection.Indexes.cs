@@ -20,7 +20,7 @@ public sealed partial class MicroDbConnection
             throw new ArgumentException("An index needs at least one column.", nameof(columnNames));
         }
 
-        return Execute(SqlBuilder.CreateIndex(tableName, new IndexMapping(indexName, unique, columnNames)));
+        return Execute(SqlBuilder.CreateIndex(tableName, new IndexMapping(indexName, unique, columnNames), Storage));
     }
 
     /// <summary>Creates an index named <c>{table}_{column}</c> on one column.</summary>
@@ -28,14 +28,14 @@ public sealed partial class MicroDbConnection
     /// <param name="columnName">The column.</param>
     /// <param name="unique">True for a UNIQUE index.</param>
     public int CreateIndex(string tableName, string columnName, bool unique = false) =>
-        CreateIndex($"{tableName}_{columnName}", tableName, [columnName], unique);
+        CreateIndex(IndexRules.DefaultName(tableName, columnName), tableName, [columnName], unique);
 
     /// <summary>Creates an index on several columns, named after the table and columns.</summary>
     /// <param name="tableName">The table.</param>
     /// <param name="columnNames">The columns.</param>
     /// <param name="unique">True for a UNIQUE index.</param>
     public int CreateIndex(string tableName, string[] columnNames, bool unique = false) =>
-        CreateIndex($"{tableName}_{string.Join("_", columnNames)}", tableName, columnNames, unique);
+        CreateIndex(IndexRules.DefaultName(tableName, columnNames), tableName, columnNames, unique);
 
     /// <summary>
     /// Creates an index on the member(s) <paramref name="property"/> names: <c>x =&gt; x.Name</c> for one column,

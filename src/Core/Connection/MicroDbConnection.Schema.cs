@@ -127,24 +127,31 @@ public sealed partial class MicroDbConnection
                 var definition = SqlBuilder.ColumnDefinition(column, Storage);
                 if (column.IsNotNull && !column.IsPrimaryKey)
                 {
-                    // ALTER TABLE cannot add a NOT NULL column without a default: existing rows get the type's zero.
-                    definition += " DEFAULT " + ZeroLiteral(column, Storage);
+                    // ALTER TABLE cannot add a NOT NULL column without a default: existing rows get the type's zero
+                    // (sqlite-net adds none and fails on such a column; MicroDb's migration adds it under either format).
+                    definition = definition.TrimEnd() + " DEFAULT " + ZeroLiteral(column, Storage);
                 }
 
-                Execute($"ALTER TABLE {SqlBuilder.Quote(table.TableName)} ADD COLUMN {definition}");
+                Execute(Storage.Kind == StorageFormatKind.SqliteNet
+                    ? SqliteNetDialect.AddColumn(table.TableName, definition)
+                    : $"ALTER TABLE {SqlBuilder.Quote(table.TableName)} ADD COLUMN {definition}");
                 added.Add(column.Name);
             }
         }
 
         var indexes = new List<string>();
-        if (table.Indexes.Count > 0)
+        // Grouped and written in the format's dialect: under sqlite-net's, as sqlite-net groups and writes them.
+        var declared = SqlBuilder.Indexes(table, Storage);
+        if (declared.Count > 0)
         {
+            // SQLite's index names ignore case: an index whose name is taken (also by a name differing only in case,
+            // which sqlite-net's grouping can produce) exists already, as CREATE INDEX IF NOT EXISTS would find.
             var present = new HashSet<string>(GetIndexNames(table.TableName), StringComparer.OrdinalIgnoreCase);
-            foreach (var index in table.Indexes)
+            foreach (var index in declared)
             {
-                if (!present.Contains(index.Name))
+                if (present.Add(index.Name))
                 {
-                    Execute(SqlBuilder.CreateIndex(table.TableName, index));
+                    Execute(SqlBuilder.CreateIndex(table.TableName, index, Storage));
                     indexes.Add(index.Name);
                 }
             }

@@ -12,7 +12,7 @@ public enum StatementSource
     /// <summary>CRUD by entity or key: <c>Insert</c>, <c>InsertAll</c>, <c>InsertOrReplace</c>, <c>Update</c>, <c>Delete</c>, <c>Get</c>, <c>Find</c>, on the map's prepared statements.</summary>
     Crud = 2,
 
-    /// <summary>Reserved: a LINQ query whose SQL a build-time interceptor wrote. Not reported yet.</summary>
+    /// <summary>A LINQ query written inline (<c>db.Table&lt;T&gt;().Where(...).First()</c>) whose SQL the source generator wrote at build time and whose call it intercepted: no translation at run time.</summary>
     Intercepted = 3,
 
     /// <summary>A LINQ query run through a delegate from <see cref="MicroDbQuery.Compile{TArg, TResult}"/> or <see cref="MicroDbQuery.CompileAsync{TArg, TResult}"/>.</summary>

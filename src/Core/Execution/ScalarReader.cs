@@ -30,8 +30,10 @@ internal static class ScalarReader
         if (typeof(T) == typeof(DateTime)) return As<DateTime, T>(s.GetDateTime(o));
         if (typeof(T) == typeof(DateTimeOffset)) return As<DateTimeOffset, T>(s.GetDateTimeOffset(o));
         if (typeof(T) == typeof(TimeSpan)) return As<TimeSpan, T>(s.GetTimeSpan(o));
+#if NET
         if (typeof(T) == typeof(DateOnly)) return As<DateOnly, T>(s.GetDateOnly(o));
         if (typeof(T) == typeof(TimeOnly)) return As<TimeOnly, T>(s.GetTimeOnly(o));
+#endif
         if (typeof(T) == typeof(object)) return (T)s.GetValue(o)!;
 
         // Nullable value types: one native call, NULL told apart by the readers themselves.
@@ -47,8 +49,10 @@ internal static class ScalarReader
         if (typeof(T) == typeof(DateTime?)) return As<DateTime?, T>(s.GetNullableDateTime(o));
         if (typeof(T) == typeof(DateTimeOffset?)) return As<DateTimeOffset?, T>(s.GetNullableDateTimeOffset(o));
         if (typeof(T) == typeof(TimeSpan?)) return As<TimeSpan?, T>(s.GetNullableTimeSpan(o));
+#if NET
         if (typeof(T) == typeof(DateOnly?)) return As<DateOnly?, T>(s.GetNullableDateOnly(o));
         if (typeof(T) == typeof(TimeOnly?)) return As<TimeOnly?, T>(s.GetNullableTimeOnly(o));
+#endif
 
         if (s.IsNull(o))
         {

@@ -35,6 +35,7 @@ internal readonly struct StatementArguments
         Positional,
         Translated,
         Named,
+        Intercepted,
     }
 
     /// <summary>No parameters to bind.</summary>
@@ -46,13 +47,19 @@ internal readonly struct StatementArguments
     /// <summary>The translator's values, one per <c>?</c> it wrote.</summary>
     public static StatementArguments Translated(List<object?> args) => new(args, Form.Translated);
 
+    /// <summary>The values an intercepted query's generated binder read for its build-time SQL, one per <c>?</c>, bound as <see cref="Translated"/>.</summary>
+    public static StatementArguments Intercepted(List<object?> args) => new(args, Form.Intercepted);
+
     /// <summary>Values by parameter name; null fails with <see cref="ArgumentNullException"/> when bound.</summary>
     public static StatementArguments Named(IReadOnlyDictionary<string, object?>? parameters) => new(parameters, Form.Named);
 
     /// <summary>How the SQL these arguments go with was produced: LINQ for the translator's values (Compiled while a compiled query runs on this thread), else ad-hoc SQL.</summary>
-    public StatementSource Source => _form == Form.Translated
-        ? (MicroDb.Query.CompiledQueryScope.IsActive ? StatementSource.Compiled : StatementSource.Linq)
-        : StatementSource.Sql;
+    public StatementSource Source => _form switch
+    {
+        Form.Translated => MicroDb.Query.CompiledQueryScope.IsActive ? StatementSource.Compiled : StatementSource.Linq,
+        Form.Intercepted => StatementSource.Intercepted,
+        _ => StatementSource.Sql,
+    };
 
     /// <summary>
     /// A copy of the values in parameter order, for diagnostics that opted in to values. Named values follow the SQL's
@@ -64,7 +71,7 @@ internal readonly struct StatementArguments
         {
             case Form.Positional:
                 return [.. (object?[])_values!];
-            case Form.Translated:
+            case Form.Translated or Form.Intercepted:
                 return [.. (List<object?>)_values!];
             case Form.Named when _values is IReadOnlyDictionary<string, object?> named:
                 if (statement is not null && !statement.IsDisposed)
@@ -97,7 +104,7 @@ internal readonly struct StatementArguments
             case Form.Positional:
                 BindPositional(statement, (object?[])_values!);
                 break;
-            case Form.Translated:
+            case Form.Translated or Form.Intercepted:
                 var values = (List<object?>)_values!;
                 for (var i = 0; i < values.Count; i++)
                 {

@@ -70,6 +70,54 @@ internal sealed partial class StatementRunner
         }
     }
 
+    /// <summary>
+    /// Inserts entities held as <see cref="object"/> from <paramref name="objects"/> on one prepared statement, under one
+    /// hold of the lock, while each is exactly a <typeparamref name="T"/> (the compat package's InsertAll, whose objects
+    /// may be of several types). Stops at the first object that is not (null, or another type) and leaves it as
+    /// <paramref name="objects"/>' current object, with <paramref name="stopped"/> true; <paramref name="afterRow"/> runs
+    /// after each row added.
+    /// </summary>
+    public int InsertEachOfType<T>(EntityMap<T> map, System.Collections.IEnumerator objects, Action? afterRow, out bool stopped)
+    {
+        lock (_gate)
+        {
+            var statement = StatementsFor(map).Insert;
+            var count = 0;
+            while (objects.MoveNext())
+            {
+                if (objects.Current is not T entity || entity.GetType() != typeof(T))
+                {
+                    stopped = true;
+                    return count;
+                }
+
+                var start = ObserveStart();
+                try
+                {
+                    map.BindInsert(statement, entity);
+                    var rows = StepInsert(statement, map, entity);
+                    if (start != 0)
+                    {
+                        ReportCrud(start, map, statement.Sql, CrudValues.Insert, entity, rows);
+                    }
+
+                    count += rows;
+                    if (rows > 0)
+                    {
+                        afterRow?.Invoke();
+                    }
+                }
+                catch (Exception e) when (start != 0 && ReportCrudFailed(start, map, statement.Sql, CrudValues.Insert, entity, e))
+                {
+                    throw;
+                }
+            }
+
+            stopped = false;
+            return count;
+        }
+    }
+
     /// <summary>Inserts <paramref name="entity"/>, replacing any row with the same key or unique value.</summary>
     public int InsertOrReplace<T>(EntityMap<T> map, T entity)
     {
@@ -202,15 +250,37 @@ internal sealed partial class StatementRunner
 
     /// <summary>
     /// Inserts an entity known only at run time. Rare, so it rents the INSERT from the SQL cache and binds column by
-    /// column through the untyped map rather than keeping a statement per map.
+    /// column through the untyped map (<see cref="ExecuteWithMembers"/>) rather than keeping a statement per map.
     /// </summary>
     public int InsertByRuntimeType(IEntityMap map, object entity)
     {
+        var rows = ExecuteWithMembers(map, map.Sql.Insert, entity, map.Table.InsertColumns, out var rowId);
+        if (map.Table.AutoIncrementColumn is not null)
+        {
+            map.SetGeneratedKey(entity, rowId);
+        }
+
+        return rows;
+    }
+
+    /// <summary>
+    /// Runs <paramref name="sql"/> with members of an entity known only as <see cref="object"/> bound through the untyped
+    /// map: parameter <c>i + 1</c> takes <paramref name="columns"/>[i]. The statement is rented from the SQL cache (the
+    /// same text instance each call hits the recent-statement check). For statements whose text the map does not hold:
+    /// the runtime-type insert, and sqlite-net's statements with a conflict clause or <c>CreateFlags</c> conventions.
+    /// </summary>
+    /// <param name="map">The entity's map.</param>
+    /// <param name="sql">The SQL, with one <c>?</c> per column in <paramref name="columns"/>.</param>
+    /// <param name="entity">The entity.</param>
+    /// <param name="columns">The columns bound, in parameter order.</param>
+    /// <param name="lastInsertRowId">The connection's last inserted row id after the statement (read under the lock).</param>
+    /// <returns>The rows the statement changed.</returns>
+    public int ExecuteWithMembers(IEntityMap map, string sql, object entity, IReadOnlyList<ColumnMapping> columns, out long lastInsertRowId)
+    {
         var start = ObserveStart();
-        var columns = map.Table.InsertColumns;
         try
         {
-            using var lease = Lease(map.Sql.Insert, StatementArguments.None, cached: true);
+            using var lease = Lease(sql, StatementArguments.None, cached: true);
             var statement = lease.Statement;
             for (var i = 0; i < columns.Count; i++)
             {
@@ -219,27 +289,23 @@ internal sealed partial class StatementRunner
 
             statement.Step();
             var db = _connection.Handle;
-            if (map.Table.AutoIncrementColumn is not null)
-            {
-                map.SetGeneratedKey(entity, raw.sqlite3_last_insert_rowid(db));
-            }
-
+            lastInsertRowId = raw.sqlite3_last_insert_rowid(db);
             var rows = raw.sqlite3_changes(db);
             if (start != 0)
             {
-                Publish(start, map.Sql.Insert, _includeParameterValues ? RuntimeInsertValues(map, entity) : null, rows, StatementSource.Crud, null);
+                Publish(start, sql, _includeParameterValues ? MemberValues(map, entity, columns) : null, rows, StatementSource.Crud, null);
             }
 
             return rows;
         }
-        catch (Exception e) when (start != 0 && PublishFailed(start, map.Sql.Insert, _includeParameterValues ? RuntimeInsertValues(map, entity) : null, e))
+        catch (Exception e) when (start != 0 && PublishFailed(start, sql, _includeParameterValues ? MemberValues(map, entity, columns) : null, e))
         {
             throw;
         }
     }
 
-    private static object?[] RuntimeInsertValues(IEntityMap map, object entity) =>
-        [.. map.Table.InsertColumns.Select(c => map.GetValue(entity, c.Ordinal))];
+    private static object?[] MemberValues(IEntityMap map, object entity, IReadOnlyList<ColumnMapping> columns) =>
+        [.. columns.Select(c => map.GetValue(entity, c.Ordinal))];
 
     private bool PublishFailed(long start, string sql, IReadOnlyList<object?>? parameters, Exception error)
     {

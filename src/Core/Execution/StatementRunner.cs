@@ -97,6 +97,18 @@ internal sealed partial class StatementRunner
     public bool TryQueryFirst<T>(EntityMap<T> map, string sql, in StatementArguments args, out T entity) =>
         TryReadFirst(sql, args, new EntityRowReader<T>(map), out entity);
 
+    /// <summary>Every row as a new object of <paramref name="map"/>'s type (a type known only at run time).</summary>
+    public List<object> QueryObjects(IEntityMap map, string sql, in StatementArguments args) =>
+        ReadAll<object, ObjectRowReader>(sql, args, new ObjectRowReader(map));
+
+    /// <summary>The first row as a new object of <paramref name="map"/>'s type; false when there is no row.</summary>
+    public bool TryQueryFirstObject(IEntityMap map, string sql, in StatementArguments args, out object entity) =>
+        TryReadFirst(sql, args, new ObjectRowReader(map), out entity);
+
+    /// <summary>Streams the rows as new objects of <paramref name="map"/>'s type (see <see cref="Enumerate{TResult, TReader}"/>).</summary>
+    public IEnumerator<object> EnumerateObjects(IEntityMap map, string sql, in StatementArguments args) =>
+        Enumerate<object, ObjectRowReader>(sql, args, new ObjectRowReader(map));
+
     /// <summary>Reads every row with <paramref name="reader"/>.</summary>
     /// <param name="sql">The SQL.</param>
     /// <param name="args">The arguments.</param>

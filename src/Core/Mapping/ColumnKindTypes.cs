@@ -31,8 +31,10 @@ internal static class ColumnKindTypes
         ColumnKind.DateTime or ColumnKind.DateTimeText => typeof(DateTime),
         ColumnKind.DateTimeOffset => typeof(DateTimeOffset),
         ColumnKind.TimeSpan => typeof(TimeSpan),
+#if NET
         ColumnKind.DateOnly => typeof(DateOnly),
         ColumnKind.TimeOnly => typeof(TimeOnly),
+#endif
         ColumnKind.Enum or ColumnKind.EnumText => typeof(Enum),
         _ => typeof(object),
     };

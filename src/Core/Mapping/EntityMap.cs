@@ -67,7 +67,20 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
     int IObjectCrud.Insert(StatementRunner runner, object entity) => runner.Insert(this, (T)entity);
 
     /// <inheritdoc />
+    int IObjectCrud.InsertOrReplace(StatementRunner runner, object entity) => runner.InsertOrReplace(this, (T)entity);
+
+    /// <inheritdoc />
     int IObjectCrud.Update(StatementRunner runner, object entity) => runner.Update(this, (T)entity);
+
+    /// <inheritdoc />
+    int IObjectCrud.Delete(StatementRunner runner, object entity) => runner.Delete(this, (T)entity);
+
+    /// <inheritdoc />
+    int IObjectCrud.DeleteByKey(StatementRunner runner, object primaryKey) => runner.DeleteByKey(this, primaryKey);
+
+    /// <inheritdoc />
+    int IObjectCrud.InsertEach(StatementRunner runner, System.Collections.IEnumerator objects, Action? afterRow, out bool stopped) =>
+        runner.InsertEachOfType(this, objects, afterRow, out stopped);
 
     /// <inheritdoc />
     int IObjectCrud.DeleteByKey(StatementRunner runner, long primaryKey) => runner.DeleteByKey(this, primaryKey);

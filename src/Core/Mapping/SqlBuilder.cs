@@ -29,37 +29,69 @@ internal static class SqlBuilder
     /// <param name="column">The column.</param>
     public static string ColumnDefinition(ColumnMapping column) => CrudSqlText.ColumnDefinition(column.ToFacts());
 
-    /// <summary>A column's definition with the declared type <paramref name="format"/> needs.</summary>
+    /// <summary>
+    /// A column's definition with the declared type <paramref name="format"/> needs: under sqlite-net's format, sqlite-net's
+    /// declaration (<see cref="SqliteNetDialect.ColumnDeclaration"/>).
+    /// </summary>
     /// <param name="column">The column.</param>
     /// <param name="format">The connection's storage format.</param>
-    public static string ColumnDefinition(ColumnMapping column, StorageFormat format) =>
-        CrudSqlText.ColumnDefinition(column.ToFacts(), DeclaredTypes(format));
+    public static string ColumnDefinition(ColumnMapping column, StorageFormat format) => format.Kind == StorageFormatKind.SqliteNet
+        ? SqliteNetDialect.ColumnDeclaration(column.Name, SqliteNetType(column, format), column.IsPrimaryKey, column.IsAutoIncrement, column.IsPrimaryKey || column.IsNotNull, column.Collation)
+        : CrudSqlText.ColumnDefinition(column.ToFacts());
 
     /// <summary>
-    /// The CREATE TABLE text for <paramref name="format"/>: the map's own (generated maps hold it as a constant) for
-    /// MicroDb's format; under sqlite-net's, built here with the declared types whose affinity keeps its values as written.
+    /// The CREATE TABLE text for <paramref name="format"/>: the map's own for MicroDb's format; under sqlite-net's, the
+    /// text sqlite-net writes (<see cref="SqliteNetDialect"/>, the one the compatibility package writes too).
     /// </summary>
     /// <param name="map">The map.</param>
     /// <param name="format">The connection's storage format.</param>
     public static string CreateTable(IEntityMap map, StorageFormat format)
     {
-        var declared = DeclaredTypes(format);
-        return declared is null ? map.Sql.CreateTable : CrudSqlText.CreateTable(map.Table.TableName, map.Table.Facts, map.Table.WithoutRowId, declared);
+        if (format.Kind != StorageFormatKind.SqliteNet)
+        {
+            return map.Sql.CreateTable;
+        }
+
+        var table = map.Table;
+        return SqliteNetDialect.CreateTable(table.TableName, table.Columns.Select(c => ColumnDefinition(c, format)), table.WithoutRowId);
     }
 
     /// <summary>The declared SQL type of <paramref name="column"/> under <paramref name="format"/>.</summary>
     /// <param name="column">The column.</param>
     /// <param name="format">The connection's storage format.</param>
-    public static string SqlType(ColumnMapping column, StorageFormat format) =>
-        DeclaredTypes(format) is { } declared ? declared(column.ToFacts()) : ColumnKindRules.SqlType(column.Kind, column.MaxLength);
-
-    private static Func<ColumnFacts, string>? DeclaredTypes(StorageFormat format) => format.Kind == StorageFormatKind.SqliteNet
-        ? c => ColumnKindRules.SqliteNetSqlType(c.Kind, c.MaxLength, format.StoreDateTimeAsTicks, format.StoreTimeSpanAsTicks)
-        : null;
+    public static string SqlType(ColumnMapping column, StorageFormat format) => format.Kind == StorageFormatKind.SqliteNet
+        ? SqliteNetType(column, format)
+        : ColumnKindRules.SqlType(column.Kind, column.MaxLength);
 
     /// <summary>CREATE [UNIQUE] INDEX IF NOT EXISTS for an index of <paramref name="tableName"/>.</summary>
     /// <param name="tableName">The table.</param>
     /// <param name="index">The index.</param>
     public static string CreateIndex(string tableName, IndexMapping index) =>
         CrudSqlText.CreateIndex(index.Name, index.IsUnique, tableName, index.Columns);
+
+    /// <summary>CREATE [UNIQUE] INDEX IF NOT EXISTS in <paramref name="format"/>'s dialect (sqlite-net's text under its format).</summary>
+    /// <param name="tableName">The table.</param>
+    /// <param name="index">The index.</param>
+    /// <param name="format">The connection's storage format.</param>
+    public static string CreateIndex(string tableName, IndexMapping index, StorageFormat format) => format.Kind == StorageFormatKind.SqliteNet
+        ? SqliteNetDialect.CreateIndex(index.Name, tableName, index.Columns, index.IsUnique)
+        : CreateIndex(tableName, index);
+
+    /// <summary>
+    /// The indexes of <paramref name="table"/> as <paramref name="format"/>'s dialect groups them: MicroDb's
+    /// (<see cref="TableMapping.Indexes"/>), or sqlite-net's (<see cref="SqliteNetDialect.GroupIndexes"/>: names compared
+    /// with case, a uniqueness disagreement refused).
+    /// </summary>
+    /// <param name="table">The table.</param>
+    /// <param name="format">The connection's storage format.</param>
+    /// <exception cref="InvalidOperationException">Under sqlite-net's format, columns of one index disagree on uniqueness.</exception>
+    public static IReadOnlyList<IndexMapping> Indexes(TableMapping table, StorageFormat format) => format.Kind == StorageFormatKind.SqliteNet
+        // Distinct: a model carrying both sqlite-net-pcl's and the compat package's attribute declares the same index twice.
+        ? SqliteNetDialect.GroupIndexes(table.TableName, table.IndexDeclarations.Distinct().Select(d => (d.ColumnName, d.IndexName, d.Order, d.IsUnique)))
+            .Select(g => new IndexMapping(g.Name, g.Unique, g.Columns)).ToArray()
+        : table.Indexes;
+
+    // sqlite-net declares a nullable [StoreAsText] enum as integer (it looks for the attribute on Nullable<T>).
+    private static string SqliteNetType(ColumnMapping column, StorageFormat format) =>
+        SqliteNetDialect.DeclaredTypeOrMicroDb(column.Kind, column.MaxLength, format.StoreDateTimeAsTicks, format.StoreTimeSpanAsTicks, enumDeclaredAsText: !column.IsNullable);
 }

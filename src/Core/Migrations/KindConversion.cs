@@ -11,34 +11,6 @@ namespace MicroDb.Migrations;
 /// </summary>
 internal static class KindConversion
 {
-    /// <summary>The value of column <paramref name="i"/> read as <paramref name="kind"/> (the current row is not NULL).</summary>
-    public static object Read(SqliteStatement s, int i, ColumnKind kind) => kind switch
-    {
-        ColumnKind.Boolean => s.GetBoolean(i),
-        ColumnKind.Byte => s.GetByte(i),
-        ColumnKind.SByte => s.GetSByte(i),
-        ColumnKind.Int16 => s.GetInt16(i),
-        ColumnKind.UInt16 => s.GetUInt16(i),
-        ColumnKind.Int32 => s.GetInt32(i),
-        ColumnKind.UInt32 => s.GetUInt32(i),
-        ColumnKind.Int64 or ColumnKind.Enum => s.GetInt64(i),
-        ColumnKind.UInt64 => s.GetUInt64(i),
-        ColumnKind.Single => s.GetSingle(i),
-        ColumnKind.Double => s.GetDouble(i),
-        ColumnKind.Decimal => s.GetDecimal(i),
-        ColumnKind.Char => s.GetChar(i),
-        ColumnKind.Blob => s.GetBlob(i)!,
-        ColumnKind.Guid => s.GetGuid(i),
-        ColumnKind.DateTime => s.GetDateTime(i),
-        ColumnKind.DateTimeText => s.GetDateTimeFromText(i),
-        ColumnKind.DateTimeOffset => s.GetDateTimeOffset(i),
-        ColumnKind.TimeSpan => s.GetTimeSpan(i),
-        ColumnKind.DateOnly => s.GetDateOnly(i),
-        ColumnKind.TimeOnly => s.GetTimeOnly(i),
-        ColumnKind.Uri => s.GetUri(i)!,
-        _ => s.GetString(i)!,
-    };
-
     /// <summary>The value as <paramref name="to"/> stores it under <paramref name="format"/>.</summary>
     /// <exception cref="FormatException">Text that does not parse as the new kind.</exception>
     /// <exception cref="OverflowException">A number outside the new kind's range, or with a fraction for an integer kind.</exception>
@@ -61,8 +33,10 @@ internal static class KindConversion
                 DateTime dt => ValueEncoding.FormatDateTimeText(dt),
                 DateTimeOffset dto => ValueEncoding.FormatDateTimeOffset(dto),
                 Guid g => ValueEncoding.FormatGuid(g),
+#if NET
                 DateOnly d => ValueEncoding.FormatDateOnly(d),
                 TimeOnly t => t.ToString("HH:mm:ss.fffffff", invariant),
+#endif
                 TimeSpan ts => ts.ToString("c", invariant),
                 Uri uri => uri.OriginalString,
                 bool b => b ? bool.TrueString : bool.FalseString,
@@ -81,8 +55,10 @@ internal static class KindConversion
                 _ when target == typeof(Guid) => Guid.Parse(text),
                 _ when target == typeof(DateTime) => DateTime.Parse(text, invariant, DateTimeStyles.RoundtripKind),
                 _ when target == typeof(DateTimeOffset) => DateTimeOffset.Parse(text, invariant, DateTimeStyles.RoundtripKind),
+#if NET
                 _ when target == typeof(DateOnly) => DateOnly.Parse(text, invariant),
                 _ when target == typeof(TimeOnly) => TimeOnly.Parse(text, invariant),
+#endif
                 _ when target == typeof(TimeSpan) => TimeSpan.Parse(text, invariant),
                 _ when target == typeof(Uri) => Uri.TryCreate(text, UriKind.RelativeOrAbsolute, out var uri) ? uri : throw new FormatException($"'{text}' is not a URI"),
                 _ when target == typeof(byte[]) => throw new InvalidCastException("text is not converted to a blob"),
@@ -93,11 +69,15 @@ internal static class KindConversion
         return (value, target) switch
         {
             (DateTime dt, _) when target == typeof(DateTimeOffset) => dt.Kind == DateTimeKind.Unspecified ? new DateTimeOffset(dt, TimeSpan.Zero) : new DateTimeOffset(dt),
+#if NET
             (DateTime dt, _) when target == typeof(DateOnly) => DateOnly.FromDateTime(dt),
+#endif
             (DateTimeOffset dto, _) when target == typeof(DateTime) => dto.UtcDateTime,
+#if NET
             (DateOnly d, _) when target == typeof(DateTime) => d.ToDateTime(TimeOnly.MinValue),
             (TimeSpan ts, _) when target == typeof(TimeOnly) => TimeOnly.FromTimeSpan(ts),
             (TimeOnly t, _) when target == typeof(TimeSpan) => t.ToTimeSpan(),
+#endif
             (Guid g, _) when target == typeof(byte[]) => g.ToByteArray(),
             (byte[] { Length: 16 } b, _) when target == typeof(Guid) => new Guid(b),
             (float or double or decimal, _) when IsInteger(target) && System.Convert.ToDecimal(value, invariant) % 1 != 0 =>

@@ -147,7 +147,9 @@ public sealed class MigrationContext
 
         var rebuild = TableRebuild.Load(this, table);
         var target = rebuild.Find(column);
-        var mapping = new ColumnMapping(target.Definition.Name, target.Definition.Name, kind, true) { MaxLength = maxLength };
+        // Declared as a non-nullable member's column: under sqlite-net's format a nullable [StoreAsText] enum is declared
+        // integer (sqlite-net's quirk, kept for the tables it creates), which a re-declared column has no reason to copy.
+        var mapping = new ColumnMapping(target.Definition.Name, target.Definition.Name, kind, isNullable: false) { MaxLength = maxLength };
         target.Definition.Type = SqlTokens.Tokenize(SqlBuilder.SqlType(mapping, Connection.Storage));
         target.Changed = true;
         rebuild.Run(convert: (target.Definition.Name, kind), recodeFrom: recodeFrom);

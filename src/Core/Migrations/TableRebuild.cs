@@ -203,7 +203,7 @@ internal sealed class TableRebuild
             {
                 try
                 {
-                    _ = KindConversion.Read(statement, 1, kind);
+                    _ = statement.GetValue(1, kind);
                 }
                 catch (MicroDbException e)
                 {
@@ -235,7 +235,7 @@ internal sealed class TableRebuild
             object? stored;
             try
             {
-                stored = KindConversion.Store(KindConversion.Read(statement, 1, from), to, _db.Storage);
+                stored = KindConversion.Store(statement.GetValue(1, from), to, _db.Storage);
             }
             catch (Exception e) when (e is MicroDbException or FormatException or OverflowException or InvalidCastException or ArgumentException)
             {

@@ -279,6 +279,7 @@ public sealed partial class SqliteStatement
         Check(raw.sqlite3_bind_int64(Handle, index, value.Ticks));
     }
 
+#if NET
     /// <summary>Binds a <see cref="DateOnly"/> as TEXT "yyyy-MM-dd" (sorts and works with SQLite's date functions).</summary>
     /// <param name="index">1-based parameter index.</param>
     /// <param name="value">The value.</param>
@@ -293,6 +294,7 @@ public sealed partial class SqliteStatement
     /// <param name="index">1-based parameter index.</param>
     /// <param name="value">The value.</param>
     public void Bind(int index, TimeOnly value) => Check(raw.sqlite3_bind_int64(Handle, index, value.Ticks));
+#endif
 
     /// <summary>Binds an enum's name as TEXT (columns marked <c>[StoreAsText]</c>).</summary>
     /// <typeparam name="TEnum">The enum type.</typeparam>
@@ -337,10 +339,12 @@ public sealed partial class SqliteStatement
     public void Bind(int index, DateTimeOffset? value) { if (value.HasValue) Bind(index, value.GetValueOrDefault()); else BindNull(index); }
     /// <summary>Binds a nullable value, or NULL.</summary><param name="index">1-based parameter index.</param><param name="value">The value.</param>
     public void Bind(int index, TimeSpan? value) { if (value.HasValue) Bind(index, value.GetValueOrDefault()); else BindNull(index); }
+#if NET
     /// <summary>Binds a nullable value, or NULL.</summary><param name="index">1-based parameter index.</param><param name="value">The value.</param>
     public void Bind(int index, DateOnly? value) { if (value.HasValue) Bind(index, value.GetValueOrDefault()); else BindNull(index); }
     /// <summary>Binds a nullable value, or NULL.</summary><param name="index">1-based parameter index.</param><param name="value">The value.</param>
     public void Bind(int index, TimeOnly? value) { if (value.HasValue) Bind(index, value.GetValueOrDefault()); else BindNull(index); }
+#endif
 
     /// <summary>
     /// Binds a value whose type is known only at run time (query arguments). Supports every type the
@@ -373,8 +377,10 @@ public sealed partial class SqliteStatement
             case DateTime dt: Bind(index, dt); break;
             case DateTimeOffset dto: Bind(index, dto); break;
             case TimeSpan ts: Bind(index, ts); break;
+#if NET
             case DateOnly d: Bind(index, d); break;
             case TimeOnly t: Bind(index, t); break;
+#endif
             case Uri u: Bind(index, u); break;
             case System.Text.StringBuilder sb2: Bind(index, sb2); break;
             case Enum e: Bind(index, ValueEncoding.EnumToInt64(e)); break;

@@ -231,7 +231,11 @@ public sealed partial class SqliteStatement
             var blob = raw.sqlite3_column_blob(Handle, ordinal);
             if (blob.Length == 16)
             {
+#if NET
                 return new Guid(blob);
+#else
+                return new Guid(blob.ToArray());
+#endif
             }
         }
 
@@ -350,6 +354,7 @@ public sealed partial class SqliteStatement
         return new(ReadInteger(ordinal, "TimeSpan"));
     }
 
+#if NET
     /// <summary>Reads a <see cref="DateOnly"/> stored as "yyyy-MM-dd".</summary><param name="ordinal">0-based column index.</param>
     public DateOnly GetDateOnly(int ordinal) => ParseDateOnly(ordinal, TextSpan(ordinal, out var chars), chars);
 
@@ -375,6 +380,7 @@ public sealed partial class SqliteStatement
 
         return new TimeOnly(ticks);
     }
+#endif
 
     /// <summary>Reads an enum stored by name (<c>[StoreAsText]</c>); integer text is accepted too.</summary>
     /// <typeparam name="TEnum">The enum type.</typeparam>
@@ -492,6 +498,7 @@ public sealed partial class SqliteStatement
         return TryReadInteger(ordinal, "TimeSpan", out var value) ? new TimeSpan(value) : null;
     }
 
+#if NET
     /// <summary>Reads a nullable value.</summary><param name="ordinal">0-based column index.</param>
     public DateOnly? GetNullableDateOnly(int ordinal)
     {
@@ -501,6 +508,7 @@ public sealed partial class SqliteStatement
 
     /// <summary>Reads a nullable value.</summary><param name="ordinal">0-based column index.</param>
     public TimeOnly? GetNullableTimeOnly(int ordinal) => TryReadInteger(ordinal, "TimeOnly", out var value) ? ToTimeOnly(ordinal, value) : null;
+#endif
 
     /// <summary>
     /// Reads a column as the CLR object SQLite's storage class maps to most directly (long, double, string,
@@ -514,6 +522,42 @@ public sealed partial class SqliteStatement
         raw.SQLITE_TEXT => GetString(ordinal),
         raw.SQLITE_BLOB => GetBlob(ordinal),
         _ => null,
+    };
+
+    /// <summary>
+    /// Reads a non-NULL column with the typed reader of <paramref name="kind"/>, boxed: for values whose kind is known
+    /// only at run time (a migration's value checks and conversions, the compatibility package's value-tuple items).
+    /// Enum kinds read their stored number, text kinds without a reader of their own their text.
+    /// </summary>
+    /// <param name="ordinal">0-based column index.</param>
+    /// <param name="kind">The kind to read it as.</param>
+    internal object GetValue(int ordinal, MicroDb.Mapping.ColumnKind kind) => kind switch
+    {
+        MicroDb.Mapping.ColumnKind.Boolean => GetBoolean(ordinal),
+        MicroDb.Mapping.ColumnKind.Byte => GetByte(ordinal),
+        MicroDb.Mapping.ColumnKind.SByte => GetSByte(ordinal),
+        MicroDb.Mapping.ColumnKind.Int16 => GetInt16(ordinal),
+        MicroDb.Mapping.ColumnKind.UInt16 => GetUInt16(ordinal),
+        MicroDb.Mapping.ColumnKind.Int32 => GetInt32(ordinal),
+        MicroDb.Mapping.ColumnKind.UInt32 => GetUInt32(ordinal),
+        MicroDb.Mapping.ColumnKind.Int64 or MicroDb.Mapping.ColumnKind.Enum => GetInt64(ordinal),
+        MicroDb.Mapping.ColumnKind.UInt64 => GetUInt64(ordinal),
+        MicroDb.Mapping.ColumnKind.Single => GetSingle(ordinal),
+        MicroDb.Mapping.ColumnKind.Double => GetDouble(ordinal),
+        MicroDb.Mapping.ColumnKind.Decimal => GetDecimal(ordinal),
+        MicroDb.Mapping.ColumnKind.Char => GetChar(ordinal),
+        MicroDb.Mapping.ColumnKind.Blob => GetBlob(ordinal)!,
+        MicroDb.Mapping.ColumnKind.Guid => GetGuid(ordinal),
+        MicroDb.Mapping.ColumnKind.DateTime => GetDateTime(ordinal),
+        MicroDb.Mapping.ColumnKind.DateTimeText => GetDateTimeFromText(ordinal),
+        MicroDb.Mapping.ColumnKind.DateTimeOffset => GetDateTimeOffset(ordinal),
+        MicroDb.Mapping.ColumnKind.TimeSpan => GetTimeSpan(ordinal),
+#if NET
+        MicroDb.Mapping.ColumnKind.DateOnly => GetDateOnly(ordinal),
+        MicroDb.Mapping.ColumnKind.TimeOnly => GetTimeOnly(ordinal),
+#endif
+        MicroDb.Mapping.ColumnKind.Uri => GetUri(ordinal)!,
+        _ => GetString(ordinal)!,
     };
 
     private ReadOnlySpan<char> TextSpan(int ordinal, out string? text)

@@ -249,6 +249,7 @@ public sealed partial class SqliteStatement
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void BindNullableTimeSpan(int index, TimeSpan? value) => Bind(index, value);
 
+#if NET
     /// <summary>Binds a DateOnly value as <see cref="Bind(int, DateOnly)"/> does (for generated maps).</summary>
     /// <param name="index">1-based parameter index.</param>
     /// <param name="value">The value.</param>
@@ -276,6 +277,7 @@ public sealed partial class SqliteStatement
     [EditorBrowsable(EditorBrowsableState.Never)]
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void BindNullableTimeOnly(int index, TimeOnly? value) => Bind(index, value);
+#endif
 
     /// <summary>Binds a String value as <see cref="Bind(int, string)"/> does (for generated maps).</summary>
     /// <param name="index">1-based parameter index.</param>

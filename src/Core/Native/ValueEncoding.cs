@@ -102,9 +102,11 @@ internal static class ValueEncoding
     /// <param name="value">The value.</param>
     public static string FormatDateTimeText(DateTime value) => value.ToString("O", CultureInfo.InvariantCulture);
 
+#if NET
     /// <summary>Formats a <see cref="DateOnly"/> as MicroDb stores it.</summary>
     /// <param name="value">The value.</param>
     public static string FormatDateOnly(DateOnly value) => value.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture);
+#endif
 
     /// <summary>The integer an enum value is stored as (its underlying value; unsigned 64-bit by bit pattern).</summary>
     /// <param name="value">The boxed enum value.</param>
@@ -156,8 +158,10 @@ internal static class ValueEncoding
         DateTime dt => asText ? FormatDateTimeText(dt) : EncodeDateTime(dt),
         DateTimeOffset dto => FormatDateTimeOffset(dto),
         TimeSpan ts => ts.Ticks,
+#if NET
         DateOnly d => FormatDateOnly(d),
         TimeOnly t => t.Ticks,
+#endif
         char c => (long)c,
         ulong ul => unchecked((long)ul),
         Enum e => asText ? e.ToString() : EnumToInt64(e),

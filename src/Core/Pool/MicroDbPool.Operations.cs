@@ -229,6 +229,66 @@ public sealed partial class MicroDbPool
         }
     }
 
+    /// <summary>
+    /// Takes the writer's turn now (so calls made one after another run in that order) and runs <paramref name="write"/>
+    /// on a thread-pool thread, never on the caller's: the compat package's asynchronous path (sqlite-net runs every
+    /// async call on the thread pool). Unlike <see cref="WriteAsync{TState, TResult}"/> the callback may leave a
+    /// transaction open for a later call and a failure does not roll it back, as on sqlite-net's shared connection
+    /// (<c>BeginTransaction</c> in one call, <c>Commit</c> in another).
+    /// </summary>
+    internal Task<TResult> WriteInTurnAsync<TState, TResult>(TState state, Func<MicroDbConnection, TState, CancellationToken, TResult> write, CancellationToken cancellationToken)
+    {
+        ValueTask<MicroDbConnection> pending;
+        try
+        {
+            pending = AcquireWriterAsync(cancellationToken);
+        }
+        catch (Exception e)
+        {
+            return Task.FromException<TResult>(e);
+        }
+
+        if (!pending.IsCompletedSuccessfully)
+        {
+            // SemaphoreSlim completes a waiter asynchronously, so the work resumes on a thread-pool thread.
+            return WriteInTurnSlowAsync(pending, state, write, cancellationToken);
+        }
+
+        return Task.Factory.StartNew(
+            static s => ((InTurn<TState, TResult>)s!).Run(),
+            new InTurn<TState, TResult>(this, pending.Result, state, write, cancellationToken),
+            CancellationToken.None,
+            TaskCreationOptions.DenyChildAttach,
+            TaskScheduler.Default);
+    }
+
+    private async Task<TResult> WriteInTurnSlowAsync<TState, TResult>(ValueTask<MicroDbConnection> pending, TState state, Func<MicroDbConnection, TState, CancellationToken, TResult> write, CancellationToken cancellationToken)
+    {
+        var writer = await pending.ConfigureAwait(false);
+        try
+        {
+            return RunInTurn(writer, state, write, cancellationToken);
+        }
+        finally
+        {
+            ReleaseWriter();
+        }
+    }
+
+    /// <summary>Runs work whose turn was taken, with cancellation by interrupt and no transaction policing.</summary>
+    private static TResult RunInTurn<TState, TResult>(MicroDbConnection writer, TState state, Func<MicroDbConnection, TState, CancellationToken, TResult> write, CancellationToken cancellationToken)
+    {
+        using var interrupt = InterruptOnCancel(writer, cancellationToken);
+        try
+        {
+            return write(writer, state, cancellationToken);
+        }
+        catch (MicroDbException e) when (IsCancellation(e, cancellationToken))
+        {
+            throw new OperationCanceledException("The statement was cancelled while running.", e, cancellationToken);
+        }
+    }
+
     private TResult WriteCore<TState, TResult>(TState state, Func<MicroDbConnection, TState, TResult> write, CancellationToken cancellationToken)
     {
         var writer = AcquireWriter(cancellationToken);
@@ -328,6 +388,22 @@ public sealed partial class MicroDbPool
         finally
         {
             ReleaseWriter();
+        }
+    }
+
+    /// <summary>Work whose writer turn was taken by the caller, run by a thread-pool thread, which then gives the turn back.</summary>
+    private sealed class InTurn<TState, TResult>(MicroDbPool pool, MicroDbConnection writer, TState state, Func<MicroDbConnection, TState, CancellationToken, TResult> write, CancellationToken cancellationToken)
+    {
+        public TResult Run()
+        {
+            try
+            {
+                return RunInTurn(writer, state, write, cancellationToken);
+            }
+            finally
+            {
+                pool.ReleaseWriter();
+            }
         }
     }
 }

@@ -52,6 +52,21 @@ public sealed partial class MicroDbPool : IDisposable, IAsyncDisposable
         }
     }
 
+    /// <summary>
+    /// A single-connection pool over <paramref name="writer"/>, a connection the caller opened and keeps owning (its open
+    /// options are kept as they are: no journal mode switch). The compat package's shared connection per path runs on it.
+    /// </summary>
+    internal MicroDbPool(MicroDbConnection writer, MicroDbPoolOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(writer);
+        ArgumentNullException.ThrowIfNull(options);
+        _options = options;
+        Name = options.Name ?? options.Connection.DatabasePath;
+        IsSingleConnection = true;
+        _writer = writer;
+        _idleReaders = [];
+    }
+
     /// <summary>The pool's name, used in messages: <see cref="MicroDbPoolOptions.Name"/> or the database path.</summary>
     public string Name { get; }
 

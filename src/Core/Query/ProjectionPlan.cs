@@ -77,10 +77,13 @@ internal sealed class ProjectionPlan
             || type == typeof(short) || type == typeof(byte) || type == typeof(sbyte) || type == typeof(ushort) || type == typeof(uint)
             || type == typeof(ulong) || type == typeof(float) || type == typeof(decimal) || type == typeof(char) || type == typeof(byte[])
             || type == typeof(Guid) || type == typeof(DateTime) || type == typeof(DateTimeOffset) || type == typeof(TimeSpan)
+#if NET
             || type == typeof(DateOnly) || type == typeof(TimeOnly)
+            || type == typeof(DateOnly?) || type == typeof(TimeOnly?)
+#endif
             || type == typeof(long?) || type == typeof(int?) || type == typeof(double?) || type == typeof(bool?) || type == typeof(short?)
             || type == typeof(byte?) || type == typeof(float?) || type == typeof(decimal?) || type == typeof(Guid?) || type == typeof(DateTime?)
-            || type == typeof(DateTimeOffset?) || type == typeof(TimeSpan?) || type == typeof(DateOnly?) || type == typeof(TimeOnly?);
+            || type == typeof(DateTimeOffset?) || type == typeof(TimeSpan?);
     }
 
     /// <summary>Finds the mapped members a selector reads; null when it needs the whole entity.</summary>

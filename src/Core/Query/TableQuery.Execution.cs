@@ -165,18 +165,18 @@ public sealed partial class TableQuery<T>
         return Connection.Runner.Execute(sql.ToString(), StatementArguments.Translated(args));
     }
 
-    private T? SingleCore(bool orDefault)
-    {
+    private T? SingleCore(bool orDefault) =>
         // Two rows are enough to tell "one" from "more than one".
-        var rows = Take(2).ToList();
-        return rows.Count switch
-        {
-            1 => rows[0],
-            0 when orDefault => default,
-            0 => throw NoRow(),
-            _ => throw new InvalidOperationException($"The query on '{_map.Table.TableName}' returned more than one row."),
-        };
-    }
+        SingleOf(Take(2).ToList(), orDefault);
+
+    /// <summary>Single's rule over at most two rows read: the one row, default (when allowed) for none, else the error.</summary>
+    internal T? SingleOf(List<T> rows, bool orDefault) => rows.Count switch
+    {
+        1 => rows[0],
+        0 when orDefault => default,
+        0 => throw NoRow(),
+        _ => throw new InvalidOperationException($"The query on '{_map.Table.TableName}' returned more than one row."),
+    };
 
     internal bool TryFirst(out T value)
     {
@@ -219,5 +219,5 @@ public sealed partial class TableQuery<T>
         }
     }
 
-    private InvalidOperationException NoRow() => new($"The query on '{_map.Table.TableName}' returned no row.");
+    internal InvalidOperationException NoRow() => new($"The query on '{_map.Table.TableName}' returned no row.");
 }

@@ -68,8 +68,10 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
     [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(DateTime))]
     [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(DateTimeOffset))]
     [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(TimeSpan))]
+#if NET
     [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(DateOnly))]
     [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(TimeOnly))]
+#endif
     [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(Guid))]
     public TableQuery<T> Where(Expression<Func<T, bool>> predicate)
     {
@@ -168,7 +170,11 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
         var scratch = QueryScratch.Rent();
         try
         {
+#if NET
             var nodes = default(QueryTextCache.Nodes);
+#else
+            var nodes = new SqlExpression?[QueryTextCache.MaxLambdas];
+#endif
             var known = TryKnownText(limitCap, scratch.Args, nodes, out var key, out var sql);
             if (known == KnownText.Hit)
             {
@@ -404,7 +410,11 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
     {
         ArgumentNullException.ThrowIfNull(keySelector);
         var prepared = TranslationCache.Validate(_map.Table, Connection.Storage, keySelector, isPredicate: false);
-        var ordering = new QueryOrdering(keySelector, descending, Prepared: prepared);
+        return AddOrdering(new QueryOrdering(keySelector, descending, Prepared: prepared), then);
+    }
+
+    private TableQuery<T> AddOrdering(QueryOrdering ordering, bool then)
+    {
         if (then)
         {
             if (_group == 0 || IsLimited)
@@ -413,13 +423,34 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
             }
 
             // LINQ's ThenBy refines the latest OrderBy; orderings from earlier OrderBy calls stay the last tie-breakers.
-            return new TableQuery<T>(this, _source, _wheres, [.. _orderings[.._group], ordering, .. _orderings[_group..]], null, 0, _group + 1);
+            return new TableQuery<T>(this, _source, _wheres, [.. _orderings.AsSpan(0, _group), ordering, .. _orderings.AsSpan(_group)], null, 0, _group + 1);
         }
 
         return IsLimited
             ? new TableQuery<T>(this, this, [], [ordering, .. EffectiveOrderings()], null, 0, 1)
             : new TableQuery<T>(this, _source, _wheres, [ordering, .. EffectiveOrderings()], null, 0, 1);
     }
+
+    /// <summary>Where without the check pass: the generator lowered and checked the lambda at build time (QueryInterception).</summary>
+    internal TableQuery<T> WhereChecked(Expression<Func<T, bool>> predicate)
+    {
+        ArgumentNullException.ThrowIfNull(predicate);
+        var prepared = new TranslationCache.PreparedLambda(predicate, null, null, Connection.Storage);
+        return IsLimited
+            ? new TableQuery<T>(this, this, [prepared], [], null, 0, 0)
+            : new TableQuery<T>(this, _source, [.. _wheres, prepared], _orderings, null, 0);
+    }
+
+    /// <summary>OrderBy/ThenBy without the check pass (the generator checked the key at build time).</summary>
+    internal TableQuery<T> OrderChecked(LambdaExpression keySelector, bool descending, bool then)
+    {
+        ArgumentNullException.ThrowIfNull(keySelector);
+        var prepared = new TranslationCache.PreparedLambda(keySelector, null, null, Connection.Storage);
+        return AddOrdering(new QueryOrdering(keySelector, descending, Prepared: prepared), then);
+    }
+
+    /// <summary>The lambda of the <paramref name="index"/>-th Where (in call order), for an intercepted query's binder.</summary>
+    internal LambdaExpression WhereLambda(int index) => _wheres[index].Lambda;
 
     /// <summary>The same query bound to <paramref name="connection"/> (another connection of the same database, as the async query runs on a pool's reader).</summary>
     internal TableQuery<T> On(MicroDbConnection connection) =>

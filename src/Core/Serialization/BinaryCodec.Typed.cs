@@ -247,6 +247,7 @@ public static partial class BinaryCodec
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void WriteNullableTimeSpan(BinaryWriter w, TimeSpan? value) => Write(w, value);
 
+#if NET
     /// <summary>Writes a DateOnly value as <see cref="Write(BinaryWriter, DateOnly)"/> does (for generated maps).</summary>
     /// <param name="w">The writer.</param>
     /// <param name="value">The value.</param>
@@ -274,6 +275,7 @@ public static partial class BinaryCodec
     [EditorBrowsable(EditorBrowsableState.Never)]
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void WriteNullableTimeOnly(BinaryWriter w, TimeOnly? value) => Write(w, value);
+#endif
 
     /// <summary>Writes a String value as <see cref="Write(BinaryWriter, string)"/> does (for generated maps).</summary>
     /// <param name="w">The writer.</param>

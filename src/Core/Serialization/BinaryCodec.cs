@@ -338,6 +338,7 @@ public static partial class BinaryCodec
     /// <summary>Reads a nullable <see cref="TimeSpan"/>.</summary><param name="r">The reader.</param>
     public static TimeSpan? ReadNullableTimeSpan(BinaryReader r) => r.ReadBoolean() ? ReadTimeSpan(r) : null;
 
+#if NET
     /// <summary>Writes a <see cref="DateOnly"/>.</summary><param name="w">The writer.</param><param name="value">The value.</param>
     public static void Write(BinaryWriter w, DateOnly value) => w.Write(value.DayNumber);
 
@@ -375,6 +376,7 @@ public static partial class BinaryCodec
 
     /// <summary>Reads a nullable <see cref="TimeOnly"/>.</summary><param name="r">The reader.</param>
     public static TimeOnly? ReadNullableTimeOnly(BinaryReader r) => r.ReadBoolean() ? ReadTimeOnly(r) : null;
+#endif
 
     /// <summary>Writes a string or null (presence byte, then the length-prefixed UTF-8 string).</summary><param name="w">The writer.</param><param name="value">The value.</param>
     public static void Write(BinaryWriter w, string? value)
@@ -454,7 +456,11 @@ public static partial class BinaryCodec
     {
         Span<byte> bytes = stackalloc byte[16];
         r.BaseStream.ReadExactly(bytes);
+#if NET
         return new Guid(bytes);
+#else
+        return new Guid(bytes.ToArray());
+#endif
     }
 
     private static void WriteDateTimeOffsetParts(BinaryWriter w, DateTimeOffset value)

@@ -1,3 +1,5 @@
+using MicroDb.Concurrency;
+
 namespace SQLite;
 
 /// <summary>
@@ -5,14 +7,15 @@ namespace SQLite;
 /// asynchronous call takes for the whole of its work, so calls on one database run one at a time and a transaction
 /// opened by <see cref="SQLiteAsyncConnection.RunInTransactionAsync"/> never takes in another call's statements.
 /// Code that uses it directly (from <see cref="SQLiteAsyncConnection.GetConnection"/>) takes the same lock with
-/// <c>using (conn.Lock()) { ... }</c>.
+/// <c>using (conn.Lock()) { ... }</c>. The lock and the queue of asynchronous calls are MicroDb's: the writer turn of a
+/// single-connection <see cref="MicroDbPool"/> over this connection.
 /// </summary>
 [Preserve(AllMembers = true)]
 public class SQLiteConnectionWithLock : SQLiteConnection
 {
-    // A semaphore rather than a monitor: asynchronous callers wait for it without holding a thread, and its waiters
-    // are served in the order they called, so calls started one after another run in that order.
-    private readonly SemaphoreSlim _gate = new(1, 1);
+    // MicroDb's async path: a single-connection pool whose writer is this connection's MicroDbConnection. Its writer
+    // turn (one SemaphoreSlim, shared by synchronous and asynchronous callers, served in call order) is the lock.
+    private readonly MicroDbPool _pool;
 
     // The thread running work under the lock (0 when none): a call from that thread while it holds the lock (an async
     // call waited on inside RunInTransactionAsync's action, a nested Lock()) runs at once instead of deadlocking.
@@ -25,9 +28,12 @@ public class SQLiteConnectionWithLock : SQLiteConnection
     public SQLiteConnectionWithLock(SQLiteConnectionString connectionString)
         : base(connectionString)
     {
-        // The lock gives one caller the connection at a time; MicroDb's own pinning of a transaction to the thread that
-        // opened it would block the next caller, which sqlite-net lets into a transaction begun through GetConnection().
-        MicroDbConnection.PinTransactionsToThread = false;
+        // sqlite-net's lock waits as long as it takes; the pool's default 30 s acquire timeout would be a new failure.
+        _pool = new MicroDbPool(MicroDbConnection, new MicroDbPoolOptions(MicroDbConnection.Options)
+        {
+            ReaderCount = 0,
+            AcquireTimeout = Timeout.InfiniteTimeSpan,
+        });
     }
 
     /// <summary>
@@ -51,14 +57,15 @@ public class SQLiteConnectionWithLock : SQLiteConnection
             return NoLock.Instance;
         }
 
-        _gate.Wait();
+        _pool.AcquireWriter(CancellationToken.None);
         Volatile.Write(ref _ownerThread, Environment.CurrentManagedThreadId);
         return new Holder(this);
     }
 
     /// <summary>
-    /// Runs <paramref name="work"/> on a thread-pool thread once this caller's turn for the lock comes, and completes with
-    /// its result or its exception. From a thread that already holds the lock it runs at once, on that thread.
+    /// Takes this caller's turn on the lock now and runs <paramref name="work"/> on a thread-pool thread when it comes
+    /// (<see cref="MicroDbPool"/>'s writer turn), completing with its result or its exception. From a thread that already
+    /// holds the lock it runs at once, on that thread.
     /// </summary>
     /// <param name="work">The work, given this connection.</param>
     /// <param name="whenClosed">What to do instead when the connection was closed before the turn came (null: fail).</param>
@@ -69,29 +76,24 @@ public class SQLiteConnectionWithLock : SQLiteConnection
             return RunInline(work);
         }
 
-        // WaitAsync is called now, so the turn is taken in call order; the work itself always runs on the thread pool
-        // (never on the caller's thread, which may be a UI thread), as in sqlite-net.
-        return _gate.WaitAsync().ContinueWith(
-            static (_, state) => ((Turn<T>)state).Run(),
-            new Turn<T>(this, work, whenClosed),
-            CancellationToken.None,
-            TaskContinuationOptions.DenyChildAttach,
-            TaskScheduler.Default).Unwrap();
+        return _pool.WriteInTurnAsync(new Turn<T>(this, work, whenClosed), static (_, turn, _) => turn.Run(), CancellationToken.None).Unwrap();
     }
 
     /// <summary>Closes the connection once no call is running on it; calls waiting for it then see it closed.</summary>
     /// <param name="disposing">True from <see cref="SQLiteConnection.Dispose()"/> or <see cref="SQLiteConnection.Close"/>.</param>
     protected override void Dispose(bool disposing)
     {
-        if (!disposing || IsHeldByCurrentThread)
+        if (!disposing || _pool is null || IsHeldByCurrentThread)
         {
             _closed = true;
             base.Dispose(disposing);
             return;
         }
 
-        // Wait for the running call, if any, so the database is never closed under a statement.
-        _gate.Wait();
+        // Wait for the running call, if any, so the database is never closed under a statement. The pool itself is
+        // not disposed: its only resource is this connection, and its turn stays usable so that calls queued behind the
+        // close find the connection closed and move to the one opened in its place.
+        _pool.AcquireWriter(CancellationToken.None);
         try
         {
             _closed = true;
@@ -99,7 +101,7 @@ public class SQLiteConnectionWithLock : SQLiteConnection
         }
         finally
         {
-            _gate.Release();
+            _pool.ReleaseWriter();
         }
     }
 
@@ -118,20 +120,19 @@ public class SQLiteConnectionWithLock : SQLiteConnection
     private void Exit()
     {
         Volatile.Write(ref _ownerThread, 0);
-        _gate.Release();
+        _pool.ReleaseWriter();
     }
 
-    /// <summary>One queued call: runs when the lock has been entered for it, then leaves the lock.</summary>
+    /// <summary>One queued call, run by the pool in its turn: the work, or the move to the reopened connection.</summary>
     private sealed class Turn<T>(SQLiteConnectionWithLock connection, Func<SQLiteConnectionWithLock, T> work, Func<Task<T>> whenClosed)
     {
         public Task<T> Run()
         {
             if (connection._closed)
             {
-                // Queue on the reopened connection before letting the next waiter go, so calls keep their order.
-                var next = whenClosed?.Invoke();
-                connection._gate.Release();
-                return next ?? Task.FromException<T>(new ObjectDisposedException(nameof(SQLiteConnection), "The connection was closed before this call ran."));
+                // Queued on the reopened connection while this turn is still held, so calls keep their order.
+                return whenClosed?.Invoke()
+                    ?? Task.FromException<T>(new ObjectDisposedException(nameof(SQLiteConnection), "The connection was closed before this call ran."));
             }
 
             Volatile.Write(ref connection._ownerThread, Environment.CurrentManagedThreadId);
@@ -141,7 +142,7 @@ public class SQLiteConnectionWithLock : SQLiteConnection
             }
             finally
             {
-                connection.Exit();
+                Volatile.Write(ref connection._ownerThread, 0);
             }
         }
     }

@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using MicroDb.Mapping;
 
 namespace SQLite;
 
@@ -32,8 +33,8 @@ internal static class EnumArguments
         return converted ?? args;
     }
 
-    /// <summary>Whether <paramref name="enumType"/> carries sqlite-net's or MicroDb's <c>[StoreAsText]</c>.</summary>
+    /// <summary>Whether <paramref name="enumType"/> carries sqlite-net's or MicroDb's <c>[StoreAsText]</c> (matched by the mapping paths' rule, <see cref="AttributeNames"/>).</summary>
     public static bool IsStoredAsText(Type enumType) =>
         StoredAsText.GetOrAdd(enumType, static t => t.GetCustomAttributesData().Any(a =>
-            a.AttributeType.FullName is "SQLite.StoreAsTextAttribute" or "MicroDb.StoreAsTextAttribute"));
+            AttributeNames.Is(a.AttributeType.IsNested ? null : a.AttributeType.Namespace, a.AttributeType.Name, AttributeNames.StoreAsText)));
 }

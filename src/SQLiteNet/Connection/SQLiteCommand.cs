@@ -52,8 +52,8 @@ public class SQLiteCommand
     /// <returns>The objects.</returns>
     public List<T> ExecuteQuery<T>() =>
         Named is { } named
-            ? _conn.Run(CommandText, () => _conn.MicroDbConnection.Query<T>(CommandText, named))
-            : _conn.Run(CommandText, () => _conn.MicroDbConnection.Query<T>(CommandText, Positional));
+            ? _conn.Run(CommandText, () => _conn.MicroDbConnection.Query<T>(CommandText, named), isQuery: true)
+            : _conn.Run(CommandText, () => _conn.MicroDbConnection.Query<T>(CommandText, Positional), isQuery: true);
 
     /// <summary>Runs the query and maps every row to an object of <paramref name="map"/>'s type.</summary>
     /// <typeparam name="T">The type the objects are cast to.</typeparam>
@@ -66,7 +66,7 @@ public class SQLiteCommand
     /// <returns>The objects, read on demand.</returns>
     public IEnumerable<T> ExecuteDeferredQuery<T>()
     {
-        _conn.TraceStatement(CommandText);
+        _conn.TraceStatement(CommandText, query: true);
         return SQLiteConnection.Translating(_conn.MicroDbConnection.DeferredQuery<T>(CommandText, RequirePositional()));
     }
 
@@ -81,7 +81,7 @@ public class SQLiteCommand
     /// <returns>The value, or default when there is no row.</returns>
     public T ExecuteScalar<T>() =>
         Named is { } named
-            ? _conn.Run(CommandText, () => _conn.MicroDbConnection.ExecuteScalar<T>(CommandText, named))
+            ? _conn.Run(CommandText, () => _conn.MicroDbConnection.ExecuteScalar<T>(CommandText, named), isQuery: true)
             : _conn.ExecuteScalar<T>(CommandText, Positional);
 
     /// <summary>Runs the query and returns the first column of every row.</summary>

@@ -2,7 +2,6 @@ using System.Collections;
 using System.Linq.Expressions;
 using MicroDb;
 using MicroDb.Mapping;
-using MicroDb.Native;
 
 namespace SQLite;
 
@@ -50,9 +49,10 @@ public partial class SQLiteConnection
             key.SetValue(obj, Guid.NewGuid());
         }
 
-        if (extra.Length == 0 && map.TypedCrud is { } crud)
+        if (map.TypedCrud is { } crud && (extra.Length == 0 || TableMapping.IsOrReplace(extra)))
         {
-            // MicroDb's own prepared INSERT and binder, which also write the new key back.
+            // MicroDb's own prepared INSERT (or INSERT OR REPLACE of every column, as sqlite-net's) and binder, which
+            // also write the new key back.
             if (Trace)
             {
                 TraceStatement(map.InsertStatement(extra).Sql);
@@ -61,7 +61,7 @@ public partial class SQLiteConnection
             int added;
             try
             {
-                added = crud.Insert(_db.Runner, obj);
+                added = extra.Length == 0 ? crud.Insert(_db.Runner, obj) : crud.InsertOrReplace(_db.Runner, obj);
             }
             catch (MicroDbException e)
             {
@@ -77,7 +77,7 @@ public partial class SQLiteConnection
         }
 
         var (sql, columns) = map.InsertStatement(extra);
-        var count = RunWithObject(map, obj, sql, columns, out var rowId);
+        var count = RunWithMembers(map, obj, sql, columns, out var rowId);
         // Only a row actually written gets the new key (sqlite-net also writes a stale row id after an ignored insert).
         if (count > 0 && map.HasAutoIncPK)
         {
@@ -114,7 +114,7 @@ public partial class SQLiteConnection
     /// <param name="objects">The objects.</param>
     /// <param name="runInTransaction">All or nothing, in one transaction (default).</param>
     /// <returns>The number of rows added.</returns>
-    public int InsertAll(IEnumerable objects, bool runInTransaction = true) => ForEach(objects, runInTransaction, o => Insert(o));
+    public int InsertAll(IEnumerable objects, bool runInTransaction = true) => InsertAllInRuns(objects, runInTransaction);
 
     /// <summary>Inserts every object with a conflict clause.</summary>
     /// <param name="objects">The objects.</param>
@@ -166,7 +166,7 @@ public partial class SQLiteConnection
         }
         else
         {
-            count = RunWithObject(map, obj, sql, columns, out _);
+            count = RunWithMembers(map, obj, sql, columns, out _);
         }
 
         if (count > 0)
@@ -192,7 +192,25 @@ public partial class SQLiteConnection
         ArgumentNullException.ThrowIfNull(objectToDelete);
         var map = GetMapping(objectToDelete.GetType());
         var pk = map.PK ?? throw new NotSupportedException($"Cannot delete {map.TableName}: it has no PK");
-        var count = RunWithObject(map, objectToDelete, map.DeleteSql, [pk], out _);
+        int count;
+        if (map.KeyCrud is { } crud)
+        {
+            // MicroDb's own prepared DELETE by key, bound from the object by its map.
+            TraceStatement(map.DeleteSql);
+            try
+            {
+                count = crud.Delete(_db.Runner, objectToDelete);
+            }
+            catch (MicroDbException e)
+            {
+                throw Translate(e, map, objectToDelete);
+            }
+        }
+        else
+        {
+            count = RunWithMembers(map, objectToDelete, map.DeleteSql, [pk.Source], out _);
+        }
+
         if (count > 0)
         {
             OnTableChanged(map, NotifyTableChangedAction.Delete);
@@ -217,13 +235,13 @@ public partial class SQLiteConnection
         ArgumentNullException.ThrowIfNull(map);
         _ = map.PK ?? throw new NotSupportedException($"Cannot delete {map.TableName}: it has no PK");
         int count;
-        if (map.TypedCrud is { } crud && primaryKey is long or int)
+        if (map.KeyCrud is { } crud && primaryKey is not null)
         {
-            // MicroDb's own prepared DELETE by key; an int key binds as the same INTEGER.
+            // MicroDb's own prepared DELETE by key; the key is bound as the key column stores it.
             TraceStatement(map.DeleteSql);
             try
             {
-                count = crud.DeleteByKey(_db.Runner, primaryKey is int i ? i : (long)primaryKey);
+                count = crud.DeleteByKey(_db.Runner, primaryKey);
             }
             catch (MicroDbException e)
             {
@@ -232,7 +250,8 @@ public partial class SQLiteConnection
         }
         else
         {
-            count = RunWithKey(map, map.DeleteSql, primaryKey);
+            // A key only the CreateFlags conventions declare (MicroDb's map does not know it), or null: a plain argument.
+            count = Execute(map.DeleteSql, primaryKey);
         }
 
         if (count > 0)
@@ -254,7 +273,7 @@ public partial class SQLiteConnection
     public int DeleteAll(TableMapping map)
     {
         ArgumentNullException.ThrowIfNull(map);
-        var count = Execute($"delete from \"{map.TableName}\"");
+        var count = Execute(SqliteNetDialect.DeleteAll(map.TableName));
         if (count > 0)
         {
             OnTableChanged(map, NotifyTableChangedAction.Delete);
@@ -309,7 +328,7 @@ public partial class SQLiteConnection
             // MicroDb's prepared lookup by key.
             try
             {
-                TraceStatement(map.GetByPrimaryKeySql);
+                TraceStatement(map.GetByPrimaryKeySql, query: true);
                 // MicroDb's typed lookups skip the key's type switch; the same values are bound either way.
                 return pk switch
                 {
@@ -359,93 +378,28 @@ public partial class SQLiteConnection
     private int ForEach(IEnumerable objects, bool runInTransaction, Func<object, int> action)
     {
         ArgumentNullException.ThrowIfNull(objects);
-        var count = 0;
-        void Run()
+        try
         {
-            foreach (var obj in objects)
-            {
-                count += action(obj);
-            }
+            // MicroDb's loop (the lock held throughout, one transaction unless told otherwise); each action translates its own errors.
+            return _db.SumEach(objects.Cast<object>(), runInTransaction, action);
         }
-
-        if (runInTransaction)
+        catch (MicroDbException e) when (Translate(e) is var translated && !ReferenceEquals(translated, e))
         {
-            RunInTransaction(Run);
-        }
-        else
-        {
-            Run();
-        }
-
-        return count;
-    }
-
-    /// <summary>Runs <paramref name="sql"/> with <paramref name="columns"/> of <paramref name="obj"/> bound in order; returns the rows changed.</summary>
-    private int RunWithObject(TableMapping map, object obj, string sql, TableMapping.Column[] columns, out long lastRowId)
-    {
-        TraceStatement(sql);
-        var runner = _db.Runner;
-        lock (_db.Gate)
-        {
-            SqliteStatement statement = null;
-            try
-            {
-                statement = runner.Start(sql, MicroDb.StatementArguments.None);
-                for (var i = 0; i < columns.Length; i++)
-                {
-                    map.Map.BindColumn(statement, i + 1, obj, columns[i].Source.Ordinal);
-                }
-
-                statement.Step();
-                lastRowId = _db.LastInsertRowId;
-                return _db.Changes;
-            }
-            catch (MicroDbException e)
-            {
-                throw Translate(e, map, obj);
-            }
-            finally
-            {
-                if (statement is not null)
-                {
-                    runner.Return(statement);
-                }
-            }
+            throw translated;
         }
     }
 
-    /// <summary>Runs <paramref name="sql"/> with a primary key value bound as the key column stores it.</summary>
-    private int RunWithKey(TableMapping map, string sql, object primaryKey)
+    /// <summary>Runs <paramref name="sql"/> on MicroDb's runner with <paramref name="columns"/> of <paramref name="obj"/> bound in order; returns the rows changed.</summary>
+    private int RunWithMembers(TableMapping map, object obj, string sql, ColumnMapping[] columns, out long lastRowId)
     {
-        if (map.Map.Table.PrimaryKey is null)
-        {
-            // A key only the CreateFlags conventions declare: MicroDb's map does not know it, so bind it as a plain argument.
-            return Execute(sql, primaryKey);
-        }
-
         TraceStatement(sql);
-        var runner = _db.Runner;
-        lock (_db.Gate)
+        try
         {
-            SqliteStatement statement = null;
-            try
-            {
-                statement = runner.Start(sql, MicroDb.StatementArguments.None);
-                MicroDb.StatementArguments.BindPrimaryKey(statement, map.Map.Table, primaryKey);
-                statement.Step();
-                return _db.Changes;
-            }
-            catch (MicroDbException e)
-            {
-                throw Translate(e, map);
-            }
-            finally
-            {
-                if (statement is not null)
-                {
-                    runner.Return(statement);
-                }
-            }
+            return _db.Runner.ExecuteWithMembers(map.Map, sql, obj, columns, out lastRowId);
+        }
+        catch (MicroDbException e)
+        {
+            throw Translate(e, map, obj);
         }
     }
 }

@@ -20,7 +20,7 @@ public partial class SQLiteConnection
     /// <param name="query">The SQL.</param>
     /// <param name="args">The parameter values.</param>
     /// <returns>The value, or default when there is no row.</returns>
-    public T ExecuteScalar<T>(string query, params object[] args) => Timed(query, () => _db.ExecuteScalar<T>(query, EnumArguments.Convert(args)));
+    public T ExecuteScalar<T>(string query, params object[] args) => Timed(query, () => _db.ExecuteScalar<T>(query, EnumArguments.Convert(args)), isQuery: true);
 
     /// <summary>
     /// Runs a query and maps every row to a new <typeparamref name="T"/>, matching columns to properties by name; a
@@ -32,8 +32,8 @@ public partial class SQLiteConnection
     /// <returns>The objects.</returns>
     public List<T> Query<T>(string query, params object[] args)
         where T : new() => ValueTupleRowReader<T>.IsValueTuple(typeof(T))
-            ? Run(query, () => _db.Runner.ReadAll<T, ValueTupleRowReader<T>>(query, StatementArguments.Positional(EnumArguments.Convert(args)), default))
-            : Run(query, () => _db.Query<T>(query, EnumArguments.Convert(args)));
+            ? Run(query, () => _db.Runner.ReadAll<T, ValueTupleRowReader<T>>(query, StatementArguments.Positional(EnumArguments.Convert(args)), default), isQuery: true)
+            : Run(query, () => _db.Query<T>(query, EnumArguments.Convert(args)), isQuery: true);
 
     /// <summary>Runs a query and maps every row to an object of <paramref name="map"/>'s type.</summary>
     /// <param name="map">The table mapping.</param>
@@ -43,7 +43,7 @@ public partial class SQLiteConnection
     public List<object> Query(TableMapping map, string query, params object[] args)
     {
         ArgumentNullException.ThrowIfNull(map);
-        return Run(query, () => _db.Runner.ReadAll<object, ObjectRowReader>(query, StatementArguments.Positional(EnumArguments.Convert(args)), new ObjectRowReader(map.Map)));
+        return Run(query, () => _db.Runner.QueryObjects(map.Map, query, StatementArguments.Positional(EnumArguments.Convert(args))), isQuery: true);
     }
 
     /// <summary>Runs a query lazily: each row is read as the result is enumerated (keep the connection open meanwhile).</summary>
@@ -54,7 +54,7 @@ public partial class SQLiteConnection
     public IEnumerable<T> DeferredQuery<T>(string query, params object[] args)
         where T : new()
     {
-        TraceStatement(query);
+        TraceStatement(query, query: true);
         if (ValueTupleRowReader<T>.IsValueTuple(typeof(T)))
         {
             var runner = _db.Runner;
@@ -73,10 +73,10 @@ public partial class SQLiteConnection
     public IEnumerable<object> DeferredQuery(TableMapping map, string query, params object[] args)
     {
         ArgumentNullException.ThrowIfNull(map);
-        TraceStatement(query);
+        TraceStatement(query, query: true);
         var runner = _db.Runner;
         var arguments = EnumArguments.Convert(args);
-        return Translating(new DeferredEnumerable<object>(() => runner.Enumerate<object, ObjectRowReader>(query, StatementArguments.Positional(arguments), new ObjectRowReader(map.Map))));
+        return Translating(new DeferredEnumerable<object>(() => runner.EnumerateObjects(map.Map, query, StatementArguments.Positional(arguments))));
     }
 
     /// <summary>Runs a query and maps its first row to a new <typeparamref name="T"/>.</summary>
@@ -86,8 +86,8 @@ public partial class SQLiteConnection
     /// <returns>The object, or null (default) when there is no row.</returns>
     public T FindWithQuery<T>(string query, params object[] args)
         where T : new() => ValueTupleRowReader<T>.IsValueTuple(typeof(T))
-            ? Run(query, () => _db.Runner.TryReadFirst<T, ValueTupleRowReader<T>>(query, StatementArguments.Positional(EnumArguments.Convert(args)), default, out var value) ? value : default)
-            : Run(query, () => _db.FindWithQuery<T>(query, EnumArguments.Convert(args)));
+            ? Run(query, () => _db.Runner.TryReadFirst<T, ValueTupleRowReader<T>>(query, StatementArguments.Positional(EnumArguments.Convert(args)), default, out var value) ? value : default, isQuery: true)
+            : Run(query, () => _db.FindWithQuery<T>(query, EnumArguments.Convert(args)), isQuery: true);
 
     /// <summary>Runs a query and maps its first row to an object of <paramref name="map"/>'s type.</summary>
     /// <param name="map">The table mapping.</param>
@@ -97,7 +97,7 @@ public partial class SQLiteConnection
     public object FindWithQuery(TableMapping map, string query, params object[] args)
     {
         ArgumentNullException.ThrowIfNull(map);
-        return Run(query, () => _db.Runner.TryReadFirst<object, ObjectRowReader>(query, StatementArguments.Positional(EnumArguments.Convert(args)), new ObjectRowReader(map.Map), out var value) ? value : null);
+        return Run(query, () => _db.Runner.TryQueryFirstObject(map.Map, query, StatementArguments.Positional(EnumArguments.Convert(args)), out var value) ? value : null, isQuery: true);
     }
 
     /// <summary>Runs a query and returns its first column of every row, converted to <typeparamref name="T"/>.</summary>
@@ -105,7 +105,7 @@ public partial class SQLiteConnection
     /// <param name="query">The SQL.</param>
     /// <param name="args">The parameter values.</param>
     /// <returns>The values.</returns>
-    public List<T> QueryScalars<T>(string query, params object[] args) => Run(query, () => _db.QueryScalars<T>(query, EnumArguments.Convert(args)));
+    public List<T> QueryScalars<T>(string query, params object[] args) => Run(query, () => _db.QueryScalars<T>(query, EnumArguments.Convert(args)), isQuery: true);
 
     /// <summary>A LINQ query over <typeparamref name="T"/>'s table, translated to SQL.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
@@ -144,10 +144,10 @@ public partial class SQLiteConnection
         return command;
     }
 
-    /// <summary>Runs <paramref name="action"/> (traced, MicroDb errors translated).</summary>
-    internal T Run<T>(string sql, Func<T> action)
+    /// <summary>Runs <paramref name="action"/> (traced, as a query when <paramref name="isQuery"/>; MicroDb errors translated).</summary>
+    internal T Run<T>(string sql, Func<T> action, bool isQuery = false)
     {
-        TraceStatement(sql);
+        TraceStatement(sql, isQuery);
         try
         {
             return action();
@@ -180,15 +180,15 @@ public partial class SQLiteConnection
         }
     }
 
-    private T Timed<T>(string sql, Func<T> action)
+    private T Timed<T>(string sql, Func<T> action, bool isQuery = false)
     {
         if (!TimeExecution)
         {
-            return Run(sql, action);
+            return Run(sql, action, isQuery);
         }
 
         var watch = Stopwatch.StartNew();
-        var result = Run(sql, action);
+        var result = Run(sql, action, isQuery);
         watch.Stop();
         _elapsedMilliseconds += watch.ElapsedMilliseconds;
         Tracer?.Invoke($"Finished in {watch.ElapsedMilliseconds} ms ({_elapsedMilliseconds / 1000.0:0.0} s total)");

@@ -1,9 +1,10 @@
 using System.Linq.Expressions;
 using MicroDb;
+using MicroDb.Mapping;
 
 namespace SQLite;
 
-// Tables and indexes, written exactly as sqlite-net writes them (Orm.cs), so an existing database's schema stays the same.
+// Tables and indexes, written exactly as sqlite-net writes them (the shared SqliteNetDialect, through Orm.cs), so an existing database's schema stays the same.
 public partial class SQLiteConnection
 {
     /// <summary>Creates <typeparamref name="T"/>'s table, or adds its missing columns; then declares its indexes.</summary>
@@ -130,7 +131,7 @@ public partial class SQLiteConnection
     public int DropTable(TableMapping map)
     {
         ArgumentNullException.ThrowIfNull(map);
-        return Execute($"drop table if exists \"{map.TableName}\"");
+        return Execute(SqliteNetDialect.DropTable(map.TableName));
     }
 
     /// <summary>Creates a named index over <paramref name="columnNames"/> if it does not exist.</summary>
@@ -142,7 +143,7 @@ public partial class SQLiteConnection
     public int CreateIndex(string indexName, string tableName, string[] columnNames, bool unique = false)
     {
         ArgumentNullException.ThrowIfNull(columnNames);
-        return Execute(Orm.CreateIndexSql(indexName, tableName, columnNames, unique));
+        return Execute(SqliteNetDialect.CreateIndex(indexName, tableName, columnNames, unique));
     }
 
     /// <summary>Creates a named index over one column if it does not exist.</summary>
@@ -160,7 +161,7 @@ public partial class SQLiteConnection
     /// <param name="unique">Whether the index is unique.</param>
     /// <returns>The rows changed by the statement (0).</returns>
     public int CreateIndex(string tableName, string columnName, bool unique = false) =>
-        CreateIndex(Orm.DefaultIndexName(tableName, columnName), tableName, columnName, unique);
+        CreateIndex(IndexRules.DefaultName(tableName, columnName), tableName, columnName, unique);
 
     /// <summary>Creates the index <c>{table}_{column1}_{column2}...</c> if it does not exist.</summary>
     /// <param name="tableName">The table.</param>
@@ -170,7 +171,7 @@ public partial class SQLiteConnection
     public int CreateIndex(string tableName, string[] columnNames, bool unique = false)
     {
         ArgumentNullException.ThrowIfNull(columnNames);
-        return CreateIndex(tableName + "_" + string.Join("_", columnNames), tableName, columnNames, unique);
+        return CreateIndex(IndexRules.DefaultName(tableName, columnNames), tableName, columnNames, unique);
     }
 
     /// <summary>Creates the index <c>{table}_{column}</c> on the column of the property <paramref name="property"/> selects.</summary>
@@ -199,7 +200,7 @@ public partial class SQLiteConnection
     /// <returns>The columns.</returns>
     public List<ColumnInfo> GetTableInfo(string tableName)
     {
-        TraceStatement("pragma table_info(\"" + tableName + "\")");
+        TraceStatement("pragma table_info(\"" + tableName + "\")", query: true);
         try
         {
             return _db.GetTableInfo(tableName).Select(c => new ColumnInfo { Name = c.Name, notnull = c.NotNull ? 1 : 0 }).ToList();

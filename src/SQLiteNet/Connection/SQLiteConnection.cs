@@ -249,12 +249,12 @@ public partial class SQLiteConnection : ISQLiteConnection
     protected virtual void OnTableChanged(TableMapping table, NotifyTableChangedAction action) =>
         TableChanged?.Invoke(this, new NotifyTableChangedEventArgs(table, action));
 
-    /// <summary>Writes <paramref name="sql"/> to the tracer when tracing is on.</summary>
-    internal void TraceStatement(string sql)
+    /// <summary>Writes <paramref name="sql"/> to the tracer when tracing is on, as sqlite-net does: <c>Executing Query: </c> for a statement read for rows or a value, <c>Executing: </c> otherwise.</summary>
+    internal void TraceStatement(string sql, bool query = false)
     {
         if (Trace)
         {
-            Tracer?.Invoke("Executing: " + sql);
+            Tracer?.Invoke((query ? "Executing Query: " : "Executing: ") + sql);
         }
     }
 

@@ -1,6 +1,7 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using MicroDb;
+using MicroDb.Mapping;
 using MicroDb.Native;
 using MicroDb.Query;
 
@@ -45,25 +46,11 @@ internal struct ValueTupleRowReader<T> : IRowReader<T>
     private static object ReadAs(SqliteStatement s, int o, Type type)
     {
         var target = Nullable.GetUnderlyingType(type) ?? type;
-        if (target == typeof(string)) return s.GetString(o);
-        if (target == typeof(long)) return s.GetInt64(o);
-        if (target == typeof(int)) return s.GetInt32(o);
-        if (target == typeof(double)) return s.GetDouble(o);
-        if (target == typeof(bool)) return s.GetBoolean(o);
-        if (target == typeof(short)) return s.GetInt16(o);
-        if (target == typeof(byte)) return s.GetByte(o);
-        if (target == typeof(sbyte)) return s.GetSByte(o);
-        if (target == typeof(ushort)) return s.GetUInt16(o);
-        if (target == typeof(uint)) return s.GetUInt32(o);
-        if (target == typeof(ulong)) return s.GetUInt64(o);
-        if (target == typeof(float)) return s.GetSingle(o);
-        if (target == typeof(decimal)) return s.GetDecimal(o);
-        if (target == typeof(byte[])) return s.GetBlob(o);
-        if (target == typeof(Guid)) return s.GetGuid(o);
-        if (target == typeof(DateTime)) return s.GetDateTime(o);
-        if (target == typeof(DateTimeOffset)) return s.GetDateTimeOffset(o);
-        if (target == typeof(TimeSpan)) return s.GetTimeSpan(o);
-        if (target == typeof(object)) return s.GetValue(o);
+        if (target == typeof(object))
+        {
+            return s.GetValue(o);
+        }
+
         if (target.IsEnum)
         {
             return s.GetColumnType(o) == SQLitePCL.raw.SQLITE_TEXT
@@ -71,7 +58,11 @@ internal struct ValueTupleRowReader<T> : IRowReader<T>
                 : Enum.ToObject(target, s.GetInt64(o));
         }
 
-        throw new NotSupportedException($"Cannot read column '{s.GetColumnName(o)}' into a {type.FullName} tuple item: not a type sqlite-net stores.");
+        // MicroDb's typed reader of the item's kind (the storage format's encodings), for the types sqlite-net reads into a tuple item.
+        return ColumnKindRules.FromTypeName(target.FullName ?? "", storeAsText: false) is { } kind
+            && kind is not (ColumnKind.Char or ColumnKind.DateOnly or ColumnKind.TimeOnly or ColumnKind.Uri or ColumnKind.StringBuilder)
+            ? s.GetValue(o, kind)
+            : throw new NotSupportedException($"Cannot read column '{s.GetColumnName(o)}' into a {type.FullName} tuple item: not a type sqlite-net stores.");
     }
 
     /// <summary>The tuple's <c>Item1</c>..<c>ItemN</c> fields, found once per tuple type.</summary>

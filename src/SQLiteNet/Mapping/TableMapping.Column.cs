@@ -9,8 +9,6 @@ public partial class TableMapping
     /// <summary>One mapped column, with sqlite-net's shape.</summary>
     public class Column
     {
-        private const string ImplicitPkName = "Id";
-        private const string ImplicitIndexSuffix = "Id";
         private readonly TableMapping _table;
         private readonly int _ordinal;
 
@@ -32,7 +30,7 @@ public partial class TableMapping
             StoreAsText = column.Kind == ColumnKind.EnumText && !column.IsNullable;
 
             IsPK = column.IsPrimaryKey
-                || ((createFlags & CreateFlags.ImplicitPK) == CreateFlags.ImplicitPK && string.Equals(column.MemberName, ImplicitPkName, StringComparison.OrdinalIgnoreCase));
+                || ((createFlags & CreateFlags.ImplicitPK) == CreateFlags.ImplicitPK && string.Equals(column.MemberName, Orm.ImplicitPkName, StringComparison.OrdinalIgnoreCase));
             var isAuto = column.IsAutoIncrement || (IsPK && (createFlags & CreateFlags.AutoIncPK) == CreateFlags.AutoIncPK);
             IsAutoGuid = isAuto && column.Kind == ColumnKind.Guid;
             IsAutoInc = isAuto && !IsAutoGuid;
@@ -55,7 +53,7 @@ public partial class TableMapping
             }
 
             if (indices.Count == 0 && !IsPK && (createFlags & CreateFlags.ImplicitIndex) == CreateFlags.ImplicitIndex
-                && Name.EndsWith(ImplicitIndexSuffix, StringComparison.OrdinalIgnoreCase))
+                && Name.EndsWith(Orm.ImplicitIndexSuffix, StringComparison.OrdinalIgnoreCase))
             {
                 indices.Add(new IndexedAttribute());
             }

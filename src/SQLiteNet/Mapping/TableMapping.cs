@@ -11,8 +11,8 @@ namespace SQLite;
 /// </summary>
 public partial class TableMapping
 {
-    private readonly Dictionary<string, Column> _byName;
-    private readonly Dictionary<string, Column> _byProperty;
+    // The columns by MicroDb's column ordinal: lookups by name go through MicroDb's TableMapping, which keeps the indexes.
+    private readonly Column[] _bySource;
 
     /// <summary>Maps <paramref name="type"/> by reflection.</summary>
     /// <param name="type">The mapped type.</param>
@@ -37,14 +37,12 @@ public partial class TableMapping
             columns[i] = new Column(this, map.Table.Columns[i], createFlags);
         }
 
+        _bySource = columns;
+
         // sqlite-net lists the type's own properties first, then each base class's: the order of its CREATE TABLE.
         Columns = columns.OrderBy(c => c.Depth).ToArray();
-        _byName = new Dictionary<string, Column>(StringComparer.OrdinalIgnoreCase);
-        _byProperty = new Dictionary<string, Column>(StringComparer.Ordinal);
         foreach (var column in Columns)
         {
-            _byName.TryAdd(column.Name, column);
-            _byProperty.TryAdd(column.PropertyName, column);
             if (column.IsPK)
             {
                 PK = column;
@@ -54,18 +52,19 @@ public partial class TableMapping
         HasAutoIncPK = PK is { IsAutoInc: true };
         InsertColumns = Columns.Where(c => !c.IsAutoInc).ToArray();
         InsertOrReplaceColumns = Columns;
-        // The DELETE by key, built once per mapping (INSERT and UPDATE: InsertStatement, UpdateStatement).
-        if (PK is not null)
+        // sqlite-net's statement text (the shared dialect), built once per mapping: what Trace shows, and what runs where
+        // MicroDb's own statements do not mean the same (INSERT and UPDATE: InsertStatement, UpdateStatement).
+        var keyName = PK?.Name;
+        if (keyName is not null)
         {
-            DeleteSql = $"delete from \"{TableName}\" where \"{PK.Name}\" = ?";
+            DeleteSql = SqliteNetDialect.DeleteByKey(TableName, keyName);
         }
 
-        TypedCrud = createFlags == CreateFlags.None && PK is not null && Columns.Length > 1 && ReferenceEquals(map.Table.PrimaryKey, PK.Source)
-            ? map as IObjectCrud
-            : null;
-        GetByPrimaryKeySql = PK is not null
-            ? $"select * from \"{TableName}\" where \"{PK.Name}\" = ?"
-            : $"select * from \"{TableName}\" limit 1";
+        GetByPrimaryKeySql = SqliteNetDialect.SelectByKey(TableName, keyName);
+
+        // MicroDb's map runs the statements by key itself when its key is this mapping's key (no CreateFlags key).
+        KeyCrud = PK is not null && ReferenceEquals(map.Table.PrimaryKey, PK.Source) ? map as IObjectCrud : null;
+        TypedCrud = createFlags == CreateFlags.None && Columns.Length > 1 ? KeyCrud : null;
     }
 
     /// <summary>The mapped type.</summary>
@@ -110,27 +109,29 @@ public partial class TableMapping
     /// </summary>
     internal IObjectCrud TypedCrud { get; }
 
+    /// <summary>MicroDb's typed CRUD for the statements by key (DELETE), when MicroDb's map has this mapping's key. Null otherwise.</summary>
+    internal IObjectCrud KeyCrud { get; }
+
     /// <summary>Whether MicroDb's map writes the new row id into the key itself (typed, no reflection): the key is the map's own auto-increment column.</summary>
     internal bool MapSetsAutoIncKey => PK is not null && ReferenceEquals(Map.Table.AutoIncrementColumn, PK.Source);
 
     /// <summary>The INSERT text per conflict clause, built once (the connection prepares each text once too).</summary>
-    private readonly ConcurrentDictionary<string, (string Sql, Column[] Columns)> _inserts = new(StringComparer.Ordinal);
+    private readonly ConcurrentDictionary<string, (string Sql, ColumnMapping[] Bound)> _inserts = new(StringComparer.Ordinal);
 
-    private (string Sql, Column[] Columns)? _update;
+    private (string Sql, ColumnMapping[] Bound)? _update;
 
     /// <summary>The INSERT for <paramref name="extra"/> (<c>OR REPLACE</c> writes every column, the key included) and the columns it binds.</summary>
-    internal (string Sql, Column[] Columns) InsertStatement(string extra) => _inserts.GetOrAdd(extra, static (e, map) =>
+    internal (string Sql, ColumnMapping[] Bound) InsertStatement(string extra) => _inserts.GetOrAdd(extra, static (e, map) =>
     {
-        var replacing = string.Equals(e.Trim(), "OR REPLACE", StringComparison.OrdinalIgnoreCase);
-        var columns = replacing ? map.InsertOrReplaceColumns : map.InsertColumns;
-        var sql = columns.Length == 0
-            ? $"insert {e} into \"{map.TableName}\" default values"
-            : $"insert {e} into \"{map.TableName}\"({string.Join(",", columns.Select(c => "\"" + c.Name + "\""))}) values ({string.Join(",", columns.Select(_ => "?"))})";
-        return (sql, columns);
+        var columns = IsOrReplace(e) ? map.InsertOrReplaceColumns : map.InsertColumns;
+        return (SqliteNetDialect.Insert(map.TableName, e, columns.Select(c => c.Name).ToArray()), columns.Select(c => c.Source).ToArray());
     }, this);
 
+    /// <summary>Whether a conflict clause is <c>OR REPLACE</c> (sqlite-net's test: trimmed, any case).</summary>
+    internal static bool IsOrReplace(string extra) => string.Equals(extra.Trim(), "OR REPLACE", StringComparison.OrdinalIgnoreCase);
+
     /// <summary>The UPDATE by key and the columns it binds (the key last); null without a key.</summary>
-    internal (string Sql, Column[] Columns)? UpdateStatement()
+    internal (string Sql, ColumnMapping[] Bound)? UpdateStatement()
     {
         if (PK is null)
         {
@@ -139,7 +140,7 @@ public partial class TableMapping
 
         return _update ??= Build(this, PK);
 
-        static (string, Column[]) Build(TableMapping map, Column pk)
+        static (string, ColumnMapping[]) Build(TableMapping map, Column pk)
         {
             var set = map.Columns.Where(c => c != pk).ToArray();
             if (set.Length == 0)
@@ -148,8 +149,7 @@ public partial class TableMapping
                 set = [pk];
             }
 
-            var sql = $"update \"{map.TableName}\" set {string.Join(",", set.Select(c => "\"" + c.Name + "\" = ? "))} where \"{pk.Name}\" = ? ";
-            return (sql, [.. set, pk]);
+            return (SqliteNetDialect.Update(map.TableName, set.Select(c => c.Name).ToArray(), pk.Name), [.. set.Select(c => c.Source), pk.Source]);
         }
     }
 
@@ -178,10 +178,12 @@ public partial class TableMapping
     /// <summary>The column mapped from the property <paramref name="propertyName"/> (case-sensitive), or null.</summary>
     /// <param name="propertyName">The property name.</param>
     /// <returns>The column, or null.</returns>
-    public Column FindColumnWithPropertyName(string propertyName) => _byProperty.GetValueOrDefault(propertyName);
+    public Column FindColumnWithPropertyName(string propertyName) =>
+        propertyName is not null && Map.Table.FindColumnByMember(propertyName) is { } column ? _bySource[column.Ordinal] : null;
 
     /// <summary>The column named <paramref name="columnName"/> (case-insensitive), or null.</summary>
     /// <param name="columnName">The column name.</param>
     /// <returns>The column, or null.</returns>
-    public Column FindColumn(string columnName) => _byName.GetValueOrDefault(columnName);
+    public Column FindColumn(string columnName) =>
+        columnName is not null && Map.Table.FindColumn(columnName) is { } column ? _bySource[column.Ordinal] : null;
 }

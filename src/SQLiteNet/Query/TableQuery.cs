@@ -58,7 +58,18 @@ public class TableQuery<T> : BaseTableQuery, IEnumerable<T>
     /// <param name="predExpr">The condition.</param>
     /// <returns>The narrowed query.</returns>
     /// <exception cref="NotSupportedException">The condition cannot be translated to SQL.</exception>
-    public TableQuery<T> Where(Expression<Func<T, bool>> predExpr) => With(q => q.Where(predExpr), hasWhere: true);
+    public TableQuery<T> Where(Expression<Func<T, bool>> predExpr)
+    {
+        // Written out rather than through With: a lookup per call is the hot path, and the closure was an allocation.
+        try
+        {
+            return new TableQuery<T>(this, _query.Where(predExpr), hasWhere: true, _hasLimit);
+        }
+        catch (MicroDbException e)
+        {
+            throw SQLiteConnection.Translate(e);
+        }
+    }
 
     /// <summary>At most <paramref name="n"/> rows.</summary>
     /// <param name="n">The row count.</param>
@@ -127,7 +138,7 @@ public class TableQuery<T> : BaseTableQuery, IEnumerable<T>
         }
 
         var query = predExpr is null ? _query : _query.Where(predExpr);
-        return Terminal(() => query.Delete());
+        return Terminal(() => query.Delete(), isQuery: false);
     }
 
     /// <summary>The number of rows.</summary>
@@ -152,7 +163,23 @@ public class TableQuery<T> : BaseTableQuery, IEnumerable<T>
 
     /// <summary>The first row, or null (default).</summary>
     /// <returns>The object or default.</returns>
-    public T FirstOrDefault() => Terminal(() => _query.FirstOrDefault());
+    public T FirstOrDefault()
+    {
+        // As Terminal, without the per-call delegate.
+        if (Connection.Trace)
+        {
+            Connection.TraceStatement(SqlText());
+        }
+
+        try
+        {
+            return _query.FirstOrDefault();
+        }
+        catch (MicroDbException e)
+        {
+            throw SQLiteConnection.Translate(e);
+        }
+    }
 
     /// <summary>The first row matching <paramref name="predExpr"/>, or null (default).</summary>
     /// <param name="predExpr">The condition.</param>
@@ -171,7 +198,7 @@ public class TableQuery<T> : BaseTableQuery, IEnumerable<T>
     /// <returns>The enumerator.</returns>
     public IEnumerator<T> GetEnumerator()
     {
-        Connection.TraceStatement(SqlText());
+        Connection.TraceStatement(SqlText(), query: true);
         return SQLiteConnection.Translating(_query).GetEnumerator();
     }
 
@@ -189,7 +216,7 @@ public class TableQuery<T> : BaseTableQuery, IEnumerable<T>
         }
     }
 
-    private TResult Terminal<TResult>(Func<TResult> action) => Connection.Run(Connection.Trace ? SqlText() : "", action);
+    private TResult Terminal<TResult>(Func<TResult> action, bool isQuery = true) => Connection.Run(Connection.Trace ? SqlText() : "", action, isQuery);
 
     private string SqlText()
     {

@@ -7,7 +7,8 @@ namespace MicroDb.Generator.Tests.Infrastructure;
 /// <summary>Runs <see cref="MicroDbGenerator"/> over in-memory compilations.</summary>
 internal static class GeneratorHarness
 {
-    public static readonly CSharpParseOptions ParseOptions = CSharpParseOptions.Default.WithLanguageVersion(LanguageVersion.Latest);
+    public static readonly CSharpParseOptions ParseOptions = CSharpParseOptions.Default.WithLanguageVersion(LanguageVersion.Latest)
+        .WithFeatures([new KeyValuePair<string, string>("InterceptorsNamespaces", "MicroDb.Generated")]);
 
     private static readonly Lazy<ImmutableArray<MetadataReference>> References = new(() =>
     {

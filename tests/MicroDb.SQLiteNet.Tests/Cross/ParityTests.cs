@@ -42,6 +42,23 @@ public sealed class ParityTests
         ["Update of a keyless type"] = db => db.Update(new Keyless { Body = "x" }),
         ["Delete of a missing key"] = db => db.Delete<Pair>(99),
         ["Delete of an existing key"] = db => db.Delete<Pair>(1),
+        ["Delete of a null key"] = db => db.Delete<Pair>(null),
+        ["FindColumn and FindColumnWithPropertyName"] = db =>
+        {
+            var map = db.GetMapping(typeof(Pair));
+            return $"{map.FindColumn("name")?.Name} {map.FindColumn("CODE")?.PropertyName} {map.FindColumnWithPropertyName("Id")?.Name} "
+                + $"{map.FindColumnWithPropertyName("name") == null} {map.FindColumn("nothing") == null}";
+        },
+        ["Query(TableMapping) of reordered and missing columns"] = db =>
+        {
+            db.Insert(new Pair { Name = "q", Code = "Q" });
+            var map = db.GetMapping(typeof(Pair));
+            var rows = (IEnumerable<object>)db.Query(map, "select Code, Name from pairs where Name = ?", "q");
+            var first = (Pair)db.FindWithQuery(map, "select Name, Id from pairs where Name = ?", "q");
+            var deferred = ((IEnumerable<object>)db.DeferredQuery(map, "select * from pairs where Name = ?", "q")).Cast<Pair>().Single();
+            return string.Join(",", rows.Cast<Pair>().Select(p => $"{p.Id}:{p.Name}:{p.Code}")) + $" {first.Id > 0}:{first.Name}:{first.Code} {deferred.Name}:{deferred.Code}";
+        },
+        ["Delete of a string key on an integer key"] = db => db.Delete<Pair>("1"),
         ["DeleteAll"] = db => db.DeleteAll<Pair>(),
         ["Get of a missing key"] = db => db.Get<Pair>(99),
         ["Find of a missing key"] = db => db.Find<Pair>(99),

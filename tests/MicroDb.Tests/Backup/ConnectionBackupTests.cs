@@ -92,20 +92,30 @@ public sealed class ConnectionBackupTests
         BackupChecks.Fill(other, 300);
         var options = new BackupOptions { PagesPerStep = 1 };
 
-        var forth = Task.Run(() =>
+        // The two directions start each round together, so their steps interleave (each run is locked out while the
+        // other's copy holds its source in a write transaction) and neither waits longer than one run of the other.
+        // Without the rounds one side could run its 40 copies back to back while the other waited for a gap between
+        // them, and on a loaded machine that wait exceeds the busy timeout: a backup whose source is written without
+        // pause fails with MicroDbBackupException after BusyTimeout, which is the documented outcome, not this test's.
+        using var round = new Barrier(2);
+        void CopyForty(MicroDbConnection from, MicroDbConnection to)
         {
-            for (var i = 0; i < 40; i++)
+            try
             {
-                _db.Backup(other, options);
+                for (var i = 0; i < 40; i++)
+                {
+                    round.SignalAndWait();
+                    from.Backup(to, options);
+                }
             }
-        });
-        var back = Task.Run(() =>
-        {
-            for (var i = 0; i < 40; i++)
+            finally
             {
-                other.Backup(_db, options);
+                round.RemoveParticipant(); // a failed side must not leave the other waiting for its next round
             }
-        });
+        }
+
+        var forth = Task.Run(() => CopyForty(_db, other));
+        var back = Task.Run(() => CopyForty(other, _db));
 
         Assert.That(Task.WaitAll([forth, back], TimeSpan.FromSeconds(30)), Is.True, "both finished");
         Assert.That(_db.ExecuteScalar<long>("SELECT count(*) FROM conc_item"), Is.EqualTo(300));

@@ -55,6 +55,36 @@ public sealed class StatementDiagnosticsTests : ReliabilityFixture
     }
 
     [Test]
+    public void Insert_of_an_object_by_its_run_time_type_sets_the_key_and_is_reported_with_its_values()
+    {
+        var db = OpenObserved(includeValues: true);
+        object first = new Person { Name = "a", Age = 30 };
+        object second = new Person { Name = "b", Age = 40 };
+
+        Assert.That(db.Insert(first), Is.EqualTo(1));
+        Assert.That(db.Insert(second), Is.EqualTo(1));
+
+        Assert.That((((Person)first).Id, ((Person)second).Id), Is.EqualTo((1, 2)), "the new row ids are written back");
+        Assert.That(db.Find<Person>(2)?.Name, Is.EqualTo("b"));
+        Assert.That(_seen.Take(2).Select(s => (s.Source, s.Rows)), Is.EqualTo(new[] { (StatementSource.Crud, 1), (StatementSource.Crud, 1) }));
+        Assert.That(_seen[1].Sql, Does.StartWith("INSERT INTO \"people\""));
+        Assert.That(_seen[1].Parameters, Does.Contain("b").And.Contain(40));
+    }
+
+    [Test]
+    public void Insert_of_an_object_that_breaks_a_constraint_is_reported_failed_and_stores_nothing()
+    {
+        var db = OpenObserved();
+        db.Insert((object)new Person { Name = "a", Email = "same" });
+        _seen.Clear();
+
+        Assert.Throws<MicroDbConstraintException>(() => db.Insert((object)new Person { Name = "b", Email = "same" }));
+
+        Assert.That(_seen.Single().Error, Is.InstanceOf<MicroDbConstraintException>());
+        Assert.That(db.ExecuteScalar<long>("SELECT count(*) FROM people"), Is.EqualTo(1), "nothing stored is lost, nothing half-written");
+    }
+
+    [Test]
     public void Parameters_are_redacted_by_default()
     {
         var db = OpenObserved();

@@ -60,10 +60,12 @@ internal static class QueryTextCache
         }
     }
 
+#if NET
     /// <summary>The translated nodes of a query's lambdas (Where then OrderBy), held without an array.</summary>
     [InlineArray(MaxLambdas)]
     internal struct Nodes
     {
         private SqlExpression? _node;
     }
+#endif
 }

@@ -33,6 +33,7 @@ internal sealed partial class SqlTranslator
             return text ? TryDateTimeTextPart(m.Expression, part) : TryDateTimeTicksPart(m.Expression, part);
         }
 
+#if NET
         if (owner == typeof(DateOnly))
         {
             return TryTextDatePart(m.Expression, part, allowTime: false);
@@ -42,6 +43,7 @@ internal sealed partial class SqlTranslator
         {
             return TryTimeOfDayPart(m.Expression, part, ofStoredDateTime: false);
         }
+#endif
 
         return null;
     }

@@ -40,7 +40,7 @@ internal sealed partial class SqlTranslator
 
         if (m.Expression is not null && ReferenceEquals(StripConvert(m.Expression), _parameter))
         {
-            throw Unsupported(m, $"member '{m.Member.Name}' of '{_table.EntityTypeName}' is not a mapped column");
+            throw Unsupported(m, QueryReasons.NotMappedColumn(m.Member.Name, _table.EntityTypeName));
         }
 
         throw Unsupported(m, $"member '{m.Member.DeclaringType?.Name}.{m.Member.Name}' has no SQL translation");
@@ -80,7 +80,7 @@ internal sealed partial class SqlTranslator
     {
         if (TryColumn(operand, out var column, out _) && column.Kind == ColumnKind.EnumText)
         {
-            throw Unsupported(node, $"member '{column.MemberName}' is a [StoreAsText] enum, stored by name, so SQL cannot compare or compute with its numeric value");
+            throw Unsupported(node, QueryReasons.TextEnumCompared(column.MemberName));
         }
     }
 }

@@ -1,4 +1,7 @@
 using System.Linq.Expressions;
+#if !NET
+using UInt128 = System.Numerics.BigInteger;
+#endif
 using MicroDb.Mapping;
 using MicroDb.Native;
 using MicroDb.Query.Model;
@@ -418,7 +421,7 @@ internal sealed partial class SqlTranslator
         var spellings = new List<object?>();
         for (; scale <= 28 && mantissa < limit; scale++, mantissa *= 10)
         {
-            var d = new decimal((int)(uint)mantissa, (int)(uint)(mantissa >> 32), (int)(uint)(mantissa >> 64), negative, (byte)scale);
+            var d = new decimal((int)(uint)(mantissa & uint.MaxValue), (int)(uint)((mantissa >> 32) & uint.MaxValue), (int)(uint)(mantissa >> 64), negative, (byte)scale);
             spellings.Add(ValueEncoding.FormatDecimal(d));
         }
 

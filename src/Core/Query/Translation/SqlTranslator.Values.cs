@@ -32,7 +32,7 @@ internal sealed partial class SqlTranslator
     internal readonly record struct ParameterSlot(object? Value, int Site, ColumnMapping? Column, Type? MemberType, int Element = -1);
 
     /// <summary>Encodes a value as the column it is compared with stores it (<see cref="ValueEncoding.ToStorage(object?, bool, StorageFormat)"/>).</summary>
-    private static object? Encode(object? value, ColumnMapping? column, Type? memberType, StorageFormat format)
+    internal static object? Encode(object? value, ColumnMapping? column, Type? memberType, StorageFormat format)
     {
         if (value is null)
         {

@@ -47,7 +47,7 @@ internal sealed partial class SqlTranslator
         var keySelector = translator._lambda;
         if (translator.TryColumn(keySelector.Body, out var column, out _) && column.Kind == ColumnKind.EnumText)
         {
-            throw new NotSupportedException($"MicroDb cannot order by '{keySelector}': member '{column.MemberName}' is a [StoreAsText] enum, so SQL would sort by name, not by value.");
+            throw new NotSupportedException($"MicroDb cannot order by '{keySelector}': {QueryReasons.TextEnumOrdered(column.MemberName)}.");
         }
 
         // Keys whose stored form sorts differently from the value (ulong bit patterns, DateTime kinds, decimal text) sort by a key expression.

@@ -205,6 +205,7 @@ internal static class TranslationCache
                 continue;
             }
 
+#if NET
             if (entry.SiteCount <= SiteNodes.Length)
             {
                 var nodes = default(SiteNodes);
@@ -215,6 +216,7 @@ internal static class TranslationCache
                 }
             }
             else
+#endif
             {
                 var nodes = new Expression?[entry.SiteCount];
                 entry.CollectSites(shape, nodes);
@@ -228,6 +230,7 @@ internal static class TranslationCache
         return null;
     }
 
+#if NET
     /// <summary>The site nodes of a small shape, held without an array.</summary>
     [InlineArray(Length)]
     private struct SiteNodes
@@ -243,6 +246,7 @@ internal static class TranslationCache
     {
         private object? _value;
     }
+#endif
 
     private static Entry? Store(TableMapping table, StorageFormat format, TranslationKind kind, QueryShape shape, IReadOnlyList<(Expression Node, object? Value)> recordedSites,
         IReadOnlyDictionary<int, (int Site, ColumnMapping? Column, Type? MemberType, int Element)> links, SqlExpression node, List<object?> args, int argStart)
@@ -262,7 +266,7 @@ internal static class TranslationCache
         Entries.AddOrUpdate(
             (table, format, kind, shape.Hash),
             [entry],
-            (_, existing) => existing.Length >= MaxPerShape ? [entry, .. existing[..(MaxPerShape - 1)]] : [entry, .. existing]);
+            (_, existing) => existing.Length >= MaxPerShape ? [entry, .. existing.AsSpan(0, MaxPerShape - 1)] : [entry, .. existing]);
         return entry;
     }
 
@@ -505,8 +509,12 @@ internal static class TranslationCache
         /// <summary>Reads each site's value from <paramref name="siteNodes"/>; when they all match, appends the arguments.</summary>
         public bool TryReplay(ReadOnlySpan<Expression?> siteNodes, StorageFormat format, List<object?> args)
         {
+#if NET
             var small = default(SiteValues);
             var values = _sites.Length <= SiteNodes.Length ? ((Span<object?>)small)[.._sites.Length] : new object?[_sites.Length];
+#else
+            Span<object?> values = new object?[_sites.Length];
+#endif
             try
             {
                 for (var s = 0; s < _sites.Length; s++)
@@ -580,7 +588,10 @@ internal static class TranslationCache
         }
 
         private static bool IsExactlyComparable(object? value) => value is null or string or bool or char or byte or sbyte or short or ushort
-            or int or uint or long or ulong or float or double or decimal or DateTime or DateTimeOffset or TimeSpan or DateOnly or TimeOnly
+            or int or uint or long or ulong or float or double or decimal or DateTime or DateTimeOffset or TimeSpan
+#if NET
+            or DateOnly or TimeOnly
+#endif
             or Guid or Enum;
 
         /// <summary>Equality that tells apart what .NET's Equals does not but SQL text may: -0.0, decimal scale, DateTime kind, offsets.</summary>

@@ -1,0 +1,331 @@
+using System.ComponentModel;
+using System.Linq.Expressions;
+using System.Reflection;
+using MicroDb.Mapping;
+
+namespace MicroDb.Query;
+
+/// <summary>
+/// For generated code: the run-time half of the build-time query front end. The source generator lowers a LINQ chain
+/// written in one expression on <c>db.Table&lt;T&gt;()</c> to SQL at build time and intercepts its calls: the operators
+/// keep their lambdas without the run-time check (the generator checked them), and the terminal operator runs the
+/// constant SQL through the connection's statement runner (reported as <see cref="StatementSource.Intercepted"/>), with
+/// the captured values read from the known nodes of the lambdas and encoded as the run-time translator encodes them, and
+/// the rows read by the connection's map. When a value decides the SQL differently from what was lowered (a null), the
+/// query runs on the run-time path instead. Not meant to be called by hand.
+/// </summary>
+[EditorBrowsable(EditorBrowsableState.Never)]
+public static class QueryInterception
+{
+    /// <summary>For generated code: <see cref="TableQuery{T}.Where"/> without the run-time check.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="query">The query.</param>
+    /// <param name="predicate">The condition, lowered at build time.</param>
+    public static TableQuery<T> Where<T>(TableQuery<T> query, Expression<Func<T, bool>> predicate)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        return query.WhereChecked(predicate);
+    }
+
+    /// <summary>For generated code: OrderBy, OrderByDescending, ThenBy or ThenByDescending without the run-time check.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="query">The query.</param>
+    /// <param name="keySelector">The key, lowered at build time.</param>
+    /// <param name="descending">True for the descending operators.</param>
+    /// <param name="then">True for ThenBy and ThenByDescending.</param>
+    public static TableQuery<T> Order<T>(TableQuery<T> query, LambdaExpression keySelector, bool descending, bool then)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        return query.OrderChecked(keySelector, descending, then);
+    }
+
+    /// <summary>For generated code: <see cref="AsyncTableQuery{T}.Where"/> without the run-time check.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="query">The async query.</param>
+    /// <param name="predicate">The condition, lowered at build time.</param>
+    public static AsyncTableQuery<T> Where<T>(AsyncTableQuery<T> query, Expression<Func<T, bool>> predicate)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        return query.With(query.Query.WhereChecked(predicate));
+    }
+
+    /// <summary>For generated code: the async OrderBy, OrderByDescending, ThenBy or ThenByDescending without the run-time check.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="query">The async query.</param>
+    /// <param name="keySelector">The key, lowered at build time.</param>
+    /// <param name="descending">True for the descending operators.</param>
+    /// <param name="then">True for ThenBy and ThenByDescending.</param>
+    public static AsyncTableQuery<T> Order<T>(AsyncTableQuery<T> query, LambdaExpression keySelector, bool descending, bool then)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        return query.With(query.Query.OrderChecked(keySelector, descending, then));
+    }
+
+    /// <summary>For generated code: runs <paramref name="run"/> (an intercepted terminal) on the query rebound to one of the pool's readers.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <typeparam name="TResult">The terminal's result.</typeparam>
+    /// <param name="query">The async query the intercepted operators built.</param>
+    /// <param name="run">The terminal: a <see cref="QueryInterception"/> helper with the SQL the generator wrote.</param>
+    /// <param name="cancellationToken">Cancels the wait for a reader; checked between rows; interrupts the running statement.</param>
+    public static ValueTask<TResult> ReadAsync<T, TResult>(AsyncTableQuery<T> query, Func<TableQuery<T>, CancellationToken, TResult> run, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        ArgumentNullException.ThrowIfNull(run);
+        return query.Pool.ReadAsync((Query: query.Query, Run: run), static (c, s, ct) => s.Run(s.Query.On(c), ct), cancellationToken);
+    }
+
+    /// <summary>For generated code: runs <paramref name="sql"/> and returns every row, checking <paramref name="cancellationToken"/> between rows (the async path).</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="query">The query the intercepted operators built.</param>
+    /// <param name="sql">The SQL the generator wrote.</param>
+    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    /// <param name="cancellationToken">Checked between rows.</param>
+    public static List<T> ToList<T>(TableQuery<T> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind, CancellationToken cancellationToken)
+    {
+        var scratch = Bind(query, bind);
+        if (scratch is null)
+        {
+            return query.ToList(cancellationToken);
+        }
+
+        try
+        {
+            return query.Connection.Runner.Query(query.Map, sql, StatementArguments.Intercepted(scratch.Args), cancellationToken);
+        }
+        finally
+        {
+            QueryScratch.Return(scratch);
+        }
+    }
+
+    /// <summary>For generated code: runs <paramref name="sql"/> and returns every row.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="query">The query the intercepted operators built.</param>
+    /// <param name="sql">The SQL the generator wrote.</param>
+    /// <param name="bind">Appends the query's values, one per <c>?</c>; false sends the query to the run-time path.</param>
+    public static List<T> ToList<T>(TableQuery<T> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind)
+    {
+        var scratch = Bind(query, bind);
+        if (scratch is null)
+        {
+            return query.ToList();
+        }
+
+        try
+        {
+            return query.Connection.Runner.Query(query.Map, sql, StatementArguments.Intercepted(scratch.Args));
+        }
+        finally
+        {
+            QueryScratch.Return(scratch);
+        }
+    }
+
+    /// <summary>For generated code: runs <paramref name="sql"/> and returns every row as an array.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="query">The query the intercepted operators built.</param>
+    /// <param name="sql">The SQL the generator wrote.</param>
+    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    public static T[] ToArray<T>(TableQuery<T> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind) =>
+        ToList(query, sql, bind).ToArray();
+
+    /// <summary>For generated code: the first row of <paramref name="sql"/> (which has LIMIT 1), or the run-time error for none.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="query">The query the intercepted operators built.</param>
+    /// <param name="sql">The SQL the generator wrote.</param>
+    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    /// <exception cref="InvalidOperationException">The query returns no row.</exception>
+    public static T First<T>(TableQuery<T> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind)
+    {
+        var scratch = Bind(query, bind);
+        if (scratch is null)
+        {
+            return query.First();
+        }
+
+        try
+        {
+            return query.Connection.Runner.TryQueryFirst(query.Map, sql, StatementArguments.Intercepted(scratch.Args), out var value) ? value : throw query.NoRow();
+        }
+        finally
+        {
+            QueryScratch.Return(scratch);
+        }
+    }
+
+    /// <summary>For generated code: the first row of <paramref name="sql"/> (which has LIMIT 1), or default.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="query">The query the intercepted operators built.</param>
+    /// <param name="sql">The SQL the generator wrote.</param>
+    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    public static T? FirstOrDefault<T>(TableQuery<T> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind)
+    {
+        var scratch = Bind(query, bind);
+        if (scratch is null)
+        {
+            return query.FirstOrDefault();
+        }
+
+        try
+        {
+            return query.Connection.Runner.TryQueryFirst(query.Map, sql, StatementArguments.Intercepted(scratch.Args), out var value) ? value : default;
+        }
+        finally
+        {
+            QueryScratch.Return(scratch);
+        }
+    }
+
+    /// <summary>For generated code: the only row of <paramref name="sql"/> (which reads at most two rows).</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="query">The query the intercepted operators built.</param>
+    /// <param name="sql">The SQL the generator wrote.</param>
+    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    /// <param name="orDefault">True for SingleOrDefault.</param>
+    /// <exception cref="InvalidOperationException">No row (unless <paramref name="orDefault"/>), or more than one.</exception>
+    public static T? Single<T>(TableQuery<T> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind, bool orDefault)
+    {
+        var scratch = Bind(query, bind);
+        if (scratch is null)
+        {
+            return orDefault ? query.SingleOrDefault() : query.Single();
+        }
+
+        List<T> rows;
+        try
+        {
+            rows = query.Connection.Runner.Query(query.Map, sql, StatementArguments.Intercepted(scratch.Args));
+        }
+        finally
+        {
+            QueryScratch.Return(scratch);
+        }
+
+        return query.SingleOf(rows, orDefault);
+    }
+
+    /// <summary>For generated code: the count <paramref name="sql"/> (a SELECT count(*)) returns.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="query">The query the intercepted operators built.</param>
+    /// <param name="sql">The SQL the generator wrote.</param>
+    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    /// <exception cref="OverflowException">More than <see cref="int.MaxValue"/> rows.</exception>
+    public static int Count<T>(TableQuery<T> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind)
+    {
+        var scratch = Bind(query, bind);
+        if (scratch is null)
+        {
+            return query.Count();
+        }
+
+        try
+        {
+            return checked((int)query.Connection.Runner.Scalar<long>(sql, StatementArguments.Intercepted(scratch.Args)));
+        }
+        finally
+        {
+            QueryScratch.Return(scratch);
+        }
+    }
+
+    /// <summary>For generated code: whether <paramref name="sql"/> (a SELECT EXISTS) finds a row.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="query">The query the intercepted operators built.</param>
+    /// <param name="sql">The SQL the generator wrote.</param>
+    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    public static bool Any<T>(TableQuery<T> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind)
+    {
+        var scratch = Bind(query, bind);
+        if (scratch is null)
+        {
+            return query.Any();
+        }
+
+        try
+        {
+            return query.Connection.Runner.Scalar<long>(sql, StatementArguments.Intercepted(scratch.Args)) != 0;
+        }
+        finally
+        {
+            QueryScratch.Return(scratch);
+        }
+    }
+
+    /// <summary>
+    /// For generated code: appends the value at <paramref name="path"/> in the <paramref name="where"/>-th Where lambda,
+    /// encoded as the column of <paramref name="member"/> stores it (the run-time translator's encoding, in the
+    /// connection's storage format). False when the value is null (the SQL would be another one) or the tree or the map
+    /// is not the one the generator saw: the caller then runs the query on the run-time path.
+    /// </summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="query">The query.</param>
+    /// <param name="args">The values so far.</param>
+    /// <param name="where">Which Where lambda, in call order.</param>
+    /// <param name="path">The steps from the lambda's body to the value: <c>L</c>/<c>R</c> a binary node's operands, <c>O</c> a unary node's operand.</param>
+    /// <param name="member">The entity member the value is compared with.</param>
+    /// <param name="memberType">The member's type.</param>
+    public static bool Value<T>(TableQuery<T> query, List<object?> args, int where, string path, string member, Type memberType)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        ArgumentNullException.ThrowIfNull(args);
+        ArgumentNullException.ThrowIfNull(path);
+        if (!TryRead(query.WhereLambda(where), path, out var value) || value is null || query.Table.FindColumnByMember(member) is not { } column)
+        {
+            return false;
+        }
+
+        args.Add(SqlTranslator.Encode(value, column, memberType, query.Connection.Storage));
+        return true;
+    }
+
+    private static QueryScratch? Bind<T>(TableQuery<T> query, Func<TableQuery<T>, List<object?>, bool>? bind)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        var scratch = QueryScratch.Rent();
+        if (bind is null || bind(query, scratch.Args))
+        {
+            return scratch;
+        }
+
+        QueryScratch.Return(scratch);
+        return null;
+    }
+
+    /// <summary>Reads the closed node at <paramref name="path"/>: a constant or a captured field directly, anything else with the interpreter.</summary>
+    private static bool TryRead(LambdaExpression lambda, string path, out object? value)
+    {
+        value = null;
+        var node = lambda.Body;
+        foreach (var step in path)
+        {
+            while (node is UnaryExpression { NodeType: ExpressionType.Convert or ExpressionType.ConvertChecked, Method: null } convert)
+            {
+                node = convert.Operand;
+            }
+
+            switch (step)
+            {
+                case 'L' when node is BinaryExpression binary:
+                    node = binary.Left;
+                    break;
+                case 'R' when node is BinaryExpression binary:
+                    node = binary.Right;
+                    break;
+                case 'O' when node is UnaryExpression unary:
+                    node = unary.Operand;
+                    break;
+                default:
+                    return false;
+            }
+        }
+
+        value = node switch
+        {
+            ConstantExpression constant => constant.Value,
+            MemberExpression { Member: FieldInfo field, Expression: ConstantExpression closure } => field.GetValue(closure.Value),
+            MemberExpression { Member: FieldInfo { IsStatic: true } field, Expression: null } => field.GetValue(null),
+            _ => ExpressionInterpreter.EvaluateClosed(node),
+        };
+        return true;
+    }
+}

@@ -1,0 +1,442 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using System.Text;
+using MicroDb.Generator.Model;
+using MicroDb.Generator.Shared;
+using MicroDb.Generator.Shared.Query;
+using Microsoft.CodeAnalysis.CSharp;
+
+namespace MicroDb.Generator;
+
+public sealed partial class MicroDbGenerator
+{
+    /// <summary>What the interceptor step gives: the generated source (null for none) and the MDB0013/MDB0014 diagnostics.</summary>
+    /// <param name="Source">The interceptors file.</param>
+    /// <param name="Diagnostics">The diagnostics to report.</param>
+    internal sealed record InterceptorPlan(string? Source, EquatableArray<DiagnosticInfo> Diagnostics);
+
+    /// <summary>
+    /// The build-time query front end, part two: each lowered <see cref="QueryChain"/> with its entity's map model becomes a
+    /// <see cref="QueryModel"/> built exactly as <c>TableQuery&lt;T&gt;.BuildModel</c> builds it at run time, written by the
+    /// shared <see cref="SqliteSqlWriter"/> into a SQL constant; the interceptors call <c>QueryInterception</c>.
+    /// </summary>
+    private static class InterceptorEmitter
+    {
+        private const string Runtime = "QueryInterception";
+
+        public static InterceptorPlan Plan(ImmutableArray<QueryChain> chains, ImmutableArray<EntityModel> models, bool intercept)
+        {
+            var byKey = new Dictionary<string, EntityModel>(System.StringComparer.Ordinal);
+            foreach (var model in models)
+            {
+                byKey[model.MetadataName] = model;
+            }
+
+            var diagnostics = new List<DiagnosticInfo>();
+            var w = new SourceWriter();
+            var emitted = 0;
+            foreach (var chain in chains.OrderBy(c => c.Location?.FilePath, System.StringComparer.Ordinal).ThenBy(c => c.Location?.SpanStart))
+            {
+                string? declined = chain.Declined;
+                string? sql = null;
+                List<LoweredNode>? values = null;
+                if (declined is null)
+                {
+                    if (!byKey.TryGetValue(chain.TypeKey, out var model))
+                    {
+                        // The type gets no generated map (MDB0011 says why, quietly by default): its queries run on the
+                        // run-time path without a second report.
+                        continue;
+                    }
+                    else if (NeverTranslates(chain, model) is { } error)
+                    {
+                        diagnostics.Add(new DiagnosticInfo(ModelRules.Ids.QueryNeverTranslates, chain.Location, new EquatableArray<string>(new[] { error.Lambda, error.Reason })));
+                        continue;
+                    }
+                    else
+                    {
+                        (sql, values, declined) = Write(chain, model);
+                    }
+                }
+
+                if (declined is not null)
+                {
+                    if (intercept)
+                    {
+                        diagnostics.Add(new DiagnosticInfo(ModelRules.Ids.QueryNotIntercepted, chain.Location, new EquatableArray<string>(new[] { declined })));
+                    }
+
+                    continue;
+                }
+
+                if (intercept)
+                {
+                    EmitChain(w, chain, sql!, values!, emitted++);
+                }
+            }
+
+            return new InterceptorPlan(emitted == 0 ? null : Wrap(w.ToString()), new EquatableArray<DiagnosticInfo>(diagnostics));
+        }
+
+        /// <summary>The run time's NotSupportedException for this chain (a member that maps to no column, a [StoreAsText] enum ordered), or null.</summary>
+        private static (string Lambda, string Reason)? NeverTranslates(QueryChain chain, EntityModel model)
+        {
+            foreach (var step in chain.Steps)
+            {
+                if (step.KeyMember is { } key)
+                {
+                    var column = model.Columns.FirstOrDefault(c => c.MemberName == key);
+                    if (column is null)
+                    {
+                        return (step.LambdaText!, QueryReasons.NotMappedColumn(key, model.MetadataName));
+                    }
+
+                    if (column.Kind == ColumnKind.EnumText)
+                    {
+                        return (step.LambdaText!, QueryReasons.TextEnumOrdered(key));
+                    }
+                }
+
+                if (step.Predicate is { } predicate && FirstError(predicate, model) is { } reason)
+                {
+                    return (step.LambdaText!, reason);
+                }
+            }
+
+            return null;
+        }
+
+        private static string? FirstError(LoweredNode node, EntityModel model)
+        {
+            if (node.Left is { } left && FirstError(left, model) is { } l)
+            {
+                return l;
+            }
+
+            if (node.Right is { } right && FirstError(right, model) is { } r)
+            {
+                return r;
+            }
+
+            if (node.Member is not { } member)
+            {
+                return null;
+            }
+
+            var column = model.Columns.FirstOrDefault(c => c.MemberName == member);
+            if (column is null)
+            {
+                return QueryReasons.NotMappedColumn(member, model.MetadataName);
+            }
+
+            return column.Kind == ColumnKind.EnumText && node.Op is "<" or "<=" or ">" or ">=" ? QueryReasons.TextEnumCompared(member) : null;
+        }
+
+        /// <summary>The chain's SQL (as TableQuery builds and writes it) and its values in slot order, or why it is declined.</summary>
+        private static (string? Sql, List<LoweredNode>? Values, string? Declined) Write(QueryChain chain, EntityModel model)
+        {
+            var values = new List<LoweredNode>();
+            var predicates = new List<SqlExpression>();
+            var orderings = new List<SqlOrdering>();
+            var group = 0;
+            int? limit = null;
+            var offset = 0;
+            string? declined = null;
+            foreach (var step in chain.Steps)
+            {
+                switch (step.Method)
+                {
+                    case "Take":
+                        {
+                            var count = System.Math.Max(0, step.Count);
+                            limit = limit is { } own ? System.Math.Min(own, count) : count;
+                            break;
+                        }
+
+                    case "Skip":
+                        {
+                            var count = System.Math.Max(0, step.Count);
+                            limit = limit is { } own ? System.Math.Max(0, own - count) : null;
+                            offset = checked(offset + count);
+                            break;
+                        }
+
+                    case "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending":
+                        {
+                            var column = model.Columns.First(c => c.MemberName == step.KeyMember);
+                            if (!Fits(column.Kind, Family(step.KeyType!, column.Kind)))
+                            {
+                                return (null, null, $"member '{step.KeyMember}' is stored as {column.Kind}, which orders by the run-time translator's rules");
+                            }
+
+                            var ordering = new SqlOrdering(new SqlColumn(column.ColumnName), step.Method.EndsWith("Descending", System.StringComparison.Ordinal));
+                            if (step.Method.StartsWith("ThenBy", System.StringComparison.Ordinal))
+                            {
+                                orderings.Insert(group++, ordering);
+                            }
+                            else
+                            {
+                                orderings.Insert(0, ordering);
+                                group = 1;
+                            }
+
+                            break;
+                        }
+
+                    default:
+                        if (step.Predicate is { } predicate)
+                        {
+                            var node = Condition(predicate, model, values, predicates.Count, ref declined);
+                            if (node is null)
+                            {
+                                return (null, null, declined);
+                            }
+
+                            predicates.Add(node);
+                        }
+
+                        break;
+                }
+            }
+
+            var terminal = Sync(chain.Steps[chain.Steps.Count - 1].Method);
+            var limitedBefore = limit is not null || offset > 0;
+            var cap = terminal switch { "First" or "FirstOrDefault" => 1, "Single" or "SingleOrDefault" => 2, _ => (int?)null };
+            var effectiveLimit = cap is { } c ? (limit is { } own2 ? System.Math.Min(own2, c) : c) : limit;
+            var columns = new ValueList<SqlExpression>(model.Columns.Select(col => (SqlExpression)new SqlColumn(col.ColumnName)).ToArray());
+            var source = new SqlTable(model.TableName);
+            var where = new ValueList<SqlExpression>(predicates.ToArray());
+            var order = new ValueList<SqlOrdering>(orderings.ToArray());
+            var none = ValueList<SqlOrdering>.Empty;
+            QueryModel query;
+            switch (terminal)
+            {
+                case "Count":
+                    query = limitedBefore
+                        ? QueryModel.Select(new SqlSubquery(new QueryModel(source, One, false, where, order, limit, offset)), CountAll)
+                        : new QueryModel(source, CountAll, false, where, none, null, 0);
+                    break;
+                case "Any":
+                    query = QueryModel.Select(null, new ValueList<SqlExpression>(new SqlExpression[] { new SqlExists(new QueryModel(source, One, false, where, limitedBefore ? order : none, limit, offset)) }));
+                    break;
+                default:
+                    query = new QueryModel(source, columns, false, where, order, effectiveLimit, offset);
+                    break;
+            }
+
+            var sql = new StringBuilder();
+            var slots = new List<int>();
+            SqliteSqlWriter.Instance.WriteQuery(query, sql, slots);
+            for (var i = 0; i < slots.Count; i++)
+            {
+                if (slots[i] != i)
+                {
+                    return (null, null, "the values are not written in the order they are read");
+                }
+            }
+
+            return (sql.ToString(), values, null);
+        }
+
+        private static readonly ValueList<SqlExpression> One = new(new SqlExpression[] { SqlLiteral.One });
+
+        private static readonly ValueList<SqlExpression> CountAll = new(new SqlExpression[] { new SqlFunction("count", new SqlLiteral("*")) });
+
+        /// <summary>The run-time translator's node for a lowered condition (SqlTranslator.TranslateBoolean), its values appended in slot order.</summary>
+        private static SqlExpression? Condition(LoweredNode node, EntityModel model, List<LoweredNode> values, int where, ref string? declined)
+        {
+            switch (node.Op)
+            {
+                case "and" or "or":
+                    {
+                        var left = Condition(node.Left!, model, values, where, ref declined);
+                        var right = left is null ? null : Condition(node.Right!, model, values, where, ref declined);
+                        return right is null ? null : new SqlGroup(new SqlBinary(left!, node.Op == "and" ? SqlOperator.And : SqlOperator.Or, right));
+                    }
+
+                case "not":
+                    {
+                        var operand = Condition(node.Left!, model, values, where, ref declined);
+                        return operand is null ? null : new SqlGroup(new SqlUnary(SqlUnaryOperator.Not, operand));
+                    }
+            }
+
+            var column = model.Columns.First(c => c.MemberName == node.Member);
+            if (!Fits(column.Kind, node.Family!))
+            {
+                declined = $"member '{node.Member}' is stored as {column.Kind}, which compares by the run-time translator's rules";
+                return null;
+            }
+
+            var name = new SqlColumn(column.ColumnName);
+            if (node.Op == "bool")
+            {
+                // A bool member used as a condition.
+                return new SqlGroup(new SqlBinary(name, SqlOperator.Equal, SqlLiteral.One));
+            }
+
+            var value = new SqlParameter(values.Count, column.Kind);
+            values.Add(node with { Left = null, Right = null, Path = where.ToString(System.Globalization.CultureInfo.InvariantCulture) + ":" + node.Path });
+            if (node.Op is "=" or "<>")
+            {
+                // Equality with a nullable (reference) operand is IS / IS NOT (two-valued logic); a null value is sent to the run-time path.
+                var nullable = node.Family == "string";
+                var op = node.Op == "=" ? (nullable ? SqlOperator.Is : SqlOperator.Equal) : (nullable ? SqlOperator.IsNot : SqlOperator.NotEqual);
+                return new SqlGroup(new SqlBinary(name, op, value));
+            }
+
+            var comparison = node.Op switch
+            {
+                "<" => SqlOperator.LessThan,
+                "<=" => SqlOperator.LessThanOrEqual,
+                ">" => SqlOperator.GreaterThan,
+                _ => SqlOperator.GreaterThanOrEqual,
+            };
+            return new SqlGroup(node.ValueOnLeft ? new SqlBinary(value, comparison, name) : new SqlBinary(name, comparison, value));
+        }
+
+        /// <summary>Whether a member's type family is stored as the kind whose comparison is SQLite's own, under both storage formats.</summary>
+        private static bool Fits(ColumnKind kind, string family) => family switch
+        {
+            "integer" => kind is ColumnKind.Byte or ColumnKind.SByte or ColumnKind.Int16 or ColumnKind.UInt16 or ColumnKind.Int32 or ColumnKind.UInt32 or ColumnKind.Int64,
+            "bool" => kind == ColumnKind.Boolean,
+            "string" => kind == ColumnKind.String,
+            "enum" => kind is ColumnKind.Enum or ColumnKind.EnumText,
+            "guid" => kind == ColumnKind.Guid,
+            _ => false,
+        };
+
+        /// <summary>An OrderBy key's family from its column kind (the key type is the member's).</summary>
+        private static string Family(string keyType, ColumnKind kind) => kind switch
+        {
+            ColumnKind.Boolean => "bool",
+            ColumnKind.String => "string",
+            ColumnKind.Enum => "enum",
+            ColumnKind.Guid => "guid",
+            _ => keyType is "long" or "int" or "short" or "byte" or "sbyte" or "ushort" or "uint" ? "integer" : "other",
+        };
+
+        private static void EmitChain(SourceWriter w, QueryChain chain, string sql, List<LoweredNode> values, int index)
+        {
+            var entity = chain.EntityType;
+            var query = (chain.Async ? "AsyncTableQuery<" : "TableQuery<") + entity + ">";
+            var predicateType = "global::System.Linq.Expressions.Expression<global::System.Func<" + entity + ", bool>>";
+            w.Line("// " + Comment(chain));
+            for (var i = 0; i < chain.Steps.Count - 1; i++)
+            {
+                var step = chain.Steps[i];
+                if (step.Intercept is null)
+                {
+                    continue;
+                }
+
+                w.Line(step.Intercept);
+                if (step.Method == "Where")
+                {
+                    w.Line("public static " + query + " Where" + index + "_" + i + "(this " + query + " query, " + predicateType + " predicate) => " + Runtime + ".Where(query, predicate);");
+                }
+                else
+                {
+                    var keyType = "global::System.Linq.Expressions.Expression<global::System.Func<" + entity + ", " + step.KeyType + ">>";
+                    var descending = step.Method.EndsWith("Descending", System.StringComparison.Ordinal) ? "true" : "false";
+                    var then = step.Method.StartsWith("ThenBy", System.StringComparison.Ordinal) ? "true" : "false";
+                    w.Line("public static " + query + " " + step.Method + index + "_" + i + "(this " + query + " query, " + keyType + " keySelector) => " + Runtime + ".Order(query, keySelector, " + descending + ", " + then + ");");
+                }
+            }
+
+            var terminal = chain.Steps[chain.Steps.Count - 1];
+            var hasPredicate = terminal.Predicate is not null;
+            var parameters = "this " + query + " query" + (hasPredicate ? ", " + predicateType + " predicate" : "") + (chain.Async ? ", global::System.Threading.CancellationToken cancellationToken" : "");
+            var receiver = hasPredicate ? Runtime + ".Where(query, predicate)" : "query";
+            var literal = SymbolDisplay.FormatLiteral(sql, quote: true);
+            var (returns, helper, extra) = Sync(terminal.Method) switch
+            {
+                "ToList" => ("global::System.Collections.Generic.List<" + entity + ">", "ToList", ""),
+                "ToArray" => (entity + "[]", "ToArray", ""),
+                "First" => (entity, "First", ""),
+                "FirstOrDefault" => (entity, "FirstOrDefault", ""),
+                "Single" => (entity, "Single", ", orDefault: false"),
+                "SingleOrDefault" => (entity, "Single", ", orDefault: true"),
+                "Count" => ("int", "Count", ""),
+                _ => ("bool", "Any", ""),
+            };
+            w.Line(terminal.Intercept!);
+            if (!chain.Async)
+            {
+                w.Line("public static " + returns + " " + terminal.Method + index + "(" + parameters + ") =>");
+                w.Line("    " + Runtime + "." + helper + "(" + receiver + ", " + literal + ", " + Binder(values) + extra + ");");
+            }
+            else
+            {
+                // On one of the pool's readers; ToList checks the token between rows, as the async query does.
+                var run = helper switch
+                {
+                    "ToList" => Runtime + ".ToList(r, " + literal + ", " + Binder(values) + ", ct)",
+                    "ToArray" => Runtime + ".ToList(r, " + literal + ", " + Binder(values) + ", ct).ToArray()",
+                    _ => Runtime + "." + helper + "(r, " + literal + ", " + Binder(values) + extra + ")",
+                };
+                w.Line("public static global::System.Threading.Tasks.ValueTask<" + returns + "> " + terminal.Method + index + "(" + parameters + ") =>");
+                w.Line("    " + Runtime + ".ReadAsync(" + receiver + ", static (r, ct) => " + run + ", cancellationToken);");
+            }
+
+            w.Line();
+        }
+
+        private static string Sync(string method) => method.EndsWith("Async", System.StringComparison.Ordinal) ? method.Substring(0, method.Length - 5) : method;
+
+        /// <summary>The static lambda that appends the values: one QueryInterception.Value call per value, in slot order.</summary>
+        private static string Binder(List<LoweredNode> values)
+        {
+            if (values.Count == 0)
+            {
+                return "null";
+            }
+
+            var calls = values.Select(v =>
+            {
+                var colon = v.Path!.IndexOf(':');
+                return Runtime + ".Value(q, a, " + v.Path.Substring(0, colon) + ", " + SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true)
+                    + ", " + SymbolDisplay.FormatLiteral(v.Member!, quote: true) + ", typeof(" + v.MemberType + "))";
+            });
+            return "static (q, a) => " + string.Join(" && ", calls);
+        }
+
+        private static string Comment(QueryChain chain)
+        {
+            var text = string.Join(" ", chain.Text.Split(new[] { '\r', '\n' }, System.StringSplitOptions.RemoveEmptyEntries).Select(l => l.Trim()));
+            var where = chain.Location is { } l ? System.IO.Path.GetFileName(l.FilePath) + "(" + (l.StartLine + 1) + "): " : "";
+            return where + text;
+        }
+
+        private static string Wrap(string interceptors)
+        {
+            var w = new SourceWriter();
+            w.Line("// <auto-generated/> by MicroDb.Generator: build-time LINQ (see docs/architecture.md, \"Queries\").");
+            w.Line("#nullable disable");
+            w.Open("namespace System.Runtime.CompilerServices");
+            w.Line("[global::System.AttributeUsage(global::System.AttributeTargets.Method, AllowMultiple = true)]");
+            w.Open("file sealed class InterceptsLocationAttribute : global::System.Attribute");
+            w.Open("public InterceptsLocationAttribute(int version, string data)");
+            w.Line("_ = version;");
+            w.Line("_ = data;");
+            w.Close();
+            w.Close();
+            w.Close();
+            w.Line();
+            w.Open("namespace MicroDb.Generated");
+            w.Line("using global::MicroDb.Query;");
+            w.Line();
+            w.Line("/// <summary>Inline LINQ queries lowered to SQL at build time: each interceptor calls QueryInterception with its SQL.</summary>");
+            w.Open("file static class MicroDbQueryInterceptors");
+            foreach (var line in interceptors.TrimEnd('\n').Split('\n'))
+            {
+                w.Line(line);
+            }
+
+            w.Close();
+            w.Close();
+            return w.ToString();
+        }
+    }
+}

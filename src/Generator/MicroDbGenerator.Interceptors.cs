@@ -1,0 +1,468 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using MicroDb.Generator.Model;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace MicroDb.Generator;
+
+public sealed partial class MicroDbGenerator
+{
+    /// <summary>The MSBuild property that turns query interception off (<c>false</c>); on by default.</summary>
+    internal const string InterceptQueriesProperty = "MicroDbInterceptQueries";
+
+    /// <summary>
+    /// The build-time query front end, part one: finds LINQ chains written in one expression on a connection's
+    /// <c>Table&lt;T&gt;()</c> and ended by a terminal operator, and lowers their lambdas from Roslyn's operation tree to
+    /// <see cref="QueryChain"/> data. A chain it cannot lower is kept with the reason (MDB0013); the SQL and the
+    /// interceptors are written by <see cref="InterceptorEmitter"/> once the entity's map model is known.
+    /// </summary>
+    private static class QueryChains
+    {
+        private static readonly HashSet<string> Terminals = new(StringComparer.Ordinal)
+        {
+            "ToList", "ToArray", "First", "FirstOrDefault", "Single", "SingleOrDefault", "Count", "Any",
+            "ToListAsync", "ToArrayAsync", "FirstAsync", "FirstOrDefaultAsync", "SingleAsync", "SingleOrDefaultAsync", "CountAsync", "AnyAsync",
+        };
+
+        private static readonly HashSet<string> Orderings = new(StringComparer.Ordinal)
+        {
+            "OrderBy", "OrderByDescending", "ThenBy", "ThenByDescending",
+        };
+
+        /// <summary>The syntactic filter: a call of a terminal operator's name on some receiver.</summary>
+        public static bool IsCandidate(SyntaxNode node) =>
+            node is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax member } && Terminals.Contains(member.Name.Identifier.ValueText);
+
+        /// <summary>The semantic step: the chain ending at this terminal call, lowered, or null when it is no MicroDb query.</summary>
+        public static QueryChain? Lower(GeneratorSyntaxContext context, CancellationToken cancellationToken)
+        {
+            var invocation = (InvocationExpressionSyntax)context.Node;
+            if (context.SemanticModel.GetOperation(invocation, cancellationToken) is not IInvocationOperation terminal
+                || !IsTableQuery(terminal.TargetMethod.ContainingType)
+                || terminal.TargetMethod.ContainingType.TypeArguments[0] is not INamedTypeSymbol entity)
+            {
+                return null;
+            }
+
+            if (InExpressionTree(invocation, context.SemanticModel, cancellationToken))
+            {
+                // Inside a lambda that becomes an expression tree (a compiled query's body) the call is data, not run.
+                return null;
+            }
+
+            var location = LocationOf(invocation);
+            var text = invocation.ToString();
+            var typeKey = Parser.MetadataNameOf(entity);
+            var entityType = entity.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
+            var isAsync = terminal.TargetMethod.ContainingType.Name == "AsyncTableQuery";
+            if (!IsAccessible(entity))
+            {
+                // No generated map either: MDB0011 (quiet by default) is the one report about such a type.
+                return null;
+            }
+
+            if (isAsync != terminal.TargetMethod.Name.EndsWith("Async", StringComparison.Ordinal))
+            {
+                return null;
+            }
+
+            QueryChain Declined(string reason) => new(typeKey, entityType, EquatableArray<ChainStep>.Empty, location, text, reason, isAsync);
+
+            var calls = new List<IInvocationOperation>();
+            IOperation? current = terminal;
+            while (current is IInvocationOperation call && IsTableQuery(call.TargetMethod.ContainingType))
+            {
+                calls.Add(call);
+                current = call.Instance;
+            }
+
+            calls.Reverse();
+            if (current is not IInvocationOperation { TargetMethod.Name: "Table" } root || !IsConnection(root.TargetMethod.ContainingType))
+            {
+                return Declined(current is ILocalReferenceOperation or IParameterReferenceOperation or IFieldReferenceOperation or IPropertyReferenceOperation
+                    ? "the query is built across statements (only a chain written in one expression from Table<T>() is lowered at build time)"
+                    : "the query does not start at a connection's Table<T>() in the same expression");
+            }
+
+            var steps = new List<ChainStep>();
+            var limited = false;
+            var ordered = false;
+            foreach (var call in calls)
+            {
+                var name = call.TargetMethod.Name;
+                var isTerminal = ReferenceEquals(call, terminal);
+                if (call.Syntax is not InvocationExpressionSyntax callSyntax
+                    || context.SemanticModel.GetInterceptableLocation(callSyntax, cancellationToken) is not { } interceptable)
+                {
+                    return Declined($"'{name}' cannot be intercepted here");
+                }
+
+                var intercept = interceptable.GetInterceptsLocationAttributeSyntax();
+                if (name is "Take" or "Skip")
+                {
+                    if (call.Arguments.Length != 1 || call.Arguments[0].Value.ConstantValue is not { HasValue: true, Value: int count })
+                    {
+                        return Declined($"{name}() with a count that is not a constant");
+                    }
+
+                    limited = true;
+                    steps.Add(new ChainStep(name, null, Count: count));
+                }
+                else if (name == "Where" || (isTerminal && PredicateOf(call) is not null))
+                {
+                    if (limited)
+                    {
+                        return Declined("a condition after Take/Skip reads a sub-query, which is not lowered at build time");
+                    }
+
+                    if (PredicateOf(call) is not { } argument || LambdaOf(argument.Value) is not { } lambda)
+                    {
+                        return Declined($"the argument of '{name}' is not a lambda written at the call");
+                    }
+
+                    var lowering = new Lowering(lambda);
+                    var predicate = lowering.Condition(lowering.Body, "");
+                    if (predicate is null)
+                    {
+                        return Declined(lowering.Reason ?? "the condition is not lowered at build time");
+                    }
+
+                    steps.Add(new ChainStep(name, intercept, Predicate: predicate, LambdaText: lambda.Syntax.ToString()));
+                }
+                else if (Orderings.Contains(name))
+                {
+                    if (limited)
+                    {
+                        return Declined("an ordering after Take/Skip reads a sub-query, which is not lowered at build time");
+                    }
+
+                    if (name.StartsWith("ThenBy", StringComparison.Ordinal) && !ordered)
+                    {
+                        return Declined($"{name} does not follow OrderBy");
+                    }
+
+                    ordered = true;
+                    if (call.Arguments.Length != 1 || LambdaOf(call.Arguments[0].Value) is not { } lambda)
+                    {
+                        return Declined($"the argument of '{name}' is not a lambda written at the call");
+                    }
+
+                    var lowering = new Lowering(lambda);
+                    if (lowering.Member(lowering.Body, out var member) is not { } family)
+                    {
+                        return Declined(lowering.Reason ?? $"the key of '{name}' is not a member of the row");
+                    }
+
+                    if (family is "guid")
+                    {
+                        return Declined("ordering by a Guid is left to the run-time translator");
+                    }
+
+                    if (!IsAccessible(call.TargetMethod.TypeArguments[0]))
+                    {
+                        return Declined($"the key type '{call.TargetMethod.TypeArguments[0].ToDisplayString()}' is not accessible to generated code");
+                    }
+
+                    var keyType = call.TargetMethod.TypeArguments[0].ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
+                    steps.Add(new ChainStep(name, intercept, LambdaText: lambda.Syntax.ToString(), KeyMember: member!.Name, KeyType: keyType));
+                }
+                else if (isTerminal)
+                {
+                    steps.Add(new ChainStep(name, intercept));
+                }
+                else
+                {
+                    return Declined($"'{name}' is not lowered at build time");
+                }
+            }
+
+            return new QueryChain(typeKey, entityType, new EquatableArray<ChainStep>(steps), location, text, null, isAsync);
+        }
+
+        private static bool InExpressionTree(SyntaxNode node, SemanticModel model, CancellationToken cancellationToken)
+        {
+            foreach (var lambda in node.Ancestors().OfType<LambdaExpressionSyntax>())
+            {
+                if (model.GetTypeInfo(lambda, cancellationToken).ConvertedType is INamedTypeSymbol
+                    {
+                        Name: "Expression", Arity: 1,
+                        ContainingNamespace: { Name: "Expressions", ContainingNamespace: { Name: "Linq", ContainingNamespace.Name: "System" } },
+                    })
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+
+        /// <summary>Whether the interceptors (a file class in the same assembly) can name <paramref name="type"/>.</summary>
+        internal static bool IsAccessible(ITypeSymbol type)
+        {
+            if (type is IArrayTypeSymbol array)
+            {
+                return IsAccessible(array.ElementType);
+            }
+
+            if (type is not INamedTypeSymbol named)
+            {
+                return false;
+            }
+
+            for (var t = named; t is not null; t = t.ContainingType)
+            {
+                if (t.DeclaredAccessibility is not (Accessibility.Public or Accessibility.Internal or Accessibility.ProtectedOrInternal) || t.IsFileLocal)
+                {
+                    return false;
+                }
+            }
+
+            return named.TypeArguments.All(IsAccessible);
+        }
+
+        private static IArgumentOperation? PredicateOf(IInvocationOperation call) =>
+            call.Arguments.FirstOrDefault(a => a.Parameter?.Name == "predicate");
+
+        private static bool IsTableQuery(INamedTypeSymbol? type) =>
+            type is { Name: "TableQuery" or "AsyncTableQuery", Arity: 1, ContainingNamespace: { Name: "Query", ContainingNamespace: { Name: "MicroDb", ContainingNamespace.IsGlobalNamespace: true } } };
+
+        private static bool IsConnection(INamedTypeSymbol? type)
+        {
+            for (var t = type; t is not null; t = t.BaseType)
+            {
+                if (t is { Name: "MicroDbConnection" or "MicroDbAsyncConnection", ContainingNamespace: { Name: "MicroDb", ContainingNamespace.IsGlobalNamespace: true } })
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+
+        private static IAnonymousFunctionOperation? LambdaOf(IOperation operation)
+        {
+            while (true)
+            {
+                switch (operation)
+                {
+                    case IConversionOperation conversion:
+                        operation = conversion.Operand;
+                        break;
+                    case IDelegateCreationOperation creation:
+                        operation = creation.Target;
+                        break;
+                    case IAnonymousFunctionOperation lambda:
+                        return lambda;
+                    default:
+                        return null;
+                }
+            }
+        }
+
+        private static LocationInfo LocationOf(SyntaxNode node)
+        {
+            var location = node.GetLocation();
+            var span = location.GetLineSpan();
+            return new LocationInfo(span.Path, location.SourceSpan.Start, location.SourceSpan.Length, span.StartLinePosition.Line, span.StartLinePosition.Character, span.EndLinePosition.Line, span.EndLinePosition.Character);
+        }
+
+        /// <summary>
+        /// Lowers one lambda's body. Paths name the expression-tree nodes the compiler builds for the same code (binary
+        /// operands L/R, a unary operand O; conversions are looked through on both sides), so the interceptor reads a
+        /// captured value at its known node. Anything outside what compares directly in SQLite is declined with a reason.
+        /// </summary>
+        private sealed class Lowering
+        {
+            private readonly IParameterSymbol? _parameter;
+
+            public Lowering(IAnonymousFunctionOperation lambda)
+            {
+                _parameter = lambda.Symbol.Parameters.Length == 1 ? lambda.Symbol.Parameters[0] : null;
+                Body = lambda.Body.Operations.Length == 1 && lambda.Body.Operations[0] is IReturnOperation { ReturnedValue: { } value } ? value : null;
+                if (Body is null)
+                {
+                    Reason = "the lambda has a statement body";
+                }
+            }
+
+            public IOperation? Body { get; }
+
+            public string? Reason { get; private set; }
+
+            public LoweredNode? Condition(IOperation? operation, string path)
+            {
+                switch (operation)
+                {
+                    case null:
+                        return null;
+                    case IBinaryOperation { OperatorKind: BinaryOperatorKind.ConditionalAnd or BinaryOperatorKind.ConditionalOr } logic:
+                        {
+                            if (!Uses(logic.LeftOperand))
+                            {
+                                return Decline($"'{logic.LeftOperand.Syntax}' does not read the row, and C# short-circuits on its value");
+                            }
+
+                            var left = Condition(logic.LeftOperand, path + "L");
+                            var right = left is null ? null : Condition(logic.RightOperand, path + "R");
+                            return right is null ? null : new LoweredNode(logic.OperatorKind == BinaryOperatorKind.ConditionalAnd ? "and" : "or", Left: left, Right: right);
+                        }
+
+                    case IUnaryOperation { OperatorKind: UnaryOperatorKind.Not, OperatorMethod: null } not:
+                        return Condition(not.Operand, path + "O") is { } operand ? new LoweredNode("not", Left: operand) : null;
+                    case IBinaryOperation comparison:
+                        return Comparison(comparison, path);
+                    case IPropertyReferenceOperation when Member(operation, out var member) is { } family:
+                        return family == "bool"
+                            ? new LoweredNode("bool", member!.Name, Family: family)
+                            : Decline($"'{operation.Syntax}' is not a condition");
+                    default:
+                        return Reason is null ? Decline($"'{operation.Syntax}' is not lowered at build time") : null;
+                }
+            }
+
+            private LoweredNode? Comparison(IBinaryOperation b, string path)
+            {
+                var op = b.OperatorKind switch
+                {
+                    BinaryOperatorKind.Equals => "=",
+                    BinaryOperatorKind.NotEquals => "<>",
+                    BinaryOperatorKind.LessThan => "<",
+                    BinaryOperatorKind.LessThanOrEqual => "<=",
+                    BinaryOperatorKind.GreaterThan => ">",
+                    BinaryOperatorKind.GreaterThanOrEqual => ">=",
+                    _ => null,
+                };
+                if (op is null)
+                {
+                    return Decline($"the operator of '{b.Syntax}' is not lowered at build time");
+                }
+
+                // string's and Guid's == and != are operator methods whose SQL is plain equality; any other operator method is declined.
+                if (b.IsLifted || (b.OperatorMethod is { } method && method.ContainingType.SpecialType != SpecialType.System_String
+                    && !(op is "=" or "<>" && FamilyOf(method.ContainingType) == "guid")))
+                {
+                    return Decline($"'{b.Syntax}' compares nullable values or uses an operator method, which the run-time translator's rules decide");
+                }
+
+                var leftUses = Uses(b.LeftOperand);
+                if (leftUses == Uses(b.RightOperand))
+                {
+                    return Decline(leftUses ? $"'{b.Syntax}' compares two values of the row" : $"'{b.Syntax}' does not read the row");
+                }
+
+                var (open, closed) = leftUses ? (b.LeftOperand, b.RightOperand) : (b.RightOperand, b.LeftOperand);
+                if (Member(open, out var member) is not { } family)
+                {
+                    return Reason is null ? Decline($"'{open.Syntax}' is not a member of the row") : null;
+                }
+
+                if (!IsClosedValue(closed))
+                {
+                    return Decline($"the value '{closed.Syntax}' is computed; only constants and captured variables, fields and properties are read at run time");
+                }
+
+                if (closed.ConstantValue is { HasValue: true, Value: null })
+                {
+                    return Decline($"'{b.Syntax}' compares with null");
+                }
+
+                if (op is not ("=" or "<>") && family is "string" or "guid" or "bool")
+                {
+                    return Decline($"ordering comparisons of {family} values follow the run-time translator's rules");
+                }
+
+                var memberType = member!.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
+                return new LoweredNode(op, member.Name, memberType, family, path + (leftUses ? "R" : "L"), ValueOnLeft: !leftUses);
+            }
+
+            /// <summary>A property of the lambda's parameter (through integral and enum conversions), and how its type compares; null when it is none.</summary>
+            public string? Member(IOperation? operation, out IPropertySymbol? member)
+            {
+                member = null;
+                while (operation is IConversionOperation conversion)
+                {
+                    if (conversion.OperatorMethod is not null || !(IsIntegralOrEnum(conversion.Type) && IsIntegralOrEnum(conversion.Operand.Type)) && !conversion.Conversion.IsIdentity)
+                    {
+                        Decline($"the conversion '{conversion.Syntax}' follows the run-time translator's rules");
+                        return null;
+                    }
+
+                    operation = conversion.Operand;
+                }
+
+                if (operation is not IPropertyReferenceOperation { Instance: IParameterReferenceOperation instance, Property: { Parameters.Length: 0 } property }
+                    || !SymbolEqualityComparer.Default.Equals(instance.Parameter, _parameter))
+                {
+                    return null;
+                }
+
+                member = property;
+                var family = IsAccessible(property.Type) ? FamilyOf(property.Type) : null;
+                if (family is null)
+                {
+                    Decline($"member '{property.Name}' of type '{property.Type.ToDisplayString()}' compares by the run-time translator's rules");
+                }
+
+                return family;
+            }
+
+            private static string? FamilyOf(ITypeSymbol type)
+            {
+                switch (type.SpecialType)
+                {
+                    case SpecialType.System_Byte or SpecialType.System_SByte or SpecialType.System_Int16 or SpecialType.System_UInt16
+                        or SpecialType.System_Int32 or SpecialType.System_UInt32 or SpecialType.System_Int64:
+                        return "integer";
+                    case SpecialType.System_Boolean:
+                        return "bool";
+                    case SpecialType.System_String:
+                        return "string";
+                }
+
+                if (type is INamedTypeSymbol { TypeKind: TypeKind.Enum, EnumUnderlyingType: { } underlying } && underlying.SpecialType != SpecialType.System_UInt64)
+                {
+                    return "enum";
+                }
+
+                return type is { Name: "Guid", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } ? "guid" : null;
+            }
+
+            private static bool IsIntegralOrEnum(ITypeSymbol? type) =>
+                type is not null && (FamilyOf(type) is "integer" or "enum" || type.SpecialType == SpecialType.System_UInt64);
+
+            /// <summary>A constant, or a variable, field or property read (of a closed instance): what the interceptor reads at its node.</summary>
+            private bool IsClosedValue(IOperation operation) => operation switch
+            {
+                ILiteralOperation => true,
+                ILocalReferenceOperation => true,
+                IParameterReferenceOperation p => !SymbolEqualityComparer.Default.Equals(p.Parameter, _parameter),
+                IFieldReferenceOperation f => f.Instance is null || IsClosedValue(f.Instance),
+                IPropertyReferenceOperation { Arguments.Length: 0 } p => p.Instance is null || IsClosedValue(p.Instance),
+                IInstanceReferenceOperation => true,
+                IConversionOperation { OperatorMethod: null } c => IsSimpleValueType(c.Type) && IsClosedValue(c.Operand),
+                _ => operation.ConstantValue.HasValue && operation.ConstantValue.Value is not null && !Uses(operation),
+            };
+
+            private static bool IsSimpleValueType(ITypeSymbol? type) => type is not null && (FamilyOf(type) is not null || type.SpecialType == SpecialType.System_Object);
+
+            private bool Uses(IOperation operation) =>
+                operation.DescendantsAndSelf().Any(o => o is IParameterReferenceOperation p && SymbolEqualityComparer.Default.Equals(p.Parameter, _parameter));
+
+            private LoweredNode? Decline(string reason)
+            {
+                Reason ??= reason;
+                return null;
+            }
+        }
+    }
+
+    /// <summary>Interception is on unless the project sets MicroDbInterceptQueries=false.</summary>
+    internal static bool InterceptQueriesOf(AnalyzerConfigOptions options) =>
+        !(options.TryGetValue("build_property." + InterceptQueriesProperty, out var value) && string.Equals(value.Trim(), "false", StringComparison.OrdinalIgnoreCase));
+}

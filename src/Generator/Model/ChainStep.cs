@@ -1,0 +1,18 @@
+namespace MicroDb.Generator.Model;
+
+/// <summary>One call of a lowered chain.</summary>
+/// <param name="Method">The operator (Where, OrderBy, Take, FirstOrDefault ...).</param>
+/// <param name="Intercept">The <c>InterceptsLocation</c> attribute's arguments for the call, or null for a call left as it is (Take, Skip).</param>
+/// <param name="Count">Take/Skip's constant count.</param>
+/// <param name="Predicate">The lowered Where (or terminal) predicate.</param>
+/// <param name="LambdaText">The lambda's source text (MDB0014's message).</param>
+/// <param name="KeyMember">OrderBy/ThenBy's key member.</param>
+/// <param name="KeyType">OrderBy/ThenBy's key type as C#.</param>
+internal sealed record ChainStep(
+    string Method,
+    string? Intercept,
+    int Count = 0,
+    LoweredNode? Predicate = null,
+    string? LambdaText = null,
+    string? KeyMember = null,
+    string? KeyType = null);

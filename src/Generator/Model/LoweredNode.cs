@@ -1,0 +1,24 @@
+namespace MicroDb.Generator.Model;
+
+/// <summary>
+/// A node of a lowered predicate: <c>and</c>, <c>or</c>, <c>not</c> (over <see cref="Left"/>, <see cref="Right"/>), a
+/// bool member used as a condition (<c>bool</c>), or a comparison (<c>=</c>, <c>&lt;&gt;</c>, <c>&lt;</c>,
+/// <c>&lt;=</c>, <c>&gt;</c>, <c>&gt;=</c>) of <see cref="Member"/> with the closed value at <see cref="Path"/>.
+/// </summary>
+/// <param name="Op">The node kind.</param>
+/// <param name="Member">The entity member (for <c>bool</c> and comparisons).</param>
+/// <param name="MemberType">The member's type as C# (the binder's typeof).</param>
+/// <param name="Family">How the member's type compares: <c>integer</c>, <c>bool</c>, <c>enum</c>, <c>string</c>, <c>guid</c>.</param>
+/// <param name="Path">The steps from the lambda's body to the value (L, R, O).</param>
+/// <param name="ValueOnLeft">True when the value is written left of the member.</param>
+/// <param name="Left">The first operand.</param>
+/// <param name="Right">The second operand.</param>
+internal sealed record LoweredNode(
+    string Op,
+    string? Member = null,
+    string? MemberType = null,
+    string? Family = null,
+    string? Path = null,
+    bool ValueOnLeft = false,
+    LoweredNode? Left = null,
+    LoweredNode? Right = null);

@@ -1,0 +1,22 @@
+// Shared source (see src/Shared/README.md): why a LINQ expression has no SQL translation, in the words the run-time
+// translator throws (NotSupportedException) and the generator's MDB0014 warning reports at the call site.
+#if MICRODB_GENERATOR
+namespace MicroDb.Generator.Shared;
+#else
+namespace MicroDb.Mapping;
+#endif
+
+/// <summary>The reasons a query can never be translated, shared by the run-time front end and the build-time one.</summary>
+internal static class QueryReasons
+{
+    /// <summary>A member of the entity that maps to no column.</summary>
+    public static string NotMappedColumn(string member, string entity) => $"member '{member}' of '{entity}' is not a mapped column";
+
+    /// <summary>A [StoreAsText] enum compared by order or used in arithmetic.</summary>
+    public static string TextEnumCompared(string member) =>
+        $"member '{member}' is a [StoreAsText] enum, stored by name, so SQL cannot compare or compute with its numeric value";
+
+    /// <summary>A [StoreAsText] enum as an ORDER BY key.</summary>
+    public static string TextEnumOrdered(string member) =>
+        $"member '{member}' is a [StoreAsText] enum, so SQL would sort by name, not by value";
+}

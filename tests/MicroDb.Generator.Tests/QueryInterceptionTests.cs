@@ -1,0 +1,235 @@
+using MicroDb.Generator.Tests.Infrastructure;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+
+namespace MicroDb.Generator.Tests;
+
+/// <summary>The build-time query front end: inline chains lowered to SQL constants and intercepted, MDB0013, MDB0014.</summary>
+public class QueryInterceptionTests
+{
+    private const string HintName = "MicroDb.Generated.QueryInterceptors.g.cs";
+
+    private const string Model = """
+        using System.Collections.Generic;
+        using MicroDb;
+        namespace Shop;
+        public enum Status { Open, Closed }
+        [Table("people")]
+        public class Person
+        {
+            [PrimaryKey, AutoIncrement] public int Id { get; set; }
+            public string? Name { get; set; }
+            public int Age { get; set; }
+            public bool Active { get; set; }
+            public Status Status { get; set; }
+            [StoreAsText] public Status Named { get; set; }
+            public double Score { get; set; }
+            [Ignore] public int Computed { get; set; }
+        }
+        """;
+
+    private static string Queries(string body) => Model + "\npublic static class Queries\n{\n" + body + "\n}\n";
+
+    [Test]
+    public void Inline_lookup_is_intercepted_with_its_sql_as_a_constant()
+    {
+        var result = GeneratorHarness.Run(Queries("public static Person? ById(MicroDbConnection db, int id) => db.Table<Person>().Where(x => x.Id == id).FirstOrDefault();"));
+
+        Assert.That(result.Sources.ContainsKey(HintName), Is.True);
+        var source = result.Sources[HintName];
+        Assert.That(source, Does.Contain("""QueryInterception.Where(query, predicate)"""));
+        Assert.That(source, Does.Contain("""QueryInterception.FirstOrDefault(query, "SELECT \"Id\", \"Name\", \"Age\", \"Active\", \"Status\", \"Named\", \"Score\" FROM \"people\" WHERE (\"Id\" = ?) LIMIT 1", static (q, a) => QueryInterception.Value(q, a, 0, "R", "Id", typeof(int)));"""));
+        Assert.That(source, Does.Contain("file sealed class InterceptsLocationAttribute"));
+        Assert.That(source, Does.Contain("namespace MicroDb.Generated"));
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
+    }
+
+    [Test]
+    public void Operators_and_terminals_are_lowered_as_the_run_time_builds_them()
+    {
+        var result = GeneratorHarness.Run(Queries("""
+            public static List<Person> Page(MicroDbConnection db, int min) => db.Table<Person>().Where(x => x.Age >= min && !x.Active).OrderByDescending(x => x.Age).ThenBy(x => x.Name).Skip(10).Take(5).ToList();
+            public static int Count(MicroDbConnection db, string name) => db.Table<Person>().Count(x => x.Name == name || 3 < x.Age);
+            public static bool Any(MicroDbConnection db) => db.Table<Person>().Take(3).Any(x => x.Status != Status.Closed);
+            public static Person? One(MicroDbConnection db) => db.Table<Person>().SingleOrDefault(x => x.Active);
+            """));
+
+        var source = result.Sources[HintName];
+        Assert.That(source, Does.Contain("""FROM \"people\" WHERE ((\"Age\" >= ?) AND (NOT (\"Active\" = 1))) ORDER BY \"Age\" DESC, \"Name\" LIMIT 5 OFFSET 10"""));
+        Assert.That(source, Does.Contain("""SELECT count(*) FROM \"people\" WHERE ((\"Name\" IS ?) OR (? < \"Age\"))"""));
+        Assert.That(source, Does.Contain("""FROM \"people\" WHERE (\"Active\" = 1) LIMIT 2"""));
+        Assert.That(source, Does.Contain("""QueryInterception.Value(q, a, 0, "LR", "Name", typeof(string)) && QueryInterception.Value(q, a, 0, "RL", "Age", typeof(int))"""));
+        Assert.That(result.GeneratorDiagnostics.Where(d => d.Id == "MDB0013").ToList(), Has.Count.EqualTo(1), () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(), Does.Contain("a condition after Take/Skip"));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+    }
+
+    [Test]
+    public void Query_built_across_statements_stays_on_the_run_time_path_with_an_info()
+    {
+        var result = GeneratorHarness.Run(Queries("""
+            public static Person? ById(MicroDbConnection db, int id)
+            {
+                var people = db.Table<Person>().Where(x => x.Id == id);
+                return people.FirstOrDefault();
+            }
+            """));
+
+        Assert.That(result.Sources.ContainsKey(HintName), Is.False);
+        var info = result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013");
+        Assert.That(info.Severity, Is.EqualTo(DiagnosticSeverity.Info));
+        Assert.That(info.GetMessage(), Does.Contain("built across statements"));
+        var text = result.Output.SyntaxTrees.Single(t => t.FilePath == "input.cs").GetText();
+        Assert.That(text.ToString(info.Location.SourceSpan), Is.EqualTo("people.FirstOrDefault()"));
+        Assert.That(info.Descriptor.HelpLinkUri, Does.EndWith("/docs/diagnostics/MDB0013.md"));
+    }
+
+    [TestCase("x => x.Score > 1.5", "Score")]
+    [TestCase("x => x.Id == id + 1", "is computed")]
+    [TestCase("x => x.Name!.StartsWith(\"a\")", "is not lowered at build time")]
+    public void Query_the_generator_does_not_lower_says_why(string predicate, string reason)
+    {
+        var result = GeneratorHarness.Run(Queries($"public static List<Person> Q(MicroDbConnection db, int id) => db.Table<Person>().Where({predicate}).ToList();"));
+
+        Assert.That(result.Sources.ContainsKey(HintName), Is.False);
+        Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(), Does.Contain(reason));
+    }
+
+    [Test]
+    public void Query_over_a_type_without_a_generated_map_is_left_to_MDB0011()
+    {
+        var result = GeneratorHarness.Run(Model + """
+            public static class Hidden
+            {
+                private sealed class Secret { [PrimaryKey] public int Id { get; set; } }
+                public static int Count(MicroDbConnection db) => db.Table<Secret>().Count(x => x.Id > 1);
+            }
+            """);
+
+        // The type gets no generated map (MDB0011, quiet by default, says why): no interceptor and no second report.
+        Assert.That(result.Sources.ContainsKey(HintName), Is.False);
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+    }
+
+    [Test]
+    public void Query_that_can_never_be_translated_is_a_warning_with_the_run_time_reason()
+    {
+        var result = GeneratorHarness.Run(Queries("""
+            public static List<Person> Bad(MicroDbConnection db) => db.Table<Person>().Where(x => x.Computed == 1).ToList();
+            public static List<Person> ByName(MicroDbConnection db) => db.Table<Person>().OrderBy(x => x.Named).ToList();
+            """));
+
+        var warnings = result.GeneratorDiagnostics.Where(d => d.Id == "MDB0014").ToList();
+        Assert.That(warnings, Has.Count.EqualTo(2), () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(warnings.Select(w => w.Severity), Is.All.EqualTo(DiagnosticSeverity.Warning));
+        Assert.That(warnings[0].GetMessage(), Is.EqualTo("MicroDb cannot translate 'x => x.Computed == 1' to SQL: member 'Computed' of 'Shop.Person' is not a mapped column"));
+        Assert.That(warnings[1].GetMessage(), Does.Contain("member 'Named' is a [StoreAsText] enum, so SQL would sort by name, not by value"));
+        Assert.That(warnings[0].Location.Kind, Is.EqualTo(LocationKind.SourceFile));
+        Assert.That(result.Sources.ContainsKey(HintName), Is.False, "A query that cannot translate is not intercepted: it throws at run time as before.");
+    }
+
+    [Test]
+    public void MicroDbInterceptQueries_false_emits_no_interceptors()
+    {
+        var result = GeneratorHarness.RunWithProperties(
+            new Dictionary<string, string> { ["MicroDbInterceptQueries"] = "false" },
+            Queries("""
+                public static Person? ById(MicroDbConnection db, int id) => db.Table<Person>().Where(x => x.Id == id).FirstOrDefault();
+                public static Person? Across(MicroDbConnection db) { var q = db.Table<Person>(); return q.FirstOrDefault(); }
+                """));
+
+        Assert.That(result.Sources.ContainsKey(HintName), Is.False);
+        Assert.That(result.GeneratorDiagnostics.Where(d => d.Id == "MDB0013"), Is.Empty);
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+    }
+
+    [Test]
+    public void Below_CSharp_11_no_interceptors_are_emitted()
+    {
+        var parse = GeneratorHarness.ParseOptions.WithLanguageVersion(LanguageVersion.CSharp10);
+        var compilation = GeneratorHarness.CreateCompilation(Queries("public static Person? ById(MicroDbConnection db, int id) => db.Table<Person>().Where(x => x.Id == id).FirstOrDefault();"));
+        var tree = compilation.SyntaxTrees.Single();
+        compilation = compilation.ReplaceSyntaxTree(tree, tree.WithRootAndOptions(tree.GetRoot(), parse));
+        var driver = CSharpGeneratorDriver.Create([new MicroDbGenerator().AsSourceGenerator()], parseOptions: parse);
+        var ran = driver.RunGeneratorsAndUpdateCompilation(compilation, out var output, out var diagnostics);
+        var result = new GenerationResult(ran, output, diagnostics);
+
+        Assert.That(result.Sources.Keys, Has.Some.EndsWith("PersonMap.g.cs"), "the map is still generated");
+        Assert.That(result.Sources.ContainsKey(HintName), Is.False, "file-local types need C# 11");
+        Assert.That(result.GeneratorDiagnostics.Where(d => d.Id == "MDB0013"), Is.Empty);
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+    }
+
+    [Test]
+    public void Calls_inside_an_expression_tree_are_not_intercepted()
+    {
+        var result = GeneratorHarness.Run(Queries("""
+            public static System.Func<MicroDbConnection, int, Person?> Compiled() =>
+                MicroDbQuery.Compile((MicroDbConnection c, int id) => c.Table<Person>().FirstOrDefault(x => x.Id == id));
+            """));
+
+        Assert.That(result.Sources.ContainsKey(HintName), Is.False);
+        Assert.That(result.GeneratorDiagnostics.Where(d => d.Id is "MDB0013" or "MDB0014"), Is.Empty);
+    }
+
+    [Test]
+    public void Unrelated_edit_leaves_the_interceptors_cached()
+    {
+        var compilation = GeneratorHarness.CreateCompilation(
+            Queries("public static Person? ById(MicroDbConnection db, int id) => db.Table<Person>().Where(x => x.Id == id).FirstOrDefault();"),
+            "namespace Other; public class Helper { public int Add(int a, int b) => a + b; }");
+        var driver = GeneratorHarness.CreateDriver().RunGenerators(compilation);
+
+        var old = compilation.SyntaxTrees.Single(t => t.FilePath == "input1.cs");
+        var edited = compilation.ReplaceSyntaxTree(old, CSharpSyntaxTree.ParseText("namespace Other; public class Helper { public int Add(int a, int b) => a + b + 0; }", GeneratorHarness.ParseOptions, path: "input1.cs"));
+        var second = driver.RunGenerators(edited).GetRunResult().Results.Single();
+
+        var reasons = second.TrackedSteps[MicroDbGenerator.TrackingNames.Interceptors].SelectMany(s => s.Outputs).Select(o => o.Reason).ToList();
+        Assert.That(reasons, Is.Not.Empty);
+        Assert.That(reasons, Is.All.AnyOf(IncrementalStepRunReason.Cached, IncrementalStepRunReason.Unchanged));
+    }
+
+    [Test]
+    public void Every_semantics_case_is_intercepted_or_declined_with_a_diagnostic()
+    {
+        var assembly = typeof(QueryInterceptionTests).Assembly;
+        string Read(string name)
+        {
+            using var reader = new StreamReader(assembly.GetManifestResourceStream(name)!);
+            return reader.ReadToEnd();
+        }
+
+        var sources = assembly.GetManifestResourceNames().Where(n => n.StartsWith("SnapshotInput/AllTypes/", StringComparison.Ordinal)).Order(StringComparer.Ordinal).Select(Read)
+            .Prepend("global using System; global using System.Collections.Generic; global using System.Linq; global using MicroDb;")
+            .Append(Read("InterceptedSemanticsCases.cs"))
+            .ToArray();
+        var result = GeneratorHarness.Run(sources);
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+
+        var tree = result.Output.SyntaxTrees.Single(t => t.ToString().Contains("record SemanticsCase", StringComparison.Ordinal));
+        var model = result.Output.GetSemanticModel(tree);
+        var inline = tree.GetRoot().DescendantNodes().OfType<Microsoft.CodeAnalysis.CSharp.Syntax.InvocationExpressionSyntax>()
+            .Where(i => i.ToString().StartsWith("db.Table<AllTypes>().Where(", StringComparison.Ordinal) && i.ToString().EndsWith(".ToList()", StringComparison.Ordinal))
+            .ToList();
+        var declined = result.GeneratorDiagnostics.Where(d => d.Id is "MDB0013" or "MDB0014").Select(d => d.Location.SourceSpan).ToHashSet();
+        var intercepted = 0;
+        foreach (var call in inline)
+        {
+            var isIntercepted = model.GetInterceptorMethod(call) is not null;
+            var isDeclined = declined.Contains(call.Span);
+            Assert.That(isIntercepted != isDeclined, Is.True, $"{call}: intercepted {isIntercepted}, declined {isDeclined}");
+            intercepted += isIntercepted ? 1 : 0;
+        }
+
+        Assert.That(inline, Has.Count.EqualTo(288));
+
+        // The same count InterceptedSemanticsTests sees reported as StatementSource.Intercepted at run time.
+        Assert.That(intercepted, Is.EqualTo(InterceptedCases));
+    }
+
+    /// <summary>The semantics cases the front end lowers: integer, bool and numeric-enum members with every operator, string and Guid equality.</summary>
+    internal const int InterceptedCases = 66;
+}
