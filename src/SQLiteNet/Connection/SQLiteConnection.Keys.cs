@@ -54,7 +54,7 @@ public partial class SQLiteConnection
             return Find<T>((object)pk);
         }
 
-        TraceStatement(map.GetByPrimaryKeySql);
+        TraceStatement(map.GetByPrimaryKeySql, query: true);
         try
         {
             return _db.Find<T>(pk);
