@@ -76,4 +76,34 @@ public class CompatQueryInterceptionTests
         Assert.That(result.Sources.ContainsKey(HintName), Is.False);
         Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(), Does.Contain("is not lowered at build time"));
     }
+
+    [Test]
+    public void Same_named_SQLite_types_of_another_assembly_are_not_intercepted()
+    {
+        // sqlite-net-pcl declares the same full names (SQLite.SQLiteConnection, SQLite.TableQuery<T>): only the
+        // compatibility package's assembly is recognised.
+        var result = GeneratorHarness.Run("""
+            using System.Collections.Generic;
+            namespace SQLite
+            {
+                public sealed class TableAttribute : System.Attribute { public TableAttribute(string name) { } }
+                public sealed class PrimaryKeyAttribute : System.Attribute { }
+                public class TableQuery<T> { public TableQuery<T> Where(System.Linq.Expressions.Expression<System.Func<T, bool>> predExpr) => this; public T FirstOrDefault() => default!; }
+                public class SQLiteConnection { public TableQuery<T> Table<T>() => new(); }
+            }
+            namespace App
+            {
+                [SQLite.Table("people")]
+                public class Person { [SQLite.PrimaryKey] public int Id { get; set; } }
+                public static class Queries
+                {
+                    public static Person ById(SQLite.SQLiteConnection db, int id) => db.Table<Person>().Where(p => p.Id == id).FirstOrDefault();
+                }
+            }
+            """);
+
+        Assert.That(result.Sources.ContainsKey(HintName), Is.False);
+        Assert.That(result.GeneratorDiagnostics.Where(d => d.Id is "MDB0013" or "MDB0014"), Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+    }
 }
