@@ -45,9 +45,27 @@ public sealed class VisualBasicQueryParityTests
     }
 
     [Test]
-    public void Visual_Basic_Option_Compare_Text_is_refused_with_NotSupportedException()
+    public void Visual_Basic_Option_Compare_Text_is_refused_where_sqlite_net_compares_case_sensitively()
     {
-        // Culture-aware, case-insensitive comparison has no SQL form (README, "How queries compare stored values").
+        // A deliberate difference (docs/migrating-from-sqlite-net.md): culture-aware, case-insensitive comparison has no SQL
+        // form (README, "How queries compare stored values"), so MicroDb refuses it rather than answer as sqlite-net does.
+        using var net = new Net.SQLiteConnection(":memory:");
+        net.CreateTable<SharedRow>();
+        net.Insert(new SharedRow { Text = "b" });
+        net.Insert(new SharedRow { Text = "B" });
+        string netOutcome;
+        try
+        {
+            netOutcome = string.Join(",", net.Table<SharedRow>().Where(TextEquals("b", textCompare: true)).ToList().Select(r => r.Id));
+        }
+        catch (Exception e)
+        {
+            netOutcome = e.GetType().Name;
+        }
+
+        // sqlite-net ignores the flag and compares case-sensitively: "B" is missed, though VB's Option Compare Text matches it.
+        Assert.That(netOutcome, Is.EqualTo("1"));
+
         using var compat = new SQLite.SQLiteConnection(":memory:");
         compat.CreateTable<SharedRow>();
         compat.Insert(new SharedRow { Text = "b" });
