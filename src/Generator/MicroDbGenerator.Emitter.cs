@@ -37,15 +37,13 @@ public sealed partial class MicroDbGenerator
             w.Line("using global::MicroDb.Mapping;");
             w.Line("using global::MicroDb.Native;");
             w.Line();
-            w.Line("/// <summary>The MicroDb map of <see cref=\"" + model.TypeName + "\"/>, generated at build time.</summary>");
+            w.Line("/// <summary>The MicroDb map of <see cref=\"" + model.TypeName + "\"/>, generated at build time: its columns (\"Member Kind ClrType\" and the member's facets, read once), binders and reader.</summary>");
             w.Line("[global::System.CodeDom.Compiler.GeneratedCode(\"MicroDb.Generator\", \"" + GeneratorVersion + "\")]");
             w.Open("internal sealed class " + model.MapName + " : EntityMap<" + model.TypeName + ">");
 
             EmitConstructor(w, model);
-            w.Line("public override bool IsGenerated => true;");
-            w.Line();
             EmitBindColumn(w, model);
-            EmitBinders(w, model);
+            EmitBindColumns(w, model);
             EmitRead(w, model);
             EmitSetGeneratedKey(w, model);
             EmitGetValue(w, model);
@@ -92,66 +90,36 @@ public sealed partial class MicroDbGenerator
 
         private static void EmitConstructor(SourceWriter w, EntityModel model)
         {
-            w.Line("/// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>");
+            // The columns as one short line each (src/Shared/ColumnDeclaration.cs), read once when the map is made: one call
+            // with string constants compiles at a fraction of the cost of one constructor call per column.
             w.Line("public " + model.MapName + "()");
-            w.Line("    : base(new TableMapping(" + Literal(model.MetadataName) + ", " + Literal(model.TableName) + ", new ColumnMapping[]");
-            w.Line("    {");
-            foreach (var c in model.Columns)
-            {
-                var args = new List<string> { Literal(c.ColumnName), Literal(c.MemberName), "ColumnKind." + c.Kind, Literal(c.ClrTypeName) };
-                if (c.IsNullable)
-                {
-                    args.Add("nullable: true");
-                }
-
-                if (c.IsPrimaryKey)
-                {
-                    args.Add("primaryKey: true");
-                }
-
-                if (c.IsAutoIncrement)
-                {
-                    args.Add("autoIncrement: true");
-                }
-
-                if (c.IsNotNull)
-                {
-                    args.Add("notNull: true");
-                }
-
-                if (c.MaxLength is { } max)
-                {
-                    args.Add("maxLength: " + max.ToString(CultureInfo.InvariantCulture));
-                }
-
-                if (c.Collation is not null)
-                {
-                    args.Add("collation: " + Literal(c.Collation));
-                }
-
-                if (c.RenamedFrom is not null)
-                {
-                    args.Add("renamedFrom: " + Literal(c.RenamedFrom));
-                }
-
-                w.Line("        Column(" + string.Join(", ", args) + "),");
-            }
-
-            var tail = "    }";
+            w.Line("    : base(new TableMapping(" + Literal(model.MetadataName) + ", " + Literal(model.TableName) + ", Columns(");
+            var options = new List<string>();
             if (model.Indexes.Count > 0)
             {
-                tail += ", new IndexDeclaration[] { " + string.Join(", ", model.Indexes.Select(index => "new(" + Literal(index.ColumnName) + ", " + Literal(index.IndexName) + ", "
-                    + index.Order.ToString(CultureInfo.InvariantCulture) + ", " + Bool(index.IsUnique) + ")")) + " }";
+                options.Add("new IndexDeclaration[] { " + string.Join(", ", model.Indexes.Select(index => "new(" + Literal(index.ColumnName) + ", " + Literal(index.IndexName) + ", "
+                    + index.Order.ToString(CultureInfo.InvariantCulture) + ", " + Bool(index.IsUnique) + ")")) + " }");
             }
 
             if (model.WithoutRowId)
             {
-                tail += ", withoutRowId: true";
+                options.Add("withoutRowId: true");
             }
 
-            w.Line(tail + ")" + (model.RenamedFrom is null ? ")" : " { RenamedFrom = " + Literal(model.RenamedFrom) + " })"));
-            w.Line("{");
-            w.Line("}");
+            var end = ")" + (model.RenamedFrom is null ? string.Empty : " { RenamedFrom = " + Literal(model.RenamedFrom) + " }") + ", generated: true)";
+            var facts = SqlText.Facts(model);
+            for (var i = 0; i < facts.Length; i++)
+            {
+                var last = i == facts.Length - 1;
+                w.Line("        " + Literal(ColumnDeclaration.Write(facts[i], model.Columns[i].IsNullable)) + (!last ? "," : options.Count > 0 ? ")," : ")" + end));
+            }
+
+            if (options.Count > 0)
+            {
+                w.Line("        " + string.Join(", ", options) + end);
+            }
+
+            w.Line("{ }");
             w.Line();
         }
 
@@ -164,46 +132,21 @@ public sealed partial class MicroDbGenerator
                 w.Line("case " + i.ToString(CultureInfo.InvariantCulture) + ": " + BindStatement(model.Columns[i], i, "parameterIndex") + " break;");
             }
 
-            w.Line("default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, " + Literal("Type '" + model.MetadataName + "' has " + model.Columns.Count.ToString(CultureInfo.InvariantCulture) + " columns.") + ");");
+            w.Line("default: throw NoColumn(columnIndex);");
             w.Close();
             w.Close();
             w.Line();
         }
 
         /// <summary>
-        /// BindInsert, BindAll and BindUpdate differ only in whether the key is bound and where: one straight-line
-        /// <c>BindColumns</c> binds the columns in order to parameters 1, 2 ..., the key among them only when asked;
-        /// UPDATE then binds the key last.
+        /// BindInsert, BindAll and BindUpdate differ only in whether the key is bound and where: the base class's binders
+        /// call one straight-line <c>BindColumns</c> that binds the columns in order to parameters 1, 2 ..., the key among
+        /// them only when asked (UPDATE then binds the key last, through <c>BindColumn</c>).
         /// </summary>
-        private static void EmitBinders(SourceWriter w, EntityModel model)
+        private static void EmitBindColumns(SourceWriter w, EntityModel model)
         {
             var columns = model.Columns.ToList();
-            var key = columns.FirstOrDefault(c => c.IsPrimaryKey);
-            var entity = Statement + " statement, " + model.TypeName + " entity";
-            var noKey = "throw new global::MicroDb.MicroDbMappingException(" + Literal("Type '" + model.MetadataName + "' has no [PrimaryKey], so it cannot be updated or found by key.") + ");";
-            var all = key is null ? "BindColumns(statement, entity);" : "BindColumns(statement, entity, key: true);";
-            var insert = key is { IsAutoIncrement: true } ? "BindColumns(statement, entity, key: false);" : all;
-            w.Line("public override void BindInsert(" + entity + ") => " + insert);
-            w.Line("public override void BindAll(" + entity + ") => " + all);
-            var bindKey = "public override void BindKey(" + Statement + " statement, int parameterIndex, " + model.TypeName + " entity)";
-            if (key is null)
-            {
-                w.Line(bindKey + " => " + noKey);
-                w.Line("public override void BindUpdate(" + entity + ") => " + noKey);
-            }
-            else
-            {
-                Member(w, bindKey, BindStatement(key, columns.IndexOf(key), "parameterIndex"));
-                w.Line();
-                w.Open("public override void BindUpdate(" + entity + ")");
-                w.Line("BindColumns(statement, entity, key: false);");
-                w.Line(BindStatement(key, columns.IndexOf(key), columns.Count.ToString(CultureInfo.InvariantCulture)));
-                w.Close();
-            }
-
-            w.Line();
-            w.Line("/// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>");
-            w.Open("private static void BindColumns(" + entity + (key is null ? string.Empty : ", bool key") + ")");
+            w.Open("protected override void BindColumns(" + Statement + " statement, " + model.TypeName + " entity, bool key)");
             if (columns.Count > 1)
             {
                 w.Line("var p = 1;");
@@ -312,16 +255,12 @@ public sealed partial class MicroDbGenerator
                 KeyWriteBack.UnsafeBackingField => FieldAccessorName(key) + "(entity) = " + value + ";",
                 _ => null,
             };
-            if (statement is null)
+            if (statement is not null)
             {
-                w.Line(signature + " { }");
-            }
-            else
-            {
+                // Without an auto-incremented key the base class's SetGeneratedKey (which does nothing) stays.
                 Member(w, signature, statement);
+                w.Line();
             }
-
-            w.Line();
         }
 
         /// <summary>A member with one statement: expression-bodied when the statement is an expression, else a block.</summary>
@@ -347,7 +286,7 @@ public sealed partial class MicroDbGenerator
                 w.Line(i.ToString(CultureInfo.InvariantCulture) + " => (object)entity." + Identifier(model.Columns[i].MemberName) + ",");
             }
 
-            w.Line("_ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, " + Literal("Type '" + model.MetadataName + "' has " + model.Columns.Count.ToString(CultureInfo.InvariantCulture) + " columns.") + "),");
+            w.Line("_ => throw NoColumn(columnIndex),");
             w.Close(";");
         }
 

@@ -72,7 +72,14 @@ public sealed partial class MicroDbGenerator
 
                 if (intercept)
                 {
-                    EmitChain(w, chain, sql!, values!, emitted++);
+                    if (chain.Compat)
+                    {
+                        EmitCompatChain(w, chain, sql!, values!, emitted++);
+                    }
+                    else
+                    {
+                        EmitChain(w, chain, sql!, values!, emitted++);
+                    }
                 }
             }
 
@@ -380,6 +387,62 @@ public sealed partial class MicroDbGenerator
                 w.Line("    " + Runtime + ".ReadAsync(" + receiver + ", static (r, ct) => " + run + ", cancellationToken);");
             }
 
+            w.Line();
+        }
+
+        /// <summary>
+        /// A chain of the compatibility package (<c>SQLite.TableQuery&lt;T&gt;</c>, <c>SQLite.AsyncTableQuery&lt;T&gt;</c>): the same
+        /// SQL and binder, run by <c>SQLite.TableQueryInterception</c>, which unwraps to the MicroDb query and keeps sqlite-net's
+        /// tracing, error translation and async turn.
+        /// </summary>
+        private static void EmitCompatChain(SourceWriter w, QueryChain chain, string sql, List<LoweredNode> values, int index)
+        {
+            const string compat = "global::SQLite.TableQueryInterception";
+            var entity = chain.EntityType;
+            var query = (chain.Async ? "global::SQLite.AsyncTableQuery<" : "global::SQLite.TableQuery<") + entity + ">";
+            var predicateType = "global::System.Linq.Expressions.Expression<global::System.Func<" + entity + ", bool>>";
+            w.Line("// " + Comment(chain));
+            for (var i = 0; i < chain.Steps.Count - 1; i++)
+            {
+                var step = chain.Steps[i];
+                if (step.Intercept is null)
+                {
+                    continue;
+                }
+
+                w.Line(step.Intercept);
+                if (step.Method == "Where")
+                {
+                    w.Line("public static " + query + " Where" + index + "_" + i + "(this " + query + " query, " + predicateType + " predExpr) => " + compat + ".Where(query, predExpr);");
+                }
+                else
+                {
+                    var keyType = "global::System.Linq.Expressions.Expression<global::System.Func<" + entity + ", " + step.KeyType + ">>";
+                    var descending = step.Method.EndsWith("Descending", System.StringComparison.Ordinal) ? "true" : "false";
+                    var then = step.Method.StartsWith("ThenBy", System.StringComparison.Ordinal) ? "true" : "false";
+                    w.Line("public static " + query + " " + step.Method + index + "_" + i + "(this " + query + " query, " + keyType + " orderExpr) => " + compat + ".Order(query, orderExpr, " + descending + ", " + then + ");");
+                }
+            }
+
+            var terminal = chain.Steps[chain.Steps.Count - 1];
+            var hasPredicate = terminal.Predicate is not null;
+            var parameters = "this " + query + " query" + (hasPredicate ? ", " + predicateType + " predExpr" : "");
+            var receiver = hasPredicate ? compat + ".Where(query, predExpr)" : "query";
+            var returns = Sync(terminal.Method) switch
+            {
+                "ToList" => "global::System.Collections.Generic.List<" + entity + ">",
+                "ToArray" => entity + "[]",
+                "Count" => "int",
+                _ => entity,
+            };
+            if (chain.Async)
+            {
+                returns = "global::System.Threading.Tasks.Task<" + returns + ">";
+            }
+
+            w.Line(terminal.Intercept!);
+            w.Line("public static " + returns + " " + terminal.Method + index + "(" + parameters + ") =>");
+            w.Line("    " + compat + "." + terminal.Method + "(" + receiver + ", " + SymbolDisplay.FormatLiteral(sql, quote: true) + ", " + Binder(values) + ");");
             w.Line();
         }
 

@@ -61,6 +61,7 @@ public sealed partial class MicroDbGenerator
             var typeKey = Parser.MetadataNameOf(entity);
             var entityType = entity.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
             var isAsync = terminal.TargetMethod.ContainingType.Name == "AsyncTableQuery";
+            var compat = IsCompat(terminal.TargetMethod.ContainingType);
             if (!IsAccessible(entity))
             {
                 // No generated map either: MDB0011 (quiet by default) is the one report about such a type.
@@ -72,18 +73,18 @@ public sealed partial class MicroDbGenerator
                 return null;
             }
 
-            QueryChain Declined(string reason) => new(typeKey, entityType, EquatableArray<ChainStep>.Empty, location, text, reason, isAsync);
+            QueryChain Declined(string reason) => new(typeKey, entityType, EquatableArray<ChainStep>.Empty, location, text, reason, isAsync, compat);
 
             var calls = new List<IInvocationOperation>();
             IOperation? current = terminal;
-            while (current is IInvocationOperation call && IsTableQuery(call.TargetMethod.ContainingType))
+            while (current is IInvocationOperation call && IsTableQuery(call.TargetMethod.ContainingType) && IsCompat(call.TargetMethod.ContainingType) == compat)
             {
                 calls.Add(call);
                 current = call.Instance;
             }
 
             calls.Reverse();
-            if (current is not IInvocationOperation { TargetMethod.Name: "Table" } root || !IsConnection(root.TargetMethod.ContainingType))
+            if (current is not IInvocationOperation { TargetMethod.Name: "Table" } root || !IsConnection(root.TargetMethod.ContainingType, compat))
             {
                 return Declined(current is ILocalReferenceOperation or IParameterReferenceOperation or IFieldReferenceOperation or IPropertyReferenceOperation
                     ? "the query is built across statements (only a chain written in one expression from Table<T>() is lowered at build time)"
@@ -182,7 +183,7 @@ public sealed partial class MicroDbGenerator
                 }
             }
 
-            return new QueryChain(typeKey, entityType, new EquatableArray<ChainStep>(steps), location, text, null, isAsync);
+            return new QueryChain(typeKey, entityType, new EquatableArray<ChainStep>(steps), location, text, null, isAsync, compat);
         }
 
         private static bool InExpressionTree(SyntaxNode node, SemanticModel model, CancellationToken cancellationToken)
@@ -226,17 +227,29 @@ public sealed partial class MicroDbGenerator
             return named.TypeArguments.All(IsAccessible);
         }
 
+        /// <summary>The condition argument: <c>predicate</c> on MicroDb's queries, <c>predExpr</c> (sqlite-net's name) on the compatibility package's.</summary>
         private static IArgumentOperation? PredicateOf(IInvocationOperation call) =>
-            call.Arguments.FirstOrDefault(a => a.Parameter?.Name == "predicate");
+            call.Arguments.FirstOrDefault(a => a.Parameter?.Name is "predicate" or "predExpr");
 
+        /// <summary>The compatibility package's assembly: its types share sqlite-net-pcl's full names, so the assembly tells them apart.</summary>
+        private const string CompatAssembly = "MicroDb.SQLiteNet";
+
+        /// <summary>MicroDb's <c>MicroDb.Query.TableQuery&lt;T&gt;</c>/<c>AsyncTableQuery&lt;T&gt;</c>, or the compatibility package's <c>SQLite.TableQuery&lt;T&gt;</c>/<c>AsyncTableQuery&lt;T&gt;</c>.</summary>
         private static bool IsTableQuery(INamedTypeSymbol? type) =>
-            type is { Name: "TableQuery" or "AsyncTableQuery", Arity: 1, ContainingNamespace: { Name: "Query", ContainingNamespace: { Name: "MicroDb", ContainingNamespace.IsGlobalNamespace: true } } };
+            type is { Name: "TableQuery" or "AsyncTableQuery", Arity: 1 }
+            && (type.ContainingNamespace is { Name: "Query", ContainingNamespace: { Name: "MicroDb", ContainingNamespace.IsGlobalNamespace: true } } || IsCompat(type));
 
-        private static bool IsConnection(INamedTypeSymbol? type)
+        /// <summary>Whether <paramref name="type"/> is in the compatibility package's namespace <c>SQLite</c> (not sqlite-net-pcl's).</summary>
+        private static bool IsCompat(INamedTypeSymbol? type) =>
+            type is { ContainingNamespace: { Name: "SQLite", ContainingNamespace.IsGlobalNamespace: true }, ContainingAssembly.Name: CompatAssembly };
+
+        private static bool IsConnection(INamedTypeSymbol? type, bool compat)
         {
             for (var t = type; t is not null; t = t.BaseType)
             {
-                if (t is { Name: "MicroDbConnection" or "MicroDbAsyncConnection", ContainingNamespace: { Name: "MicroDb", ContainingNamespace.IsGlobalNamespace: true } })
+                if (compat
+                    ? t is { Name: "SQLiteConnection" or "SQLiteAsyncConnection" } && IsCompat(t)
+                    : t is { Name: "MicroDbConnection" or "MicroDbAsyncConnection", ContainingNamespace: { Name: "MicroDb", ContainingNamespace.IsGlobalNamespace: true } })
                 {
                     return true;
                 }

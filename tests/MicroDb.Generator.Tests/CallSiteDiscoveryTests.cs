@@ -133,7 +133,7 @@ public class CallSiteDiscoveryTests
         Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
         Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
         var map = result.Sources["MicroDb.Generated.App.NoteMap.g.cs"];
-        Assert.That(map, Does.Contain("\"Text\"").And.Contain("\"Id\""));
+        Assert.That(map, Does.Contain("\"Text String ").And.Contain("\"Id Int32 "));
         Assert.That(map, Does.Not.Contain("Display").And.Not.Contain("Length").And.Not.Contain("Stamp"));
     }
 

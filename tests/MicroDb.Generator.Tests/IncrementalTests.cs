@@ -76,7 +76,7 @@ public class IncrementalTests
         Assert.That(models.Where(o => o.Reason == IncrementalStepRunReason.Modified).Select(o => ((EntityModel)o.Value).MapName), Is.EqualTo(new[] { "ProductMap" }));
         Assert.That(models.Where(o => ((EntityModel)o.Value).MapName == "CategoryMap").Select(o => o.Reason),
             Is.All.AnyOf(IncrementalStepRunReason.Cached, IncrementalStepRunReason.Unchanged));
-        Assert.That(second.GeneratedSources.Single(s => s.HintName.EndsWith("ProductMap.g.cs", StringComparison.Ordinal)).SourceText.ToString(), Does.Contain("\"Stock\""));
+        Assert.That(second.GeneratedSources.Single(s => s.HintName.EndsWith("ProductMap.g.cs", StringComparison.Ordinal)).SourceText.ToString(), Does.Contain("\"Stock Int32 Int32\""));
     }
 
     private const string CallSiteModel = """

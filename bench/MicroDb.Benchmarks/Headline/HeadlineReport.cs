@@ -107,9 +107,13 @@ public static class HeadlineReport
         var paired = results.Where(m => m.VersusFind is not null).ToList();
         if (paired.Count > 0)
         {
-            sb.AppendLine();
-            var cells = paired.Select(m => $"{m.Side} {Format.Ratio(m.VersusFind!.Value.Ratio)} [{Format.Ratio(m.VersusFind.Value.Low)}–{Format.Ratio(m.VersusFind.Value.High)}]");
-            sb.AppendLine($"LINQ lookup ÷ Find of the same row (both in the same interleaved rounds, 95% interval): {string.Join("; ", cells)}.");
+            foreach (var group in paired.GroupBy(m => m.Case))
+            {
+                sb.AppendLine();
+                var cells = group.Select(m => $"{m.Side} {Format.Ratio(m.VersusFind!.Value.Ratio)} [{Format.Ratio(m.VersusFind.Value.Low)}–{Format.Ratio(m.VersusFind.Value.High)}]");
+                var what = group.Key.Replace(" (per call)", string.Empty, StringComparison.Ordinal);
+                sb.AppendLine($"{what} ÷ Find of the same row (both in the same interleaved rounds, 95% interval): {string.Join("; ", cells)}.");
+            }
         }
 
         sb.AppendLine();

@@ -13,7 +13,10 @@ namespace MicroDb.Benchmarks.Headline;
 /// Reads from one file of 1,000 study-002 records (11 columns, mostly text), each side through its own connection:
 /// Query 1,000 rows (same SQL text); the LINQ lookup <c>Table&lt;T&gt;().Where(x =&gt; x.Id == id).FirstOrDefault()</c>
 /// (100 calls a round), measured in the same interleaved rounds as <c>Find&lt;T&gt;(id)</c> of the same rows, so each LINQ
-/// side also gets a paired ratio to its own Find; a filtered, ordered 100-row LINQ read
+/// side also gets a paired ratio to its own Find; the compiled lookup
+/// <c>MicroDbQuery.Compile((MicroDbConnection db, int id) =&gt; db.Table&lt;T&gt;().FirstOrDefault(p =&gt; p.Id == id))</c> of the
+/// same keys in the same rounds (with its own ratio to Find: issue 20's target is at most 1.05x Find, with Find's
+/// allocations); a filtered, ordered 100-row LINQ read
 /// <c>Table&lt;T&gt;().Where(x =&gt; x.Id &gt; lo &amp;&amp; x.Id &lt;= hi).OrderBy(x =&gt; x.Title).ToList()</c> (hi = lo + 100; sqlite-net cannot translate the addition) (3 calls a round).
 /// The hand-written side runs the SQL those expressions mean through reused prepared statements. Each side's reads of a
 /// round run inside one read transaction (BEGIN/COMMIT untimed, <see cref="WriteBatch.Reads"/>).
@@ -31,6 +34,13 @@ public static class QueryCases
 
     /// <summary>Find of the same 11-column rows as the LINQ lookup: the yardstick issue 13's lookup target is set against.</summary>
     public const string FindRecord = "Find 11-column row by key (per call)";
+
+    /// <summary>The same lookup as a compiled query (<see cref="MicroDbQuery.Compile{TArg, TResult}"/>), measured in the lookup's rounds.</summary>
+    public const string CompiledLookup = "Compiled lookup by key (per call)";
+
+    /// <summary>The compiled lookup: compiled once, called with each key on each side's connection.</summary>
+    private static readonly Func<MicroDbConnection, int, TextRecord?> CompiledById =
+        MicroDbQuery.Compile((MicroDbConnection db, int id) => db.Table<TextRecord>().FirstOrDefault(p => p.Id == id));
 
     /// <summary>Runs the cases on every side.</summary>
     /// <param name="runner">The runner.</param>
@@ -79,6 +89,10 @@ public static class QueryCases
             {
                 WriteBatch.Reads("MicroDb generated" + FindSuffix, SideRole.Generated, generated.Handle, Rotating(keyChunks, keys => FindMicroDb(generated, keys))),
             };
+            var compiled = new List<Side>
+            {
+                WriteBatch.Reads("MicroDb generated" + CompiledSuffix, SideRole.Generated, generated.Handle, Rotating(keyChunks, keys => CompiledMicroDb(generated, keys))),
+            };
             var ranges = new List<Side>
             {
                 WriteBatch.Reads("hand-written SQLitePCLRaw", SideRole.HandWritten, db, Rotating(startChunks, starts =>
@@ -106,6 +120,7 @@ public static class QueryCases
                 query.Add(WriteBatch.Reads("MicroDb reflection", SideRole.Reflection, c.Handle, () => Expect(c.Query<TextRecord>(sql), Rows)));
                 lookup.Add(WriteBatch.Reads("MicroDb reflection", SideRole.Reflection, c.Handle, Rotating(keyChunks, keys => LookupMicroDb(c, keys))));
                 finds.Add(WriteBatch.Reads("MicroDb reflection" + FindSuffix, SideRole.Reflection, c.Handle, Rotating(keyChunks, keys => FindMicroDb(c, keys))));
+                compiled.Add(WriteBatch.Reads("MicroDb reflection" + CompiledSuffix, SideRole.Reflection, c.Handle, Rotating(keyChunks, keys => CompiledMicroDb(c, keys))));
                 ranges.Add(WriteBatch.Reads("MicroDb reflection", SideRole.Reflection, c.Handle, Rotating(startChunks, starts => RangeMicroDb(c, starts))));
             }
 
@@ -149,12 +164,13 @@ public static class QueryCases
                 results.Add(failure);
             }
 
-            results.AddRange(MeasurePaired(runner, lookup, finds));
+            results.AddRange(MeasurePaired(runner, lookup, compiled, finds));
             results.AddRange(runner.Measure(Range, RangeReads, ranges));
             if (failure is not null)
             {
                 results.Add(new Measurement { Case = Lookup, Side = failure.Side, Role = failure.Role, Failure = failure.Failure });
                 results.Add(new Measurement { Case = FindRecord, Side = failure.Side, Role = failure.Role, Failure = failure.Failure });
+                results.Add(new Measurement { Case = CompiledLookup, Side = failure.Side, Role = failure.Role, Failure = failure.Failure });
                 results.Add(new Measurement { Case = Range, Side = failure.Side, Role = failure.Role, Failure = failure.Failure });
             }
         }
@@ -167,31 +183,36 @@ public static class QueryCases
         }
     }
 
-    private const string FindSuffix = " (Find)";
+    private const string FindSuffix = " (Find)", CompiledSuffix = " (compiled)";
 
     /// <summary>
-    /// The LINQ lookup and Find of the same rows in one interleaved case, reported as the two cases: every ratio to
-    /// hand-written comes from the same rounds, and each LINQ side also gets its ratio to the same side's Find.
+    /// The LINQ lookup, the compiled lookup and Find of the same rows in one interleaved case, reported as the three
+    /// cases: every ratio to hand-written comes from the same rounds, and each lookup side also gets its ratio to the same
+    /// side's Find.
     /// </summary>
-    private static List<Measurement> MeasurePaired(BenchRunner runner, List<Side> lookup, List<Side> finds)
+    private static List<Measurement> MeasurePaired(BenchRunner runner, List<Side> lookup, List<Side> compiled, List<Side> finds)
     {
-        var all = runner.Measure(Lookup + " + " + FindRecord, Lookups, [.. lookup, .. finds]).ToList();
+        var all = runner.Measure(Lookup + " + " + CompiledLookup + " + " + FindRecord, Lookups, [.. lookup, .. compiled, .. finds]).ToList();
         var found = all.Where(m => m.Side.EndsWith(FindSuffix, StringComparison.Ordinal)).ToList();
         var results = new List<Measurement>();
         foreach (var m in all.Except(found))
         {
+            var isCompiled = m.Side.EndsWith(CompiledSuffix, StringComparison.Ordinal);
+            var caseName = isCompiled ? CompiledLookup : Lookup;
+            var side = isCompiled ? m.Side[..^CompiledSuffix.Length] : m.Side;
             var find = found.FirstOrDefault(f => f.Role == m.Role);
             (double, double, double)? versus = find is null || m.IsBaseline ? null : BenchRunner.RatioStatistics(m.Times, find.Times);
             if (versus is { } v)
             {
-                Console.WriteLine($"  {"LINQ lookup ÷ Find",-30} {m.Side,-30} ratio {Format.Ratio(v.Item1)} [{Format.Ratio(v.Item2)}–{Format.Ratio(v.Item3)}] (same rounds)");
+                Console.WriteLine($"  {(isCompiled ? "compiled" : "LINQ") + " lookup ÷ Find",-30} {side,-30} ratio {Format.Ratio(v.Item1)} [{Format.Ratio(v.Item2)}–{Format.Ratio(v.Item3)}] (same rounds)");
             }
 
-            results.Add(Measurement.Refiled(m, Lookup, versusFind: versus));
+            results.Add(Measurement.Refiled(m, caseName, side: side, versusFind: versus));
         }
 
         foreach (var m in all.Where(m => m.IsBaseline))
         {
+            results.Add(Measurement.Refiled(m, CompiledLookup));
             results.Add(Measurement.Refiled(m, FindRecord));
         }
 
@@ -226,6 +247,17 @@ public static class QueryCases
         foreach (var id in keys)
         {
             if (c.Find<TextRecord>(id) is null)
+            {
+                throw new InvalidOperationException($"Row {id} not found.");
+            }
+        }
+    }
+
+    private static void CompiledMicroDb(MicroDbConnection c, int[] keys)
+    {
+        foreach (var id in keys)
+        {
+            if (CompiledById(c, id) is null)
             {
                 throw new InvalidOperationException($"Row {id} not found.");
             }

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using MicroDb.Mapping;
 using MicroDb.Native;
 using MicroDb.Query;
@@ -174,6 +175,76 @@ internal sealed partial class StatementRunner
         {
             throw;
         }
+    }
+
+    /// <summary>
+    /// A compiled query's plan (<see cref="MicroDb.Query.CompiledQueryPlan{TArg, T}"/>): binds <paramref name="constants"/>
+    /// and <paramref name="argument"/> (typed, at each of <paramref name="argumentSlots"/>) to the statement cached for
+    /// <paramref name="sql"/>, and reads the first row with <paramref name="map"/>; false when there is none.
+    /// </summary>
+    public bool TryReadFirstCompiled<T, TArg>(EntityMap<T> map, string sql, (int Index, object? Value)[] constants, int[] argumentSlots, TArg argument, out T entity)
+    {
+        var start = ObserveStart();
+        try
+        {
+            using var lease = Lease(sql, StatementArguments.None, cached: true);
+            var statement = lease.Statement;
+            foreach (var (index, value) in constants)
+            {
+                statement.BindValue(index, value);
+            }
+
+            foreach (var index in argumentSlots)
+            {
+                if (typeof(TArg) == typeof(int))
+                {
+                    statement.Bind(index, Unsafe.As<TArg, int>(ref argument));
+                }
+                else if (typeof(TArg) == typeof(long))
+                {
+                    statement.Bind(index, Unsafe.As<TArg, long>(ref argument));
+                }
+                else
+                {
+                    statement.BindValue(index, argument);
+                }
+            }
+
+            var found = statement.Step();
+            entity = found ? map.Read(statement, map.GetOrdinals(statement)) : default!;
+            if (start != 0)
+            {
+                Publish(start, sql, _includeParameterValues ? CompiledValues(constants, argumentSlots, argument) : null, found ? 1 : 0, StatementSource.Compiled, null);
+            }
+
+            return found;
+        }
+        catch (Exception e) when (start != 0 && CompiledFailed(start, sql, constants, argumentSlots, argument, e))
+        {
+            throw;
+        }
+    }
+
+    private bool CompiledFailed<TArg>(long start, string sql, (int Index, object? Value)[] constants, int[] argumentSlots, TArg argument, Exception error)
+    {
+        Publish(start, sql, _includeParameterValues ? CompiledValues(constants, argumentSlots, argument) : null, 0, StatementSource.Compiled, error);
+        return false;
+    }
+
+    private static object?[] CompiledValues<TArg>((int Index, object? Value)[] constants, int[] argumentSlots, TArg argument)
+    {
+        var values = new object?[constants.Length + argumentSlots.Length];
+        foreach (var (index, value) in constants)
+        {
+            values[index - 1] = value;
+        }
+
+        foreach (var index in argumentSlots)
+        {
+            values[index - 1] = argument;
+        }
+
+        return values;
     }
 
     /// <summary>

@@ -18,6 +18,24 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
         Table = table;
         _sql = sql;
         Slot = EntityMapSlots.Next();
+        _insertBindsKey = table.AutoIncrementColumn is null;
+        _keyOrdinal = table.PrimaryKey?.Ordinal ?? -1;
+        _updateKeyParameter = table.UpdateColumns.Count + 1;
+    }
+
+    // What the binders need of the table, read once: whether INSERT binds the key (not auto-incremented), the key's
+    // column index (-1: none) and its parameter in UPDATE (after the other columns).
+    private readonly bool _insertBindsKey;
+    private readonly int _keyOrdinal;
+    private readonly int _updateKeyParameter;
+
+    /// <summary>Creates a generated map for <paramref name="table"/> (the constructor the source generator calls); the SQL is built from the table at first use.</summary>
+    /// <param name="table">The table metadata.</param>
+    /// <param name="generated">True: <see cref="IsGenerated"/> answers true.</param>
+    protected EntityMap(TableMapping table, bool generated)
+        : this(table)
+    {
+        _generated = generated;
     }
 
     /// <inheritdoc />
@@ -37,7 +55,10 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
     private EntitySql? _sql;
 
     /// <inheritdoc />
-    public abstract bool IsGenerated { get; }
+    /// <remarks>True for a map made with the constructor generated maps call (<see cref="EntityMap{T}(TableMapping, bool)"/>).</remarks>
+    public virtual bool IsGenerated => _generated;
+
+    private readonly bool _generated;
 
     /// <summary>A process-wide number for this map, used by connections to find their cached statements without a dictionary.</summary>
     internal int Slot { get; }
@@ -74,47 +95,58 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
     /// <summary>Binds <see cref="TableMapping.InsertColumns"/> to parameters 1..n of <see cref="EntitySql.Insert"/>.</summary>
     /// <param name="statement">The statement.</param>
     /// <param name="entity">The entity.</param>
-    public virtual void BindInsert(SqliteStatement statement, T entity)
-    {
-        var columns = Table.InsertColumns;
-        for (var i = 0; i < columns.Count; i++)
-        {
-            BindColumn(statement, i + 1, entity, columns[i].Ordinal);
-        }
-    }
+    public virtual void BindInsert(SqliteStatement statement, T entity) => BindColumns(statement, entity, key: _insertBindsKey);
 
     /// <summary>Binds every column to parameters 1..n of <see cref="EntitySql.InsertOrReplace"/>.</summary>
     /// <param name="statement">The statement.</param>
     /// <param name="entity">The entity.</param>
-    public virtual void BindAll(SqliteStatement statement, T entity)
-    {
-        var count = Table.Columns.Count;
-        for (var i = 0; i < count; i++)
-        {
-            BindColumn(statement, i + 1, entity, i);
-        }
-    }
+    public virtual void BindAll(SqliteStatement statement, T entity) => BindColumns(statement, entity, key: true);
 
     /// <summary>Binds the non-key columns, then the key, to the parameters of <see cref="EntitySql.Update"/>.</summary>
     /// <param name="statement">The statement.</param>
     /// <param name="entity">The entity.</param>
+    /// <exception cref="MicroDbMappingException">The type has no primary key.</exception>
     public virtual void BindUpdate(SqliteStatement statement, T entity)
     {
-        var columns = Table.UpdateColumns;
-        for (var i = 0; i < columns.Count; i++)
-        {
-            BindColumn(statement, i + 1, entity, columns[i].Ordinal);
-        }
-
-        BindColumn(statement, columns.Count + 1, entity, Table.PrimaryKey!.Ordinal);
+        var key = KeyOrdinal();
+        BindColumns(statement, entity, key: false);
+        BindColumn(statement, _updateKeyParameter, entity, key);
     }
 
     /// <summary>Binds the entity's key to parameter <paramref name="parameterIndex"/>.</summary>
     /// <param name="statement">The statement.</param>
     /// <param name="parameterIndex">1-based parameter index.</param>
     /// <param name="entity">The entity.</param>
+    /// <exception cref="MicroDbMappingException">The type has no primary key.</exception>
     public virtual void BindKey(SqliteStatement statement, int parameterIndex, T entity) =>
-        BindColumn(statement, parameterIndex, entity, Table.PrimaryKey!.Ordinal);
+        BindColumn(statement, parameterIndex, entity, KeyOrdinal());
+
+    /// <summary>
+    /// Binds the columns in table order to parameters 1, 2 ..., the primary key among them only when <paramref name="key"/>
+    /// is true: <see cref="BindInsert"/>, <see cref="BindAll"/> and <see cref="BindUpdate"/> call it. A generated map
+    /// overrides it with one straight-line typed bind per column; this one binds column by column through
+    /// <see cref="BindColumn"/>.
+    /// </summary>
+    /// <param name="statement">The statement.</param>
+    /// <param name="entity">The entity.</param>
+    /// <param name="key">Bind the primary key too (in its place among the columns).</param>
+    protected virtual void BindColumns(SqliteStatement statement, T entity, bool key)
+    {
+        var columns = Table.Columns;
+        var parameter = 1;
+        for (var i = 0; i < columns.Count; i++)
+        {
+            if (key || !columns[i].IsPrimaryKey)
+            {
+                BindColumn(statement, parameter++, entity, i);
+            }
+        }
+    }
+
+    /// <summary>The primary key's column index, or the error of a type without one.</summary>
+    private int KeyOrdinal() => _keyOrdinal >= 0
+        ? _keyOrdinal
+        : throw new MicroDbMappingException($"Type '{Table.EntityTypeName}' has no [PrimaryKey], so it cannot be updated or found by key.");
 
     /// <summary>
     /// Reads the current row into a new entity. <paramref name="ordinals"/> gives, for each column of
@@ -125,10 +157,12 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
     /// <param name="ordinals">The column ordinals.</param>
     public abstract T Read(SqliteStatement statement, ReadOnlySpan<int> ordinals);
 
-    /// <summary>Writes an auto-incremented key back to the entity; does nothing for a type without one.</summary>
+    /// <summary>Writes an auto-incremented key back to the entity; does nothing for a type without one (this implementation: a generated map overrides it only when its type has one).</summary>
     /// <param name="entity">The entity.</param>
     /// <param name="key">The new row id.</param>
-    public abstract void SetGeneratedKey(T entity, long key);
+    public virtual void SetGeneratedKey(T entity, long key)
+    {
+    }
 
     /// <summary>Reads one member's value, boxed. For cold paths only (messages, tests, comparisons).</summary>
     /// <param name="entity">The entity.</param>
@@ -159,43 +193,45 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
         "generator left it out. Set <MicroDbSerialization>true</MicroDbSerialization> in that project, or serialize with a reflection map (MappingMode.Reflection).");
 
     /// <summary>
-    /// One column of a generated map's table, in the compact form the generator emits: a <see cref="ColumnMapping"/>
-    /// with only the constraints the member declares.
+    /// A generated map's columns, each from one line in the compact form the generator writes (<c>"Member Kind ClrType"</c>
+    /// and only the facets the member declares, such as <c>"Name String String nullable maxLength=100"</c>; the format is
+    /// <c>ColumnDeclaration</c> in src/Shared).
     /// </summary>
-    /// <param name="name">The column name.</param>
-    /// <param name="memberName">The property or field name.</param>
-    /// <param name="kind">How the value is stored.</param>
-    /// <param name="clrTypeName">The CLR type's display name.</param>
-    /// <param name="nullable">The member can hold null.</param>
-    /// <param name="primaryKey">Marked <c>[PrimaryKey]</c>.</param>
-    /// <param name="autoIncrement">Marked <c>[AutoIncrement]</c>.</param>
-    /// <param name="notNull">Marked <c>[NotNull]</c>.</param>
-    /// <param name="maxLength">The <c>[MaxLength]</c>, if any.</param>
-    /// <param name="collation">The <c>[Collation]</c>, if any.</param>
-    /// <param name="renamedFrom">The <c>[RenamedFrom]</c> name, if any.</param>
-    /// <returns>The column.</returns>
-    protected static ColumnMapping Column(
-        string name,
-        string memberName,
-        ColumnKind kind,
-        string clrTypeName,
-        bool nullable = false,
-        bool primaryKey = false,
-        bool autoIncrement = false,
-        bool notNull = false,
-        int? maxLength = null,
-        string? collation = null,
-        string? renamedFrom = null) =>
-        new(name, memberName, kind, nullable)
+    /// <param name="declarations">One line per column, in column order.</param>
+    /// <returns>The columns.</returns>
+    /// <exception cref="MicroDbMappingException">A line is not in that form; the message quotes it and says why.</exception>
+    protected static ColumnMapping[] Columns(params string[] declarations)
+    {
+        ArgumentNullException.ThrowIfNull(declarations);
+        var columns = new ColumnMapping[declarations.Length];
+        for (var i = 0; i < declarations.Length; i++)
         {
-            ClrTypeName = clrTypeName,
-            IsPrimaryKey = primaryKey,
-            IsAutoIncrement = autoIncrement,
-            IsNotNull = notNull,
-            MaxLength = maxLength,
-            Collation = collation,
-            RenamedFrom = renamedFrom,
-        };
+            var text = declarations[i] ?? throw new MicroDbMappingException($"Column {i} of a generated map has no declaration.");
+            if (!ColumnDeclaration.TryParse(text, out var facts, out var nullable, out var error))
+            {
+                throw new MicroDbMappingException($"The column declaration '{text}' of a generated map cannot be read: {error}.");
+            }
+
+            columns[i] = new ColumnMapping(facts.ColumnName, facts.MemberName, facts.Kind, nullable)
+            {
+                ClrTypeName = facts.ClrTypeName,
+                IsPrimaryKey = facts.IsPrimaryKey,
+                IsAutoIncrement = facts.IsAutoIncrement,
+                IsNotNull = facts.IsNotNull,
+                MaxLength = facts.MaxLength,
+                Collation = facts.Collation,
+                RenamedFrom = facts.RenamedFrom,
+            };
+        }
+
+        return columns;
+    }
+
+    /// <summary>The error of a column index out of range, naming the type (generated maps throw it from <see cref="BindColumn"/> and <see cref="GetValue"/>).</summary>
+    /// <param name="columnIndex">The index asked for.</param>
+    /// <returns>The exception to throw.</returns>
+    protected ArgumentOutOfRangeException NoColumn(int columnIndex) =>
+        new(nameof(columnIndex), columnIndex, $"Type '{Table.EntityTypeName}' has {Table.Columns.Count} columns.");
 
     /// <summary>For each column of the table, its ordinal in <paramref name="statement"/>'s result, or -1.</summary>
     /// <param name="statement">The statement.</param>

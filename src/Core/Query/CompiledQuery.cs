@@ -20,15 +20,33 @@ internal sealed class CompiledQuery<TArg, TResult>
     private readonly (MethodInfo Method, object?[] Arguments)[] _operators;
     private readonly MethodInfo _terminal;
     private readonly object?[] _terminalArguments;
-    private readonly ConditionalWeakTable<MicroDbConnection, object> _perConnection = new();
+    private readonly ConditionalWeakTable<MicroDbConnection, PerConnection> _perConnection = new();
+    private readonly ConditionalWeakTable<MicroDbConnection, PerConnection>.CreateValueCallback _build;
 
-    private CompiledQuery(LambdaExpression query, MethodInfo table, (MethodInfo, object?[])[] operators, MethodInfo terminal, object?[] terminalArguments)
+    // The first MicroDbConnection.CompiledSlots compiled queries of the process keep their per-connection state in an
+    // array on the connection (one index per call); later ones (queries compiled over and over) in the weak table.
+    private readonly int _slot = MicroDbConnection.NextCompiledSlot();
+
+    // First/FirstOrDefault of the entity type, with the argument only compared directly with members: such a query
+    // gets a CompiledQueryPlan per connection (bind and step, nothing else) when its argument type is planned.
+    private readonly bool _planned;
+    private readonly bool _orDefault;
+
+    private CompiledQuery(LambdaExpression query, MethodInfo table, (MethodInfo, object?[])[] operators, MethodInfo terminal, object?[] terminalArguments, bool directArgument)
     {
         _query = query;
         _table = table;
         _operators = operators;
         _terminal = terminal;
         _terminalArguments = terminalArguments;
+        _orDefault = terminal.Name == "FirstOrDefault";
+        _build = Build;
+        _planned = directArgument
+            && CompiledQueryPlan<TArg, TResult>.Supported
+            && terminal.Name is "First" or "FirstOrDefault"
+            && terminal.DeclaringType is { IsGenericType: true } declaring && declaring.GetGenericTypeDefinition() == typeof(TableQuery<>)
+            && terminal.ReturnType == typeof(TResult)
+            && terminalArguments.Length <= 1;
     }
 
     public static CompiledQuery<TArg, TResult> Create(Expression<Func<MicroDbConnection, TArg, TResult>> query)
@@ -56,6 +74,7 @@ internal sealed class CompiledQuery<TArg, TResult>
         }
 
         var replace = new ArgumentReplacer(argument, Expression.Field(null, ArgumentField), connection);
+        var direct = true;
         calls.Reverse();
         var operators = new (MethodInfo, object?[])[calls.Count - 1];
         for (var i = 0; i < calls.Count; i++)
@@ -67,6 +86,7 @@ internal sealed class CompiledQuery<TArg, TResult>
                 if (arg is UnaryExpression { NodeType: ExpressionType.Quote } quote)
                 {
                     arguments[a] = replace.Visit(quote.Operand);
+                    direct &= DirectUses.Only(quote.Operand, argument);
                 }
                 else if (!ParameterFinder.Uses(arg, argument) && !ParameterFinder.Uses(arg, connection))
                 {
@@ -86,7 +106,7 @@ internal sealed class CompiledQuery<TArg, TResult>
             {
                 return replace.UsedConnection
                     ? throw Unsupported(query, "the connection parameter can only be used as db.Table<T>()")
-                    : new CompiledQuery<TArg, TResult>(query, root.Method, operators, calls[i].Method, arguments);
+                    : new CompiledQuery<TArg, TResult>(query, root.Method, operators, calls[i].Method, arguments, direct);
             }
         }
 
@@ -97,13 +117,34 @@ internal sealed class CompiledQuery<TArg, TResult>
     public TResult Run(MicroDbConnection connection, TArg argument)
     {
         ArgumentNullException.ThrowIfNull(connection);
-        var query = _perConnection.GetValue(connection, Build);
+        var state = StateOn(connection);
+        var plan = state.Plan;
+        if (plan is null && _planned && !state.Unplanned)
+        {
+            plan = MakePlan(state, argument);
+        }
+
+        if (plan is not null && plan.Accepts(argument))
+        {
+            if (plan.TryRun(connection, argument, out var row))
+            {
+                return row;
+            }
+
+            if (_orDefault)
+            {
+                return default!;
+            }
+
+            // First with no row: the full path below runs it again and throws its error.
+        }
+
         var previous = CompiledQueryArgument<TArg>.Current;
         CompiledQueryArgument<TArg>.Current = argument;
         CompiledQueryScope.Enter();
         try
         {
-            return (TResult)Invoke(_terminal, query, _terminalArguments)!;
+            return (TResult)Invoke(_terminal, state.Query, _terminalArguments)!;
         }
         finally
         {
@@ -112,8 +153,52 @@ internal sealed class CompiledQuery<TArg, TResult>
         }
     }
 
+    /// <summary>The SQL of this connection's plan, or null when it has none (yet): tests use it.</summary>
+    internal string? PlanSql(MicroDbConnection connection) => StateOn(connection).Plan?.Sql;
+
+    private PerConnection StateOn(MicroDbConnection connection)
+    {
+        if ((uint)_slot >= MicroDbConnection.CompiledSlots)
+        {
+            return _perConnection.GetValue(connection, _build);
+        }
+
+        return connection.CompiledState(_slot) as PerConnection ?? (PerConnection)connection.KeepCompiledState(_slot, Build(connection));
+    }
+
+    /// <summary>
+    /// Makes the connection's plan at the first call whose argument has a second value of its kind; a query whose two
+    /// translations do not fit a plan is marked, and runs the full path from then on.
+    /// </summary>
+    private CompiledQueryPlan<TArg, TResult>? MakePlan(PerConnection state, TArg argument)
+    {
+        if (!CompiledQueryPlan<TArg, TResult>.TryOther(argument, out var other))
+        {
+            return null;
+        }
+
+        lock (state)
+        {
+            if (state.Plan is not null || state.Unplanned)
+            {
+                return state.Plan;
+            }
+
+            var query = (TableQuery<TResult>)state.Query;
+            if (_terminalArguments.Length == 1)
+            {
+                query = query.Where((Expression<Func<TResult, bool>>)_terminalArguments[0]!);
+            }
+
+            var plan = CompiledQueryPlan<TArg, TResult>.TryCreate(query, argument, other);
+            state.Unplanned = plan is null;
+            state.Plan = plan;
+            return plan;
+        }
+    }
+
     /// <summary>db.Table&lt;T&gt;() and the operators, once per connection (queries are immutable and read their values per run).</summary>
-    private object Build(MicroDbConnection connection)
+    private PerConnection Build(MicroDbConnection connection)
     {
         var query = Invoke(_table, connection, [])!;
         foreach (var (method, arguments) in _operators)
@@ -121,7 +206,7 @@ internal sealed class CompiledQuery<TArg, TResult>
             query = Invoke(method, query, arguments)!;
         }
 
-        return query;
+        return new PerConnection(query);
     }
 
     private static object? Invoke(MethodInfo method, object target, object?[] arguments) =>
@@ -151,4 +236,63 @@ internal sealed class CompiledQuery<TArg, TResult>
     }
 
     public override string ToString() => _query.ToString();
+
+    /// <summary>What a compiled query keeps per connection: the query with its operators applied, and its plan once made.</summary>
+    private sealed class PerConnection(object query)
+    {
+        public object Query { get; } = query;
+
+        public CompiledQueryPlan<TArg, TResult>? Plan { get; set; }
+
+        /// <summary>True when the query's translations do not fit a plan: it runs the full path.</summary>
+        public bool Unplanned { get; set; }
+    }
+
+    /// <summary>Whether a lambda uses the argument only as a whole operand of a comparison (<c>p.Id == id</c>), so the SQL binds the argument itself.</summary>
+    private sealed class DirectUses : ExpressionVisitor
+    {
+        private readonly ParameterExpression _argument;
+        private bool _other;
+
+        private DirectUses(ParameterExpression argument) => _argument = argument;
+
+        public static bool Only(Expression lambda, ParameterExpression argument)
+        {
+            var visitor = new DirectUses(argument);
+            visitor.Visit(lambda);
+            return !visitor._other;
+        }
+
+        protected override Expression VisitBinary(BinaryExpression node)
+        {
+            if (node.NodeType is ExpressionType.Equal or ExpressionType.NotEqual or ExpressionType.LessThan or ExpressionType.LessThanOrEqual
+                or ExpressionType.GreaterThan or ExpressionType.GreaterThanOrEqual)
+            {
+                // The argument (or its lifting to a nullable) as one side is a direct use; anything else is visited.
+                if (!IsArgument(node.Left))
+                {
+                    Visit(node.Left);
+                }
+
+                if (!IsArgument(node.Right))
+                {
+                    Visit(node.Right);
+                }
+
+                return node;
+            }
+
+            return base.VisitBinary(node);
+        }
+
+        protected override Expression VisitParameter(ParameterExpression node)
+        {
+            _other |= node == _argument;
+            return node;
+        }
+
+        private bool IsArgument(Expression e) =>
+            e == _argument || (e is UnaryExpression { NodeType: ExpressionType.Convert, Operand: var operand } convert
+                && operand == _argument && Nullable.GetUnderlyingType(convert.Type) == operand.Type);
+    }
 }

@@ -205,5 +205,19 @@ public sealed partial class TableQuery<T>
         }
     }
 
+    /// <summary>The SQL and arguments <see cref="FirstOrDefault()"/> runs (a compiled query's plan is made from them).</summary>
+    internal (string Sql, object?[] Args) FirstSql()
+    {
+        var (sql, scratch) = BuildSelectScratch(limitCap: 1);
+        try
+        {
+            return (sql, scratch.Args.ToArray());
+        }
+        finally
+        {
+            QueryScratch.Return(scratch);
+        }
+    }
+
     internal InvalidOperationException NoRow() => new($"The query on '{_map.Table.TableName}' returned no row.");
 }

@@ -124,13 +124,13 @@ public class AsyncTableQuery<T>
     /// <returns>The number of rows deleted; the task fails when the query has no condition or has Take/Skip.</returns>
     public Task<int> DeleteAsync() => Run(q => q.Delete());
 
-    private AsyncTableQuery<T> Compose(Func<TableQuery<T>, TableQuery<T>> step)
+    internal AsyncTableQuery<T> Compose(Func<TableQuery<T>, TableQuery<T>> step)
     {
         var rebuild = _rebuild;
         return new(step(_innerQuery), _reopen, rebuild is null ? null : c => step(rebuild(c)));
     }
 
-    private Task<TResult> Run<TResult>(Func<TableQuery<T>, TResult> terminal)
+    internal Task<TResult> Run<TResult>(Func<TableQuery<T>, TResult> terminal)
     {
         var query = _innerQuery;
         return query.Connection is SQLiteConnectionWithLock locked

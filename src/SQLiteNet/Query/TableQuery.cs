@@ -41,6 +41,9 @@ public class TableQuery<T> : BaseTableQuery, IEnumerable<T>
         _hasLimit = hasLimit;
     }
 
+    /// <summary>The MicroDb query this one wraps (for the build-time front end's entry points, <see cref="TableQueryInterception"/>).</summary>
+    internal MicroDb.Query.TableQuery<T> Inner => _query;
+
     /// <summary>The connection the query runs on.</summary>
     public SQLiteConnection Connection { get; private set; }
 
@@ -168,7 +171,7 @@ public class TableQuery<T> : BaseTableQuery, IEnumerable<T>
         // As Terminal, without the per-call delegate.
         if (Connection.Trace)
         {
-            Connection.TraceStatement(SqlText());
+            Connection.TraceStatement(SqlText(), query: true);
         }
 
         try
@@ -204,7 +207,17 @@ public class TableQuery<T> : BaseTableQuery, IEnumerable<T>
 
     IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
 
-    private TableQuery<T> With(Func<MicroDb.Query.TableQuery<T>, MicroDb.Query.TableQuery<T>> operation, bool hasWhere = false, bool hasLimit = false)
+    /// <summary>
+    /// Runs an intercepted terminal (<see cref="TableQueryInterception"/>) as <see cref="Terminal"/> runs the run-time one:
+    /// the same trace line (the run-time SQL text, written only when tracing) and sqlite-net's errors.
+    /// </summary>
+    internal TResult RunIntercepted<TResult>(Func<MicroDb.Query.TableQuery<T>, TResult> run)
+    {
+        var query = _query;
+        return Terminal(() => run(query));
+    }
+
+    internal TableQuery<T> With(Func<MicroDb.Query.TableQuery<T>, MicroDb.Query.TableQuery<T>> operation, bool hasWhere = false, bool hasLimit = false)
     {
         try
         {

@@ -7,74 +7,69 @@ namespace MicroDb.Generated.MicroDb.Conformance.Models
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::MicroDb.Conformance.Models.AllTypes"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::MicroDb.Conformance.Models.AllTypes"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class AllTypesMap : EntityMap<global::MicroDb.Conformance.Models.AllTypes>
     {
-        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public AllTypesMap()
-            : base(new TableMapping("MicroDb.Conformance.Models.AllTypes", "AllTypes", new ColumnMapping[]
-            {
-                Column("Id", "Id", ColumnKind.Int64, "Int64", primaryKey: true, autoIncrement: true),
-                Column("Bool", "Bool", ColumnKind.Boolean, "Boolean"),
-                Column("Byte", "Byte", ColumnKind.Byte, "Byte"),
-                Column("SByte", "SByte", ColumnKind.SByte, "SByte"),
-                Column("Int16", "Int16", ColumnKind.Int16, "Int16"),
-                Column("UInt16", "UInt16", ColumnKind.UInt16, "UInt16"),
-                Column("Int32", "Int32", ColumnKind.Int32, "Int32"),
-                Column("UInt32", "UInt32", ColumnKind.UInt32, "UInt32"),
-                Column("Int64", "Int64", ColumnKind.Int64, "Int64"),
-                Column("UInt64", "UInt64", ColumnKind.UInt64, "UInt64"),
-                Column("Single", "Single", ColumnKind.Single, "Single"),
-                Column("Double", "Double", ColumnKind.Double, "Double"),
-                Column("Decimal", "Decimal", ColumnKind.Decimal, "Decimal"),
-                Column("Char", "Char", ColumnKind.Char, "Char"),
-                Column("String", "String", ColumnKind.String, "String", nullable: true),
-                Column("Blob", "Blob", ColumnKind.Blob, "Byte[]", nullable: true),
-                Column("Guid", "Guid", ColumnKind.Guid, "Guid"),
-                Column("DateTime", "DateTime", ColumnKind.DateTime, "DateTime"),
-                Column("DateTimeText", "DateTimeText", ColumnKind.DateTimeText, "DateTime"),
-                Column("DateTimeOffset", "DateTimeOffset", ColumnKind.DateTimeOffset, "DateTimeOffset"),
-                Column("TimeSpan", "TimeSpan", ColumnKind.TimeSpan, "TimeSpan"),
-                Column("DateOnly", "DateOnly", ColumnKind.DateOnly, "DateOnly"),
-                Column("TimeOnly", "TimeOnly", ColumnKind.TimeOnly, "TimeOnly"),
-                Column("Color", "Color", ColumnKind.Enum, "Color"),
-                Column("ColorText", "ColorText", ColumnKind.EnumText, "Color"),
-                Column("Size", "Size", ColumnKind.Enum, "Size"),
-                Column("NBool", "NBool", ColumnKind.Boolean, "Boolean?", nullable: true),
-                Column("NByte", "NByte", ColumnKind.Byte, "Byte?", nullable: true),
-                Column("NSByte", "NSByte", ColumnKind.SByte, "SByte?", nullable: true),
-                Column("NInt16", "NInt16", ColumnKind.Int16, "Int16?", nullable: true),
-                Column("NUInt16", "NUInt16", ColumnKind.UInt16, "UInt16?", nullable: true),
-                Column("NInt32", "NInt32", ColumnKind.Int32, "Int32?", nullable: true),
-                Column("NUInt32", "NUInt32", ColumnKind.UInt32, "UInt32?", nullable: true),
-                Column("NInt64", "NInt64", ColumnKind.Int64, "Int64?", nullable: true),
-                Column("NUInt64", "NUInt64", ColumnKind.UInt64, "UInt64?", nullable: true),
-                Column("NSingle", "NSingle", ColumnKind.Single, "Single?", nullable: true),
-                Column("NDouble", "NDouble", ColumnKind.Double, "Double?", nullable: true),
-                Column("NDecimal", "NDecimal", ColumnKind.Decimal, "Decimal?", nullable: true),
-                Column("NChar", "NChar", ColumnKind.Char, "Char?", nullable: true),
-                Column("NGuid", "NGuid", ColumnKind.Guid, "Guid?", nullable: true),
-                Column("NDateTime", "NDateTime", ColumnKind.DateTime, "DateTime?", nullable: true),
-                Column("NDateTimeText", "NDateTimeText", ColumnKind.DateTimeText, "DateTime?", nullable: true),
-                Column("NDateTimeOffset", "NDateTimeOffset", ColumnKind.DateTimeOffset, "DateTimeOffset?", nullable: true),
-                Column("NTimeSpan", "NTimeSpan", ColumnKind.TimeSpan, "TimeSpan?", nullable: true),
-                Column("NDateOnly", "NDateOnly", ColumnKind.DateOnly, "DateOnly?", nullable: true),
-                Column("NTimeOnly", "NTimeOnly", ColumnKind.TimeOnly, "TimeOnly?", nullable: true),
-                Column("NColor", "NColor", ColumnKind.Enum, "Color?", nullable: true),
-                Column("NColorText", "NColorText", ColumnKind.EnumText, "Color?", nullable: true),
-                Column("Text", "Text", ColumnKind.String, "String", nullable: true, maxLength: 50),
-                Column("Bytes", "Bytes", ColumnKind.Blob, "Byte[]", nullable: true),
-                Column("Planet", "Planet", ColumnKind.EnumText, "Planet"),
-                Column("Flags", "Flags", ColumnKind.Enum, "Flags64"),
-                Column("NSize", "NSize", ColumnKind.Enum, "Size?", nullable: true),
-                Column("NPlanet", "NPlanet", ColumnKind.EnumText, "Planet?", nullable: true),
-                Column("NFlags", "NFlags", ColumnKind.Enum, "Flags64?", nullable: true),
-            }, new IndexDeclaration[] { new("Text", null, 0, false) }))
-        {
-        }
-
-        public override bool IsGenerated => true;
+            : base(new TableMapping("MicroDb.Conformance.Models.AllTypes", "AllTypes", Columns(
+                "Id Int64 Int64 primaryKey autoIncrement",
+                "Bool Boolean Boolean",
+                "Byte Byte Byte",
+                "SByte SByte SByte",
+                "Int16 Int16 Int16",
+                "UInt16 UInt16 UInt16",
+                "Int32 Int32 Int32",
+                "UInt32 UInt32 UInt32",
+                "Int64 Int64 Int64",
+                "UInt64 UInt64 UInt64",
+                "Single Single Single",
+                "Double Double Double",
+                "Decimal Decimal Decimal",
+                "Char Char Char",
+                "String String String nullable",
+                "Blob Blob Byte[] nullable",
+                "Guid Guid Guid",
+                "DateTime DateTime DateTime",
+                "DateTimeText DateTimeText DateTime",
+                "DateTimeOffset DateTimeOffset DateTimeOffset",
+                "TimeSpan TimeSpan TimeSpan",
+                "DateOnly DateOnly DateOnly",
+                "TimeOnly TimeOnly TimeOnly",
+                "Color Enum Color",
+                "ColorText EnumText Color",
+                "Size Enum Size",
+                "NBool Boolean Boolean? nullable",
+                "NByte Byte Byte? nullable",
+                "NSByte SByte SByte? nullable",
+                "NInt16 Int16 Int16? nullable",
+                "NUInt16 UInt16 UInt16? nullable",
+                "NInt32 Int32 Int32? nullable",
+                "NUInt32 UInt32 UInt32? nullable",
+                "NInt64 Int64 Int64? nullable",
+                "NUInt64 UInt64 UInt64? nullable",
+                "NSingle Single Single? nullable",
+                "NDouble Double Double? nullable",
+                "NDecimal Decimal Decimal? nullable",
+                "NChar Char Char? nullable",
+                "NGuid Guid Guid? nullable",
+                "NDateTime DateTime DateTime? nullable",
+                "NDateTimeText DateTimeText DateTime? nullable",
+                "NDateTimeOffset DateTimeOffset DateTimeOffset? nullable",
+                "NTimeSpan TimeSpan TimeSpan? nullable",
+                "NDateOnly DateOnly DateOnly? nullable",
+                "NTimeOnly TimeOnly TimeOnly? nullable",
+                "NColor Enum Color? nullable",
+                "NColorText EnumText Color? nullable",
+                "Text String String nullable maxLength=50",
+                "Bytes Blob Byte[] nullable",
+                "Planet EnumText Planet",
+                "Flags Enum Flags64",
+                "NSize Enum Size? nullable",
+                "NPlanet EnumText Planet? nullable",
+                "NFlags Enum Flags64? nullable"),
+                new IndexDeclaration[] { new("Text", null, 0, false) }), generated: true)
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::MicroDb.Conformance.Models.AllTypes entity, int columnIndex)
         {
@@ -135,22 +130,11 @@ namespace MicroDb.Generated.MicroDb.Conformance.Models
                 case 52: statement.BindNullableInt64(parameterIndex, unchecked((long?)entity.NSize)); break;
                 case 53: if (entity.NPlanet is { } v53) statement.BindEnumAsText(parameterIndex, v53); else statement.BindNull(parameterIndex); break;
                 case 54: statement.BindNullableInt64(parameterIndex, unchecked((long?)entity.NFlags)); break;
-                default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'MicroDb.Conformance.Models.AllTypes' has 55 columns.");
+                default: throw NoColumn(columnIndex);
             }
         }
 
-        public override void BindInsert(SqliteStatement statement, global::MicroDb.Conformance.Models.AllTypes entity) => BindColumns(statement, entity, key: false);
-        public override void BindAll(SqliteStatement statement, global::MicroDb.Conformance.Models.AllTypes entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::MicroDb.Conformance.Models.AllTypes entity) => statement.BindInt64(parameterIndex, entity.Id);
-
-        public override void BindUpdate(SqliteStatement statement, global::MicroDb.Conformance.Models.AllTypes entity)
-        {
-            BindColumns(statement, entity, key: false);
-            statement.BindInt64(55, entity.Id);
-        }
-
-        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
-        private static void BindColumns(SqliteStatement statement, global::MicroDb.Conformance.Models.AllTypes entity, bool key)
+        protected override void BindColumns(SqliteStatement statement, global::MicroDb.Conformance.Models.AllTypes entity, bool key)
         {
             var p = 1;
             if (key) statement.BindInt64(p++, entity.Id);
@@ -330,7 +314,7 @@ namespace MicroDb.Generated.MicroDb.Conformance.Models
             52 => (object)entity.NSize,
             53 => (object)entity.NPlanet,
             54 => (object)entity.NFlags,
-            _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'MicroDb.Conformance.Models.AllTypes' has 55 columns."),
+            _ => throw NoColumn(columnIndex),
         };
     }
 }

@@ -7,24 +7,19 @@ namespace MicroDb.Generated.Shop
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::Shop.Product"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::Shop.Product"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class ProductMap : EntityMap<global::Shop.Product>
     {
-        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public ProductMap()
-            : base(new TableMapping("Shop.Product", "products", new ColumnMapping[]
-            {
-                Column("Id", "Id", ColumnKind.Int32, "Int32", primaryKey: true, autoIncrement: true),
-                Column("Name", "Name", ColumnKind.String, "String", nullable: true, maxLength: 100, collation: "NOCASE"),
-                Column("unit_price", "Price", ColumnKind.Decimal, "Decimal", notNull: true),
-                Column("Category", "Category", ColumnKind.String, "String", nullable: true),
-                Column("Sku", "Sku", ColumnKind.Int32, "Int32"),
-            }, new IndexDeclaration[] { new("Name", null, 0, false), new("Category", "IX_products_cat_sku", 2, false), new("Sku", "IX_products_cat_sku", 1, true) }))
-        {
-        }
-
-        public override bool IsGenerated => true;
+            : base(new TableMapping("Shop.Product", "products", Columns(
+                "Id Int32 Int32 primaryKey autoIncrement",
+                "Name String String nullable maxLength=100 collation=NOCASE",
+                "Price Decimal Decimal notNull column=unit_price",
+                "Category String String nullable",
+                "Sku Int32 Int32"),
+                new IndexDeclaration[] { new("Name", null, 0, false), new("Category", "IX_products_cat_sku", 2, false), new("Sku", "IX_products_cat_sku", 1, true) }), generated: true)
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Shop.Product entity, int columnIndex)
         {
@@ -35,22 +30,11 @@ namespace MicroDb.Generated.Shop
                 case 2: statement.BindDecimal(parameterIndex, entity.Price); break;
                 case 3: statement.BindString(parameterIndex, entity.Category); break;
                 case 4: statement.BindInt32(parameterIndex, entity.Sku); break;
-                default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Shop.Product' has 5 columns.");
+                default: throw NoColumn(columnIndex);
             }
         }
 
-        public override void BindInsert(SqliteStatement statement, global::Shop.Product entity) => BindColumns(statement, entity, key: false);
-        public override void BindAll(SqliteStatement statement, global::Shop.Product entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Shop.Product entity) => statement.BindInt32(parameterIndex, entity.Id);
-
-        public override void BindUpdate(SqliteStatement statement, global::Shop.Product entity)
-        {
-            BindColumns(statement, entity, key: false);
-            statement.BindInt32(5, entity.Id);
-        }
-
-        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
-        private static void BindColumns(SqliteStatement statement, global::Shop.Product entity, bool key)
+        protected override void BindColumns(SqliteStatement statement, global::Shop.Product entity, bool key)
         {
             var p = 1;
             if (key) statement.BindInt32(p++, entity.Id);
@@ -80,7 +64,7 @@ namespace MicroDb.Generated.Shop
             2 => (object)entity.Price,
             3 => (object)entity.Category,
             4 => (object)entity.Sku,
-            _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Shop.Product' has 5 columns."),
+            _ => throw NoColumn(columnIndex),
         };
     }
 }

@@ -7,21 +7,15 @@ namespace MicroDb.Generated.App
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::App.Trade"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::App.Trade"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class TradeMap : EntityMap<global::App.Trade>
     {
-        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public TradeMap()
-            : base(new TableMapping("App.Trade", "Trade", new ColumnMapping[]
-            {
-                Column("StockId", "StockId", ColumnKind.Int32, "Int32"),
-                Column("Price", "Price", ColumnKind.Decimal, "Decimal"),
-            }))
-        {
-        }
-
-        public override bool IsGenerated => true;
+            : base(new TableMapping("App.Trade", "Trade", Columns(
+                "StockId Int32 Int32",
+                "Price Decimal Decimal")), generated: true)
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Trade entity, int columnIndex)
         {
@@ -29,17 +23,11 @@ namespace MicroDb.Generated.App
             {
                 case 0: statement.BindInt32(parameterIndex, entity.StockId); break;
                 case 1: statement.BindDecimal(parameterIndex, entity.Price); break;
-                default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.Trade' has 2 columns.");
+                default: throw NoColumn(columnIndex);
             }
         }
 
-        public override void BindInsert(SqliteStatement statement, global::App.Trade entity) => BindColumns(statement, entity);
-        public override void BindAll(SqliteStatement statement, global::App.Trade entity) => BindColumns(statement, entity);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::App.Trade entity) => throw new global::MicroDb.MicroDbMappingException("Type 'App.Trade' has no [PrimaryKey], so it cannot be updated or found by key.");
-        public override void BindUpdate(SqliteStatement statement, global::App.Trade entity) => throw new global::MicroDb.MicroDbMappingException("Type 'App.Trade' has no [PrimaryKey], so it cannot be updated or found by key.");
-
-        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
-        private static void BindColumns(SqliteStatement statement, global::App.Trade entity)
+        protected override void BindColumns(SqliteStatement statement, global::App.Trade entity, bool key)
         {
             var p = 1;
             statement.BindInt32(p++, entity.StockId);
@@ -54,13 +42,11 @@ namespace MicroDb.Generated.App
             return entity;
         }
 
-        public override void SetGeneratedKey(global::App.Trade entity, long key) { }
-
         public override object GetValue(global::App.Trade entity, int columnIndex) => columnIndex switch
         {
             0 => (object)entity.StockId,
             1 => (object)entity.Price,
-            _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.Trade' has 2 columns."),
+            _ => throw NoColumn(columnIndex),
         };
     }
 }

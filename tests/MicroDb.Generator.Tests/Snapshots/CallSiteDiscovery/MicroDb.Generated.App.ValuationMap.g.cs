@@ -7,21 +7,15 @@ namespace MicroDb.Generated.App
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::App.Valuation"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::App.Valuation"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class ValuationMap : EntityMap<global::App.Valuation>
     {
-        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public ValuationMap()
-            : base(new TableMapping("App.Valuation", "Valuation", new ColumnMapping[]
-            {
-                Column("Id", "Id", ColumnKind.Int32, "Int32", primaryKey: true, autoIncrement: true),
-                Column("StockId", "StockId", ColumnKind.Int32, "Int32"),
-            }))
-        {
-        }
-
-        public override bool IsGenerated => true;
+            : base(new TableMapping("App.Valuation", "Valuation", Columns(
+                "Id Int32 Int32 primaryKey autoIncrement",
+                "StockId Int32 Int32")), generated: true)
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Valuation entity, int columnIndex)
         {
@@ -29,22 +23,11 @@ namespace MicroDb.Generated.App
             {
                 case 0: statement.BindInt32(parameterIndex, entity.Id); break;
                 case 1: statement.BindInt32(parameterIndex, entity.StockId); break;
-                default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.Valuation' has 2 columns.");
+                default: throw NoColumn(columnIndex);
             }
         }
 
-        public override void BindInsert(SqliteStatement statement, global::App.Valuation entity) => BindColumns(statement, entity, key: false);
-        public override void BindAll(SqliteStatement statement, global::App.Valuation entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::App.Valuation entity) => statement.BindInt32(parameterIndex, entity.Id);
-
-        public override void BindUpdate(SqliteStatement statement, global::App.Valuation entity)
-        {
-            BindColumns(statement, entity, key: false);
-            statement.BindInt32(2, entity.Id);
-        }
-
-        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
-        private static void BindColumns(SqliteStatement statement, global::App.Valuation entity, bool key)
+        protected override void BindColumns(SqliteStatement statement, global::App.Valuation entity, bool key)
         {
             var p = 1;
             if (key) statement.BindInt32(p++, entity.Id);
@@ -65,7 +48,7 @@ namespace MicroDb.Generated.App
         {
             0 => (object)entity.Id,
             1 => (object)entity.StockId,
-            _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.Valuation' has 2 columns."),
+            _ => throw NoColumn(columnIndex),
         };
     }
 }

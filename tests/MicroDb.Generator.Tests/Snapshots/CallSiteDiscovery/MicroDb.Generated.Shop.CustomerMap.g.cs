@@ -7,21 +7,15 @@ namespace MicroDb.Generated.Shop
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::Shop.Customer"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::Shop.Customer"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class CustomerMap : EntityMap<global::Shop.Customer>
     {
-        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public CustomerMap()
-            : base(new TableMapping("Shop.Customer", "Customer", new ColumnMapping[]
-            {
-                Column("Id", "Id", ColumnKind.Int32, "Int32"),
-                Column("Name", "Name", ColumnKind.String, "String", nullable: true),
-            }))
-        {
-        }
-
-        public override bool IsGenerated => true;
+            : base(new TableMapping("Shop.Customer", "Customer", Columns(
+                "Id Int32 Int32",
+                "Name String String nullable")), generated: true)
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Shop.Customer entity, int columnIndex)
         {
@@ -29,17 +23,11 @@ namespace MicroDb.Generated.Shop
             {
                 case 0: statement.BindInt32(parameterIndex, entity.Id); break;
                 case 1: statement.BindString(parameterIndex, entity.Name); break;
-                default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Shop.Customer' has 2 columns.");
+                default: throw NoColumn(columnIndex);
             }
         }
 
-        public override void BindInsert(SqliteStatement statement, global::Shop.Customer entity) => BindColumns(statement, entity);
-        public override void BindAll(SqliteStatement statement, global::Shop.Customer entity) => BindColumns(statement, entity);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Shop.Customer entity) => throw new global::MicroDb.MicroDbMappingException("Type 'Shop.Customer' has no [PrimaryKey], so it cannot be updated or found by key.");
-        public override void BindUpdate(SqliteStatement statement, global::Shop.Customer entity) => throw new global::MicroDb.MicroDbMappingException("Type 'Shop.Customer' has no [PrimaryKey], so it cannot be updated or found by key.");
-
-        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
-        private static void BindColumns(SqliteStatement statement, global::Shop.Customer entity)
+        protected override void BindColumns(SqliteStatement statement, global::Shop.Customer entity, bool key)
         {
             var p = 1;
             statement.BindInt32(p++, entity.Id);
@@ -54,13 +42,11 @@ namespace MicroDb.Generated.Shop
             return entity;
         }
 
-        public override void SetGeneratedKey(global::Shop.Customer entity, long key) { }
-
         public override object GetValue(global::Shop.Customer entity, int columnIndex) => columnIndex switch
         {
             0 => (object)entity.Id,
             1 => (object)entity.Name,
-            _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Shop.Customer' has 2 columns."),
+            _ => throw NoColumn(columnIndex),
         };
     }
 }

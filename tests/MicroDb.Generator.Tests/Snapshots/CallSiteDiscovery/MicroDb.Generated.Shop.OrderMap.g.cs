@@ -7,42 +7,25 @@ namespace MicroDb.Generated.Shop
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::Shop.Order"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::Shop.Order"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class OrderMap : EntityMap<global::Shop.Order>
     {
-        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public OrderMap()
-            : base(new TableMapping("Shop.Order", "orders", new ColumnMapping[]
-            {
-                Column("Id", "Id", ColumnKind.Int32, "Int32", primaryKey: true),
-            }))
-        {
-        }
-
-        public override bool IsGenerated => true;
+            : base(new TableMapping("Shop.Order", "orders", Columns(
+                "Id Int32 Int32 primaryKey")), generated: true)
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Shop.Order entity, int columnIndex)
         {
             switch (columnIndex)
             {
                 case 0: statement.BindInt32(parameterIndex, entity.Id); break;
-                default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Shop.Order' has 1 columns.");
+                default: throw NoColumn(columnIndex);
             }
         }
 
-        public override void BindInsert(SqliteStatement statement, global::Shop.Order entity) => BindColumns(statement, entity, key: true);
-        public override void BindAll(SqliteStatement statement, global::Shop.Order entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Shop.Order entity) => statement.BindInt32(parameterIndex, entity.Id);
-
-        public override void BindUpdate(SqliteStatement statement, global::Shop.Order entity)
-        {
-            BindColumns(statement, entity, key: false);
-            statement.BindInt32(1, entity.Id);
-        }
-
-        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
-        private static void BindColumns(SqliteStatement statement, global::Shop.Order entity, bool key)
+        protected override void BindColumns(SqliteStatement statement, global::Shop.Order entity, bool key)
         {
             if (key) statement.BindInt32(1, entity.Id);
         }
@@ -54,12 +37,10 @@ namespace MicroDb.Generated.Shop
             return entity;
         }
 
-        public override void SetGeneratedKey(global::Shop.Order entity, long key) { }
-
         public override object GetValue(global::Shop.Order entity, int columnIndex) => columnIndex switch
         {
             0 => (object)entity.Id,
-            _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Shop.Order' has 1 columns."),
+            _ => throw NoColumn(columnIndex),
         };
     }
 }

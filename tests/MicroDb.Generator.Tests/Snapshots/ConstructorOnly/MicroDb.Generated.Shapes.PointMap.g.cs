@@ -7,23 +7,17 @@ namespace MicroDb.Generated.Shapes
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::Shapes.Point"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::Shapes.Point"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class PointMap : EntityMap<global::Shapes.Point>
     {
-        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public PointMap()
-            : base(new TableMapping("Shapes.Point", "Point", new ColumnMapping[]
-            {
-                Column("Id", "Id", ColumnKind.Int32, "Int32", primaryKey: true),
-                Column("Label", "Label", ColumnKind.String, "String", nullable: true),
-                Column("X", "X", ColumnKind.Double, "Double"),
-                Column("Y", "Y", ColumnKind.Double, "Double"),
-            }))
-        {
-        }
-
-        public override bool IsGenerated => true;
+            : base(new TableMapping("Shapes.Point", "Point", Columns(
+                "Id Int32 Int32 primaryKey",
+                "Label String String nullable",
+                "X Double Double",
+                "Y Double Double")), generated: true)
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Shapes.Point entity, int columnIndex)
         {
@@ -33,22 +27,11 @@ namespace MicroDb.Generated.Shapes
                 case 1: statement.BindString(parameterIndex, entity.Label); break;
                 case 2: statement.BindDouble(parameterIndex, entity.X); break;
                 case 3: statement.BindDouble(parameterIndex, entity.Y); break;
-                default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Shapes.Point' has 4 columns.");
+                default: throw NoColumn(columnIndex);
             }
         }
 
-        public override void BindInsert(SqliteStatement statement, global::Shapes.Point entity) => BindColumns(statement, entity, key: true);
-        public override void BindAll(SqliteStatement statement, global::Shapes.Point entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Shapes.Point entity) => statement.BindInt32(parameterIndex, entity.Id);
-
-        public override void BindUpdate(SqliteStatement statement, global::Shapes.Point entity)
-        {
-            BindColumns(statement, entity, key: false);
-            statement.BindInt32(4, entity.Id);
-        }
-
-        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
-        private static void BindColumns(SqliteStatement statement, global::Shapes.Point entity, bool key)
+        protected override void BindColumns(SqliteStatement statement, global::Shapes.Point entity, bool key)
         {
             var p = 1;
             if (key) statement.BindInt32(p++, entity.Id);
@@ -67,15 +50,13 @@ namespace MicroDb.Generated.Shapes
             return entity;
         }
 
-        public override void SetGeneratedKey(global::Shapes.Point entity, long key) { }
-
         public override object GetValue(global::Shapes.Point entity, int columnIndex) => columnIndex switch
         {
             0 => (object)entity.Id,
             1 => (object)entity.Label,
             2 => (object)entity.X,
             3 => (object)entity.Y,
-            _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Shapes.Point' has 4 columns."),
+            _ => throw NoColumn(columnIndex),
         };
     }
 }

@@ -7,23 +7,17 @@ namespace MicroDb.Generated.Shapes
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::Shapes.Tag"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::Shapes.Tag"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class TagMap : EntityMap<global::Shapes.Tag>
     {
-        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public TagMap()
-            : base(new TableMapping("Shapes.Tag", "tags", new ColumnMapping[]
-            {
-                Column("Id", "Id", ColumnKind.Int64, "Int64", primaryKey: true, autoIncrement: true),
-                Column("Name", "Name", ColumnKind.String, "String", nullable: true),
-                Column("Weight", "Weight", ColumnKind.Int32, "Int32?", nullable: true),
-                Column("Pinned", "Pinned", ColumnKind.Boolean, "Boolean"),
-            }))
-        {
-        }
-
-        public override bool IsGenerated => true;
+            : base(new TableMapping("Shapes.Tag", "tags", Columns(
+                "Id Int64 Int64 primaryKey autoIncrement",
+                "Name String String nullable",
+                "Weight Int32 Int32? nullable",
+                "Pinned Boolean Boolean")), generated: true)
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Shapes.Tag entity, int columnIndex)
         {
@@ -33,22 +27,11 @@ namespace MicroDb.Generated.Shapes
                 case 1: statement.BindString(parameterIndex, entity.Name); break;
                 case 2: statement.BindNullableInt32(parameterIndex, entity.Weight); break;
                 case 3: statement.BindBoolean(parameterIndex, entity.Pinned); break;
-                default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Shapes.Tag' has 4 columns.");
+                default: throw NoColumn(columnIndex);
             }
         }
 
-        public override void BindInsert(SqliteStatement statement, global::Shapes.Tag entity) => BindColumns(statement, entity, key: false);
-        public override void BindAll(SqliteStatement statement, global::Shapes.Tag entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Shapes.Tag entity) => statement.BindInt64(parameterIndex, entity.Id);
-
-        public override void BindUpdate(SqliteStatement statement, global::Shapes.Tag entity)
-        {
-            BindColumns(statement, entity, key: false);
-            statement.BindInt64(4, entity.Id);
-        }
-
-        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
-        private static void BindColumns(SqliteStatement statement, global::Shapes.Tag entity, bool key)
+        protected override void BindColumns(SqliteStatement statement, global::Shapes.Tag entity, bool key)
         {
             var p = 1;
             if (key) statement.BindInt64(p++, entity.Id);
@@ -75,7 +58,7 @@ namespace MicroDb.Generated.Shapes
             1 => (object)entity.Name,
             2 => (object)entity.Weight,
             3 => (object)entity.Pinned,
-            _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Shapes.Tag' has 4 columns."),
+            _ => throw NoColumn(columnIndex),
         };
 
         [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Field, Name = "<Id>k__BackingField")]

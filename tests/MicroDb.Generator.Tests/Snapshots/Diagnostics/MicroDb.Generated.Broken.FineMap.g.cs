@@ -7,42 +7,25 @@ namespace MicroDb.Generated.Broken
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::Broken.Fine"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::Broken.Fine"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class FineMap : EntityMap<global::Broken.Fine>
     {
-        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public FineMap()
-            : base(new TableMapping("Broken.Fine", "Fine", new ColumnMapping[]
-            {
-                Column("Id", "Id", ColumnKind.Int32, "Int32", primaryKey: true, autoIncrement: true),
-            }))
-        {
-        }
-
-        public override bool IsGenerated => true;
+            : base(new TableMapping("Broken.Fine", "Fine", Columns(
+                "Id Int32 Int32 primaryKey autoIncrement")), generated: true)
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Broken.Fine entity, int columnIndex)
         {
             switch (columnIndex)
             {
                 case 0: statement.BindInt32(parameterIndex, entity.Id); break;
-                default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Broken.Fine' has 1 columns.");
+                default: throw NoColumn(columnIndex);
             }
         }
 
-        public override void BindInsert(SqliteStatement statement, global::Broken.Fine entity) => BindColumns(statement, entity, key: false);
-        public override void BindAll(SqliteStatement statement, global::Broken.Fine entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Broken.Fine entity) => statement.BindInt32(parameterIndex, entity.Id);
-
-        public override void BindUpdate(SqliteStatement statement, global::Broken.Fine entity)
-        {
-            BindColumns(statement, entity, key: false);
-            statement.BindInt32(1, entity.Id);
-        }
-
-        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
-        private static void BindColumns(SqliteStatement statement, global::Broken.Fine entity, bool key)
+        protected override void BindColumns(SqliteStatement statement, global::Broken.Fine entity, bool key)
         {
             if (key) statement.BindInt32(1, entity.Id);
         }
@@ -59,7 +42,7 @@ namespace MicroDb.Generated.Broken
         public override object GetValue(global::Broken.Fine entity, int columnIndex) => columnIndex switch
         {
             0 => (object)entity.Id,
-            _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Broken.Fine' has 1 columns."),
+            _ => throw NoColumn(columnIndex),
         };
     }
 }

@@ -7,21 +7,15 @@ namespace MicroDb.Generated.People
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::People.Account"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::People.Account"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class AccountMap : EntityMap<global::People.Account>
     {
-        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public AccountMap()
-            : base(new TableMapping("People.Account", "Account", new ColumnMapping[]
-            {
-                Column("Id", "Id", ColumnKind.Int32, "Int32", primaryKey: true, autoIncrement: true),
-                Column("Owner", "Owner", ColumnKind.String, "String", nullable: true),
-            }))
-        {
-        }
-
-        public override bool IsGenerated => true;
+            : base(new TableMapping("People.Account", "Account", Columns(
+                "Id Int32 Int32 primaryKey autoIncrement",
+                "Owner String String nullable")), generated: true)
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::People.Account entity, int columnIndex)
         {
@@ -29,22 +23,11 @@ namespace MicroDb.Generated.People
             {
                 case 0: statement.BindInt32(parameterIndex, entity.Id); break;
                 case 1: statement.BindString(parameterIndex, entity.Owner); break;
-                default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'People.Account' has 2 columns.");
+                default: throw NoColumn(columnIndex);
             }
         }
 
-        public override void BindInsert(SqliteStatement statement, global::People.Account entity) => BindColumns(statement, entity, key: false);
-        public override void BindAll(SqliteStatement statement, global::People.Account entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::People.Account entity) => statement.BindInt32(parameterIndex, entity.Id);
-
-        public override void BindUpdate(SqliteStatement statement, global::People.Account entity)
-        {
-            BindColumns(statement, entity, key: false);
-            statement.BindInt32(2, entity.Id);
-        }
-
-        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
-        private static void BindColumns(SqliteStatement statement, global::People.Account entity, bool key)
+        protected override void BindColumns(SqliteStatement statement, global::People.Account entity, bool key)
         {
             var p = 1;
             if (key) statement.BindInt32(p++, entity.Id);
@@ -65,7 +48,7 @@ namespace MicroDb.Generated.People
         {
             0 => (object)entity.Id,
             1 => (object)entity.Owner,
-            _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'People.Account' has 2 columns."),
+            _ => throw NoColumn(columnIndex),
         };
 
         [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Method, Name = "set_Id")]

@@ -7,24 +7,18 @@ namespace MicroDb.Generated.People
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::People.Person"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::People.Person"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class PersonMap : EntityMap<global::People.Person>
     {
-        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public PersonMap()
-            : base(new TableMapping("People.Person", "Person", new ColumnMapping[]
-            {
-                Column("Id", "Id", ColumnKind.Int32, "Int32", primaryKey: true, autoIncrement: true),
-                Column("Name", "Name", ColumnKind.String, "String", nullable: true),
-                Column("Email", "Email", ColumnKind.String, "String", nullable: true),
-                Column("Created", "Created", ColumnKind.DateTime, "DateTime"),
-                Column("Visits", "Visits", ColumnKind.Int32, "Int32"),
-            }))
-        {
-        }
-
-        public override bool IsGenerated => true;
+            : base(new TableMapping("People.Person", "Person", Columns(
+                "Id Int32 Int32 primaryKey autoIncrement",
+                "Name String String nullable",
+                "Email String String nullable",
+                "Created DateTime DateTime",
+                "Visits Int32 Int32")), generated: true)
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::People.Person entity, int columnIndex)
         {
@@ -35,22 +29,11 @@ namespace MicroDb.Generated.People
                 case 2: statement.BindString(parameterIndex, entity.Email); break;
                 case 3: statement.BindDateTime(parameterIndex, entity.Created); break;
                 case 4: statement.BindInt32(parameterIndex, entity.Visits); break;
-                default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'People.Person' has 5 columns.");
+                default: throw NoColumn(columnIndex);
             }
         }
 
-        public override void BindInsert(SqliteStatement statement, global::People.Person entity) => BindColumns(statement, entity, key: false);
-        public override void BindAll(SqliteStatement statement, global::People.Person entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::People.Person entity) => statement.BindInt32(parameterIndex, entity.Id);
-
-        public override void BindUpdate(SqliteStatement statement, global::People.Person entity)
-        {
-            BindColumns(statement, entity, key: false);
-            statement.BindInt32(5, entity.Id);
-        }
-
-        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
-        private static void BindColumns(SqliteStatement statement, global::People.Person entity, bool key)
+        protected override void BindColumns(SqliteStatement statement, global::People.Person entity, bool key)
         {
             var p = 1;
             if (key) statement.BindInt32(p++, entity.Id);
@@ -85,7 +68,7 @@ namespace MicroDb.Generated.People
             2 => (object)entity.Email,
             3 => (object)entity.Created,
             4 => (object)entity.Visits,
-            _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'People.Person' has 5 columns."),
+            _ => throw NoColumn(columnIndex),
         };
 
         [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Method, Name = "set_Id")]

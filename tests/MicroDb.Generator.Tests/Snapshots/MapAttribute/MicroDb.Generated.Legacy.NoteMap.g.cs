@@ -7,37 +7,25 @@ namespace MicroDb.Generated.Legacy
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::Legacy.Note"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::Legacy.Note"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class NoteMap : EntityMap<global::Legacy.Note>
     {
-        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public NoteMap()
-            : base(new TableMapping("Legacy.Note", "Note", new ColumnMapping[]
-            {
-                Column("Text", "Text", ColumnKind.String, "String", nullable: true),
-            }))
-        {
-        }
-
-        public override bool IsGenerated => true;
+            : base(new TableMapping("Legacy.Note", "Note", Columns(
+                "Text String String nullable")), generated: true)
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Legacy.Note entity, int columnIndex)
         {
             switch (columnIndex)
             {
                 case 0: statement.BindString(parameterIndex, entity.Text); break;
-                default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Legacy.Note' has 1 columns.");
+                default: throw NoColumn(columnIndex);
             }
         }
 
-        public override void BindInsert(SqliteStatement statement, global::Legacy.Note entity) => BindColumns(statement, entity);
-        public override void BindAll(SqliteStatement statement, global::Legacy.Note entity) => BindColumns(statement, entity);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Legacy.Note entity) => throw new global::MicroDb.MicroDbMappingException("Type 'Legacy.Note' has no [PrimaryKey], so it cannot be updated or found by key.");
-        public override void BindUpdate(SqliteStatement statement, global::Legacy.Note entity) => throw new global::MicroDb.MicroDbMappingException("Type 'Legacy.Note' has no [PrimaryKey], so it cannot be updated or found by key.");
-
-        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
-        private static void BindColumns(SqliteStatement statement, global::Legacy.Note entity)
+        protected override void BindColumns(SqliteStatement statement, global::Legacy.Note entity, bool key)
         {
             statement.BindString(1, entity.Text);
         }
@@ -49,12 +37,10 @@ namespace MicroDb.Generated.Legacy
             return entity;
         }
 
-        public override void SetGeneratedKey(global::Legacy.Note entity, long key) { }
-
         public override object GetValue(global::Legacy.Note entity, int columnIndex) => columnIndex switch
         {
             0 => (object)entity.Text,
-            _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Legacy.Note' has 1 columns."),
+            _ => throw NoColumn(columnIndex),
         };
     }
 }

@@ -7,42 +7,25 @@ namespace MicroDb.Generated
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::GlobalThing"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::GlobalThing"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class GlobalThingMap : EntityMap<global::GlobalThing>
     {
-        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public GlobalThingMap()
-            : base(new TableMapping("GlobalThing", "GlobalThing", new ColumnMapping[]
-            {
-                Column("Key", "Key", ColumnKind.String, "String", nullable: true, primaryKey: true),
-            }))
-        {
-        }
-
-        public override bool IsGenerated => true;
+            : base(new TableMapping("GlobalThing", "GlobalThing", Columns(
+                "Key String String nullable primaryKey")), generated: true)
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::GlobalThing entity, int columnIndex)
         {
             switch (columnIndex)
             {
                 case 0: statement.BindString(parameterIndex, entity.Key); break;
-                default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'GlobalThing' has 1 columns.");
+                default: throw NoColumn(columnIndex);
             }
         }
 
-        public override void BindInsert(SqliteStatement statement, global::GlobalThing entity) => BindColumns(statement, entity, key: true);
-        public override void BindAll(SqliteStatement statement, global::GlobalThing entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::GlobalThing entity) => statement.BindString(parameterIndex, entity.Key);
-
-        public override void BindUpdate(SqliteStatement statement, global::GlobalThing entity)
-        {
-            BindColumns(statement, entity, key: false);
-            statement.BindString(1, entity.Key);
-        }
-
-        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
-        private static void BindColumns(SqliteStatement statement, global::GlobalThing entity, bool key)
+        protected override void BindColumns(SqliteStatement statement, global::GlobalThing entity, bool key)
         {
             if (key) statement.BindString(1, entity.Key);
         }
@@ -54,12 +37,10 @@ namespace MicroDb.Generated
             return entity;
         }
 
-        public override void SetGeneratedKey(global::GlobalThing entity, long key) { }
-
         public override object GetValue(global::GlobalThing entity, int columnIndex) => columnIndex switch
         {
             0 => (object)entity.Key,
-            _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'GlobalThing' has 1 columns."),
+            _ => throw NoColumn(columnIndex),
         };
     }
 }

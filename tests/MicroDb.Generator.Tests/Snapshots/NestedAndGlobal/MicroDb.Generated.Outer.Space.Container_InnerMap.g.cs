@@ -7,21 +7,16 @@ namespace MicroDb.Generated.Outer.Space
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::Outer.Space.Container.Inner"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::Outer.Space.Container.Inner"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class Container_InnerMap : EntityMap<global::Outer.Space.Container.Inner>
     {
-        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public Container_InnerMap()
-            : base(new TableMapping("Outer.Space.Container+Inner", "inner \"quoted\" table", new ColumnMapping[]
-            {
-                Column("the key", "Key", ColumnKind.String, "String", nullable: true, primaryKey: true),
-                Column("Value", "Value", ColumnKind.Int32, "Int32"),
-            }, withoutRowId: true))
-        {
-        }
-
-        public override bool IsGenerated => true;
+            : base(new TableMapping("Outer.Space.Container+Inner", "inner \"quoted\" table", Columns(
+                "Key String String nullable primaryKey column=\"the key\"",
+                "Value Int32 Int32"),
+                withoutRowId: true), generated: true)
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Outer.Space.Container.Inner entity, int columnIndex)
         {
@@ -29,22 +24,11 @@ namespace MicroDb.Generated.Outer.Space
             {
                 case 0: statement.BindString(parameterIndex, entity.Key); break;
                 case 1: statement.BindInt32(parameterIndex, entity.Value); break;
-                default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Outer.Space.Container+Inner' has 2 columns.");
+                default: throw NoColumn(columnIndex);
             }
         }
 
-        public override void BindInsert(SqliteStatement statement, global::Outer.Space.Container.Inner entity) => BindColumns(statement, entity, key: true);
-        public override void BindAll(SqliteStatement statement, global::Outer.Space.Container.Inner entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::Outer.Space.Container.Inner entity) => statement.BindString(parameterIndex, entity.Key);
-
-        public override void BindUpdate(SqliteStatement statement, global::Outer.Space.Container.Inner entity)
-        {
-            BindColumns(statement, entity, key: false);
-            statement.BindString(2, entity.Key);
-        }
-
-        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
-        private static void BindColumns(SqliteStatement statement, global::Outer.Space.Container.Inner entity, bool key)
+        protected override void BindColumns(SqliteStatement statement, global::Outer.Space.Container.Inner entity, bool key)
         {
             var p = 1;
             if (key) statement.BindString(p++, entity.Key);
@@ -59,13 +43,11 @@ namespace MicroDb.Generated.Outer.Space
             return entity;
         }
 
-        public override void SetGeneratedKey(global::Outer.Space.Container.Inner entity, long key) { }
-
         public override object GetValue(global::Outer.Space.Container.Inner entity, int columnIndex) => columnIndex switch
         {
             0 => (object)entity.Key,
             1 => (object)entity.Value,
-            _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'Outer.Space.Container+Inner' has 2 columns."),
+            _ => throw NoColumn(columnIndex),
         };
     }
 }

@@ -7,25 +7,20 @@ namespace MicroDb.Generated.App
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::App.Item"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::App.Item"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class ItemMap : EntityMap<global::App.Item>
     {
-        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public ItemMap()
-            : base(new TableMapping("App.Item", "items", new ColumnMapping[]
-            {
-                Column("Id", "Id", ColumnKind.Int32, "Int32", primaryKey: true, autoIncrement: true),
-                Column("item_name", "Name", ColumnKind.String, "String", nullable: true, notNull: true, maxLength: 40, collation: "NOCASE"),
-                Column("Code", "Code", ColumnKind.String, "String", nullable: true),
-                Column("Second", "Second", ColumnKind.Int32, "Int32"),
-                Column("First", "First", ColumnKind.Int32, "Int32"),
-                Column("Mood", "Mood", ColumnKind.EnumText, "Mood"),
-            }, new IndexDeclaration[] { new("item_name", null, 0, false), new("Code", null, 0, true), new("Second", "ix_pair", 2, false), new("First", "ix_pair", 1, true) }))
-        {
-        }
-
-        public override bool IsGenerated => true;
+            : base(new TableMapping("App.Item", "items", Columns(
+                "Id Int32 Int32 primaryKey autoIncrement",
+                "Name String String nullable notNull maxLength=40 column=item_name collation=NOCASE",
+                "Code String String nullable",
+                "Second Int32 Int32",
+                "First Int32 Int32",
+                "Mood EnumText Mood"),
+                new IndexDeclaration[] { new("item_name", null, 0, false), new("Code", null, 0, true), new("Second", "ix_pair", 2, false), new("First", "ix_pair", 1, true) }), generated: true)
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Item entity, int columnIndex)
         {
@@ -37,22 +32,11 @@ namespace MicroDb.Generated.App
                 case 3: statement.BindInt32(parameterIndex, entity.Second); break;
                 case 4: statement.BindInt32(parameterIndex, entity.First); break;
                 case 5: statement.BindEnumAsText(parameterIndex, entity.Mood); break;
-                default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.Item' has 6 columns.");
+                default: throw NoColumn(columnIndex);
             }
         }
 
-        public override void BindInsert(SqliteStatement statement, global::App.Item entity) => BindColumns(statement, entity, key: false);
-        public override void BindAll(SqliteStatement statement, global::App.Item entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::App.Item entity) => statement.BindInt32(parameterIndex, entity.Id);
-
-        public override void BindUpdate(SqliteStatement statement, global::App.Item entity)
-        {
-            BindColumns(statement, entity, key: false);
-            statement.BindInt32(6, entity.Id);
-        }
-
-        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
-        private static void BindColumns(SqliteStatement statement, global::App.Item entity, bool key)
+        protected override void BindColumns(SqliteStatement statement, global::App.Item entity, bool key)
         {
             var p = 1;
             if (key) statement.BindInt32(p++, entity.Id);
@@ -85,7 +69,7 @@ namespace MicroDb.Generated.App
             3 => (object)entity.Second,
             4 => (object)entity.First,
             5 => (object)entity.Mood,
-            _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.Item' has 6 columns."),
+            _ => throw NoColumn(columnIndex),
         };
     }
 }

@@ -7,21 +7,16 @@ namespace MicroDb.Generated.App
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::App.Setting"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::App.Setting"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class SettingMap : EntityMap<global::App.Setting>
     {
-        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public SettingMap()
-            : base(new TableMapping("App.Setting", "kv", new ColumnMapping[]
-            {
-                Column("Key", "Key", ColumnKind.String, "String", nullable: true, primaryKey: true),
-                Column("Value", "Value", ColumnKind.String, "String", nullable: true),
-            }, withoutRowId: true))
-        {
-        }
-
-        public override bool IsGenerated => true;
+            : base(new TableMapping("App.Setting", "kv", Columns(
+                "Key String String nullable primaryKey",
+                "Value String String nullable"),
+                withoutRowId: true), generated: true)
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Setting entity, int columnIndex)
         {
@@ -29,22 +24,11 @@ namespace MicroDb.Generated.App
             {
                 case 0: statement.BindString(parameterIndex, entity.Key); break;
                 case 1: statement.BindString(parameterIndex, entity.Value); break;
-                default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.Setting' has 2 columns.");
+                default: throw NoColumn(columnIndex);
             }
         }
 
-        public override void BindInsert(SqliteStatement statement, global::App.Setting entity) => BindColumns(statement, entity, key: true);
-        public override void BindAll(SqliteStatement statement, global::App.Setting entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::App.Setting entity) => statement.BindString(parameterIndex, entity.Key);
-
-        public override void BindUpdate(SqliteStatement statement, global::App.Setting entity)
-        {
-            BindColumns(statement, entity, key: false);
-            statement.BindString(2, entity.Key);
-        }
-
-        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
-        private static void BindColumns(SqliteStatement statement, global::App.Setting entity, bool key)
+        protected override void BindColumns(SqliteStatement statement, global::App.Setting entity, bool key)
         {
             var p = 1;
             if (key) statement.BindString(p++, entity.Key);
@@ -59,13 +43,11 @@ namespace MicroDb.Generated.App
             return entity;
         }
 
-        public override void SetGeneratedKey(global::App.Setting entity, long key) { }
-
         public override object GetValue(global::App.Setting entity, int columnIndex) => columnIndex switch
         {
             0 => (object)entity.Key,
             1 => (object)entity.Value,
-            _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.Setting' has 2 columns."),
+            _ => throw NoColumn(columnIndex),
         };
     }
 }

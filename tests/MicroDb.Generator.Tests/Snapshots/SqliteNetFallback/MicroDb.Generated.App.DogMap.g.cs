@@ -7,21 +7,15 @@ namespace MicroDb.Generated.App
     using global::MicroDb.Mapping;
     using global::MicroDb.Native;
 
-    /// <summary>The MicroDb map of <see cref="global::App.Dog"/>, generated at build time.</summary>
+    /// <summary>The MicroDb map of <see cref="global::App.Dog"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
     internal sealed class DogMap : EntityMap<global::App.Dog>
     {
-        /// <summary>Creates the map: the table's columns and indexes; the SQL is built from them once.</summary>
         public DogMap()
-            : base(new TableMapping("App.Dog", "animals", new ColumnMapping[]
-            {
-                Column("Id", "Id", ColumnKind.Int32, "Int32", primaryKey: true),
-                Column("Name", "Name", ColumnKind.String, "String", nullable: true),
-            }))
-        {
-        }
-
-        public override bool IsGenerated => true;
+            : base(new TableMapping("App.Dog", "animals", Columns(
+                "Id Int32 Int32 primaryKey",
+                "Name String String nullable")), generated: true)
+        { }
 
         public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Dog entity, int columnIndex)
         {
@@ -29,22 +23,11 @@ namespace MicroDb.Generated.App
             {
                 case 0: statement.BindInt32(parameterIndex, entity.Id); break;
                 case 1: statement.BindString(parameterIndex, entity.Name); break;
-                default: throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.Dog' has 2 columns.");
+                default: throw NoColumn(columnIndex);
             }
         }
 
-        public override void BindInsert(SqliteStatement statement, global::App.Dog entity) => BindColumns(statement, entity, key: true);
-        public override void BindAll(SqliteStatement statement, global::App.Dog entity) => BindColumns(statement, entity, key: true);
-        public override void BindKey(SqliteStatement statement, int parameterIndex, global::App.Dog entity) => statement.BindInt32(parameterIndex, entity.Id);
-
-        public override void BindUpdate(SqliteStatement statement, global::App.Dog entity)
-        {
-            BindColumns(statement, entity, key: false);
-            statement.BindInt32(2, entity.Id);
-        }
-
-        /// <summary>Binds the columns in order to parameters 1, 2 ...; the key only when <c>key</c> is true.</summary>
-        private static void BindColumns(SqliteStatement statement, global::App.Dog entity, bool key)
+        protected override void BindColumns(SqliteStatement statement, global::App.Dog entity, bool key)
         {
             var p = 1;
             if (key) statement.BindInt32(p++, entity.Id);
@@ -59,13 +42,11 @@ namespace MicroDb.Generated.App
             return entity;
         }
 
-        public override void SetGeneratedKey(global::App.Dog entity, long key) { }
-
         public override object GetValue(global::App.Dog entity, int columnIndex) => columnIndex switch
         {
             0 => (object)entity.Id,
             1 => (object)entity.Name,
-            _ => throw new global::System.ArgumentOutOfRangeException(nameof(columnIndex), columnIndex, "Type 'App.Dog' has 2 columns."),
+            _ => throw NoColumn(columnIndex),
         };
     }
 }
