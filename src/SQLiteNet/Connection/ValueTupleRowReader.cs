@@ -60,8 +60,8 @@ internal struct ValueTupleRowReader<T> : IRowReader<T>
 
         // MicroDb's typed reader of the item's kind (the storage format's encodings), for the types sqlite-net reads into a tuple item.
         return ColumnKindRules.FromTypeName(target.FullName ?? "", storeAsText: false) is { } kind
-            && kind is not (ColumnKind.Char or ColumnKind.DateOnly or ColumnKind.TimeOnly or ColumnKind.Uri or ColumnKind.StringBuilder)
-            ? s.GetValue(o, kind)
+            && kind is not (ColumnKind.Char or ColumnKind.DateOnly or ColumnKind.TimeOnly)
+            ? kind == ColumnKind.StringBuilder ? s.GetStringBuilder(o)! : s.GetValue(o, kind)
             : throw new NotSupportedException($"Cannot read column '{s.GetColumnName(o)}' into a {type.FullName} tuple item: not a type sqlite-net stores.");
     }
 

@@ -120,6 +120,19 @@ public class AsyncConcurrencyTests : AsyncTestBase
     }
 
     [Test]
+    public async Task Query_wrapped_by_hand_before_CloseAsync_throws_ObjectDisposedException()
+    {
+        // A query wrapped with new AsyncTableQuery<T>(...) has no shared connection to reopen (migrating doc, async table).
+        await SeedNotesAsync(2);
+        var query = new AsyncTableQuery<Note>(Db.GetConnection().Table<Note>());
+
+        await Db.CloseAsync();
+
+        Assert.That(async () => await query.ToListAsync(), Throws.InstanceOf<ObjectDisposedException>());
+        Assert.That(await Db.Table<Note>().CountAsync(), Is.EqualTo(2), "the rows are still there");
+    }
+
+    [Test]
     public async Task A_call_after_CloseAsync_reopens_the_database()
     {
         await SeedNotesAsync(2);

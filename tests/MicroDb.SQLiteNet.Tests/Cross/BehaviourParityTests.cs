@@ -210,6 +210,15 @@ public sealed class LinkRow
     public System.Text.StringBuilder? Notes { get; set; }
 }
 
+/// <summary>A model with a <see cref="UriBuilder"/> member, which sqlite-net stores as text and MicroDb refuses.</summary>
+public sealed class UriBuilderRow
+{
+    [SQLite.PrimaryKey, SQLite.AutoIncrement, Net.PrimaryKey, Net.AutoIncrement]
+    public int Id { get; set; }
+
+    public UriBuilder? Address { get; set; }
+}
+
 /// <summary>
 /// Behaviours of issue 21 checked against sqlite-net-pcl itself: the same call on both libraries, the same outcome
 /// (or, where sqlite-net leaves a broken state, the documented difference asserted on both sides).
@@ -504,5 +513,21 @@ public sealed class BehaviourParityTests
         // Through the object API both name the column.
         var fromInsert = Assert.Throws<SQLite.NotNullConstraintViolationException>(() => compat.Insert(new IndexedPerson { Code = "d" }))!;
         Assert.That(fromInsert.Columns.Select(c => c.Name), Is.EqualTo(new[] { "Name" }));
+    }
+
+    [Test]
+    public void UriBuilder_member_is_refused_at_CreateTable_naming_the_member()
+    {
+        // sqlite-net stores a UriBuilder as text; MicroDb does not (docs/migrating-from-sqlite-net.md, "Matched on purpose").
+        using (var net = new Net.SQLiteConnection(":memory:"))
+        {
+            net.CreateTable(typeof(UriBuilderRow));
+            Assert.That(net.GetTableInfo("UriBuilderRow").Select(c => c.Name), Does.Contain("Address"));
+        }
+
+        using var compat = new SQLite.SQLiteConnection(":memory:");
+        var error = Assert.Throws<NotSupportedException>(() => compat.CreateTable(typeof(UriBuilderRow)))!;
+        Assert.That(error.Message, Does.Contain("Address").And.Contain("UriBuilder"));
+        Assert.That(compat.GetTableInfo("UriBuilderRow"), Is.Empty, "no table is created");
     }
 }

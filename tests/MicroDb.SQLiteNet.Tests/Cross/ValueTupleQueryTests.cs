@@ -31,6 +31,8 @@ public sealed class ValueTupleQueryTests
         ["eight items"] = db => Join(db.Query<(int, int, int, int, int, int, int, int)>("select 1, 2, 3, 4, 5, 6, 7, 8")),
         ["null into nullable and reference items"] = db => Join(db.Query<(int?, string, double)>("select null, null, null")),
         ["typed items"] = db => Join(db.Query<(long, double, bool, byte[], Shade)>("select 5000000000, 1.5, 1, x'0102', 1")),
+        ["Uri and StringBuilder items"] = db => Join(db.Query<(int, Uri, System.Text.StringBuilder)>("select 1, 'https://example.com/a', 'note'")),
+        ["a char item"] = db => Join(db.Query<(int, char)>("select 1, 'x'")),
         ["arguments"] = db => Join(db.Query<(int, string)>("select a, b from t where a > ?", 1)),
         ["FindWithQuery"] = db => db.FindWithQuery<(int, string)>("select a, b from t where a = ?", 2).ToString(),
         ["FindWithQuery without a row"] = db => db.FindWithQuery<(int, string)>("select a, b from t where a = ?", 99).ToString(),
@@ -93,6 +95,20 @@ public sealed class ValueTupleQueryTests
         using var db = new SQLite.SQLiteConnection(":memory:");
         var error = Assert.Throws<microdb::MicroDb.MicroDbException>(() => db.Query<(int, string)>("select 'x' as b, 1 as a"))!;
         Assert.That(error.Message, Does.Contain("'b'"));
+    }
+
+    [Test]
+    public void Object_item_gets_the_stored_value_where_sqlite_net_refuses_it()
+    {
+        // A listed difference (docs/migrating-from-sqlite-net.md): sqlite-net has no reader for object.
+        using (var net = new Net.SQLiteConnection(":memory:"))
+        {
+            Assert.Throws<NotSupportedException>(() => net.Query<(int, object)>("select 1, 'x'"));
+        }
+
+        using var db = new SQLite.SQLiteConnection(":memory:");
+        var row = db.Query<(int, object, object, object)>("select 1, 'x', 2.5, 7").Single();
+        Assert.That((row.Item2, row.Item3, row.Item4), Is.EqualTo(("x", (object)2.5, (object)7L)));
     }
 
     private static string Run(string scenario, bool compat)
