@@ -211,6 +211,37 @@ public class TableQuery<T> : BaseTableQuery, IEnumerable<T>
     /// Runs an intercepted terminal (<see cref="TableQueryInterception"/>) as <see cref="Terminal"/> runs the run-time one:
     /// the same trace line (the run-time SQL text, written only when tracing) and sqlite-net's errors.
     /// </summary>
+    /// <summary>An intercepted <see cref="Where"/>: the generator checked the lambda, so the run-time check is skipped; no per-call closure (the lookup's hot path).</summary>
+    internal TableQuery<T> WhereIntercepted(Expression<Func<T, bool>> predicate)
+    {
+        try
+        {
+            return new TableQuery<T>(this, MicroDb.Query.QueryInterception.Where(_query, predicate), hasWhere: true, _hasLimit);
+        }
+        catch (MicroDbException e)
+        {
+            throw SQLiteConnection.Translate(e);
+        }
+    }
+
+    /// <summary>An intercepted <see cref="FirstOrDefault()"/>: traced and translated as the run-time one, without a per-call delegate.</summary>
+    internal T FirstOrDefaultIntercepted(string sql, Func<MicroDb.Query.TableQuery<T>, List<object>, bool> bind)
+    {
+        if (Connection.Trace)
+        {
+            Connection.TraceStatement(SqlText(), query: true);
+        }
+
+        try
+        {
+            return MicroDb.Query.QueryInterception.FirstOrDefault(_query, sql, bind);
+        }
+        catch (MicroDbException e)
+        {
+            throw SQLiteConnection.Translate(e);
+        }
+    }
+
     internal TResult RunIntercepted<TResult>(Func<MicroDb.Query.TableQuery<T>, TResult> run)
     {
         var query = _query;

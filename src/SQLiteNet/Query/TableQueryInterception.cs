@@ -24,7 +24,7 @@ public static class TableQueryInterception
     public static TableQuery<T> Where<T>(TableQuery<T> query, Expression<Func<T, bool>> predicate)
     {
         ArgumentNullException.ThrowIfNull(query);
-        return query.With(q => QueryInterception.Where(q, predicate), hasWhere: true);
+        return query.WhereIntercepted(predicate);
     }
 
     /// <summary>For generated code: OrderBy, OrderByDescending, ThenBy or ThenByDescending without the run-time check.</summary>
@@ -112,7 +112,7 @@ public static class TableQueryInterception
     public static T FirstOrDefault<T>(TableQuery<T> query, string sql, Func<MicroDb.Query.TableQuery<T>, List<object>, bool> bind)
     {
         ArgumentNullException.ThrowIfNull(query);
-        return query.RunIntercepted(q => QueryInterception.FirstOrDefault(q, sql, bind));
+        return query.FirstOrDefaultIntercepted(sql, bind);
     }
 
     /// <summary>For generated code: <see cref="TableQuery{T}.Count()"/> with the SQL the generator wrote.</summary>
