@@ -324,11 +324,12 @@ public sealed partial class MicroDbGenerator
             _ => keyType is "long" or "int" or "short" or "byte" or "sbyte" or "ushort" or "uint" ? "integer" : "other",
         };
 
-        private static void EmitChain(SourceWriter w, QueryChain chain, string sql, List<LoweredNode> values, int index)
+        /// <summary>
+        /// The comment naming the chain and one interceptor per intercepted Where/OrderBy step before the terminal, each
+        /// forwarding to <paramref name="runtime"/>'s Where or Order (the parameter names are the intercepted method's).
+        /// </summary>
+        private static void EmitSteps(SourceWriter w, QueryChain chain, int index, string query, string predicateType, string runtime, string predicateName, string keyName)
         {
-            var entity = chain.EntityType;
-            var query = (chain.Async ? "AsyncTableQuery<" : "TableQuery<") + entity + ">";
-            var predicateType = "global::System.Linq.Expressions.Expression<global::System.Func<" + entity + ", bool>>";
             w.Line("// " + Comment(chain));
             for (var i = 0; i < chain.Steps.Count - 1; i++)
             {
@@ -341,16 +342,24 @@ public sealed partial class MicroDbGenerator
                 w.Line(step.Intercept);
                 if (step.Method == "Where")
                 {
-                    w.Line("public static " + query + " Where" + index + "_" + i + "(this " + query + " query, " + predicateType + " predicate) => " + Runtime + ".Where(query, predicate);");
+                    w.Line("public static " + query + " Where" + index + "_" + i + "(this " + query + " query, " + predicateType + " " + predicateName + ") => " + runtime + ".Where(query, " + predicateName + ");");
                 }
                 else
                 {
-                    var keyType = "global::System.Linq.Expressions.Expression<global::System.Func<" + entity + ", " + step.KeyType + ">>";
+                    var keyType = "global::System.Linq.Expressions.Expression<global::System.Func<" + chain.EntityType + ", " + step.KeyType + ">>";
                     var descending = step.Method.EndsWith("Descending", System.StringComparison.Ordinal) ? "true" : "false";
                     var then = step.Method.StartsWith("ThenBy", System.StringComparison.Ordinal) ? "true" : "false";
-                    w.Line("public static " + query + " " + step.Method + index + "_" + i + "(this " + query + " query, " + keyType + " keySelector) => " + Runtime + ".Order(query, keySelector, " + descending + ", " + then + ");");
+                    w.Line("public static " + query + " " + step.Method + index + "_" + i + "(this " + query + " query, " + keyType + " " + keyName + ") => " + runtime + ".Order(query, " + keyName + ", " + descending + ", " + then + ");");
                 }
             }
+        }
+
+        private static void EmitChain(SourceWriter w, QueryChain chain, string sql, List<LoweredNode> values, int index)
+        {
+            var entity = chain.EntityType;
+            var query = (chain.Async ? "AsyncTableQuery<" : "TableQuery<") + entity + ">";
+            var predicateType = "global::System.Linq.Expressions.Expression<global::System.Func<" + entity + ", bool>>";
+            EmitSteps(w, chain, index, query, predicateType, Runtime, "predicate", "keySelector");
 
             var terminal = chain.Steps[chain.Steps.Count - 1];
             var hasPredicate = terminal.Predicate is not null;
@@ -401,28 +410,7 @@ public sealed partial class MicroDbGenerator
             var entity = chain.EntityType;
             var query = (chain.Async ? "global::SQLite.AsyncTableQuery<" : "global::SQLite.TableQuery<") + entity + ">";
             var predicateType = "global::System.Linq.Expressions.Expression<global::System.Func<" + entity + ", bool>>";
-            w.Line("// " + Comment(chain));
-            for (var i = 0; i < chain.Steps.Count - 1; i++)
-            {
-                var step = chain.Steps[i];
-                if (step.Intercept is null)
-                {
-                    continue;
-                }
-
-                w.Line(step.Intercept);
-                if (step.Method == "Where")
-                {
-                    w.Line("public static " + query + " Where" + index + "_" + i + "(this " + query + " query, " + predicateType + " predExpr) => " + compat + ".Where(query, predExpr);");
-                }
-                else
-                {
-                    var keyType = "global::System.Linq.Expressions.Expression<global::System.Func<" + entity + ", " + step.KeyType + ">>";
-                    var descending = step.Method.EndsWith("Descending", System.StringComparison.Ordinal) ? "true" : "false";
-                    var then = step.Method.StartsWith("ThenBy", System.StringComparison.Ordinal) ? "true" : "false";
-                    w.Line("public static " + query + " " + step.Method + index + "_" + i + "(this " + query + " query, " + keyType + " orderExpr) => " + compat + ".Order(query, orderExpr, " + descending + ", " + then + ");");
-                }
-            }
+            EmitSteps(w, chain, index, query, predicateType, compat, "predExpr", "orderExpr");
 
             var terminal = chain.Steps[chain.Steps.Count - 1];
             var hasPredicate = terminal.Predicate is not null;
