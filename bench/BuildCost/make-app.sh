@@ -21,6 +21,8 @@ cat > "$out/BuildCostApp.csproj" <<XML
     <Nullable>enable</Nullable>
     <ImplicitUsings>enable</ImplicitUsings>
     <MicroDbGenerator Condition="'\$(MicroDbGenerator)' == ''">true</MicroDbGenerator>
+    <!-- As the MicroDb package's build props (src/Core/build/MicroDb.props): the generated interceptors' namespace. -->
+    <InterceptorsNamespaces>\$(InterceptorsNamespaces);MicroDb.Generated</InterceptorsNamespaces>
   </PropertyGroup>
   <ItemGroup>
     <Reference Include="MicroDb" HintPath="$lib/MicroDb.dll" />
@@ -28,6 +30,8 @@ cat > "$out/BuildCostApp.csproj" <<XML
     <PackageReference Include="SQLitePCLRaw.core" Version="3.0.5" />
     <!-- What the MicroDb package's build props hand the generator; -p:MicroDbSerialization=true measures maps with serialization. -->
     <CompilerVisibleProperty Include="MicroDbSerialization" />
+    <!-- -p:MicroDbInterceptQueries=false measures the build with every query left on the run-time path. -->
+    <CompilerVisibleProperty Include="MicroDbInterceptQueries" />
   </ItemGroup>
 </Project>
 XML

@@ -98,10 +98,12 @@ public sealed partial class MicroDbGenerator
         /// The types found at call sites, each parsed once: MicroDb was not explicitly asked for them, so their errors
         /// become MDB0011 warnings (lenient). Findings that are diagnostics already pass through, keyed by their type.
         /// </summary>
-        public static EquatableArray<ModelResult> ParseCallSites(ImmutableArray<EquatableArray<CallSiteFinding>> findings, Compilation compilation, CancellationToken cancellationToken)
+        public static EquatableArray<ModelResult> ParseCallSites(ImmutableArray<EquatableArray<CallSiteFinding>> findings, EquatableArray<string> explicitKeys, Compilation compilation, CancellationToken cancellationToken)
         {
             var results = new List<ModelResult>();
-            var parsed = new HashSet<string>(StringComparer.Ordinal);
+
+            // Types requested explicitly are parsed by their own step, and that result wins: not parsed again here.
+            var parsed = new HashSet<string>(explicitKeys, StringComparer.Ordinal);
 
             // A type used through sqlite-net's API anywhere follows sqlite-net's member rule unless it carries a
             // MicroDb attribute, even where it is also used through MicroDb's connection: one type, one map.

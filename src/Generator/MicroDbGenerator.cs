@@ -122,9 +122,17 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
             .Where(static findings => findings.Count > 0)
             .WithTrackingName(TrackingNames.CallSites);
 
+        // A type also requested explicitly ([Table], MicroDbMap) is parsed once, there: Deduplicate drops a call site's
+        // result for it anyway, so the call-site step skips it instead of parsing every such model a second time.
+        var explicitKeys = tables.Collect()
+            .Combine(mapAttributes.Collect())
+            .Combine(sqliteNetTables.Collect())
+            .Select(static (pair, _) => ExplicitKeys(pair.Left.Left, pair.Left.Right, pair.Right));
+
         var callSiteResults = callSites.Collect()
+            .Combine(explicitKeys)
             .Combine(context.CompilationProvider)
-            .Select(static (pair, ct) => Parser.ParseCallSites(pair.Left, pair.Right, ct))
+            .Select(static (pair, ct) => Parser.ParseCallSites(pair.Left.Left, pair.Left.Right, pair.Right, ct))
             .WithTrackingName(TrackingNames.CallSiteResults);
 
         // The order decides which request of a type found several ways wins: explicit ones first.
@@ -246,6 +254,21 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
         }
 
         return new EquatableArray<ModelResult>(results);
+    }
+
+    /// <summary>The type keys of the explicit requests, which win over a call site's in <see cref="Deduplicate"/>.</summary>
+    private static EquatableArray<string> ExplicitKeys(ImmutableArray<ModelResult> tables, ImmutableArray<EquatableArray<ModelResult>> mapped, ImmutableArray<ModelResult> sqliteNetTables)
+    {
+        var keys = new SortedSet<string>(System.StringComparer.Ordinal);
+        foreach (var result in tables.Concat(mapped.SelectMany(m => m)).Concat(sqliteNetTables))
+        {
+            if (result.TypeKey is { } key)
+            {
+                keys.Add(key);
+            }
+        }
+
+        return new EquatableArray<string>(keys.ToArray());
     }
 
     /// <summary>How MDB0011 is reported, from MSBuild properties the package makes visible (build/MicroDb.props).</summary>

@@ -148,6 +148,56 @@ public class IncrementalTests
         Assert.That(models[1].Reason, Is.AnyOf(IncrementalStepRunReason.New, IncrementalStepRunReason.Modified));
     }
 
+    private const string TableAndCallSiteModel = """
+        using MicroDb;
+        namespace Shop;
+        [Table] public class Product { [PrimaryKey, AutoIncrement] public int Id { get; set; } public string? Name { get; set; } }
+        public class Category { public int Id { get; set; } public string? Title { get; set; } }
+        public static class Use
+        {
+            public static void Run(MicroDbConnection db)
+            {
+                db.CreateTable<Product>();
+                db.Insert(new Product());
+                db.Insert(new Category());
+            }
+        }
+        """;
+
+    [Test]
+    public void Call_site_of_a_table_model_is_parsed_once()
+    {
+        var run = GeneratorHarness.Run(TableAndCallSiteModel).RunResult;
+
+        // Product is a [Table] model: its parse comes from the [Table] step, the call-site step parses only Category.
+        var callSiteKeys = run.TrackedSteps[MicroDbGenerator.TrackingNames.CallSiteResults]
+            .SelectMany(s => s.Outputs)
+            .SelectMany(o => (EquatableArray<ModelResult>)o.Value)
+            .Select(r => r.TypeKey)
+            .ToList();
+        Assert.That(callSiteKeys, Is.EqualTo(new[] { "Shop.Category" }));
+
+        var models = run.TrackedSteps[MicroDbGenerator.TrackingNames.Models].SelectMany(s => s.Outputs).Select(o => ((EntityModel)o.Value).MapName);
+        Assert.That(models, Is.EquivalentTo(new[] { "ProductMap", "CategoryMap" }));
+    }
+
+    [Test]
+    public void Unrelated_edit_leaves_call_sites_of_table_models_cached()
+    {
+        var compilation = GeneratorHarness.CreateCompilation(TableAndCallSiteModel, Unrelated);
+        var driver = GeneratorHarness.CreateDriver().RunGenerators(compilation);
+
+        var edited = Replace(compilation, "input1.cs", "namespace Other; public class Helper { public int Add(int a, int b) => a - b; }");
+        var second = driver.RunGenerators(edited).GetRunResult().Results.Single();
+
+        foreach (var step in new[] { MicroDbGenerator.TrackingNames.CallSiteResults, MicroDbGenerator.TrackingNames.AllResults, MicroDbGenerator.TrackingNames.Models })
+        {
+            var reasons = Reasons(second, step);
+            Assert.That(reasons, Is.Not.Empty, step);
+            Assert.That(reasons, Is.All.AnyOf(IncrementalStepRunReason.Cached, IncrementalStepRunReason.Unchanged), step);
+        }
+    }
+
     [Test]
     public void Model_types_hold_no_roslyn_types()
     {
