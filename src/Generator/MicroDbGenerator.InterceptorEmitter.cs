@@ -25,6 +25,8 @@ public sealed partial class MicroDbGenerator
     {
         private const string Runtime = "QueryInterception";
 
+        private const string SiteType = "InterceptedSite";
+
         public static InterceptorPlan Plan(ImmutableArray<QueryChain> chains, ImmutableArray<EntityModel> models, bool intercept)
         {
             var byKey = new Dictionary<string, EntityModel>(System.StringComparer.Ordinal);
@@ -365,7 +367,7 @@ public sealed partial class MicroDbGenerator
             var hasPredicate = terminal.Predicate is not null;
             var parameters = "this " + query + " query" + (hasPredicate ? ", " + predicateType + " predicate" : "") + (chain.Async ? ", global::System.Threading.CancellationToken cancellationToken" : "");
             var receiver = hasPredicate ? Runtime + ".Where(query, predicate)" : "query";
-            var literal = SymbolDisplay.FormatLiteral(sql, quote: true);
+            var site = EmitSite(w, sql, values, index);
             var (returns, helper, extra) = Sync(terminal.Method) switch
             {
                 "ToList" => ("global::System.Collections.Generic.List<" + entity + ">", "ToList", ""),
@@ -381,16 +383,16 @@ public sealed partial class MicroDbGenerator
             if (!chain.Async)
             {
                 w.Line("public static " + returns + " " + terminal.Method + index + "(" + parameters + ") =>");
-                w.Line("    " + Runtime + "." + helper + "(" + receiver + ", " + literal + ", " + Binder(values) + extra + ");");
+                w.Line("    " + Runtime + "." + helper + "(" + receiver + ", " + site + extra + ");");
             }
             else
             {
                 // On one of the pool's readers; ToList checks the token between rows, as the async query does.
                 var run = helper switch
                 {
-                    "ToList" => Runtime + ".ToList(r, " + literal + ", " + Binder(values) + ", ct)",
-                    "ToArray" => Runtime + ".ToList(r, " + literal + ", " + Binder(values) + ", ct).ToArray()",
-                    _ => Runtime + "." + helper + "(r, " + literal + ", " + Binder(values) + extra + ")",
+                    "ToList" => Runtime + ".ToList(r, " + site + ", ct)",
+                    "ToArray" => Runtime + ".ToList(r, " + site + ", ct).ToArray()",
+                    _ => Runtime + "." + helper + "(r, " + site + extra + ")",
                 };
                 w.Line("public static global::System.Threading.Tasks.ValueTask<" + returns + "> " + terminal.Method + index + "(" + parameters + ") =>");
                 w.Line("    " + Runtime + ".ReadAsync(" + receiver + ", static (r, ct) => " + run + ", cancellationToken);");
@@ -428,29 +430,32 @@ public sealed partial class MicroDbGenerator
                 returns = "global::System.Threading.Tasks.Task<" + returns + ">";
             }
 
+            var site = EmitSite(w, sql, values, index);
             w.Line(terminal.Intercept!);
             w.Line("public static " + returns + " " + terminal.Method + index + "(" + parameters + ") =>");
-            w.Line("    " + compat + "." + terminal.Method + "(" + receiver + ", " + SymbolDisplay.FormatLiteral(sql, quote: true) + ", " + Binder(values) + ");");
+            w.Line("    " + compat + "." + terminal.Method + "(" + receiver + ", " + site + ");");
             w.Line();
         }
 
         private static string Sync(string method) => method.EndsWith("Async", System.StringComparison.Ordinal) ? method.Substring(0, method.Length - 5) : method;
 
-        /// <summary>The static lambda that appends the values: one QueryInterception.Value call per value, in slot order.</summary>
-        private static string Binder(List<LoweredNode> values)
+        /// <summary>
+        /// Emits the call site's field: the SQL constant and one <c>Value</c> per value, in slot order (where it is in the
+        /// Where lambdas and the member it is compared with). Returns the field's name.
+        /// </summary>
+        private static string EmitSite(SourceWriter w, string sql, List<LoweredNode> values, int index)
         {
-            if (values.Count == 0)
-            {
-                return "null";
-            }
-
-            var calls = values.Select(v =>
+            var name = "Site" + index.ToString(System.Globalization.CultureInfo.InvariantCulture);
+            var text = new StringBuilder("private static readonly " + SiteType + " " + name + " = new " + SiteType + "(" + SymbolDisplay.FormatLiteral(sql, quote: true) + ")");
+            foreach (var v in values)
             {
                 var colon = v.Path!.IndexOf(':');
-                return Runtime + ".Value(q, a, " + v.Path.Substring(0, colon) + ", " + SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true)
-                    + ", " + SymbolDisplay.FormatLiteral(v.Member!, quote: true) + ", typeof(" + v.MemberType + "))";
-            });
-            return "static (q, a) => " + string.Join(" && ", calls);
+                text.Append(".Value(").Append(v.Path.Substring(0, colon)).Append(", ").Append(SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true))
+                    .Append(", ").Append(SymbolDisplay.FormatLiteral(v.Member!, quote: true)).Append(", typeof(").Append(v.MemberType).Append("))");
+            }
+
+            w.Line(text.Append(';').ToString());
+            return name;
         }
 
         private static string Comment(QueryChain chain)

@@ -42,10 +42,11 @@ public class CompatQueryInterceptionTests
         Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
         Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
         var source = result.Sources[HintName];
-        Assert.That(source, Does.Contain("""global::SQLite.TableQueryInterception.FirstOrDefault(query, "SELECT \"Id\", \"Name\", \"Age\" FROM \"people\" WHERE (\"Id\" = ?) LIMIT 1", static (q, a) => QueryInterception.Value(q, a, 0, "R", "Id", typeof(int)));"""));
+        Assert.That(source, Does.Contain("""private static readonly InterceptedSite Site0 = new InterceptedSite("SELECT \"Id\", \"Name\", \"Age\" FROM \"people\" WHERE (\"Id\" = ?) LIMIT 1").Value(0, "R", "Id", typeof(int));"""));
+        Assert.That(source, Does.Contain("""global::SQLite.TableQueryInterception.FirstOrDefault(query, Site0);"""));
         Assert.That(source, Does.Contain("""global::SQLite.TableQueryInterception.Where(query, predExpr)"""));
-        Assert.That(source, Does.Contain("""global::SQLite.TableQueryInterception.Count(global::SQLite.TableQueryInterception.Where(query, predExpr), "SELECT count(*) FROM \"people\" WHERE (\"Age\" >= ?)"""));
-        Assert.That(source, Does.Contain("""global::SQLite.TableQueryInterception.ToListAsync(query, "SELECT \"Id\", \"Name\", \"Age\" FROM \"people\" WHERE (\"Age\" > ?) ORDER BY \"Name\" LIMIT 5"""));
+        Assert.That(source, Does.Contain("""new InterceptedSite("SELECT count(*) FROM \"people\" WHERE (\"Age\" >= ?)").Value(0, "R", "Age", typeof(int));"""));
+        Assert.That(source, Does.Contain("""new InterceptedSite("SELECT \"Id\", \"Name\", \"Age\" FROM \"people\" WHERE (\"Age\" > ?) ORDER BY \"Name\" LIMIT 5")"""));
         Assert.That(source, Does.Contain("global::SQLite.TableQueryInterception.Order(query, orderExpr, false, false)"));
     }
 

@@ -47,8 +47,8 @@ internal readonly struct StatementArguments
     /// <summary>The translator's values, one per <c>?</c> it wrote.</summary>
     public static StatementArguments Translated(List<object?> args) => new(args, Form.Translated);
 
-    /// <summary>The values an intercepted query's generated binder read for its build-time SQL, one per <c>?</c>, bound as <see cref="Translated"/>.</summary>
-    public static StatementArguments Intercepted(List<object?> args) => new(args, Form.Intercepted);
+    /// <summary>The values an intercepted query's generated binder read for its build-time SQL, one per <c>?</c>, bound with typed binds.</summary>
+    public static StatementArguments Intercepted(MicroDb.Query.InterceptedValues args) => new(args, Form.Intercepted);
 
     /// <summary>Values by parameter name; null fails with <see cref="ArgumentNullException"/> when bound.</summary>
     public static StatementArguments Named(IReadOnlyDictionary<string, object?>? parameters) => new(parameters, Form.Named);
@@ -71,8 +71,10 @@ internal readonly struct StatementArguments
         {
             case Form.Positional:
                 return [.. (object?[])_values!];
-            case Form.Translated or Form.Intercepted:
+            case Form.Translated:
                 return [.. (List<object?>)_values!];
+            case Form.Intercepted:
+                return [.. ((MicroDb.Query.InterceptedValues)_values!).ToList()];
             case Form.Named when _values is IReadOnlyDictionary<string, object?> named:
                 if (statement is not null && !statement.IsDisposed)
                 {
@@ -104,7 +106,10 @@ internal readonly struct StatementArguments
             case Form.Positional:
                 BindPositional(statement, (object?[])_values!);
                 break;
-            case Form.Translated or Form.Intercepted:
+            case Form.Intercepted:
+                ((MicroDb.Query.InterceptedValues)_values!).BindTo(statement);
+                break;
+            case Form.Translated:
                 var values = (List<object?>)_values!;
                 for (var i = 0; i < values.Count; i++)
                 {

@@ -1,7 +1,5 @@
 using System.ComponentModel;
 using System.Linq.Expressions;
-using System.Reflection;
-using MicroDb.Mapping;
 
 namespace MicroDb.Query;
 
@@ -74,15 +72,15 @@ public static class QueryInterception
         return query.Pool.ReadAsync((Query: query.Query, Run: run), static (c, s, ct) => s.Run(s.Query.On(c), ct), cancellationToken);
     }
 
-    /// <summary>For generated code: runs <paramref name="sql"/> and returns every row, checking <paramref name="cancellationToken"/> between rows (the async path).</summary>
+    /// <summary>For generated code: runs the site's SQL and returns every row, checking <paramref name="cancellationToken"/> between rows (the async path).</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="query">The query the intercepted operators built.</param>
-    /// <param name="sql">The SQL the generator wrote.</param>
-    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
     /// <param name="cancellationToken">Checked between rows.</param>
-    public static List<T> ToList<T>(TableQuery<T> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind, CancellationToken cancellationToken)
+    public static List<T> ToList<T>(TableQuery<T> query, InterceptedSite site, CancellationToken cancellationToken)
     {
-        var scratch = Bind(query, bind);
+        var scratch = Bind(query, site);
+        var sql = site.Sql;
         if (scratch is null)
         {
             return query.ToList(cancellationToken);
@@ -92,10 +90,10 @@ public static class QueryInterception
         {
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Statement("ToList", sql, scratch.Args, query.BuildSelectStatement(null));
+                InterceptionCheck.Statement("ToList", sql, scratch.ToList(), query.BuildSelectStatement(null));
             }
 
-            var rows = query.Connection.Runner.Query(query.Map, sql, StatementArguments.Intercepted(scratch.Args), cancellationToken);
+            var rows = query.Connection.Runner.Query(query.Map, sql, StatementArguments.Intercepted(scratch), cancellationToken);
             if (InterceptionCheck.Enabled)
             {
                 InterceptionCheck.Rows("ToList", sql, query.Map, rows, query.ToList(cancellationToken));
@@ -105,18 +103,18 @@ public static class QueryInterception
         }
         finally
         {
-            QueryScratch.Return(scratch);
+            InterceptedValues.Return(scratch);
         }
     }
 
-    /// <summary>For generated code: runs <paramref name="sql"/> and returns every row.</summary>
+    /// <summary>For generated code: runs the site's SQL and returns every row.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="query">The query the intercepted operators built.</param>
-    /// <param name="sql">The SQL the generator wrote.</param>
-    /// <param name="bind">Appends the query's values, one per <c>?</c>; false sends the query to the run-time path.</param>
-    public static List<T> ToList<T>(TableQuery<T> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind)
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
+    public static List<T> ToList<T>(TableQuery<T> query, InterceptedSite site)
     {
-        var scratch = Bind(query, bind);
+        var scratch = Bind(query, site);
+        var sql = site.Sql;
         if (scratch is null)
         {
             return query.ToList();
@@ -126,10 +124,10 @@ public static class QueryInterception
         {
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Statement("ToList", sql, scratch.Args, query.BuildSelectStatement(null));
+                InterceptionCheck.Statement("ToList", sql, scratch.ToList(), query.BuildSelectStatement(null));
             }
 
-            var rows = query.Connection.Runner.Query(query.Map, sql, StatementArguments.Intercepted(scratch.Args));
+            var rows = query.Connection.Runner.Query(query.Map, sql, StatementArguments.Intercepted(scratch));
             if (InterceptionCheck.Enabled)
             {
                 InterceptionCheck.Rows("ToList", sql, query.Map, rows, query.ToList());
@@ -139,27 +137,26 @@ public static class QueryInterception
         }
         finally
         {
-            QueryScratch.Return(scratch);
+            InterceptedValues.Return(scratch);
         }
     }
 
-    /// <summary>For generated code: runs <paramref name="sql"/> and returns every row as an array.</summary>
+    /// <summary>For generated code: runs the site's SQL and returns every row as an array.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="query">The query the intercepted operators built.</param>
-    /// <param name="sql">The SQL the generator wrote.</param>
-    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
-    public static T[] ToArray<T>(TableQuery<T> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind) =>
-        ToList(query, sql, bind).ToArray();
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
+    public static T[] ToArray<T>(TableQuery<T> query, InterceptedSite site) =>
+        ToList(query, site).ToArray();
 
-    /// <summary>For generated code: the first row of <paramref name="sql"/> (which has LIMIT 1), or the run-time error for none.</summary>
+    /// <summary>For generated code: the first row of the site's SQL (which has LIMIT 1), or the run-time error for none.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="query">The query the intercepted operators built.</param>
-    /// <param name="sql">The SQL the generator wrote.</param>
-    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
     /// <exception cref="InvalidOperationException">The query returns no row.</exception>
-    public static T First<T>(TableQuery<T> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind)
+    public static T First<T>(TableQuery<T> query, InterceptedSite site)
     {
-        var scratch = Bind(query, bind);
+        var scratch = Bind(query, site);
+        var sql = site.Sql;
         if (scratch is null)
         {
             return query.First();
@@ -167,22 +164,22 @@ public static class QueryInterception
 
         try
         {
-            return TryFirst(query, sql, scratch.Args, "First", out var value) ? value : throw query.NoRow();
+            return TryFirst(query, sql, scratch, "First", out var value) ? value : throw query.NoRow();
         }
         finally
         {
-            QueryScratch.Return(scratch);
+            InterceptedValues.Return(scratch);
         }
     }
 
-    /// <summary>For generated code: the first row of <paramref name="sql"/> (which has LIMIT 1), or default.</summary>
+    /// <summary>For generated code: the first row of the site's SQL (which has LIMIT 1), or default.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="query">The query the intercepted operators built.</param>
-    /// <param name="sql">The SQL the generator wrote.</param>
-    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
-    public static T? FirstOrDefault<T>(TableQuery<T> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind)
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
+    public static T? FirstOrDefault<T>(TableQuery<T> query, InterceptedSite site)
     {
-        var scratch = Bind(query, bind);
+        var scratch = Bind(query, site);
+        var sql = site.Sql;
         if (scratch is null)
         {
             return query.FirstOrDefault();
@@ -190,24 +187,24 @@ public static class QueryInterception
 
         try
         {
-            return TryFirst(query, sql, scratch.Args, "FirstOrDefault", out var value) ? value : default;
+            return TryFirst(query, sql, scratch, "FirstOrDefault", out var value) ? value : default;
         }
         finally
         {
-            QueryScratch.Return(scratch);
+            InterceptedValues.Return(scratch);
         }
     }
 
-    /// <summary>For generated code: the only row of <paramref name="sql"/> (which reads at most two rows).</summary>
+    /// <summary>For generated code: the only row of the site's SQL (which reads at most two rows).</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="query">The query the intercepted operators built.</param>
-    /// <param name="sql">The SQL the generator wrote.</param>
-    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
     /// <param name="orDefault">True for SingleOrDefault.</param>
     /// <exception cref="InvalidOperationException">No row (unless <paramref name="orDefault"/>), or more than one.</exception>
-    public static T? Single<T>(TableQuery<T> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind, bool orDefault)
+    public static T? Single<T>(TableQuery<T> query, InterceptedSite site, bool orDefault)
     {
-        var scratch = Bind(query, bind);
+        var scratch = Bind(query, site);
+        var sql = site.Sql;
         if (scratch is null)
         {
             return orDefault ? query.SingleOrDefault() : query.Single();
@@ -219,10 +216,10 @@ public static class QueryInterception
             var terminal = orDefault ? "SingleOrDefault" : "Single";
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Statement(terminal, sql, scratch.Args, query.Take(2).BuildSelectStatement(null));
+                InterceptionCheck.Statement(terminal, sql, scratch.ToList(), query.Take(2).BuildSelectStatement(null));
             }
 
-            rows = query.Connection.Runner.Query(query.Map, sql, StatementArguments.Intercepted(scratch.Args));
+            rows = query.Connection.Runner.Query(query.Map, sql, StatementArguments.Intercepted(scratch));
             if (InterceptionCheck.Enabled)
             {
                 InterceptionCheck.Rows(terminal, sql, query.Map, rows, query.Take(2).ToList());
@@ -230,21 +227,21 @@ public static class QueryInterception
         }
         finally
         {
-            QueryScratch.Return(scratch);
+            InterceptedValues.Return(scratch);
         }
 
         return query.SingleOf(rows, orDefault);
     }
 
-    /// <summary>For generated code: the count <paramref name="sql"/> (a SELECT count(*)) returns.</summary>
+    /// <summary>For generated code: the count the site's SQL (a SELECT count(*)) returns.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="query">The query the intercepted operators built.</param>
-    /// <param name="sql">The SQL the generator wrote.</param>
-    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
     /// <exception cref="OverflowException">More than <see cref="int.MaxValue"/> rows.</exception>
-    public static int Count<T>(TableQuery<T> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind)
+    public static int Count<T>(TableQuery<T> query, InterceptedSite site)
     {
-        var scratch = Bind(query, bind);
+        var scratch = Bind(query, site);
+        var sql = site.Sql;
         if (scratch is null)
         {
             return query.Count();
@@ -254,10 +251,10 @@ public static class QueryInterception
         {
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Statement("Count", sql, scratch.Args, query.BuildCount());
+                InterceptionCheck.Statement("Count", sql, scratch.ToList(), query.BuildCount());
             }
 
-            var count = query.Connection.Runner.Scalar<long>(sql, StatementArguments.Intercepted(scratch.Args));
+            var count = query.Connection.Runner.Scalar<long>(sql, StatementArguments.Intercepted(scratch));
             if (InterceptionCheck.Enabled)
             {
                 InterceptionCheck.Scalar("Count", sql, count, query.LongCount());
@@ -267,18 +264,18 @@ public static class QueryInterception
         }
         finally
         {
-            QueryScratch.Return(scratch);
+            InterceptedValues.Return(scratch);
         }
     }
 
-    /// <summary>For generated code: whether <paramref name="sql"/> (a SELECT EXISTS) finds a row.</summary>
+    /// <summary>For generated code: whether the site's SQL (a SELECT EXISTS) finds a row.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="query">The query the intercepted operators built.</param>
-    /// <param name="sql">The SQL the generator wrote.</param>
-    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
-    public static bool Any<T>(TableQuery<T> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind)
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
+    public static bool Any<T>(TableQuery<T> query, InterceptedSite site)
     {
-        var scratch = Bind(query, bind);
+        var scratch = Bind(query, site);
+        var sql = site.Sql;
         if (scratch is null)
         {
             return query.Any();
@@ -288,10 +285,10 @@ public static class QueryInterception
         {
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Statement("Any", sql, scratch.Args, query.BuildAny());
+                InterceptionCheck.Statement("Any", sql, scratch.ToList(), query.BuildAny());
             }
 
-            var any = query.Connection.Runner.Scalar<long>(sql, StatementArguments.Intercepted(scratch.Args)) != 0;
+            var any = query.Connection.Runner.Scalar<long>(sql, StatementArguments.Intercepted(scratch)) != 0;
             if (InterceptionCheck.Enabled)
             {
                 InterceptionCheck.Scalar("Any", sql, any, query.Any());
@@ -301,43 +298,16 @@ public static class QueryInterception
         }
         finally
         {
-            QueryScratch.Return(scratch);
+            InterceptedValues.Return(scratch);
         }
-    }
-
-    /// <summary>
-    /// For generated code: appends the value at <paramref name="path"/> in the <paramref name="where"/>-th Where lambda,
-    /// encoded as the column of <paramref name="member"/> stores it (the run-time translator's encoding, in the
-    /// connection's storage format). False when the value is null (the SQL would be another one) or the tree or the map
-    /// is not the one the generator saw: the caller then runs the query on the run-time path.
-    /// </summary>
-    /// <typeparam name="T">The mapped type.</typeparam>
-    /// <param name="query">The query.</param>
-    /// <param name="args">The values so far.</param>
-    /// <param name="where">Which Where lambda, in call order.</param>
-    /// <param name="path">The steps from the lambda's body to the value: <c>L</c>/<c>R</c> a binary node's operands, <c>O</c> a unary node's operand.</param>
-    /// <param name="member">The entity member the value is compared with.</param>
-    /// <param name="memberType">The member's type.</param>
-    public static bool Value<T>(TableQuery<T> query, List<object?> args, int where, string path, string member, Type memberType)
-    {
-        ArgumentNullException.ThrowIfNull(query);
-        ArgumentNullException.ThrowIfNull(args);
-        ArgumentNullException.ThrowIfNull(path);
-        if (!TryRead(query.WhereLambda(where), path, out var value) || value is null || query.Table.FindColumnByMember(member) is not { } column)
-        {
-            return false;
-        }
-
-        args.Add(SqlTranslator.Encode(value, column, memberType, query.Connection.Storage));
-        return true;
     }
 
     /// <summary>First's and FirstOrDefault's run of <paramref name="sql"/> (LIMIT 1), checked against the run-time path when <see cref="InterceptionCheck.Enabled"/>.</summary>
-    private static bool TryFirst<T>(TableQuery<T> query, string sql, List<object?> args, string terminal, out T value)
+    private static bool TryFirst<T>(TableQuery<T> query, string sql, InterceptedValues args, string terminal, out T value)
     {
         if (InterceptionCheck.Enabled)
         {
-            InterceptionCheck.Statement(terminal, sql, args, query.BuildSelectStatement(1));
+            InterceptionCheck.Statement(terminal, sql, args.ToList(), query.BuildSelectStatement(1));
         }
 
         var found = query.Connection.Runner.TryQueryFirst(query.Map, sql, StatementArguments.Intercepted(args), out value);
@@ -350,54 +320,17 @@ public static class QueryInterception
         return found;
     }
 
-    private static QueryScratch? Bind<T>(TableQuery<T> query, Func<TableQuery<T>, List<object?>, bool>? bind)
+    private static InterceptedValues? Bind<T>(TableQuery<T> query, InterceptedSite site)
     {
         ArgumentNullException.ThrowIfNull(query);
-        var scratch = QueryScratch.Rent();
-        if (bind is null || bind(query, scratch.Args))
+        ArgumentNullException.ThrowIfNull(site);
+        var values = InterceptedValues.Rent();
+        if (site.TryBind(query, values))
         {
-            return scratch;
+            return values;
         }
 
-        QueryScratch.Return(scratch);
+        InterceptedValues.Return(values);
         return null;
-    }
-
-    /// <summary>Reads the closed node at <paramref name="path"/>: a constant or a captured field directly, anything else with the interpreter.</summary>
-    private static bool TryRead(LambdaExpression lambda, string path, out object? value)
-    {
-        value = null;
-        var node = lambda.Body;
-        foreach (var step in path)
-        {
-            while (node is UnaryExpression { NodeType: ExpressionType.Convert or ExpressionType.ConvertChecked, Method: null } convert)
-            {
-                node = convert.Operand;
-            }
-
-            switch (step)
-            {
-                case 'L' when node is BinaryExpression binary:
-                    node = binary.Left;
-                    break;
-                case 'R' when node is BinaryExpression binary:
-                    node = binary.Right;
-                    break;
-                case 'O' when node is UnaryExpression unary:
-                    node = unary.Operand;
-                    break;
-                default:
-                    return false;
-            }
-        }
-
-        value = node switch
-        {
-            ConstantExpression constant => constant.Value,
-            MemberExpression { Member: FieldInfo field, Expression: ConstantExpression closure } => field.GetValue(closure.Value),
-            MemberExpression { Member: FieldInfo { IsStatic: true } field, Expression: null } => field.GetValue(null),
-            _ => ExpressionInterpreter.EvaluateClosed(node),
-        };
-        return true;
     }
 }

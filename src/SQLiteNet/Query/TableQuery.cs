@@ -225,7 +225,7 @@ public class TableQuery<T> : BaseTableQuery, IEnumerable<T>
     }
 
     /// <summary>An intercepted <see cref="FirstOrDefault()"/>: traced and translated as the run-time one, without a per-call delegate.</summary>
-    internal T FirstOrDefaultIntercepted(string sql, Func<MicroDb.Query.TableQuery<T>, List<object>, bool> bind)
+    internal T FirstOrDefaultIntercepted(MicroDb.Query.InterceptedSite site)
     {
         if (Connection.Trace)
         {
@@ -234,7 +234,7 @@ public class TableQuery<T> : BaseTableQuery, IEnumerable<T>
 
         try
         {
-            return MicroDb.Query.QueryInterception.FirstOrDefault(_query, sql, bind);
+            return MicroDb.Query.QueryInterception.FirstOrDefault(_query, site);
         }
         catch (MicroDbException e)
         {

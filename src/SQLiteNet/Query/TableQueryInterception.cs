@@ -69,126 +69,116 @@ public static class TableQueryInterception
     /// <summary>For generated code: <see cref="TableQuery{T}.ToList"/> with the SQL the generator wrote.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="query">The query the intercepted operators built.</param>
-    /// <param name="sql">The SQL the generator wrote.</param>
-    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are.</param>
     /// <returns>The objects.</returns>
-    public static List<T> ToList<T>(TableQuery<T> query, string sql, Func<MicroDb.Query.TableQuery<T>, List<object>, bool> bind)
+    public static List<T> ToList<T>(TableQuery<T> query, InterceptedSite site)
     {
         ArgumentNullException.ThrowIfNull(query);
-        return query.RunIntercepted(q => QueryInterception.ToList(q, sql, bind));
+        return query.RunIntercepted(q => QueryInterception.ToList(q, site));
     }
 
     /// <summary>For generated code: <see cref="TableQuery{T}.ToArray"/> with the SQL the generator wrote.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="query">The query the intercepted operators built.</param>
-    /// <param name="sql">The SQL the generator wrote.</param>
-    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are.</param>
     /// <returns>The objects.</returns>
-    public static T[] ToArray<T>(TableQuery<T> query, string sql, Func<MicroDb.Query.TableQuery<T>, List<object>, bool> bind)
+    public static T[] ToArray<T>(TableQuery<T> query, InterceptedSite site)
     {
         ArgumentNullException.ThrowIfNull(query);
-        return query.RunIntercepted(q => QueryInterception.ToArray(q, sql, bind));
+        return query.RunIntercepted(q => QueryInterception.ToArray(q, site));
     }
 
     /// <summary>For generated code: <see cref="TableQuery{T}.First()"/> with the SQL the generator wrote.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="query">The query the intercepted operators built.</param>
-    /// <param name="sql">The SQL the generator wrote.</param>
-    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are.</param>
     /// <returns>The object.</returns>
     /// <exception cref="InvalidOperationException">There is no row.</exception>
-    public static T First<T>(TableQuery<T> query, string sql, Func<MicroDb.Query.TableQuery<T>, List<object>, bool> bind)
+    public static T First<T>(TableQuery<T> query, InterceptedSite site)
     {
         ArgumentNullException.ThrowIfNull(query);
-        return query.RunIntercepted(q => QueryInterception.First(q, sql, bind));
+        return query.RunIntercepted(q => QueryInterception.First(q, site));
     }
 
     /// <summary>For generated code: <see cref="TableQuery{T}.FirstOrDefault()"/> with the SQL the generator wrote.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="query">The query the intercepted operators built.</param>
-    /// <param name="sql">The SQL the generator wrote.</param>
-    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are.</param>
     /// <returns>The object or default.</returns>
-    public static T FirstOrDefault<T>(TableQuery<T> query, string sql, Func<MicroDb.Query.TableQuery<T>, List<object>, bool> bind)
+    public static T FirstOrDefault<T>(TableQuery<T> query, InterceptedSite site)
     {
         ArgumentNullException.ThrowIfNull(query);
-        return query.FirstOrDefaultIntercepted(sql, bind);
+        return query.FirstOrDefaultIntercepted(site);
     }
 
     /// <summary>For generated code: <see cref="TableQuery{T}.Count()"/> with the SQL the generator wrote.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="query">The query the intercepted operators built.</param>
-    /// <param name="sql">The SQL the generator wrote.</param>
-    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are.</param>
     /// <returns>The count.</returns>
-    public static int Count<T>(TableQuery<T> query, string sql, Func<MicroDb.Query.TableQuery<T>, List<object>, bool> bind)
+    public static int Count<T>(TableQuery<T> query, InterceptedSite site)
     {
         ArgumentNullException.ThrowIfNull(query);
-        return query.RunIntercepted(q => QueryInterception.Count(q, sql, bind));
+        return query.RunIntercepted(q => QueryInterception.Count(q, site));
     }
 
     /// <summary>For generated code: <see cref="AsyncTableQuery{T}.ToListAsync"/> with the SQL the generator wrote.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="query">The async query the intercepted operators built.</param>
-    /// <param name="sql">The SQL the generator wrote.</param>
-    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are.</param>
     /// <returns>The objects, in the connection's turn.</returns>
-    public static Task<List<T>> ToListAsync<T>(AsyncTableQuery<T> query, string sql, Func<MicroDb.Query.TableQuery<T>, List<object>, bool> bind)
+    public static Task<List<T>> ToListAsync<T>(AsyncTableQuery<T> query, InterceptedSite site)
         where T : new()
     {
         ArgumentNullException.ThrowIfNull(query);
-        return query.Run(q => ToList(q, sql, bind));
+        return query.Run(q => ToList(q, site));
     }
 
     /// <summary>For generated code: <see cref="AsyncTableQuery{T}.ToArrayAsync"/> with the SQL the generator wrote.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="query">The async query the intercepted operators built.</param>
-    /// <param name="sql">The SQL the generator wrote.</param>
-    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are.</param>
     /// <returns>The objects, in the connection's turn.</returns>
-    public static Task<T[]> ToArrayAsync<T>(AsyncTableQuery<T> query, string sql, Func<MicroDb.Query.TableQuery<T>, List<object>, bool> bind)
+    public static Task<T[]> ToArrayAsync<T>(AsyncTableQuery<T> query, InterceptedSite site)
         where T : new()
     {
         ArgumentNullException.ThrowIfNull(query);
-        return query.Run(q => ToArray(q, sql, bind));
+        return query.Run(q => ToArray(q, site));
     }
 
     /// <summary>For generated code: <see cref="AsyncTableQuery{T}.FirstAsync()"/> with the SQL the generator wrote.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="query">The async query the intercepted operators built.</param>
-    /// <param name="sql">The SQL the generator wrote.</param>
-    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are.</param>
     /// <returns>The object; the task fails with <see cref="InvalidOperationException"/> when there is none.</returns>
-    public static Task<T> FirstAsync<T>(AsyncTableQuery<T> query, string sql, Func<MicroDb.Query.TableQuery<T>, List<object>, bool> bind)
+    public static Task<T> FirstAsync<T>(AsyncTableQuery<T> query, InterceptedSite site)
         where T : new()
     {
         ArgumentNullException.ThrowIfNull(query);
-        return query.Run(q => First(q, sql, bind));
+        return query.Run(q => First(q, site));
     }
 
     /// <summary>For generated code: <see cref="AsyncTableQuery{T}.FirstOrDefaultAsync()"/> with the SQL the generator wrote.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="query">The async query the intercepted operators built.</param>
-    /// <param name="sql">The SQL the generator wrote.</param>
-    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are.</param>
     /// <returns>The object or default, in the connection's turn.</returns>
-    public static Task<T> FirstOrDefaultAsync<T>(AsyncTableQuery<T> query, string sql, Func<MicroDb.Query.TableQuery<T>, List<object>, bool> bind)
+    public static Task<T> FirstOrDefaultAsync<T>(AsyncTableQuery<T> query, InterceptedSite site)
         where T : new()
     {
         ArgumentNullException.ThrowIfNull(query);
-        return query.Run(q => FirstOrDefault(q, sql, bind));
+        return query.Run(q => FirstOrDefault(q, site));
     }
 
     /// <summary>For generated code: <see cref="AsyncTableQuery{T}.CountAsync()"/> with the SQL the generator wrote.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="query">The async query the intercepted operators built.</param>
-    /// <param name="sql">The SQL the generator wrote.</param>
-    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are.</param>
     /// <returns>The count, in the connection's turn.</returns>
-    public static Task<int> CountAsync<T>(AsyncTableQuery<T> query, string sql, Func<MicroDb.Query.TableQuery<T>, List<object>, bool> bind)
+    public static Task<int> CountAsync<T>(AsyncTableQuery<T> query, InterceptedSite site)
         where T : new()
     {
         ArgumentNullException.ThrowIfNull(query);
-        return query.Run(q => Count(q, sql, bind));
+        return query.Run(q => Count(q, site));
     }
 }

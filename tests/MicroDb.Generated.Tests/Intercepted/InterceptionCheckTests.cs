@@ -72,7 +72,7 @@ public class InterceptionCheckTests
         var runTimeSql = query.ToSqlString();
         var otherSql = runTimeSql + " LIMIT 1";
 
-        var error = Assert.Throws<InterceptionMismatchException>(() => QueryInterception.ToList(query, otherSql, null));
+        var error = Assert.Throws<InterceptionMismatchException>(() => QueryInterception.ToList(query, new InterceptedSite(otherSql)));
 
         Assert.That(error!.Message, Does.Contain("the SQL differs").And.Contain(otherSql).And.Contain("run-time SQL: " + runTimeSql));
     }
@@ -81,14 +81,13 @@ public class InterceptionCheckTests
     public void Different_bound_value_fails_naming_both_values()
     {
         var age = 17;
-        var query = QueryInterception.Where(_db.Table<Person>(), x => x.Age == age);
+        var older = 36;
+        var query = QueryInterception.Where(_db.Table<Person>(), x => x.Age == age || x.Age == older);
         var sql = query.ToSqlString();
 
-        var error = Assert.Throws<InterceptionMismatchException>(() => QueryInterception.ToList(query, sql, (_, args) =>
-        {
-            args.Add(36);
-            return true;
-        }));
+        // The site reads the two values in the wrong order.
+        var site = new InterceptedSite(sql).Value(0, "RR", "Age", typeof(int)).Value(0, "LR", "Age", typeof(int));
+        var error = Assert.Throws<InterceptionMismatchException>(() => QueryInterception.ToList(query, site));
 
         Assert.That(error!.Message, Does.Contain("value 0 is 36 (Int32) from the interceptor, 17 (Int32) from the run-time path").And.Contain(sql));
     }
@@ -123,7 +122,7 @@ public class InterceptionCheckTests
         var query = _db.Table<Person>();
         var before = InterceptionCheck.Runs;
 
-        var rows = QueryInterception.ToList(query, query.ToSqlString() + " LIMIT 1", null);
+        var rows = QueryInterception.ToList(query, new InterceptedSite(query.ToSqlString() + " LIMIT 1"));
 
         Assert.That(rows, Has.Count.EqualTo(1));
         Assert.That(InterceptionCheck.Runs, Is.EqualTo(before));

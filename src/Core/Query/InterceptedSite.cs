@@ -1,0 +1,159 @@
+using System.ComponentModel;
+using System.Linq.Expressions;
+using System.Reflection;
+using MicroDb.Mapping;
+
+namespace MicroDb.Query;
+
+/// <summary>
+/// For generated code: one intercepted call site, held in a static readonly field of the generated interceptors. It
+/// carries the SQL the generator wrote and, per <c>?</c> in slot order, where the value is in the Where lambdas and which
+/// member it is compared with. The member's column is resolved once per table mapping (not by name per call), and each
+/// value is bound with the typed bind for its column kind. Not meant to be used by hand.
+/// </summary>
+[EditorBrowsable(EditorBrowsableState.Never)]
+public sealed class InterceptedSite
+{
+    private ValueSite[] _values = [];
+
+    // The columns of the values for the table mapping they were resolved against (replaced whole, so reads need no lock).
+    private Resolved? _resolved;
+
+    /// <summary>Creates a site for <paramref name="sql"/>; add its values with <see cref="Value"/>.</summary>
+    /// <param name="sql">The SQL the generator wrote.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="sql"/> is null.</exception>
+    public InterceptedSite(string sql)
+    {
+        ArgumentNullException.ThrowIfNull(sql);
+        Sql = sql;
+    }
+
+    /// <summary>The SQL the generator wrote.</summary>
+    public string Sql { get; }
+
+    /// <summary>How many values the SQL binds.</summary>
+    public int ValueCount => _values.Length;
+
+    /// <summary>
+    /// Adds the next value: the node at <paramref name="path"/> in the <paramref name="where"/>-th Where lambda, compared
+    /// with <paramref name="member"/> of type <paramref name="memberType"/>. Call while building the site, before it is used.
+    /// </summary>
+    /// <param name="where">Which Where lambda, in call order.</param>
+    /// <param name="path">The steps from the lambda's body to the value: <c>L</c>/<c>R</c> a binary node's operands, <c>O</c> a unary node's operand.</param>
+    /// <param name="member">The entity member the value is compared with.</param>
+    /// <param name="memberType">The member's type.</param>
+    /// <returns>This site.</returns>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="where"/> is negative.</exception>
+    public InterceptedSite Value(int where, string path, string member, Type memberType)
+    {
+        ArgumentNullException.ThrowIfNull(path);
+        ArgumentNullException.ThrowIfNull(member);
+        ArgumentNullException.ThrowIfNull(memberType);
+        if (where < 0)
+        {
+            throw new ArgumentOutOfRangeException(nameof(where), where, "The Where lambda's index cannot be negative.");
+        }
+
+        _values = [.. _values, new ValueSite(where, path, member, memberType)];
+        return this;
+    }
+
+    /// <summary>
+    /// Reads and adds the values of <paramref name="query"/>. False when a value is null (the SQL would be another one) or
+    /// the tree or the map is not the one the generator saw: the caller then runs the query on the run-time path.
+    /// </summary>
+    internal bool TryBind<T>(TableQuery<T> query, InterceptedValues values)
+    {
+        if (_values.Length == 0)
+        {
+            return true;
+        }
+
+        var columns = Columns(query.Table);
+        if (columns is null)
+        {
+            return false;
+        }
+
+        var format = query.Connection.Storage;
+        for (var i = 0; i < _values.Length; i++)
+        {
+            var site = _values[i];
+            if (!TryRead(query.WhereLambda(site.Where), site.Path, out var value) || value is null)
+            {
+                return false;
+            }
+
+            values.Add(value, columns[i], site.MemberType, format);
+        }
+
+        return true;
+    }
+
+    /// <summary>The values' columns in <paramref name="table"/>, resolved on first use per mapping; null when a member is not mapped.</summary>
+    private ColumnMapping[]? Columns(TableMapping table)
+    {
+        var resolved = _resolved;
+        if (resolved is not null && ReferenceEquals(resolved.Table, table))
+        {
+            return resolved.Columns;
+        }
+
+        var columns = new ColumnMapping[_values.Length];
+        for (var i = 0; i < columns.Length; i++)
+        {
+            if (table.FindColumnByMember(_values[i].Member) is not { } column)
+            {
+                return null;
+            }
+
+            columns[i] = column;
+        }
+
+        _resolved = new Resolved(table, columns);
+        return columns;
+    }
+
+    /// <summary>Reads the closed node at <paramref name="path"/>: a constant or a captured field directly, anything else with the interpreter.</summary>
+    private static bool TryRead(LambdaExpression lambda, string path, out object? value)
+    {
+        value = null;
+        var node = lambda.Body;
+        foreach (var step in path)
+        {
+            while (node is UnaryExpression { NodeType: ExpressionType.Convert or ExpressionType.ConvertChecked, Method: null } convert)
+            {
+                node = convert.Operand;
+            }
+
+            switch (step)
+            {
+                case 'L' when node is BinaryExpression binary:
+                    node = binary.Left;
+                    break;
+                case 'R' when node is BinaryExpression binary:
+                    node = binary.Right;
+                    break;
+                case 'O' when node is UnaryExpression unary:
+                    node = unary.Operand;
+                    break;
+                default:
+                    return false;
+            }
+        }
+
+        value = node switch
+        {
+            ConstantExpression constant => constant.Value,
+            MemberExpression { Member: FieldInfo field, Expression: ConstantExpression closure } => field.GetValue(closure.Value),
+            MemberExpression { Member: FieldInfo { IsStatic: true } field, Expression: null } => field.GetValue(null),
+            _ => ExpressionInterpreter.EvaluateClosed(node),
+        };
+        return true;
+    }
+
+    private sealed record ValueSite(int Where, string Path, string Member, Type MemberType);
+
+    private sealed record Resolved(TableMapping Table, ColumnMapping[] Columns);
+}
