@@ -1,0 +1,169 @@
+using MicroDb.Mapping;
+using MicroDb.Native;
+
+namespace MicroDb.Query;
+
+// The intercepted terminals of a projection (Select). The generator writes the chain's SQL (the SELECT list of the run
+// time's ProjectionPlan) and a static projector over the entity; the rows are read exactly as the run-time path reads
+// them (a single mapped scalar member by ScalarReader, anything else by the connection's map with the plan's ordinals),
+// then the projector builds the result in compiled code instead of the expression interpreter.
+public static partial class QueryInterception
+{
+    /// <summary>For generated code: runs <paramref name="sql"/> and returns every projected row.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <typeparam name="TResult">The projected type.</typeparam>
+    /// <typeparam name="TEntity">The mapped type as the generated projector names it (the same type as <typeparamref name="T"/>).</typeparam>
+    /// <typeparam name="TRow">The projector's result (the same type as <typeparamref name="TResult"/>, which may be anonymous).</typeparam>
+    /// <param name="query">The projection the intercepted operators built.</param>
+    /// <param name="sql">The SQL the generator wrote.</param>
+    /// <param name="bind">Appends the query's values, one per <c>?</c>; false sends the query to the run-time path.</param>
+    /// <param name="project">Builds the projected value from an entity holding the selected columns.</param>
+    /// <exception cref="ArgumentException"><paramref name="project"/> does not map <typeparamref name="T"/> to <typeparamref name="TResult"/>.</exception>
+    public static List<TResult> ToList<T, TResult, TEntity, TRow>(SelectQuery<T, TResult> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind, Func<TEntity, TRow> project)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        var typed = Projector<T, TResult, TEntity, TRow>(project);
+        var scratch = Bind(query.Source, bind);
+        if (scratch is null)
+        {
+            return query.ToList();
+        }
+
+        try
+        {
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Statement("Select.ToList", sql, scratch.Args, query.BuildStatement(first: false));
+            }
+
+            var source = query.Source;
+            var args = StatementArguments.Intercepted(scratch.Args);
+            var rows = query.Plan.IsScalar
+                ? source.Connection.Runner.ReadAll<TResult, ScalarRowReader<TResult>>(sql, args, default)
+                : source.Connection.Runner.ReadAll<TResult, ProjectedRowReader<T, TResult>>(sql, args, new ProjectedRowReader<T, TResult>(source.Map, query.Plan.Ordinals, typed));
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Projected("Select.ToList", sql, query.Selector, rows, query.ToList());
+            }
+
+            return rows;
+        }
+        finally
+        {
+            QueryScratch.Return(scratch);
+        }
+    }
+
+    /// <summary>For generated code: runs <paramref name="sql"/> and returns every projected row as an array.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <typeparam name="TResult">The projected type.</typeparam>
+    /// <typeparam name="TEntity">The mapped type as the generated projector names it.</typeparam>
+    /// <typeparam name="TRow">The projector's result.</typeparam>
+    /// <param name="query">The projection the intercepted operators built.</param>
+    /// <param name="sql">The SQL the generator wrote.</param>
+    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    /// <param name="project">Builds the projected value from an entity holding the selected columns.</param>
+    /// <exception cref="ArgumentException"><paramref name="project"/> does not map <typeparamref name="T"/> to <typeparamref name="TResult"/>.</exception>
+    public static TResult[] ToArray<T, TResult, TEntity, TRow>(SelectQuery<T, TResult> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind, Func<TEntity, TRow> project) =>
+        ToList(query, sql, bind, project).ToArray();
+
+    /// <summary>For generated code: the first projected row of <paramref name="sql"/> (which has LIMIT 1), or the run-time error for none.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <typeparam name="TResult">The projected type.</typeparam>
+    /// <typeparam name="TEntity">The mapped type as the generated projector names it.</typeparam>
+    /// <typeparam name="TRow">The projector's result.</typeparam>
+    /// <param name="query">The projection the intercepted operators built.</param>
+    /// <param name="sql">The SQL the generator wrote.</param>
+    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    /// <param name="project">Builds the projected value from an entity holding the selected columns.</param>
+    /// <exception cref="InvalidOperationException">The query returns no row.</exception>
+    /// <exception cref="ArgumentException"><paramref name="project"/> does not map <typeparamref name="T"/> to <typeparamref name="TResult"/>.</exception>
+    public static TResult First<T, TResult, TEntity, TRow>(SelectQuery<T, TResult> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind, Func<TEntity, TRow> project)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        var typed = Projector<T, TResult, TEntity, TRow>(project);
+        var scratch = Bind(query.Source, bind);
+        if (scratch is null)
+        {
+            return query.First();
+        }
+
+        try
+        {
+            return TryFirst(query, sql, scratch.Args, typed, "Select.First", out var value) ? value : throw query.Source.NoRow();
+        }
+        finally
+        {
+            QueryScratch.Return(scratch);
+        }
+    }
+
+    /// <summary>For generated code: the first projected row of <paramref name="sql"/> (which has LIMIT 1), or default.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <typeparam name="TResult">The projected type.</typeparam>
+    /// <typeparam name="TEntity">The mapped type as the generated projector names it.</typeparam>
+    /// <typeparam name="TRow">The projector's result.</typeparam>
+    /// <param name="query">The projection the intercepted operators built.</param>
+    /// <param name="sql">The SQL the generator wrote.</param>
+    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    /// <param name="project">Builds the projected value from an entity holding the selected columns.</param>
+    /// <exception cref="ArgumentException"><paramref name="project"/> does not map <typeparamref name="T"/> to <typeparamref name="TResult"/>.</exception>
+    public static TResult? FirstOrDefault<T, TResult, TEntity, TRow>(SelectQuery<T, TResult> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind, Func<TEntity, TRow> project)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        var typed = Projector<T, TResult, TEntity, TRow>(project);
+        var scratch = Bind(query.Source, bind);
+        if (scratch is null)
+        {
+            return query.FirstOrDefault();
+        }
+
+        try
+        {
+            return TryFirst(query, sql, scratch.Args, typed, "Select.FirstOrDefault", out var value) ? value : default;
+        }
+        finally
+        {
+            QueryScratch.Return(scratch);
+        }
+    }
+
+    /// <summary>The generated projector as the query's own types; it is the same delegate type when the generator named the same types.</summary>
+    private static Func<T, TResult> Projector<T, TResult, TEntity, TRow>(Func<TEntity, TRow> project)
+    {
+        ArgumentNullException.ThrowIfNull(project);
+        return (object)project as Func<T, TResult>
+            ?? throw new ArgumentException($"The projector maps {typeof(TEntity).Name} to {typeof(TRow).Name}, but the query maps {typeof(T).Name} to {typeof(TResult).Name}.", nameof(project));
+    }
+
+    private static bool TryFirst<T, TResult>(SelectQuery<T, TResult> query, string sql, List<object?> args, Func<T, TResult> project, string terminal, out TResult value)
+    {
+        if (InterceptionCheck.Enabled)
+        {
+            InterceptionCheck.Statement(terminal, sql, args, query.BuildStatement(first: true));
+        }
+
+        var source = query.Source;
+        var arguments = StatementArguments.Intercepted(args);
+        var found = query.Plan.IsScalar
+            ? source.Connection.Runner.TryReadFirst<TResult, ScalarRowReader<TResult>>(sql, arguments, default, out value)
+            : source.Connection.Runner.TryReadFirst(sql, arguments, new ProjectedRowReader<T, TResult>(source.Map, query.Plan.Ordinals, project), out value);
+        if (InterceptionCheck.Enabled)
+        {
+            var runtimeFound = query.TryFirst(out var runtime);
+            InterceptionCheck.Projected<TResult>(terminal, sql, query.Selector, found ? [value] : [], runtimeFound ? [runtime] : []);
+        }
+
+        return found;
+    }
+
+    /// <summary>Reads the selected columns into an entity with the connection's map (as the run-time path does), then projects it with the generated code.</summary>
+    private readonly struct ProjectedRowReader<T, TResult>(EntityMap<T> map, int[] ordinals, Func<T, TResult> project) : IRowReader<TResult>
+    {
+        public void Prepare(SqliteStatement statement)
+        {
+        }
+
+        public TResult Read(SqliteStatement statement) => project(map.Read(statement, ordinals));
+    }
+}
