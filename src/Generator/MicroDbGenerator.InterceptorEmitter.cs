@@ -72,7 +72,11 @@ public sealed partial class MicroDbGenerator
 
                 if (intercept)
                 {
-                    if (chain.Compat)
+                    if (chain.Steps.Any(st => st.Projector is not null))
+                    {
+                        EmitSelectChain(w, chain, sql!, values!, emitted++);
+                    }
+                    else if (chain.Compat)
                     {
                         EmitCompatChain(w, chain, sql!, values!, emitted++);
                     }
@@ -212,6 +216,21 @@ public sealed partial class MicroDbGenerator
             var cap = terminal switch { "First" or "FirstOrDefault" => 1, "Single" or "SingleOrDefault" => 2, _ => (int?)null };
             var effectiveLimit = cap is { } c ? (limit is { } own2 ? System.Math.Min(own2, c) : c) : limit;
             var columns = new ValueList<SqlExpression>(model.Columns.Select(col => (SqlExpression)new SqlColumn(col.ColumnName)).ToArray());
+            if (chain.Steps.FirstOrDefault(st => st.Projector is not null) is { } select)
+            {
+                // The run time's ProjectionPlan: the columns the selector reads, in table order.
+                foreach (var member in select.ProjectedMembers)
+                {
+                    if (!model.Columns.Any(col => col.MemberName == member))
+                    {
+                        return (null, null, $"member '{member}' of the projection maps to no column");
+                    }
+                }
+
+                columns = new ValueList<SqlExpression>(model.Columns.Where(col => select.ProjectedMembers.Contains(col.MemberName))
+                    .Select(col => (SqlExpression)new SqlColumn(col.ColumnName)).ToArray());
+            }
+
             var source = new SqlTable(model.TableName);
             var where = new ValueList<SqlExpression>(predicates.ToArray());
             var order = new ValueList<SqlOrdering>(orderings.ToArray());
@@ -396,6 +415,32 @@ public sealed partial class MicroDbGenerator
                 w.Line("    " + Runtime + ".ReadAsync(" + receiver + ", static (r, ct) => " + run + ", cancellationToken);");
             }
 
+            w.Line();
+        }
+
+        /// <summary>
+        /// A chain ending in a projection's terminal (<c>SelectQuery&lt;T, TResult&gt;.ToList()</c> ...): the interceptor is
+        /// generic over the query's two type arguments (the result may be anonymous) and passes a static projector that
+        /// names the same types; QueryInterception checks once that they are the query's.
+        /// </summary>
+        private static void EmitSelectChain(SourceWriter w, QueryChain chain, string sql, List<LoweredNode> values, int index)
+        {
+            var entity = chain.EntityType;
+            var predicateType = "global::System.Linq.Expressions.Expression<global::System.Func<" + entity + ", bool>>";
+            EmitSteps(w, chain, index, "TableQuery<" + entity + ">", predicateType, Runtime, "predicate", "keySelector");
+
+            var select = chain.Steps.First(st => st.Projector is not null);
+            var terminal = chain.Steps[chain.Steps.Count - 1];
+            var returns = terminal.Method switch
+            {
+                "ToList" => "global::System.Collections.Generic.List<TResult>",
+                "ToArray" => "TResult[]",
+                _ => "TResult",
+            };
+            w.Line(terminal.Intercept!);
+            w.Line("public static " + returns + " " + terminal.Method + index + "<T, TResult>(this SelectQuery<T, TResult> query) =>");
+            w.Line("    " + Runtime + "." + terminal.Method + "(query, " + SymbolDisplay.FormatLiteral(sql, quote: true) + ", " + Binder(values)
+                + ", static (" + entity + " r) => " + select.Projector + ");");
             w.Line();
         }
 

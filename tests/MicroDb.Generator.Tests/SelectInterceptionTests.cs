@@ -1,0 +1,82 @@
+using MicroDb.Generator.Tests.Infrastructure;
+using Microsoft.CodeAnalysis;
+
+namespace MicroDb.Generator.Tests;
+
+/// <summary>The build-time front end on projections: Select chains intercepted with the run time's SELECT list, MDB0013 for a computed projection.</summary>
+public class SelectInterceptionTests
+{
+    private const string HintName = "MicroDb.Generated.QueryInterceptors.g.cs";
+
+    private const string Model = """
+        using System.Collections.Generic;
+        using MicroDb;
+        namespace Shop;
+        [Table("people")]
+        public class Person
+        {
+            [PrimaryKey, AutoIncrement] public int Id { get; set; }
+            public string? Name { get; set; }
+            public int Age { get; set; }
+            public double Score { get; set; }
+            [Ignore] public int Computed { get; set; }
+        }
+        public class PersonDto { public int Id { get; set; } public string? Name { get; set; } }
+        public record PersonRecord(int Id, string? Name);
+        """;
+
+    private static string Queries(string body) => Model + "\npublic static class Queries\n{\n" + body + "\n}\n";
+
+    [Test]
+    public void Select_shapes_are_intercepted_with_the_run_time_select_list_and_compile()
+    {
+        var result = GeneratorHarness.Run(Queries("""
+            public static object Anonymous(MicroDbConnection db, int min) => db.Table<Person>().Where(p => p.Age > min).OrderBy(p => p.Name).Select(p => new { p.Name, p.Id }).ToList();
+            public static List<string?> Names(MicroDbConnection db) => db.Table<Person>().Select(p => p.Name).ToList();
+            public static PersonDto Dto(MicroDbConnection db) => db.Table<Person>().Select(p => new PersonDto { Id = p.Id, Name = p.Name }).First();
+            public static PersonRecord? Record(MicroDbConnection db) => db.Table<Person>().Select(p => new PersonRecord(p.Id, p.Name)).FirstOrDefault();
+            public static int[] Ids(MicroDbConnection db) => db.Table<Person>().Select(p => p.Id).ToArray();
+            """));
+
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
+        var source = result.Sources[HintName];
+        // Columns in table order, as ProjectionPlan selects them, whatever order the projection names them in.
+        Assert.That(source, Does.Contain("""QueryInterception.ToList(query, "SELECT \"Id\", \"Name\" FROM \"people\" WHERE (\"Age\" > ?) ORDER BY \"Name\"", static (q, a) => QueryInterception.Value(q, a, 0, "R", "Age", typeof(int)), static (global::Shop.Person r) => new { @Name = r.@Name, @Id = r.@Id });"""));
+        Assert.That(source, Does.Contain("""public static global::System.Collections.Generic.List<TResult> ToList"""));
+        Assert.That(source, Does.Contain("""<T, TResult>(this SelectQuery<T, TResult> query) =>"""));
+        Assert.That(source, Does.Contain("""QueryInterception.ToList(query, "SELECT \"Name\" FROM \"people\"", null, static (global::Shop.Person r) => r.@Name);"""));
+        Assert.That(source, Does.Contain("""QueryInterception.First(query, "SELECT \"Id\", \"Name\" FROM \"people\" LIMIT 1", null, static (global::Shop.Person r) => new global::Shop.PersonDto() { @Id = r.@Id, @Name = r.@Name });"""));
+        Assert.That(source, Does.Contain("""QueryInterception.FirstOrDefault(query, "SELECT \"Id\", \"Name\" FROM \"people\" LIMIT 1", null, static (global::Shop.Person r) => new global::Shop.PersonRecord(@Id: r.@Id, @Name: r.@Name));"""));
+        Assert.That(source, Does.Contain("""QueryInterception.ToArray(query, "SELECT \"Id\" FROM \"people\"", null, static (global::Shop.Person r) => r.@Id);"""));
+    }
+
+    [TestCase("p => new { p.Id, Twice = p.Age * 2 }", "'p.Age * 2' is computed")]
+    [TestCase("p => p.Name!.ToUpper()", "is computed")]
+    [TestCase("p => new { p.Id, p.Computed }", "member 'Computed' of the projection maps to no column")]
+    [TestCase("p => (long)p.Id", "is computed")]
+    [TestCase("p => p", "is computed")]
+    public void Computed_projection_stays_on_the_run_time_path_with_MDB0013(string selector, string reason)
+    {
+        var result = GeneratorHarness.Run(Queries($"public static object Q(MicroDbConnection db) => db.Table<Person>().Select({selector}).ToList();"));
+
+        Assert.That(result.Sources.ContainsKey(HintName), Is.False);
+        var info = result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013");
+        Assert.That(info.Severity, Is.EqualTo(DiagnosticSeverity.Info));
+        Assert.That(info.GetMessage(), Does.Contain(reason));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+    }
+
+    [TestCase(".Select(p => p.Name).Count()", "'Count' after Select")]
+    [TestCase(".Select(p => new { p.Id }).Where(x => x.Id > 1).ToList()", "'Where' after Select")]
+    [TestCase(".Take(3).Select(p => p.Name).ToList()", "a projection after Take/Skip")]
+    public void Operators_after_or_around_Select_that_are_not_lowered_say_why(string chain, string reason)
+    {
+        var result = GeneratorHarness.Run(Queries($"public static object Q(MicroDbConnection db) => db.Table<Person>(){chain};"));
+
+        Assert.That(result.Sources.ContainsKey(HintName), Is.False);
+        Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(), Does.Contain(reason));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+    }
+}
