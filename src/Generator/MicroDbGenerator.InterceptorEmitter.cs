@@ -427,20 +427,38 @@ public sealed partial class MicroDbGenerator
         {
             var entity = chain.EntityType;
             var predicateType = "global::System.Linq.Expressions.Expression<global::System.Func<" + entity + ", bool>>";
-            EmitSteps(w, chain, index, "TableQuery<" + entity + ">", predicateType, Runtime, "predicate", "keySelector");
+            EmitSteps(w, chain, index, (chain.Async ? "AsyncTableQuery<" : "TableQuery<") + entity + ">", predicateType, Runtime, "predicate", "keySelector");
 
             var select = chain.Steps.First(st => st.Projector is not null);
             var terminal = chain.Steps[chain.Steps.Count - 1];
-            var returns = terminal.Method switch
+            var method = Sync(terminal.Method);
+            var returns = method switch
             {
                 "ToList" => "global::System.Collections.Generic.List<TResult>",
                 "ToArray" => "TResult[]",
                 _ => "TResult",
             };
+            var arguments = SymbolDisplay.FormatLiteral(sql, quote: true) + ", " + Binder(values) + ", static (" + entity + " r) => " + select.Projector;
             w.Line(terminal.Intercept!);
-            w.Line("public static " + returns + " " + terminal.Method + index + "<T, TResult>(this SelectQuery<T, TResult> query) =>");
-            w.Line("    " + Runtime + "." + terminal.Method + "(query, " + SymbolDisplay.FormatLiteral(sql, quote: true) + ", " + Binder(values)
-                + ", static (" + entity + " r) => " + select.Projector + ");");
+            if (!chain.Async)
+            {
+                w.Line("public static " + returns + " " + terminal.Method + index + "<T, TResult>(this SelectQuery<T, TResult> query) =>");
+                w.Line("    " + Runtime + "." + method + "(query, " + arguments + ");");
+            }
+            else
+            {
+                // On one of the pool's readers; ToList checks the token between rows, as the async projection does.
+                var run = method switch
+                {
+                    "ToList" => Runtime + ".ToList(q, " + arguments + ", ct)",
+                    "ToArray" => Runtime + ".ToList(q, " + arguments + ", ct).ToArray()",
+                    _ => Runtime + "." + method + "(q, " + arguments + ")",
+                };
+                w.Line("public static global::System.Threading.Tasks.ValueTask<" + returns + "> " + terminal.Method + index
+                    + "<T, TResult>(this AsyncSelectQuery<T, TResult> query, global::System.Threading.CancellationToken cancellationToken) =>");
+                w.Line("    " + Runtime + ".ReadAsync(query, static (q, ct) => " + run + ", cancellationToken);");
+            }
+
             w.Line();
         }
 

@@ -60,7 +60,7 @@ public sealed partial class MicroDbGenerator
             var text = invocation.ToString();
             var typeKey = Parser.MetadataNameOf(entity);
             var entityType = entity.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
-            var isAsync = terminal.TargetMethod.ContainingType.Name == "AsyncTableQuery";
+            var isAsync = terminal.TargetMethod.ContainingType.Name is "AsyncTableQuery" or "AsyncSelectQuery";
             var compat = IsCompat(terminal.TargetMethod.ContainingType);
             if (!IsAccessible(entity))
             {
@@ -109,14 +109,15 @@ public sealed partial class MicroDbGenerator
                 if (IsSelectQuery(call.TargetMethod.ContainingType))
                 {
                     // After Select only the projection's terminal is lowered; its operators rewrite lambdas on the projected value.
-                    if (!isTerminal || name is not ("ToList" or "ToArray" or "First" or "FirstOrDefault") || call.Arguments.Length != 0)
+                    var sync = isAsync && name.EndsWith("Async", StringComparison.Ordinal) ? name.Substring(0, name.Length - 5) : name;
+                    if (!isTerminal || sync is not ("ToList" or "ToArray" or "First" or "FirstOrDefault") || call.Arguments.Length != (isAsync ? 1 : 0))
                     {
                         return Declined($"'{name}' after Select is not lowered at build time (only ToList, ToArray, First and FirstOrDefault without a condition are)");
                     }
 
                     steps.Add(new ChainStep(name, intercept));
                 }
-                else if (name == "Select" && !compat && !isAsync && call.TargetMethod.ContainingType.Name == "TableQuery")
+                else if (name == "Select" && !compat)
                 {
                     if (limited)
                     {
@@ -271,9 +272,9 @@ public sealed partial class MicroDbGenerator
             type is { Name: "TableQuery" or "AsyncTableQuery", Arity: 1 }
             && (type.ContainingNamespace is { Name: "Query", ContainingNamespace: { Name: "MicroDb", ContainingNamespace.IsGlobalNamespace: true } } || IsCompat(type));
 
-        /// <summary>MicroDb's <c>MicroDb.Query.SelectQuery&lt;T, TResult&gt;</c> (a projection of a <c>TableQuery&lt;T&gt;</c>).</summary>
+        /// <summary>MicroDb's <c>MicroDb.Query.SelectQuery&lt;T, TResult&gt;</c> or <c>AsyncSelectQuery&lt;T, TResult&gt;</c> (a projection of a table query).</summary>
         private static bool IsSelectQuery(INamedTypeSymbol? type) =>
-            type is { Name: "SelectQuery", Arity: 2, ContainingNamespace: { Name: "Query", ContainingNamespace: { Name: "MicroDb", ContainingNamespace.IsGlobalNamespace: true } } };
+            type is { Name: "SelectQuery" or "AsyncSelectQuery", Arity: 2, ContainingNamespace: { Name: "Query", ContainingNamespace: { Name: "MicroDb", ContainingNamespace.IsGlobalNamespace: true } } };
 
         /// <summary>Whether <paramref name="type"/> is in the compatibility package's namespace <c>SQLite</c> (not sqlite-net-pcl's).</summary>
         private static bool IsCompat(INamedTypeSymbol? type) =>

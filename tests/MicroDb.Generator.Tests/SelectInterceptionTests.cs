@@ -52,6 +52,26 @@ public class SelectInterceptionTests
         Assert.That(source, Does.Contain("""QueryInterception.ToArray(query, "SELECT \"Id\" FROM \"people\"", null, static (global::Shop.Person r) => r.@Id);"""));
     }
 
+    [Test]
+    public void Async_select_is_intercepted_on_a_pool_reader()
+    {
+        var result = GeneratorHarness.Run(Queries("""
+            public static async System.Threading.Tasks.Task<object> All(MicroDbAsyncConnection db, int min, System.Threading.CancellationToken ct) =>
+                await db.Table<Person>().Where(p => p.Age > min).Select(p => new { p.Id, p.Name }).ToListAsync(ct);
+            public static System.Threading.Tasks.ValueTask<PersonRecord?> One(MicroDbAsyncConnection db) => db.Table<Person>().Select(p => new PersonRecord(p.Id, p.Name)).FirstOrDefaultAsync();
+            public static System.Threading.Tasks.ValueTask<string?[]> Names(MicroDbAsyncConnection db) => db.Table<Person>().Select(p => p.Name).ToArrayAsync();
+            """));
+
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
+        var source = result.Sources[HintName];
+        Assert.That(source, Does.Contain("""<T, TResult>(this AsyncSelectQuery<T, TResult> query, global::System.Threading.CancellationToken cancellationToken) =>"""));
+        Assert.That(source, Does.Contain("""QueryInterception.ReadAsync(query, static (q, ct) => QueryInterception.ToList(q, "SELECT \"Id\", \"Name\" FROM \"people\" WHERE (\"Age\" > ?)", static (q, a) => QueryInterception.Value(q, a, 0, "R", "Age", typeof(int)), static (global::Shop.Person r) => new { @Id = r.@Id, @Name = r.@Name }, ct), cancellationToken);"""));
+        Assert.That(source, Does.Contain("""QueryInterception.FirstOrDefault(q, "SELECT \"Id\", \"Name\" FROM \"people\" LIMIT 1", null,"""));
+        Assert.That(source, Does.Contain("""QueryInterception.ToList(q, "SELECT \"Name\" FROM \"people\"", null, static (global::Shop.Person r) => r.@Name, ct).ToArray()"""));
+    }
+
     [TestCase("p => new { p.Id, Twice = p.Age * 2 }", "'p.Age * 2' is computed")]
     [TestCase("p => p.Name!.ToUpper()", "is computed")]
     [TestCase("p => new { p.Id, p.Computed }", "member 'Computed' of the projection maps to no column")]

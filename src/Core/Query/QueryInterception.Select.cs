@@ -19,14 +19,28 @@ public static partial class QueryInterception
     /// <param name="bind">Appends the query's values, one per <c>?</c>; false sends the query to the run-time path.</param>
     /// <param name="project">Builds the projected value from an entity holding the selected columns.</param>
     /// <exception cref="ArgumentException"><paramref name="project"/> does not map <typeparamref name="T"/> to <typeparamref name="TResult"/>.</exception>
-    public static List<TResult> ToList<T, TResult, TEntity, TRow>(SelectQuery<T, TResult> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind, Func<TEntity, TRow> project)
+    public static List<TResult> ToList<T, TResult, TEntity, TRow>(SelectQuery<T, TResult> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind, Func<TEntity, TRow> project) =>
+        ToList(query, sql, bind, project, CancellationToken.None);
+
+    /// <summary>For generated code: runs <paramref name="sql"/> and returns every projected row, checking <paramref name="cancellationToken"/> between rows (the async path).</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <typeparam name="TResult">The projected type.</typeparam>
+    /// <typeparam name="TEntity">The mapped type as the generated projector names it.</typeparam>
+    /// <typeparam name="TRow">The projector's result.</typeparam>
+    /// <param name="query">The projection the intercepted operators built.</param>
+    /// <param name="sql">The SQL the generator wrote.</param>
+    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    /// <param name="project">Builds the projected value from an entity holding the selected columns.</param>
+    /// <param name="cancellationToken">Checked between rows.</param>
+    /// <exception cref="ArgumentException"><paramref name="project"/> does not map <typeparamref name="T"/> to <typeparamref name="TResult"/>.</exception>
+    public static List<TResult> ToList<T, TResult, TEntity, TRow>(SelectQuery<T, TResult> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind, Func<TEntity, TRow> project, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(query);
         var typed = Projector<T, TResult, TEntity, TRow>(project);
         var scratch = Bind(query.Source, bind);
         if (scratch is null)
         {
-            return query.ToList();
+            return query.ToList(cancellationToken);
         }
 
         try
@@ -39,11 +53,11 @@ public static partial class QueryInterception
             var source = query.Source;
             var args = StatementArguments.Intercepted(scratch.Args);
             var rows = query.Plan.IsScalar
-                ? source.Connection.Runner.ReadAll<TResult, ScalarRowReader<TResult>>(sql, args, default)
-                : source.Connection.Runner.ReadAll<TResult, ProjectedRowReader<T, TResult>>(sql, args, new ProjectedRowReader<T, TResult>(source.Map, query.Plan.Ordinals, typed));
+                ? source.Connection.Runner.ReadAll<TResult, ScalarRowReader<TResult>>(sql, args, default, cancellationToken)
+                : source.Connection.Runner.ReadAll<TResult, ProjectedRowReader<T, TResult>>(sql, args, new ProjectedRowReader<T, TResult>(source.Map, query.Plan.Ordinals, typed), cancellationToken);
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Projected("Select.ToList", sql, query.Selector, rows, query.ToList());
+                InterceptionCheck.Projected("Select.ToList", sql, query.Selector, rows, query.ToList(cancellationToken));
             }
 
             return rows;
@@ -126,6 +140,20 @@ public static partial class QueryInterception
         {
             QueryScratch.Return(scratch);
         }
+    }
+
+    /// <summary>For generated code: runs <paramref name="run"/> (an intercepted projection terminal) on the query rebound to one of the pool's readers.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <typeparam name="TResult">The projected type.</typeparam>
+    /// <typeparam name="TValue">The terminal's result.</typeparam>
+    /// <param name="query">The async projection the intercepted operators built.</param>
+    /// <param name="run">The terminal: a <see cref="QueryInterception"/> helper with the SQL the generator wrote.</param>
+    /// <param name="cancellationToken">Cancels the wait for a reader; checked between rows; interrupts the running statement.</param>
+    public static ValueTask<TValue> ReadAsync<T, TResult, TValue>(AsyncSelectQuery<T, TResult> query, Func<SelectQuery<T, TResult>, CancellationToken, TValue> run, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        ArgumentNullException.ThrowIfNull(run);
+        return query.Pool.ReadAsync((Query: query.Query, Run: run), static (c, s, ct) => s.Run(s.Query.On(c), ct), cancellationToken);
     }
 
     /// <summary>The generated projector as the query's own types; it is the same delegate type when the generator named the same types.</summary>
