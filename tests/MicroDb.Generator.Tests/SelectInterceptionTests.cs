@@ -88,6 +88,19 @@ public class SelectInterceptionTests
         Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
     }
 
+    [Test]
+    public void Projection_to_a_type_generated_code_cannot_name_stays_on_the_run_time_path()
+    {
+        var result = GeneratorHarness.Run(Queries("""
+            private sealed class Row { public int Id { get; set; } }
+            public static int Q(MicroDbConnection db) => db.Table<Person>().Select(p => new Row { Id = p.Id }).ToList().Count;
+            """));
+
+        Assert.That(result.Sources.ContainsKey(HintName), Is.False);
+        Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(), Does.Contain("is not accessible to generated code"));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+    }
+
     [TestCase(".Select(p => p.Name).Count()", "'Count' after Select")]
     [TestCase(".Select(p => new { p.Id }).Where(x => x.Id > 1).ToList()", "'Where' after Select")]
     [TestCase(".Take(3).Select(p => p.Name).ToList()", "a projection after Take/Skip")]
