@@ -438,12 +438,14 @@ public sealed partial class MicroDbGenerator
                 "ToArray" => "TResult[]",
                 _ => "TResult",
             };
-            var arguments = SymbolDisplay.FormatLiteral(sql, quote: true) + ", " + Binder(values) + ", static (" + entity + " r) => " + select.Projector;
+            var arguments = SymbolDisplay.FormatLiteral(sql, quote: true) + ", " + Binder(values) + ", static (" + entity + " r) => " + select.Projector
+                + (method switch { "Single" => ", orDefault: false", "SingleOrDefault" => ", orDefault: true", _ => "" });
+            var helper = method == "SingleOrDefault" ? "Single" : method;
             w.Line(terminal.Intercept!);
             if (!chain.Async)
             {
                 w.Line("public static " + returns + " " + terminal.Method + index + "<T, TResult>(this SelectQuery<T, TResult> query) =>");
-                w.Line("    " + Runtime + "." + method + "(query, " + arguments + ");");
+                w.Line("    " + Runtime + "." + helper + "(query, " + arguments + ");");
             }
             else
             {
@@ -452,7 +454,7 @@ public sealed partial class MicroDbGenerator
                 {
                     "ToList" => Runtime + ".ToList(q, " + arguments + ", ct)",
                     "ToArray" => Runtime + ".ToList(q, " + arguments + ", ct).ToArray()",
-                    _ => Runtime + "." + method + "(q, " + arguments + ")",
+                    _ => Runtime + "." + helper + "(q, " + arguments + ")",
                 };
                 w.Line("public static global::System.Threading.Tasks.ValueTask<" + returns + "> " + terminal.Method + index
                     + "<T, TResult>(this AsyncSelectQuery<T, TResult> query, global::System.Threading.CancellationToken cancellationToken) =>");

@@ -110,9 +110,9 @@ public sealed partial class MicroDbGenerator
                 {
                     // After Select only the projection's terminal is lowered; its operators rewrite lambdas on the projected value.
                     var sync = isAsync && name.EndsWith("Async", StringComparison.Ordinal) ? name.Substring(0, name.Length - 5) : name;
-                    if (!isTerminal || sync is not ("ToList" or "ToArray" or "First" or "FirstOrDefault") || call.Arguments.Length != (isAsync ? 1 : 0))
+                    if (!isTerminal || sync is not ("ToList" or "ToArray" or "First" or "FirstOrDefault" or "Single" or "SingleOrDefault") || call.Arguments.Length != (isAsync ? 1 : 0))
                     {
-                        return Declined($"'{name}' after Select is not lowered at build time (only ToList, ToArray, First and FirstOrDefault without a condition are)");
+                        return Declined($"'{name}' after Select is not lowered at build time (only ToList, ToArray, First, FirstOrDefault, Single and SingleOrDefault without a condition are)");
                     }
 
                     steps.Add(new ChainStep(name, intercept));

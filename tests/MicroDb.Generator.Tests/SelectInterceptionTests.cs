@@ -36,6 +36,7 @@ public class SelectInterceptionTests
             public static PersonDto Dto(MicroDbConnection db) => db.Table<Person>().Select(p => new PersonDto { Id = p.Id, Name = p.Name }).First();
             public static PersonRecord? Record(MicroDbConnection db) => db.Table<Person>().Select(p => new PersonRecord(p.Id, p.Name)).FirstOrDefault();
             public static int[] Ids(MicroDbConnection db) => db.Table<Person>().Select(p => p.Id).ToArray();
+            public static string? OnlyName(MicroDbConnection db) => db.Table<Person>().Where(p => p.Id == 1).Select(p => p.Name).SingleOrDefault();
             """));
 
         Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
@@ -49,6 +50,7 @@ public class SelectInterceptionTests
         Assert.That(source, Does.Contain("""QueryInterception.ToList(query, "SELECT \"Name\" FROM \"people\"", null, static (global::Shop.Person r) => r.@Name);"""));
         Assert.That(source, Does.Contain("""QueryInterception.First(query, "SELECT \"Id\", \"Name\" FROM \"people\" LIMIT 1", null, static (global::Shop.Person r) => new global::Shop.PersonDto() { @Id = r.@Id, @Name = r.@Name });"""));
         Assert.That(source, Does.Contain("""QueryInterception.FirstOrDefault(query, "SELECT \"Id\", \"Name\" FROM \"people\" LIMIT 1", null, static (global::Shop.Person r) => new global::Shop.PersonRecord(@Id: r.@Id, @Name: r.@Name));"""));
+        Assert.That(source, Does.Contain("""QueryInterception.Single(query, "SELECT \"Name\" FROM \"people\" WHERE (\"Id\" = ?) LIMIT 2", static (q, a) => QueryInterception.Value(q, a, 0, "R", "Id", typeof(int)), static (global::Shop.Person r) => r.@Name, orDefault: true);"""));
         Assert.That(source, Does.Contain("""QueryInterception.ToArray(query, "SELECT \"Id\" FROM \"people\"", null, static (global::Shop.Person r) => r.@Id);"""));
     }
 
@@ -102,6 +104,7 @@ public class SelectInterceptionTests
     }
 
     [TestCase(".Select(p => p.Name).Count()", "'Count' after Select")]
+    [TestCase(".Select(p => p.Name).Single(n => n == \"Ada\")", "'Single' after Select")]
     [TestCase(".Select(p => new { p.Id }).Where(x => x.Id > 1).ToList()", "'Where' after Select")]
     [TestCase(".Take(3).Select(p => p.Name).ToList()", "a projection after Take/Skip")]
     public void Operators_after_or_around_Select_that_are_not_lowered_say_why(string chain, string reason)

@@ -50,11 +50,7 @@ public static partial class QueryInterception
                 InterceptionCheck.Statement("Select.ToList", sql, scratch.Args, query.BuildStatement(first: false));
             }
 
-            var source = query.Source;
-            var args = StatementArguments.Intercepted(scratch.Args);
-            var rows = query.Plan.IsScalar
-                ? source.Connection.Runner.ReadAll<TResult, ScalarRowReader<TResult>>(sql, args, default, cancellationToken)
-                : source.Connection.Runner.ReadAll<TResult, ProjectedRowReader<T, TResult>>(sql, args, new ProjectedRowReader<T, TResult>(source.Map, query.Plan.Ordinals, typed), cancellationToken);
+            var rows = ReadAll(query, sql, scratch.Args, typed, cancellationToken);
             if (InterceptionCheck.Enabled)
             {
                 InterceptionCheck.Projected("Select.ToList", sql, query.Selector, rows, query.ToList(cancellationToken));
@@ -140,6 +136,61 @@ public static partial class QueryInterception
         {
             QueryScratch.Return(scratch);
         }
+    }
+
+    /// <summary>For generated code: the only projected row of <paramref name="sql"/> (which reads at most two rows).</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <typeparam name="TResult">The projected type.</typeparam>
+    /// <typeparam name="TEntity">The mapped type as the generated projector names it.</typeparam>
+    /// <typeparam name="TRow">The projector's result.</typeparam>
+    /// <param name="query">The projection the intercepted operators built.</param>
+    /// <param name="sql">The SQL the generator wrote.</param>
+    /// <param name="bind">Appends the query's values; false sends the query to the run-time path.</param>
+    /// <param name="project">Builds the projected value from an entity holding the selected columns.</param>
+    /// <param name="orDefault">True for SingleOrDefault.</param>
+    /// <exception cref="InvalidOperationException">No row (unless <paramref name="orDefault"/>), or more than one.</exception>
+    /// <exception cref="ArgumentException"><paramref name="project"/> does not map <typeparamref name="T"/> to <typeparamref name="TResult"/>.</exception>
+    public static TResult? Single<T, TResult, TEntity, TRow>(SelectQuery<T, TResult> query, string sql, Func<TableQuery<T>, List<object?>, bool>? bind, Func<TEntity, TRow> project, bool orDefault)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        var typed = Projector<T, TResult, TEntity, TRow>(project);
+        var scratch = Bind(query.Source, bind);
+        if (scratch is null)
+        {
+            return orDefault ? query.SingleOrDefault() : query.Single();
+        }
+
+        List<TResult> rows;
+        try
+        {
+            var terminal = orDefault ? "Select.SingleOrDefault" : "Select.Single";
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Statement(terminal, sql, scratch.Args, query.Take(2).BuildStatement(first: false));
+            }
+
+            rows = ReadAll(query, sql, scratch.Args, typed, CancellationToken.None);
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Projected(terminal, sql, query.Selector, rows, query.Take(2).ToList());
+            }
+        }
+        finally
+        {
+            QueryScratch.Return(scratch);
+        }
+
+        return query.SingleOf(rows, orDefault);
+    }
+
+    /// <summary>Every row of <paramref name="sql"/>, read as the run-time path reads them and projected by the generated code.</summary>
+    private static List<TResult> ReadAll<T, TResult>(SelectQuery<T, TResult> query, string sql, List<object?> args, Func<T, TResult> project, CancellationToken cancellationToken)
+    {
+        var source = query.Source;
+        var arguments = StatementArguments.Intercepted(args);
+        return query.Plan.IsScalar
+            ? source.Connection.Runner.ReadAll<TResult, ScalarRowReader<TResult>>(sql, arguments, default, cancellationToken)
+            : source.Connection.Runner.ReadAll<TResult, ProjectedRowReader<T, TResult>>(sql, arguments, new ProjectedRowReader<T, TResult>(source.Map, query.Plan.Ordinals, project), cancellationToken);
     }
 
     /// <summary>For generated code: runs <paramref name="run"/> (an intercepted projection terminal) on the query rebound to one of the pool's readers.</summary>

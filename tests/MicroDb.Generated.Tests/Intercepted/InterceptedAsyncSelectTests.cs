@@ -41,6 +41,7 @@ public class InterceptedAsyncSelectTests
             var array = await db.Table<Person>().OrderByDescending(x => x.Age).Select(x => x.Name).ToArrayAsync();
             var first = await db.Table<Person>().Where(x => x.Age == age).Select(x => new PersonRecord(x.Id, x.Name)).FirstAsync();
             var none = await db.Table<Person>().Where(x => x.Age == 99).Select(x => new PersonDto { Id = x.Id, Name = x.Name }).FirstOrDefaultAsync();
+            var single = await db.Table<Person>().Where(x => x.Age == 52).Select(x => x.Email).SingleAsync();
             List<ExecutedStatement> intercepted;
             lock (seen)
             {
@@ -48,13 +49,14 @@ public class InterceptedAsyncSelectTests
             }
 
             var query = db.Table<Person>();
-            Assert.That(intercepted, Has.Count.EqualTo(4));
-            Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(4), "Each intercepted run was compared with the run-time path.");
+            Assert.That(intercepted, Has.Count.EqualTo(5));
+            Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(5), "Each intercepted run was compared with the run-time path.");
             Assert.That(list, Is.EqualTo(await query.Where(x => x.Age > age).OrderBy(x => x.Name).Select(x => new { x.Id, x.Name, x.Created }).ToListAsync()));
             Assert.That(list.Select(r => r.Name), Is.EqualTo(new[] { "Ada", "Cy" }));
             Assert.That(array, Is.EqualTo(new[] { "Cy", "Ada", "Bob" }));
             Assert.That(first, Is.EqualTo(new PersonRecord(2, "Bob")));
             Assert.That(none, Is.Null);
+            Assert.That(single, Is.EqualTo("cy@example.com"));
         }
         finally
         {

@@ -128,6 +128,23 @@ public class InterceptedSelectTests
     }
 
     [Test]
+    public void Single_projections_match_the_run_time_path_and_its_errors()
+    {
+        var one = _db.Table<Person>().Where(p => p.Age == 52).Select(p => new { p.Id, p.Name }).Single();
+        var none = _db.Table<Person>().Where(p => p.Age == 99).Select(p => p.Name).SingleOrDefault();
+        var many = Assert.Throws<InvalidOperationException>(() => _db.Table<Person>().Where(p => p.Age == 17).Select(p => p.Name).SingleOrDefault());
+        var empty = Assert.Throws<InvalidOperationException>(() => _db.Table<Person>().Where(p => p.Age == 99).Select(p => new PersonRecord(p.Id, p.Name)).Single());
+        Assert.That(_seen.Count(s => s.Source == StatementSource.Intercepted), Is.EqualTo(4));
+
+        var q = _db.Table<Person>();
+        Assert.That(one, Is.EqualTo(q.Where(p => p.Age == 52).Select(p => new { p.Id, p.Name }).Single()));
+        Assert.That(one.Name, Is.EqualTo("Cy"));
+        Assert.That(none, Is.Null);
+        Assert.That(many!.Message, Is.EqualTo(Assert.Throws<InvalidOperationException>(() => q.Where(p => p.Age == 17).Select(p => p.Name).SingleOrDefault())!.Message));
+        Assert.That(empty!.Message, Is.EqualTo(Assert.Throws<InvalidOperationException>(() => q.Where(p => p.Age == 99).Select(p => new PersonRecord(p.Id, p.Name)).Single())!.Message));
+    }
+
+    [Test]
     public void Every_stored_type_projects_as_the_run_time_path_reads_it()
     {
         var before = InterceptionCheck.Runs;
