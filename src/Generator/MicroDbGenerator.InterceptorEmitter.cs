@@ -74,7 +74,11 @@ public sealed partial class MicroDbGenerator
 
                 if (intercept)
                 {
-                    if (chain.Compat)
+                    if (chain.Steps.Any(st => st.Projector is not null))
+                    {
+                        EmitSelectChain(w, chain, sql!, values!, emitted++);
+                    }
+                    else if (chain.Compat)
                     {
                         EmitCompatChain(w, chain, sql!, values!, emitted++);
                     }
@@ -214,6 +218,21 @@ public sealed partial class MicroDbGenerator
             var cap = terminal switch { "First" or "FirstOrDefault" => 1, "Single" or "SingleOrDefault" => 2, _ => (int?)null };
             var effectiveLimit = cap is { } c ? (limit is { } own2 ? System.Math.Min(own2, c) : c) : limit;
             var columns = new ValueList<SqlExpression>(model.Columns.Select(col => (SqlExpression)new SqlColumn(col.ColumnName)).ToArray());
+            if (chain.Steps.FirstOrDefault(st => st.Projector is not null) is { } select)
+            {
+                // The run time's ProjectionPlan: the columns the selector reads, in table order.
+                foreach (var member in select.ProjectedMembers)
+                {
+                    if (!model.Columns.Any(col => col.MemberName == member))
+                    {
+                        return (null, null, $"member '{member}' of the projection maps to no column");
+                    }
+                }
+
+                columns = new ValueList<SqlExpression>(model.Columns.Where(col => select.ProjectedMembers.Contains(col.MemberName))
+                    .Select(col => (SqlExpression)new SqlColumn(col.ColumnName)).ToArray());
+            }
+
             var source = new SqlTable(model.TableName);
             var where = new ValueList<SqlExpression>(predicates.ToArray());
             var order = new ValueList<SqlOrdering>(orderings.ToArray());
@@ -396,6 +415,53 @@ public sealed partial class MicroDbGenerator
                 };
                 w.Line("public static global::System.Threading.Tasks.ValueTask<" + returns + "> " + terminal.Method + index + "(" + parameters + ") =>");
                 w.Line("    " + Runtime + ".ReadAsync(" + receiver + ", static (r, ct) => " + run + ", cancellationToken);");
+            }
+
+            w.Line();
+        }
+
+        /// <summary>
+        /// A chain ending in a projection's terminal (<c>SelectQuery&lt;T, TResult&gt;.ToList()</c> ...): the interceptor is
+        /// generic over the query's two type arguments (the result may be anonymous) and passes a static projector that
+        /// names the same types; QueryInterception checks once that they are the query's.
+        /// </summary>
+        private static void EmitSelectChain(SourceWriter w, QueryChain chain, string sql, List<LoweredNode> values, int index)
+        {
+            var entity = chain.EntityType;
+            var predicateType = "global::System.Linq.Expressions.Expression<global::System.Func<" + entity + ", bool>>";
+            EmitSteps(w, chain, index, (chain.Async ? "AsyncTableQuery<" : "TableQuery<") + entity + ">", predicateType, Runtime, "predicate", "keySelector");
+
+            var select = chain.Steps.First(st => st.Projector is not null);
+            var terminal = chain.Steps[chain.Steps.Count - 1];
+            var method = Sync(terminal.Method);
+            var returns = method switch
+            {
+                "ToList" => "global::System.Collections.Generic.List<TResult>",
+                "ToArray" => "TResult[]",
+                _ => "TResult",
+            };
+            var site = EmitSite(w, sql, values, index);
+            var arguments = site + ", static (" + entity + " r) => " + select.Projector
+                + (method switch { "Single" => ", orDefault: false", "SingleOrDefault" => ", orDefault: true", _ => "" });
+            var helper = method == "SingleOrDefault" ? "Single" : method;
+            w.Line(terminal.Intercept!);
+            if (!chain.Async)
+            {
+                w.Line("public static " + returns + " " + terminal.Method + index + "<T, TResult>(this SelectQuery<T, TResult> query) =>");
+                w.Line("    " + Runtime + "." + helper + "(query, " + arguments + ");");
+            }
+            else
+            {
+                // On one of the pool's readers; ToList checks the token between rows, as the async projection does.
+                var run = method switch
+                {
+                    "ToList" => Runtime + ".ToList(q, " + arguments + ", ct)",
+                    "ToArray" => Runtime + ".ToList(q, " + arguments + ", ct).ToArray()",
+                    _ => Runtime + "." + helper + "(q, " + arguments + ")",
+                };
+                w.Line("public static global::System.Threading.Tasks.ValueTask<" + returns + "> " + terminal.Method + index
+                    + "<T, TResult>(this AsyncSelectQuery<T, TResult> query, global::System.Threading.CancellationToken cancellationToken) =>");
+                w.Line("    " + Runtime + ".ReadAsync(query, static (q, ct) => " + run + ", cancellationToken);");
             }
 
             w.Line();

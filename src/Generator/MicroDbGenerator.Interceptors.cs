@@ -44,7 +44,7 @@ public sealed partial class MicroDbGenerator
         {
             var invocation = (InvocationExpressionSyntax)context.Node;
             if (context.SemanticModel.GetOperation(invocation, cancellationToken) is not IInvocationOperation terminal
-                || !IsTableQuery(terminal.TargetMethod.ContainingType)
+                || !(IsTableQuery(terminal.TargetMethod.ContainingType) || IsSelectQuery(terminal.TargetMethod.ContainingType))
                 || terminal.TargetMethod.ContainingType.TypeArguments[0] is not INamedTypeSymbol entity)
             {
                 return null;
@@ -60,7 +60,7 @@ public sealed partial class MicroDbGenerator
             var text = invocation.ToString();
             var typeKey = Parser.MetadataNameOf(entity);
             var entityType = entity.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
-            var isAsync = terminal.TargetMethod.ContainingType.Name == "AsyncTableQuery";
+            var isAsync = terminal.TargetMethod.ContainingType.Name is "AsyncTableQuery" or "AsyncSelectQuery";
             var compat = IsCompat(terminal.TargetMethod.ContainingType);
             if (!IsAccessible(entity))
             {
@@ -77,7 +77,8 @@ public sealed partial class MicroDbGenerator
 
             var calls = new List<IInvocationOperation>();
             IOperation? current = terminal;
-            while (current is IInvocationOperation call && IsTableQuery(call.TargetMethod.ContainingType) && IsCompat(call.TargetMethod.ContainingType) == compat)
+            while (current is IInvocationOperation call
+                && (IsTableQuery(call.TargetMethod.ContainingType) && IsCompat(call.TargetMethod.ContainingType) == compat || IsSelectQuery(call.TargetMethod.ContainingType)))
             {
                 calls.Add(call);
                 current = call.Instance;
@@ -105,7 +106,39 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var intercept = interceptable.GetInterceptsLocationAttributeSyntax();
-                if (name is "Take" or "Skip")
+                if (IsSelectQuery(call.TargetMethod.ContainingType))
+                {
+                    // After Select only the projection's terminal is lowered; its operators rewrite lambdas on the projected value.
+                    var sync = isAsync && name.EndsWith("Async", StringComparison.Ordinal) ? name.Substring(0, name.Length - 5) : name;
+                    if (!isTerminal || sync is not ("ToList" or "ToArray" or "First" or "FirstOrDefault" or "Single" or "SingleOrDefault") || call.Arguments.Length != (isAsync ? 1 : 0))
+                    {
+                        return Declined($"'{name}' after Select is not lowered at build time (only ToList, ToArray, First, FirstOrDefault, Single and SingleOrDefault without a condition are)");
+                    }
+
+                    steps.Add(new ChainStep(name, intercept));
+                }
+                else if (name == "Select" && !compat)
+                {
+                    if (limited)
+                    {
+                        return Declined("a projection after Take/Skip is not lowered at build time");
+                    }
+
+                    if (call.Arguments.Length != 1 || LambdaOf(call.Arguments[0].Value) is not { } lambda)
+                    {
+                        return Declined("the argument of 'Select' is not a lambda written at the call");
+                    }
+
+                    var members = new List<string>();
+                    var lowering = new Lowering(lambda);
+                    if (Projection.Lower(lowering.Body, lambda.Symbol.Parameters.Length == 1 ? lambda.Symbol.Parameters[0] : null, members, out var reason) is not { } projector)
+                    {
+                        return Declined(lowering.Reason ?? reason ?? "the projection is not lowered at build time");
+                    }
+
+                    steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), Projector: projector, ProjectedMembers: new EquatableArray<string>(members)));
+                }
+                else if (name is "Take" or "Skip")
                 {
                     if (call.Arguments.Length != 1 || call.Arguments[0].Value.ConstantValue is not { HasValue: true, Value: int count })
                     {
@@ -238,6 +271,10 @@ public sealed partial class MicroDbGenerator
         private static bool IsTableQuery(INamedTypeSymbol? type) =>
             type is { Name: "TableQuery" or "AsyncTableQuery", Arity: 1 }
             && (type.ContainingNamespace is { Name: "Query", ContainingNamespace: { Name: "MicroDb", ContainingNamespace.IsGlobalNamespace: true } } || IsCompat(type));
+
+        /// <summary>MicroDb's <c>MicroDb.Query.SelectQuery&lt;T, TResult&gt;</c> or <c>AsyncSelectQuery&lt;T, TResult&gt;</c> (a projection of a table query).</summary>
+        private static bool IsSelectQuery(INamedTypeSymbol? type) =>
+            type is { Name: "SelectQuery" or "AsyncSelectQuery", Arity: 2, ContainingNamespace: { Name: "Query", ContainingNamespace: { Name: "MicroDb", ContainingNamespace.IsGlobalNamespace: true } } };
 
         /// <summary>Whether <paramref name="type"/> is in the compatibility package's namespace <c>SQLite</c> (not sqlite-net-pcl's).</summary>
         private static bool IsCompat(INamedTypeSymbol? type) =>

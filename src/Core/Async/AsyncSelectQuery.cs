@@ -14,6 +14,12 @@ public sealed class AsyncSelectQuery<T, TResult> : IAsyncEnumerable<TResult>
     private readonly MicroDbPool _pool;
     private readonly SelectQuery<T, TResult> _query;
 
+    /// <summary>The pool the query reads on.</summary>
+    internal MicroDbPool Pool => _pool;
+
+    /// <summary>The sync query it runs on a reader.</summary>
+    internal SelectQuery<T, TResult> Query => _query;
+
     internal AsyncSelectQuery(MicroDbPool pool, SelectQuery<T, TResult> query)
     {
         _pool = pool;

@@ -1,5 +1,7 @@
 using System.Collections;
 using System.Globalization;
+using System.Linq.Expressions;
+using System.Reflection;
 using System.Text;
 using MicroDb.Mapping;
 
@@ -76,6 +78,59 @@ internal static class InterceptionCheck
 
         Interlocked.Increment(ref _runs);
     }
+
+    /// <summary>
+    /// Compares projected rows (Select): a value built by an object initializer member by member (the members the
+    /// selector's tree binds), an anonymous object by the members its tree names, anything else (a scalar, a tuple, a
+    /// record) by its Equals.
+    /// </summary>
+    internal static void Projected<TResult>(string terminal, string sql, LambdaExpression selector, IReadOnlyList<TResult> intercepted, IReadOnlyList<TResult> runtime)
+    {
+        if (intercepted.Count != runtime.Count)
+        {
+            throw Mismatch(terminal, sql, sql, $"{intercepted.Count} row(s) from the interceptor, {runtime.Count} from the run-time path");
+        }
+
+        var members = selector.Body switch
+        {
+            MemberInitExpression init => init.Bindings.Select(b => b.Member).ToArray(),
+            NewExpression { Members: { } named } => named.ToArray(),
+            _ => null,
+        };
+        for (var r = 0; r < intercepted.Count; r++)
+        {
+            if (members is null)
+            {
+                if (!Same(intercepted[r], runtime[r]))
+                {
+                    throw Mismatch(terminal, sql, sql, $"row {r}: {Show(intercepted[r])} from the interceptor, {Show(runtime[r])} from the run-time path");
+                }
+
+                continue;
+            }
+
+            foreach (var member in members)
+            {
+                var a = ValueOf(member, intercepted[r]);
+                var b = ValueOf(member, runtime[r]);
+                if (!Same(a, b))
+                {
+                    throw Mismatch(terminal, sql, sql, $"row {r}, member '{member.Name}': {Show(a)} from the interceptor, {Show(b)} from the run-time path");
+                }
+            }
+        }
+
+        Interlocked.Increment(ref _runs);
+    }
+
+    /// <summary>A member the selector's tree names, read as the run-time path's interpreter reads it (property getter from the tree; .NET Framework names the getter method).</summary>
+    private static object? ValueOf(MemberInfo member, object? instance) => member switch
+    {
+        PropertyInfo property => property.GetValue(instance),
+        FieldInfo field => field.GetValue(instance),
+        MethodInfo getter => getter.Invoke(instance, null),
+        _ => throw new NotSupportedException($"member '{member.Name}' cannot be compared"),
+    };
 
     /// <summary>Compares a scalar result (Count, Any).</summary>
     internal static void Scalar<TValue>(string terminal, string sql, TValue intercepted, TValue runtime)

@@ -13,7 +13,7 @@ namespace MicroDb.Query;
 /// query runs on the run-time path instead. Not meant to be called by hand.
 /// </summary>
 [EditorBrowsable(EditorBrowsableState.Never)]
-public static class QueryInterception
+public static partial class QueryInterception
 {
     /// <summary>For generated code: <see cref="TableQuery{T}.Where"/> without the run-time check.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>

@@ -123,10 +123,12 @@ public sealed partial class SelectQuery<T, TResult>
             ? throw new NotSupportedException($"Last() after Distinct() on '{_source.Table.TableName}' is not supported: reversing the order would keep other duplicates. Use OrderByDescending(...).First().")
             : new(_source.Reversed(), _selector, _plan);
 
-    private TResult? SingleCore(bool orDefault)
+    // Two rows are enough to tell "one" from "more than one".
+    private TResult? SingleCore(bool orDefault) => SingleOf(Take(2).ToList(), orDefault);
+
+    /// <summary>Single's answer for the (at most two) rows read: the row, default, or the error for none or more than one.</summary>
+    internal TResult? SingleOf(List<TResult> rows, bool orDefault)
     {
-        // Two rows are enough to tell "one" from "more than one".
-        var rows = Take(2).ToList();
         return rows.Count switch
         {
             1 => rows[0],

@@ -28,6 +28,8 @@ public sealed partial class SelectQuery<T, TResult> : IEnumerable<TResult>
 
     internal bool IsDistinct => _distinct;
 
+    /// <summary>How the projection runs (its SELECT list and reader), decided when Select was called.</summary>
+    internal ProjectionPlan Plan => _plan;
 
     /// <summary>The query before projection.</summary>
     public TableQuery<T> Source => _source;
@@ -151,6 +153,10 @@ public sealed partial class SelectQuery<T, TResult> : IEnumerable<TResult>
             ? runner.TryReadFirst<TResult, ScalarRowReader<TResult>>(sql, StatementArguments.Translated(args), default, out value)
             : runner.TryReadFirst(sql, StatementArguments.Translated(args), CreateReader(), out value);
     }
+
+    /// <summary>The SQL and values of <see cref="ToList()"/>, or of <see cref="First()"/> when <paramref name="first"/> (for the interception check).</summary>
+    internal (string Sql, List<object?> Args) BuildStatement(bool first) =>
+        (first ? _source.Take(1) : _source).BuildSelect(_plan.Columns, includeOrder: true, _distinct);
 
     private ProjectionRowReader<T, TResult> CreateReader() => new(_source.Map, _plan.Ordinals, _selector);
 }

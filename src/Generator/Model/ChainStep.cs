@@ -8,6 +8,8 @@ namespace MicroDb.Generator.Model;
 /// <param name="LambdaText">The lambda's source text (MDB0014's message).</param>
 /// <param name="KeyMember">OrderBy/ThenBy's key member.</param>
 /// <param name="KeyType">OrderBy/ThenBy's key type as C#.</param>
+/// <param name="Projector">Select's projection as C# over the entity parameter <c>r</c> (e.g. <c>new { @Id = r.@Id }</c>), or null.</param>
+/// <param name="ProjectedMembers">The entity members Select's projection reads, in the order written.</param>
 internal sealed record ChainStep(
     string Method,
     string? Intercept,
@@ -15,4 +17,6 @@ internal sealed record ChainStep(
     LoweredNode? Predicate = null,
     string? LambdaText = null,
     string? KeyMember = null,
-    string? KeyType = null);
+    string? KeyType = null,
+    string? Projector = null,
+    EquatableArray<string> ProjectedMembers = default);
