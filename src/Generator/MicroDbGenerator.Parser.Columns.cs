@@ -37,7 +37,9 @@ public sealed partial class MicroDbGenerator
                 return null;
             }
 
-            var isPrimaryKey = candidate.Attribute(AttributeNames.PrimaryKey) is not null;
+            var primaryKey = candidate.Attribute(AttributeNames.PrimaryKey);
+            var isPrimaryKey = primaryKey is not null;
+            var keyOrder = primaryKey?.NamedArguments.FirstOrDefault(a => a.Key == AttributeNames.PrimaryKeyOrderProperty).Value.Value is int order ? order : 0;
             var isAutoIncrement = candidate.Attribute(AttributeNames.AutoIncrement) is not null;
             var keyWriteBack = KeyWriteBack.None;
             if (isAutoIncrement && isPrimaryKey && ColumnKindRules.IsInteger(kind.Value))
@@ -82,7 +84,8 @@ public sealed partial class MicroDbGenerator
                 MaxLength: candidate.Attribute(AttributeNames.MaxLength) is { ConstructorArguments.Length: 1 } ml ? ml.ConstructorArguments[0].Value as int? : null,
                 Collation: candidate.Attribute(AttributeNames.Collation) is { ConstructorArguments.Length: 1 } co ? co.ConstructorArguments[0].Value as string : null,
                 KeyWriteBack: keyWriteBack,
-                RenamedFrom: candidate.Attribute(AttributeNames.RenamedFrom) is { ConstructorArguments.Length: 1 } rf ? rf.ConstructorArguments[0].Value as string : null);
+                RenamedFrom: candidate.Attribute(AttributeNames.RenamedFrom) is { ConstructorArguments.Length: 1 } rf ? rf.ConstructorArguments[0].Value as string : null,
+                KeyOrder: keyOrder);
         }
 
         /// <summary>The [Indexed]/[Unique] attributes of a member (grouped into indexes at run time, by TableMapping).</summary>

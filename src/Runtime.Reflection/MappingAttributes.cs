@@ -128,6 +128,9 @@ internal sealed class MappingAttributes
     /// <summary>[MaxLength]'s length.</summary>
     public int? MaxLength => Find(AttributeNames.MaxLength) is { ConstructorArguments.Count: 1 } a && a.ConstructorArguments[0].Value is int n ? n : null;
 
+    /// <summary>[PrimaryKey(Order = n)]'s order (0 when not given, or for sqlite-net's attribute, which has none).</summary>
+    public int KeyOrder => Find(AttributeNames.PrimaryKey) is { } a ? Named<int>(a, AttributeNames.PrimaryKeyOrderProperty) : 0;
+
     /// <summary>[Collation]'s name.</summary>
     public string? Collation => Find(AttributeNames.Collation) is { } a ? FirstString(a) : null;
 

@@ -57,6 +57,7 @@ internal static class ReflectionMapBuilder
             columns.Add(new ColumnMapping(columnName, property.Name, kind, nullable)
             {
                 IsPrimaryKey = isKey,
+                KeyOrder = isKey ? attributes.KeyOrder : 0,
                 IsAutoIncrement = attributes.Has(AttributeNames.AutoIncrement),
                 IsNotNull = attributes.Has(AttributeNames.NotNull),
                 MaxLength = attributes.MaxLength,

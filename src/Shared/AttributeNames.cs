@@ -58,6 +58,10 @@ internal static class AttributeNames
     /// <summary>Named property of MicroDb's [Table] that gives the table name.</summary>
     public const string TableNameProperty = "Name";
 
+    // Keys and foreign keys (issue 22): [PrimaryKey(Order = n)] orders a composite key's columns (MicroDb's attribute only).
+    /// <summary>[PrimaryKey]'s named argument for a composite key's column order.</summary>
+    public const string PrimaryKeyOrderProperty = "Order";
+
     private static readonly string[] Names =
     [
         Table, Column, PrimaryKey, AutoIncrement, Indexed, Unique, Ignore, MaxLength, Collation, NotNull, StoreAsText, RenamedFrom,

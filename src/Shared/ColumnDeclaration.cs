@@ -13,7 +13,7 @@ namespace MicroDb.Mapping;
 /// <summary>
 /// One column of a generated map's table as one short line of text, which the generator writes and the runtime reads
 /// once per map (<c>EntityMap&lt;T&gt;.Columns</c>): <c>"Member Kind ClrType"</c> and then only the facets the member
-/// declares, space-separated: <c>nullable</c>, <c>primaryKey</c>, <c>autoIncrement</c>, <c>notNull</c>,
+/// declares, space-separated: <c>nullable</c>, <c>primaryKey</c>, <c>keyOrder=N</c> (a composite key's [PrimaryKey(Order = N)], when not 0), <c>autoIncrement</c>, <c>notNull</c>,
 /// <c>maxLength=N</c>, <c>column=NAME</c> (when the column is not named as the member), <c>collation=NAME</c>,
 /// <c>renamedFrom=NAME</c>. A name with a space, a quote or a backslash in it, or an empty one, is written in double
 /// quotes with <c>\"</c> and <c>\\</c> escapes. Example: <c>"Price Decimal Decimal notNull column=unit_price"</c>.
@@ -33,6 +33,10 @@ internal static class ColumnDeclaration
         if (column.IsPrimaryKey)
         {
             text.Append(" primaryKey");
+            if (column.KeyOrder != 0)
+            {
+                text.Append(" keyOrder=").Append(column.KeyOrder.ToString(CultureInfo.InvariantCulture));
+            }
         }
 
         if (column.IsAutoIncrement)
@@ -94,6 +98,7 @@ internal static class ColumnDeclaration
 
         bool primaryKey = false, autoIncrement = false, notNull = false;
         int? maxLength = null;
+        var keyOrder = 0;
         string name = member;
         string? collation = null, renamedFrom = null;
         for (var i = 3; i < tokens.Count; i++)
@@ -116,6 +121,9 @@ internal static class ColumnDeclaration
                 case "notNull" when value is null:
                     notNull = true;
                     break;
+                case "keyOrder" when int.TryParse(value, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var order):
+                    keyOrder = order;
+                    break;
                 case "maxLength" when int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out var max):
                     maxLength = max;
                     break;
@@ -129,12 +137,12 @@ internal static class ColumnDeclaration
                     renamedFrom = value;
                     break;
                 default:
-                    error = $"'{token}' is not a column facet (nullable, primaryKey, autoIncrement, notNull, maxLength=N, column=, collation=, renamedFrom=)";
+                    error = $"'{token}' is not a column facet (nullable, primaryKey, keyOrder=N, autoIncrement, notNull, maxLength=N, column=, collation=, renamedFrom=)";
                     return false;
             }
         }
 
-        column = new ColumnFacts(name, member, kind, tokens[2], primaryKey, autoIncrement, notNull, maxLength, collation, renamedFrom);
+        column = new ColumnFacts(name, member, kind, tokens[2], primaryKey, autoIncrement, notNull, maxLength, collation, renamedFrom, keyOrder);
         error = string.Empty;
         return true;
     }

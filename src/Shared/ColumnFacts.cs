@@ -11,7 +11,7 @@ namespace MicroDb.Mapping;
 /// </summary>
 internal readonly struct ColumnFacts
 {
-    public ColumnFacts(string columnName, string memberName, ColumnKind kind, string clrTypeName, bool isPrimaryKey, bool isAutoIncrement, bool isNotNull, int? maxLength, string? collation, string? renamedFrom = null)
+    public ColumnFacts(string columnName, string memberName, ColumnKind kind, string clrTypeName, bool isPrimaryKey, bool isAutoIncrement, bool isNotNull, int? maxLength, string? collation, string? renamedFrom = null, int keyOrder = 0)
     {
         ColumnName = columnName;
         MemberName = memberName;
@@ -23,6 +23,7 @@ internal readonly struct ColumnFacts
         MaxLength = maxLength;
         Collation = collation;
         RenamedFrom = renamedFrom;
+        KeyOrder = keyOrder;
     }
 
     public string ColumnName { get; }
@@ -46,4 +47,7 @@ internal readonly struct ColumnFacts
 
     /// <summary>[RenamedFrom]'s previous column name, or null.</summary>
     public string? RenamedFrom { get; }
+
+    /// <summary>[PrimaryKey(Order = n)]'s order among a composite key's columns (0 when not given).</summary>
+    public int KeyOrder { get; }
 }

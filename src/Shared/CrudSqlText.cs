@@ -26,6 +26,7 @@ internal static class CrudSqlText
     {
         var sb = new StringBuilder();
         sb.Append("CREATE TABLE IF NOT EXISTS ").Append(Quote(table)).Append(" (");
+        var keys = KeyColumns(columns);
         for (var i = 0; i < columns.Count; i++)
         {
             if (i > 0)
@@ -33,9 +34,10 @@ internal static class CrudSqlText
                 sb.Append(", ");
             }
 
-            sb.Append(ColumnDefinition(columns[i], sqlType));
+            sb.Append(ColumnDefinition(columns[i], sqlType, inlineKey: keys.Count == 1));
         }
 
+        AppendKeyConstraint(sb, keys);
         sb.Append(')');
         if (withoutRowId)
         {
@@ -49,11 +51,17 @@ internal static class CrudSqlText
     public static string ColumnDefinition(ColumnFacts column) => ColumnDefinition(column, null);
 
     /// <summary>A column's definition declared with <paramref name="sqlType"/> (null: the kind's own type).</summary>
-    public static string ColumnDefinition(ColumnFacts column, Func<ColumnFacts, string>? sqlType)
+    public static string ColumnDefinition(ColumnFacts column, Func<ColumnFacts, string>? sqlType) => ColumnDefinition(column, sqlType, inlineKey: true);
+
+    /// <summary>
+    /// A column's definition; <paramref name="inlineKey"/> false leaves out PRIMARY KEY (a column of a composite key,
+    /// declared by the table's <c>PRIMARY KEY (...)</c> constraint instead) but keeps its NOT NULL.
+    /// </summary>
+    public static string ColumnDefinition(ColumnFacts column, Func<ColumnFacts, string>? sqlType, bool inlineKey)
     {
         var sb = new StringBuilder();
         sb.Append(Quote(column.ColumnName)).Append(' ').Append(sqlType is null ? ColumnKindRules.SqlType(column.Kind, column.MaxLength) : sqlType(column));
-        if (column.IsPrimaryKey)
+        if (column.IsPrimaryKey && inlineKey)
         {
             sb.Append(" PRIMARY KEY");
             if (column.IsAutoIncrement)
@@ -111,16 +119,71 @@ internal static class CrudSqlText
 
         return key is null || sb.Length == 0
             ? null
-            : "UPDATE " + Quote(table) + " SET " + sb + " WHERE " + Quote(key.Value.ColumnName) + " = ?";
+            : "UPDATE " + Quote(table) + " SET " + sb + " WHERE " + KeyCondition(columns);
     }
 
     /// <summary>DELETE by key; null without a key.</summary>
     public static string? Delete(string table, IReadOnlyList<ColumnFacts> columns) =>
-        PrimaryKey(columns) is { } key ? "DELETE FROM " + Quote(table) + " WHERE " + Quote(key.ColumnName) + " = ?" : null;
+        PrimaryKey(columns) is not null ? "DELETE FROM " + Quote(table) + " WHERE " + KeyCondition(columns) : null;
 
     /// <summary>SELECT of every column by key; null without a key.</summary>
     public static string? SelectByKey(string table, IReadOnlyList<ColumnFacts> columns) =>
-        PrimaryKey(columns) is { } key ? SelectAll(table, columns) + " WHERE " + Quote(key.ColumnName) + " = ?" : null;
+        PrimaryKey(columns) is not null ? SelectAll(table, columns) + " WHERE " + KeyCondition(columns) : null;
+
+    /// <summary>
+    /// The primary key's columns in key order: one for a single key; for a composite key ordered by
+    /// <see cref="ColumnFacts.KeyOrder"/>, then by position (the model rules refuse equal orders). Empty without a key.
+    /// Statements bind key values in this order.
+    /// </summary>
+    public static List<ColumnFacts> KeyColumns(IReadOnlyList<ColumnFacts> columns)
+    {
+        var keys = new List<(ColumnFacts Column, int Position)>();
+        for (var i = 0; i < columns.Count; i++)
+        {
+            if (columns[i].IsPrimaryKey)
+            {
+                keys.Add((columns[i], i));
+            }
+        }
+
+        keys.Sort((a, b) => a.Column.KeyOrder != b.Column.KeyOrder ? a.Column.KeyOrder.CompareTo(b.Column.KeyOrder) : a.Position.CompareTo(b.Position));
+        var result = new List<ColumnFacts>(keys.Count);
+        foreach (var key in keys)
+        {
+            result.Add(key.Column);
+        }
+
+        return result;
+    }
+
+    /// <summary>A composite key's table constraint, <c>, PRIMARY KEY ("a", "b")</c>; nothing for a single key or none.</summary>
+    public static void AppendKeyConstraint(StringBuilder sb, IReadOnlyList<ColumnFacts> keys)
+    {
+        if (keys.Count < 2)
+        {
+            return;
+        }
+
+        sb.Append(", PRIMARY KEY (");
+        for (var i = 0; i < keys.Count; i++)
+        {
+            sb.Append(i == 0 ? string.Empty : ", ").Append(Quote(keys[i].ColumnName));
+        }
+
+        sb.Append(')');
+    }
+
+    /// <summary>The key's WHERE condition, <c>"a" = ? AND "b" = ?</c>, in key order.</summary>
+    private static string KeyCondition(IReadOnlyList<ColumnFacts> columns)
+    {
+        var sb = new StringBuilder();
+        foreach (var key in KeyColumns(columns))
+        {
+            sb.Append(sb.Length == 0 ? string.Empty : " AND ").Append(Quote(key.ColumnName)).Append(" = ?");
+        }
+
+        return sb.ToString();
+    }
 
     /// <summary>SELECT of every column, in column order.</summary>
     public static string SelectAll(string table, IReadOnlyList<ColumnFacts> columns) =>

@@ -19,8 +19,8 @@ internal static class ModelRules
 
     public static readonly ModelRule SeveralPrimaryKeys = new(
         Ids.SeveralPrimaryKeys,
-        "Several primary keys",
-        "Type '{0}' has several [PrimaryKey] members ('{1}' and '{2}'); MicroDb supports one");
+        "Composite primary key members without distinct orders",
+        "Type '{0}' has several [PrimaryKey] members ('{1}' and '{2}') with the same Order ({3}); a composite primary key orders its columns by [PrimaryKey(Order = n)] (0 when not given), so give each key member a distinct Order");
 
     public static readonly ModelRule InvalidAutoIncrement = new(
         Ids.InvalidAutoIncrement,
@@ -136,6 +136,7 @@ internal static class ModelRules
     public static class Reasons
     {
         public const string NotThePrimaryKey = "it is not the [PrimaryKey]";
+        public const string CompositeKey = "it is part of a composite primary key (only a single integer key can be auto-incremented)";
         public const string NoKeyWriteBack = "it has no setter or backing field to write the new key back to";
         public const string IsGeneric = "it is generic";
         public const string IsAbstract = "it is abstract";
@@ -193,8 +194,8 @@ internal static class ModelRules
     }
 
     /// <summary>
-    /// The table rules: a table name, unique column names (case-insensitive), at most one key, [AutoIncrement] only on
-    /// an integer key, at least one column, and a key (not auto-incremented) for WITHOUT ROWID. Every violation is
+    /// The table rules: a table name, unique column names (case-insensitive), key members with distinct orders (several
+    /// make a composite key), [AutoIncrement] only on a single integer key, at least one column, and a key (not auto-incremented) for WITHOUT ROWID. Every violation is
     /// returned, in column order, so the generator can report them all; the runtime throws the first.
     /// </summary>
     /// <param name="type">The model's display name.</param>
@@ -211,6 +212,8 @@ internal static class ModelRules
 
         var byName = new Dictionary<string, int>(StringComparer.OrdinalIgnoreCase);
         var key = -1;
+        var keyCount = 0;
+        var byOrder = new Dictionary<int, int>();
         for (var i = 0; i < columns.Count; i++)
         {
             var column = columns[i];
@@ -230,13 +233,16 @@ internal static class ModelRules
 
             if (column.IsPrimaryKey)
             {
-                if (key >= 0)
+                // Several keys make one composite key, ordered by KeyOrder; two with the same order are ambiguous.
+                keyCount++;
+                key = key < 0 ? i : key;
+                if (byOrder.TryGetValue(column.KeyOrder, out var sameOrder))
                 {
-                    violations.Add(new RuleViolation(SeveralPrimaryKeys, i, type, columns[key].MemberName, column.MemberName));
+                    violations.Add(new RuleViolation(SeveralPrimaryKeys, i, type, columns[sameOrder].MemberName, column.MemberName, column.KeyOrder.ToString(System.Globalization.CultureInfo.InvariantCulture)));
                 }
                 else
                 {
-                    key = i;
+                    byOrder.Add(column.KeyOrder, i);
                 }
             }
 
@@ -247,6 +253,17 @@ internal static class ModelRules
             else if (column.IsAutoIncrement && !ColumnKindRules.IsInteger(column.Kind))
             {
                 violations.Add(new RuleViolation(InvalidAutoIncrement, i, column.MemberName, type, Reasons.NotAnInteger(column.ClrTypeName)));
+            }
+        }
+
+        if (keyCount > 1)
+        {
+            for (var i = 0; i < columns.Count; i++)
+            {
+                if (columns[i].IsPrimaryKey && columns[i].IsAutoIncrement)
+                {
+                    violations.Add(new RuleViolation(InvalidAutoIncrement, i, columns[i].MemberName, type, Reasons.CompositeKey));
+                }
             }
         }
 

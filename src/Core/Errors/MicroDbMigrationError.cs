@@ -23,4 +23,10 @@ public enum MicroDbMigrationError
 
     /// <summary>A step asked for something the schema does not allow: a table, column or index that does not exist, a column a table constraint needs, a view the change would break, or a step that ended the migration's transaction.</summary>
     InvalidStep,
+
+    /// <summary>
+    /// <c>CreateTable</c> found the table with a different primary key (columns or their order) than the model declares;
+    /// it changes no key. Change it in a migration step with <see cref="MigrationContext.ChangePrimaryKey"/>.
+    /// </summary>
+    PrimaryKeyChanged,
 }

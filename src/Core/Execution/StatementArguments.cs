@@ -131,22 +131,7 @@ internal readonly struct StatementArguments
     public static void BindPrimaryKey(SqliteStatement statement, TableMapping table, object primaryKey)
     {
         ArgumentNullException.ThrowIfNull(primaryKey);
-        var key = table.PrimaryKey ?? throw new NotSupportedException($"'{table.EntityTypeName}' has no [PrimaryKey].");
-        switch (primaryKey)
-        {
-            case int i:
-                statement.Bind(1, i);
-                break;
-            case long l:
-                statement.Bind(1, l);
-                break;
-            case string s:
-                statement.Bind(1, s);
-                break;
-            default:
-                statement.BindValue(1, ValueEncoding.ToStorage(primaryKey, key.StoreAsText, statement.Format));
-                break;
-        }
+        BindKeyValue(statement, 1, SingleKey(table), primaryKey);
     }
 
     /// <summary>
@@ -155,6 +140,7 @@ internal readonly struct StatementArguments
     /// They store the key exactly as the <see cref="object"/> overload does.
     /// </summary>
     /// <exception cref="NotSupportedException">The table has no primary key.</exception>
+    /// <exception cref="ArgumentException">The table has a composite primary key.</exception>
     public static void BindPrimaryKey<TKey>(SqliteStatement statement, TableMapping table, TKey primaryKey)
     {
         if (primaryKey is null)
@@ -162,26 +148,92 @@ internal readonly struct StatementArguments
             throw new ArgumentNullException(nameof(primaryKey));
         }
 
-        _ = table.PrimaryKey ?? throw new NotSupportedException($"'{table.EntityTypeName}' has no [PrimaryKey].");
+        BindKeyValue(statement, 1, SingleKey(table), primaryKey);
+    }
+
+    /// <summary>
+    /// Binds the values of a composite key, in key order (<see cref="TableMapping.PrimaryKeyColumns"/>), to parameters
+    /// 1 and 2, each as its key column stores it, without boxing the common key types.
+    /// </summary>
+    /// <exception cref="ArgumentNullException">A key value is null.</exception>
+    /// <exception cref="ArgumentException">The table's key does not have two columns.</exception>
+    public static void BindPrimaryKey<TKey1, TKey2>(SqliteStatement statement, TableMapping table, TKey1 key1, TKey2 key2)
+    {
+        var keys = KeyColumns(table, 2);
+        BindKeyValue(statement, 1, keys[0], key1 ?? throw new ArgumentNullException(nameof(key1)));
+        BindKeyValue(statement, 2, keys[1], key2 ?? throw new ArgumentNullException(nameof(key2)));
+    }
+
+    /// <summary>Binds the values of a three-column composite key, in key order, to parameters 1 to 3.</summary>
+    /// <exception cref="ArgumentNullException">A key value is null.</exception>
+    /// <exception cref="ArgumentException">The table's key does not have three columns.</exception>
+    public static void BindPrimaryKey<TKey1, TKey2, TKey3>(SqliteStatement statement, TableMapping table, TKey1 key1, TKey2 key2, TKey3 key3)
+    {
+        var keys = KeyColumns(table, 3);
+        BindKeyValue(statement, 1, keys[0], key1 ?? throw new ArgumentNullException(nameof(key1)));
+        BindKeyValue(statement, 2, keys[1], key2 ?? throw new ArgumentNullException(nameof(key2)));
+        BindKeyValue(statement, 3, keys[2], key3 ?? throw new ArgumentNullException(nameof(key3)));
+    }
+
+    /// <summary>The table's single key column, or the error of a table with none or with a composite key.</summary>
+    private static ColumnMapping SingleKey(TableMapping table) => table.PrimaryKey ?? (table.PrimaryKeyColumns.Count > 1
+        ? throw new ArgumentException(CompositeKeyMessage(table, 1), "primaryKey")
+        : throw new NotSupportedException($"'{table.EntityTypeName}' has no [PrimaryKey]."));
+
+    /// <summary>The table's key columns when there are <paramref name="count"/> of them, else the error naming them.</summary>
+    private static IReadOnlyList<ColumnMapping> KeyColumns(TableMapping table, int count)
+    {
+        var keys = table.PrimaryKeyColumns;
+        if (keys.Count == count)
+        {
+            return keys;
+        }
+
+        throw keys.Count == 0
+            ? new NotSupportedException($"'{table.EntityTypeName}' has no [PrimaryKey].")
+            : new ArgumentException(CompositeKeyMessage(table, count));
+    }
+
+    private static string CompositeKeyMessage(TableMapping table, int given) =>
+        $"'{table.EntityTypeName}' has a primary key of {table.PrimaryKeyColumns.Count} column(s) ({string.Join(", ", table.PrimaryKeyColumns.Select(c => c.Name))}), " +
+        $"but {given} key value(s) were given; pass one value per key column, in key order.";
+
+    /// <summary>Binds one key value as <paramref name="column"/> stores it; int, long, Guid and string without boxing.</summary>
+    private static void BindKeyValue<TKey>(SqliteStatement statement, int index, ColumnMapping column, TKey value)
+    {
         if (typeof(TKey) == typeof(int))
         {
-            statement.Bind(1, Unsafe.As<TKey, int>(ref primaryKey));
+            statement.Bind(index, Unsafe.As<TKey, int>(ref value));
         }
         else if (typeof(TKey) == typeof(long))
         {
-            statement.Bind(1, Unsafe.As<TKey, long>(ref primaryKey));
+            statement.Bind(index, Unsafe.As<TKey, long>(ref value));
         }
         else if (typeof(TKey) == typeof(Guid))
         {
-            statement.Bind(1, Unsafe.As<TKey, Guid>(ref primaryKey));
+            statement.Bind(index, Unsafe.As<TKey, Guid>(ref value));
         }
         else if (typeof(TKey) == typeof(string))
         {
-            statement.Bind(1, Unsafe.As<TKey, string>(ref primaryKey));
+            statement.Bind(index, Unsafe.As<TKey, string>(ref value));
         }
         else
         {
-            BindPrimaryKey(statement, table, (object)primaryKey);
+            switch ((object)value!)
+            {
+                case int i:
+                    statement.Bind(index, i);
+                    break;
+                case long l:
+                    statement.Bind(index, l);
+                    break;
+                case string s:
+                    statement.Bind(index, s);
+                    break;
+                case var other:
+                    statement.BindValue(index, ValueEncoding.ToStorage(other, column.StoreAsText, statement.Format));
+                    break;
+            }
         }
     }
 

@@ -48,6 +48,17 @@ internal sealed partial class StatementRunner
     private void ReportKey<TKey>(long start, string sql, TKey key, int rows, Exception? error = null) =>
         Publish(start, sql, _includeParameterValues ? [key] : null, rows, StatementSource.Crud, error);
 
+    private void ReportKeys<TKeys>(long start, string sql, TKeys keys, int rows, Exception? error = null)
+        where TKeys : struct, ICompositeKey =>
+        Publish(start, sql, _includeParameterValues ? keys.Values() : null, rows, StatementSource.Crud, error);
+
+    private bool ReportKeysFailed<TKeys>(long start, string sql, TKeys keys, Exception error)
+        where TKeys : struct, ICompositeKey
+    {
+        ReportKeys(start, sql, keys, 0, error);
+        return false;
+    }
+
     private bool ReportKeyFailed<TKey>(long start, string sql, TKey key, Exception error)
     {
         ReportKey(start, sql, key, 0, error);
@@ -61,8 +72,8 @@ internal sealed partial class StatementRunner
         {
             CrudValues.Insert => table.InsertColumns,
             CrudValues.All => table.Columns,
-            CrudValues.Update => [.. table.UpdateColumns, table.PrimaryKey!],
-            _ => [table.PrimaryKey!],
+            CrudValues.Update => [.. table.UpdateColumns, .. table.PrimaryKeyColumns],
+            _ => table.PrimaryKeyColumns,
         };
         var result = new object?[columns.Count];
         for (var i = 0; i < result.Length; i++)

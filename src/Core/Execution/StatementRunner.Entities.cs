@@ -218,6 +218,63 @@ internal sealed partial class StatementRunner
         }
     }
 
+    /// <summary>Deletes the row whose composite key is <paramref name="keys"/>; returns the rows deleted.</summary>
+    public int DeleteByKeys<T, TKeys>(EntityMap<T> map, TKeys keys)
+        where TKeys : struct, ICompositeKey
+    {
+        var start = ObserveStart();
+        lock (_gate)
+        {
+            var statement = StatementsFor(map).Delete;
+            try
+            {
+                keys.Bind(statement, map.Table);
+                var rows = StepChanges(statement);
+                if (start != 0)
+                {
+                    ReportKeys(start, statement.Sql, keys, rows);
+                }
+
+                return rows;
+            }
+            catch (Exception e) when (start != 0 && ReportKeysFailed(start, statement.Sql, keys, e))
+            {
+                throw;
+            }
+        }
+    }
+
+    /// <summary>Reads the row whose composite key is <paramref name="keys"/>; false when there is none.</summary>
+    public bool TryFindByKeys<T, TKeys>(EntityMap<T> map, TKeys keys, out T entity)
+        where TKeys : struct, ICompositeKey
+    {
+        var start = ObserveStart();
+        lock (_gate)
+        {
+            var statement = StatementsFor(map).SelectByKey;
+            try
+            {
+                keys.Bind(statement, map.Table);
+                var found = statement.Step();
+                entity = found ? map.Read(statement, map.GetOrdinals(statement)) : default!;
+                if (start != 0)
+                {
+                    ReportKeys(start, statement.Sql, keys, found ? 1 : 0);
+                }
+
+                return found;
+            }
+            catch (Exception e) when (start != 0 && ReportKeysFailed(start, statement.Sql, keys, e))
+            {
+                throw;
+            }
+            finally
+            {
+                statement.Reset();
+            }
+        }
+    }
+
     /// <summary>Reads the row whose key is <paramref name="primaryKey"/>; false when there is none.</summary>
     public bool TryFind<T, TKey>(EntityMap<T> map, TKey primaryKey, out T entity)
     {

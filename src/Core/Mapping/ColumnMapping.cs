@@ -31,6 +31,9 @@ public sealed class ColumnMapping
     /// <summary>Marked <c>[PrimaryKey]</c>.</summary>
     public bool IsPrimaryKey { get; init; }
 
+    /// <summary><c>[PrimaryKey(Order = n)]</c>: the column's place in a composite primary key (0 when not given).</summary>
+    public int KeyOrder { get; init; }
+
     /// <summary>Marked <c>[AutoIncrement]</c>.</summary>
     public bool IsAutoIncrement { get; init; }
 
@@ -60,7 +63,7 @@ public sealed class ColumnMapping
 
     /// <summary>The column as the shared SQL text and model rules see it.</summary>
     internal ColumnFacts ToFacts() =>
-        new(Name, MemberName, Kind, ClrTypeName ?? Kind.ToString(), IsPrimaryKey, IsAutoIncrement, IsNotNull, MaxLength, Collation, RenamedFrom);
+        new(Name, MemberName, Kind, ClrTypeName ?? Kind.ToString(), IsPrimaryKey, IsAutoIncrement, IsNotNull, MaxLength, Collation, RenamedFrom, KeyOrder);
 
     /// <inheritdoc />
     public override string ToString() => $"{Name} {SqlType} ({MemberName})";

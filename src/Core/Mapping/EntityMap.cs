@@ -19,14 +19,14 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
         _sql = sql;
         Slot = EntityMapSlots.Next();
         _insertBindsKey = table.AutoIncrementColumn is null;
-        _keyOrdinal = table.PrimaryKey?.Ordinal ?? -1;
+        _keyOrdinals = table.PrimaryKeyColumns.Select(c => c.Ordinal).ToArray();
         _updateKeyParameter = table.UpdateColumns.Count + 1;
     }
 
     // What the binders need of the table, read once: whether INSERT binds the key (not auto-incremented), the key's
-    // column index (-1: none) and its parameter in UPDATE (after the other columns).
+    // column indexes in key order (empty: none; several: a composite key) and its first parameter in UPDATE (after the other columns).
     private readonly bool _insertBindsKey;
-    private readonly int _keyOrdinal;
+    private readonly int[] _keyOrdinals;
     private readonly int _updateKeyParameter;
 
     /// <summary>Creates a generated map for <paramref name="table"/> (the constructor the source generator calls); the SQL is built from the table at first use.</summary>
@@ -108,18 +108,30 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
     /// <exception cref="MicroDbMappingException">The type has no primary key.</exception>
     public virtual void BindUpdate(SqliteStatement statement, T entity)
     {
-        var key = KeyOrdinal();
+        var keys = KeyOrdinals();
         BindColumns(statement, entity, key: false);
-        BindColumn(statement, _updateKeyParameter, entity, key);
+        for (var k = 0; k < keys.Length; k++)
+        {
+            BindColumn(statement, _updateKeyParameter + k, entity, keys[k]);
+        }
     }
 
-    /// <summary>Binds the entity's key to parameter <paramref name="parameterIndex"/>.</summary>
+    /// <summary>
+    /// Binds the entity's key to parameter <paramref name="parameterIndex"/>; a composite key's columns, in key order
+    /// (<see cref="TableMapping.PrimaryKeyColumns"/>), to that parameter and the ones after it.
+    /// </summary>
     /// <param name="statement">The statement.</param>
     /// <param name="parameterIndex">1-based parameter index.</param>
     /// <param name="entity">The entity.</param>
     /// <exception cref="MicroDbMappingException">The type has no primary key.</exception>
-    public virtual void BindKey(SqliteStatement statement, int parameterIndex, T entity) =>
-        BindColumn(statement, parameterIndex, entity, KeyOrdinal());
+    public virtual void BindKey(SqliteStatement statement, int parameterIndex, T entity)
+    {
+        var keys = KeyOrdinals();
+        for (var k = 0; k < keys.Length; k++)
+        {
+            BindColumn(statement, parameterIndex + k, entity, keys[k]);
+        }
+    }
 
     /// <summary>
     /// Binds the columns in table order to parameters 1, 2 ..., the primary key among them only when <paramref name="key"/>
@@ -143,9 +155,9 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
         }
     }
 
-    /// <summary>The primary key's column index, or the error of a type without one.</summary>
-    private int KeyOrdinal() => _keyOrdinal >= 0
-        ? _keyOrdinal
+    /// <summary>The primary key's column indexes in key order, or the error of a type without one.</summary>
+    private int[] KeyOrdinals() => _keyOrdinals.Length > 0
+        ? _keyOrdinals
         : throw new MicroDbMappingException($"Type '{Table.EntityTypeName}' has no [PrimaryKey], so it cannot be updated or found by key.");
 
     /// <summary>
@@ -216,6 +228,7 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
             {
                 ClrTypeName = facts.ClrTypeName,
                 IsPrimaryKey = facts.IsPrimaryKey,
+                KeyOrder = facts.KeyOrder,
                 IsAutoIncrement = facts.IsAutoIncrement,
                 IsNotNull = facts.IsNotNull,
                 MaxLength = facts.MaxLength,

@@ -53,7 +53,19 @@ internal static class SqlBuilder
         }
 
         var table = map.Table;
-        return SqliteNetDialect.CreateTable(table.TableName, table.Columns.Select(c => ColumnDefinition(c, format)), table.WithoutRowId);
+        if (table.PrimaryKeyColumns.Count < 2)
+        {
+            return SqliteNetDialect.CreateTable(table.TableName, table.Columns.Select(c => ColumnDefinition(c, format)), table.WithoutRowId);
+        }
+
+        // A composite key (MicroDb's [PrimaryKey(Order = n)]; sqlite-net has none): its columns declared without an
+        // inline "primary key", then the table's PRIMARY KEY constraint as one more line.
+        var constraint = new System.Text.StringBuilder();
+        CrudSqlText.AppendKeyConstraint(constraint, table.PrimaryKeyColumns.Select(c => c.ToFacts()).ToArray());
+        var declarations = table.Columns
+            .Select(c => SqliteNetDialect.ColumnDeclaration(c.Name, SqliteNetType(c, format), false, false, c.IsPrimaryKey || c.IsNotNull, c.Collation))
+            .Append(constraint.ToString(2, constraint.Length - 2));
+        return SqliteNetDialect.CreateTable(table.TableName, declarations, table.WithoutRowId);
     }
 
     /// <summary>The declared SQL type of <paramref name="column"/> under <paramref name="format"/>.</summary>

@@ -44,12 +44,11 @@ public sealed class TableMapping
             column.Ordinal = i;
             _byName.Add(column.Name, column);
             _byMember[column.MemberName] = column;
-            if (column.IsPrimaryKey)
-            {
-                PrimaryKey = column;
-            }
         }
 
+        // The key's columns in key order (the shared rule, src/Shared/CrudSqlText.KeyColumns); PrimaryKey only for a single key.
+        PrimaryKeyColumns = CrudSqlText.KeyColumns(facts).Select(k => _byName[k.ColumnName]).ToArray();
+        PrimaryKey = PrimaryKeyColumns.Count == 1 ? PrimaryKeyColumns[0] : null;
         Facts = facts;
         AutoIncrementColumn = PrimaryKey is { IsAutoIncrement: true } ? PrimaryKey : null;
         InsertColumns = columns.Where(c => !c.IsAutoIncrement).ToArray();
@@ -82,8 +81,11 @@ public sealed class TableMapping
     /// <summary>Every column, in declaration order.</summary>
     public IReadOnlyList<ColumnMapping> Columns { get; }
 
-    /// <summary>The primary key column, or null.</summary>
+    /// <summary>The primary key column of a single-column key, or null (no key, or a composite key: see <see cref="PrimaryKeyColumns"/>).</summary>
     public ColumnMapping? PrimaryKey { get; }
+
+    /// <summary>The primary key's columns in key order (<c>[PrimaryKey(Order = n)]</c>): one for a single key, several for a composite key, none without a key.</summary>
+    public IReadOnlyList<ColumnMapping> PrimaryKeyColumns { get; }
 
     /// <summary>The auto-incremented key column, or null.</summary>
     public ColumnMapping? AutoIncrementColumn { get; }
