@@ -19,6 +19,12 @@ public class DiagnosticTests
         yield return Case("MDB0002", "B", "TwoKeys", """
             [Table] public class TwoKeys { [PrimaryKey] public int A { get; set; } [PrimaryKey] public int B { get; set; } }
             """);
+        yield return Case("MDB0002", "B", "SameOrder", """
+            [Table] public class SameOrder { [PrimaryKey(Order = 1)] public int A { get; set; } [PrimaryKey(Order = 1)] public int B { get; set; } }
+            """);
+        yield return Case("MDB0003", "A", "AutoComposite", """
+            [Table] public class AutoComposite { [PrimaryKey, AutoIncrement] public int A { get; set; } [PrimaryKey(Order = 1)] public int B { get; set; } }
+            """);
         yield return Case("MDB0003", "Name", "Auto", """
             [Table] public class Auto { [PrimaryKey, AutoIncrement] public string Name { get; set; } = ""; }
             """);

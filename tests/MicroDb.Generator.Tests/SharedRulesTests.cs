@@ -105,8 +105,8 @@ public sealed class SharedRulesTests
     [Test]
     public void Runtime_message_is_the_diagnostic_message_with_the_rule_id()
     {
-        var message = Shared.ModelRules.SeveralPrimaryKeys.Format("Shop.Item", "A", "B");
-        Assert.That(message, Is.EqualTo("Type 'Shop.Item' has several [PrimaryKey] members ('A' and 'B'); MicroDb supports one (MDB0002)."));
+        var message = Shared.ModelRules.SeveralPrimaryKeys.Format("Shop.Item", "A", "B", "0");
+        Assert.That(message, Is.EqualTo("Type 'Shop.Item' has several [PrimaryKey] members ('A' and 'B') with the same Order (0); a composite primary key orders its columns by [PrimaryKey(Order = n)] (0 when not given), so give each key member a distinct Order (MDB0002)."));
     }
 
     private static string RepositoryRoot()

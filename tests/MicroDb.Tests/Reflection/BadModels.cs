@@ -70,3 +70,21 @@ public class MicroDbComputed
 
     public int ReadOnlyCount { get; } = 3;
 }
+
+public class CompositeKeySameOrder
+{
+    [PrimaryKey(Order = 1)]
+    public int A { get; set; }
+
+    [PrimaryKey(Order = 1)]
+    public int B { get; set; }
+}
+
+public class CompositeKeyAutoIncrement
+{
+    [PrimaryKey(Order = 1), AutoIncrement]
+    public int A { get; set; }
+
+    [PrimaryKey(Order = 2)]
+    public int B { get; set; }
+}

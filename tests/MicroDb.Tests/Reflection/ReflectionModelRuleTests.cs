@@ -12,6 +12,21 @@ public sealed class ReflectionModelRuleTests
     }
 
     [Test]
+    public void Composite_key_members_with_the_same_order_are_refused_with_the_generator_message()
+    {
+        var error = Assert.Throws<MicroDbMappingException>(() => ReflectionMaps.For<CompositeKeySameOrder>());
+        Assert.That(error!.Message, Is.EqualTo(
+            $"Type '{typeof(CompositeKeySameOrder).FullName}' has several [PrimaryKey] members ('A' and 'B') with the same Order (1); a composite primary key orders its columns by [PrimaryKey(Order = n)] (0 when not given), so give each key member a distinct Order (MDB0002)."));
+    }
+
+    [Test]
+    public void AutoIncrement_on_a_composite_key_is_refused()
+    {
+        var error = Assert.Throws<MicroDbMappingException>(() => ReflectionMaps.For<CompositeKeyAutoIncrement>());
+        Assert.That(error!.Message, Does.Contain("'A'").And.Contain("composite primary key").And.Contain("MDB0003"));
+    }
+
+    [Test]
     public void AutoIncrement_on_a_non_integer_key_is_refused()
     {
         var error = Assert.Throws<MicroDbMappingException>(() => ReflectionMaps.For<AutoIncrementText>());
