@@ -68,11 +68,15 @@ internal static class DiagnosticDescriptors
     public static readonly DiagnosticDescriptor QueryNeverTranslates = new(
         ModelRules.Ids.QueryNeverTranslates, ModelRules.QueryNeverTranslates.Title, ModelRules.QueryNeverTranslates.MessageFormat, Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: HelpLink(ModelRules.Ids.QueryNeverTranslates));
 
+    /// <summary>An error: a [References] whose parent column does not exist (no single-column key and no Column named, or an unknown Column).</summary>
+    public static readonly DiagnosticDescriptor InvalidForeignKey = new(
+        ModelRules.Ids.InvalidForeignKey, ModelRules.InvalidForeignKey.Title, ModelRules.InvalidForeignKey.MessageFormat, Category, DiagnosticSeverity.Error, isEnabledByDefault: true, helpLinkUri: HelpLink(ModelRules.Ids.InvalidForeignKey));
+
     private static readonly DiagnosticDescriptor[] All =
     [
         UnsupportedMemberType, SeveralPrimaryKeys, InvalidAutoIncrement, NoUsableConstructor, InaccessibleType,
         DuplicateColumn, UnsupportedModel, IgnoreConflict, InvalidTable, QueryRunsInMemory, ReflectionFallback,
-        SchemaDrift, QueryNotIntercepted, QueryNeverTranslates,
+        SchemaDrift, QueryNotIntercepted, QueryNeverTranslates, InvalidForeignKey,
     ];
 
     /// <summary>The descriptor of a shared rule.</summary>

@@ -65,6 +65,17 @@ public sealed partial class MicroDbGenerator
                 }
             }
 
+            ForeignKeyFacts? references = null;
+            if (candidate.Attribute(AttributeNames.References) is { } referencesAttribute)
+            {
+                references = ReferenceOf(referencesAttribute, property.Name, display, out var violation);
+                if (violation is { } broken)
+                {
+                    Report(broken.Rule, memberLocation, broken.Args);
+                    return null;
+                }
+            }
+
             return new ColumnModel(
                 MemberName: property.Name,
                 ColumnName: columnName,
@@ -85,7 +96,54 @@ public sealed partial class MicroDbGenerator
                 Collation: candidate.Attribute(AttributeNames.Collation) is { ConstructorArguments.Length: 1 } co ? co.ConstructorArguments[0].Value as string : null,
                 KeyWriteBack: keyWriteBack,
                 RenamedFrom: candidate.Attribute(AttributeNames.RenamedFrom) is { ConstructorArguments.Length: 1 } rf ? rf.ConstructorArguments[0].Value as string : null,
-                KeyOrder: keyOrder);
+                KeyOrder: keyOrder,
+                References: references);
+        }
+
+        /// <summary>
+        /// A [References(typeof(Parent))] resolved as the reflection path resolves it (ForeignKeyFacts.Resolve, src/Shared):
+        /// the parent's table name, its column names ([Column] or the property name, [Ignore] left out) and key columns.
+        /// </summary>
+        private static ForeignKeyFacts? ReferenceOf(AttributeData attribute, string member, string display, out RuleViolation? violation)
+        {
+            violation = null;
+            if (attribute.ConstructorArguments.Length != 1 || attribute.ConstructorArguments[0].Value is not INamedTypeSymbol target)
+            {
+                return null;
+            }
+
+            var names = new List<string>();
+            var keys = new List<string>();
+            var seen = new HashSet<string>(System.StringComparer.Ordinal);
+            for (var t = target; t is not null; t = t.BaseType)
+            {
+                foreach (var property in t.GetMembers().OfType<IPropertySymbol>())
+                {
+                    if (property.IsStatic || property.IsIndexer || property.DeclaredAccessibility != Accessibility.Public || !seen.Add(property.Name))
+                    {
+                        continue;
+                    }
+
+                    var attributes = InheritedAttributes(property);
+                    if (attributes.Any(a => IsAttribute(a, AttributeNames.Ignore)))
+                    {
+                        continue;
+                    }
+
+                    var name = NamedOrFirstString(attributes.FirstOrDefault(a => IsAttribute(a, AttributeNames.Column))) is { Length: > 0 } column ? column : property.Name;
+                    names.Add(name);
+                    if (attributes.Any(a => IsAttribute(a, AttributeNames.PrimaryKey)))
+                    {
+                        keys.Add(name);
+                    }
+                }
+            }
+
+            var referenced = NamedString(attribute, AttributeNames.ReferencesColumnProperty);
+            var onDelete = attribute.NamedArguments.FirstOrDefault(a => a.Key == AttributeNames.OnDeleteProperty).Value.Value is int d ? d : 0;
+            var onUpdate = attribute.NamedArguments.FirstOrDefault(a => a.Key == AttributeNames.OnUpdateProperty).Value.Value is int u ? u : 0;
+            var (table, _) = TableOf(target, null);
+            return ForeignKeyFacts.Resolve(-1, member, display, target.ToDisplayString(), table, names, keys, referenced, onDelete, onUpdate, out violation);
         }
 
         /// <summary>The [Indexed]/[Unique] attributes of a member (grouped into indexes at run time, by TableMapping).</summary>

@@ -63,7 +63,7 @@ public sealed partial class MicroDbGenerator
         private bool CheckTableRules(string display, string tableName, List<ColumnModel> columns, bool withoutRowId, Location? typeLocation, List<Candidate> candidates, Location? requestLocation)
         {
             var facts = columns
-                .Select(c => new ColumnFacts(c.ColumnName, c.MemberName, c.Kind, c.ClrTypeName, c.IsPrimaryKey, c.IsAutoIncrement, c.IsNotNull, c.MaxLength, c.Collation, c.RenamedFrom, c.KeyOrder))
+                .Select(c => new ColumnFacts(c.ColumnName, c.MemberName, c.Kind, c.ClrTypeName, c.IsPrimaryKey, c.IsAutoIncrement, c.IsNotNull, c.MaxLength, c.Collation, c.RenamedFrom, c.KeyOrder, c.References))
                 .ToArray();
             var ok = true;
             foreach (var violation in ModelRules.CheckTable(display, tableName, facts, withoutRowId))

@@ -11,6 +11,6 @@ namespace MicroDb.Generator;
 internal static class SqlText
 {
     public static ColumnFacts[] Facts(EntityModel model) => model.Columns
-        .Select(c => new ColumnFacts(c.ColumnName, c.MemberName, c.Kind, c.ClrTypeName, c.IsPrimaryKey, c.IsAutoIncrement, c.IsNotNull, c.MaxLength, c.Collation, c.RenamedFrom, c.KeyOrder))
+        .Select(c => new ColumnFacts(c.ColumnName, c.MemberName, c.Kind, c.ClrTypeName, c.IsPrimaryKey, c.IsAutoIncrement, c.IsNotNull, c.MaxLength, c.Collation, c.RenamedFrom, c.KeyOrder, c.References))
         .ToArray();
 }

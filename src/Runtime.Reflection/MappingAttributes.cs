@@ -131,6 +131,16 @@ internal sealed class MappingAttributes
     /// <summary>[PrimaryKey(Order = n)]'s order (0 when not given, or for sqlite-net's attribute, which has none).</summary>
     public int KeyOrder => Find(AttributeNames.PrimaryKey) is { } a ? Named<int>(a, AttributeNames.PrimaryKeyOrderProperty) : 0;
 
+    /// <summary>[References(typeof(Parent), Column = ..., OnDelete = ..., OnUpdate = ...)], or null.</summary>
+    public (Type Target, string? Column, int OnDelete, int OnUpdate)? References =>
+        Find(AttributeNames.References) is { ConstructorArguments.Count: 1 } a && a.ConstructorArguments[0].Value is Type target
+            ? (target, Named<string>(a, AttributeNames.ReferencesColumnProperty), NamedInt(a, AttributeNames.OnDeleteProperty), NamedInt(a, AttributeNames.OnUpdateProperty))
+            : null;
+
+    // An enum named argument arrives as its underlying value.
+    private static int NamedInt(CustomAttributeData attribute, string name) =>
+        attribute.NamedArguments.FirstOrDefault(a => a.MemberName == name).TypedValue.Value is { } value ? Convert.ToInt32(value, System.Globalization.CultureInfo.InvariantCulture) : 0;
+
     /// <summary>[Collation]'s name.</summary>
     public string? Collation => Find(AttributeNames.Collation) is { } a ? FirstString(a) : null;
 

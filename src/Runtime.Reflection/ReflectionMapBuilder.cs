@@ -64,6 +64,7 @@ internal static class ReflectionMapBuilder
                 Collation = attributes.Collation,
                 RenamedFrom = attributes.RenamedFrom,
                 ClrTypeName = Display(property.PropertyType),
+                References = ReferenceOf(attributes, property.Name, typeName, columns.Count),
             });
 
             foreach (var (indexName, order, unique) in attributes.Indexes())
@@ -96,6 +97,45 @@ internal static class ReflectionMapBuilder
     /// Public instance properties with a public getter (and, for a sqlite-net model, a public setter), base-class
     /// members first (declaration order within each class).
     /// </summary>
+    /// <summary>
+    /// A [References] resolved as the generator resolves it (ForeignKeyFacts.Resolve, src/Shared): the parent's table name,
+    /// its column names ([Column] or the property name, [Ignore] left out) and its key columns.
+    /// </summary>
+    [UnconditionalSuppressMessage("Trimming", "IL2077", Justification = "ReferencesAttribute's Type parameter is annotated to keep the parent's public properties.")]
+    private static ForeignKeyFacts? ReferenceOf(MappingAttributes attributes, string member, string typeName, int columnIndex)
+    {
+        if (attributes.References is not { } reference)
+        {
+            return null;
+        }
+
+        var target = reference.Target;
+        var table = MappingAttributes.TableName(MappingAttributes.TableOf(target)) is { Length: > 0 } named ? named : target.Name;
+        var names = new List<string>();
+        var keys = new List<string>();
+        foreach (var property in PublicProperties(target))
+        {
+            var parent = MappingAttributes.Of(target, property);
+            if (parent.Has(AttributeNames.Ignore) || property.GetIndexParameters().Length > 0)
+            {
+                continue;
+            }
+
+            var name = parent.ColumnName is { Length: > 0 } column ? column : property.Name;
+            names.Add(name);
+            if (parent.Has(AttributeNames.PrimaryKey))
+            {
+                keys.Add(name);
+            }
+        }
+
+        return ForeignKeyFacts.Resolve(columnIndex, member, typeName, target.FullName ?? target.Name, table, names, keys, reference.Column, reference.OnDelete, reference.OnUpdate, out var violation)
+            ?? throw new MicroDbMappingException(violation!.Value.Message);
+    }
+
+    private static PropertyInfo[] PublicProperties([DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicProperties)] Type type) =>
+        type.GetProperties(BindingFlags.Public | BindingFlags.Instance);
+
     private static IEnumerable<PropertyInfo> MappableProperties([DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicProperties)] Type type, bool sqliteNetMembers)
     {
         var chain = new List<Type>();

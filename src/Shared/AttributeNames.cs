@@ -37,6 +37,9 @@ internal static class AttributeNames
     /// <summary>MicroDb's [RenamedFrom("Old")] on a property (column) or a class (table): the additive migration renames instead of adding.</summary>
     public const string RenamedFrom = "RenamedFromAttribute";
 
+    /// <summary>[References(typeof(Parent))]: a foreign key (MicroDb's attribute; sqlite-net has none).</summary>
+    public const string References = "ReferencesAttribute";
+
     /// <summary>The full names of the two table attributes (what the generator's discovery asks Roslyn for).</summary>
     public const string MicroDbTable = MicroDbNamespace + "." + Table;
 
@@ -62,9 +65,19 @@ internal static class AttributeNames
     /// <summary>[PrimaryKey]'s named argument for a composite key's column order.</summary>
     public const string PrimaryKeyOrderProperty = "Order";
 
+    /// <summary>[References]'s named arguments: the parent's column, and the ON DELETE / ON UPDATE actions.</summary>
+    public const string ReferencesColumnProperty = "Column";
+
+    /// <inheritdoc cref="ReferencesColumnProperty"/>
+    public const string OnDeleteProperty = "OnDelete";
+
+    /// <inheritdoc cref="ReferencesColumnProperty"/>
+    public const string OnUpdateProperty = "OnUpdate";
+
     private static readonly string[] Names =
     [
         Table, Column, PrimaryKey, AutoIncrement, Indexed, Unique, Ignore, MaxLength, Collation, NotNull, StoreAsText, RenamedFrom,
+        References,
     ];
 
     /// <summary>Which of the two attribute families an attribute belongs to.</summary>

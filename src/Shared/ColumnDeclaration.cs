@@ -15,7 +15,7 @@ namespace MicroDb.Mapping;
 /// once per map (<c>EntityMap&lt;T&gt;.Columns</c>): <c>"Member Kind ClrType"</c> and then only the facets the member
 /// declares, space-separated: <c>nullable</c>, <c>primaryKey</c>, <c>keyOrder=N</c> (a composite key's [PrimaryKey(Order = N)], when not 0), <c>autoIncrement</c>, <c>notNull</c>,
 /// <c>maxLength=N</c>, <c>column=NAME</c> (when the column is not named as the member), <c>collation=NAME</c>,
-/// <c>renamedFrom=NAME</c>. A name with a space, a quote or a backslash in it, or an empty one, is written in double
+/// <c>renamedFrom=NAME</c>, <c>references=TABLE referencesColumn=COLUMN</c> with <c>onDelete=N</c>/<c>onUpdate=N</c> (a [References] foreign key; N a ForeignKeyAction value, written when not 0). A name with a space, a quote or a backslash in it, or an empty one, is written in double
 /// quotes with <c>\"</c> and <c>\\</c> escapes. Example: <c>"Price Decimal Decimal notNull column=unit_price"</c>.
 /// </summary>
 internal static class ColumnDeclaration
@@ -69,6 +69,20 @@ internal static class ColumnDeclaration
             text.Append(" renamedFrom=").Append(Quote(column.RenamedFrom));
         }
 
+        if (column.References is { } fk)
+        {
+            text.Append(" references=").Append(Quote(fk.Table)).Append(" referencesColumn=").Append(Quote(fk.Column));
+            if (fk.OnDelete != 0)
+            {
+                text.Append(" onDelete=").Append(fk.OnDelete.ToString(CultureInfo.InvariantCulture));
+            }
+
+            if (fk.OnUpdate != 0)
+            {
+                text.Append(" onUpdate=").Append(fk.OnUpdate.ToString(CultureInfo.InvariantCulture));
+            }
+        }
+
         return text.ToString();
     }
 
@@ -99,6 +113,8 @@ internal static class ColumnDeclaration
         bool primaryKey = false, autoIncrement = false, notNull = false;
         int? maxLength = null;
         var keyOrder = 0;
+        string? references = null, referencesColumn = null;
+        int onDelete = 0, onUpdate = 0;
         string name = member;
         string? collation = null, renamedFrom = null;
         for (var i = 3; i < tokens.Count; i++)
@@ -136,13 +152,32 @@ internal static class ColumnDeclaration
                 case "renamedFrom" when value is not null:
                     renamedFrom = value;
                     break;
+                case "references" when value is not null:
+                    references = value;
+                    break;
+                case "referencesColumn" when value is not null:
+                    referencesColumn = value;
+                    break;
+                case "onDelete" when int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out var del):
+                    onDelete = del;
+                    break;
+                case "onUpdate" when int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out var upd):
+                    onUpdate = upd;
+                    break;
                 default:
-                    error = $"'{token}' is not a column facet (nullable, primaryKey, keyOrder=N, autoIncrement, notNull, maxLength=N, column=, collation=, renamedFrom=)";
+                    error = $"'{token}' is not a column facet (nullable, primaryKey, keyOrder=N, autoIncrement, notNull, maxLength=N, column=, collation=, renamedFrom=, references=, referencesColumn=, onDelete=N, onUpdate=N)";
                     return false;
             }
         }
 
-        column = new ColumnFacts(name, member, kind, tokens[2], primaryKey, autoIncrement, notNull, maxLength, collation, renamedFrom, keyOrder);
+        if ((references is null) != (referencesColumn is null))
+        {
+            error = "references= and referencesColumn= go together";
+            return false;
+        }
+
+        var foreignKey = references is null ? null : new ForeignKeyFacts(references, referencesColumn!, onDelete, onUpdate);
+        column = new ColumnFacts(name, member, kind, tokens[2], primaryKey, autoIncrement, notNull, maxLength, collation, renamedFrom, keyOrder, foreignKey);
         error = string.Empty;
         return true;
     }

@@ -11,7 +11,7 @@ namespace MicroDb.Mapping;
 /// </summary>
 internal readonly struct ColumnFacts
 {
-    public ColumnFacts(string columnName, string memberName, ColumnKind kind, string clrTypeName, bool isPrimaryKey, bool isAutoIncrement, bool isNotNull, int? maxLength, string? collation, string? renamedFrom = null, int keyOrder = 0)
+    public ColumnFacts(string columnName, string memberName, ColumnKind kind, string clrTypeName, bool isPrimaryKey, bool isAutoIncrement, bool isNotNull, int? maxLength, string? collation, string? renamedFrom = null, int keyOrder = 0, ForeignKeyFacts? references = null)
     {
         ColumnName = columnName;
         MemberName = memberName;
@@ -24,6 +24,7 @@ internal readonly struct ColumnFacts
         Collation = collation;
         RenamedFrom = renamedFrom;
         KeyOrder = keyOrder;
+        References = references;
     }
 
     public string ColumnName { get; }
@@ -50,4 +51,7 @@ internal readonly struct ColumnFacts
 
     /// <summary>[PrimaryKey(Order = n)]'s order among a composite key's columns (0 when not given).</summary>
     public int KeyOrder { get; }
+
+    /// <summary>[References]'s parent table and column, resolved, or null.</summary>
+    public ForeignKeyFacts? References { get; }
 }

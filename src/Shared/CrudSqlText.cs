@@ -80,6 +80,11 @@ internal static class CrudSqlText
             sb.Append(" COLLATE ").Append(collation);
         }
 
+        if (column.References is { } foreignKey)
+        {
+            sb.Append(' ').Append(foreignKey.Clause());
+        }
+
         return sb.ToString();
     }
 

@@ -105,12 +105,21 @@ internal static class ModelRules
         "Query cannot be translated to SQL",
         "MicroDb cannot translate '{0}' to SQL: {1}");
 
+    /// <summary>
+    /// A <c>[References(typeof(Parent))]</c> whose referenced column does not exist: the parent has no single-column key
+    /// and no <c>Column</c> was named, or the named column is not one of the parent's (issue 22, foreign keys).
+    /// </summary>
+    public static readonly ModelRule InvalidForeignKey = new(
+        Ids.InvalidForeignKey,
+        "Invalid foreign key",
+        "Member '{0}' of '{1}' references '{2}', but {3}");
+
     /// <summary>Every rule, in id order.</summary>
     public static readonly ModelRule[] All =
     [
         UnsupportedMemberType, SeveralPrimaryKeys, InvalidAutoIncrement, NoUsableConstructor, InaccessibleType,
         DuplicateColumn, UnsupportedModel, IgnoreConflict, InvalidTable, QueryRunsInMemory, ReflectionFallback,
-        SchemaDrift, QueryNotIntercepted, QueryNeverTranslates,
+        SchemaDrift, QueryNotIntercepted, QueryNeverTranslates, InvalidForeignKey,
     ];
 
     /// <summary>The rule ids, as constants (Roslyn's release tracking reads them where descriptors are created).</summary>
@@ -130,12 +139,18 @@ internal static class ModelRules
         public const string SchemaDrift = "MDB0012";
         public const string QueryNotIntercepted = "MDB0013";
         public const string QueryNeverTranslates = "MDB0014";
+        public const string InvalidForeignKey = "MDB0015";
     }
 
     /// <summary>The reasons that complete the messages above.</summary>
     public static class Reasons
     {
         public const string NotThePrimaryKey = "it is not the [PrimaryKey]";
+        public const string TargetHasNoKey = "it has no [PrimaryKey]; name the referenced column with [References(typeof(...), Column = \"...\")]";
+        public const string TargetHasCompositeKey = "its primary key has several columns, and a column can reference only one; name a unique column with [References(typeof(...), Column = \"...\")]";
+
+        public static string NoSuchTargetColumn(string column) => "it has no column '" + column + "'";
+
         public const string CompositeKey = "it is part of a composite primary key (only a single integer key can be auto-incremented)";
         public const string NoKeyWriteBack = "it has no setter or backing field to write the new key back to";
         public const string IsGeneric = "it is generic";

@@ -34,6 +34,9 @@ public sealed class ColumnMapping
     /// <summary><c>[PrimaryKey(Order = n)]</c>: the column's place in a composite primary key (0 when not given).</summary>
     public int KeyOrder { get; init; }
 
+    /// <summary>The resolved <c>[References]</c> foreign key (parent table and column, actions), or null.</summary>
+    internal ForeignKeyFacts? References { get; init; }
+
     /// <summary>Marked <c>[AutoIncrement]</c>.</summary>
     public bool IsAutoIncrement { get; init; }
 
@@ -63,7 +66,7 @@ public sealed class ColumnMapping
 
     /// <summary>The column as the shared SQL text and model rules see it.</summary>
     internal ColumnFacts ToFacts() =>
-        new(Name, MemberName, Kind, ClrTypeName ?? Kind.ToString(), IsPrimaryKey, IsAutoIncrement, IsNotNull, MaxLength, Collation, RenamedFrom, KeyOrder);
+        new(Name, MemberName, Kind, ClrTypeName ?? Kind.ToString(), IsPrimaryKey, IsAutoIncrement, IsNotNull, MaxLength, Collation, RenamedFrom, KeyOrder, References);
 
     /// <inheritdoc />
     public override string ToString() => $"{Name} {SqlType} ({MemberName})";

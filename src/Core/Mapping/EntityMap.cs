@@ -229,6 +229,7 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
                 ClrTypeName = facts.ClrTypeName,
                 IsPrimaryKey = facts.IsPrimaryKey,
                 KeyOrder = facts.KeyOrder,
+                References = facts.References,
                 IsAutoIncrement = facts.IsAutoIncrement,
                 IsNotNull = facts.IsNotNull,
                 MaxLength = facts.MaxLength,

@@ -36,8 +36,11 @@ internal static class SqlBuilder
     /// <param name="column">The column.</param>
     /// <param name="format">The connection's storage format.</param>
     public static string ColumnDefinition(ColumnMapping column, StorageFormat format) => format.Kind == StorageFormatKind.SqliteNet
-        ? SqliteNetDialect.ColumnDeclaration(column.Name, SqliteNetType(column, format), column.IsPrimaryKey, column.IsAutoIncrement, column.IsPrimaryKey || column.IsNotNull, column.Collation)
+        ? SqliteNetDialect.ColumnDeclaration(column.Name, SqliteNetType(column, format), column.IsPrimaryKey, column.IsAutoIncrement, column.IsPrimaryKey || column.IsNotNull, column.Collation) + ForeignKeyClause(column)
         : CrudSqlText.ColumnDefinition(column.ToFacts());
+
+    /// <summary>A [References] column's clause after sqlite-net's declaration (which ends with a space); sqlite-net writes none of its own.</summary>
+    private static string ForeignKeyClause(ColumnMapping column) => column.References is { } foreignKey ? foreignKey.Clause() + " " : string.Empty;
 
     /// <summary>
     /// The CREATE TABLE text for <paramref name="format"/>: the map's own for MicroDb's format; under sqlite-net's, the
@@ -63,7 +66,7 @@ internal static class SqlBuilder
         var constraint = new System.Text.StringBuilder();
         CrudSqlText.AppendKeyConstraint(constraint, table.PrimaryKeyColumns.Select(c => c.ToFacts()).ToArray());
         var declarations = table.Columns
-            .Select(c => SqliteNetDialect.ColumnDeclaration(c.Name, SqliteNetType(c, format), false, false, c.IsPrimaryKey || c.IsNotNull, c.Collation))
+            .Select(c => SqliteNetDialect.ColumnDeclaration(c.Name, SqliteNetType(c, format), false, false, c.IsPrimaryKey || c.IsNotNull, c.Collation) + ForeignKeyClause(c))
             .Append(constraint.ToString(2, constraint.Length - 2));
         return SqliteNetDialect.CreateTable(table.TableName, declarations, table.WithoutRowId);
     }

@@ -22,6 +22,7 @@ namespace MicroDb.Generator.Model;
 /// <param name="Collation">[Collation], or null.</param>
 /// <param name="KeyWriteBack">How SetGeneratedKey writes this member when it is the auto-incremented key.</param>
 /// <param name="RenamedFrom">[RenamedFrom]'s previous column name, or null.</param>
+/// <param name="References">[References], resolved to the parent's table and column, or null.</param>
 /// <param name="KeyOrder">[PrimaryKey(Order = n)]'s order in a composite key (0 when not given).</param>
 internal sealed record ColumnModel(
     string MemberName,
@@ -43,4 +44,5 @@ internal sealed record ColumnModel(
     string? Collation,
     KeyWriteBack KeyWriteBack,
     string? RenamedFrom = null,
-    int KeyOrder = 0);
+    int KeyOrder = 0,
+    ForeignKeyFacts? References = null);

@@ -1,0 +1,96 @@
+using MicroDb.Conformance.Models;
+
+namespace MicroDb.Conformance;
+
+// Foreign keys ([References]): the REFERENCES clause, the actions SQLite runs (foreign keys are on by default), and a
+// violation as a typed error that changes nothing.
+public abstract partial class ConformanceSuite
+{
+    private MicroDbConnection OpenWithInvoices(out Customer ann, out Customer bob)
+    {
+        var db = Open();
+        db.CreateTable<Customer>();
+        db.CreateTable<Invoice>();
+        db.CreateTable<Payment>();
+        ann = new Customer { Code = "ANN", Name = "Ann" };
+        bob = new Customer { Code = "BOB", Name = "Bob" };
+        db.Insert(ann);
+        db.Insert(bob);
+        db.Insert(new Invoice { CustomerId = ann.Id, CustomerCode = "ANN", Amount = 1.5m });
+        db.Insert(new Invoice { CustomerId = ann.Id, CustomerCode = "ANN", Amount = 2m });
+        db.Insert(new Invoice { CustomerId = bob.Id, CustomerCode = "BOB", Amount = 3m });
+        return db;
+    }
+
+    [Test]
+    public void CreateTable_writes_the_references_clause_with_its_actions()
+    {
+        var db = OpenWithInvoices(out _, out _);
+
+        var sql = db.ExecuteScalar<string>("SELECT sql FROM sqlite_master WHERE name = 'invoices'");
+        Assert.That(sql, Does.Contain("\"CustomerId\" INTEGER REFERENCES \"customers\" (\"Id\") ON DELETE CASCADE"));
+        Assert.That(sql, Does.Contain("\"CustomerCode\" TEXT REFERENCES \"customers\" (\"Code\") ON DELETE SET NULL ON UPDATE CASCADE"));
+        var keys = db.QueryScalars<string>("SELECT \"from\" || '>' || \"table\" || '.' || \"to\" || ' ' || on_update || '/' || on_delete FROM pragma_foreign_key_list('invoices') ORDER BY \"from\"");
+        Assert.That(keys, Is.EqualTo(new[] { "CustomerCode>customers.Code CASCADE/SET NULL", "CustomerId>customers.Id NO ACTION/CASCADE" }));
+        Assert.That(db.ExecuteScalar<string>("SELECT sql FROM sqlite_master WHERE name = 'payments'"), Does.Contain("REFERENCES \"invoices\" (\"Id\")").And.Not.Contain(" ON "));
+    }
+
+    [Test]
+    public void Delete_of_a_parent_cascades_to_its_children()
+    {
+        var db = OpenWithInvoices(out var ann, out var bob);
+
+        Assert.That(db.Delete(ann), Is.EqualTo(1));
+
+        Assert.That(db.Table<Invoice>().ToList().Select(i => i.CustomerId), Is.EqualTo(new[] { bob.Id }));
+    }
+
+    [Test]
+    public void Update_of_a_referenced_value_cascades_to_its_children()
+    {
+        var db = OpenWithInvoices(out _, out var bob);
+
+        bob.Code = "ROBERT";
+        db.Update(bob);
+
+        Assert.That(db.Table<Invoice>().Where(i => i.CustomerId == bob.Id).ToList().Select(i => i.CustomerCode), Is.EqualTo(new[] { "ROBERT" }));
+    }
+
+    [Test]
+    public void Insert_with_a_missing_parent_throws_and_stores_nothing()
+    {
+        var db = OpenWithInvoices(out _, out _);
+
+        var error = Assert.Throws<MicroDbConstraintException>(() => db.Insert(new Invoice { CustomerId = 999, Amount = 1m }));
+
+        Assert.That(error!.Message, Does.Contain("FOREIGN KEY"));
+        Assert.That(db.Table<Invoice>().Count(), Is.EqualTo(3));
+    }
+
+    [Test]
+    public void Delete_of_a_parent_that_a_no_action_key_refers_to_throws_and_keeps_both_rows()
+    {
+        var db = OpenWithInvoices(out _, out _);
+        var invoice = db.Table<Invoice>().First();
+        db.Insert(new Payment { InvoiceId = invoice.Id });
+
+        Assert.Throws<MicroDbConstraintException>(() => db.Delete(invoice));
+
+        Assert.That(db.Find<Invoice>(invoice.Id), Is.Not.Null);
+        Assert.That(db.Table<Payment>().Count(), Is.EqualTo(1));
+    }
+
+    [Test]
+    public void CreateTable_over_a_table_without_the_foreign_key_leaves_its_columns_as_they_are()
+    {
+        var db = Open();
+        db.CreateTable<Customer>();
+        db.Execute("CREATE TABLE invoices (Id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, CustomerId INTEGER NOT NULL)");
+
+        var report = db.Migrate<Invoice>();
+
+        // Existing columns keep their declaration (SQLite cannot add REFERENCES to a column); a new column gets its clause.
+        Assert.That(report.AddedColumns, Is.EqualTo(new[] { "CustomerCode", "Amount" }));
+        Assert.That(db.QueryScalars<string>("SELECT \"from\" FROM pragma_foreign_key_list('invoices')"), Is.EqualTo(new[] { "CustomerCode" }));
+    }
+}
