@@ -25,6 +25,14 @@ public class DiagnosticTests
         yield return Case("MDB0003", "A", "AutoComposite", """
             [Table] public class AutoComposite { [PrimaryKey, AutoIncrement] public int A { get; set; } [PrimaryKey(Order = 1)] public int B { get; set; } }
             """);
+        yield return Case("MDB0015", "ParentId", "Child", """
+            [Table] public class Parent { public int Value { get; set; } }
+            [Table] public class Child { [PrimaryKey] public int Id { get; set; } [References(typeof(Parent))] public int ParentId { get; set; } }
+            """);
+        yield return Case("MDB0015", "Code", "CodeChild", """
+            [Table] public class CodeParent { [PrimaryKey] public int Id { get; set; } }
+            [Table] public class CodeChild { [PrimaryKey] public int Id { get; set; } [References(typeof(CodeParent), Column = "Code")] public string? Code { get; set; } }
+            """);
         yield return Case("MDB0003", "Name", "Auto", """
             [Table] public class Auto { [PrimaryKey, AutoIncrement] public string Name { get; set; } = ""; }
             """);

@@ -88,3 +88,26 @@ public class CompositeKeyAutoIncrement
     [PrimaryKey(Order = 2)]
     public int B { get; set; }
 }
+
+public class ReferencesKeylessParent
+{
+    [References(typeof(NoKeyParent))]
+    public int ParentId { get; set; }
+}
+
+public class NoKeyParent
+{
+    public int Value { get; set; }
+}
+
+public class ReferencesCompositeParent
+{
+    [References(typeof(CompositeKeySameOrder))]
+    public int ParentId { get; set; }
+}
+
+public class ReferencesUnknownColumn
+{
+    [References(typeof(NoKeyParent), Column = "Missing")]
+    public int ParentId { get; set; }
+}

@@ -27,6 +27,28 @@ public sealed class ReflectionModelRuleTests
     }
 
     [Test]
+    public void References_to_a_parent_without_a_key_is_refused_with_the_generator_message()
+    {
+        var error = Assert.Throws<MicroDbMappingException>(() => ReflectionMaps.For<ReferencesKeylessParent>());
+        Assert.That(error!.Message, Is.EqualTo(
+            $"Member 'ParentId' of '{typeof(ReferencesKeylessParent).FullName}' references '{typeof(NoKeyParent).FullName}', but it has no [PrimaryKey]; name the referenced column with [References(typeof(...), Column = \"...\")] (MDB0015)."));
+    }
+
+    [Test]
+    public void References_to_a_parent_with_a_composite_key_is_refused()
+    {
+        var error = Assert.Throws<MicroDbMappingException>(() => ReflectionMaps.For<ReferencesCompositeParent>());
+        Assert.That(error!.Message, Does.Contain("'ParentId'").And.Contain("several columns").And.Contain("MDB0015"));
+    }
+
+    [Test]
+    public void References_to_a_column_the_parent_does_not_have_is_refused()
+    {
+        var error = Assert.Throws<MicroDbMappingException>(() => ReflectionMaps.For<ReferencesUnknownColumn>());
+        Assert.That(error!.Message, Does.Contain("no column 'Missing'").And.Contain("MDB0015"));
+    }
+
+    [Test]
     public void AutoIncrement_on_a_non_integer_key_is_refused()
     {
         var error = Assert.Throws<MicroDbMappingException>(() => ReflectionMaps.For<AutoIncrementText>());
