@@ -18,6 +18,19 @@ public sealed class Pair
     public string? Code { get; set; }
 }
 
+#pragma warning disable MDB0011 // two sqlite-net [PrimaryKey] members break MDB0002: no generated map, as sqlite-net cannot create the table either
+/// <summary>Two sqlite-net [PrimaryKey] members (sqlite-net's attribute has no Order): not a composite key in either library.</summary>
+[SQLite.Table("two_keys"), Net.Table("two_keys")]
+public sealed class TwoKeyPair
+{
+    [SQLite.PrimaryKey, Net.PrimaryKey]
+    public int A { get; set; }
+
+    [SQLite.PrimaryKey, Net.PrimaryKey]
+    public int B { get; set; }
+}
+#pragma warning restore MDB0011
+
 /// <summary>A keyless model both libraries map.</summary>
 [SQLite.Table("keyless"), Net.Table("keyless")]
 public sealed class Keyless
@@ -104,6 +117,32 @@ public sealed class ParityTests
         }
 
         Assert.That(actual, Is.EqualTo(expected));
+    }
+
+    [Test]
+    public void Two_sqlite_net_primary_keys_create_no_table_in_either_library()
+    {
+        // A known difference in the exception, not in the outcome: sqlite-net writes "primary key" on both columns and
+        // SQLite refuses the CREATE TABLE; MicroDb refuses the model first (MDB0002: sqlite-net's [PrimaryKey] has no
+        // Order, so it is no composite key). Neither creates the table. See docs/migrating-from-sqlite-net.md.
+        var path = TempFiles.NewPath();
+        try
+        {
+            using (var net = new Net.SQLiteConnection(path))
+            {
+                var error = Assert.Throws<Net.SQLiteException>(() => net.CreateTable<TwoKeyPair>());
+                Assert.That(error!.Message, Does.Contain("more than one primary key"));
+            }
+
+            using var compat = new SQLite.SQLiteConnection(path);
+            var refused = Assert.Throws<NotSupportedException>(() => compat.CreateTable<TwoKeyPair>());
+            Assert.That(refused!.Message, Does.Contain("'A' and 'B'").And.Contain("MDB0002"));
+            Assert.That(compat.GetTableInfo("two_keys"), Is.Empty);
+        }
+        finally
+        {
+            TempFiles.Delete(path);
+        }
     }
 
     [Test]
