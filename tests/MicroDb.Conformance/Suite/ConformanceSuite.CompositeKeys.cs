@@ -153,4 +153,20 @@ public abstract partial class ConformanceSuite
         Assert.That(db.GetTableInfo("order_lines").Select(c => c.Name), Is.EqualTo(new[] { "OrderId", "LineNo", "Product" }));
         Assert.That(db.ExecuteScalar<int>("SELECT count(*) FROM order_lines"), Is.EqualTo(1));
     }
+
+    [Test]
+    public async Task Async_lookups_by_composite_key_find_get_and_delete()
+    {
+        var options = Configure(new MicroDbOptions(DatabasePath) { Mapping = Mode });
+        await using var db = new MicroDbAsyncConnection(options);
+        await db.CreateTableAsync<OrderLine>();
+        await db.InsertAsync(Line(4, 2, "lime", 6));
+
+        Assert.That((await db.FindAsync<OrderLine, int, int>(4, 2))!.Product, Is.EqualTo("lime"));
+        Assert.That(await db.FindAsync<OrderLine, int, int>(2, 4), Is.Null);
+        Assert.That((await db.GetAsync<OrderLine, int, int>(4, 2)).Quantity, Is.EqualTo(6));
+        await Assert.ThrowsAsync<InvalidOperationException>(async () => await db.GetAsync<OrderLine, int, int>(2, 4));
+        Assert.That(await db.DeleteAsync<OrderLine, int, int>(4, 2), Is.EqualTo(1));
+        Assert.That(await db.FindAsync<OrderLine, int, int>(4, 2), Is.Null);
+    }
 }
