@@ -164,7 +164,8 @@ public sealed partial class MicroDbConnection
     /// <summary>
     /// The additive migration never changes a key: an existing table whose primary key (columns and order) differs from
     /// the model's is an error, with the fix (a migration step calling <see cref="MigrationContext.ChangePrimaryKey"/>).
-    /// A table created without any key is left as it is (as before composite keys).
+    /// A table created without any key, and a model without a key over a keyed table, are left as they are (neither
+    /// asks for a key change).
     /// </summary>
     private static void CheckPrimaryKeyUnchanged(TableMapping table, List<ColumnInfo> existing)
     {
@@ -173,7 +174,7 @@ public sealed partial class MicroDbConnection
             .Select(c => table.FindColumn(c.Name) is null && table.Columns.FirstOrDefault(m => string.Equals(m.RenamedFrom, c.Name, StringComparison.OrdinalIgnoreCase)) is { } renamed ? renamed.Name : c.Name)
             .ToList();
         var model = table.PrimaryKeyColumns.Select(c => c.Name).ToList();
-        if (stored.Count == 0 || stored.SequenceEqual(model, StringComparer.OrdinalIgnoreCase))
+        if (stored.Count == 0 || model.Count == 0 || stored.SequenceEqual(model, StringComparer.OrdinalIgnoreCase))
         {
             return;
         }

@@ -155,6 +155,17 @@ public abstract partial class ConformanceSuite
     }
 
     [Test]
+    public void CreateTable_of_a_keyless_model_over_a_keyed_table_leaves_the_key()
+    {
+        var db = Open();
+        db.Execute("CREATE TABLE LogLine (Message TEXT NOT NULL PRIMARY KEY)");
+
+        db.CreateTable<LogLine>();
+
+        Assert.That(db.GetTableInfo("LogLine").Select(c => (c.Name, c.PrimaryKeyOrdinal)), Is.EqualTo(new[] { ("Message", 1), ("Level", 0) }));
+    }
+
+    [Test]
     public async Task Async_lookups_by_composite_key_find_get_and_delete()
     {
         var options = Configure(new MicroDbOptions(DatabasePath) { Mapping = Mode });
