@@ -93,4 +93,21 @@ public abstract partial class ConformanceSuite
         Assert.That(report.AddedColumns, Is.EqualTo(new[] { "CustomerCode", "Amount" }));
         Assert.That(db.QueryScalars<string>("SELECT \"from\" FROM pragma_foreign_key_list('invoices')"), Is.EqualTo(new[] { "CustomerCode" }));
     }
+
+    [Test]
+    public void Under_sqlite_nets_storage_format_keys_and_references_use_its_dialect()
+    {
+        var db = Open(tweak: o => o.Storage = StorageFormat.SqliteNet());
+        db.CreateTable<Customer>();
+        db.CreateTable<Invoice>();
+        db.CreateTable<OrderLine>();
+        db.Insert(new OrderLine { OrderId = 1, LineNo = 2, Product = "fig" });
+
+        var lines = db.ExecuteScalar<string>("SELECT sql FROM sqlite_master WHERE name = 'order_lines'");
+        Assert.That(lines, Does.Contain("\n\"OrderId\" integer not null ,\n").And.EndWith("PRIMARY KEY (\"OrderId\", \"LineNo\"))"));
+        Assert.That(db.GetTableInfo("order_lines").Select(c => c.PrimaryKeyOrdinal), Is.EqualTo(new[] { 1, 2, 0, 0 }));
+        Assert.That(db.Find<OrderLine, int, int>(1, 2)!.Product, Is.EqualTo("fig"));
+        Assert.That(db.QueryScalars<string>("SELECT \"from\" || '>' || \"table\" || '.' || \"to\" FROM pragma_foreign_key_list('invoices') ORDER BY \"from\""),
+            Is.EqualTo(new[] { "CustomerCode>customers.Code", "CustomerId>customers.Id" }));
+    }
 }
