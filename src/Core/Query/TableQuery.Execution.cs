@@ -151,13 +151,16 @@ public sealed partial class TableQuery<T>
             {
                 key = new SqlColumn(primaryKey.Name);
             }
-            else if (_source is null)
+            else if (_source is null && !table.WithoutRowId)
             {
                 key = SqlRowId.Instance;
             }
             else
             {
-                throw new NotSupportedException($"Delete() of a query that filters after Take/Skip needs a [PrimaryKey] on '{table.EntityTypeName}'.");
+                // A composite key would need a row-value IN; a WITHOUT ROWID table has no rowid to stand for it.
+                throw new NotSupportedException(table.PrimaryKeyColumns.Count > 1
+                    ? $"Delete() of a query with Take/Skip on '{table.EntityTypeName}' is not supported: its primary key is composite and the table has no rowid to select rows by; use Where(...).Delete()."
+                    : $"Delete() of a query that filters after Take/Skip needs a [PrimaryKey] on '{table.EntityTypeName}'.");
             }
 
             // DELETE FROM t WHERE key IN (SELECT key FROM ... LIMIT ...): the statement around a query model.

@@ -36,6 +36,7 @@ public sealed partial class TableQuery<T>
         var plain = _source is null && !IsLimited;
         var table = _map.Table;
         SqlExpression? identity = null;
+        SqlExpression[]? compositeKey = null;
         if (plain && !table.WithoutRowId)
         {
             identity = SqlRowId.Instance;
@@ -44,6 +45,11 @@ public sealed partial class TableQuery<T>
         {
             // The key of a WITHOUT ROWID table orders it; an INTEGER PRIMARY KEY is the rowid itself.
             identity = new SqlColumn(key.Name);
+        }
+        else if (table.WithoutRowId && table.PrimaryKeyColumns.Count > 1)
+        {
+            // A composite key orders a WITHOUT ROWID table by its columns in key order.
+            compositeKey = table.PrimaryKeyColumns.Select(c => (SqlExpression)new SqlColumn(c.Name)).ToArray();
         }
 
         var query = this;
@@ -56,15 +62,16 @@ public sealed partial class TableQuery<T>
 
         // With an order, the identity (when reachable) is the final tie-breaker, so that of equal keys the last inserted row is last.
         var orderings = query.EffectiveOrderings();
-        var reversed = new QueryOrdering[orderings.Length + (identity is null ? 0 : 1)];
+        var tieBreakers = identity is not null ? [identity] : compositeKey ?? [];
+        var reversed = new QueryOrdering[orderings.Length + tieBreakers.Length];
         for (var i = 0; i < orderings.Length; i++)
         {
             reversed[i] = orderings[i] with { Descending = !orderings[i].Descending };
         }
 
-        if (identity is not null)
+        for (var i = 0; i < tieBreakers.Length; i++)
         {
-            reversed[^1] = new QueryOrdering(null, Descending: true, identity);
+            reversed[orderings.Length + i] = new QueryOrdering(null, Descending: true, tieBreakers[i]);
         }
 
         return query.IsLimited

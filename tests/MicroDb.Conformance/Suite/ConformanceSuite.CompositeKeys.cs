@@ -125,6 +125,35 @@ public abstract partial class ConformanceSuite
     }
 
     [Test]
+    public void Last_of_a_without_rowid_composite_key_table_is_the_last_in_key_order()
+    {
+        var db = OpenWith<Membership>();
+        var first = new Guid("00000000-0000-0000-0000-000000000001");
+        var second = new Guid("00000000-0000-0000-0000-000000000002");
+        db.Insert(new Membership { UserId = second, GroupName = "a", Role = "second-a" });
+        db.Insert(new Membership { UserId = first, GroupName = "z", Role = "first-z" });
+        db.Insert(new Membership { UserId = second, GroupName = "b", Role = "second-b" });
+
+        Assert.That(db.Table<Membership>().ToList().Select(m => m.Role), Is.EqualTo(new[] { "first-z", "second-a", "second-b" }));
+        Assert.That(db.Table<Membership>().Last().Role, Is.EqualTo("second-b"));
+        Assert.That(db.Table<Membership>().Where(m => m.UserId == second).OrderBy(m => m.Role).Last().Role, Is.EqualTo("second-b"));
+    }
+
+    [Test]
+    public void Delete_with_Take_on_a_without_rowid_composite_key_table_throws_and_deletes_nothing()
+    {
+        var db = OpenWith<Membership>();
+        db.Insert(new Membership { UserId = Guid.NewGuid(), GroupName = "a" });
+        db.Insert(new Membership { UserId = Guid.NewGuid(), GroupName = "b" });
+
+        var error = Assert.Throws<NotSupportedException>(() => db.Table<Membership>().Take(1).Delete());
+
+        Assert.That(error!.Message, Does.Contain("composite"));
+        Assert.That(db.Table<Membership>().Count(), Is.EqualTo(2));
+        Assert.That(OpenWithLines().Table<OrderLine>().OrderBy(l => l.Quantity).Take(1).Delete(), Is.EqualTo(1), "a rowid table deletes by rowid");
+    }
+
+    [Test]
     public void Lookup_with_the_wrong_number_of_key_values_throws_and_changes_nothing()
     {
         var db = OpenWithLines();
