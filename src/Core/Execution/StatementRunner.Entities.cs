@@ -143,6 +143,54 @@ internal sealed partial class StatementRunner
         }
     }
 
+    /// <summary>
+    /// Upserts <paramref name="entity"/> on its key (<paramref name="indexName"/> null) or on the unique index named
+    /// <paramref name="indexName"/>: inserts it, or updates the conflicting row in place (nothing deleted). An
+    /// auto-incremented key is read back through RETURNING: the new row's, or the updated row's. Returns the rows written.
+    /// </summary>
+    public int Upsert<T>(EntityMap<T> map, T entity, string? indexName)
+    {
+        var sql = indexName is null ? UpsertSql.ByKey(map.Table) : UpsertSql.ByIndex(map.Table, SqlBuilder.Indexes(map.Table, _connection.Storage), indexName);
+        var start = ObserveStart();
+        lock (_gate)
+        {
+            var statement = StatementsFor(map).Upsert(indexName, sql);
+            try
+            {
+                map.BindAll(statement, entity);
+                long? key = null;
+                try
+                {
+                    if (statement.Step() && map.Table.AutoIncrementColumn is not null)
+                    {
+                        key = statement.GetInt64(0);
+                    }
+                }
+                finally
+                {
+                    statement.Reset();
+                }
+
+                if (key is { } generated)
+                {
+                    map.SetGeneratedKey(entity, generated);
+                }
+
+                var rows = raw.sqlite3_changes(_connection.Handle);
+                if (start != 0)
+                {
+                    ReportCrud(start, map, statement.Sql, CrudValues.All, entity, rows);
+                }
+
+                return rows;
+            }
+            catch (Exception e) when (start != 0 && ReportCrudFailed(start, map, statement.Sql, CrudValues.All, entity, e))
+            {
+                throw;
+            }
+        }
+    }
+
     /// <summary>Updates the row with <paramref name="entity"/>'s key; returns the rows changed.</summary>
     public int Update<T>(EntityMap<T> map, T entity)
     {
