@@ -132,9 +132,7 @@ public sealed partial class TableQuery<T>
 
                 // MicroDb's format stores decimal as text. SQLite's arithmetic is REAL: written back as its text with 15
                 // significant digits, as a REAL is read into a decimal (sqlite-net's format stores the REAL itself).
-                return column.Kind == ColumnKind.Decimal && format.Kind != StorageFormatKind.SqliteNet
-                    ? new SqlFunction("printf", new ValueList<SqlExpression>([new SqlLiteral("'%.15g'"), node]))
-                    : node;
+                return column.Kind == ColumnKind.Decimal && format.Kind != StorageFormatKind.SqliteNet ? DecimalText(node) : node;
             }
 
             value = ExpressionInterpreter.EvaluateClosed(lambda.Body);
@@ -143,6 +141,33 @@ public sealed partial class TableQuery<T>
         var slot = new SqlParameter(args.Count, column.Kind);
         args.Add(ValueEncoding.ToStorage(value, column.StoreAsText, format));
         return slot;
+    }
+
+    /// <summary>
+    /// <c>(SELECT CASE ... END FROM (SELECT node AS v))</c>: a REAL written as decimal text with 15 significant digits and
+    /// never in exponent form (the text MicroDb's decimal comparisons read): <c>%.15g</c> in the usual range, whole
+    /// digits from 1e15 up, fixed digits below 1e-4; NULL stays NULL. The node is written once, so its slots keep their order.
+    /// </summary>
+    private static SqlExpression DecimalText(SqlExpression node)
+    {
+        var v = new SqlColumn("v");
+        var abs = new SqlFunction("abs", new ValueList<SqlExpression>([v]));
+        static SqlExpression Printf(string format, SqlExpression value) =>
+            new SqlFunction("printf", new ValueList<SqlExpression>([new SqlLiteral(format), value]));
+        static SqlExpression Rtrim(SqlExpression value, string chars) =>
+            new SqlFunction("rtrim", new ValueList<SqlExpression>([value, new SqlLiteral(chars)]));
+        var text = new SqlCase(
+            new ValueList<SqlWhen>(
+            [
+                new SqlWhen(new SqlIsNull(v, Negated: false), new SqlLiteral("NULL")),
+                new SqlWhen(new SqlBinary(abs, SqlOperator.GreaterThanOrEqual, new SqlLiteral("1e15")), Printf("'%.0f'", v)),
+                new SqlWhen(
+                    new SqlBinary(new SqlBinary(v, SqlOperator.NotEqual, new SqlLiteral("0")), SqlOperator.And, new SqlBinary(abs, SqlOperator.LessThan, new SqlLiteral("1e-4"))),
+                    Rtrim(Rtrim(Printf("'%.28f'", v), "'0'"), "'.'")),
+            ]),
+            Printf("'%.15g'", v));
+        var inner = QueryModel.Select(null, new ValueList<SqlExpression>([new SqlAlias(node, "v")]));
+        return new SqlScalarQuery(QueryModel.Select(new SqlSubquery(inner), new ValueList<SqlExpression>([text])));
     }
 
     private static bool ComputableKinds(ColumnKind kind) => kind is ColumnKind.Boolean or ColumnKind.Byte or ColumnKind.SByte

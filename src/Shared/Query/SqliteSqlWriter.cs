@@ -113,6 +113,11 @@ internal class SqliteSqlWriter
                 Write(collate.Operand, sql, slots);
                 sql.Append(" COLLATE ").Append(collate.Collation);
                 return;
+            case SqlScalarQuery scalar:
+                sql.Append('(');
+                WriteQuery(scalar.Query, sql, slots);
+                sql.Append(')');
+                return;
             case SqlExists exists:
                 sql.Append("EXISTS (");
                 WriteQuery(exists.Query, sql, slots);

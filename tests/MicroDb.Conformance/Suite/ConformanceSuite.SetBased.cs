@@ -67,15 +67,25 @@ public abstract partial class ConformanceSuite
     [Test]
     public void ExecuteUpdate_computes_decimal_arithmetic_like_LINQ()
     {
-        var db = OpenWith<AllTypes>();
-        var prices = new[] { 10.5m, 1.25m, -3.1m, 100m, 0m, 19.99m };
-        db.InsertAll(prices.Select(p => new AllTypes { Decimal = p, String = "x" }));
+        var statements = new List<string>();
+        var db = Open(tweak: o => o.OnStatement = s => statements.Add(s.Sql));
+        db.CreateTable<AllTypes>();
+        var prices = new[] { 10.5m, 1.25m, -3.1m, 100m, 0m, 19.99m, 0.00001m, 1e20m, -2e16m };
+        db.InsertAll(prices.Select(p => new AllTypes { Decimal = p, NDecimal = p == 0 ? null : p, String = "x" }));
 
-        Assert.That(db.Table<AllTypes>().Where(x => x.Decimal > 0).ExecuteUpdate(s => s.Set(x => x.Decimal, x => x.Decimal * 1.1m)), Is.EqualTo(4));
+        Assert.That(db.Table<AllTypes>().Where(x => x.Decimal != 0 && x.Decimal != -3.1m)
+            .ExecuteUpdate(s => s.Set(x => x.Decimal, x => x.Decimal * 1.1m).Set(x => x.NDecimal, x => x.NDecimal * 2)), Is.EqualTo(7));
 
-        var expected = prices.Select(p => p > 0 ? p * 1.1m : p).ToList();
-        Assert.That(db.Table<AllTypes>().OrderBy(x => x.Id).ToList().Select(x => x.Decimal), Is.EqualTo(expected));
+        Assert.That(statements, Has.One.StartsWith("UPDATE \"AllTypes\" SET \"Decimal\" = (SELECT CASE ").And.Contains(" WHERE "));
+        TestContext.Out.WriteLine(statements.Single(s => s.StartsWith("UPDATE", StringComparison.Ordinal)));
+        var rows = prices.Select(p => new AllTypes { Decimal = p, NDecimal = p == 0 ? null : p }).ToList();
+        var expected = rows.Select(r => r.Decimal != 0 && r.Decimal != -3.1m ? (r.Decimal * 1.1m, r.NDecimal * 2) : (r.Decimal, r.NDecimal)).ToList();
+        Assert.That(db.Table<AllTypes>().OrderBy(x => x.Id).ToList().Select(x => (x.Decimal, x.NDecimal)), Is.EqualTo(expected));
+
+        // The text written is what decimal comparisons and ordering read: compare and order as LINQ does.
         Assert.That(db.Table<AllTypes>().Count(x => x.Decimal == 11.55m), Is.EqualTo(1));
+        Assert.That(db.Table<AllTypes>().OrderBy(x => x.Decimal).ToList().Select(x => x.Decimal), Is.EqualTo(expected.Select(e => e.Item1).OrderBy(d => d)));
+        Assert.That(db.Table<AllTypes>().Count(x => x.Decimal > 0.00001m), Is.EqualTo(expected.Count(e => e.Item1 > 0.00001m)));
     }
 
     [TestCase("microdb")]
