@@ -176,6 +176,21 @@ public abstract partial class ConformanceSuite
         Assert.That(rows.Select(p => p.Name), Is.EqualTo(new[] { "Ada 3", "Grace" }));
     }
 
+    [Test]
+    public void Upsert_on_unique_index_under_sqlite_net_storage_uses_its_index_names()
+    {
+        var db = Open(tweak: o => o.Storage = StorageFormat.SqliteNet());
+        db.CreateTable<Person>();
+        db.Insert(new Person { Name = "Ada", Email = "ada@example.org" });
+        var index = db.QueryScalars<string>("SELECT name FROM sqlite_master WHERE type = 'index' AND sql LIKE '%unique%' COLLATE NOCASE").Single();
+
+        var incoming = new Person { Name = "Ada L.", Email = "ada@example.org" };
+        Assert.That(db.Upsert(incoming, index), Is.EqualTo(1));
+
+        Assert.That(incoming.Id, Is.EqualTo(1));
+        Assert.That(db.Get<Person>(1).Name, Is.EqualTo("Ada L."));
+    }
+
     [TestCase("microdb")]
     [TestCase("default")]
     [TestCase("dtText")]
