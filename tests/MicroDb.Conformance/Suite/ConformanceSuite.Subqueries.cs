@@ -25,4 +25,20 @@ public abstract partial class ConformanceSuite
         Assert.That(all.Message, Does.Contain("All"));
         Assert.That(count.Message, Does.Contain("Count"));
     }
+
+    [Test]
+    public void Contains_over_another_tables_Select_binds_that_querys_values_as_a_list()
+    {
+        var db = OpenWith<Person>();
+        db.CreateTable<Order>();
+        db.InsertAll(new[] { new Person { Name = "Ada" }, new Person { Name = "Grace" }, new Person { Name = "Linus" } });
+        db.InsertAll(new[] { new Order { CustomerId = 1 }, new Order { CustomerId = 3 }, new Order { CustomerId = 3 } });
+        var orders = db.Table<Order>().ToList();
+
+        var buyers = db.Table<Person>().Where(p => db.Table<Order>().Select(o => o.CustomerId).Contains(p.Id)).OrderBy(p => p.Id).ToList();
+
+        // Not yet an IN (SELECT ...) sub-query: the inner query runs first and its values are bound as IN (?, ...).
+        var expected = db.Table<Person>().ToList().Where(p => orders.Any(o => o.CustomerId == p.Id)).Select(p => p.Id);
+        Assert.That(buyers.Select(p => p.Id), Is.EqualTo(expected));
+    }
 }
