@@ -480,7 +480,7 @@ public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
     {
         ThrowIfDisposed();
         var map = EntityMapResolver.Resolve<T>(_mapping, EntityMapRegistry.DefaultReflectionProvider, throwOnReflectionFallback: false);
-        if (!map.CanSerialize)
+        if (map is not ITypedColumns<T> && !map.CanSerialize)
         {
             throw new MicroDbMappingException(
                 $"The generated map of '{typeof(T).FullName}' has no Serialize/Deserialize, which MicroDb.Npgsql moves values through. " +
@@ -493,13 +493,22 @@ public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
     private static ColumnMapping KeyOf<T>(EntityMap<T> map) => map.Table.PrimaryKey
         ?? throw new MicroDbMappingException($"Type '{map.Table.EntityTypeName}' has no [PrimaryKey], so it cannot be updated, deleted or found by key.");
 
-    // The entity's values, one typed parameter per column in column order: the map writes them in its binary format,
-    // and each is read back typed (PostgresValues), so no member value is boxed on the way.
+    // The entity's values, one typed parameter per column in column order, without boxing a member's value: through
+    // the map's typed column access where it has it (reflection maps), else through its binary format (generated maps:
+    // the map writes the entity, and each column is read back typed by PostgresValues).
     private NpgsqlParameter[] Values<T>(EntityMap<T> map, T entity)
     {
         if (entity is null)
         {
             throw new ArgumentNullException(nameof(entity));
+        }
+
+        if (map is ITypedColumns<T> typed)
+        {
+            var parameters = new NpgsqlParameter[map.Table.Columns.Count];
+            var writer = new TypedParameterWriter(map.Table.Columns, parameters);
+            typed.WriteColumns(entity, ref writer);
+            return parameters;
         }
 
         _buffer.SetLength(0);
@@ -539,8 +548,16 @@ public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
                 }
             }
 
+            var typed = map as ITypedColumns<T>;
             while (async ? await reader.ReadAsync(cancellationToken).ConfigureAwait(false) : reader.Read())
             {
+                if (typed is not null)
+                {
+                    var row = new TypedRowReader(reader, ordinals);
+                    rows.Add(typed.ReadColumns(ref row));
+                    continue;
+                }
+
                 _buffer.SetLength(0);
                 for (var i = 0; i < ordinals.Length; i++)
                 {

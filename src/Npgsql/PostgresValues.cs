@@ -130,7 +130,8 @@ internal static class PostgresValues
         return r.ReadBytes(length);
     }
 
-    private static NpgsqlDbType DbType(ColumnKind kind) => kind switch
+    /// <summary>The parameter type of a column of this kind (for NULL values).</summary>
+    public static NpgsqlDbType DbType(ColumnKind kind) => kind switch
     {
         ColumnKind.Boolean => NpgsqlDbType.Boolean,
         ColumnKind.Byte or ColumnKind.SByte or ColumnKind.Int16 => NpgsqlDbType.Smallint,
