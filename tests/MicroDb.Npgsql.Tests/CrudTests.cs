@@ -19,6 +19,7 @@ public sealed class CrudTests(MappingMode mapping)
         _db = new MicroDbNpgsqlConnection(PostgresServer.DataSource, mapping);
         _db.Execute("DROP TABLE IF EXISTS pg_every_kind");
         _db.Execute("DROP TABLE IF EXISTS pg_account");
+        _db.Execute("DROP TABLE IF EXISTS pg_log");
         _db.CreateTable<EveryKind>();
         _db.CreateTable<Account>();
     }
@@ -267,6 +268,43 @@ public sealed class CrudTests(MappingMode mapping)
         var error = Assert.Throws<MicroDbMappingException>(() => _db.CreateTable<NoCaseName>())!;
         Assert.That(error.Message, Does.Contain("pg_nocase.Name").And.Contain("NOCASE"));
         Assert.That(_db.Query<EveryKind>("SELECT 1 AS \"Id\" FROM information_schema.tables WHERE table_name = 'pg_nocase'"), Is.Empty);
+    }
+
+    [Test]
+    public void Create_table_refuses_an_identity_key_PostgreSQL_cannot_generate()
+    {
+        var error = Assert.Throws<MicroDbMappingException>(() => _db.CreateTable<ULongIdentity>())!;
+        Assert.That(error.Message, Does.Contain("pg_ulong_identity.Id").And.Contain("identity"));
+    }
+
+    [Test]
+    public void A_table_without_a_key_inserts_and_queries_but_refuses_update_delete_and_find()
+    {
+        _db.CreateTable<LogLine>();
+        var line = new LogLine { Text = "started", At = new DateTime(2026, 1, 1) };
+        Assert.That(_db.Insert(line), Is.EqualTo(1));
+        Assert.That(_db.Query<LogLine>("SELECT * FROM pg_log").Single().Text, Is.EqualTo("started"));
+
+        Assert.That(() => _db.Update(line), Throws.InstanceOf<MicroDbMappingException>().With.Message.Contains("has no [PrimaryKey]"));
+        Assert.That(() => _db.Delete(line), Throws.InstanceOf<MicroDbMappingException>());
+        Assert.That(() => _db.Find<LogLine>(1), Throws.InstanceOf<MicroDbMappingException>());
+        Assert.That(_db.Query<LogLine>("SELECT * FROM pg_log"), Has.Count.EqualTo(1));
+    }
+
+    [Test]
+    public void Text_with_U0000_is_refused_by_the_server_as_a_typed_error_and_stores_nothing()
+    {
+        var row = Sample();
+        row.Text = "a\0b";
+        Assert.That(() => _db.Insert(row), Throws.InstanceOf<MicroDbException>());
+        Assert.That(_db.Query<EveryKind>("SELECT * FROM pg_every_kind"), Is.Empty);
+    }
+
+    [Test]
+    public void A_key_of_the_wrong_type_is_a_typed_error_naming_the_statement()
+    {
+        var error = Assert.Throws<MicroDbException>(() => _db.Find<EveryKind>("not a number"))!;
+        Assert.That(error.Message, Does.Contain("pg_every_kind"));
     }
 
     [Test]

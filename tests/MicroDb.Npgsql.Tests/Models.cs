@@ -67,3 +67,19 @@ public class NoCaseName
     [PrimaryKey] public int Id { get; set; }
     [Collation("NOCASE")] public string? Name { get; set; }
 }
+
+/// <summary>An auto-incremented ulong key: PostgreSQL has no identity of numeric(20,0).</summary>
+[Table("pg_ulong_identity")]
+public class ULongIdentity
+{
+    [PrimaryKey, AutoIncrement] public ulong Id { get; set; }
+    public string? Name { get; set; }
+}
+
+/// <summary>A table without a key.</summary>
+[Table("pg_log")]
+public class LogLine
+{
+    public string? Text { get; set; }
+    public DateTime At { get; set; }
+}

@@ -34,10 +34,11 @@ public sealed class PostgresServer
         {
             _binDirectory = FindBinDirectory() ?? throw new InvalidOperationException(
                 "PostgreSQL's initdb was not found on PATH or under /usr/lib/postgresql/*/bin. Install it (Debian: apt-get install -y postgresql; .ci/run does this).");
-            _root = Path.Combine(Path.GetTempPath(), "microdb-pg-" + Guid.NewGuid().ToString("N"));
+            // As root the server runs as postgres, which must reach the directory: /tmp, not a TMPDIR under /root.
+            var asRoot = Environment.UserName == "root";
+            _root = Path.Combine(asRoot ? "/tmp" : Path.GetTempPath(), "microdb-pg-" + Guid.NewGuid().ToString("N"));
             Directory.CreateDirectory(_root);
             var data = Path.Combine(_root, "data");
-            var asRoot = Environment.UserName == "root";
             if (asRoot)
             {
                 Run("chown", ["-R", "postgres:postgres", _root], asPostgres: false);
