@@ -39,19 +39,22 @@ internal sealed class PostgresTableSql
     /// <summary>The statements of <paramref name="map"/>, built at its first use and kept for the map's lifetime.</summary>
     public static PostgresTableSql For<T>(EntityMap<T> map)
     {
+        // One reference, written and read whole: two threads racing here build the same text and either entry is kept.
         var cached = Cache<T>.Entry;
-        if (cached is not null && ReferenceEquals(cached.Value.Map, map))
+        if (cached is not null && ReferenceEquals(cached.Map, map))
         {
-            return cached.Value.Sql;
+            return cached.Sql;
         }
 
         var sql = new PostgresTableSql(map.Table);
-        Cache<T>.Entry = (map, sql);
+        Cache<T>.Entry = new CacheEntry<T>(map, sql);
         return sql;
     }
 
+    private sealed record CacheEntry<T>(EntityMap<T> Map, PostgresTableSql Sql);
+
     private static class Cache<T>
     {
-        public static (EntityMap<T> Map, PostgresTableSql Sql)? Entry;
+        public static CacheEntry<T>? Entry;
     }
 }
