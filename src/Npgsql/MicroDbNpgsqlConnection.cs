@@ -83,6 +83,26 @@ public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
     /// <returns>The number of rows inserted (1).</returns>
     public Task<int> InsertAsync<T>(T entity, CancellationToken cancellationToken = default) => InsertCore(entity, true, cancellationToken).AsTask();
 
+    /// <summary>
+    /// Inserts every entity in one transaction (a savepoint inside an open one), sent as <see cref="NpgsqlBatch"/>es of up
+    /// to 500 statements: one round trip per batch. Identity keys are read back into the entities. When one row is
+    /// refused, none of them is stored and the error is thrown.
+    /// </summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="entities">The entities.</param>
+    /// <returns>The number of rows inserted.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="entities"/> or one of them is null.</exception>
+    /// <exception cref="MicroDbConstraintException">A constraint refused a row; nothing was stored.</exception>
+    public int InsertAll<T>(IEnumerable<T> entities) => InsertAllCore(entities, false, default).GetAwaiter().GetResult();
+
+    /// <summary>Inserts every entity in one transaction, in batches (see <see cref="InsertAll{T}(IEnumerable{T})"/>).</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="entities">The entities.</param>
+    /// <param name="cancellationToken">Cancels the work; nothing is stored then.</param>
+    /// <returns>The number of rows inserted.</returns>
+    public Task<int> InsertAllAsync<T>(IEnumerable<T> entities, CancellationToken cancellationToken = default) =>
+        InsertAllCore(entities, true, cancellationToken).AsTask();
+
     /// <summary>Updates the row with <paramref name="entity"/>'s key to its values.</summary>
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="entity">The entity.</param>
@@ -329,6 +349,87 @@ public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
         catch (PostgresException e)
         {
             throw PostgresErrors.Translate(e, command.CommandText);
+        }
+    }
+
+    private const int BatchSize = 500;
+
+    private async ValueTask<int> InsertAllCore<T>(IEnumerable<T> entities, bool async, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(entities);
+        var map = MapOf<T>();
+        var sql = PostgresTableSql.For(map);
+        var identity = map.Table.AutoIncrementColumn is not null;
+        var total = 0;
+        await RunInTransactionCore(async () =>
+        {
+            var pending = new List<T>(BatchSize);
+            foreach (var entity in entities)
+            {
+                pending.Add(entity);
+                if (pending.Count == BatchSize)
+                {
+                    total += await InsertBatch(map, sql.Insert, identity, pending, async, cancellationToken).ConfigureAwait(false);
+                    pending.Clear();
+                }
+            }
+
+            if (pending.Count > 0)
+            {
+                total += await InsertBatch(map, sql.Insert, identity, pending, async, cancellationToken).ConfigureAwait(false);
+            }
+        }, async, cancellationToken).ConfigureAwait(false);
+        return total;
+    }
+
+    private async Task<int> InsertBatch<T>(EntityMap<T> map, string insert, bool identity, List<T> entities, bool async, CancellationToken cancellationToken)
+    {
+        using var batch = new NpgsqlBatch(_connection, _transaction);
+        foreach (var entity in entities)
+        {
+            var values = Values(map, entity);
+            var command = new NpgsqlBatchCommand(insert);
+            foreach (var column in map.Table.Columns)
+            {
+                if (!column.IsAutoIncrement)
+                {
+                    command.Parameters.Add(values[column.Ordinal]);
+                }
+            }
+
+            batch.BatchCommands.Add(command);
+        }
+
+        try
+        {
+            if (!identity)
+            {
+                return async ? await batch.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false) : batch.ExecuteNonQuery();
+            }
+
+            // One result set per INSERT ... RETURNING, in the order of the entities.
+            await using var reader = async ? await batch.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false) : batch.ExecuteReader();
+            var inserted = 0;
+            foreach (var entity in entities)
+            {
+                if (inserted > 0 && !(async ? await reader.NextResultAsync(cancellationToken).ConfigureAwait(false) : reader.NextResult()))
+                {
+                    break;
+                }
+
+                if (async ? await reader.ReadAsync(cancellationToken).ConfigureAwait(false) : reader.Read())
+                {
+                    map.SetGeneratedKey(entity, reader.GetFieldValue<long>(0));
+                }
+
+                inserted++;
+            }
+
+            return inserted;
+        }
+        catch (PostgresException e)
+        {
+            throw PostgresErrors.Translate(e, insert);
         }
     }
 

@@ -163,6 +163,43 @@ public sealed class CrudTests(MappingMode mapping)
     }
 
     [Test]
+    public void InsertAll_stores_every_row_in_batches_and_reads_back_each_identity()
+    {
+        var rows = Enumerable.Range(0, 1203).Select(i => { var r = Sample(); r.Int32 = i; return r; }).ToList();
+        Assert.That(_db.InsertAll(rows), Is.EqualTo(1203));
+        Assert.That(rows.Select(r => r.Id).Distinct().Count(), Is.EqualTo(1203));
+        Assert.That(rows.Zip(rows.Skip(1)).All(p => p.Second.Id == p.First.Id + 1), Is.True);
+        AssertSame(_db.Get<EveryKind>(rows[1202].Id), rows[1202]);
+        Assert.That(_db.Query<EveryKind>("SELECT * FROM pg_every_kind WHERE \"Int32\" = $1", 700).Single().Id, Is.EqualTo(rows[700].Id));
+
+        var accounts = Enumerable.Range(0, 3).Select(i => new Account { Id = Guid.NewGuid(), Name = "n" + i }).ToList();
+        Assert.That(_db.InsertAll(accounts), Is.EqualTo(3));
+    }
+
+    [Test]
+    public void InsertAll_with_one_refused_row_stores_none_of_them()
+    {
+        _db.Insert(new Account { Id = Guid.NewGuid(), Name = "existing", Email = "taken@example.org" });
+        var accounts = Enumerable.Range(0, 600).Select(i => new Account { Id = Guid.NewGuid(), Name = "n" + i, Email = "e" + i }).ToList();
+        accounts[550].Email = "taken@example.org";
+
+        var error = Assert.Throws<MicroDbConstraintException>(() => _db.InsertAll(accounts))!;
+        Assert.That(error.ExtendedResultCode, Is.EqualTo(2067));
+        Assert.That(_db.Query<Account>("SELECT * FROM pg_account"), Has.Count.EqualTo(1));
+        Assert.That(_db.IsInTransaction, Is.False);
+    }
+
+    [Test]
+    public async Task InsertAllAsync_cancelled_stores_nothing()
+    {
+        using var cancelled = new CancellationTokenSource();
+        await cancelled.CancelAsync();
+        Assert.That(async () => await _db.InsertAllAsync(new[] { Sample(), Sample() }, cancelled.Token), Throws.InstanceOf<OperationCanceledException>());
+        Assert.That(await _db.InsertAllAsync(new[] { Sample(), Sample() }), Is.EqualTo(2));
+        Assert.That(_db.Query<EveryKind>("SELECT * FROM pg_every_kind"), Has.Count.EqualTo(2));
+    }
+
+    [Test]
     public void Get_of_a_missing_key_throws_naming_table_and_key()
     {
         var error = Assert.Throws<InvalidOperationException>(() => _db.Get<EveryKind>(12345))!;
