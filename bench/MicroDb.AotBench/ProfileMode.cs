@@ -16,7 +16,8 @@ namespace MicroDb.AotBench;
 /// TextRecord by int key), <c>range</c> (the 100-row filtered, ordered read), <c>query</c> (1,000 rows). Sides:
 /// <c>hand</c> (the headline's hand-written SQLitePCLRaw code) or <c>generated</c> (MicroDb, generated map). Both sides run
 /// inside one read transaction, like a headline round. Setup and a warm-up run outside the measured method, so only the
-/// calls are counted; divide by the calls printed.
+/// measured calls are counted: divide the costs by the calls printed (callgrind's call counts include the warm-up's).
+/// docs/benchmarks.md, "Where Find and the 100-row read spend their time", has the commands and the results.
 /// </summary>
 internal static class ProfileMode
 {
@@ -59,7 +60,7 @@ internal static class ProfileMode
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static long Warm(Func<int, int> body, int calls) => Loop(body, calls) - 1; // not Measured's body: ILC would fold the two
+    private static long Warm(Func<int, int> body, int calls) => Loop(body, calls) - 1; // a body unlike Measured's, so no folding can merge the two
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static long Measured(Func<int, int> body, int calls) => Loop(body, calls);
