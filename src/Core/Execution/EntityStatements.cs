@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using MicroDb.Mapping;
 using MicroDb.Native;
 
@@ -31,7 +32,15 @@ internal sealed class EntityStatements : IDisposable
 
     public SqliteStatement Delete => _delete ??= _runner.Prepare(Map.Sql.Delete ?? throw NoKey("delete by key"));
 
-    public SqliteStatement SelectByKey => _selectByKey ??= _runner.Prepare(Map.Sql.SelectByKey ?? throw NoKey("find by key"));
+    // Find's statement: the getter inlines into the runner (a field read and a null test); preparing is out of line.
+    public SqliteStatement SelectByKey
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => _selectByKey ?? PrepareSelectByKey();
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private SqliteStatement PrepareSelectByKey() => _selectByKey = _runner.Prepare(Map.Sql.SelectByKey ?? throw NoKey("find by key"));
 
     /// <summary>The upsert on the key (<paramref name="sql"/> is <see cref="UpsertSql.ByKey"/>'s), or on a unique index by name.</summary>
     public SqliteStatement Upsert(string? indexName, string sql)

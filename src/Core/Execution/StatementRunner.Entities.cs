@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using MicroDb.Mapping;
 using MicroDb.Native;
 using SQLitePCL;
@@ -362,9 +363,26 @@ internal sealed partial class StatementRunner
     }
 
     /// <summary>The connection's prepared CRUD statements for <paramref name="map"/>, found by the map's slot.</summary>
+    /// <remarks>
+    /// Every CRUD call starts here, so the hit (one array read and one reference test) inlines into the caller and the
+    /// first use of a map on this connection goes to <see cref="CreateStatements"/> (issue 20 profile, docs/benchmarks.md).
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private EntityStatements StatementsFor<T>(EntityMap<T> map)
     {
         var slot = map.Slot;
+        var sets = _entityStatements;
+        if ((uint)slot < (uint)sets.Length && sets[slot] is { } set && ReferenceEquals(set.Map, map))
+        {
+            return set;
+        }
+
+        return CreateStatements(map, slot);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private EntityStatements CreateStatements(IEntityMap map, int slot)
+    {
         var sets = _entityStatements;
         if (slot >= sets.Length)
         {
@@ -372,14 +390,9 @@ internal sealed partial class StatementRunner
             sets = _entityStatements;
         }
 
-        var set = sets[slot];
-        if (set is null || !ReferenceEquals(set.Map, map))
-        {
-            set?.Dispose();
-            set = sets[slot] = new EntityStatements(this, map);
-        }
-
-        return set;
+        // Another map of the same slot (a connection that switched maps) is replaced: its statements are finalized.
+        sets[slot]?.Dispose();
+        return sets[slot] = new EntityStatements(this, map);
     }
 
     private int StepInsert<T>(SqliteStatement statement, EntityMap<T> map, T entity)
