@@ -141,6 +141,7 @@ internal readonly struct StatementArguments
     /// </summary>
     /// <exception cref="NotSupportedException">The table has no primary key.</exception>
     /// <exception cref="ArgumentException">The table has a composite primary key.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void BindPrimaryKey<TKey>(SqliteStatement statement, TableMapping table, TKey primaryKey)
     {
         if (primaryKey is null)
@@ -199,6 +200,7 @@ internal readonly struct StatementArguments
         $"but {given} key value(s) were given; pass one value per key column, in key order.";
 
     /// <summary>Binds one key value as <paramref name="column"/> stores it; int, long, Guid and string without boxing.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void BindKeyValue<TKey>(SqliteStatement statement, int index, ColumnMapping column, TKey value)
     {
         if (typeof(TKey) == typeof(int))

@@ -102,6 +102,20 @@ public abstract partial class ConformanceSuite
     }
 
     [Test]
+    public void Upsert_by_composite_key_updates_the_row_with_that_key()
+    {
+        var db = OpenWithLines();
+
+        Assert.That(db.Upsert(Line(1, 2, "quince", 8)), Is.EqualTo(1));
+        Assert.That(db.Upsert(Line(2, 2, "kiwi", 5)), Is.EqualTo(1));
+
+        Assert.That(db.Get<OrderLine, int, int>(1, 2).Product, Is.EqualTo("quince"));
+        Assert.That(db.Get<OrderLine, int, int>(1, 1).Product, Is.EqualTo("apple"));
+        Assert.That(db.Get<OrderLine, int, int>(2, 2).Quantity, Is.EqualTo(5));
+        Assert.That(db.Table<OrderLine>().Count(), Is.EqualTo(4));
+    }
+
+    [Test]
     public void Delete_by_composite_key_deletes_only_that_row()
     {
         var db = OpenWithLines();
