@@ -37,7 +37,19 @@ internal abstract record SqlSource;
 
 /// <summary>A table, by its (unquoted) name.</summary>
 /// <param name="Name">The table name.</param>
-internal sealed record SqlTable(string Name) : SqlSource;
+/// <param name="Alias">The (unquoted) alias its columns are qualified by in a join (<c>FROM "orders" AS "t0"</c>), or null.</param>
+internal sealed record SqlTable(string Name, string? Alias = null) : SqlSource;
+
+/// <summary>
+/// Two sources joined: <c>left [LEFT] JOIN right ON on</c>. A join of a join nests on the left, so
+/// <c>(a JOIN b) JOIN c</c> is written in order, without parentheses. The columns of a join's sides are
+/// <see cref="SqlColumn"/> nodes qualified by their table's alias.
+/// </summary>
+/// <param name="Left">The left source (a table or another join).</param>
+/// <param name="Right">The right source.</param>
+/// <param name="Kind">Inner or left outer.</param>
+/// <param name="On">The join condition.</param>
+internal sealed record SqlJoin(SqlSource Left, SqlSource Right, SqlJoinKind Kind, SqlExpression On) : SqlSource;
 
 /// <summary>A sub-query read as a table: <c>(SELECT ...)</c>.</summary>
 /// <param name="Query">The inner query.</param>
