@@ -228,13 +228,46 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
         return _connection.Runner.TryReadFirst(sql, StatementArguments.Translated(args), reader, out value);
     }
 
+    /// <summary>
+    /// The first half of query syntax's left join (<c>join c in ... on ... into g from c in g.DefaultIfEmpty()</c>) or of a
+    /// grouped join flattened again (<c>from c in g</c>): only <see cref="GroupJoinQuery{TResult, TInner}.SelectMany"/>
+    /// can follow, which makes it a left or an inner join. A group used any other way (<c>g.Count()</c>) has no SQL form here.
+    /// </summary>
+    /// <typeparam name="TInner">The joined table's type.</typeparam>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TNew">The type of the grouped row.</typeparam>
+    /// <param name="inner">The joined table.</param>
+    /// <param name="outerKeySelector">The key of the rows joined so far.</param>
+    /// <param name="innerKeySelector">The key of the joined table's row.</param>
+    /// <param name="resultSelector">The row with its group of matches.</param>
+    public GroupJoinQuery<TNew, TInner> GroupJoin<TInner, TKey, TNew>(
+        TableQuery<TInner> inner,
+        Expression<Func<TResult, TKey>> outerKeySelector,
+        Expression<Func<TInner, TKey>> innerKeySelector,
+        Expression<Func<TResult, IEnumerable<TInner>, TNew>> resultSelector)
+    {
+        ArgumentNullException.ThrowIfNull(inner);
+        ArgumentNullException.ThrowIfNull(outerKeySelector);
+        ArgumentNullException.ThrowIfNull(innerKeySelector);
+        ArgumentNullException.ThrowIfNull(resultSelector);
+        var group = resultSelector.Parameters[1];
+        return new GroupJoinQuery<TNew, TInner>(new GroupJoinSource<TResult, TInner>(
+            this, inner, RowSubstitution.Apply(outerKeySelector, _selector), innerKeySelector, group, RowSubstitution.Apply(resultSelector, _selector, group)));
+    }
+
     private JoinQuery<TNew> AddJoin<TInner, TNew>(SqlJoinKind kind, TableQuery<TInner> inner, LambdaExpression outerKeySelector, LambdaExpression innerKeySelector, LambdaExpression resultSelector)
     {
         ArgumentNullException.ThrowIfNull(inner);
         ArgumentNullException.ThrowIfNull(outerKeySelector);
         ArgumentNullException.ThrowIfNull(innerKeySelector);
         ArgumentNullException.ThrowIfNull(resultSelector);
-        var name = kind == SqlJoinKind.Left ? "LeftJoin" : "Join";
+        return AddJoinCore<TInner, TNew>(
+            kind, inner, RowSubstitution.Apply(outerKeySelector, _selector), innerKeySelector, parameter => RowSubstitution.Apply(resultSelector, _selector, parameter), kind == SqlJoinKind.Left ? "LeftJoin" : "Join");
+    }
+
+    /// <summary>Joins <paramref name="inner"/> on <paramref name="outerKey"/> (over this query's tables); the new result is <paramref name="selectorOf"/> the joined table's parameter.</summary>
+    internal JoinQuery<TNew> AddJoinCore<TInner, TNew>(SqlJoinKind kind, TableQuery<TInner> inner, Expression outerKey, LambdaExpression innerKeySelector, Func<ParameterExpression, Expression> selectorOf, string name)
+    {
         RejectLimited(name);
         if (_orderings.Length > 0)
         {
@@ -247,7 +280,6 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
         }
 
         var parameter = Expression.Parameter(typeof(TInner), innerKeySelector.Parameters[0].Name ?? JoinScope.Alias(_tables.Maps.Length));
-        var outerKey = RowSubstitution.Apply(outerKeySelector, _selector);
         var innerKey = RowSubstitution.Apply(innerKeySelector, parameter);
         var on = JoinKeys.Condition(outerKey, innerKey, kind, name);
         foreach (var filter in inner.JoinFilters("joined"))
@@ -256,8 +288,7 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
         }
 
         var tables = _tables.Add(inner.Map, parameter, kind, on, kind == SqlJoinKind.Left ? innerKey : null);
-        var selector = RowSubstitution.Apply(resultSelector, _selector, parameter);
-        var joined = new JoinQuery<TNew>(_connection, tables, selector, _wheres, [], 0, null, 0);
+        var joined = new JoinQuery<TNew>(_connection, tables, selectorOf(parameter), _wheres, [], 0, null, 0);
 
         // Translate the condition now, so a key without SQL form fails at the call, as Where does.
         joined.Translate(on, TranslationKind.Predicate, []);

@@ -268,6 +268,53 @@ public abstract partial class ConformanceSuite
     }
 
     [Test]
+    public void GroupJoin_with_DefaultIfEmpty_in_query_syntax_is_a_left_join([Values] bool sqliteNet)
+    {
+        var data = OpenJoinData(sqliteNet);
+        var db = data.Db;
+        var query = from o in db.Table<JoinOrder>()
+                    join c in db.Table<JoinCustomer>() on o.CustomerId equals c.Id into g
+                    from c in g.DefaultIfEmpty()
+                    select new { o.Id, Name = c == null ? "(none)" : c.Name, o.Total };
+        var expected = (from o in data.Orders
+                        join c in data.Customers on o.CustomerId equals c.Id into g
+                        from c in g.DefaultIfEmpty()
+                        select new { o.Id, Name = c == null ? "(none)" : c.Name, o.Total }).ToList();
+        Assert.That(query.ToSqlString(), Does.Contain(" LEFT JOIN "));
+        Assert.That(query.OrderBy(x => x.Id).ToList(), Is.EqualTo(expected.OrderBy(x => x.Id).ToList()));
+        Assert.That(expected.Count(x => x.Name == "(none)"), Is.EqualTo(2));
+    }
+
+    [Test]
+    public void GroupJoin_flattened_without_DefaultIfEmpty_is_an_inner_join([Values] bool sqliteNet)
+    {
+        var data = OpenJoinData(sqliteNet);
+        var db = data.Db;
+        var query = from o in db.Table<JoinOrder>()
+                    join c in db.Table<JoinCustomer>() on o.CustomerId equals c.Id into g
+                    from c in g
+                    select new { o.Id, c.Name };
+        var expected = (from o in data.Orders
+                        join c in data.Customers on o.CustomerId equals c.Id into g
+                        from c in g
+                        select new { o.Id, c.Name }).ToList();
+        Assert.That(query.ToSqlString(), Does.Contain(" INNER JOIN "));
+        Assert.That(query.ToList(), Is.EquivalentTo(expected));
+    }
+
+    [Test]
+    public void GroupJoin_rejects_a_group_used_any_other_way()
+    {
+        var data = OpenJoinData(sqliteNet: false);
+        var db = data.Db;
+        var grouped = db.Table<JoinOrder>().GroupJoin(db.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, g) => new { o, g });
+        var other = Assert.Throws<NotSupportedException>(() => grouped.SelectMany(x => x.g.Where(c => c.Id > 1), (x, c) => x.o.Id));
+        Assert.That(other!.Message, Does.Contain("SelectMany").And.Contain("DefaultIfEmpty"));
+        var usesGroup = Assert.Throws<NotSupportedException>(() => grouped.SelectMany(x => x.g, (x, c) => x.g.Count()));
+        Assert.That(usesGroup!.Message, Does.Contain("uses the group 'g'"));
+    }
+
+    [Test]
     public void LeftJoin_reading_a_member_of_a_missing_row_throws_as_linq_does()
     {
         var data = OpenJoinData(sqliteNet: false);
