@@ -28,7 +28,7 @@ internal sealed class ExpressionInterpreter
 
     // A join's row: one parameter, map and entity per table (null otherwise).
     private readonly ParameterExpression[]? _parameters;
-    private readonly IEntityMap[]? _maps;
+    private readonly IEntityMap?[]? _maps;
     private object?[]? _entities;
 
     private ExpressionInterpreter(ParameterExpression? parameter, IEntityMap? map)
@@ -37,7 +37,7 @@ internal sealed class ExpressionInterpreter
         _map = map;
     }
 
-    private ExpressionInterpreter(ParameterExpression[] parameters, IEntityMap[] maps)
+    private ExpressionInterpreter(ParameterExpression[] parameters, IEntityMap?[] maps)
     {
         _parameters = parameters;
         _maps = maps;
@@ -46,7 +46,7 @@ internal sealed class ExpressionInterpreter
     /// <summary>An interpreter that resolves each of a join's <paramref name="parameters"/> to the entity at its index in <see cref="EvaluateForRow"/>.</summary>
     /// <param name="parameters">The join's parameters, one per table.</param>
     /// <param name="maps">The map of each table, at the same index.</param>
-    public static ExpressionInterpreter ForEntities(ParameterExpression[] parameters, IEntityMap[] maps) => new(parameters, maps);
+    public static ExpressionInterpreter ForEntities(ParameterExpression[] parameters, IEntityMap?[] maps) => new(parameters, maps);
 
     /// <summary>Evaluates <paramref name="body"/> with each parameter bound to its entity in <paramref name="entities"/> (null: a missing row of a left join). Not thread-safe.</summary>
     public object? EvaluateForRow(Expression body, object?[] entities)
@@ -188,11 +188,11 @@ internal sealed class ExpressionInterpreter
             return _map.GetValue(_entity!, column.Ordinal);
         }
 
-        if (RowIndexOf(m.Expression) is var row and >= 0 && _maps![row].Table.FindColumnByMember(m.Member.Name) is { } joined)
+        if (RowIndexOf(m.Expression) is var row and >= 0 && _maps![row] is { } rowMap && rowMap.Table.FindColumnByMember(m.Member.Name) is { } joined)
         {
             // As LINQ-to-Objects: a member of a missing (left-joined) row cannot be read.
             return _entities![row] is { } entity
-                ? _maps[row].GetValue(entity, joined.Ordinal)
+                ? rowMap.GetValue(entity, joined.Ordinal)
                 : throw new NullReferenceException($"'{m.Expression}' is null (no row matched the left join), so '{m}' cannot be evaluated; test '{m.Expression} == null' first.");
         }
 

@@ -44,7 +44,7 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
     {
         var parameter = Expression.Parameter(typeof(TResult), name ?? JoinScope.Alias(0));
         var tables = new JoinedTables([first.Map], [parameter], [SqlJoinKind.Inner], [null], [null]);
-        var filters = first.JoinFilters("first");
+        var filters = first.JoinFilters("join");
         var wheres = new Expression[filters.Count];
         for (var i = 0; i < wheres.Length; i++)
         {
@@ -282,7 +282,7 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
         var parameter = Expression.Parameter(typeof(TInner), innerKeySelector.Parameters[0].Name ?? JoinScope.Alias(_tables.Maps.Length));
         var innerKey = RowSubstitution.Apply(innerKeySelector, parameter);
         var on = JoinKeys.Condition(outerKey, innerKey, kind, name);
-        foreach (var filter in inner.JoinFilters("joined"))
+        foreach (var filter in inner.JoinFilters("join"))
         {
             on = Expression.AndAlso(on, RowSubstitution.Apply(filter, parameter));
         }

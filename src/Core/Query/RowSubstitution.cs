@@ -69,7 +69,8 @@ internal sealed class RowSubstitution : ExpressionVisitor
     private static bool IsRecord(Type? type) =>
         type?.GetMethod("PrintMembers", System.Reflection.BindingFlags.Instance | System.Reflection.BindingFlags.Public | System.Reflection.BindingFlags.NonPublic) is not null;
 
-    private static Expression? Source(Expression built, string memberName)
+    /// <summary>The expression a member of <paramref name="built"/> was set from, or null.</summary>
+    internal static Expression? Source(Expression built, string memberName)
     {
         switch (built)
         {

@@ -83,6 +83,32 @@ public sealed partial class TableQuery<T>
         return JoinQuery<T>.Start(this, outerKeySelector.Parameters[0].Name).GroupJoin(inner, outerKeySelector, innerKeySelector, resultSelector);
     }
 
+    /// <summary>
+    /// Groups the rows by <paramref name="keySelector"/> (SQL GROUP BY; a composite key is an anonymous type). Follow it
+    /// with <c>Where</c> over the groups (HAVING), <c>OrderBy</c> and a <c>Select</c> of the key and aggregates:
+    /// <c>Select(g =&gt; new { g.Key, Count = g.Count(), Total = g.Sum(x =&gt; x.Amount) })</c>. Keys group as they compare
+    /// (see the README's "How queries compare"): DateTimes by ticks whatever their kind, decimals by value.
+    /// </summary>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <param name="keySelector">The key.</param>
+    /// <exception cref="NotSupportedException">The key has no SQL translation, or the query is ordered or limited.</exception>
+    public GroupByQuery<TKey, T> GroupBy<TKey>(Expression<Func<T, TKey>> keySelector)
+    {
+        ArgumentNullException.ThrowIfNull(keySelector);
+        var filters = JoinFilters("group");
+        var element = keySelector.Parameters[0];
+        var wheres = new Expression[filters.Count];
+        for (var i = 0; i < wheres.Length; i++)
+        {
+            wheres[i] = RowSubstitution.Apply(filters[i], element);
+        }
+
+        var group = Expression.Parameter(typeof(IGrouping<TKey, T>), "g");
+        var state = new GroupState(Connection, _map, element, group, keySelector.Body, wheres);
+        state.CheckKeys();
+        return new GroupByQuery<TKey, T>(state);
+    }
+
     /// <summary>This query's Where conditions, for a join over it.</summary>
     /// <exception cref="NotSupportedException">The query is ordered, limited or reads a sub-query.</exception>
     internal IReadOnlyList<LambdaExpression> JoinFilters(string role)
@@ -90,7 +116,7 @@ public sealed partial class TableQuery<T>
         if (_source is not null || IsLimited || _orderings.Length > 0)
         {
             throw new NotSupportedException(
-                $"MicroDb cannot join the query on '{_map.Table.TableName}' as the {role} table: it is ordered or limited (OrderBy, Skip, Take); order and limit the joined query instead.");
+                $"MicroDb cannot {role} the query on '{_map.Table.TableName}': it is ordered or limited (OrderBy, Skip, Take); order and limit the result instead.");
         }
 
         var filters = new LambdaExpression[_wheres.Length];

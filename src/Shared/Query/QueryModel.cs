@@ -27,6 +27,12 @@ internal sealed record QueryModel(
     int? Limit,
     int Offset)
 {
+    /// <summary>GROUP BY terms (none: no grouping).</summary>
+    public ValueList<SqlExpression> GroupBy { get; init; } = ValueList<SqlExpression>.Empty;
+
+    /// <summary>HAVING conditions (ANDed), over the groups.</summary>
+    public ValueList<SqlExpression> Having { get; init; } = ValueList<SqlExpression>.Empty;
+
     /// <summary>SELECT <paramref name="projection"/> FROM <paramref name="source"/>, with no condition, order or limit.</summary>
     public static QueryModel Select(SqlSource? source, ValueList<SqlExpression> projection) =>
         new(source, projection, false, ValueList<SqlExpression>.Empty, ValueList<SqlOrdering>.Empty, null, 0);

@@ -152,6 +152,18 @@ internal class SqliteSqlWriter
             Write(query.Predicates[i], sql, slots);
         }
 
+        for (var i = 0; i < query.GroupBy.Count; i++)
+        {
+            sql.Append(i == 0 ? " GROUP BY " : ", ");
+            Write(query.GroupBy[i], sql, slots);
+        }
+
+        for (var i = 0; i < query.Having.Count; i++)
+        {
+            sql.Append(i == 0 ? " HAVING " : " AND ");
+            Write(query.Having[i], sql, slots);
+        }
+
         for (var i = 0; i < query.Orderings.Count; i++)
         {
             sql.Append(i == 0 ? " ORDER BY " : ", ");

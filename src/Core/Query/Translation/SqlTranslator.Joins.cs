@@ -23,9 +23,15 @@ internal sealed partial class SqlTranslator
             _ => TranslateValue(translator),
         };
 
+        return Renumber(node, translator._slots, body, args);
+    }
+
+    /// <summary><paramref name="node"/> with its slots renumbered in the order their markers are written, their values appended to <paramref name="args"/>.</summary>
+    private static SqlExpression Renumber(SqlExpression node, List<ParameterSlot> slots, Expression body, List<object?> args)
+    {
         var order = new List<int>();
         SqliteSqlWriter.Instance.Write(node, new StringBuilder(), order);
-        var markerOf = new int[translator._slots.Count];
+        var markerOf = new int[slots.Count];
         Array.Fill(markerOf, -1);
         var argStart = args.Count;
         for (var i = 0; i < order.Count; i++)
@@ -36,7 +42,7 @@ internal sealed partial class SqlTranslator
             }
 
             markerOf[order[i]] = i;
-            args.Add(translator._slots[order[i]].Value);
+            args.Add(slots[order[i]].Value);
         }
 
         return SqlSlots.Offset(SqlSlots.Map(node, slot => markerOf[slot]), argStart);

@@ -68,7 +68,8 @@ internal sealed partial class SqlTranslator
         return translator.Key(keyBody, key == StoredKey.String ? StoredKey.Direct : key);
     }
 
-    private bool Uses(Expression e) => _scope is null ? ParameterFinder.Uses(e, _parameter) : _scope.Uses(e);
+    private bool Uses(Expression e) =>
+        (_scope is null ? ParameterFinder.Uses(e, _parameter) : _scope.Uses(e)) || (_group is not null && ParameterFinder.Uses(e, _group));
 
     private SqlExpression TranslateBoolean(Expression e)
     {
@@ -166,6 +167,11 @@ internal sealed partial class SqlTranslator
     private SqlExpression TranslateCall(MethodCallExpression call)
     {
         var method = call.Method;
+        if (_group is not null && TryTranslateGroupAggregate(call) is { } aggregate)
+        {
+            return aggregate;
+        }
+
         if (method.DeclaringType == typeof(string))
         {
             return TranslateStringCall(call);
