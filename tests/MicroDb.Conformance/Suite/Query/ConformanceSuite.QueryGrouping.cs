@@ -94,6 +94,20 @@ public abstract partial class ConformanceSuite
     }
 
     [Test]
+    public void GroupBy_int_sum_that_does_not_fit_throws_overflow_as_linq_does()
+    {
+        var data = OpenJoinData(sqliteNet: false);
+        var db = data.Db;
+        db.Insert(new JoinLine { OrderId = 7, Sku = "x", Quantity = int.MaxValue });
+        db.Insert(new JoinLine { OrderId = 7, Sku = "y", Quantity = 1 });
+        var lines = db.Table<JoinLine>().ToList();
+        Assert.Throws<OverflowException>(() => lines.GroupBy(l => l.OrderId).Select(g => g.Sum(x => x.Quantity)).ToList());
+        var query = db.Table<JoinLine>().GroupBy(l => l.OrderId).Select(g => new { g.Key, Total = g.Sum(x => x.Quantity) });
+        Assert.Throws<OverflowException>(() => query.ToList());
+        Assert.That(query.Where(x => x.Key != 7).ToList(), Has.Count.EqualTo(4), "the other groups still read");
+    }
+
+    [Test]
     public void GroupBy_rejects_what_it_cannot_translate_naming_it()
     {
         var data = OpenJoinData(sqliteNet: false);
