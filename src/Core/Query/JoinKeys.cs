@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Linq.Expressions;
 using MicroDb.Query.Model;
 
@@ -13,6 +14,16 @@ internal static class JoinKeys
 {
     /// <summary>The condition joining <paramref name="outer"/> and <paramref name="inner"/> keys.</summary>
     /// <exception cref="NotSupportedException">The keys cannot be compared in SQL (a byte array, or a composite key of a left join).</exception>
+    // Expression.Equal finds op_Equality of these types by reflection (as the compiler's trees for Where do): keep them under NativeAOT.
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(decimal))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(DateTime))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(DateTimeOffset))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(TimeSpan))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(Guid))]
+#if NET
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(DateOnly))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(TimeOnly))]
+#endif
     public static Expression Condition(Expression outer, Expression inner, SqlJoinKind kind, string operatorName)
     {
         if (outer is NewExpression { Members: not null } outerKey && inner is NewExpression { Members: not null } innerKey && outerKey.Arguments.Count == innerKey.Arguments.Count)
