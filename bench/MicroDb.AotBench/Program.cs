@@ -8,6 +8,12 @@ using MicroDb.Benchmarks.Infrastructure;
 // MemoryPack are left out here (HEADLINE_PEERS is defined only in the main bench): this bench compares MicroDb's own
 // paths with hand-written code under each runtime.
 // Usage: MicroDb.AotBench [--out <file>] [--smoke] [--case-seconds <s>]
+//        MicroDb.AotBench --profile <find|find11|range|query> <hand|generated> [calls]   (one side in a loop, for callgrind)
+if (args.Length > 0 && args[0] == "--profile")
+{
+    return MicroDb.AotBench.ProfileMode.Run(args[1..]);
+}
+
 string? outFile = null;
 var caseSeconds = 6.0;
 var warmups = 2;

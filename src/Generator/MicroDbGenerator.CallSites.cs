@@ -39,10 +39,10 @@ public sealed partial class MicroDbGenerator
         ];
 
         /// <summary>Methods that take an entity: its static type names the model (the runtime type decides otherwise).</summary>
-        private static readonly string[] EntityMethods = ["Insert", "InsertOrReplace", "Update", "Delete"];
+        private static readonly string[] EntityMethods = ["Insert", "InsertOrReplace", "Upsert", "Update", "Delete"];
 
         /// <summary>Methods that take a sequence of entities: the element type names the model.</summary>
-        private static readonly string[] SequenceMethods = ["InsertAll", "UpdateAll"];
+        private static readonly string[] SequenceMethods = ["InsertAll", "UpdateAll", "UpsertAll"];
 
         private static readonly HashSet<string> Names = new(
             TypeArgumentMethods.Concat(EntityMethods).Concat(SequenceMethods).SelectMany(n => new[] { n, n + "Async" }),

@@ -94,6 +94,29 @@ internal sealed class EnumAccessor<TEntity> : MemberAccessor<TEntity>
         return value is null ? null : Enum.ToObject(_enumType, value.Value);
     }
 
+    // Enums reach a provider as MicroDb stores them, their underlying value in a long (boxed here by PropertyInfo, as on SQLite).
+    public override void WriteTo<TWriter>(TEntity entity, int columnIndex, ref TWriter writer)
+    {
+        var value = (Enum?)_property.GetValue(entity);
+        if (_nullable)
+        {
+            writer.Write(columnIndex, value is null ? (long?)null : ValueEncoding.EnumToInt64(value));
+        }
+        else
+        {
+            writer.Write(columnIndex, ValueEncoding.EnumToInt64(value!));
+        }
+    }
+
+    public override void ReadFrom<TReader>(TEntity entity, int columnIndex, ref TReader reader) =>
+        _property.SetValue(entity, ReadBoxedFrom(columnIndex, ref reader));
+
+    public override object? ReadBoxedFrom<TReader>(int columnIndex, ref TReader reader)
+    {
+        var value = _nullable ? reader.Read<long?>(columnIndex) : reader.Read<long>(columnIndex);
+        return value is null ? null : Enum.ToObject(_enumType, value.Value);
+    }
+
     public override object? GetBoxed(TEntity entity) => _property.GetValue(entity);
 
     public override void SetBoxed(TEntity entity, object? value) => _property.SetValue(entity, value);

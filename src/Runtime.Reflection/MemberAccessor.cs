@@ -1,3 +1,4 @@
+using MicroDb.Mapping;
 using MicroDb.Native;
 
 namespace MicroDb.Runtime.Reflection;
@@ -29,6 +30,18 @@ internal abstract class MemberAccessor<TEntity>
 
     /// <summary>Assigns an auto-incremented key, converting from the row id.</summary>
     public abstract void SetKey(TEntity entity, long key);
+
+    /// <summary>Hands the member's value, typed, to a provider's writer (<see cref="ITypedColumns{T}"/>).</summary>
+    public abstract void WriteTo<TWriter>(TEntity entity, int columnIndex, ref TWriter writer)
+        where TWriter : struct, IColumnValueWriter;
+
+    /// <summary>Reads the column from a provider's reader and assigns the member.</summary>
+    public abstract void ReadFrom<TReader>(TEntity entity, int columnIndex, ref TReader reader)
+        where TReader : struct, IColumnValueReader;
+
+    /// <summary>Reads the column from a provider's reader, boxed, for constructor arguments.</summary>
+    public abstract object? ReadBoxedFrom<TReader>(int columnIndex, ref TReader reader)
+        where TReader : struct, IColumnValueReader;
 
     /// <summary>The value a member holds when no column supplies it (for constructor arguments).</summary>
     public abstract object? DefaultBoxed { get; }

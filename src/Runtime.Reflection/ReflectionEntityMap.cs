@@ -10,7 +10,7 @@ namespace MicroDb.Runtime.Reflection;
 /// (enums through <see cref="PropertyInfo"/>); no Reflection.Emit or Expression.Compile, so it also runs without a JIT.
 /// </summary>
 /// <typeparam name="T">The mapped type.</typeparam>
-internal sealed class ReflectionEntityMap<T> : EntityMap<T>
+internal sealed class ReflectionEntityMap<T> : EntityMap<T>, ITypedColumns<T>
 {
     private readonly MemberAccessor<T>[] _members;
     private readonly ConstructorInfo? _constructor;
@@ -105,6 +105,55 @@ internal sealed class ReflectionEntityMap<T> : EntityMap<T>
             if (ordinals[i] >= 0 && members[i].CanWrite && Array.IndexOf(_constructorColumns, i) < 0)
             {
                 members[i].Read(statement, ordinals[i], created);
+            }
+        }
+
+        return created;
+    }
+
+    /// <inheritdoc />
+    public void WriteColumns<TWriter>(T entity, ref TWriter writer)
+        where TWriter : struct, IColumnValueWriter
+    {
+        var members = _members;
+        for (var i = 0; i < members.Length; i++)
+        {
+            members[i].WriteTo(entity, i, ref writer);
+        }
+    }
+
+    /// <inheritdoc />
+    public T ReadColumns<TReader>(ref TReader reader)
+        where TReader : struct, IColumnValueReader
+    {
+        var members = _members;
+        if (_constructor is null)
+        {
+            var entity = CreateWithDefaultConstructor();
+            for (var i = 0; i < members.Length; i++)
+            {
+                if (reader.Contains(i))
+                {
+                    members[i].ReadFrom(entity, i, ref reader);
+                }
+            }
+
+            return entity;
+        }
+
+        var args = new object?[_constructorColumns.Length];
+        for (var a = 0; a < args.Length; a++)
+        {
+            var column = _constructorColumns[a];
+            args[a] = reader.Contains(column) ? members[column].ReadBoxedFrom(column, ref reader) : members[column].DefaultBoxed;
+        }
+
+        var created = (T)_constructor.Invoke(args);
+        for (var i = 0; i < members.Length; i++)
+        {
+            if (reader.Contains(i) && members[i].CanWrite && Array.IndexOf(_constructorColumns, i) < 0)
+            {
+                members[i].ReadFrom(created, i, ref reader);
             }
         }
 

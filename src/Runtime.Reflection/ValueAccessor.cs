@@ -1,3 +1,4 @@
+using MicroDb.Mapping;
 using MicroDb.Native;
 
 namespace MicroDb.Runtime.Reflection;
@@ -37,6 +38,12 @@ internal sealed class ValueAccessor<TEntity, TValue, TCodec> : MemberAccessor<TE
     public override object? GetBoxed(TEntity entity) => _get(entity);
 
     public override void SetBoxed(TEntity entity, object? value) => _set!(entity, (TValue)value!);
+
+    public override void WriteTo<TWriter>(TEntity entity, int columnIndex, ref TWriter writer) => writer.Write(columnIndex, _get(entity));
+
+    public override void ReadFrom<TReader>(TEntity entity, int columnIndex, ref TReader reader) => _set!(entity, reader.Read<TValue>(columnIndex));
+
+    public override object? ReadBoxedFrom<TReader>(int columnIndex, ref TReader reader) => reader.Read<TValue>(columnIndex);
 
     // Static dispatch through the codec: no box, no Convert.ChangeType, nothing allocated per inserted row.
     public override void SetKey(TEntity entity, long key) => _set!(entity, default(TCodec).FromRowId(key));

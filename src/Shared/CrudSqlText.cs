@@ -96,6 +96,54 @@ internal static class CrudSqlText
     public static string InsertOrReplace(string table, IReadOnlyList<ColumnFacts> columns) =>
         "INSERT OR REPLACE INTO " + Quote(table) + " (" + ColumnList(columns) + ") VALUES (" + Parameters(columns.Count) + ")";
 
+    /// <summary>
+    /// Upsert: INSERT of every column (parameters in column order, the key included; an auto-incremented key as
+    /// <c>NULLIF(?, 0)</c>, so a key of 0 makes a new row) <c>ON CONFLICT (target) DO UPDATE SET</c> each column that is
+    /// neither the key nor in the target to <c>excluded.</c>'s value, <c>RETURNING</c> the key when there is one. Nothing is
+    /// deleted, unlike INSERT OR REPLACE. With no column left to set, the target's columns are set to themselves so the
+    /// conflicting row is still returned.
+    /// </summary>
+    /// <param name="table">The table.</param>
+    /// <param name="columns">Every column, in table order.</param>
+    /// <param name="conflictColumns">The conflict target's column names: the key's, or a unique index's.</param>
+    public static string Upsert(string table, IReadOnlyList<ColumnFacts> columns, IReadOnlyList<string> conflictColumns)
+    {
+        var values = new StringBuilder();
+        var set = new StringBuilder();
+        foreach (var column in columns)
+        {
+            values.Append(values.Length == 0 ? string.Empty : ", ").Append(column.IsAutoIncrement ? "NULLIF(?, 0)" : "?");
+            if (!column.IsPrimaryKey && !Contains(conflictColumns, column.ColumnName))
+            {
+                set.Append(set.Length == 0 ? string.Empty : ", ").Append(Quote(column.ColumnName)).Append(" = excluded.").Append(Quote(column.ColumnName));
+            }
+        }
+
+        var target = new StringBuilder();
+        foreach (var name in conflictColumns)
+        {
+            target.Append(target.Length == 0 ? string.Empty : ", ").Append(Quote(name));
+        }
+
+        if (set.Length == 0)
+        {
+            // Nothing else to set: a no-op update keeps the conflicting row in RETURNING (DO NOTHING would not return it).
+            foreach (var name in conflictColumns)
+            {
+                set.Append(set.Length == 0 ? string.Empty : ", ").Append(Quote(name)).Append(" = excluded.").Append(Quote(name));
+            }
+        }
+
+        var sql = "INSERT INTO " + Quote(table) + " (" + ColumnList(columns) + ") VALUES (" + values + ") ON CONFLICT (" + target + ") DO UPDATE SET " + set;
+        return PrimaryKey(columns) is { } key ? sql + " RETURNING " + Quote(key.ColumnName) : sql;
+    }
+
+    /// <summary>Upsert on the primary key (<see cref="Upsert(string, IReadOnlyList{ColumnFacts}, IReadOnlyList{string})"/>); null without a key.</summary>
+    /// <param name="table">The table.</param>
+    /// <param name="columns">Every column, in table order.</param>
+    public static string? UpsertByKey(string table, IReadOnlyList<ColumnFacts> columns) =>
+        PrimaryKey(columns) is { } key ? Upsert(table, columns, [key.ColumnName]) : null;
+
     /// <summary>UPDATE of every non-key column by key; null without a key or without a non-key column.</summary>
     public static string? Update(string table, IReadOnlyList<ColumnFacts> columns)
     {
@@ -149,6 +197,19 @@ internal static class CrudSqlText
         }
 
         return null;
+    }
+
+    private static bool Contains(IReadOnlyList<string> names, string name)
+    {
+        foreach (var candidate in names)
+        {
+            if (string.Equals(candidate, name, StringComparison.OrdinalIgnoreCase))
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     private static string ColumnList(IReadOnlyList<ColumnFacts> columns)

@@ -155,6 +155,7 @@ internal readonly struct StatementArguments
     /// They store the key exactly as the <see cref="object"/> overload does.
     /// </summary>
     /// <exception cref="NotSupportedException">The table has no primary key.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void BindPrimaryKey<TKey>(SqliteStatement statement, TableMapping table, TKey primaryKey)
     {
         if (primaryKey is null)

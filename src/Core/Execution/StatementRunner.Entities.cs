@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using MicroDb.Mapping;
 using MicroDb.Native;
 using SQLitePCL;
@@ -129,6 +130,54 @@ internal sealed partial class StatementRunner
             {
                 map.BindAll(statement, entity);
                 var rows = StepInsert(statement, map, entity);
+                if (start != 0)
+                {
+                    ReportCrud(start, map, statement.Sql, CrudValues.All, entity, rows);
+                }
+
+                return rows;
+            }
+            catch (Exception e) when (start != 0 && ReportCrudFailed(start, map, statement.Sql, CrudValues.All, entity, e))
+            {
+                throw;
+            }
+        }
+    }
+
+    /// <summary>
+    /// Upserts <paramref name="entity"/> on its key (<paramref name="indexName"/> null) or on the unique index named
+    /// <paramref name="indexName"/>: inserts it, or updates the conflicting row in place (nothing deleted). An
+    /// auto-incremented key is read back through RETURNING: the new row's, or the updated row's. Returns the rows written.
+    /// </summary>
+    public int Upsert<T>(EntityMap<T> map, T entity, string? indexName)
+    {
+        var sql = indexName is null ? UpsertSql.ByKey(map.Table) : UpsertSql.ByIndex(map.Table, SqlBuilder.Indexes(map.Table, _connection.Storage), indexName);
+        var start = ObserveStart();
+        lock (_gate)
+        {
+            var statement = StatementsFor(map).Upsert(indexName, sql);
+            try
+            {
+                map.BindAll(statement, entity);
+                long? key = null;
+                try
+                {
+                    if (statement.Step() && map.Table.AutoIncrementColumn is not null)
+                    {
+                        key = statement.GetInt64(0);
+                    }
+                }
+                finally
+                {
+                    statement.Reset();
+                }
+
+                if (key is { } generated)
+                {
+                    map.SetGeneratedKey(entity, generated);
+                }
+
+                var rows = raw.sqlite3_changes(_connection.Handle);
                 if (start != 0)
                 {
                     ReportCrud(start, map, statement.Sql, CrudValues.All, entity, rows);
@@ -314,9 +363,26 @@ internal sealed partial class StatementRunner
     }
 
     /// <summary>The connection's prepared CRUD statements for <paramref name="map"/>, found by the map's slot.</summary>
+    /// <remarks>
+    /// Every CRUD call starts here, so the hit (one array read and one reference test) inlines into the caller and the
+    /// first use of a map on this connection goes to <see cref="CreateStatements"/> (issue 20 profile, docs/benchmarks.md).
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private EntityStatements StatementsFor<T>(EntityMap<T> map)
     {
         var slot = map.Slot;
+        var sets = _entityStatements;
+        if ((uint)slot < (uint)sets.Length && sets[slot] is { } set && ReferenceEquals(set.Map, map))
+        {
+            return set;
+        }
+
+        return CreateStatements(map, slot);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private EntityStatements CreateStatements(IEntityMap map, int slot)
+    {
         var sets = _entityStatements;
         if (slot >= sets.Length)
         {
@@ -324,14 +390,9 @@ internal sealed partial class StatementRunner
             sets = _entityStatements;
         }
 
-        var set = sets[slot];
-        if (set is null || !ReferenceEquals(set.Map, map))
-        {
-            set?.Dispose();
-            set = sets[slot] = new EntityStatements(this, map);
-        }
-
-        return set;
+        // Another map of the same slot (a connection that switched maps) is replaced: its statements are finalized.
+        sets[slot]?.Dispose();
+        return sets[slot] = new EntityStatements(this, map);
     }
 
     private int StepInsert<T>(SqliteStatement statement, EntityMap<T> map, T entity)

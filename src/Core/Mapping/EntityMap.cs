@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using MicroDb.Native;
 
 namespace MicroDb.Mapping;
@@ -253,13 +254,13 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
 
     /// <summary>The ordinals for <paramref name="statement"/>, resolved on first use and cached on the statement.</summary>
     /// <param name="statement">The statement.</param>
-    public int[] GetOrdinals(SqliteStatement statement)
-    {
-        if (statement.Tag is OrdinalCache cache && ReferenceEquals(cache.Map, this))
-        {
-            return cache.Ordinals;
-        }
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public int[] GetOrdinals(SqliteStatement statement) =>
+        statement.Tag is OrdinalCache cache && ReferenceEquals(cache.Map, this) ? cache.Ordinals : CacheOrdinals(statement);
 
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private int[] CacheOrdinals(SqliteStatement statement)
+    {
         var ordinals = ResolveOrdinals(statement);
         statement.Tag = new OrdinalCache(this, ordinals);
         return ordinals;
@@ -273,6 +274,4 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
     object IEntityMap.ReadObject(SqliteStatement statement, ReadOnlySpan<int> ordinals) => Read(statement, ordinals)!;
 
     void IEntityMap.SetGeneratedKey(object entity, long key) => SetGeneratedKey((T)entity, key);
-
-    private sealed record OrdinalCache(object Map, int[] Ordinals);
 }

@@ -118,6 +118,11 @@ internal class SqliteSqlWriter
                 Write(collate.Operand, sql, slots);
                 sql.Append(" COLLATE ").Append(collate.Collation);
                 return;
+            case SqlScalarQuery scalar:
+                sql.Append('(');
+                WriteQuery(scalar.Query, sql, slots);
+                sql.Append(')');
+                return;
             case SqlExists exists:
                 sql.Append("EXISTS (");
                 WriteQuery(exists.Query, sql, slots);
@@ -207,6 +212,41 @@ internal class SqliteSqlWriter
                 return;
             default:
                 throw new ArgumentException($"The SQL writer has no form for the source '{source}'.", nameof(source));
+        }
+    }
+
+    /// <summary>Writes <paramref name="update"/> as <c>UPDATE t SET c = v, ... WHERE p1 AND p2 ...</c>.</summary>
+    /// <param name="update">The statement.</param>
+    /// <param name="sql">Where the text goes.</param>
+    /// <param name="slots">Receives the slot of each parameter marker written, in order.</param>
+    public void WriteUpdate(UpdateModel update, StringBuilder sql, List<int> slots)
+    {
+        sql.Append("UPDATE ").Append(QuoteIdentifier(update.Table)).Append(" SET ");
+        for (var i = 0; i < update.Assignments.Count; i++)
+        {
+            sql.Append(i == 0 ? string.Empty : ", ").Append(QuoteIdentifier(update.Assignments[i].Column)).Append(" = ");
+            Write(update.Assignments[i].Value, sql, slots);
+        }
+
+        WritePredicates(update.Predicates, sql, slots);
+    }
+
+    /// <summary>Writes <paramref name="delete"/> as <c>DELETE FROM t WHERE p1 AND p2 ...</c>.</summary>
+    /// <param name="delete">The statement.</param>
+    /// <param name="sql">Where the text goes.</param>
+    /// <param name="slots">Receives the slot of each parameter marker written, in order.</param>
+    public void WriteDelete(DeleteModel delete, StringBuilder sql, List<int> slots)
+    {
+        sql.Append("DELETE FROM ").Append(QuoteIdentifier(delete.Table));
+        WritePredicates(delete.Predicates, sql, slots);
+    }
+
+    private void WritePredicates(ValueList<SqlExpression> predicates, StringBuilder sql, List<int> slots)
+    {
+        for (var i = 0; i < predicates.Count; i++)
+        {
+            sql.Append(i == 0 ? " WHERE " : " AND ");
+            Write(predicates[i], sql, slots);
         }
     }
 

@@ -1,0 +1,176 @@
+using System.Linq.Expressions;
+using System.Text;
+using MicroDb.Mapping;
+using MicroDb.Native;
+using MicroDb.Query.Model;
+
+namespace MicroDb.Query;
+
+// Set-based writes: ExecuteUpdate and ExecuteDelete, each one UPDATE or DELETE statement built as an UpdateModel or
+// DeleteModel (src/Shared/Query) from this query's filter, and printed by SqliteSqlWriter.
+public sealed partial class TableQuery<T>
+{
+    /// <summary>
+    /// Deletes the rows this query selects in one DELETE statement, and returns how many were deleted. Unlike
+    /// <see cref="Delete()"/>, a query without a filter deletes every row (as EF Core's ExecuteDelete). With Take/Skip the
+    /// rows are chosen by a sub-query on the key (or rowid), honouring the order.
+    /// </summary>
+    /// <returns>The number of rows deleted.</returns>
+    /// <exception cref="MicroDbConstraintException">A foreign key forbids the delete; nothing was deleted.</exception>
+    public int ExecuteDelete()
+    {
+        var args = new List<object?>();
+        var model = new DeleteModel(_map.Table.TableName, RowFilter(args, "ExecuteDelete"));
+        var sql = new StringBuilder();
+        var slots = new List<int>(args.Count);
+        SqliteSqlWriter.Instance.WriteDelete(model, sql, slots);
+        CheckSlotOrder(slots, args);
+        return Connection.Runner.Execute(sql.ToString(), StatementArguments.Translated(args));
+    }
+
+    /// <summary>
+    /// Updates the rows this query selects in one UPDATE statement, setting the columns <paramref name="setters"/> names,
+    /// and returns how many rows were changed. A value is stored as an insert of it would store it (the column's kind and
+    /// the connection's storage format); an expression over the row (<c>x =&gt; x.Price * 1.1m</c>) is computed by SQLite and
+    /// is allowed for columns of numbers, strings and booleans.
+    /// </summary>
+    /// <param name="setters">The columns to set: <c>s =&gt; s.Set(x =&gt; x.Price, x =&gt; x.Price * 1.1m).Set(x =&gt; x.Name, "n")</c>.</param>
+    /// <returns>The number of rows changed.</returns>
+    /// <exception cref="ArgumentException">No column is set, or a member is not a mapped member of the row.</exception>
+    /// <exception cref="NotSupportedException">An expression has no SQL translation, or its column's stored form cannot be computed in SQL; the message names it.</exception>
+    /// <exception cref="MicroDbConstraintException">A NOT NULL, UNIQUE or foreign key constraint failed; nothing was changed.</exception>
+    public int ExecuteUpdate(Func<UpdateSetters<T>, UpdateSetters<T>> setters)
+    {
+        ArgumentNullException.ThrowIfNull(setters);
+        var builder = setters(new UpdateSetters<T>());
+        if (builder is null || builder.Setters.Count == 0)
+        {
+            throw new ArgumentException($"ExecuteUpdate on '{_map.Table.TableName}' sets no column: call Set at least once.", nameof(setters));
+        }
+
+        var table = _map.Table;
+        var format = Connection.Storage;
+        var args = new List<object?>();
+        var assignments = new SqlAssignment[builder.Setters.Count];
+        for (var i = 0; i < assignments.Length; i++)
+        {
+            var setter = builder.Setters[i];
+            var column = SetColumn(setter.Member);
+            assignments[i] = new SqlAssignment(column.Name, SetValue(column, setter, format, args));
+        }
+
+        var model = new UpdateModel(table.TableName, new ValueList<SqlAssignment>(assignments), RowFilter(args, "ExecuteUpdate"));
+        var sql = new StringBuilder();
+        var slots = new List<int>(args.Count);
+        SqliteSqlWriter.Instance.WriteUpdate(model, sql, slots);
+        CheckSlotOrder(slots, args);
+        return Connection.Runner.Execute(sql.ToString(), StatementArguments.Translated(args));
+    }
+
+    /// <summary>The conditions of the rows this query selects: its predicates, or <c>key IN (SELECT key ... LIMIT ...)</c> after Take/Skip.</summary>
+    private ValueList<SqlExpression> RowFilter(List<object?> args, string operation)
+    {
+        if (_source is null && !IsLimited)
+        {
+            return Predicates(args);
+        }
+
+        var table = _map.Table;
+        SqlExpression key;
+        if (table.PrimaryKey is { } primaryKey)
+        {
+            key = new SqlColumn(primaryKey.Name);
+        }
+        else if (_source is null)
+        {
+            key = SqlRowId.Instance;
+        }
+        else
+        {
+            throw new NotSupportedException($"{operation}() of a query that filters after Take/Skip needs a [PrimaryKey] on '{table.EntityTypeName}'.");
+        }
+
+        var selected = BuildModel(new ValueList<SqlExpression>([key]), includeOrder: true, args);
+        return new ValueList<SqlExpression>([new SqlInQuery(key, selected, Negated: false)]);
+    }
+
+    /// <summary>The mapped column a Set's member selector names.</summary>
+    private ColumnMapping SetColumn(LambdaExpression member)
+    {
+        var body = member.Body;
+        while (body is UnaryExpression { NodeType: ExpressionType.Convert or ExpressionType.ConvertChecked } convert)
+        {
+            body = convert.Operand;
+        }
+
+        if (body is MemberExpression { Expression: ParameterExpression parameter } access
+            && ReferenceEquals(parameter, member.Parameters[0])
+            && _map.Table.FindColumnByMember(access.Member.Name) is { } column)
+        {
+            return column;
+        }
+
+        throw new ArgumentException(
+            $"ExecuteUpdate can set only a mapped member of '{_map.Table.EntityTypeName}' (x => x.Name); '{member}' is not one.", nameof(member));
+    }
+
+    /// <summary>The value a Set writes: a slot holding the value as the column stores it, or the translated expression.</summary>
+    private SqlExpression SetValue(ColumnMapping column, UpdateSetters<T>.Setter setter, StorageFormat format, List<object?> args)
+    {
+        var value = setter.Value;
+        if (setter.Expression is { } lambda)
+        {
+            if (ParameterFinder.Uses(lambda.Body, lambda.Parameters[0]))
+            {
+                if (!ComputableKinds(column.Kind))
+                {
+                    throw new NotSupportedException(
+                        $"ExecuteUpdate cannot compute '{column.Name}' ({column.Kind}) in SQL from '{lambda}': its stored form is not what SQLite's arithmetic gives. Set it to a value instead.");
+                }
+
+                var node = TranslationCache.Translate(_map.Table, format, lambda, TranslationKind.Value, args);
+
+                // MicroDb's format stores decimal as text. SQLite's arithmetic is REAL: written back as its text with 15
+                // significant digits, as a REAL is read into a decimal (sqlite-net's format stores the REAL itself).
+                return column.Kind == ColumnKind.Decimal && format.Kind != StorageFormatKind.SqliteNet ? DecimalText(node) : node;
+            }
+
+            value = ExpressionInterpreter.EvaluateClosed(lambda.Body);
+        }
+
+        var slot = new SqlParameter(args.Count, column.Kind);
+        args.Add(ValueEncoding.ToStorage(value, column.StoreAsText, format));
+        return slot;
+    }
+
+    /// <summary>
+    /// <c>(SELECT CASE ... END FROM (SELECT node AS v))</c>: a REAL written as decimal text with 15 significant digits and
+    /// never in exponent form (the text MicroDb's decimal comparisons read): <c>%.15g</c> in the usual range, whole
+    /// digits from 1e15 up, fixed digits below 1e-4; NULL stays NULL. The node is written once, so its slots keep their order.
+    /// </summary>
+    private static SqlExpression DecimalText(SqlExpression node)
+    {
+        var v = new SqlColumn("v");
+        var abs = new SqlFunction("abs", new ValueList<SqlExpression>([v]));
+        static SqlExpression Printf(string format, SqlExpression value) =>
+            new SqlFunction("printf", new ValueList<SqlExpression>([new SqlLiteral(format), value]));
+        static SqlExpression Rtrim(SqlExpression value, string chars) =>
+            new SqlFunction("rtrim", new ValueList<SqlExpression>([value, new SqlLiteral(chars)]));
+        var text = new SqlCase(
+            new ValueList<SqlWhen>(
+            [
+                new SqlWhen(new SqlIsNull(v, Negated: false), new SqlLiteral("NULL")),
+                new SqlWhen(new SqlBinary(abs, SqlOperator.GreaterThanOrEqual, new SqlLiteral("1e15")), Printf("'%.0f'", v)),
+                new SqlWhen(
+                    new SqlBinary(new SqlBinary(v, SqlOperator.NotEqual, new SqlLiteral("0")), SqlOperator.And, new SqlBinary(abs, SqlOperator.LessThan, new SqlLiteral("1e-4"))),
+                    Rtrim(Rtrim(Printf("'%.28f'", v), "'0'"), "'.'")),
+            ]),
+            Printf("'%.15g'", v));
+        var inner = QueryModel.Select(null, new ValueList<SqlExpression>([new SqlAlias(node, "v")]));
+        return new SqlScalarQuery(QueryModel.Select(new SqlSubquery(inner), new ValueList<SqlExpression>([text])));
+    }
+
+    private static bool ComputableKinds(ColumnKind kind) => kind is ColumnKind.Boolean or ColumnKind.Byte or ColumnKind.SByte
+        or ColumnKind.Int16 or ColumnKind.UInt16 or ColumnKind.Int32 or ColumnKind.UInt32 or ColumnKind.Int64
+        or ColumnKind.Single or ColumnKind.Double or ColumnKind.Decimal or ColumnKind.String;
+}

@@ -1,0 +1,709 @@
+using MicroDb.Mapping;
+using Npgsql;
+
+namespace MicroDb.Npgsql;
+
+/// <summary>
+/// MicroDb's models on PostgreSQL (preview): one pooled <see cref="NpgsqlConnection"/> taken from an
+/// <see cref="NpgsqlDataSource"/> (its pool) for the lifetime of this object, with <c>CreateTable</c>, CRUD, ad-hoc
+/// queries, transactions and async with cancellation. Tables and statements are written by the shared PostgreSQL
+/// dialect; entities are reached only through their <see cref="EntityMap{T}"/>. Like <see cref="NpgsqlConnection"/>,
+/// an instance is for one caller at a time. See docs/postgresql.md.
+/// </summary>
+public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
+{
+    private readonly NpgsqlConnection _connection;
+    private readonly MappingMode _mapping;
+    private readonly MemoryStream _buffer = new();
+    private readonly BinaryWriter _writer;
+    private readonly BinaryReader _reader;
+    private NpgsqlTransaction? _transaction;
+    private int _savepoints;
+    private bool _disposed;
+
+    /// <summary>Takes a connection from <paramref name="dataSource"/>'s pool and opens it.</summary>
+    /// <param name="dataSource">The data source (its connection string and pool).</param>
+    /// <param name="mapping">Which mapping path to use (generated maps need <c>MicroDbSerialization=true</c>, see docs/postgresql.md).</param>
+    /// <exception cref="ArgumentNullException"><paramref name="dataSource"/> is null.</exception>
+    public MicroDbNpgsqlConnection(NpgsqlDataSource dataSource, MappingMode mapping = MappingMode.Auto)
+        : this(OpenConnection(dataSource), mapping)
+    {
+    }
+
+    private MicroDbNpgsqlConnection(NpgsqlConnection connection, MappingMode mapping)
+    {
+        _connection = connection;
+        _mapping = mapping;
+        _writer = new BinaryWriter(_buffer);
+        _reader = new BinaryReader(_buffer);
+    }
+
+    /// <summary>Takes a connection from <paramref name="dataSource"/>'s pool and opens it asynchronously.</summary>
+    /// <param name="dataSource">The data source.</param>
+    /// <param name="mapping">Which mapping path to use.</param>
+    /// <param name="cancellationToken">Cancels the open.</param>
+    /// <returns>The open connection.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="dataSource"/> is null.</exception>
+    public static async Task<MicroDbNpgsqlConnection> OpenAsync(NpgsqlDataSource dataSource, MappingMode mapping = MappingMode.Auto, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(dataSource);
+        var connection = await dataSource.OpenConnectionAsync(cancellationToken).ConfigureAwait(false);
+        return new MicroDbNpgsqlConnection(connection, mapping);
+    }
+
+    /// <summary>The underlying Npgsql connection (for what this package does not cover yet).</summary>
+    public NpgsqlConnection Connection => _connection;
+
+    /// <summary>True while a transaction begun by <see cref="BeginTransaction"/> or <see cref="RunInTransaction"/> is open.</summary>
+    public bool IsInTransaction => _transaction is not null;
+
+    /// <summary>Creates the table of <typeparamref name="T"/> and its indexes when they do not exist.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <exception cref="MicroDbMappingException">The model cannot be declared on PostgreSQL (the message says why).</exception>
+    public void CreateTable<T>() => CreateTableCore<T>(false, default).GetAwaiter().GetResult();
+
+    /// <summary>Creates the table of <typeparamref name="T"/> and its indexes when they do not exist.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="cancellationToken">Cancels the statement.</param>
+    /// <returns>A task that completes when the table exists.</returns>
+    public Task CreateTableAsync<T>(CancellationToken cancellationToken = default) => CreateTableCore<T>(true, cancellationToken).AsTask();
+
+    /// <summary>Inserts <paramref name="entity"/>; an identity key is read back (<c>RETURNING</c>) into the entity.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="entity">The entity.</param>
+    /// <returns>The number of rows inserted (1).</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="entity"/> is null.</exception>
+    /// <exception cref="MicroDbConstraintException">A NOT NULL, UNIQUE, key or CHECK constraint refused the row.</exception>
+    public int Insert<T>(T entity) => InsertCore(entity, false, default).GetAwaiter().GetResult();
+
+    /// <summary>Inserts <paramref name="entity"/>; an identity key is read back into the entity.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="entity">The entity.</param>
+    /// <param name="cancellationToken">Cancels the statement.</param>
+    /// <returns>The number of rows inserted (1).</returns>
+    public Task<int> InsertAsync<T>(T entity, CancellationToken cancellationToken = default) => InsertCore(entity, true, cancellationToken).AsTask();
+
+    /// <summary>
+    /// Inserts every entity in one transaction (a savepoint inside an open one), sent as <see cref="NpgsqlBatch"/>es of up
+    /// to 500 statements: one round trip per batch. Identity keys are read back into the entities. When one row is
+    /// refused, none of them is stored and the error is thrown.
+    /// </summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="entities">The entities.</param>
+    /// <returns>The number of rows inserted.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="entities"/> or one of them is null.</exception>
+    /// <exception cref="MicroDbConstraintException">A constraint refused a row; nothing was stored.</exception>
+    public int InsertAll<T>(IEnumerable<T> entities) => InsertAllCore(entities, false, default).GetAwaiter().GetResult();
+
+    /// <summary>Inserts every entity in one transaction, in batches (see <see cref="InsertAll{T}(IEnumerable{T})"/>).</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="entities">The entities.</param>
+    /// <param name="cancellationToken">Cancels the work; nothing is stored then.</param>
+    /// <returns>The number of rows inserted.</returns>
+    public Task<int> InsertAllAsync<T>(IEnumerable<T> entities, CancellationToken cancellationToken = default) =>
+        InsertAllCore(entities, true, cancellationToken).AsTask();
+
+    /// <summary>Updates the row with <paramref name="entity"/>'s key to its values.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="entity">The entity.</param>
+    /// <returns>The number of rows updated (0 when no row has the key).</returns>
+    /// <exception cref="MicroDbMappingException">The type has no primary key.</exception>
+    public int Update<T>(T entity) => UpdateCore(entity, false, default).GetAwaiter().GetResult();
+
+    /// <summary>Updates the row with <paramref name="entity"/>'s key to its values.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="entity">The entity.</param>
+    /// <param name="cancellationToken">Cancels the statement.</param>
+    /// <returns>The number of rows updated.</returns>
+    public Task<int> UpdateAsync<T>(T entity, CancellationToken cancellationToken = default) => UpdateCore(entity, true, cancellationToken).AsTask();
+
+    /// <summary>Deletes the row with <paramref name="entity"/>'s key.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="entity">The entity.</param>
+    /// <returns>The number of rows deleted.</returns>
+    /// <exception cref="MicroDbMappingException">The type has no primary key.</exception>
+    public int Delete<T>(T entity) => DeleteCore(entity, false, default).GetAwaiter().GetResult();
+
+    /// <summary>Deletes the row with <paramref name="entity"/>'s key.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="entity">The entity.</param>
+    /// <param name="cancellationToken">Cancels the statement.</param>
+    /// <returns>The number of rows deleted.</returns>
+    public Task<int> DeleteAsync<T>(T entity, CancellationToken cancellationToken = default) => DeleteCore(entity, true, cancellationToken).AsTask();
+
+    /// <summary>The entity with primary key <paramref name="primaryKey"/>, or default when there is none.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key.</param>
+    /// <returns>The entity, or default.</returns>
+    /// <exception cref="MicroDbMappingException">The type has no primary key.</exception>
+    public T? Find<T>(object primaryKey) => FindCore<T>(primaryKey, false, default).GetAwaiter().GetResult().Entity;
+
+    /// <summary>The entity with primary key <paramref name="primaryKey"/>, or default when there is none.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key.</param>
+    /// <param name="cancellationToken">Cancels the query.</param>
+    /// <returns>The entity, or default.</returns>
+    public async Task<T?> FindAsync<T>(object primaryKey, CancellationToken cancellationToken = default) =>
+        (await FindCore<T>(primaryKey, true, cancellationToken).ConfigureAwait(false)).Entity;
+
+    /// <summary>The entity with primary key <paramref name="primaryKey"/>.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key.</param>
+    /// <returns>The entity.</returns>
+    /// <exception cref="InvalidOperationException">No row has the key; the message names table and key.</exception>
+    public T Get<T>(object primaryKey) => Found(FindCore<T>(primaryKey, false, default).GetAwaiter().GetResult(), primaryKey);
+
+    /// <summary>The entity with primary key <paramref name="primaryKey"/>.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="primaryKey">The key.</param>
+    /// <param name="cancellationToken">Cancels the query.</param>
+    /// <returns>The entity.</returns>
+    /// <exception cref="InvalidOperationException">No row has the key.</exception>
+    public async Task<T> GetAsync<T>(object primaryKey, CancellationToken cancellationToken = default) =>
+        Found(await FindCore<T>(primaryKey, true, cancellationToken).ConfigureAwait(false), primaryKey);
+
+    /// <summary>
+    /// Runs <paramref name="sql"/> with PostgreSQL's positional parameters (<c>$1</c>, <c>$2</c> ...) bound to
+    /// <paramref name="args"/> and reads each row into a new <typeparamref name="T"/>, columns matched to members by
+    /// name (case-insensitive); a member whose column the query lacks gets its type's default.
+    /// </summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="sql">The query.</param>
+    /// <param name="args">The arguments of <c>$1..$n</c>.</param>
+    /// <returns>The rows.</returns>
+    public List<T> Query<T>(string sql, params object?[] args) => QueryCore<T>(sql, args, false, default).GetAwaiter().GetResult();
+
+    /// <summary>Runs <paramref name="sql"/> (positional <c>$n</c> parameters) and reads each row into a new <typeparamref name="T"/>.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="sql">The query.</param>
+    /// <param name="args">The arguments of <c>$1..$n</c>.</param>
+    /// <param name="cancellationToken">Cancels the query.</param>
+    /// <returns>The rows.</returns>
+    public Task<List<T>> QueryAsync<T>(string sql, object?[] args, CancellationToken cancellationToken = default) =>
+        QueryCore<T>(sql, args, true, cancellationToken).AsTask();
+
+    /// <summary>Runs a statement with positional <c>$n</c> parameters.</summary>
+    /// <param name="sql">The statement.</param>
+    /// <param name="args">The arguments of <c>$1..$n</c>.</param>
+    /// <returns>The number of rows changed.</returns>
+    public int Execute(string sql, params object?[] args) => ExecuteCore(sql, args, false, default).GetAwaiter().GetResult();
+
+    /// <summary>Runs a statement with positional <c>$n</c> parameters.</summary>
+    /// <param name="sql">The statement.</param>
+    /// <param name="args">The arguments of <c>$1..$n</c>.</param>
+    /// <param name="cancellationToken">Cancels the statement.</param>
+    /// <returns>The number of rows changed.</returns>
+    public Task<int> ExecuteAsync(string sql, object?[] args, CancellationToken cancellationToken = default) =>
+        ExecuteCore(sql, args, true, cancellationToken).AsTask();
+
+    /// <summary>Begins a transaction; every statement of this connection runs in it until <see cref="Commit"/> or <see cref="Rollback"/>.</summary>
+    /// <exception cref="InvalidOperationException">A transaction is already open.</exception>
+    public void BeginTransaction()
+    {
+        ThrowIfDisposed();
+        if (_transaction is not null)
+        {
+            throw new InvalidOperationException("A transaction is already open on this connection; commit or roll it back first, or use RunInTransaction to nest.");
+        }
+
+        _transaction = _connection.BeginTransaction();
+    }
+
+    /// <summary>Commits the open transaction.</summary>
+    /// <exception cref="InvalidOperationException">No transaction is open.</exception>
+    public void Commit()
+    {
+        var transaction = _transaction ?? throw new InvalidOperationException("No transaction is open on this connection.");
+        _transaction = null;
+        using (transaction)
+        {
+            transaction.Commit();
+        }
+    }
+
+    /// <summary>Rolls the open transaction back; nothing it wrote stays.</summary>
+    /// <exception cref="InvalidOperationException">No transaction is open.</exception>
+    public void Rollback()
+    {
+        var transaction = _transaction ?? throw new InvalidOperationException("No transaction is open on this connection.");
+        _transaction = null;
+        using (transaction)
+        {
+            transaction.Rollback();
+        }
+    }
+
+    /// <summary>
+    /// Runs <paramref name="action"/> in a transaction: committed when it returns, rolled back when it throws (the
+    /// exception is rethrown). Nested calls run in a savepoint of the outer transaction.
+    /// </summary>
+    /// <param name="action">The work.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="action"/> is null.</exception>
+    public void RunInTransaction(Action action)
+    {
+        ArgumentNullException.ThrowIfNull(action);
+        RunInTransactionCore(() =>
+        {
+            action();
+            return Task.CompletedTask;
+        }, false, default).GetAwaiter().GetResult();
+    }
+
+    /// <summary>Runs <paramref name="action"/> in a transaction (a savepoint when nested): committed when it completes, rolled back when it throws or is cancelled.</summary>
+    /// <param name="action">The work; it receives <paramref name="cancellationToken"/>.</param>
+    /// <param name="cancellationToken">Cancels the work and the transaction's statements.</param>
+    /// <returns>A task that completes after the commit.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="action"/> is null.</exception>
+    public Task RunInTransactionAsync(Func<CancellationToken, Task> action, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(action);
+        return RunInTransactionCore(() => action(cancellationToken), true, cancellationToken).AsTask();
+    }
+
+    /// <summary>Rolls back an open transaction and returns the connection to its pool.</summary>
+    public void Dispose()
+    {
+        if (_disposed)
+        {
+            return;
+        }
+
+        _disposed = true;
+        _transaction?.Dispose();
+        _transaction = null;
+        _connection.Dispose();
+        _writer.Dispose();
+        _reader.Dispose();
+    }
+
+    /// <summary>Rolls back an open transaction and returns the connection to its pool.</summary>
+    /// <returns>A task that completes when the connection is back in the pool.</returns>
+    public async ValueTask DisposeAsync()
+    {
+        if (_disposed)
+        {
+            return;
+        }
+
+        _disposed = true;
+        if (_transaction is not null)
+        {
+            await _transaction.DisposeAsync().ConfigureAwait(false);
+            _transaction = null;
+        }
+
+        await _connection.DisposeAsync().ConfigureAwait(false);
+        _writer.Dispose();
+        _reader.Dispose();
+    }
+
+    private static NpgsqlConnection OpenConnection(NpgsqlDataSource dataSource)
+    {
+        ArgumentNullException.ThrowIfNull(dataSource);
+        return dataSource.OpenConnection();
+    }
+
+    private async ValueTask CreateTableCore<T>(bool async, CancellationToken cancellationToken)
+    {
+        var sql = PostgresTableSql.For(MapOf<T>());
+        await RunNonQuery(Command(sql.CreateTable), async, cancellationToken).ConfigureAwait(false);
+        foreach (var index in sql.CreateIndexes)
+        {
+            await RunNonQuery(Command(index), async, cancellationToken).ConfigureAwait(false);
+        }
+    }
+
+    private async ValueTask<int> InsertCore<T>(T entity, bool async, CancellationToken cancellationToken)
+    {
+        var map = MapOf<T>();
+        var sql = PostgresTableSql.For(map);
+        var values = Values(map, entity);
+        using var command = Command(sql.Insert);
+        foreach (var column in map.Table.Columns)
+        {
+            if (!column.IsAutoIncrement)
+            {
+                command.Parameters.Add(values[column.Ordinal]);
+            }
+        }
+
+        if (map.Table.AutoIncrementColumn is null)
+        {
+            return await RunNonQuery(command, async, cancellationToken).ConfigureAwait(false);
+        }
+
+        // RETURNING the identity: read as a long whatever its integer width, and written back through the map.
+        try
+        {
+            await using var reader = async
+                ? await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false)
+                : command.ExecuteReader();
+            var read = async ? await reader.ReadAsync(cancellationToken).ConfigureAwait(false) : reader.Read();
+            if (read)
+            {
+                map.SetGeneratedKey(entity, reader.GetFieldValue<long>(0));
+            }
+
+            return read ? 1 : 0;
+        }
+        catch (PostgresException e)
+        {
+            throw PostgresErrors.Translate(e, command.CommandText);
+        }
+    }
+
+    private const int BatchSize = 500;
+
+    private async ValueTask<int> InsertAllCore<T>(IEnumerable<T> entities, bool async, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(entities);
+        var map = MapOf<T>();
+        var sql = PostgresTableSql.For(map);
+        var identity = map.Table.AutoIncrementColumn is not null;
+        var total = 0;
+        await RunInTransactionCore(async () =>
+        {
+            var pending = new List<T>(BatchSize);
+            foreach (var entity in entities)
+            {
+                pending.Add(entity);
+                if (pending.Count == BatchSize)
+                {
+                    total += await InsertBatch(map, sql.Insert, identity, pending, async, cancellationToken).ConfigureAwait(false);
+                    pending.Clear();
+                }
+            }
+
+            if (pending.Count > 0)
+            {
+                total += await InsertBatch(map, sql.Insert, identity, pending, async, cancellationToken).ConfigureAwait(false);
+            }
+        }, async, cancellationToken).ConfigureAwait(false);
+        return total;
+    }
+
+    private async Task<int> InsertBatch<T>(EntityMap<T> map, string insert, bool identity, List<T> entities, bool async, CancellationToken cancellationToken)
+    {
+        using var batch = new NpgsqlBatch(_connection, _transaction);
+        foreach (var entity in entities)
+        {
+            var values = Values(map, entity);
+            var command = new NpgsqlBatchCommand(insert);
+            foreach (var column in map.Table.Columns)
+            {
+                if (!column.IsAutoIncrement)
+                {
+                    command.Parameters.Add(values[column.Ordinal]);
+                }
+            }
+
+            batch.BatchCommands.Add(command);
+        }
+
+        try
+        {
+            if (!identity)
+            {
+                return async ? await batch.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false) : batch.ExecuteNonQuery();
+            }
+
+            // One result set per INSERT ... RETURNING, in the order of the entities.
+            await using var reader = async ? await batch.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false) : batch.ExecuteReader();
+            var inserted = 0;
+            foreach (var entity in entities)
+            {
+                if (inserted > 0 && !(async ? await reader.NextResultAsync(cancellationToken).ConfigureAwait(false) : reader.NextResult()))
+                {
+                    break;
+                }
+
+                if (async ? await reader.ReadAsync(cancellationToken).ConfigureAwait(false) : reader.Read())
+                {
+                    map.SetGeneratedKey(entity, reader.GetFieldValue<long>(0));
+                }
+
+                inserted++;
+            }
+
+            return inserted;
+        }
+        catch (PostgresException e)
+        {
+            throw PostgresErrors.Translate(e, insert);
+        }
+    }
+
+    private async ValueTask<int> UpdateCore<T>(T entity, bool async, CancellationToken cancellationToken)
+    {
+        var map = MapOf<T>();
+        var sql = PostgresTableSql.For(map);
+        var key = KeyOf(map);
+        if (sql.Update is null)
+        {
+            return 0;
+        }
+
+        var values = Values(map, entity);
+        using var command = Command(sql.Update);
+        foreach (var column in map.Table.Columns)
+        {
+            if (!column.IsPrimaryKey)
+            {
+                command.Parameters.Add(values[column.Ordinal]);
+            }
+        }
+
+        command.Parameters.Add(values[key.Ordinal]);
+        return await RunNonQuery(command, async, cancellationToken).ConfigureAwait(false);
+    }
+
+    private async ValueTask<int> DeleteCore<T>(T entity, bool async, CancellationToken cancellationToken)
+    {
+        var map = MapOf<T>();
+        var sql = PostgresTableSql.For(map);
+        var key = KeyOf(map);
+        var values = Values(map, entity);
+        using var command = Command(sql.Delete!);
+        command.Parameters.Add(values[key.Ordinal]);
+        return await RunNonQuery(command, async, cancellationToken).ConfigureAwait(false);
+    }
+
+    private async ValueTask<(bool Found, T? Entity)> FindCore<T>(object primaryKey, bool async, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(primaryKey);
+        var map = MapOf<T>();
+        var sql = PostgresTableSql.For(map);
+        KeyOf(map);
+        using var command = Command(sql.SelectByKey!);
+        command.Parameters.Add(PostgresValues.Argument(primaryKey));
+        var rows = await ReadRows(map, command, async, cancellationToken).ConfigureAwait(false);
+        return rows.Count == 0 ? (false, default) : (true, rows[0]);
+    }
+
+    private T Found<T>((bool Found, T? Entity) result, object primaryKey) => result.Found
+        ? result.Entity!
+        : throw new InvalidOperationException($"No row in table '{MapOf<T>().Table.TableName}' has primary key '{primaryKey}'.");
+
+    private async ValueTask<List<T>> QueryCore<T>(string sql, object?[]? args, bool async, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(sql);
+        var map = MapOf<T>();
+        using var command = Command(sql, args);
+        return await ReadRows(map, command, async, cancellationToken).ConfigureAwait(false);
+    }
+
+    private async ValueTask<int> ExecuteCore(string sql, object?[]? args, bool async, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(sql);
+        using var command = Command(sql, args);
+        return await RunNonQuery(command, async, cancellationToken).ConfigureAwait(false);
+    }
+
+    private async ValueTask RunInTransactionCore(Func<Task> action, bool async, CancellationToken cancellationToken)
+    {
+        ThrowIfDisposed();
+        if (_transaction is null)
+        {
+            _transaction = async
+                ? await _connection.BeginTransactionAsync(cancellationToken).ConfigureAwait(false)
+                : _connection.BeginTransaction();
+            var transaction = _transaction;
+            try
+            {
+                await action().ConfigureAwait(false);
+                _transaction = null;
+                if (async)
+                {
+                    await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
+                }
+                else
+                {
+                    transaction.Commit();
+                }
+            }
+            catch
+            {
+                _transaction = null;
+                await RollBackQuietly(transaction, null).ConfigureAwait(false);
+                throw;
+            }
+            finally
+            {
+                await transaction.DisposeAsync().ConfigureAwait(false);
+            }
+
+            return;
+        }
+
+        var outer = _transaction;
+        var savepoint = "microdb_" + (++_savepoints).ToString(System.Globalization.CultureInfo.InvariantCulture);
+        outer.Save(savepoint);
+        try
+        {
+            await action().ConfigureAwait(false);
+            outer.Release(savepoint);
+        }
+        catch
+        {
+            await RollBackQuietly(outer, savepoint).ConfigureAwait(false);
+            throw;
+        }
+        finally
+        {
+            _savepoints--;
+        }
+    }
+
+    // A rollback after a failure must not hide the failure: a rollback that fails itself (the connection broke) is
+    // left for PostgreSQL, which ends the transaction when the session ends.
+    private static async Task RollBackQuietly(NpgsqlTransaction transaction, string? savepoint)
+    {
+        try
+        {
+            if (savepoint is null)
+            {
+                await transaction.RollbackAsync(CancellationToken.None).ConfigureAwait(false);
+            }
+            else
+            {
+                await transaction.RollbackAsync(savepoint, CancellationToken.None).ConfigureAwait(false);
+            }
+        }
+        catch (NpgsqlException)
+        {
+        }
+        catch (InvalidOperationException)
+        {
+        }
+    }
+
+    private EntityMap<T> MapOf<T>()
+    {
+        ThrowIfDisposed();
+        var map = EntityMapResolver.Resolve<T>(_mapping, EntityMapRegistry.DefaultReflectionProvider, throwOnReflectionFallback: false);
+        if (map is not ITypedColumns<T> && !map.CanSerialize)
+        {
+            throw new MicroDbMappingException(
+                $"The generated map of '{typeof(T).FullName}' has no Serialize/Deserialize, which MicroDb.Npgsql moves values through. " +
+                "Set <MicroDbSerialization>true</MicroDbSerialization> in the model's project, or use MappingMode.Reflection.");
+        }
+
+        return map;
+    }
+
+    private static ColumnMapping KeyOf<T>(EntityMap<T> map) => map.Table.PrimaryKey
+        ?? throw new MicroDbMappingException($"Type '{map.Table.EntityTypeName}' has no [PrimaryKey], so it cannot be updated, deleted or found by key.");
+
+    // The entity's values, one typed parameter per column in column order, without boxing a member's value: through
+    // the map's typed column access where it has it (reflection maps), else through its binary format (generated maps:
+    // the map writes the entity, and each column is read back typed by PostgresValues).
+    private NpgsqlParameter[] Values<T>(EntityMap<T> map, T entity)
+    {
+        if (entity is null)
+        {
+            throw new ArgumentNullException(nameof(entity));
+        }
+
+        if (map is ITypedColumns<T> typed)
+        {
+            var parameters = new NpgsqlParameter[map.Table.Columns.Count];
+            var writer = new TypedParameterWriter(map.Table.Columns, parameters);
+            typed.WriteColumns(entity, ref writer);
+            return parameters;
+        }
+
+        _buffer.SetLength(0);
+        map.Serialize(_writer, entity);
+        _writer.Flush();
+        _buffer.Position = 0;
+        var columns = map.Table.Columns;
+        var values = new NpgsqlParameter[columns.Count];
+        for (var i = 0; i < values.Length; i++)
+        {
+            values[i] = PostgresValues.ReadParameter(_reader, columns[i]);
+        }
+
+        return values;
+    }
+
+    private async ValueTask<List<T>> ReadRows<T>(EntityMap<T> map, NpgsqlCommand command, bool async, CancellationToken cancellationToken)
+    {
+        var rows = new List<T>();
+        try
+        {
+            await using var reader = async
+                ? await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false)
+                : command.ExecuteReader();
+            var columns = map.Table.Columns;
+            var ordinals = new int[columns.Count];
+            for (var i = 0; i < ordinals.Length; i++)
+            {
+                ordinals[i] = -1;
+                for (var f = 0; f < reader.FieldCount; f++)
+                {
+                    if (string.Equals(reader.GetName(f), columns[i].Name, StringComparison.OrdinalIgnoreCase))
+                    {
+                        ordinals[i] = f;
+                        break;
+                    }
+                }
+            }
+
+            var typed = map as ITypedColumns<T>;
+            while (async ? await reader.ReadAsync(cancellationToken).ConfigureAwait(false) : reader.Read())
+            {
+                if (typed is not null)
+                {
+                    var row = new TypedRowReader(reader, ordinals);
+                    rows.Add(typed.ReadColumns(ref row));
+                    continue;
+                }
+
+                _buffer.SetLength(0);
+                for (var i = 0; i < ordinals.Length; i++)
+                {
+                    PostgresValues.WriteValue(_writer, reader, ordinals[i], columns[i]);
+                }
+
+                _writer.Flush();
+                _buffer.Position = 0;
+                rows.Add(map.Deserialize(_reader));
+            }
+        }
+        catch (PostgresException e)
+        {
+            throw PostgresErrors.Translate(e, command.CommandText);
+        }
+
+        return rows;
+    }
+
+    private NpgsqlCommand Command(string sql, object?[]? args = null)
+    {
+        ThrowIfDisposed();
+        var command = new NpgsqlCommand(sql, _connection, _transaction);
+        if (args is not null)
+        {
+            foreach (var arg in args)
+            {
+                command.Parameters.Add(PostgresValues.Argument(arg));
+            }
+        }
+
+        return command;
+    }
+
+    private static async ValueTask<int> RunNonQuery(NpgsqlCommand command, bool async, CancellationToken cancellationToken)
+    {
+        try
+        {
+            return async ? await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false) : command.ExecuteNonQuery();
+        }
+        catch (PostgresException e)
+        {
+            throw PostgresErrors.Translate(e, command.CommandText);
+        }
+    }
+
+    private void ThrowIfDisposed() => ObjectDisposedException.ThrowIf(_disposed, this);
+}
