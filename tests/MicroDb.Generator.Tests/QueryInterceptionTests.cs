@@ -247,4 +247,37 @@ public class QueryInterceptionTests
 
     /// <summary>The semantics cases the front end lowers: integer, bool and numeric-enum members with every operator, string and Guid equality.</summary>
     internal const int InterceptedCases = 66;
+
+    [Test]
+    public void Join_chains_stay_on_the_run_time_path_without_failing_the_generator()
+    {
+        var result = GeneratorHarness.Run(Queries("""
+            public static List<string?> Names(MicroDbConnection db) =>
+                db.Table<Person>().Where(x => x.Age > 1).Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList();
+            public static int Pairs(MicroDbConnection db) =>
+                (from p in db.Table<Person>() join a in db.Table<Pet>() on p.Id equals a.OwnerId where a.Id > 2 select new { p.Name, a.Id }).Count();
+            public static string? First(MicroDbConnection db) =>
+                db.Table<Person>().LeftJoin(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, Pet = a == null ? 0 : a.Id }).OrderBy(x => x.Pet).First().Name;
+            public static int Plain(MicroDbConnection db) => db.Table<Person>().Count(x => x.Age > 1);
+            }
+            [Table("pets")]
+            public class Pet
+            {
+                [PrimaryKey, AutoIncrement] public int Id { get; set; }
+                public int OwnerId { get; set; }
+            """));
+
+        Assert.That(result.RunResult.Exception, Is.Null);
+        // No MDB0013 either: a join's terminal is JoinQuery's, which the interceptor step does not take as a chain at all.
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.GeneratorDiagnostics.Where(d => d.Id == "CS8785"), Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+
+        // The one-table query is still lowered; nothing of a join is (its terminals are JoinQuery's, run at run time).
+        var source = result.Sources[HintName];
+        Assert.That(source, Does.Contain("""SELECT count(*) FROM \"people\" WHERE (\"Age\" > ?)"""));
+        Assert.That(source, Does.Not.Contain("pets"));
+        Assert.That(source, Does.Not.Contain("JOIN"));
+        Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
+    }
 }

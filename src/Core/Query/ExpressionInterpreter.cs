@@ -26,19 +26,51 @@ internal sealed class ExpressionInterpreter
     private readonly IEntityMap? _map;
     private object? _entity;
 
+    // A join's row: one parameter, map and entity per table (null otherwise).
+    private readonly ParameterExpression[]? _parameters;
+    private readonly IEntityMap?[]? _maps;
+    private object?[]? _entities;
+
     private ExpressionInterpreter(ParameterExpression? parameter, IEntityMap? map)
     {
         _parameter = parameter;
         _map = map;
     }
 
+    private ExpressionInterpreter(ParameterExpression[] parameters, IEntityMap?[] maps)
+    {
+        _parameters = parameters;
+        _maps = maps;
+    }
+
+    /// <summary>An interpreter that resolves each of a join's <paramref name="parameters"/> to the entity at its index in <see cref="EvaluateForRow"/>.</summary>
+    /// <param name="parameters">The join's parameters, one per table.</param>
+    /// <param name="maps">The map of each table, at the same index.</param>
+    public static ExpressionInterpreter ForEntities(ParameterExpression[] parameters, IEntityMap?[] maps) => new(parameters, maps);
+
+    /// <summary>Evaluates <paramref name="body"/> with each parameter bound to its entity in <paramref name="entities"/> (null: a missing row of a left join). Not thread-safe.</summary>
+    public object? EvaluateForRow(Expression body, object?[] entities)
+    {
+        _entities = entities;
+        try
+        {
+            return Eval(body);
+        }
+        finally
+        {
+            _entities = null;
+        }
+    }
+
+    private int RowIndexOf(Expression? e) => _parameters is not null && e is ParameterExpression parameter ? Array.IndexOf(_parameters, parameter) : -1;
+
     /// <summary>An interpreter for parameter-free expressions.</summary>
-    public static ExpressionInterpreter Closed { get; } = new(null, null);
+    public static ExpressionInterpreter Closed { get; } = new((ParameterExpression?)null, null);
 
     /// <summary>An interpreter that resolves <paramref name="parameter"/> to the entity passed to <see cref="EvaluateFor"/>.</summary>
     /// <param name="parameter">The lambda's parameter.</param>
     /// <param name="map">The map that reads member values.</param>
-    public static ExpressionInterpreter ForEntity(ParameterExpression parameter, IEntityMap map) => new(parameter, map);
+    public static ExpressionInterpreter ForEntity(ParameterExpression parameter, IEntityMap map) => new(parameter, (IEntityMap?)map);
 
     /// <summary>Evaluates a parameter-free expression.</summary>
     public static object? EvaluateClosed(Expression expression) => Closed.Eval(expression);
@@ -67,6 +99,11 @@ internal sealed class ExpressionInterpreter
                 if (ReferenceEquals(e, _parameter))
                 {
                     return _entity;
+                }
+
+                if (RowIndexOf(e) is var index and >= 0)
+                {
+                    return _entities![index];
                 }
 
                 throw Unsupported(e, "it refers to a lambda parameter that is not bound here");
@@ -149,6 +186,14 @@ internal sealed class ExpressionInterpreter
         {
             // A mapped member goes through the map (generated code on the AOT path), not through reflection.
             return _map.GetValue(_entity!, column.Ordinal);
+        }
+
+        if (RowIndexOf(m.Expression) is var row and >= 0 && _maps![row] is { } rowMap && rowMap.Table.FindColumnByMember(m.Member.Name) is { } joined)
+        {
+            // As LINQ-to-Objects: a member of a missing (left-joined) row cannot be read.
+            return _entities![row] is { } entity
+                ? rowMap.GetValue(entity, joined.Ordinal)
+                : throw new NullReferenceException($"'{m.Expression}' is null (no row matched the left join), so '{m}' cannot be evaluated; test '{m.Expression} == null' first.");
         }
 
         var instance = m.Expression is null ? null : Eval(m.Expression);

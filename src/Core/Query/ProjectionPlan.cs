@@ -47,7 +47,7 @@ internal sealed class ProjectionPlan
             return new ProjectionPlan(new ValueList<SqlExpression>([new SqlColumn(single.Name)]), isScalar: true, []);
         }
 
-        var used = MemberCollector.Collect(selector.Body, parameter, table);
+        var used = ProjectionColumns.Collect(selector.Body, parameter, table);
         var ordinals = new int[table.Columns.Count];
         Array.Fill(ordinals, -1);
         var names = new List<SqlExpression>();
@@ -84,57 +84,5 @@ internal sealed class ProjectionPlan
             || type == typeof(long?) || type == typeof(int?) || type == typeof(double?) || type == typeof(bool?) || type == typeof(short?)
             || type == typeof(byte?) || type == typeof(float?) || type == typeof(decimal?) || type == typeof(Guid?) || type == typeof(DateTime?)
             || type == typeof(DateTimeOffset?) || type == typeof(TimeSpan?);
-    }
-
-    /// <summary>Finds the mapped members a selector reads; null when it needs the whole entity.</summary>
-    private sealed class MemberCollector : ExpressionVisitor
-    {
-        private readonly ParameterExpression _parameter;
-        private readonly TableMapping _table;
-        private readonly HashSet<int> _columns = [];
-        private bool _needsAll;
-
-        private MemberCollector(ParameterExpression parameter, TableMapping table)
-        {
-            _parameter = parameter;
-            _table = table;
-        }
-
-        public static HashSet<int>? Collect(Expression body, ParameterExpression parameter, TableMapping table)
-        {
-            var collector = new MemberCollector(parameter, table);
-            collector.Visit(body);
-            return collector._needsAll ? null : collector._columns;
-        }
-
-        protected override Expression VisitMember(MemberExpression node)
-        {
-            if (ReferenceEquals(node.Expression, _parameter))
-            {
-                if (_table.FindColumnByMember(node.Member.Name) is { } column)
-                {
-                    _columns.Add(column.Ordinal);
-                }
-                else
-                {
-                    // An unmapped (computed) member may read any mapped one.
-                    _needsAll = true;
-                }
-
-                return node;
-            }
-
-            return base.VisitMember(node);
-        }
-
-        protected override Expression VisitParameter(ParameterExpression node)
-        {
-            if (ReferenceEquals(node, _parameter))
-            {
-                _needsAll = true;
-            }
-
-            return node;
-        }
     }
 }

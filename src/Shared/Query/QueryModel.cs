@@ -27,6 +27,12 @@ internal sealed record QueryModel(
     int? Limit,
     int Offset)
 {
+    /// <summary>GROUP BY terms (none: no grouping).</summary>
+    public ValueList<SqlExpression> GroupBy { get; init; } = ValueList<SqlExpression>.Empty;
+
+    /// <summary>HAVING conditions (ANDed), over the groups.</summary>
+    public ValueList<SqlExpression> Having { get; init; } = ValueList<SqlExpression>.Empty;
+
     /// <summary>SELECT <paramref name="projection"/> FROM <paramref name="source"/>, with no condition, order or limit.</summary>
     public static QueryModel Select(SqlSource? source, ValueList<SqlExpression> projection) =>
         new(source, projection, false, ValueList<SqlExpression>.Empty, ValueList<SqlOrdering>.Empty, null, 0);
@@ -37,7 +43,19 @@ internal abstract record SqlSource;
 
 /// <summary>A table, by its (unquoted) name.</summary>
 /// <param name="Name">The table name.</param>
-internal sealed record SqlTable(string Name) : SqlSource;
+/// <param name="Alias">The (unquoted) alias its columns are qualified by in a join (<c>FROM "orders" AS "t0"</c>), or null.</param>
+internal sealed record SqlTable(string Name, string? Alias = null) : SqlSource;
+
+/// <summary>
+/// Two sources joined: <c>left [LEFT] JOIN right ON on</c>. A join of a join nests on the left, so
+/// <c>(a JOIN b) JOIN c</c> is written in order, without parentheses. The columns of a join's sides are
+/// <see cref="SqlColumn"/> nodes qualified by their table's alias.
+/// </summary>
+/// <param name="Left">The left source (a table or another join).</param>
+/// <param name="Right">The right source.</param>
+/// <param name="Kind">Inner or left outer.</param>
+/// <param name="On">The join condition.</param>
+internal sealed record SqlJoin(SqlSource Left, SqlSource Right, SqlJoinKind Kind, SqlExpression On) : SqlSource;
 
 /// <summary>A sub-query read as a table: <c>(SELECT ...)</c>.</summary>
 /// <param name="Query">The inner query.</param>

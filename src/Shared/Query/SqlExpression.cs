@@ -20,7 +20,8 @@ internal abstract record SqlExpression;
 
 /// <summary>A mapped column of the query's source, by its (unquoted) name.</summary>
 /// <param name="Name">The column name.</param>
-internal sealed record SqlColumn(string Name) : SqlExpression;
+/// <param name="Table">The alias of the table it belongs to, in a join (written <c>"t0"."Name"</c>); null for a query over one table.</param>
+internal sealed record SqlColumn(string Name, string? Table = null) : SqlExpression;
 
 /// <summary>SQLite's implicit row id of the query's source table (the order rows are stored in).</summary>
 internal sealed record SqlRowId : SqlExpression

@@ -33,6 +33,11 @@ internal class SqliteSqlWriter
         switch (expression)
         {
             case SqlColumn column:
+                if (column.Table is not null)
+                {
+                    sql.Append(QuoteIdentifier(column.Table)).Append('.');
+                }
+
                 sql.Append(QuoteIdentifier(column.Name));
                 return;
             case SqlParameter parameter:
@@ -140,26 +145,28 @@ internal class SqliteSqlWriter
     {
         sql.Append(query.Distinct ? "SELECT DISTINCT " : "SELECT ");
         WriteList(query.Projection, sql, slots);
-        switch (query.Source)
+        if (query.Source is not null)
         {
-            case null:
-                break;
-            case SqlTable table:
-                sql.Append(" FROM ").Append(QuoteIdentifier(table.Name));
-                break;
-            case SqlSubquery subquery:
-                sql.Append(" FROM (");
-                WriteQuery(subquery.Query, sql, slots);
-                sql.Append(')');
-                break;
-            default:
-                throw new ArgumentException($"The SQL writer has no form for the source '{query.Source}'.", nameof(query));
+            sql.Append(" FROM ");
+            WriteSource(query.Source, sql, slots);
         }
 
         for (var i = 0; i < query.Predicates.Count; i++)
         {
             sql.Append(i == 0 ? " WHERE " : " AND ");
             Write(query.Predicates[i], sql, slots);
+        }
+
+        for (var i = 0; i < query.GroupBy.Count; i++)
+        {
+            sql.Append(i == 0 ? " GROUP BY " : ", ");
+            Write(query.GroupBy[i], sql, slots);
+        }
+
+        for (var i = 0; i < query.Having.Count; i++)
+        {
+            sql.Append(i == 0 ? " HAVING " : " AND ");
+            Write(query.Having[i], sql, slots);
         }
 
         for (var i = 0; i < query.Orderings.Count; i++)
@@ -173,6 +180,39 @@ internal class SqliteSqlWriter
         }
 
         WritePaging(query.Limit, query.Offset, sql);
+    }
+
+    /// <summary>Writes what a query reads: a table (with its alias), a sub-query or a join.</summary>
+    /// <param name="source">The source.</param>
+    /// <param name="sql">Where the text goes.</param>
+    /// <param name="slots">Receives the slot of each parameter marker written, in order.</param>
+    public void WriteSource(SqlSource source, StringBuilder sql, List<int> slots)
+    {
+        switch (source)
+        {
+            case SqlTable table:
+                sql.Append(QuoteIdentifier(table.Name));
+                if (table.Alias is not null)
+                {
+                    sql.Append(" AS ").Append(QuoteIdentifier(table.Alias));
+                }
+
+                return;
+            case SqlSubquery subquery:
+                sql.Append('(');
+                WriteQuery(subquery.Query, sql, slots);
+                sql.Append(')');
+                return;
+            case SqlJoin join:
+                WriteSource(join.Left, sql, slots);
+                sql.Append(join.Kind == SqlJoinKind.Left ? " LEFT JOIN " : " INNER JOIN ");
+                WriteSource(join.Right, sql, slots);
+                sql.Append(" ON ");
+                Write(join.On, sql, slots);
+                return;
+            default:
+                throw new ArgumentException($"The SQL writer has no form for the source '{source}'.", nameof(source));
+        }
     }
 
     /// <summary>Writes <paramref name="update"/> as <c>UPDATE t SET c = v, ... WHERE p1 AND p2 ...</c>.</summary>

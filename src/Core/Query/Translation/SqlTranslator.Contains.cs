@@ -123,7 +123,7 @@ internal sealed partial class SqlTranslator
         else if (key == StoredKey.Decimal)
         {
             // The stored text itself, not the REAL a decimal column is otherwise read as.
-            operand = new SqlColumn(column!.Name);
+            operand = ColumnRef(column!);
         }
         else
         {

@@ -38,17 +38,20 @@ internal sealed partial class SqlTranslator
             return part;
         }
 
-        if (m.Expression is not null && ReferenceEquals(StripConvert(m.Expression), _parameter))
+        if (m.Expression is not null && TableOf(StripConvert(m.Expression)) is { } entityTable)
         {
-            throw Unsupported(m, QueryReasons.NotMappedColumn(m.Member.Name, _table.EntityTypeName));
+            throw Unsupported(m, QueryReasons.NotMappedColumn(m.Member.Name, entityTable.EntityTypeName));
         }
 
         throw Unsupported(m, $"member '{m.Member.DeclaringType?.Name}.{m.Member.Name}' has no SQL translation");
     }
 
-    private static SqlExpression Column(ColumnMapping column) =>
+    private SqlExpression Column(ColumnMapping column) =>
         // Decimals are stored as exact text; compare and sort them as numbers.
-        column.Kind == ColumnKind.Decimal ? new SqlCast(new SqlColumn(column.Name), "REAL") : new SqlColumn(column.Name);
+        column.Kind == ColumnKind.Decimal ? new SqlCast(ColumnRef(column), "REAL") : ColumnRef(column);
+
+    /// <summary>The column node: qualified by its table's alias in a join, bare over one table.</summary>
+    private SqlColumn ColumnRef(ColumnMapping column) => new(column.Name, _scope?.AliasOf(column));
 
     /// <summary>Recognises a mapped member of the parameter, looking through conversions and <c>Nullable.Value</c>.</summary>
     private bool TryColumn(Expression e, out ColumnMapping column, out Type memberType)
@@ -60,9 +63,9 @@ internal sealed partial class SqlTranslator
         }
 
         // Through a cast of the parameter too: the generic-repository pattern (where T : IEntity) reads Convert(x, IEntity).Id.
-        if (e is MemberExpression member && member.Expression is not null && ReferenceEquals(StripConvert(member.Expression), _parameter))
+        if (e is MemberExpression member && member.Expression is not null && TableOf(StripConvert(member.Expression)) is { } table)
         {
-            var found = _table.FindColumnByMember(member.Member.Name);
+            var found = table.FindColumnByMember(member.Member.Name);
             if (found is not null)
             {
                 column = found;
@@ -74,6 +77,17 @@ internal sealed partial class SqlTranslator
         column = null!;
         memberType = null!;
         return false;
+    }
+
+    /// <summary>The table <paramref name="e"/> stands for when it is the lambda's entity parameter (one of a join's), else null.</summary>
+    private TableMapping? TableOf(Expression e)
+    {
+        if (_scope is null)
+        {
+            return ReferenceEquals(e, _parameter) ? _table : null;
+        }
+
+        return e is ParameterExpression parameter ? _scope.TableOf(parameter) : null;
     }
 
     private void RejectTextEnum(Expression node, Expression operand)

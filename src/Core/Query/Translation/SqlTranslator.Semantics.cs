@@ -202,7 +202,7 @@ internal sealed partial class SqlTranslator
             case StoredKey.UInt64:
                 {
                     var stored = unchecked((long)ToUInt64Bits(value));
-                    var name = new SqlColumn(column.Name);
+                    var name = ColumnRef(column);
                     var compare = Binary(name, sqlOp, Parameter(stored));
 
                     // Unsigned order: 0..long.MaxValue stored as themselves, then 2^63..ulong.MaxValue stored negative.
@@ -217,7 +217,7 @@ internal sealed partial class SqlTranslator
                 {
                     // One range per kind: the three kinds occupy disjoint blocks of the stored integers.
                     var ticks = ((DateTime)value).Ticks;
-                    var name = new SqlColumn(column.Name);
+                    var name = ColumnRef(column);
                     SqlExpression? ranges = null;
                     for (var kind = 0L; kind < 3; kind++)
                     {
@@ -246,7 +246,7 @@ internal sealed partial class SqlTranslator
                 {
                     // Every stored text with prefix p lies in [p, p + "Z"]: the suffix is "", "Z", "+hh:mm" or "-hh:mm".
                     var prefix = DateTimeTextPrefix((DateTime)value);
-                    return Binary(new SqlColumn(column.Name), sqlOp, Parameter(op is ">" or "<=" ? prefix + "Z" : prefix));
+                    return Binary(ColumnRef(column), sqlOp, Parameter(op is ">" or "<=" ? prefix + "Z" : prefix));
                 }
 
             case StoredKey.String:
@@ -282,7 +282,7 @@ internal sealed partial class SqlTranslator
             case StoredKey.DateTimeText:
                 {
                     var prefix = DateTimeTextPrefix((DateTime)value);
-                    var name = new SqlColumn(column.Name);
+                    var name = ColumnRef(column);
                     return negate
                         ? Group(Or(Or(new SqlIsNull(name, Negated: false), Binary(name, SqlOperator.LessThan, Parameter(prefix))), Binary(name, SqlOperator.GreaterThan, Parameter(prefix + "Z"))))
                         : Group(And(Binary(name, SqlOperator.GreaterThanOrEqual, Parameter(prefix)), Binary(name, SqlOperator.LessThanOrEqual, Parameter(prefix + "Z"))));
@@ -294,7 +294,7 @@ internal sealed partial class SqlTranslator
                 return null;
         }
 
-        var quoted = new SqlColumn(column.Name);
+        var quoted = ColumnRef(column);
         var list = new SqlExpression[candidates.Count];
         for (var i = 0; i < list.Length; i++)
         {
@@ -321,7 +321,7 @@ internal sealed partial class SqlTranslator
             ">" => 0 > number,
             _ => 0 >= number,
         };
-        var name = new SqlColumn(column.Name);
+        var name = ColumnRef(column);
         var compare = Binary(name, ComparisonOperator(op), Parameter(number));
         return Group(zeroHolds ? Or(new SqlIsNull(name, Negated: false), compare) : And(new SqlIsNull(name, Negated: true), compare));
     }
@@ -353,7 +353,7 @@ internal sealed partial class SqlTranslator
             throw Unsupported(e, "decimal arithmetic and conversions run in SQLite as REAL (inexact), so comparing or ordering their results would not match .NET; compare a decimal member with a value");
         }
 
-        var name = new SqlColumn(column.Name);
+        var name = ColumnRef(column);
         var magnitude = new SqlFunction("ltrim", name, SqlLiteral.Quoted("-"));
         var dot = new SqlFunction("instr", Binary(magnitude, SqlOperator.Concat, SqlLiteral.Quoted(".")), SqlLiteral.Quoted("."));
         var integerPart = new SqlFunction(

@@ -23,8 +23,13 @@ namespace MicroDb.Query;
 internal sealed partial class SqlTranslator
 {
     private readonly TableMapping _table;
-    private readonly LambdaExpression _lambda;
+    // The translated body, and what error messages quote (the lambda, or a join's rewritten body).
+    private readonly Expression _body;
+    private readonly object _source;
     private readonly ParameterExpression _parameter;
+
+    // The tables of a join and their parameters (null for a lambda over one table): see SqlTranslator.Joins.cs.
+    private JoinScope? _scope;
 
     // The parameter slots of this translation: the value each SqlParameter binds, and what it was encoded from.
     private readonly List<ParameterSlot> _slots = [];
@@ -33,30 +38,38 @@ internal sealed partial class SqlTranslator
     private readonly StorageFormat _format;
 
     private SqlTranslator(TableMapping table, StorageFormat format, LambdaExpression lambda)
+        : this(table, format, lambda.Body, lambda.Parameters[0], lambda)
+    {
+    }
+
+    private SqlTranslator(TableMapping table, StorageFormat format, Expression body, ParameterExpression parameter, object source)
     {
         _table = table;
         _format = format;
-        _lambda = lambda;
-        _parameter = lambda.Parameters[0];
+        _body = body;
+        _source = source;
+        _parameter = parameter;
     }
 
-    private static SqlExpression TranslatePredicate(SqlTranslator translator) => translator.TranslateBoolean(translator._lambda.Body);
+    private static SqlExpression TranslatePredicate(SqlTranslator translator) => translator.TranslateBoolean(translator._body);
 
     private static SqlExpression TranslateOrderKey(SqlTranslator translator)
     {
-        var keySelector = translator._lambda;
-        if (translator.TryColumn(keySelector.Body, out var column, out _) && column.Kind == ColumnKind.EnumText)
+        var keySelector = translator._source;
+        var keyBody = translator._body;
+        if (translator.TryColumn(keyBody, out var column, out _) && column.Kind == ColumnKind.EnumText)
         {
             throw new NotSupportedException($"MicroDb cannot order by '{keySelector}': {QueryReasons.TextEnumOrdered(column.MemberName)}.");
         }
 
         // Keys whose stored form sorts differently from the value (ulong bit patterns, DateTime kinds, decimal text) sort by a key expression.
-        var key = translator.KeyOf(keySelector.Body);
-        translator.RejectSqliteNetOrder(keySelector.Body, key);
-        return translator.Key(keySelector.Body, key == StoredKey.String ? StoredKey.Direct : key);
+        var key = translator.KeyOf(keyBody);
+        translator.RejectSqliteNetOrder(keyBody, key);
+        return translator.Key(keyBody, key == StoredKey.String ? StoredKey.Direct : key);
     }
 
-    private bool Uses(Expression e) => ParameterFinder.Uses(e, _parameter);
+    private bool Uses(Expression e) =>
+        (_scope is null ? ParameterFinder.Uses(e, _parameter) : _scope.Uses(e)) || (_group is not null && ParameterFinder.Uses(e, _group));
 
     private SqlExpression TranslateBoolean(Expression e)
     {
@@ -154,6 +167,11 @@ internal sealed partial class SqlTranslator
     private SqlExpression TranslateCall(MethodCallExpression call)
     {
         var method = call.Method;
+        if (_group is not null && TryTranslateGroupAggregate(call) is { } aggregate)
+        {
+            return aggregate;
+        }
+
         if (method.DeclaringType == typeof(string))
         {
             return TranslateStringCall(call);
@@ -258,7 +276,7 @@ internal sealed partial class SqlTranslator
         && !type.IsEnum;
 
     private NotSupportedException Unsupported(Expression node, string why) =>
-        new(ReferenceEquals(node, _lambda.Body)
-            ? $"MicroDb cannot translate '{_lambda}' to SQL: {why}."
-            : $"MicroDb cannot translate '{node}' in '{_lambda}' to SQL: {why}.");
+        new(ReferenceEquals(node, _body)
+            ? $"MicroDb cannot translate '{_source}' to SQL: {why}."
+            : $"MicroDb cannot translate '{node}' in '{_source}' to SQL: {why}.");
 }

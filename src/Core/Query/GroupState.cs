@@ -1,0 +1,268 @@
+using System.Linq.Expressions;
+using System.Text;
+using MicroDb.Mapping;
+using MicroDb.Native;
+using MicroDb.Query.Model;
+
+namespace MicroDb.Query;
+
+/// <summary>
+/// A grouped query over one table, as immutable data shared by <see cref="GroupByQuery{TKey, TElement}"/> and
+/// <see cref="GroupedQuery{TResult}"/>: the element parameter <c>x</c>, the group parameter <c>g</c>, the key (over
+/// <c>x</c>), the table's Where conditions (over <c>x</c>), and HAVING conditions, orderings and the result (over
+/// <c>g</c>). <c>g.Key</c> is replaced by the key when translated; aggregates of <c>g</c> become SQL aggregates.
+/// </summary>
+internal sealed class GroupState
+{
+    public GroupState(MicroDbConnection connection, IEntityMap map, ParameterExpression element, ParameterExpression group, Expression key, Expression[] wheres)
+    {
+        Connection = connection;
+        Map = map;
+        Element = element;
+        Group = group;
+        Key = key;
+        Wheres = wheres;
+        Havings = [];
+        Orderings = [];
+    }
+
+    private GroupState(GroupState from) => (Connection, Map, Element, Group, Key, Wheres, Havings, Orderings, ThenAt, Limit, Offset) =
+        (from.Connection, from.Map, from.Element, from.Group, from.Key, from.Wheres, from.Havings, from.Orderings, from.ThenAt, from.Limit, from.Offset);
+
+    public MicroDbConnection Connection { get; }
+
+    public IEntityMap Map { get; }
+
+    public ParameterExpression Element { get; }
+
+    public ParameterExpression Group { get; }
+
+    public Expression Key { get; }
+
+    public Expression[] Wheres { get; }
+
+    public Expression[] Havings { get; private init; }
+
+    public (Expression Key, bool Descending)[] Orderings { get; private init; }
+
+    public int ThenAt { get; private init; }
+
+    public int? Limit { get; private init; }
+
+    public int Offset { get; private init; }
+
+    public bool IsLimited => Limit is not null || Offset > 0;
+
+    /// <summary>Translates the key now, so a key without SQL form fails at GroupBy.</summary>
+    public void CheckKeys() => GroupTerms([]);
+
+    public GroupState WithHaving(Expression condition, string name)
+    {
+        RejectLimited(name);
+        Translate(condition, TranslationKind.Predicate, []);
+        return new GroupState(this) { Havings = [.. Havings, condition] };
+    }
+
+    public GroupState WithOrdering(Expression key, bool descending, bool then, string name)
+    {
+        RejectLimited(name);
+        if (then && Orderings.Length == 0)
+        {
+            throw new InvalidOperationException($"{name} needs a preceding OrderBy or OrderByDescending.");
+        }
+
+        Translate(key, TranslationKind.OrderKey, []);
+        var orderings = new List<(Expression Key, bool Descending)>(Orderings);
+        orderings.Insert(then ? ThenAt : 0, (key, descending));
+        return new GroupState(this) { Orderings = [.. orderings], ThenAt = then ? ThenAt + 1 : 1 };
+    }
+
+    public GroupState WithTake(int count)
+    {
+        count = Math.Max(0, count);
+        return new GroupState(this) { Limit = Limit is { } limit ? Math.Min(limit, count) : count };
+    }
+
+    public GroupState WithSkip(int count)
+    {
+        count = Math.Max(0, count);
+        return new GroupState(this) { Limit = Limit is { } limit ? Math.Max(0, limit - count) : null, Offset = checked(Offset + count) };
+    }
+
+    /// <summary>The result selector's body, checked: <c>g</c> may appear only as <c>g.Key</c> and in aggregates.</summary>
+    public Plan PlanResult(Expression selector)
+    {
+        var aggregates = new List<MethodCallExpression>();
+        var values = Expression.Parameter(typeof(object[]), "aggregates");
+        var body = new AggregateLifter(this, values, aggregates).Visit(ResolveKey(selector));
+        if (ParameterFinder.Uses(body, Group))
+        {
+            throw new NotSupportedException($"MicroDb cannot translate '{selector}' after GroupBy: a group can be read only through its Key and the aggregates Count, LongCount, Sum, Average, Min and Max.");
+        }
+
+        return new Plan(body, values, aggregates);
+    }
+
+    public (string Sql, List<object?> Args) BuildSelect(Plan plan, int? limitCap)
+    {
+        var args = new List<object?>();
+        var projection = new List<SqlExpression>();
+        var used = ProjectionColumns.Collect(plan.Body, Element, Map.Table);
+        var ordinals = new int[Map.Table.Columns.Count];
+        for (var c = 0; c < ordinals.Length; c++)
+        {
+            ordinals[c] = -1;
+            if (used is null || used.Contains(c))
+            {
+                // A bare column of a group: SQLite reads it from one of the group's rows, and the result reads it only through the key.
+                ordinals[c] = projection.Count;
+                projection.Add(new SqlColumn(Map.Table.Columns[c].Name));
+            }
+        }
+
+        plan.Ordinals = ordinals;
+        plan.First = projection.Count;
+        foreach (var aggregate in plan.Aggregates)
+        {
+            projection.Add(Translate(aggregate, TranslationKind.Value, args));
+        }
+
+        if (projection.Count == 0)
+        {
+            projection.Add(SqlLiteral.One);
+        }
+
+        var model = Model(new ValueList<SqlExpression>([.. projection]), includeOrder: true, args, limitCap);
+        return (Write(model, args), args);
+    }
+
+    public long Count()
+    {
+        var args = new List<object?>();
+        var inner = Model(QueryProjections.One, includeOrder: false, args, null);
+        var model = QueryModel.Select(new SqlSubquery(inner), QueryProjections.CountAll);
+        return Connection.Runner.Scalar<long>(Write(model, args), StatementArguments.Translated(args));
+    }
+
+    private QueryModel Model(ValueList<SqlExpression> projection, bool includeOrder, List<object?> args, int? limitCap)
+    {
+        var predicates = new SqlExpression[Wheres.Length];
+        for (var i = 0; i < predicates.Length; i++)
+        {
+            predicates[i] = Translate(Wheres[i], TranslationKind.Predicate, args);
+        }
+
+        var groupBy = GroupTerms(args);
+        var havings = new SqlExpression[Havings.Length];
+        for (var i = 0; i < havings.Length; i++)
+        {
+            havings[i] = Translate(Havings[i], TranslationKind.Predicate, args);
+        }
+
+        var orderings = new SqlOrdering[includeOrder ? Orderings.Length : 0];
+        for (var i = 0; i < orderings.Length; i++)
+        {
+            orderings[i] = new SqlOrdering(Translate(Orderings[i].Key, TranslationKind.OrderKey, args), Orderings[i].Descending);
+        }
+
+        var limit = limitCap is { } cap ? (Limit is { } own ? Math.Min(own, cap) : cap) : Limit;
+        return new QueryModel(new SqlTable(Map.Table.TableName), projection, false, new ValueList<SqlExpression>(predicates), new ValueList<SqlOrdering>(orderings), limit, Offset)
+        {
+            GroupBy = groupBy,
+            Having = new ValueList<SqlExpression>(havings),
+        };
+    }
+
+    // Each part of the key as it sorts (and so compares): DateTime kinds masked, decimals by exact value, and so on.
+    private ValueList<SqlExpression> GroupTerms(List<object?> args)
+    {
+        var parts = Key is NewExpression { Members: not null } composite ? composite.Arguments : (IReadOnlyList<Expression>)[Key];
+        var terms = new SqlExpression[parts.Count];
+        for (var i = 0; i < terms.Length; i++)
+        {
+            terms[i] = SqlTranslator.TranslateGrouped(Map.Table, Connection.Storage, Element, Group, parts[i], TranslationKind.OrderKey, args);
+        }
+
+        return new ValueList<SqlExpression>(terms);
+    }
+
+    private SqlExpression Translate(Expression body, TranslationKind kind, List<object?> args) =>
+        SqlTranslator.TranslateGrouped(Map.Table, Connection.Storage, Element, Group, ResolveKey(body), kind, args);
+
+    private Expression ResolveKey(Expression body) => new KeyResolver(Group, Key).Visit(body);
+
+    private void RejectLimited(string name)
+    {
+        if (IsLimited)
+        {
+            throw new NotSupportedException($"MicroDb cannot translate {name} after Skip or Take on grouped rows; apply Skip and Take last.");
+        }
+    }
+
+    private static string Write(QueryModel model, List<object?> args)
+    {
+        var sql = new StringBuilder();
+        var slots = new List<int>(args.Count);
+        SqliteSqlWriter.Instance.WriteQuery(model, sql, slots);
+        for (var i = 0; i < slots.Count; i++)
+        {
+            if (slots[i] != i)
+            {
+                throw new InvalidOperationException($"MicroDb wrote the grouped query's parameter slots out of order ({string.Join(", ", slots)}).");
+            }
+        }
+
+        return sql.ToString();
+    }
+
+    /// <summary>How a grouped result is read: its body over the element and the aggregate values, and where the columns are.</summary>
+    internal sealed class Plan(Expression body, ParameterExpression values, List<MethodCallExpression> aggregates)
+    {
+        public Expression Body { get; } = body;
+
+        public ParameterExpression Values { get; } = values;
+
+        public List<MethodCallExpression> Aggregates { get; } = aggregates;
+
+        public int[] Ordinals { get; set; } = [];
+
+        public int First { get; set; }
+    }
+
+    /// <summary>Replaces <c>g.Key</c> (and a member of a composite key) by the key selector's body.</summary>
+    private sealed class KeyResolver(ParameterExpression group, Expression key) : ExpressionVisitor
+    {
+        protected override Expression VisitMember(MemberExpression node)
+        {
+            if (ReferenceEquals(node.Expression, group) && node.Member.Name == "Key")
+            {
+                return key;
+            }
+
+            if (node.Expression is MemberExpression inner && ReferenceEquals(inner.Expression, group) && inner.Member.Name == "Key"
+                && RowSubstitution.Source(key, node.Member.Name) is { } part)
+            {
+                return part;
+            }
+
+            return base.VisitMember(node);
+        }
+    }
+
+    /// <summary>Replaces each aggregate of <c>g</c> by a read of its value: <c>(T)aggregates[i]</c>.</summary>
+    private sealed class AggregateLifter(GroupState state, ParameterExpression values, List<MethodCallExpression> aggregates) : ExpressionVisitor
+    {
+        protected override Expression VisitMethodCall(MethodCallExpression node)
+        {
+            if (node.Method.DeclaringType == typeof(Enumerable) && node.Arguments.Count > 0 && ReferenceEquals(node.Arguments[0], state.Group))
+            {
+                // Translated now, so an aggregate without SQL form fails at Select.
+                SqlTranslator.TranslateGrouped(state.Map.Table, state.Connection.Storage, state.Element, state.Group, node, TranslationKind.Value, []);
+                aggregates.Add(node);
+                return Expression.Convert(Expression.ArrayIndex(values, Expression.Constant(aggregates.Count - 1)), node.Type);
+            }
+
+            return base.VisitMethodCall(node);
+        }
+    }
+}

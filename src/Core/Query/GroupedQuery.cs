@@ -1,0 +1,111 @@
+using System.Collections;
+using System.Linq.Expressions;
+
+namespace MicroDb.Query;
+
+/// <summary>
+/// Groups read as <typeparamref name="TResult"/> (<see cref="GroupByQuery{TKey, TElement}.Select{TResult}"/>). A later
+/// <see cref="Where"/> is rewritten onto the group (HAVING) and <see cref="OrderBy{TOrder}"/> sorts by the key or an
+/// aggregate (<c>OrderBy(x =&gt; x.Total)</c> orders by <c>sum(...)</c>). Immutable; enumerating streams one statement.
+/// </summary>
+/// <typeparam name="TResult">The result type.</typeparam>
+public sealed class GroupedQuery<TResult> : IEnumerable<TResult>
+{
+    private readonly GroupState _state;
+    private readonly Expression _selector;
+
+    internal GroupedQuery(GroupState state, Expression selector)
+    {
+        _state = state;
+        _selector = selector;
+    }
+
+    /// <summary>Keeps the groups whose result matches <paramref name="predicate"/> (SQL HAVING).</summary>
+    /// <param name="predicate">The condition on the result.</param>
+    public GroupedQuery<TResult> Where(Expression<Func<TResult, bool>> predicate)
+    {
+        ArgumentNullException.ThrowIfNull(predicate);
+        return new(_state.WithHaving(RowSubstitution.Apply(predicate, _selector), "Where"), _selector);
+    }
+
+    /// <summary>Sorts by a member of the result (the key or an aggregate), ascending.</summary>
+    /// <typeparam name="TOrder">The sort key's type.</typeparam>
+    /// <param name="keySelector">The sort key.</param>
+    public GroupedQuery<TResult> OrderBy<TOrder>(Expression<Func<TResult, TOrder>> keySelector) => Order(keySelector, false, false, "OrderBy");
+
+    /// <summary>Sorts by a member of the result, descending.</summary>
+    /// <typeparam name="TOrder">The sort key's type.</typeparam>
+    /// <param name="keySelector">The sort key.</param>
+    public GroupedQuery<TResult> OrderByDescending<TOrder>(Expression<Func<TResult, TOrder>> keySelector) => Order(keySelector, true, false, "OrderByDescending");
+
+    /// <summary>Adds an ascending tie-breaker.</summary>
+    /// <typeparam name="TOrder">The sort key's type.</typeparam>
+    /// <param name="keySelector">The sort key.</param>
+    /// <exception cref="InvalidOperationException">No OrderBy precedes it.</exception>
+    public GroupedQuery<TResult> ThenBy<TOrder>(Expression<Func<TResult, TOrder>> keySelector) => Order(keySelector, false, true, "ThenBy");
+
+    /// <summary>Adds a descending tie-breaker.</summary>
+    /// <typeparam name="TOrder">The sort key's type.</typeparam>
+    /// <param name="keySelector">The sort key.</param>
+    /// <exception cref="InvalidOperationException">No OrderBy precedes it.</exception>
+    public GroupedQuery<TResult> ThenByDescending<TOrder>(Expression<Func<TResult, TOrder>> keySelector) => Order(keySelector, true, true, "ThenByDescending");
+
+    /// <summary>Keeps at most <paramref name="count"/> groups.</summary>
+    /// <param name="count">The number of groups.</param>
+    public GroupedQuery<TResult> Take(int count) => new(_state.WithTake(count), _selector);
+
+    /// <summary>Skips <paramref name="count"/> groups.</summary>
+    /// <param name="count">The number of groups.</param>
+    public GroupedQuery<TResult> Skip(int count) => new(_state.WithSkip(count), _selector);
+
+    /// <summary>Runs the query and returns every group's result.</summary>
+    public List<TResult> ToList()
+    {
+        var (sql, args, reader) = Build(null);
+        return _state.Connection.Runner.ReadAll<TResult, GroupRowReader<TResult>>(sql, StatementArguments.Translated(args), reader);
+    }
+
+    /// <summary>Runs the query and returns every group's result as an array.</summary>
+    public TResult[] ToArray() => ToList().ToArray();
+
+    /// <summary>The first group's result.</summary>
+    /// <exception cref="InvalidOperationException">There is no group.</exception>
+    public TResult First() => TryFirst(out var value) ? value : throw new InvalidOperationException($"The grouped query on '{_state.Map.Table.TableName}' returned no group.");
+
+    /// <summary>The first group's result, or default when there is none.</summary>
+    public TResult? FirstOrDefault() => TryFirst(out var value) ? value : default;
+
+    /// <summary>The number of groups.</summary>
+    public int Count() => checked((int)_state.Count());
+
+    /// <summary>The SQL the query runs (values appear as <c>?</c> parameters).</summary>
+    public string ToSqlString() => Build(null).Sql;
+
+    /// <summary>Runs the query and streams the groups' results.</summary>
+    public IEnumerator<TResult> GetEnumerator()
+    {
+        var (sql, args, reader) = Build(null);
+        return _state.Connection.Runner.Enumerate<TResult, GroupRowReader<TResult>>(sql, StatementArguments.Translated(args), reader);
+    }
+
+    IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
+
+    private bool TryFirst(out TResult value)
+    {
+        var (sql, args, reader) = Build(1);
+        return _state.Connection.Runner.TryReadFirst(sql, StatementArguments.Translated(args), reader, out value);
+    }
+
+    private (string Sql, List<object?> Args, GroupRowReader<TResult> Reader) Build(int? limitCap)
+    {
+        var plan = _state.PlanResult(_selector);
+        var (sql, args) = _state.BuildSelect(plan, limitCap);
+        return (sql, args, new GroupRowReader<TResult>(_state.Map, _state.Element, plan));
+    }
+
+    private GroupedQuery<TResult> Order(LambdaExpression keySelector, bool descending, bool then, string name)
+    {
+        ArgumentNullException.ThrowIfNull(keySelector);
+        return new(_state.WithOrdering(RowSubstitution.Apply(keySelector, _selector), descending, then, name), _selector);
+    }
+}

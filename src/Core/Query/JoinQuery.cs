@@ -1,0 +1,398 @@
+using System.Collections;
+using System.Linq.Expressions;
+using System.Text;
+using MicroDb.Mapping;
+using MicroDb.Query.Model;
+
+namespace MicroDb.Query;
+
+/// <summary>
+/// A query over two or more joined tables (see <see cref="TableQuery{T}.Join"/> and <see cref="TableQuery{T}.LeftJoin"/>),
+/// translated to one SELECT with <c>INNER JOIN</c>/<c>LEFT JOIN</c> clauses; nothing is joined, filtered or sorted in
+/// memory. Every lambda given to it is rewritten onto the tables' rows (a member of the joined result becomes the
+/// expression it was built from), so method syntax and query syntax (<c>from ... join ... where ... orderby ... select</c>)
+/// translate alike. Immutable; enumerating streams rows from one statement.
+/// </summary>
+/// <typeparam name="TResult">The type of a joined row.</typeparam>
+public sealed class JoinQuery<TResult> : IEnumerable<TResult>
+{
+    private readonly MicroDbConnection _connection;
+    private readonly JoinedTables _tables;
+    private readonly Expression _selector;
+    private readonly Expression[] _wheres;
+    private readonly (Expression Key, bool Descending)[] _orderings;
+    private readonly int _group;
+    private readonly int? _limit;
+    private readonly int _offset;
+
+    private JoinQuery(MicroDbConnection connection, JoinedTables tables, Expression selector, Expression[] wheres, (Expression Key, bool Descending)[] orderings, int group, int? limit, int offset)
+    {
+        _connection = connection;
+        _tables = tables;
+        _selector = selector;
+        _wheres = wheres;
+        _orderings = orderings;
+        _group = group;
+        _limit = limit;
+        _offset = offset;
+    }
+
+    private bool IsLimited => _limit is not null || _offset > 0;
+
+    /// <summary>The query over one table a join starts from: its row is the entity.</summary>
+    internal static JoinQuery<TResult> Start(TableQuery<TResult> first, string? name)
+    {
+        var parameter = Expression.Parameter(typeof(TResult), name ?? JoinScope.Alias(0));
+        var tables = new JoinedTables([first.Map], [parameter], [SqlJoinKind.Inner], [null], [null]);
+        var filters = first.JoinFilters("join");
+        var wheres = new Expression[filters.Count];
+        for (var i = 0; i < wheres.Length; i++)
+        {
+            wheres[i] = RowSubstitution.Apply(filters[i], parameter);
+        }
+
+        return new JoinQuery<TResult>(first.Connection, tables, parameter, wheres, [], 0, null, 0);
+    }
+
+    /// <summary>
+    /// Joins one more table (inner join on equal keys), as <see cref="TableQuery{T}.Join"/> does; the outer key and the
+    /// result read the rows joined so far through this query's result (<c>x =&gt; x.o.ProductId</c>).
+    /// </summary>
+    /// <typeparam name="TInner">The joined table's type.</typeparam>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TNew">The type of a joined row.</typeparam>
+    /// <param name="inner">The joined table (its Where conditions are kept).</param>
+    /// <param name="outerKeySelector">The key of the rows joined so far.</param>
+    /// <param name="innerKeySelector">The key of the joined table's row.</param>
+    /// <param name="resultSelector">The joined row.</param>
+    /// <exception cref="NotSupportedException">This query is ordered or limited, a key or the result has no SQL translation, or a table is joined twice.</exception>
+    public JoinQuery<TNew> Join<TInner, TKey, TNew>(
+        TableQuery<TInner> inner,
+        Expression<Func<TResult, TKey>> outerKeySelector,
+        Expression<Func<TInner, TKey>> innerKeySelector,
+        Expression<Func<TResult, TInner, TNew>> resultSelector) =>
+        AddJoin<TInner, TNew>(SqlJoinKind.Inner, inner, outerKeySelector, innerKeySelector, resultSelector);
+
+    /// <summary>
+    /// Joins one more table as a left outer join (.NET 10's <c>LeftJoin</c>): every row so far is kept, and the joined
+    /// row is null where none matches. As in LINQ-to-Objects, reading a member of that null row throws
+    /// <see cref="NullReferenceException"/>; test it first (<c>c == null ? null : c.Name</c>).
+    /// </summary>
+    /// <typeparam name="TInner">The joined table's type.</typeparam>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TNew">The type of a joined row.</typeparam>
+    /// <param name="inner">The joined table (its Where conditions choose which rows can match).</param>
+    /// <param name="outerKeySelector">The key of the rows joined so far.</param>
+    /// <param name="innerKeySelector">The key of the joined table's row (a single value, not a composite key).</param>
+    /// <param name="resultSelector">The joined row; its second argument is null where no row matched.</param>
+    /// <exception cref="NotSupportedException">This query is ordered or limited, a key or the result has no SQL translation, the key is composite, or a table is joined twice.</exception>
+    public JoinQuery<TNew> LeftJoin<TInner, TKey, TNew>(
+        TableQuery<TInner> inner,
+        Expression<Func<TResult, TKey>> outerKeySelector,
+        Expression<Func<TInner, TKey>> innerKeySelector,
+        Expression<Func<TResult, TInner?, TNew>> resultSelector) =>
+        AddJoin<TInner, TNew>(SqlJoinKind.Left, inner, outerKeySelector, innerKeySelector, resultSelector);
+
+    /// <summary>Keeps the joined rows matching <paramref name="predicate"/> (SQL WHERE; several calls are ANDed).</summary>
+    /// <param name="predicate">The condition on the joined row.</param>
+    /// <exception cref="NotSupportedException">The predicate has no SQL translation, or the query is already limited (Skip/Take).</exception>
+    public JoinQuery<TResult> Where(Expression<Func<TResult, bool>> predicate)
+    {
+        ArgumentNullException.ThrowIfNull(predicate);
+        RejectLimited("Where");
+        var condition = RowSubstitution.Apply(predicate, _selector);
+        Translate(condition, TranslationKind.Predicate, []);
+        return new JoinQuery<TResult>(_connection, _tables, _selector, [.. _wheres, condition], _orderings, _group, _limit, _offset);
+    }
+
+    /// <summary>Projects each joined row; later operators read the new result.</summary>
+    /// <typeparam name="TNew">The projected type.</typeparam>
+    /// <param name="selector">The projection.</param>
+    public JoinQuery<TNew> Select<TNew>(Expression<Func<TResult, TNew>> selector)
+    {
+        ArgumentNullException.ThrowIfNull(selector);
+        return new JoinQuery<TNew>(_connection, _tables, RowSubstitution.Apply(selector, _selector), _wheres, _orderings, _group, _limit, _offset);
+    }
+
+    /// <summary>Sorts by <paramref name="keySelector"/> ascending; earlier orderings become tie-breakers.</summary>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <param name="keySelector">The key.</param>
+    public JoinQuery<TResult> OrderBy<TKey>(Expression<Func<TResult, TKey>> keySelector) => AddOrdering(keySelector, descending: false, then: false, "OrderBy");
+
+    /// <summary>Sorts by <paramref name="keySelector"/> descending.</summary>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <param name="keySelector">The key.</param>
+    public JoinQuery<TResult> OrderByDescending<TKey>(Expression<Func<TResult, TKey>> keySelector) => AddOrdering(keySelector, descending: true, then: false, "OrderByDescending");
+
+    /// <summary>Adds an ascending tie-breaker to the preceding OrderBy.</summary>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <param name="keySelector">The key.</param>
+    /// <exception cref="InvalidOperationException">No OrderBy precedes it.</exception>
+    public JoinQuery<TResult> ThenBy<TKey>(Expression<Func<TResult, TKey>> keySelector) => AddOrdering(keySelector, descending: false, then: true, "ThenBy");
+
+    /// <summary>Adds a descending tie-breaker to the preceding OrderBy.</summary>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <param name="keySelector">The key.</param>
+    /// <exception cref="InvalidOperationException">No OrderBy precedes it.</exception>
+    public JoinQuery<TResult> ThenByDescending<TKey>(Expression<Func<TResult, TKey>> keySelector) => AddOrdering(keySelector, descending: true, then: true, "ThenByDescending");
+
+    /// <summary>Keeps at most <paramref name="count"/> rows (SQL LIMIT; a negative count keeps none, as in LINQ).</summary>
+    /// <param name="count">The number of rows.</param>
+    public JoinQuery<TResult> Take(int count)
+    {
+        count = Math.Max(0, count);
+        return new JoinQuery<TResult>(_connection, _tables, _selector, _wheres, _orderings, _group, _limit is { } limit ? Math.Min(limit, count) : count, _offset);
+    }
+
+    /// <summary>Skips <paramref name="count"/> rows (SQL OFFSET; a negative count skips none, as in LINQ).</summary>
+    /// <param name="count">The number of rows.</param>
+    public JoinQuery<TResult> Skip(int count)
+    {
+        count = Math.Max(0, count);
+        return new JoinQuery<TResult>(_connection, _tables, _selector, _wheres, _orderings, _group, _limit is { } limit ? Math.Max(0, limit - count) : null, checked(_offset + count));
+    }
+
+    /// <summary>Runs the query and returns every joined row.</summary>
+    public List<TResult> ToList()
+    {
+        var (sql, args, reader) = Build(limitCap: null);
+        return _connection.Runner.ReadAll<TResult, JoinRowReader<TResult>>(sql, StatementArguments.Translated(args), reader);
+    }
+
+    /// <summary>Runs the query and returns every joined row as an array.</summary>
+    public TResult[] ToArray() => ToList().ToArray();
+
+    /// <summary>The first joined row.</summary>
+    /// <exception cref="InvalidOperationException">The query returns no row.</exception>
+    public TResult First() => TryFirst(out var value)
+        ? value
+        : throw new InvalidOperationException($"The join on '{_tables.Maps[0].Table.TableName}' returned no row.");
+
+    /// <summary>The first joined row matching <paramref name="predicate"/>.</summary>
+    /// <param name="predicate">The condition.</param>
+    /// <exception cref="InvalidOperationException">No row matches.</exception>
+    public TResult First(Expression<Func<TResult, bool>> predicate) => Where(predicate).First();
+
+    /// <summary>The first joined row, or default when there is none.</summary>
+    public TResult? FirstOrDefault() => TryFirst(out var value) ? value : default;
+
+    /// <summary>The first joined row matching <paramref name="predicate"/>, or default.</summary>
+    /// <param name="predicate">The condition.</param>
+    public TResult? FirstOrDefault(Expression<Func<TResult, bool>> predicate) => Where(predicate).FirstOrDefault();
+
+    /// <summary>The number of joined rows (SQL count).</summary>
+    /// <exception cref="OverflowException">More than <see cref="int.MaxValue"/> rows.</exception>
+    public int Count() => checked((int)LongCount());
+
+    /// <summary>The number of joined rows matching <paramref name="predicate"/>.</summary>
+    /// <param name="predicate">The condition.</param>
+    public int Count(Expression<Func<TResult, bool>> predicate) => Where(predicate).Count();
+
+    /// <summary>The number of joined rows, as a long.</summary>
+    public long LongCount()
+    {
+        var args = new List<object?>();
+        var model = IsLimited
+            ? QueryModel.Select(new SqlSubquery(BuildModel(QueryProjections.One, includeOrder: false, args, null)), QueryProjections.CountAll)
+            : BuildModel(QueryProjections.CountAll, includeOrder: false, args, null);
+        return _connection.Runner.Scalar<long>(Write(model, args), StatementArguments.Translated(args));
+    }
+
+    /// <summary>True when the query returns at least one row.</summary>
+    public bool Any()
+    {
+        var args = new List<object?>();
+        var exists = new SqlExists(BuildModel(QueryProjections.One, includeOrder: false, args, null));
+        return _connection.Runner.Scalar<long>(Write(QueryModel.Select(null, new ValueList<SqlExpression>([exists])), args), StatementArguments.Translated(args)) != 0;
+    }
+
+    /// <summary>True when some joined row matches <paramref name="predicate"/>.</summary>
+    /// <param name="predicate">The condition.</param>
+    public bool Any(Expression<Func<TResult, bool>> predicate) => Where(predicate).Any();
+
+    /// <summary>The SQL the query runs (values appear as <c>?</c> parameters).</summary>
+    public string ToSqlString() => Build(limitCap: null).Sql;
+
+    /// <summary>Runs the query and streams the joined rows.</summary>
+    public IEnumerator<TResult> GetEnumerator()
+    {
+        var (sql, args, reader) = Build(limitCap: null);
+        return _connection.Runner.Enumerate<TResult, JoinRowReader<TResult>>(sql, StatementArguments.Translated(args), reader);
+    }
+
+    IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
+
+    private bool TryFirst(out TResult value)
+    {
+        var (sql, args, reader) = Build(limitCap: 1);
+        return _connection.Runner.TryReadFirst(sql, StatementArguments.Translated(args), reader, out value);
+    }
+
+    /// <summary>
+    /// The first half of query syntax's left join (<c>join c in ... on ... into g from c in g.DefaultIfEmpty()</c>) or of a
+    /// grouped join flattened again (<c>from c in g</c>): only <see cref="GroupJoinQuery{TResult, TInner}.SelectMany"/>
+    /// can follow, which makes it a left or an inner join. A group used any other way (<c>g.Count()</c>) has no SQL form here.
+    /// </summary>
+    /// <typeparam name="TInner">The joined table's type.</typeparam>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TNew">The type of the grouped row.</typeparam>
+    /// <param name="inner">The joined table.</param>
+    /// <param name="outerKeySelector">The key of the rows joined so far.</param>
+    /// <param name="innerKeySelector">The key of the joined table's row.</param>
+    /// <param name="resultSelector">The row with its group of matches.</param>
+    public GroupJoinQuery<TNew, TInner> GroupJoin<TInner, TKey, TNew>(
+        TableQuery<TInner> inner,
+        Expression<Func<TResult, TKey>> outerKeySelector,
+        Expression<Func<TInner, TKey>> innerKeySelector,
+        Expression<Func<TResult, IEnumerable<TInner>, TNew>> resultSelector)
+    {
+        ArgumentNullException.ThrowIfNull(inner);
+        ArgumentNullException.ThrowIfNull(outerKeySelector);
+        ArgumentNullException.ThrowIfNull(innerKeySelector);
+        ArgumentNullException.ThrowIfNull(resultSelector);
+        var group = resultSelector.Parameters[1];
+        return new GroupJoinQuery<TNew, TInner>(new GroupJoinSource<TResult, TInner>(
+            this, inner, RowSubstitution.Apply(outerKeySelector, _selector), innerKeySelector, group, RowSubstitution.Apply(resultSelector, _selector, group)));
+    }
+
+    private JoinQuery<TNew> AddJoin<TInner, TNew>(SqlJoinKind kind, TableQuery<TInner> inner, LambdaExpression outerKeySelector, LambdaExpression innerKeySelector, LambdaExpression resultSelector)
+    {
+        ArgumentNullException.ThrowIfNull(inner);
+        ArgumentNullException.ThrowIfNull(outerKeySelector);
+        ArgumentNullException.ThrowIfNull(innerKeySelector);
+        ArgumentNullException.ThrowIfNull(resultSelector);
+        return AddJoinCore<TInner, TNew>(
+            kind, inner, RowSubstitution.Apply(outerKeySelector, _selector), innerKeySelector, parameter => RowSubstitution.Apply(resultSelector, _selector, parameter), kind == SqlJoinKind.Left ? "LeftJoin" : "Join");
+    }
+
+    /// <summary>Joins <paramref name="inner"/> on <paramref name="outerKey"/> (over this query's tables); the new result is <paramref name="selectorOf"/> the joined table's parameter.</summary>
+    internal JoinQuery<TNew> AddJoinCore<TInner, TNew>(SqlJoinKind kind, TableQuery<TInner> inner, Expression outerKey, LambdaExpression innerKeySelector, Func<ParameterExpression, Expression> selectorOf, string name)
+    {
+        RejectLimited(name);
+        if (_orderings.Length > 0)
+        {
+            throw new NotSupportedException($"MicroDb cannot translate {name} after OrderBy on a join; order after the last join.");
+        }
+
+        if (!ReferenceEquals(inner.Connection, _connection))
+        {
+            throw new ArgumentException($"The joined query on '{inner.Table.TableName}' runs on another connection; a join runs on one connection.", nameof(inner));
+        }
+
+        var parameter = Expression.Parameter(typeof(TInner), innerKeySelector.Parameters[0].Name ?? JoinScope.Alias(_tables.Maps.Length));
+        var innerKey = RowSubstitution.Apply(innerKeySelector, parameter);
+        var on = JoinKeys.Condition(outerKey, innerKey, kind, name);
+        foreach (var filter in inner.JoinFilters("join"))
+        {
+            on = Expression.AndAlso(on, RowSubstitution.Apply(filter, parameter));
+        }
+
+        var tables = _tables.Add(inner.Map, parameter, kind, on, kind == SqlJoinKind.Left ? innerKey : null);
+        var joined = new JoinQuery<TNew>(_connection, tables, selectorOf(parameter), _wheres, [], 0, null, 0);
+
+        // Translate the condition now, so a key without SQL form fails at the call, as Where does.
+        joined.Translate(on, TranslationKind.Predicate, []);
+        return joined;
+    }
+
+    private JoinQuery<TResult> AddOrdering(LambdaExpression keySelector, bool descending, bool then, string name)
+    {
+        ArgumentNullException.ThrowIfNull(keySelector);
+        RejectLimited(name);
+        if (then && _orderings.Length == 0)
+        {
+            throw new InvalidOperationException($"{name} needs a preceding OrderBy or OrderByDescending.");
+        }
+
+        var key = RowSubstitution.Apply(keySelector, _selector);
+        Translate(key, TranslationKind.OrderKey, []);
+        var orderings = new List<(Expression Key, bool Descending)>(_orderings);
+        if (then)
+        {
+            orderings.Insert(_group, (key, descending));
+            return new JoinQuery<TResult>(_connection, _tables, _selector, _wheres, [.. orderings], _group + 1, _limit, _offset);
+        }
+
+        // As LINQ's stable sort: a new OrderBy sorts first, earlier orderings break its ties.
+        orderings.Insert(0, (key, descending));
+        return new JoinQuery<TResult>(_connection, _tables, _selector, _wheres, [.. orderings], 1, _limit, _offset);
+    }
+
+    private void RejectLimited(string name)
+    {
+        if (IsLimited)
+        {
+            throw new NotSupportedException($"MicroDb cannot translate {name} after Skip or Take on a join; apply Skip and Take last.");
+        }
+    }
+
+    private SqlExpression Translate(Expression body, TranslationKind kind, List<object?> args) =>
+        SqlTranslator.TranslateJoined(_tables.Scope, _connection.Storage, body, kind, args);
+
+    private (string Sql, List<object?> Args, JoinRowReader<TResult> Reader) Build(int? limitCap)
+    {
+        var args = new List<object?>();
+        var plan = JoinRowReader<TResult>.Plan(_tables.Maps, _tables.Parameters, _selector);
+        var projection = new List<SqlExpression>(plan.Columns);
+        var presence = new int[_tables.Maps.Length];
+        for (var i = 0; i < presence.Length; i++)
+        {
+            presence[i] = -1;
+            if (_tables.Presence[i] is { } key)
+            {
+                presence[i] = projection.Count;
+                projection.Add(Translate(key, TranslationKind.Value, args));
+            }
+        }
+
+        if (projection.Count == 0)
+        {
+            projection.Add(SqlLiteral.One);
+        }
+
+        var model = BuildModel(new ValueList<SqlExpression>([.. projection]), includeOrder: true, args, limitCap);
+        var reader = new JoinRowReader<TResult>(_tables.Maps, _tables.Parameters, plan.Ordinals, presence, _selector);
+        return (Write(model, args), args, reader);
+    }
+
+    private QueryModel BuildModel(ValueList<SqlExpression> projection, bool includeOrder, List<object?> args, int? limitCap)
+    {
+        SqlSource source = new SqlTable(_tables.Maps[0].Table.TableName, JoinScope.Alias(0));
+        for (var i = 1; i < _tables.Maps.Length; i++)
+        {
+            var on = Translate(_tables.On[i]!, TranslationKind.Predicate, args);
+            source = new SqlJoin(source, new SqlTable(_tables.Maps[i].Table.TableName, JoinScope.Alias(i)), _tables.Kinds[i], on);
+        }
+
+        var predicates = new SqlExpression[_wheres.Length];
+        for (var i = 0; i < predicates.Length; i++)
+        {
+            predicates[i] = Translate(_wheres[i], TranslationKind.Predicate, args);
+        }
+
+        var orderings = new SqlOrdering[includeOrder ? _orderings.Length : 0];
+        for (var i = 0; i < orderings.Length; i++)
+        {
+            orderings[i] = new SqlOrdering(Translate(_orderings[i].Key, TranslationKind.OrderKey, args), _orderings[i].Descending);
+        }
+
+        var limit = limitCap is { } cap ? (_limit is { } own ? Math.Min(own, cap) : cap) : _limit;
+        return new QueryModel(source, projection, false, new ValueList<SqlExpression>(predicates), new ValueList<SqlOrdering>(orderings), limit, _offset);
+    }
+
+    private static string Write(QueryModel model, List<object?> args)
+    {
+        var sql = new StringBuilder();
+        var slots = new List<int>(args.Count);
+        SqliteSqlWriter.Instance.WriteQuery(model, sql, slots);
+        for (var i = 0; i < slots.Count; i++)
+        {
+            if (slots[i] != i)
+            {
+                throw new InvalidOperationException($"MicroDb wrote the join's parameter slots out of order ({string.Join(", ", slots)}).");
+            }
+        }
+
+        return sql.ToString();
+    }
+}

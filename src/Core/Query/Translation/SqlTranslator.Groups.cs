@@ -1,0 +1,85 @@
+using System.Linq.Expressions;
+using MicroDb.Mapping;
+using MicroDb.Query.Model;
+
+namespace MicroDb.Query;
+
+// Grouping: in a lambda over a group `g` (IGrouping<TKey, T>), g.Key has already been replaced by the key selector's
+// body (GroupState), and g's aggregates become SQL aggregates over the lambda's entity parameter. Only aggregates whose
+// SQL result is the one LINQ-to-Objects gives are translated; the rest throw naming the call.
+internal sealed partial class SqlTranslator
+{
+    // The group parameter of a lambda over a grouping (null otherwise).
+    private ParameterExpression? _group;
+
+    /// <summary>Translates <paramref name="body"/>, over <paramref name="group"/> and <paramref name="element"/> of <paramref name="table"/>, appending its arguments.</summary>
+    internal static SqlExpression TranslateGrouped(TableMapping table, StorageFormat format, ParameterExpression element, ParameterExpression group, Expression body, TranslationKind kind, List<object?> args)
+    {
+        var translator = new SqlTranslator(table, format, body, element, body) { _group = group };
+        var node = kind switch
+        {
+            TranslationKind.Predicate => TranslatePredicate(translator),
+            TranslationKind.OrderKey => TranslateOrderKey(translator),
+            _ => TranslateValue(translator),
+        };
+        return Renumber(node, translator._slots, body, args);
+    }
+
+    private SqlExpression? TryTranslateGroupAggregate(MethodCallExpression call)
+    {
+        if (call.Method.DeclaringType != typeof(Enumerable) || call.Arguments.Count == 0 || !ReferenceEquals(StripConvert(call.Arguments[0]), _group))
+        {
+            if (call.Object is not null && ReferenceEquals(call.Object, _group) || call.Arguments.Count > 0 && ReferenceEquals(StripConvert(call.Arguments[0]), _group))
+            {
+                throw Unsupported(call, $"'{call.Method.Name}' over a group has no SQL translation; Count, LongCount, Sum, Average, Min and Max do");
+            }
+
+            return null;
+        }
+
+        var name = call.Method.Name;
+        if (name is "Count" or "LongCount")
+        {
+            if (call.Arguments.Count == 1)
+            {
+                return new SqlFunction("count", new SqlLiteral("*"));
+            }
+
+            // count() skips NULLs: one per row whose condition holds.
+            var condition = TranslateBoolean(Element(call.Arguments[1]));
+            return new SqlFunction("count", new SqlCase(condition, SqlLiteral.One, new SqlLiteral("NULL")));
+        }
+
+        if (name is not ("Sum" or "Average" or "Min" or "Max") || call.Arguments.Count != 2)
+        {
+            throw Unsupported(call, $"'{name}' over a group has no SQL translation; Count, LongCount, Sum, Average, Min and Max (with a selector) do");
+        }
+
+        var selector = Element(call.Arguments[1]);
+        var type = Underlying(selector.Type);
+        var numeric = type == typeof(int) || type == typeof(long) || type == typeof(short) || type == typeof(byte) || type == typeof(double) || type == typeof(float);
+        if (!numeric)
+        {
+            // decimal is stored as text (SQLite would add it as REAL), strings order by culture in LINQ's Min/Max, dates by ticks.
+            throw Unsupported(call, $"{name} of '{type.Name}' over a group has no exact SQL translation; only integer, double and float values are aggregated in SQL");
+        }
+
+        var value = Translate(selector);
+        return name switch
+        {
+            // LINQ's Sum skips nulls and gives 0 for none; SQL's sum gives NULL for none.
+            "Sum" => new SqlFunction("coalesce", new SqlFunction("sum", value), SqlLiteral.Zero),
+            "Average" => new SqlFunction("avg", value),
+            "Min" => new SqlFunction("min", value),
+            _ => new SqlFunction("max", value),
+        };
+    }
+
+    /// <summary>The body of an aggregate's lambda, over the element parameter.</summary>
+    private Expression Element(Expression argument)
+    {
+        var lambda = argument as LambdaExpression ?? (argument as UnaryExpression)?.Operand as LambdaExpression
+            ?? throw Unsupported(argument, "an aggregate's selector must be a lambda");
+        return RowSubstitution.Apply(lambda, _parameter);
+    }
+}

@@ -1,0 +1,133 @@
+using MicroDb.Conformance.Models;
+
+namespace MicroDb.Conformance;
+
+// GroupBy (issue 22, run-time front end): each grouped query against LINQ-to-Objects over the rows read back from the
+// same table (null keys, one-row groups, groups a HAVING empties), on both storage formats.
+public abstract partial class ConformanceSuite
+{
+    [Test]
+    public void GroupBy_count_and_sum_per_key_match_linq([Values] bool sqliteNet)
+    {
+        var data = OpenJoinData(sqliteNet);
+        var query = data.Db.Table<JoinLine>()
+            .GroupBy(l => l.OrderId)
+            .Select(g => new { g.Key, Count = g.Count(), Total = g.Sum(x => x.Quantity), Big = g.Count(x => x.Quantity > 1) });
+        var expected = data.Lines.GroupBy(l => l.OrderId)
+            .Select(g => new { g.Key, Count = g.Count(), Total = g.Sum(x => x.Quantity), Big = g.Count(x => x.Quantity > 1) })
+            .ToList();
+        Assert.That(query.ToSqlString(), Does.Contain(" GROUP BY \"OrderId\""));
+        Assert.That(query.ToList(), Is.EquivalentTo(expected));
+        Assert.That(query.Count(), Is.EqualTo(expected.Count));
+    }
+
+    [Test]
+    public void GroupBy_null_keys_form_one_group_as_in_linq([Values] bool sqliteNet)
+    {
+        var data = OpenJoinData(sqliteNet);
+        var actual = data.Db.Table<JoinOrder>()
+            .GroupBy(o => o.Region)
+            .Select(g => new { g.Key, Count = g.LongCount(), Max = g.Max(x => x.Id), Min = g.Min(x => x.CustomerId), Average = g.Average(x => x.Id) })
+            .ToList();
+        var expected = data.Orders.GroupBy(o => o.Region)
+            .Select(g => new { g.Key, Count = g.LongCount(), Max = g.Max(x => x.Id), Min = g.Min(x => x.CustomerId), Average = g.Average(x => x.Id) })
+            .ToList();
+        Assert.That(actual, Is.EquivalentTo(expected));
+        Assert.That(actual.Single(x => x.Key is null).Count, Is.EqualTo(2));
+    }
+
+    [Test]
+    public void GroupBy_composite_key_in_query_syntax_with_having_and_ordering_by_an_aggregate([Values] bool sqliteNet)
+    {
+        var data = OpenJoinData(sqliteNet);
+        var db = data.Db;
+        var actual = (from l in db.Table<JoinLine>()
+                      group l by new { l.Sku, Odd = l.OrderId % 2 } into g
+                      where g.Sum(x => x.Quantity) >= 3
+                      orderby g.Sum(x => x.Quantity) descending, g.Key.Sku
+                      select new { g.Key.Sku, g.Key.Odd, Total = g.Sum(x => x.Quantity) }).ToList();
+        var expected = (from l in data.Lines
+                        group l by new { l.Sku, Odd = l.OrderId % 2 } into g
+                        where g.Sum(x => x.Quantity) >= 3
+                        orderby g.Sum(x => x.Quantity) descending, g.Key.Sku
+                        select new { g.Key.Sku, g.Key.Odd, Total = g.Sum(x => x.Quantity) }).ToList();
+        Assert.That(actual, Is.EqualTo(expected));
+        Assert.That(expected, Has.Count.EqualTo(3));
+    }
+
+    [Test]
+    public void GroupBy_where_and_orderby_after_select_become_having_and_order_by_the_aggregate([Values] bool sqliteNet)
+    {
+        var data = OpenJoinData(sqliteNet);
+        var query = data.Db.Table<JoinLine>().Where(l => l.Quantity < 5)
+            .GroupBy(l => l.Sku)
+            .Select(g => new { Sku = g.Key, Total = g.Sum(x => x.Quantity) })
+            .Where(x => x.Total > 1)
+            .OrderByDescending(x => x.Total)
+            .ThenBy(x => x.Sku);
+        var expected = data.Lines.Where(l => l.Quantity < 5)
+            .GroupBy(l => l.Sku)
+            .Select(g => new { Sku = g.Key, Total = g.Sum(x => x.Quantity) })
+            .Where(x => x.Total > 1)
+            .OrderByDescending(x => x.Total)
+            .ThenBy(x => x.Sku, StringComparer.Ordinal)
+            .ToList();
+        Assert.That(query.ToSqlString(), Does.Contain(" HAVING ").And.Contain(" ORDER BY coalesce(sum(\"Quantity\"), 0) DESC"));
+        Assert.That(query.ToList(), Is.EqualTo(expected));
+        Assert.That(query.First(), Is.EqualTo(expected[0]));
+        Assert.That(query.Skip(1).Take(1).ToList(), Is.EqualTo(expected.Skip(1).Take(1).ToList()));
+        Assert.That(query.Where(x => x.Total > 100).FirstOrDefault(), Is.Null, "a HAVING that empties every group");
+    }
+
+    [Test]
+    public void GroupBy_datetime_key_groups_by_ticks_whatever_the_kind([Values] bool sqliteNet)
+    {
+        var data = OpenJoinData(sqliteNet);
+        var db = data.Db;
+        db.Insert(new JoinCustomer { Name = "Fay", Since = DateTime.SpecifyKind(JoinDay, DateTimeKind.Local) });
+        db.Insert(new JoinCustomer { Name = "Gus", Since = DateTime.SpecifyKind(JoinDay, DateTimeKind.Unspecified) });
+        var customers = db.Table<JoinCustomer>().ToList();
+        var actual = db.Table<JoinCustomer>().GroupBy(c => c.Since).Select(g => new { Ticks = g.Key.Ticks, Count = g.Count() }).ToList();
+        var expected = customers.GroupBy(c => c.Since).Select(g => new { Ticks = g.Key.Ticks, Count = g.Count() }).ToList();
+        Assert.That(actual, Is.EquivalentTo(expected));
+        Assert.That(expected.Single(x => x.Ticks == JoinDay.Ticks).Count, Is.EqualTo(3));
+    }
+
+    [Test]
+    public void GroupBy_int_sum_that_does_not_fit_throws_overflow_as_linq_does()
+    {
+        var data = OpenJoinData(sqliteNet: false);
+        var db = data.Db;
+        db.Insert(new JoinLine { OrderId = 7, Sku = "x", Quantity = int.MaxValue });
+        db.Insert(new JoinLine { OrderId = 7, Sku = "y", Quantity = 1 });
+        var lines = db.Table<JoinLine>().ToList();
+        Assert.Throws<OverflowException>(() => lines.GroupBy(l => l.OrderId).Select(g => g.Sum(x => x.Quantity)).ToList());
+        var query = db.Table<JoinLine>().GroupBy(l => l.OrderId).Select(g => new { g.Key, Total = g.Sum(x => x.Quantity) });
+        Assert.Throws<OverflowException>(() => query.ToList());
+        Assert.That(query.Where(x => x.Key != 7).ToList(), Has.Count.EqualTo(4), "the other groups still read");
+    }
+
+    [Test]
+    public void GroupBy_rejects_what_it_cannot_translate_naming_it()
+    {
+        var data = OpenJoinData(sqliteNet: false);
+        var db = data.Db;
+        var groups = db.Table<JoinOrder>().GroupBy(o => o.Region);
+
+        var decimalSum = Assert.Throws<NotSupportedException>(() => groups.Select(g => g.Sum(x => x.Total)));
+        Assert.That(decimalSum!.Message, Does.Contain("Sum of 'Decimal'"));
+
+        var first = Assert.Throws<NotSupportedException>(() => groups.Select(g => g.First().Id));
+        Assert.That(first!.Message, Does.Contain("'First' over a group"));
+
+        var whole = Assert.Throws<NotSupportedException>(() => groups.Select(g => g.ToList()));
+        Assert.That(whole!.Message, Does.Contain("ToList"));
+
+        var ordered = Assert.Throws<NotSupportedException>(() => db.Table<JoinOrder>().Take(2).GroupBy(o => o.Region));
+        Assert.That(ordered!.Message, Does.Contain("group the query").And.Contain("ordered or limited"));
+
+        var afterTake = Assert.Throws<NotSupportedException>(() => groups.Select(g => new { g.Key, N = g.Count() }).Take(1).Where(x => x.N > 1));
+        Assert.That(afterTake!.Message, Does.Contain("after Skip or Take"));
+        Assert.That(db.Table<JoinOrder>().Count(), Is.EqualTo(data.Orders.Count), "nothing stored is touched");
+    }
+}
