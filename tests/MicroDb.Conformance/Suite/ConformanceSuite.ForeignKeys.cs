@@ -36,6 +36,19 @@ public abstract partial class ConformanceSuite
     }
 
     [Test]
+    public void Join_along_a_foreign_key_pairs_children_with_their_parent()
+    {
+        var db = OpenWithInvoices(out _, out _);
+
+        var rows = db.Table<Invoice>()
+            .Join(db.Table<Customer>(), i => i.CustomerId, c => c.Id, (i, c) => new { c.Name, i.Amount })
+            .OrderBy(r => r.Amount)
+            .ToList();
+
+        Assert.That(rows.Select(r => $"{r.Name} {r.Amount}"), Is.EqualTo(new[] { "Ann 1.5", "Ann 2", "Bob 3" }));
+    }
+
+    [Test]
     public void Delete_of_a_parent_cascades_to_its_children()
     {
         var db = OpenWithInvoices(out var ann, out var bob);
