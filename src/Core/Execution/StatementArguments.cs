@@ -149,7 +149,20 @@ internal readonly struct StatementArguments
             throw new ArgumentNullException(nameof(primaryKey));
         }
 
-        BindKeyValue(statement, 1, SingleKey(table), primaryKey);
+        var key = SingleKey(table);
+        // The common key types inline here (the type tests fold per key type): Find, Get and Delete by key run this per call.
+        if (typeof(TKey) == typeof(int))
+        {
+            statement.Bind(1, Unsafe.As<TKey, int>(ref primaryKey));
+        }
+        else if (typeof(TKey) == typeof(long))
+        {
+            statement.Bind(1, Unsafe.As<TKey, long>(ref primaryKey));
+        }
+        else
+        {
+            BindKeyValue(statement, 1, key, primaryKey);
+        }
     }
 
     /// <summary>
@@ -177,7 +190,10 @@ internal readonly struct StatementArguments
     }
 
     /// <summary>The table's single key column, or the error of a table with none or with a composite key.</summary>
-    private static ColumnMapping SingleKey(TableMapping table) => table.PrimaryKey ?? (table.PrimaryKeyColumns.Count > 1
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ColumnMapping SingleKey(TableMapping table) => table.PrimaryKey ?? NoSingleKey(table);
+
+    private static ColumnMapping NoSingleKey(TableMapping table) => (table.PrimaryKeyColumns.Count > 1
         ? throw new ArgumentException(CompositeKeyMessage(table, 1), "primaryKey")
         : throw new NotSupportedException($"'{table.EntityTypeName}' has no [PrimaryKey]."));
 
