@@ -199,21 +199,7 @@ internal sealed class GroupState
         }
     }
 
-    private static string Write(QueryModel model, List<object?> args)
-    {
-        var sql = new StringBuilder();
-        var slots = new List<int>(args.Count);
-        SqliteSqlWriter.Instance.WriteQuery(model, sql, slots);
-        for (var i = 0; i < slots.Count; i++)
-        {
-            if (slots[i] != i)
-            {
-                throw new InvalidOperationException($"MicroDb wrote the grouped query's parameter slots out of order ({string.Join(", ", slots)}).");
-            }
-        }
-
-        return sql.ToString();
-    }
+    private static string Write(QueryModel model, List<object?> args) => SlotOrder.Write(model, args);
 
     /// <summary>How a grouped result is read: its body over the element and the aggregate values, and where the columns are.</summary>
     internal sealed class Plan(Expression body, ParameterExpression values, List<MethodCallExpression> aggregates)

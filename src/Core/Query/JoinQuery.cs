@@ -380,19 +380,5 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
         return new QueryModel(source, projection, false, new ValueList<SqlExpression>(predicates), new ValueList<SqlOrdering>(orderings), limit, _offset);
     }
 
-    private static string Write(QueryModel model, List<object?> args)
-    {
-        var sql = new StringBuilder();
-        var slots = new List<int>(args.Count);
-        SqliteSqlWriter.Instance.WriteQuery(model, sql, slots);
-        for (var i = 0; i < slots.Count; i++)
-        {
-            if (slots[i] != i)
-            {
-                throw new InvalidOperationException($"MicroDb wrote the join's parameter slots out of order ({string.Join(", ", slots)}).");
-            }
-        }
-
-        return sql.ToString();
-    }
+    private static string Write(QueryModel model, List<object?> args) => SlotOrder.Write(model, args);
 }

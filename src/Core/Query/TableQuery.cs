@@ -314,19 +314,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
     }
 
     /// <summary>SQLite binds '?' by position: the writer must have written slot k as the k-th marker.</summary>
-    internal static void CheckSlotOrder(List<int> slots, List<object?> args)
-    {
-        var ordered = slots.Count == args.Count;
-        for (var i = 0; ordered && i < slots.Count; i++)
-        {
-            ordered = slots[i] == i;
-        }
-
-        if (!ordered)
-        {
-            throw new InvalidOperationException($"MicroDb wrote the query's parameters out of order ({string.Join(", ", slots)} for {args.Count} arguments).");
-        }
-    }
+    internal static void CheckSlotOrder(List<int> slots, List<object?> args) => SlotOrder.Check(slots, args);
 
     /// <summary>
     /// The query model of this query: SELECT <paramref name="columns"/> from the table (or the limited query it reads as a
