@@ -9,7 +9,8 @@ namespace MicroDb.Npgsql;
 /// <see cref="NpgsqlDataSource"/> (its pool) for the lifetime of this object, with <c>CreateTable</c>, CRUD, ad-hoc
 /// queries, transactions and async with cancellation. Tables and statements are written by the shared PostgreSQL
 /// dialect; entities are reached only through their <see cref="EntityMap{T}"/>. Like <see cref="NpgsqlConnection"/>,
-/// an instance is for one caller at a time. See docs/postgresql.md.
+/// an instance is for one caller at a time. When the server drops the connection, the next call throws
+/// <see cref="MicroDbConnectionLostException"/> and the one after reconnects from the pool. See docs/postgresql.md.
 /// </summary>
 public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
 {
@@ -204,6 +205,7 @@ public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
 
     /// <summary>Begins a transaction; every statement of this connection runs in it until <see cref="Commit"/> or <see cref="Rollback"/>.</summary>
     /// <exception cref="InvalidOperationException">A transaction is already open.</exception>
+    /// <exception cref="MicroDbConnectionLostException">A transaction lost with a dropped connection is not ended yet (call <see cref="Rollback"/>), or no new connection could be opened.</exception>
     public void BeginTransaction()
     {
         ThrowIfDisposed();

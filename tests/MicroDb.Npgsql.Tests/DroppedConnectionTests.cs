@@ -85,6 +85,7 @@ public sealed class DroppedConnectionTests(MappingMode mapping)
 
         // Until the lost transaction is ended, new work is refused rather than committed on its own.
         Assert.Throws<MicroDbConnectionLostException>(() => _db.Insert(NewAccount("orphan")));
+        Assert.Throws<MicroDbConnectionLostException>(() => _db.BeginTransaction());
         Assert.That(StoredNames(), Is.EqualTo(new[] { "committed1", "committed2" }));
 
         _db.Rollback();
@@ -94,7 +95,7 @@ public sealed class DroppedConnectionTests(MappingMode mapping)
     }
 
     [Test]
-    public void Commit_after_a_killed_backend_throws_connection_lost_and_stores_nothing_of_the_transaction()
+    public void Commit_after_a_killed_backend_throws_connection_lost_with_unknown_outcome_and_stores_nothing_of_the_transaction()
     {
         _db.Insert(NewAccount("committed"));
         _db.BeginTransaction();
@@ -102,8 +103,10 @@ public sealed class DroppedConnectionTests(MappingMode mapping)
 
         KillBackend(BackendOf(_db));
 
+        // COMMIT was sent on the dead connection: the client cannot tell whether it ran, so it says so.
         var lost = Assert.Throws<MicroDbConnectionLostException>(() => _db.Commit());
-        Assert.That(lost!.Message, Does.Contain("COMMIT"));
+        Assert.That(lost!.CommitOutcomeUnknown, Is.True);
+        Assert.That(lost.Message, Does.Contain("COMMIT").And.Contain("unknown"));
         Assert.That(_db.IsInTransaction, Is.False);
         Assert.That(_db.Find<Account>(Guid.Empty), Is.Null);
         Assert.That(StoredNames(), Is.EqualTo(new[] { "committed" }));
