@@ -95,6 +95,27 @@ public sealed class DroppedConnectionTests(MappingMode mapping)
     }
 
     [Test]
+    public async Task Killed_backend_mid_transaction_throws_connection_lost_from_async_calls_and_keeps_only_committed_rows()
+    {
+        var committed = NewAccount("committed");
+        await _db.InsertAsync(committed);
+        _db.BeginTransaction();
+        await _db.InsertAsync(NewAccount("pending"));
+        var pid = BackendOf(_db);
+
+        KillBackend(pid);
+
+        var lost = await Assert.ThrowsAsync<MicroDbConnectionLostException>(() => _db.UpdateAsync(committed));
+        Assert.That(lost!.TransactionRolledBack, Is.True);
+        await Assert.ThrowsAsync<MicroDbConnectionLostException>(() => _db.FindAsync<Account>(committed.Id));
+
+        _db.Rollback();
+        Assert.That((await _db.GetAsync<Account>(committed.Id)).Name, Is.EqualTo("committed"));
+        Assert.That(await _db.QueryAsync<Account>("SELECT * FROM pg_account", []), Has.Count.EqualTo(1));
+        Assert.That(BackendOf(_db), Is.Not.EqualTo(pid));
+    }
+
+    [Test]
     public void Commit_after_a_killed_backend_throws_connection_lost_with_unknown_outcome_and_stores_nothing_of_the_transaction()
     {
         _db.Insert(NewAccount("committed"));
