@@ -1,3 +1,4 @@
+using System.Data;
 using MicroDb.Mapping;
 using Npgsql;
 
@@ -8,7 +9,8 @@ namespace MicroDb.Npgsql;
 /// <see cref="NpgsqlDataSource"/> (its pool) for the lifetime of this object, with <c>CreateTable</c>, CRUD, ad-hoc
 /// queries, transactions and async with cancellation. Tables and statements are written by the shared PostgreSQL
 /// dialect; entities are reached only through their <see cref="EntityMap{T}"/>. Like <see cref="NpgsqlConnection"/>,
-/// an instance is for one caller at a time. See docs/postgresql.md.
+/// an instance is for one caller at a time. When the server drops the connection, the next call throws
+/// <see cref="MicroDbConnectionLostException"/> and the one after reconnects from the pool. See docs/postgresql.md.
 /// </summary>
 public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
 {
@@ -20,6 +22,11 @@ public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
     private NpgsqlTransaction? _transaction;
     private int _savepoints;
     private bool _disposed;
+
+    // Set when the connection broke while a transaction was open; cleared when that transaction is ended (Rollback,
+    // Commit, or the outermost RunInTransaction returning). Until then every statement is refused, so nothing meant for
+    // the lost transaction is autocommitted on the fresh connection.
+    private bool _transactionLost;
 
     /// <summary>Takes a connection from <paramref name="dataSource"/>'s pool and opens it.</summary>
     /// <param name="dataSource">The data source (its connection string and pool).</param>
@@ -198,6 +205,7 @@ public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
 
     /// <summary>Begins a transaction; every statement of this connection runs in it until <see cref="Commit"/> or <see cref="Rollback"/>.</summary>
     /// <exception cref="InvalidOperationException">A transaction is already open.</exception>
+    /// <exception cref="MicroDbConnectionLostException">A transaction lost with a dropped connection is not ended yet (call <see cref="Rollback"/>), or no new connection could be opened.</exception>
     public void BeginTransaction()
     {
         ThrowIfDisposed();
@@ -206,25 +214,54 @@ public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
             throw new InvalidOperationException("A transaction is already open on this connection; commit or roll it back first, or use RunInTransaction to nest.");
         }
 
-        _transaction = _connection.BeginTransaction();
+        ThrowIfTransactionLost();
+        EnsureOpen(false, default).AsTask().GetAwaiter().GetResult();
+        try
+        {
+            _transaction = _connection.BeginTransaction();
+        }
+        catch (NpgsqlException e)
+        {
+            throw Failure(e, "BEGIN");
+        }
     }
 
     /// <summary>Commits the open transaction.</summary>
     /// <exception cref="InvalidOperationException">No transaction is open.</exception>
+    /// <exception cref="MicroDbConnectionLostException">The connection broke while the transaction was open (it was rolled back), or during the commit (its outcome is unknown).</exception>
     public void Commit()
     {
+        if (_transaction is null && _transactionLost)
+        {
+            _transactionLost = false;
+            throw Lost(null, "COMMIT", transactionRolledBack: true, commitOutcomeUnknown: false);
+        }
+
         var transaction = _transaction ?? throw new InvalidOperationException("No transaction is open on this connection.");
         _transaction = null;
         using (transaction)
         {
-            transaction.Commit();
+            try
+            {
+                transaction.Commit();
+            }
+            catch (NpgsqlException e) when (IsBroken(e))
+            {
+                throw Lost(e, "COMMIT", transactionRolledBack: false, commitOutcomeUnknown: true);
+            }
         }
     }
 
-    /// <summary>Rolls the open transaction back; nothing it wrote stays.</summary>
+    /// <summary>Rolls the open transaction back; nothing it wrote stays. After a <see cref="MicroDbConnectionLostException"/> it only ends the lost transaction (the server already rolled it back).</summary>
     /// <exception cref="InvalidOperationException">No transaction is open.</exception>
     public void Rollback()
     {
+        if (_transaction is null && _transactionLost)
+        {
+            _transactionLost = false;
+            return;
+        }
+
         var transaction = _transaction ?? throw new InvalidOperationException("No transaction is open on this connection.");
         _transaction = null;
         using (transaction)
@@ -305,6 +342,7 @@ public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
 
     private async ValueTask CreateTableCore<T>(bool async, CancellationToken cancellationToken)
     {
+        await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
         var sql = PostgresTableSql.For(MapOf<T>());
         await RunNonQuery(Command(sql.CreateTable), async, cancellationToken).ConfigureAwait(false);
         foreach (var index in sql.CreateIndexes)
@@ -315,6 +353,7 @@ public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
 
     private async ValueTask<int> InsertCore<T>(T entity, bool async, CancellationToken cancellationToken)
     {
+        await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
         var map = MapOf<T>();
         var sql = PostgresTableSql.For(map);
         var values = Values(map, entity);
@@ -346,9 +385,9 @@ public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
 
             return read ? 1 : 0;
         }
-        catch (PostgresException e)
+        catch (NpgsqlException e)
         {
-            throw PostgresErrors.Translate(e, command.CommandText);
+            throw Failure(e, command.CommandText);
         }
     }
 
@@ -427,14 +466,15 @@ public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
 
             return inserted;
         }
-        catch (PostgresException e)
+        catch (NpgsqlException e)
         {
-            throw PostgresErrors.Translate(e, insert);
+            throw Failure(e, insert);
         }
     }
 
     private async ValueTask<int> UpdateCore<T>(T entity, bool async, CancellationToken cancellationToken)
     {
+        await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
         var map = MapOf<T>();
         var sql = PostgresTableSql.For(map);
         var key = KeyOf(map);
@@ -459,6 +499,7 @@ public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
 
     private async ValueTask<int> DeleteCore<T>(T entity, bool async, CancellationToken cancellationToken)
     {
+        await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
         var map = MapOf<T>();
         var sql = PostgresTableSql.For(map);
         var key = KeyOf(map);
@@ -470,6 +511,7 @@ public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
 
     private async ValueTask<(bool Found, T? Entity)> FindCore<T>(object primaryKey, bool async, CancellationToken cancellationToken)
     {
+        await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
         ArgumentNullException.ThrowIfNull(primaryKey);
         var map = MapOf<T>();
         var sql = PostgresTableSql.For(map);
@@ -486,6 +528,7 @@ public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
 
     private async ValueTask<List<T>> QueryCore<T>(string sql, object?[]? args, bool async, CancellationToken cancellationToken)
     {
+        await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
         ArgumentNullException.ThrowIfNull(sql);
         var map = MapOf<T>();
         using var command = Command(sql, args);
@@ -494,6 +537,7 @@ public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
 
     private async ValueTask<int> ExecuteCore(string sql, object?[]? args, bool async, CancellationToken cancellationToken)
     {
+        await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
         ArgumentNullException.ThrowIfNull(sql);
         using var command = Command(sql, args);
         return await RunNonQuery(command, async, cancellationToken).ConfigureAwait(false);
@@ -504,14 +548,31 @@ public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
         ThrowIfDisposed();
         if (_transaction is null)
         {
-            _transaction = async
-                ? await _connection.BeginTransactionAsync(cancellationToken).ConfigureAwait(false)
-                : _connection.BeginTransaction();
+            await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
+            try
+            {
+                _transaction = async
+                    ? await _connection.BeginTransactionAsync(cancellationToken).ConfigureAwait(false)
+                    : _connection.BeginTransaction();
+            }
+            catch (NpgsqlException e)
+            {
+                throw Failure(e, "BEGIN");
+            }
+
             var transaction = _transaction;
+            var committing = false;
             try
             {
                 await action().ConfigureAwait(false);
+                if (_transactionLost)
+                {
+                    // The work caught the loss and went on: its transaction is gone, so it must not look committed.
+                    throw Lost(null, "COMMIT", transactionRolledBack: true, commitOutcomeUnknown: false);
+                }
+
                 _transaction = null;
+                committing = true;
                 if (async)
                 {
                     await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
@@ -521,6 +582,10 @@ public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
                     transaction.Commit();
                 }
             }
+            catch (NpgsqlException e) when (committing && IsBroken(e))
+            {
+                throw Lost(e, "COMMIT", transactionRolledBack: false, commitOutcomeUnknown: true);
+            }
             catch
             {
                 _transaction = null;
@@ -529,6 +594,8 @@ public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
             }
             finally
             {
+                // The outermost frame ends the transaction, lost or not.
+                _transactionLost = false;
                 await transaction.DisposeAsync().ConfigureAwait(false);
             }
 
@@ -537,20 +604,164 @@ public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
 
         var outer = _transaction;
         var savepoint = "microdb_" + (++_savepoints).ToString(System.Globalization.CultureInfo.InvariantCulture);
-        outer.Save(savepoint);
         try
         {
-            await action().ConfigureAwait(false);
-            outer.Release(savepoint);
-        }
-        catch
-        {
-            await RollBackQuietly(outer, savepoint).ConfigureAwait(false);
-            throw;
+            try
+            {
+                outer.Save(savepoint);
+            }
+            catch (NpgsqlException e)
+            {
+                throw Failure(e, "SAVEPOINT " + savepoint);
+            }
+
+            try
+            {
+                await action().ConfigureAwait(false);
+                if (_transactionLost)
+                {
+                    throw Lost(null, "RELEASE SAVEPOINT " + savepoint, transactionRolledBack: true, commitOutcomeUnknown: false);
+                }
+
+                try
+                {
+                    outer.Release(savepoint);
+                }
+                catch (NpgsqlException e)
+                {
+                    throw Failure(e, "RELEASE SAVEPOINT " + savepoint);
+                }
+            }
+            catch
+            {
+                if (!_transactionLost)
+                {
+                    await RollBackQuietly(outer, savepoint).ConfigureAwait(false);
+                }
+
+                throw;
+            }
         }
         finally
         {
             _savepoints--;
+        }
+    }
+
+    // --- A dropped connection (docs/postgresql.md, "A dropped connection") ---
+
+    // True when the error left the connection unusable: Npgsql breaks (and closes) the connection on an I/O error, a
+    // FATAL error from the server (57P01 when pg_terminate_backend or a shutdown ends the session) or a timeout.
+    private bool IsBroken(NpgsqlException error) =>
+        _connection.State != ConnectionState.Open
+        || _connection.FullState.HasFlag(ConnectionState.Broken)
+        || (error is PostgresException { Severity: "FATAL" or "PANIC" });
+
+    // The typed error for a failed statement: a lost connection (the open transaction is marked lost), a constraint
+    // violation or another server error, or Npgsql's own error with the statement named.
+    private MicroDbException Failure(NpgsqlException error, string sql)
+    {
+        if (IsBroken(error))
+        {
+            var inTransaction = _transaction is not null || _transactionLost;
+            if (_transaction is not null)
+            {
+                // The server rolled it back when the session ended; the object only needs to be let go.
+                try
+                {
+                    _transaction.Dispose();
+                }
+                catch (InvalidOperationException)
+                {
+                }
+                catch (NpgsqlException)
+                {
+                }
+
+                _transaction = null;
+                _transactionLost = true;
+            }
+
+            return Lost(error, sql, inTransaction, commitOutcomeUnknown: false);
+        }
+
+        return error is PostgresException server
+            ? PostgresErrors.Translate(server, sql)
+            : new MicroDbException($"Npgsql: {error.Message} (SQL: {sql})", error);
+    }
+
+    private static MicroDbConnectionLostException Lost(NpgsqlException? error, string sql, bool transactionRolledBack, bool commitOutcomeUnknown)
+    {
+        var state = (error as PostgresException)?.SqlState;
+        var cause = error is null
+            ? "earlier in this transaction"
+            : state is null
+                ? $"({error.InnerException?.Message ?? error.Message})"
+                : $"(SQLSTATE {state}: {((PostgresException)error).MessageText})";
+        var outcome = commitOutcomeUnknown
+            ? "during COMMIT, so whether the transaction was committed is unknown: check the data before running the work again"
+            : transactionRolledBack
+                ? "inside a transaction, which the server rolled back: none of its writes are stored, everything committed before is"
+                : "outside a transaction: nothing uncommitted was pending";
+        var next = transactionRolledBack && !commitOutcomeUnknown && error is not null
+            ? "End the transaction (Rollback, or let RunInTransaction return) and the next call opens a fresh connection from the pool."
+            : "The next call opens a fresh connection from the pool.";
+        return new MicroDbConnectionLostException(
+            $"The connection to PostgreSQL was lost {cause} {outcome}. {next} (SQL: {sql})",
+            transactionRolledBack,
+            commitOutcomeUnknown,
+            state,
+            error);
+    }
+
+    private void ThrowIfTransactionLost()
+    {
+        if (_transactionLost)
+        {
+            throw new MicroDbConnectionLostException(
+                "The connection to PostgreSQL was lost inside a transaction, which the server rolled back; end it (Rollback, or let RunInTransaction return) before new work, so nothing meant for it is committed on its own.",
+                transactionRolledBack: true,
+                commitOutcomeUnknown: false,
+                sqlState: null,
+                innerException: null);
+        }
+    }
+
+    // Before each call: refuse work while a lost transaction is not ended, and reopen a connection Npgsql closed when it
+    // broke (the data source's pool hands out a fresh physical connection; the broken one is discarded).
+    private async ValueTask EnsureOpen(bool async, CancellationToken cancellationToken)
+    {
+        ThrowIfDisposed();
+        ThrowIfTransactionLost();
+        if (_connection.State == ConnectionState.Open)
+        {
+            return;
+        }
+
+        if (_connection.State != ConnectionState.Closed)
+        {
+            await _connection.CloseAsync().ConfigureAwait(false);
+        }
+
+        try
+        {
+            if (async)
+            {
+                await _connection.OpenAsync(cancellationToken).ConfigureAwait(false);
+            }
+            else
+            {
+                _connection.Open();
+            }
+        }
+        catch (NpgsqlException e)
+        {
+            throw new MicroDbConnectionLostException(
+                $"The connection to PostgreSQL was lost and a new one could not be opened: {e.Message}",
+                transactionRolledBack: false,
+                commitOutcomeUnknown: false,
+                sqlState: (e as PostgresException)?.SqlState,
+                innerException: e);
         }
     }
 
@@ -670,9 +881,9 @@ public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
                 rows.Add(map.Deserialize(_reader));
             }
         }
-        catch (PostgresException e)
+        catch (NpgsqlException e)
         {
-            throw PostgresErrors.Translate(e, command.CommandText);
+            throw Failure(e, command.CommandText);
         }
 
         return rows;
@@ -693,15 +904,15 @@ public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
         return command;
     }
 
-    private static async ValueTask<int> RunNonQuery(NpgsqlCommand command, bool async, CancellationToken cancellationToken)
+    private async ValueTask<int> RunNonQuery(NpgsqlCommand command, bool async, CancellationToken cancellationToken)
     {
         try
         {
             return async ? await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false) : command.ExecuteNonQuery();
         }
-        catch (PostgresException e)
+        catch (NpgsqlException e)
         {
-            throw PostgresErrors.Translate(e, command.CommandText);
+            throw Failure(e, command.CommandText);
         }
     }
 
