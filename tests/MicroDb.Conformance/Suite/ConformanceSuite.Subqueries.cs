@@ -129,6 +129,28 @@ public abstract partial class ConformanceSuite
     }
 
     [Test]
+    public void A_subquery_inside_a_subquery_reads_both_outer_rows()
+    {
+        var (db, statements, people, orders) = SubqueryRows(sqliteNet: false);
+        db.CreateTable<Product>();
+        db.InsertAll(new[] { new Product { Label = "a" }, new Product { Label = "b" }, new Product { Label = null } });
+        var products = db.Table<Product>().ToList();
+        statements.Clear();
+
+        // People with an order whose id is also a product id labelled other than "b" (null counts, as in C#).
+        var rows = db.Table<Person>()
+            .Where(p => db.Table<Order>().Any(o => o.CustomerId == p.Id && db.Table<Product>().Any(x => x.Id == o.Id && x.Label != "b")))
+            .OrderBy(p => p.Id)
+            .ToList();
+
+        Assert.That(statements, Has.Count.EqualTo(1));
+        Assert.That(statements[0], Does.Contain("AS \"s1\""));
+        var expected = people.Where(p => orders.Any(o => o.CustomerId == p.Id && products.Any(x => x.Id == o.Id && x.Label != "b"))).Select(p => p.Id);
+        Assert.That(rows.Select(p => p.Id), Is.EqualTo(expected));
+        Assert.That(rows.Select(p => p.Id), Is.EqualTo(new[] { 1, 3 }));
+    }
+
+    [Test]
     public void The_same_subquery_shape_run_twice_with_other_captured_values_returns_each_runs_rows()
     {
         var (db, _, people, orders) = SubqueryRows(sqliteNet: false);
