@@ -93,7 +93,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
     {
         ArgumentNullException.ThrowIfNull(predicate);
         TranslationCache.PreparedLambda prepared;
-        using (SubqueryConnection.Enter(Connection))
+        using (SubqueryConnection.Enter(Connection, overSubquery: IsLimited))
         {
             prepared = TranslationCache.Validate(_map.Table, Connection.Storage, predicate, isPredicate: true);
         }
@@ -378,7 +378,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
         }
 
         var predicates = new SqlExpression[_wheres.Length];
-        using var subqueries = SubqueryConnection.Enter(Connection);
+        using var subqueries = SubqueryConnection.Enter(Connection, overSubquery: _source is not null);
         for (var i = 0; i < predicates.Length; i++)
         {
             predicates[i] = TranslationCache.Translate(_map.Table, Connection.Storage, _wheres[i], TranslationKind.Predicate, args, out _);

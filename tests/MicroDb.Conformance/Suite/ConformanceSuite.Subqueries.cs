@@ -189,10 +189,12 @@ public abstract partial class ConformanceSuite
         var people = db.Table<Person>();
 
         var limited = Assert.Throws<NotSupportedException>(() => people.Where(p => db.Table<Order>().Take(2).Any(o => o.CustomerId == p.Id)).ToList());
+        var afterTake = Assert.Throws<NotSupportedException>(() => people.Take(3).Where(p => db.Table<Order>().Any(o => o.CustomerId == p.Id)).ToList());
         var self = Assert.Throws<NotSupportedException>(() => people.Where(p => db.Table<Person>().Any(q => q.Age > p.Age)).ToList());
         var nullableKey = Assert.Throws<NotSupportedException>(() => people.Where(p => db.Table<Person>().Where(q => q.Age > p.Age).Select(q => q.Email).Contains(p.Email)).ToList());
 
         Assert.That(limited!.Message, Does.Contain("Take"));
+        Assert.That(afterTake!.Message, Does.Contain("after Take or Skip"));
         Assert.That(self!.Message, Does.Contain("'people'"));
         Assert.That(nullableKey!.Message, Does.Contain("non-nullable integral key"));
     }

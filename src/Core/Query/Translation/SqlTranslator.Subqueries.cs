@@ -178,6 +178,11 @@ internal sealed partial class SqlTranslator
             throw Unsupported(call, $"the sub-query over the table '{source.Table.TableName}' was made on another connection (database '{source.Connection.DatabasePath}') than the query it is in (database '{connection.DatabasePath}'); one statement runs on one connection, so use the same connection object");
         }
 
+        if (SubqueryConnection.OverSubquery)
+        {
+            throw Unsupported(call, $"a sub-query over the table '{source.Table.TableName}' in a Where after Take or Skip has no SQL translation; filter before Take/Skip");
+        }
+
         if (source.IsLimitedOrNested)
         {
             throw Unsupported(call, $"a sub-query over the table '{source.Table.TableName}' with Take or Skip has no SQL translation");
