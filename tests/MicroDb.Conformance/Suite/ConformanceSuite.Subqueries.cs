@@ -193,7 +193,14 @@ public abstract partial class ConformanceSuite
         var self = Assert.Throws<NotSupportedException>(() => people.Where(p => db.Table<Person>().Any(q => q.Age > p.Age)).ToList());
         var nullableKey = Assert.Throws<NotSupportedException>(() => people.Where(p => db.Table<Person>().Where(q => q.Age > p.Age).Select(q => q.Email).Contains(p.Email)).ToList());
 
+        db.CreateTable<Product>();
+        var joined = Assert.Throws<NotSupportedException>(() => people
+            .Join(db.Table<Order>(), p => p.Id, o => o.CustomerId, (p, o) => new { p.Name, o.Id })
+            .Where(x => db.Table<Product>().Any(pr => pr.Id == x.Id))
+            .ToList());
+
         Assert.That(limited!.Message, Does.Contain("Take"));
+        Assert.That(joined!.Message, Does.Contain("'products'"));
         Assert.That(afterTake!.Message, Does.Contain("after Take or Skip"));
         Assert.That(self!.Message, Does.Contain("'people'"));
         Assert.That(nullableKey!.Message, Does.Contain("non-nullable integral key"));
