@@ -14,7 +14,7 @@ namespace MicroDb.Query;
 /// An expression MicroDb cannot translate throws <see cref="NotSupportedException"/> when the operator is called.
 /// </summary>
 /// <typeparam name="T">The mapped type.</typeparam>
-public sealed partial class TableQuery<T> : IEnumerable<T>
+public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
 {
     private readonly EntityMap<T> _map;
     private readonly ValueList<SqlExpression> _allColumns;
@@ -57,6 +57,22 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
 
     internal EntityMap<T> Map => _map;
 
+    bool ISubquerySource.IsLimitedOrNested => IsLimited || _source is not null;
+
+    IReadOnlyList<LambdaExpression> ISubquerySource.WhereLambdas
+    {
+        get
+        {
+            var lambdas = new LambdaExpression[_wheres.Length];
+            for (var i = 0; i < lambdas.Length; i++)
+            {
+                lambdas[i] = _wheres[i].Lambda;
+            }
+
+            return lambdas;
+        }
+    }
+
     private bool IsLimited => _limit is not null || _offset > 0;
 
     /// <summary>Keeps the rows matching <paramref name="predicate"/> (SQL WHERE; several calls are ANDed).</summary>
@@ -76,7 +92,11 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
     public TableQuery<T> Where(Expression<Func<T, bool>> predicate)
     {
         ArgumentNullException.ThrowIfNull(predicate);
-        var prepared = TranslationCache.Validate(_map.Table, Connection.Storage, predicate, isPredicate: true);
+        TranslationCache.PreparedLambda prepared;
+        using (SubqueryConnection.Enter(Connection, overSubquery: IsLimited))
+        {
+            prepared = TranslationCache.Validate(_map.Table, Connection.Storage, predicate, isPredicate: true);
+        }
 
         // After Take/Skip, LINQ filters the limited rows, so the limited query becomes a sub-query.
         return IsLimited
@@ -244,6 +264,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
         }
 
         var keyed = true;
+        using var subqueries = SubqueryConnection.Enter(Connection);
         for (var i = 0; i < _wheres.Length; i++)
         {
             nodes[i] = TranslationCache.Translate(_map.Table, Connection.Storage, _wheres[i], TranslationKind.Predicate, args, out var entry);
@@ -345,6 +366,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>
         }
 
         var predicates = new SqlExpression[_wheres.Length];
+        using var subqueries = SubqueryConnection.Enter(Connection, overSubquery: _source is not null);
         for (var i = 0; i < predicates.Length; i++)
         {
             predicates[i] = TranslationCache.Translate(_map.Table, Connection.Storage, _wheres[i], TranslationKind.Predicate, args, out _);

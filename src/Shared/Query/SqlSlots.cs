@@ -63,8 +63,61 @@ internal static class SqlSlots
                 return Same(collate.Operand, map, out var collated) ? collate : collate with { Operand = collated };
             case SqlAlias alias:
                 return Same(alias.Value, map, out var aliased) ? alias : alias with { Value = aliased };
+            case SqlExists exists:
+                return Same(exists.Query, map, out var existsQuery) ? exists : new SqlExists(existsQuery);
+            case SqlScalarQuery scalar:
+                return Same(scalar.Query, map, out var scalarQuery) ? scalar : new SqlScalarQuery(scalarQuery);
+            case SqlInQuery inQuery:
+                return Same(inQuery.Operand, map, out var searched) & Same(inQuery.Query, map, out var inQueryModel) ? inQuery : inQuery with { Operand = searched, Query = inQueryModel };
             default:
                 throw new ArgumentException($"Slots of the node '{expression}' cannot be renumbered.", nameof(expression));
+        }
+    }
+
+    // Nested models (sub-queries): every part that can hold a slot, renumbered in place.
+    private static bool Same(QueryModel query, Func<int, int> map, out QueryModel mapped)
+    {
+        var same = Same(query.Source, map, out var source)
+            & Same(query.Projection, map, out var projection)
+            & Same(query.Predicates, map, out var predicates)
+            & Same(query.GroupBy, map, out var groupBy)
+            & Same(query.Having, map, out var having);
+        var orderings = new SqlOrdering[query.Orderings.Count];
+        for (var i = 0; i < orderings.Length; i++)
+        {
+            same &= Same(query.Orderings[i].Key, map, out var key);
+            orderings[i] = query.Orderings[i] with { Key = key };
+        }
+
+        mapped = same
+            ? query
+            : query with
+            {
+                Source = source,
+                Projection = projection,
+                Predicates = predicates,
+                Orderings = new ValueList<SqlOrdering>(orderings),
+                GroupBy = groupBy,
+                Having = having,
+            };
+        return same;
+    }
+
+    private static bool Same(SqlSource? source, Func<int, int> map, out SqlSource? mapped)
+    {
+        switch (source)
+        {
+            case SqlSubquery subquery:
+                var same = Same(subquery.Query, map, out var query);
+                mapped = same ? subquery : new SqlSubquery(query);
+                return same;
+            case SqlJoin join:
+                var sameJoin = Same(join.Left, map, out var left) & Same(join.Right, map, out var right) & Same(join.On, map, out var on);
+                mapped = sameJoin ? join : join with { Left = left!, Right = right!, On = on };
+                return sameJoin;
+            default:
+                mapped = source;
+                return true;
         }
     }
 

@@ -2,43 +2,207 @@ using MicroDb.Conformance.Models;
 
 namespace MicroDb.Conformance;
 
-// Sub-queries over another table inside Where are not translated yet (issue 22, part 3): each form must throw
-// NotSupportedException naming what it met, and never run in memory.
+// Sub-queries over another table inside Where (issue 22, part 3): Any, All, Count and Select(...).Contains over
+// db.Table<X>() become EXISTS, NOT EXISTS, a scalar sub-query and IN (SELECT ...) of one statement. Each result is
+// compared with LINQ-to-Objects over the same rows, in both storage formats (and, through the two suites, both
+// mapping paths).
 public abstract partial class ConformanceSuite
 {
-    [Test]
-    public void Subquery_forms_in_Where_throw_NotSupported_naming_the_operator()
+    private (MicroDbConnection Db, List<string> Statements, List<Person> People, List<Order> Orders) SubqueryRows(bool sqliteNet)
     {
-        var db = OpenWith<Person>();
+        var statements = new List<string>();
+        var db = Open(tweak: o =>
+        {
+            o.Storage = sqliteNet ? StorageFormat.SqliteNet() : StorageFormat.MicroDb;
+            o.OnStatement = s => statements.Add(s.Sql);
+        });
+        db.CreateTable<Person>();
         db.CreateTable<Order>();
-        db.Insert(new Person { Name = "Ada" });
-        db.Insert(new Order { CustomerId = 1 });
-        var people = db.Table<Person>();
+        db.InsertAll(new[]
+        {
+            new Person { Name = "Ada", Age = 36, Email = "ada@x" },
+            new Person { Name = "Grace", Age = 45, Email = null },
+            new Person { Name = "Linus", Age = 28, Email = "linus@x" },
+            new Person { Name = "Edsger", Age = 50, Email = null },
+        });
+        db.InsertAll(new[]
+        {
+            new Order { CustomerId = 1, Total = 10.5m },
+            new Order { CustomerId = 3, Total = 2m },
+            new Order { CustomerId = 3, Total = 30m },
+            new Order { CustomerId = 3, Total = 31.25m },
+            new Order { CustomerId = 9, Total = 1m },
+        });
+        var people = db.Table<Person>().ToList();
+        var orders = db.Table<Order>().ToList();
+        statements.Clear();
+        return (db, statements, people, orders);
+    }
 
-        var any = Assert.Throws<NotSupportedException>(() => people.Where(p => db.Table<Order>().Any(o => o.CustomerId == p.Id)).ToList());
-        TestContext.Out.WriteLine(any!.Message);
-        var all = Assert.Throws<NotSupportedException>(() => people.Where(p => db.Table<Order>().All(o => o.CustomerId != p.Id)).ToList());
-        TestContext.Out.WriteLine(all!.Message);
-        var count = Assert.Throws<NotSupportedException>(() => people.Where(p => db.Table<Order>().Count(o => o.CustomerId == p.Id) > 0).ToList());
-        TestContext.Out.WriteLine(count!.Message);
-        Assert.That(any.Message, Does.Contain("Any"));
-        Assert.That(all.Message, Does.Contain("All"));
-        Assert.That(count.Message, Does.Contain("Count"));
+    [TestCase(false)]
+    [TestCase(true)]
+    public void Any_over_another_table_in_Where_is_one_EXISTS_statement(bool sqliteNet)
+    {
+        var (db, statements, people, orders) = SubqueryRows(sqliteNet);
+
+        var buyers = db.Table<Person>().Where(p => db.Table<Order>().Any(o => o.CustomerId == p.Id)).OrderBy(p => p.Id).ToList();
+
+        Assert.That(statements, Has.Count.EqualTo(1));
+        Assert.That(statements[0], Does.Contain("WHERE EXISTS (SELECT 1 FROM \"orders\" AS \"s0\" WHERE (\"s0\".\"CustomerId\" = \"people\".\"Id\"))"));
+        var expected = people.Where(p => orders.Any(o => o.CustomerId == p.Id)).Select(p => p.Id);
+        Assert.That(buyers.Select(p => p.Id), Is.EqualTo(expected));
+    }
+
+    [TestCase(false)]
+    [TestCase(true)]
+    public void Any_without_a_condition_after_a_correlated_Where_and_the_inner_querys_own_captured_Where(bool sqliteNet)
+    {
+        var (db, _, people, orders) = SubqueryRows(sqliteNet);
+        var min = 5m;
+
+        var rows = db.Table<Person>()
+            .Where(p => !db.Table<Order>().Where(o => o.Total > min).Where(o => o.CustomerId == p.Id).Any())
+            .OrderBy(p => p.Id)
+            .ToList();
+
+        var expected = people.Where(p => !orders.Where(o => o.Total > min).Where(o => o.CustomerId == p.Id).Any()).Select(p => p.Id);
+        Assert.That(rows.Select(p => p.Id), Is.EqualTo(expected));
+        Assert.That(rows.Select(p => p.Id), Is.EqualTo(new[] { 2, 4 }));
+    }
+
+    [TestCase(false)]
+    [TestCase(true)]
+    public void All_over_another_table_is_NOT_EXISTS_and_treats_null_as_LINQ_does(bool sqliteNet)
+    {
+        var (db, statements, people, orders) = SubqueryRows(sqliteNet);
+
+        // Email is null for two people: C# says null != "ada@x" is true, and so must the SQL.
+        var rows = db.Table<Order>()
+            .Where(o => db.Table<Person>().Where(p => p.Id == o.CustomerId).All(p => p.Email != "ada@x"))
+            .OrderBy(o => o.Id)
+            .ToList();
+        var byAge = db.Table<Order>().Where(o => db.Table<Person>().All(p => p.Id != o.CustomerId || p.Age > 40)).OrderBy(o => o.Id).ToList();
+
+        Assert.That(statements[0], Does.Contain("NOT EXISTS (SELECT 1 FROM \"people\" AS \"s0\""));
+        var expected = orders.Where(o => people.Where(p => p.Id == o.CustomerId).All(p => p.Email != "ada@x")).Select(o => o.Id);
+        Assert.That(rows.Select(o => o.Id), Is.EqualTo(expected));
+        Assert.That(rows.Select(o => o.Id), Is.EqualTo(new[] { 2, 3, 4, 5 }));
+        var expectedByAge = orders.Where(o => people.All(p => p.Id != o.CustomerId || p.Age > 40)).Select(o => o.Id);
+        Assert.That(byAge.Select(o => o.Id), Is.EqualTo(expectedByAge));
+    }
+
+    [TestCase(false)]
+    [TestCase(true)]
+    public void Count_over_another_table_compared_with_a_number_is_a_scalar_subquery(bool sqliteNet)
+    {
+        var (db, statements, people, orders) = SubqueryRows(sqliteNet);
+        var atLeast = 2;
+
+        var rows = db.Table<Person>().Where(p => db.Table<Order>().Count(o => o.CustomerId == p.Id && o.Total > 1.5m) >= atLeast).ToList();
+        var none = db.Table<Person>().Where(p => db.Table<Order>().LongCount(o => o.CustomerId == p.Id) == 0L).OrderBy(p => p.Id).ToList();
+
+        Assert.That(statements[0], Does.Contain("(SELECT count(*) FROM \"orders\" AS \"s0\" WHERE"));
+        var expected = people.Where(p => orders.Count(o => o.CustomerId == p.Id && o.Total > 1.5m) >= atLeast).Select(p => p.Id);
+        Assert.That(rows.Select(p => p.Id), Is.EqualTo(expected));
+        Assert.That(rows.Select(p => p.Id), Is.EqualTo(new[] { 3 }));
+        Assert.That(none.Select(p => p.Id), Is.EqualTo(people.Where(p => orders.LongCount(o => o.CustomerId == p.Id) == 0L).Select(p => p.Id)));
+    }
+
+    [TestCase(false)]
+    [TestCase(true)]
+    public void Contains_over_another_tables_Select_is_IN_SELECT_in_one_statement(bool sqliteNet)
+    {
+        var (db, statements, people, orders) = SubqueryRows(sqliteNet);
+
+        var buyers = db.Table<Person>().Where(p => db.Table<Order>().Select(o => o.CustomerId).Contains(p.Id)).OrderBy(p => p.Id).ToList();
+        var big = db.Table<Person>()
+            .Where(p => !db.Table<Order>().Where(o => o.Total > 20m && o.CustomerId == p.Id).Select(o => o.CustomerId).Contains(p.Id))
+            .OrderBy(p => p.Id)
+            .ToList();
+
+        Assert.That(statements, Has.Count.EqualTo(2));
+        Assert.That(statements[0], Does.Contain("\"Id\" IN (SELECT \"s0\".\"CustomerId\" FROM \"orders\" AS \"s0\")"));
+        Assert.That(buyers.Select(p => p.Id), Is.EqualTo(people.Where(p => orders.Select(o => o.CustomerId).Contains(p.Id)).Select(p => p.Id)));
+        var expectedBig = people.Where(p => !orders.Where(o => o.Total > 20m && o.CustomerId == p.Id).Select(o => o.CustomerId).Contains(p.Id)).Select(p => p.Id);
+        Assert.That(big.Select(p => p.Id), Is.EqualTo(expectedBig));
+        Assert.That(big.Select(p => p.Id), Is.EqualTo(new[] { 1, 2, 4 }));
     }
 
     [Test]
-    public void Contains_over_another_tables_Select_binds_that_querys_values_as_a_list()
+    public void A_subquery_inside_a_subquery_reads_both_outer_rows()
     {
-        var db = OpenWith<Person>();
-        db.CreateTable<Order>();
-        db.InsertAll(new[] { new Person { Name = "Ada" }, new Person { Name = "Grace" }, new Person { Name = "Linus" } });
-        db.InsertAll(new[] { new Order { CustomerId = 1 }, new Order { CustomerId = 3 }, new Order { CustomerId = 3 } });
-        var orders = db.Table<Order>().ToList();
+        var (db, statements, people, orders) = SubqueryRows(sqliteNet: false);
+        db.CreateTable<Product>();
+        db.InsertAll(new[] { new Product { Label = "a" }, new Product { Label = "b" }, new Product { Label = null } });
+        var products = db.Table<Product>().ToList();
+        statements.Clear();
 
-        var buyers = db.Table<Person>().Where(p => db.Table<Order>().Select(o => o.CustomerId).Contains(p.Id)).OrderBy(p => p.Id).ToList();
+        // People with an order whose id is also a product id labelled other than "b" (null counts, as in C#).
+        var rows = db.Table<Person>()
+            .Where(p => db.Table<Order>().Any(o => o.CustomerId == p.Id && db.Table<Product>().Any(x => x.Id == o.Id && x.Label != "b")))
+            .OrderBy(p => p.Id)
+            .ToList();
 
-        // Not yet an IN (SELECT ...) sub-query: the inner query runs first and its values are bound as IN (?, ...).
-        var expected = db.Table<Person>().ToList().Where(p => orders.Any(o => o.CustomerId == p.Id)).Select(p => p.Id);
-        Assert.That(buyers.Select(p => p.Id), Is.EqualTo(expected));
+        Assert.That(statements, Has.Count.EqualTo(1));
+        Assert.That(statements[0], Does.Contain("AS \"s1\""));
+        var expected = people.Where(p => orders.Any(o => o.CustomerId == p.Id && products.Any(x => x.Id == o.Id && x.Label != "b"))).Select(p => p.Id);
+        Assert.That(rows.Select(p => p.Id), Is.EqualTo(expected));
+        Assert.That(rows.Select(p => p.Id), Is.EqualTo(new[] { 1, 3 }));
+    }
+
+    [Test]
+    public void The_same_subquery_shape_run_twice_with_other_captured_values_returns_each_runs_rows()
+    {
+        var (db, _, people, orders) = SubqueryRows(sqliteNet: false);
+
+        List<int> Run(decimal min, int atLeast) => db.Table<Person>()
+            .Where(p => db.Table<Order>().Where(o => o.Total > min).Count(o => o.CustomerId == p.Id) >= atLeast)
+            .OrderBy(p => p.Id)
+            .Select(p => p.Id)
+            .ToList();
+
+        List<int> Expected(decimal min, int atLeast) =>
+            people.Where(p => orders.Where(o => o.Total > min).Count(o => o.CustomerId == p.Id) >= atLeast).Select(p => p.Id).ToList();
+
+        Assert.That(Run(0m, 1), Is.EqualTo(Expected(0m, 1)).And.EqualTo(new[] { 1, 3 }));
+        Assert.That(Run(20m, 1), Is.EqualTo(Expected(20m, 1)).And.EqualTo(new[] { 3 }));
+        Assert.That(Run(0m, 3), Is.EqualTo(Expected(0m, 3)).And.EqualTo(new[] { 3 }));
+        Assert.That(Run(100m, 1), Is.Empty);
+    }
+
+    [Test]
+    public void A_subquery_on_another_connection_throws_NotSupported_naming_it()
+    {
+        var (db, _, _, _) = SubqueryRows(sqliteNet: false);
+        var other = Open(Path.Combine(Path.GetDirectoryName(DatabasePath)!, "other.db"));
+        other.CreateTable<Order>();
+
+        var error = Assert.Throws<NotSupportedException>(() => db.Table<Person>().Where(p => other.Table<Order>().Any(o => o.CustomerId == p.Id)).ToList());
+
+        Assert.That(error!.Message, Does.Contain("another connection").And.Contain("other.db"));
+    }
+
+    [Test]
+    public void Subquery_forms_without_a_translation_still_throw_NotSupported_naming_them()
+    {
+        var (db, _, _, _) = SubqueryRows(sqliteNet: false);
+        var people = db.Table<Person>();
+
+        var limited = Assert.Throws<NotSupportedException>(() => people.Where(p => db.Table<Order>().Take(2).Any(o => o.CustomerId == p.Id)).ToList());
+        var afterTake = Assert.Throws<NotSupportedException>(() => people.Take(3).Where(p => db.Table<Order>().Any(o => o.CustomerId == p.Id)).ToList());
+        var self = Assert.Throws<NotSupportedException>(() => people.Where(p => db.Table<Person>().Any(q => q.Age > p.Age)).ToList());
+        var nullableKey = Assert.Throws<NotSupportedException>(() => people.Where(p => db.Table<Person>().Where(q => q.Age > p.Age).Select(q => q.Email).Contains(p.Email)).ToList());
+
+        db.CreateTable<Product>();
+        var joined = Assert.Throws<NotSupportedException>(() => people
+            .Join(db.Table<Order>(), p => p.Id, o => o.CustomerId, (p, o) => new { p.Name, o.Id })
+            .Where(x => db.Table<Product>().Any(pr => pr.Id == x.Id))
+            .ToList());
+
+        Assert.That(limited!.Message, Does.Contain("Take"));
+        Assert.That(joined!.Message, Does.Contain("'products'"));
+        Assert.That(afterTake!.Message, Does.Contain("after Take or Skip"));
+        Assert.That(self!.Message, Does.Contain("'people'"));
+        Assert.That(nullableKey!.Message, Does.Contain("non-nullable integral key"));
     }
 }

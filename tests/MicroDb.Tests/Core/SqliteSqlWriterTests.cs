@@ -88,6 +88,29 @@ public sealed class SqliteSqlWriterTests
         Assert.That(SqlSlots.Offset(node, 0), Is.SameAs(node));
     }
 
+    [Test]
+    public void Slots_inside_nested_models_are_renumbered_and_untouched_parts_shared()
+    {
+        var inner = QueryModel.Select(new SqlTable("lines", "s0"), List<SqlExpression>(SqlLiteral.One)) with
+        {
+            Predicates = List<SqlExpression>(new SqlBinary(new SqlColumn("Qty", "s0"), SqlOperator.GreaterThan, new SqlParameter(1))),
+        };
+        var count = new SqlScalarQuery(QueryModel.Select(new SqlSubquery(inner), List<SqlExpression>(new SqlFunction("count", new SqlLiteral("*")))));
+        var node = new SqlBinary(
+            new SqlBinary(new SqlExists(inner), SqlOperator.And, new SqlInQuery(new SqlParameter(0), inner, Negated: false)),
+            SqlOperator.And,
+            new SqlBinary(count, SqlOperator.GreaterThan, new SqlParameter(2)));
+
+        var mapped = SqlSlots.Map(node, slot => slot + 10);
+        var slots = new List<int>();
+        SqliteSqlWriter.Instance.Write(mapped, new StringBuilder(), slots);
+
+        Assert.That(slots, Is.EqualTo(new[] { 11, 10, 11, 11, 12 }));
+        Assert.That(SqlSlots.Map(node, slot => slot), Is.SameAs(node));
+        var exists = (SqlExists)((SqlBinary)((SqlBinary)mapped).Left).Left;
+        Assert.That(exists.Query.Source, Is.SameAs(inner.Source));
+    }
+
     private sealed record UnknownNode : SqlExpression;
 
     [Test]

@@ -33,6 +33,11 @@ internal sealed partial class SqlTranslator
         }
 
         source = UnwrapSpan(source);
+        if (TryInSubquery(call, source, value) is { } inQuery)
+        {
+            return inQuery;
+        }
+
         if (Uses(source))
         {
             throw Unsupported(call, "only a list of values (array, List, IEnumerable) known before the query runs can be searched; it must not depend on the row");

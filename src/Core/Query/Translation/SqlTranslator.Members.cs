@@ -51,7 +51,7 @@ internal sealed partial class SqlTranslator
         column.Kind == ColumnKind.Decimal ? new SqlCast(ColumnRef(column), "REAL") : ColumnRef(column);
 
     /// <summary>The column node: qualified by its table's alias in a join, bare over one table.</summary>
-    private SqlColumn ColumnRef(ColumnMapping column) => new(column.Name, _scope?.AliasOf(column));
+    private SqlColumn ColumnRef(ColumnMapping column) => new(column.Name, QualifierOf(column));
 
     /// <summary>Recognises a mapped member of the parameter, looking through conversions and <c>Nullable.Value</c>.</summary>
     private bool TryColumn(Expression e, out ColumnMapping column, out Type memberType)
@@ -84,7 +84,7 @@ internal sealed partial class SqlTranslator
     {
         if (_scope is null)
         {
-            return ReferenceEquals(e, _parameter) ? _table : null;
+            return ReferenceEquals(e, _parameter) ? _table : _outer?.TableOf(e);
         }
 
         return e is ParameterExpression parameter ? _scope.TableOf(parameter) : null;

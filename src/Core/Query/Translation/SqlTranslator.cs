@@ -32,7 +32,7 @@ internal sealed partial class SqlTranslator
     private JoinScope? _scope;
 
     // The parameter slots of this translation: the value each SqlParameter binds, and what it was encoded from.
-    private readonly List<ParameterSlot> _slots = [];
+    private List<ParameterSlot> _slots = [];
 
     // The connection's storage format: how values are encoded, and so how SQL compares them.
     private readonly StorageFormat _format;
@@ -69,7 +69,7 @@ internal sealed partial class SqlTranslator
     }
 
     private bool Uses(Expression e) =>
-        (_scope is null ? ParameterFinder.Uses(e, _parameter) : _scope.Uses(e)) || (_group is not null && ParameterFinder.Uses(e, _group));
+        (_scope is null ? ParameterFinder.Uses(e, _parameter) : _scope.Uses(e)) || (_group is not null && ParameterFinder.Uses(e, _group)) || UsesOuter(e);
 
     private SqlExpression TranslateBoolean(Expression e)
     {
@@ -170,6 +170,11 @@ internal sealed partial class SqlTranslator
         if (_group is not null && TryTranslateGroupAggregate(call) is { } aggregate)
         {
             return aggregate;
+        }
+
+        if (TryTranslateSubquery(call) is { } subquery)
+        {
+            return subquery;
         }
 
         if (method.DeclaringType == typeof(string))
