@@ -149,4 +149,16 @@ public abstract partial class ConformanceSuite
         var expected = db.Table<Person>().ToList().Where(p => p.Age > 25).OrderBy(p => p.Name, StringComparer.Ordinal).Select(p => new PersonStruct(p.Id, p.Name, p.Age + 1));
         Assert.That(rows, Is.EqualTo(expected));
     }
+
+    [Test]
+    public void Query_into_record_struct_is_refused_as_a_model_naming_the_rule()
+    {
+        var db = OpenWith<Person>();
+        db.Insert(new Person { Name = "Ada", Age = 36 });
+
+        // Mapped types are classes (MDB0007); a struct result of ad-hoc SQL is a value tuple, or a Select projection.
+        var error = Assert.Throws<MicroDbMappingException>(() => db.Query<PersonStruct>("SELECT Id, Name, Age FROM people"));
+        Assert.That(error!.Message, Does.Contain("MDB0007").And.Contain("struct"));
+        Assert.That(db.Query<(int, string, int)>("SELECT Id, Name, Age FROM people"), Is.EqualTo(new[] { (1, "Ada", 36) }));
+    }
 }
