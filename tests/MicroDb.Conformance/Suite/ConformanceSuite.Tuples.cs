@@ -43,7 +43,7 @@ public abstract partial class ConformanceSuite
         Guid = new Guid("0f8fad5b-d9cb-469f-a165-70867728950e"), DateTime = new DateTime(2024, 3, 5, 6, 7, 8, DateTimeKind.Utc).AddTicks(1234567),
         DateTimeOffset = new DateTimeOffset(2024, 3, 5, 6, 7, 8, TimeSpan.FromHours(2)), TimeSpan = TimeSpan.FromMinutes(90.5),
         DateOnly = new DateOnly(2024, 2, 29), TimeOnly = new TimeOnly(23, 59, 58), Color = Color.Blue, ColorText = Color.Green,
-        NDecimal = 0.5m, NDateTime = new DateTime(2020, 1, 2, 3, 4, 5, DateTimeKind.Local), NDateTimeOffset = DateTimeOffset.UnixEpoch,
+        DateTimeText = new DateTime(2021, 6, 7, 8, 9, 10, DateTimeKind.Utc), NDecimal = 0.5m, NDateTime = new DateTime(2020, 1, 2, 3, 4, 5, DateTimeKind.Local), NDateTimeOffset = DateTimeOffset.UnixEpoch,
         NColor = Color.Green, NInt32 = 42, NGuid = Guid.Empty, NTimeSpan = TimeSpan.Zero,
     };
 
@@ -82,8 +82,8 @@ public abstract partial class ConformanceSuite
             db.Query<(string?, byte[]?, Guid, DateTime, DateTimeOffset, TimeSpan, DateOnly)>("SELECT String, Blob, Guid, DateTime, DateTimeOffset, TimeSpan, DateOnly FROM AllTypes ORDER BY Id"),
             mapped.Select(x => (x.String, x.Blob, x.Guid, x.DateTime, x.DateTimeOffset, x.TimeSpan, x.DateOnly)));
         AssertSameElements(
-            db.Query<(TimeOnly, Color, Color, Size, Planet, Flags64)>("SELECT TimeOnly, Color, ColorText, Size, Planet, Flags FROM AllTypes ORDER BY Id"),
-            mapped.Select(x => (x.TimeOnly, x.Color, x.ColorText, x.Size, x.Planet, x.Flags)));
+            db.Query<(TimeOnly, Color, Color, Size, Planet, Flags64, DateTime)>("SELECT TimeOnly, Color, ColorText, Size, Planet, Flags, DateTimeText FROM AllTypes ORDER BY Id"),
+            mapped.Select(x => (x.TimeOnly, x.Color, x.ColorText, x.Size, x.Planet, x.Flags, x.DateTimeText)));
         AssertSameElements(
             db.Query<(decimal?, DateTime?, DateTimeOffset?, Color?, int?, Guid?, TimeSpan?)>("SELECT NDecimal, NDateTime, NDateTimeOffset, NColor, NInt32, NGuid, NTimeSpan FROM AllTypes ORDER BY Id"),
             mapped.Select(x => (x.NDecimal, x.NDateTime, x.NDateTimeOffset, x.NColor, x.NInt32, x.NGuid, x.NTimeSpan)));
