@@ -136,6 +136,14 @@ public abstract partial class ConformanceSuite
         Assert.That(error!.Message, Does.Contain("'Missing' is NULL"));
         Assert.That(db.Query<(string, Guid?, string?)>("SELECT Name, Email, Email FROM people"), Is.EqualTo(new[] { ("Ada", (Guid?)null, (string?)null) }));
         Assert.That(db.Table<Person>().Count(), Is.EqualTo(1));
+
+        // The error a mapped member of that type gives for the same NULL.
+        db.CreateTable<AllTypes>();
+        db.Insert(new AllTypes());
+        var mapped = Assert.Throws<MicroDbException>(() => db.Query<AllTypes>("SELECT Id, NULL AS Guid FROM AllTypes"));
+        var tuple = Assert.Throws<MicroDbException>(() => db.Query<(long, Guid)>("SELECT Id, NULL AS Guid FROM AllTypes"));
+        Assert.That(tuple!.GetType(), Is.EqualTo(mapped!.GetType()));
+        Assert.That(tuple.Message, Is.EqualTo(mapped.Message));
     }
 
     [Test]
