@@ -41,6 +41,19 @@ internal readonly struct ValueTupleRowReader<T> : IRowReader<T>
             throw new MicroDbMappingException(
                 $"The query returns {statement.ColumnCount.ToString(CultureInfo.InvariantCulture)} column(s) but {Items.Name} has {fields.Length.ToString(CultureInfo.InvariantCulture)} element(s): a value tuple takes the columns by position, one per element (SQL: {statement.Sql})");
         }
+
+        if (!_sqliteNetRules)
+        {
+            // Refused before the first row, not only when a non-NULL value reaches the element.
+            foreach (var field in fields)
+            {
+                var target = Nullable.GetUnderlyingType(field.FieldType) ?? field.FieldType;
+                if (target != typeof(object) && !target.IsEnum && ColumnKindRules.FromTypeName(target.FullName ?? "", storeAsText: false) is null)
+                {
+                    throw new NotSupportedException($"Cannot read rows into {Items.Name}: its {field.Name} is a {field.FieldType.FullName}, not a type MicroDb stores.");
+                }
+            }
+        }
     }
 
     public T Read(SqliteStatement statement)

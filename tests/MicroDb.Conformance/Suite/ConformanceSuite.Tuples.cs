@@ -127,6 +127,19 @@ public abstract partial class ConformanceSuite
     }
 
     [Test]
+    public void Query_into_value_tuple_refuses_an_unstored_element_type_and_eight_elements()
+    {
+        var db = OpenWith<Person>();
+        db.Insert(new Person { Name = "Ada", Age = 36 });
+
+        var unstored = Assert.Throws<NotSupportedException>(() => db.Query<(long, List<int>?)>("SELECT Id, NULL FROM people"));
+        Assert.That(unstored!.Message, Does.Contain("Item2").And.Contain("List"));
+        var eight = Assert.Throws<NotSupportedException>(() => db.Query<(int, int, int, int, int, int, int, int)>("SELECT 1, 2, 3, 4, 5, 6, 7, 8"));
+        Assert.That(eight!.Message, Does.Contain("at most 7"));
+        Assert.That(db.Table<Person>().Count(), Is.EqualTo(1));
+    }
+
+    [Test]
     public void Query_into_value_tuple_refuses_NULL_into_a_non_nullable_element_and_reads_it_into_a_nullable_one()
     {
         var db = OpenWith<Person>();
