@@ -143,5 +143,7 @@ public sealed partial class MicroDbAsyncConnection
 
     /// <summary>Query with a cancellation check between rows.</summary>
     private static List<T> QueryList<T>(MicroDbConnection connection, string sql, object?[] args, CancellationToken cancellationToken) =>
-        connection.Runner.Query(connection.GetMap<T>(), sql, StatementArguments.Positional(args), cancellationToken);
+        ValueTupleRowReader<T>.IsTuple
+            ? connection.Runner.ReadAll<T, ValueTupleRowReader<T>>(sql, StatementArguments.Positional(args), new ValueTupleRowReader<T>(sqliteNetRules: false), cancellationToken)
+            : connection.Runner.Query(connection.GetMap<T>(), sql, StatementArguments.Positional(args), cancellationToken);
 }

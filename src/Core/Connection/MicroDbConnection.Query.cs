@@ -4,12 +4,18 @@ namespace MicroDb;
 // The named-parameter overloads are in MicroDbConnection.NamedParameters.cs. All of them run on the StatementRunner.
 public sealed partial class MicroDbConnection
 {
-    /// <summary>Runs a query and maps every row to a new <typeparamref name="T"/>; columns are matched to members by name.</summary>
-    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <summary>
+    /// Runs a query and maps every row to a new <typeparamref name="T"/>; columns are matched to members by name. A
+    /// value tuple (<c>Query&lt;(long Id, string Name)&gt;</c>) takes the columns by position instead, one per element.
+    /// </summary>
+    /// <typeparam name="T">The mapped type, or a value tuple of stored types.</typeparam>
     /// <param name="sql">The SQL, with <c>?</c>, <c>?NNN</c>, <c>@name</c>, <c>:name</c> or <c>$name</c> parameters.</param>
     /// <param name="args">The parameter values, in parameter-index order.</param>
+    /// <exception cref="MicroDbMappingException">A value tuple's element count differs from the query's column count.</exception>
     public List<T> Query<T>(string sql, params object?[] args) =>
-        _runner.Query(GetMap<T>(), sql, StatementArguments.Positional(args));
+        ValueTupleRowReader<T>.IsTuple
+            ? _runner.ReadAll<T, ValueTupleRowReader<T>>(sql, StatementArguments.Positional(args), new ValueTupleRowReader<T>(sqliteNetRules: false))
+            : _runner.Query(GetMap<T>(), sql, StatementArguments.Positional(args));
 
     /// <summary>
     /// Runs a query lazily: rows are read one at a time as the result is enumerated. Dispose the enumerator
@@ -21,6 +27,11 @@ public sealed partial class MicroDbConnection
     public IEnumerable<T> DeferredQuery<T>(string sql, params object?[] args)
     {
         ArgumentNullException.ThrowIfNull(sql);
+        if (ValueTupleRowReader<T>.IsTuple)
+        {
+            return new DeferredTupleQuery<T>(_runner, sql, args);
+        }
+
         var map = GetMap<T>();
         return new DeferredQuery<T>(_runner, map, sql, args);
     }
@@ -32,6 +43,11 @@ public sealed partial class MicroDbConnection
     public T? FindWithQuery<T>(string sql, params object?[] args)
     {
         ArgumentNullException.ThrowIfNull(sql);
+        if (ValueTupleRowReader<T>.IsTuple)
+        {
+            return _runner.TryReadFirst<T, ValueTupleRowReader<T>>(sql, StatementArguments.Positional(args), new ValueTupleRowReader<T>(sqliteNetRules: false), out var tuple) ? tuple : default;
+        }
+
         return _runner.TryQueryFirst(GetMap<T>(), sql, StatementArguments.Positional(args), out var entity) ? entity : default;
     }
 

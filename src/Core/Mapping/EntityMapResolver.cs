@@ -63,8 +63,11 @@ internal static class EntityMapResolver
         return ReflectionProvider(reflection, type).GetMap(type);
     }
 
-    private static MicroDbMappingException NoGeneratedMap(Type type) =>
-        new($"Type '{type.FullName}' has no generated map. Mark it [Table] (or list it in [assembly: MicroDbMap]) and reference the MicroDb package so its source generator runs, or use MappingMode.Reflection.");
+    // A struct is never given a map (MDB0007, the rule the generator reports and the reflection path throws), so the
+    // advice to mark it [Table] would not help: say which rule it breaks instead.
+    private static MicroDbMappingException NoGeneratedMap(Type type) => type.IsValueType
+        ? new(ModelRules.UnsupportedModel.Format(type.FullName ?? type.Name, ModelRules.Reasons.NotAClass("struct")))
+        : new($"Type '{type.FullName}' has no generated map. Mark it [Table] (or list it in [assembly: MicroDbMap]) and reference the MicroDb package so its source generator runs, or use MappingMode.Reflection.");
 
     private static IEntityMapProvider ReflectionProvider(IEntityMapProvider? reflection, Type type) =>
         reflection ?? EntityMapRegistry.DefaultReflectionProvider

@@ -31,8 +31,8 @@ public partial class SQLiteConnection
     /// <param name="args">The parameter values.</param>
     /// <returns>The objects.</returns>
     public List<T> Query<T>(string query, params object[] args)
-        where T : new() => ValueTupleRowReader<T>.IsValueTuple(typeof(T))
-            ? Run(query, () => _db.Runner.ReadAll<T, ValueTupleRowReader<T>>(query, StatementArguments.Positional(EnumArguments.Convert(args)), default), isQuery: true)
+        where T : new() => ValueTupleRowReader<T>.IsTuple
+            ? Run(query, () => _db.Runner.ReadAll<T, ValueTupleRowReader<T>>(query, StatementArguments.Positional(EnumArguments.Convert(args)), new ValueTupleRowReader<T>(sqliteNetRules: true)), isQuery: true)
             : Run(query, () => _db.Query<T>(query, EnumArguments.Convert(args)), isQuery: true);
 
     /// <summary>Runs a query and maps every row to an object of <paramref name="map"/>'s type.</summary>
@@ -55,11 +55,11 @@ public partial class SQLiteConnection
         where T : new()
     {
         TraceStatement(query, query: true);
-        if (ValueTupleRowReader<T>.IsValueTuple(typeof(T)))
+        if (ValueTupleRowReader<T>.IsTuple)
         {
             var runner = _db.Runner;
             var arguments = EnumArguments.Convert(args);
-            return Translating(new DeferredEnumerable<T>(() => runner.Enumerate<T, ValueTupleRowReader<T>>(query, StatementArguments.Positional(arguments), default)));
+            return Translating(new DeferredEnumerable<T>(() => runner.Enumerate<T, ValueTupleRowReader<T>>(query, StatementArguments.Positional(arguments), new ValueTupleRowReader<T>(sqliteNetRules: true))));
         }
 
         return Translating(_db.DeferredQuery<T>(query, EnumArguments.Convert(args)));
@@ -85,8 +85,8 @@ public partial class SQLiteConnection
     /// <param name="args">The parameter values.</param>
     /// <returns>The object, or null (default) when there is no row.</returns>
     public T FindWithQuery<T>(string query, params object[] args)
-        where T : new() => ValueTupleRowReader<T>.IsValueTuple(typeof(T))
-            ? Run(query, () => _db.Runner.TryReadFirst<T, ValueTupleRowReader<T>>(query, StatementArguments.Positional(EnumArguments.Convert(args)), default, out var value) ? value : default, isQuery: true)
+        where T : new() => ValueTupleRowReader<T>.IsTuple
+            ? Run(query, () => _db.Runner.TryReadFirst<T, ValueTupleRowReader<T>>(query, StatementArguments.Positional(EnumArguments.Convert(args)), new ValueTupleRowReader<T>(sqliteNetRules: true), out var value) ? value : default, isQuery: true)
             : Run(query, () => _db.FindWithQuery<T>(query, EnumArguments.Convert(args)), isQuery: true);
 
     /// <summary>Runs a query and maps its first row to an object of <paramref name="map"/>'s type.</summary>
