@@ -38,32 +38,5 @@ internal sealed class ProjectionSubstitution : ExpressionVisitor
     protected override Expression VisitParameter(ParameterExpression node) =>
         ReferenceEquals(node, _result) ? _body : node;
 
-    private Expression? Source(string memberName)
-    {
-        switch (_body)
-        {
-            case NewExpression { Members: { } members } created:
-                for (var i = 0; i < members.Count; i++)
-                {
-                    if (members[i].Name == memberName || members[i].Name == "get_" + memberName)
-                    {
-                        return created.Arguments[i];
-                    }
-                }
-
-                return null;
-            case MemberInitExpression init:
-                foreach (var binding in init.Bindings)
-                {
-                    if (binding is MemberAssignment assignment && assignment.Member.Name == memberName)
-                    {
-                        return assignment.Expression;
-                    }
-                }
-
-                return null;
-            default:
-                return null;
-        }
-    }
+    private Expression? Source(string memberName) => RowSubstitution.Source(_body, memberName);
 }

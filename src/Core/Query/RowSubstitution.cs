@@ -63,12 +63,6 @@ internal sealed class RowSubstitution : ExpressionVisitor
         return index < 0 ? node : _replacements[index];
     }
 
-    // Records (class and struct) have a compiler-generated PrintMembers; their positional properties are their constructor's
-    // parameters. Trimmed away, the method is not found and the member is reported as untranslatable, never guessed.
-    [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2070", Justification = "A trimmed PrintMembers only makes the member untranslatable (NotSupportedException).")]
-    private static bool IsRecord(Type? type) =>
-        type?.GetMethod("PrintMembers", System.Reflection.BindingFlags.Instance | System.Reflection.BindingFlags.Public | System.Reflection.BindingFlags.NonPublic) is not null;
-
     /// <summary>The expression a member of <paramref name="built"/> was set from, or null.</summary>
     internal static Expression? Source(Expression built, string memberName)
     {
@@ -84,21 +78,6 @@ internal sealed class RowSubstitution : ExpressionVisitor
                 }
 
                 return null;
-            case NewExpression { Constructor: { } constructor } created when IsRecord(constructor.DeclaringType):
-                {
-                    // A positional record: its property has the name of the constructor parameter it was set from.
-                    var parameters = constructor.GetParameters();
-                    for (var i = 0; i < parameters.Length; i++)
-                    {
-                        if (string.Equals(parameters[i].Name, memberName, StringComparison.Ordinal))
-                        {
-                            return created.Arguments[i];
-                        }
-                    }
-
-                    return null;
-                }
-
             case MemberInitExpression init:
                 foreach (var binding in init.Bindings)
                 {
