@@ -1,7 +1,5 @@
 using MicroDb.Conformance;
 using MicroDb.Conformance.Models;
-using MicroDb.Mapping;
-using MicroDb.Runtime.Reflection;
 
 namespace MicroDb.Generated.Tests.Intercepted;
 
@@ -30,13 +28,7 @@ public class InterceptedQueryTests
     [SetUp]
     public void Open()
     {
-        var options = new MicroDbOptions(":memory:")
-        {
-            Mapping = _mapping == "generated" ? MappingMode.Generated : MappingMode.Reflection,
-            Storage = _format == "microdb" ? StorageFormat.MicroDb : StorageFormat.SqliteNet(),
-            OnStatement = _seen.Add,
-        };
-        _db = new MicroDbConnection(_mapping == "reflection" ? options.UseReflection() : options);
+        _db = InterceptedFixture.Open(_mapping, _format, _seen.Add);
         _db.CreateTable<Person>();
         _db.InsertAll(new[]
         {

@@ -1,8 +1,6 @@
 using MicroDb.Conformance;
 using MicroDb.Conformance.Models;
-using MicroDb.Mapping;
 using MicroDb.Query;
-using MicroDb.Runtime.Reflection;
 
 namespace MicroDb.Generated.Tests.Intercepted;
 
@@ -44,13 +42,7 @@ public class InterceptedSelectTests
     [SetUp]
     public void Open()
     {
-        var options = new MicroDbOptions(":memory:")
-        {
-            Mapping = _mapping == "generated" ? MappingMode.Generated : MappingMode.Reflection,
-            Storage = _format == "microdb" ? StorageFormat.MicroDb : StorageFormat.SqliteNet(),
-            OnStatement = _seen.Add,
-        };
-        _db = new MicroDbConnection(_mapping == "reflection" ? options.UseReflection() : options);
+        _db = InterceptedFixture.Open(_mapping, _format, _seen.Add);
         _db.CreateTable<Person>();
         _db.CreateTable<AllTypes>();
         _db.InsertAll(new[]
