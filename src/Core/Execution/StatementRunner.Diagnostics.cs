@@ -43,11 +43,8 @@ internal sealed partial class StatementRunner
         return false;
     }
 
-    /// <summary>Reports a CRUD statement by key.</summary>
+    /// <summary>Reports a CRUD statement by key (one value or a composite key's).</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private void ReportKey<TKey>(long start, string sql, TKey key, int rows, Exception? error = null) =>
-        Publish(start, sql, _includeParameterValues ? [key] : null, rows, StatementSource.Crud, error);
-
     private void ReportKeys<TKeys>(long start, string sql, TKeys keys, int rows, Exception? error = null)
         where TKeys : struct, ICompositeKey =>
         Publish(start, sql, _includeParameterValues ? keys.Values() : null, rows, StatementSource.Crud, error);
@@ -56,12 +53,6 @@ internal sealed partial class StatementRunner
         where TKeys : struct, ICompositeKey
     {
         ReportKeys(start, sql, keys, 0, error);
-        return false;
-    }
-
-    private bool ReportKeyFailed<TKey>(long start, string sql, TKey key, Exception error)
-    {
-        ReportKey(start, sql, key, 0, error);
         return false;
     }
 

@@ -243,29 +243,7 @@ internal sealed partial class StatementRunner
     }
 
     /// <summary>Deletes the row whose key is <paramref name="primaryKey"/>; returns the rows deleted.</summary>
-    public int DeleteByKey<T, TKey>(EntityMap<T> map, TKey primaryKey)
-    {
-        var start = ObserveStart();
-        lock (_gate)
-        {
-            var statement = StatementsFor(map).Delete;
-            try
-            {
-                StatementArguments.BindPrimaryKey(statement, map.Table, primaryKey);
-                var rows = StepChanges(statement);
-                if (start != 0)
-                {
-                    ReportKey(start, statement.Sql, primaryKey, rows);
-                }
-
-                return rows;
-            }
-            catch (Exception e) when (start != 0 && ReportKeyFailed(start, statement.Sql, primaryKey, e))
-            {
-                throw;
-            }
-        }
-    }
+    public int DeleteByKey<T, TKey>(EntityMap<T> map, TKey primaryKey) => DeleteByKeys(map, new SingleKey<TKey>(primaryKey));
 
     /// <summary>Deletes the row whose composite key is <paramref name="keys"/>; returns the rows deleted.</summary>
     public int DeleteByKeys<T, TKeys>(EntityMap<T> map, TKeys keys)
@@ -325,34 +303,7 @@ internal sealed partial class StatementRunner
     }
 
     /// <summary>Reads the row whose key is <paramref name="primaryKey"/>; false when there is none.</summary>
-    public bool TryFind<T, TKey>(EntityMap<T> map, TKey primaryKey, out T entity)
-    {
-        var start = ObserveStart();
-        lock (_gate)
-        {
-            var statement = StatementsFor(map).SelectByKey;
-            try
-            {
-                StatementArguments.BindPrimaryKey(statement, map.Table, primaryKey);
-                var found = statement.Step();
-                entity = found ? map.Read(statement, map.GetOrdinals(statement)) : default!;
-                if (start != 0)
-                {
-                    ReportKey(start, statement.Sql, primaryKey, found ? 1 : 0);
-                }
-
-                return found;
-            }
-            catch (Exception e) when (start != 0 && ReportKeyFailed(start, statement.Sql, primaryKey, e))
-            {
-                throw;
-            }
-            finally
-            {
-                statement.Reset();
-            }
-        }
-    }
+    public bool TryFind<T, TKey>(EntityMap<T> map, TKey primaryKey, out T entity) => TryFindByKeys(map, new SingleKey<TKey>(primaryKey), out entity);
 
     /// <summary>
     /// Inserts an entity known only at run time. Rare, so it rents the INSERT from the SQL cache and binds column by
