@@ -3,14 +3,14 @@ using System.Linq.Expressions;
 namespace MicroDb.Query;
 
 /// <summary>
-/// Rows grouped by a key (<see cref="TableQuery{T}.GroupBy"/>), run as SQL GROUP BY. <see cref="Where"/> filters groups
+/// Rows grouped by a key (<see cref="TableQuery{T}.GroupBy{TKey}(Expression{Func{T, TKey}})"/>), run as SQL GROUP BY. <see cref="Where"/> filters groups
 /// (HAVING), <see cref="OrderBy{TOrder}"/> sorts them, and <see cref="Select{TResult}"/> reads each group's key and
 /// aggregates: <c>g.Key</c> (or a member of a composite key), <c>g.Count()</c>, <c>g.Count(predicate)</c>,
 /// <c>g.LongCount()</c>, <c>g.Sum(x =&gt; ...)</c>, <c>g.Average(...)</c>, <c>g.Min(...)</c>, <c>g.Max(...)</c> over integer,
 /// double and float values. Not enumerable: a group's rows are never loaded.
 /// </summary>
 /// <typeparam name="TKey">The key type.</typeparam>
-/// <typeparam name="TElement">The grouped table's type.</typeparam>
+/// <typeparam name="TElement">The type of a group's elements: the grouped table's type, an element selector's result, or a join's row.</typeparam>
 public sealed class GroupByQuery<TKey, TElement>
 {
     private readonly GroupState _state;
@@ -59,6 +59,9 @@ public sealed class GroupByQuery<TKey, TElement>
         _state.PlanResult(body);
         return new GroupedQuery<TResult>(_state, body);
     }
+
+    /// <summary>The same query bound to <paramref name="connection"/> (a reader of the pool, for the async query).</summary>
+    internal GroupByQuery<TKey, TElement> On(MicroDbConnection connection) => new(_state.On(connection));
 
     /// <summary>The number of groups.</summary>
     public int Count() => checked((int)_state.Count());

@@ -5,24 +5,35 @@ using MicroDb.Native;
 namespace MicroDb.Query;
 
 /// <summary>
-/// Reads a grouped row: the key's columns into an entity through the map, each aggregate's value converted to the type
-/// LINQ gives it (an <c>int</c> sum that does not fit throws <see cref="OverflowException"/>, as LINQ's checked sum), then
-/// the result evaluated over both with <see cref="ExpressionInterpreter"/>.
+/// Reads a grouped row: the key's columns into one entity per table through its map (a left-joined table whose key is
+/// NULL reads as null), each aggregate's value converted to the type LINQ gives it (an <c>int</c> sum that does not fit
+/// throws <see cref="OverflowException"/>, as LINQ's checked sum), then the result evaluated over both with
+/// <see cref="ExpressionInterpreter"/>.
 /// </summary>
 /// <typeparam name="TResult">The result type.</typeparam>
 internal sealed class GroupRowReader<TResult> : IRowReader<TResult>
 {
-    private readonly IEntityMap _map;
+    private readonly IEntityMap[] _maps;
     private readonly GroupState.Plan _plan;
-    private readonly bool _readsEntity;
+    private readonly bool[] _reads;
     private readonly ExpressionInterpreter _interpreter;
 
-    public GroupRowReader(IEntityMap map, ParameterExpression element, GroupState.Plan plan)
+    public GroupRowReader(IEntityMap[] maps, ParameterExpression[] parameters, GroupState.Plan plan)
     {
-        _map = map;
+        _maps = maps;
         _plan = plan;
-        _readsEntity = ParameterFinder.Uses(plan.Body, element);
-        _interpreter = ExpressionInterpreter.ForEntities([element, plan.Values], [map, null]);
+        _reads = new bool[maps.Length];
+        var bound = new ParameterExpression[maps.Length + 1];
+        var boundMaps = new IEntityMap?[maps.Length + 1];
+        for (var i = 0; i < maps.Length; i++)
+        {
+            _reads[i] = ParameterFinder.Uses(plan.Body, parameters[i]);
+            bound[i] = parameters[i];
+            boundMaps[i] = maps[i];
+        }
+
+        bound[maps.Length] = plan.Values;
+        _interpreter = ExpressionInterpreter.ForEntities(bound, boundMaps);
     }
 
     public void Prepare(SqliteStatement statement)
@@ -40,7 +51,17 @@ internal sealed class GroupRowReader<TResult> : IRowReader<TResult>
             values[i] = raw is long total && target == typeof(int) ? checked((int)total) : ExpressionInterpreter.ConvertValue(raw, type);
         }
 
-        var entity = _readsEntity ? _map.ReadObject(statement, _plan.Ordinals) : null;
-        return (TResult)_interpreter.EvaluateForRow(_plan.Body, [entity, values])!;
+        var row = new object?[_maps.Length + 1];
+        for (var i = 0; i < _maps.Length; i++)
+        {
+            var presence = _plan.Presence.Length > i ? _plan.Presence[i] : -1;
+            if (_reads[i] && (presence < 0 || !statement.IsNull(presence)))
+            {
+                row[i] = _maps[i].ReadObject(statement, _plan.Ordinals[i]);
+            }
+        }
+
+        row[_maps.Length] = values;
+        return (TResult)_interpreter.EvaluateForRow(_plan.Body, row)!;
     }
 }

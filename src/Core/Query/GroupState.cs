@@ -7,18 +7,34 @@ using MicroDb.Query.Model;
 namespace MicroDb.Query;
 
 /// <summary>
-/// A grouped query over one table, as immutable data shared by <see cref="GroupByQuery{TKey, TElement}"/> and
-/// <see cref="GroupedQuery{TResult}"/>: the element parameter <c>x</c>, the group parameter <c>g</c>, the key (over
-/// <c>x</c>), the table's Where conditions (over <c>x</c>), and HAVING conditions, orderings and the result (over
-/// <c>g</c>). <c>g.Key</c> is replaced by the key when translated; aggregates of <c>g</c> become SQL aggregates.
+/// A grouped query over one table or a join, as immutable data shared by <see cref="GroupByQuery{TKey, TElement}"/> and
+/// <see cref="GroupedQuery{TResult}"/>: the tables' parameters (one table: the element parameter <c>x</c>), the element
+/// each group collects (over them: <c>x</c> itself, an element selector's body, or a join's row), the group parameter
+/// <c>g</c>, the key and the Where conditions (over the tables' parameters), and HAVING conditions, orderings and the
+/// result (over <c>g</c>). <c>g.Key</c> is replaced by the key when translated; aggregates of <c>g</c> become SQL
+/// aggregates over the element.
 /// </summary>
 internal sealed class GroupState
 {
-    public GroupState(MicroDbConnection connection, IEntityMap map, ParameterExpression element, ParameterExpression group, Expression key, Expression[] wheres)
+    /// <summary>A grouping of one table's rows (<paramref name="elementBody"/> over <paramref name="element"/>).</summary>
+    public GroupState(MicroDbConnection connection, IEntityMap map, ParameterExpression element, Expression elementBody, ParameterExpression group, Expression key, Expression[] wheres)
+        : this(connection, null, [map], [element], elementBody, group, key, wheres)
+    {
+    }
+
+    /// <summary>A grouping of a join's rows (<paramref name="elementBody"/> over the tables' parameters).</summary>
+    public GroupState(MicroDbConnection connection, JoinedTables tables, Expression elementBody, ParameterExpression group, Expression key, Expression[] wheres)
+        : this(connection, tables, tables.Maps, tables.Parameters, elementBody, group, key, wheres)
+    {
+    }
+
+    private GroupState(MicroDbConnection connection, JoinedTables? tables, IEntityMap[] maps, ParameterExpression[] parameters, Expression elementBody, ParameterExpression group, Expression key, Expression[] wheres)
     {
         Connection = connection;
-        Map = map;
-        Element = element;
+        Tables = tables;
+        Maps = maps;
+        Parameters = parameters;
+        ElementBody = elementBody;
         Group = group;
         Key = key;
         Wheres = wheres;
@@ -26,14 +42,27 @@ internal sealed class GroupState
         Orderings = [];
     }
 
-    private GroupState(GroupState from) => (Connection, Map, Element, Group, Key, Wheres, Havings, Orderings, ThenAt, Limit, Offset) =
-        (from.Connection, from.Map, from.Element, from.Group, from.Key, from.Wheres, from.Havings, from.Orderings, from.ThenAt, from.Limit, from.Offset);
+    private GroupState(GroupState from, MicroDbConnection connection) => (Connection, Tables, Maps, Parameters, ElementBody, Group, Key, Wheres, Havings, Orderings, ThenAt, Limit, Offset) =
+        (connection, from.Tables, from.Maps, from.Parameters, from.ElementBody, from.Group, from.Key, from.Wheres, from.Havings, from.Orderings, from.ThenAt, from.Limit, from.Offset);
+
+    private GroupState(GroupState from)
+        : this(from, from.Connection)
+    {
+    }
 
     public MicroDbConnection Connection { get; }
 
-    public IEntityMap Map { get; }
+    /// <summary>The joined tables, or null for one table.</summary>
+    public JoinedTables? Tables { get; }
 
-    public ParameterExpression Element { get; }
+    public IEntityMap[] Maps { get; }
+
+    /// <summary>The first (or only) table's map, for messages.</summary>
+    public IEntityMap Map => Maps[0];
+
+    public ParameterExpression[] Parameters { get; }
+
+    public Expression ElementBody { get; }
 
     public ParameterExpression Group { get; }
 
@@ -52,6 +81,9 @@ internal sealed class GroupState
     public int Offset { get; private init; }
 
     public bool IsLimited => Limit is not null || Offset > 0;
+
+    /// <summary>The same grouping bound to <paramref name="connection"/> (a reader of the pool, for the async queries).</summary>
+    public GroupState On(MicroDbConnection connection) => ReferenceEquals(connection, Connection) ? this : new GroupState(this, connection);
 
     /// <summary>Translates the key now, so a key without SQL form fails at GroupBy.</summary>
     public void CheckKeys() => GroupTerms([]);
@@ -107,20 +139,40 @@ internal sealed class GroupState
     {
         var args = new List<object?>();
         var projection = new List<SqlExpression>();
-        var used = ProjectionColumns.Collect(plan.Body, Element, Map.Table);
-        var ordinals = new int[Map.Table.Columns.Count];
-        for (var c = 0; c < ordinals.Length; c++)
+        var ordinals = new int[Maps.Length][];
+        var presence = new int[Maps.Length];
+        for (var i = 0; i < Maps.Length; i++)
         {
-            ordinals[c] = -1;
-            if (used is null || used.Contains(c))
+            var table = Maps[i].Table;
+            var qualifier = Tables is null ? null : JoinScope.Alias(i);
+            var used = ProjectionColumns.Collect(plan.Body, Parameters[i], table);
+            var reads = ParameterFinder.Uses(plan.Body, Parameters[i]);
+            ordinals[i] = new int[table.Columns.Count];
+            for (var c = 0; c < ordinals[i].Length; c++)
             {
-                // A bare column of a group: SQLite reads it from one of the group's rows, and the result reads it only through the key.
-                ordinals[c] = projection.Count;
-                projection.Add(new SqlColumn(Map.Table.Columns[c].Name));
+                ordinals[i][c] = -1;
+                if (reads && (used is null || used.Contains(c)))
+                {
+                    // A bare column of a group: SQLite reads it from one of the group's rows, and the result reads it only through the key.
+                    ordinals[i][c] = projection.Count;
+                    projection.Add(new SqlColumn(table.Columns[c].Name, qualifier));
+                }
+            }
+        }
+
+        for (var i = 0; i < Maps.Length; i++)
+        {
+            presence[i] = -1;
+            if (Tables?.Presence[i] is { } present && ParameterFinder.Uses(plan.Body, Parameters[i]))
+            {
+                // A left-joined table whose key is NULL had no row: the result reads it as null.
+                presence[i] = projection.Count;
+                projection.Add(Translate(present, TranslationKind.Value, args));
             }
         }
 
         plan.Ordinals = ordinals;
+        plan.Presence = presence;
         plan.First = projection.Count;
         foreach (var aggregate in plan.Aggregates)
         {
@@ -146,6 +198,7 @@ internal sealed class GroupState
 
     private QueryModel Model(ValueList<SqlExpression> projection, bool includeOrder, List<object?> args, int? limitCap)
     {
+        SqlSource source = Tables is null ? new SqlTable(Map.Table.TableName) : Tables.Source(Connection.Storage, args);
         var predicates = new SqlExpression[Wheres.Length];
         for (var i = 0; i < predicates.Length; i++)
         {
@@ -166,7 +219,7 @@ internal sealed class GroupState
         }
 
         var limit = limitCap is { } cap ? (Limit is { } own ? Math.Min(own, cap) : cap) : Limit;
-        return new QueryModel(new SqlTable(Map.Table.TableName), projection, false, new ValueList<SqlExpression>(predicates), new ValueList<SqlOrdering>(orderings), limit, Offset)
+        return new QueryModel(source, projection, false, new ValueList<SqlExpression>(predicates), new ValueList<SqlOrdering>(orderings), limit, Offset)
         {
             GroupBy = groupBy,
             Having = new ValueList<SqlExpression>(havings),
@@ -180,14 +233,15 @@ internal sealed class GroupState
         var terms = new SqlExpression[parts.Count];
         for (var i = 0; i < terms.Length; i++)
         {
-            terms[i] = SqlTranslator.TranslateGrouped(Map.Table, Connection.Storage, Element, Group, parts[i], TranslationKind.OrderKey, args);
+            terms[i] = Translate(parts[i], TranslationKind.OrderKey, args);
         }
 
         return new ValueList<SqlExpression>(terms);
     }
 
-    private SqlExpression Translate(Expression body, TranslationKind kind, List<object?> args) =>
-        SqlTranslator.TranslateGrouped(Map.Table, Connection.Storage, Element, Group, ResolveKey(body), kind, args);
+    internal SqlExpression Translate(Expression body, TranslationKind kind, List<object?> args) => Tables is null
+        ? SqlTranslator.TranslateGrouped(Map.Table, Connection.Storage, Parameters[0], ElementBody, Group, ResolveKey(body), kind, args)
+        : SqlTranslator.TranslateJoinedGrouped(Tables.Scope, Connection.Storage, ElementBody, Group, ResolveKey(body), kind, args);
 
     private Expression ResolveKey(Expression body) => new KeyResolver(Group, Key).Visit(body);
 
@@ -210,7 +264,11 @@ internal sealed class GroupState
 
         public List<MethodCallExpression> Aggregates { get; } = aggregates;
 
-        public int[] Ordinals { get; set; } = [];
+        /// <summary>Per table, the position of each of its columns in the row (-1: not read).</summary>
+        public int[][] Ordinals { get; set; } = [];
+
+        /// <summary>Per table, the position of the key whose NULL marks a missing left-joined row (-1: none).</summary>
+        public int[] Presence { get; set; } = [];
 
         public int First { get; set; }
     }
@@ -243,7 +301,7 @@ internal sealed class GroupState
             if (node.Method.DeclaringType == typeof(Enumerable) && node.Arguments.Count > 0 && ReferenceEquals(node.Arguments[0], state.Group))
             {
                 // Translated now, so an aggregate without SQL form fails at Select.
-                SqlTranslator.TranslateGrouped(state.Map.Table, state.Connection.Storage, state.Element, state.Group, node, TranslationKind.Value, []);
+                state.Translate(node, TranslationKind.Value, []);
                 aggregates.Add(node);
                 return Expression.Convert(Expression.ArrayIndex(values, Expression.Constant(aggregates.Count - 1)), node.Type);
             }

@@ -59,11 +59,17 @@ public sealed class GroupedQuery<TResult> : IEnumerable<TResult>
     public GroupedQuery<TResult> Skip(int count) => new(_state.WithSkip(count), _selector);
 
     /// <summary>Runs the query and returns every group's result.</summary>
-    public List<TResult> ToList()
+    public List<TResult> ToList() => ToList(CancellationToken.None);
+
+    /// <summary>Every group's result, with a cancellation check between rows (the async query's path).</summary>
+    internal List<TResult> ToList(CancellationToken cancellationToken)
     {
         var (sql, args, reader) = Build(null);
-        return _state.Connection.Runner.ReadAll<TResult, GroupRowReader<TResult>>(sql, StatementArguments.Translated(args), reader);
+        return _state.Connection.Runner.ReadAll<TResult, GroupRowReader<TResult>>(sql, StatementArguments.Translated(args), reader, cancellationToken);
     }
+
+    /// <summary>The same query bound to <paramref name="connection"/> (a reader of the pool, for the async query).</summary>
+    internal GroupedQuery<TResult> On(MicroDbConnection connection) => new(_state.On(connection), _selector);
 
     /// <summary>Runs the query and returns every group's result as an array.</summary>
     public TResult[] ToArray() => ToList().ToArray();
@@ -100,7 +106,7 @@ public sealed class GroupedQuery<TResult> : IEnumerable<TResult>
     {
         var plan = _state.PlanResult(_selector);
         var (sql, args) = _state.BuildSelect(plan, limitCap);
-        return (sql, args, new GroupRowReader<TResult>(_state.Map, _state.Element, plan));
+        return (sql, args, new GroupRowReader<TResult>(_state.Maps, _state.Parameters, plan));
     }
 
     private GroupedQuery<TResult> Order(LambdaExpression keySelector, bool descending, bool then, string name)

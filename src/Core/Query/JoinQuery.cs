@@ -65,7 +65,7 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
     /// <param name="outerKeySelector">The key of the rows joined so far.</param>
     /// <param name="innerKeySelector">The key of the joined table's row.</param>
     /// <param name="resultSelector">The joined row.</param>
-    /// <exception cref="NotSupportedException">This query is ordered or limited, a key or the result has no SQL translation, or a table is joined twice.</exception>
+    /// <exception cref="NotSupportedException">This query is ordered or limited, a key or the result has no SQL translation.</exception>
     public JoinQuery<TNew> Join<TInner, TKey, TNew>(
         TableQuery<TInner> inner,
         Expression<Func<TResult, TKey>> outerKeySelector,
@@ -85,13 +85,67 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
     /// <param name="outerKeySelector">The key of the rows joined so far.</param>
     /// <param name="innerKeySelector">The key of the joined table's row (a single value, not a composite key).</param>
     /// <param name="resultSelector">The joined row; its second argument is null where no row matched.</param>
-    /// <exception cref="NotSupportedException">This query is ordered or limited, a key or the result has no SQL translation, the key is composite, or a table is joined twice.</exception>
+    /// <exception cref="NotSupportedException">This query is ordered or limited, a key or the result has no SQL translation, the key is composite.</exception>
     public JoinQuery<TNew> LeftJoin<TInner, TKey, TNew>(
         TableQuery<TInner> inner,
         Expression<Func<TResult, TKey>> outerKeySelector,
         Expression<Func<TInner, TKey>> innerKeySelector,
         Expression<Func<TResult, TInner?, TNew>> resultSelector) =>
         AddJoin<TInner, TNew>(SqlJoinKind.Left, inner, outerKeySelector, innerKeySelector, resultSelector);
+
+    /// <summary>
+    /// Not translated: a right join after another join (the rows joined so far missing as a whole) has no SQL form in
+    /// MicroDb; it always throws. Start from the table whose rows are all kept (<c>TableQuery&lt;T&gt;.RightJoin</c>, or a
+    /// <c>LeftJoin</c> from that table). Declared so that such a call does not bind to LINQ-to-Objects' <c>RightJoin</c>
+    /// and join in memory.
+    /// </summary>
+    /// <typeparam name="TInner">The joined table's type.</typeparam>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TNew">The type of a joined row.</typeparam>
+    /// <param name="inner">The joined table.</param>
+    /// <param name="outerKeySelector">The key of the rows joined so far.</param>
+    /// <param name="innerKeySelector">The key of the joined table's row.</param>
+    /// <param name="resultSelector">The joined row.</param>
+    /// <exception cref="NotSupportedException">Always.</exception>
+    public JoinQuery<TNew> RightJoin<TInner, TKey, TNew>(
+        TableQuery<TInner> inner,
+        Expression<Func<TResult, TKey>> outerKeySelector,
+        Expression<Func<TInner, TKey>> innerKeySelector,
+        Expression<Func<TResult?, TInner, TNew>> resultSelector)
+    {
+        ArgumentNullException.ThrowIfNull(inner);
+        throw new NotSupportedException(
+            $"MicroDb cannot translate RightJoin of '{inner.Table.TableName}' after another join: start the query from '{inner.Table.TableName}' (its RightJoin or LeftJoin) instead.");
+    }
+
+    /// <summary>
+    /// Groups the joined rows by <paramref name="keySelector"/> (SQL GROUP BY over the join), each group's elements being
+    /// the joined rows; see <see cref="TableQuery{T}.GroupBy{TKey}(Expression{Func{T, TKey}})"/> for what may follow.
+    /// </summary>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <param name="keySelector">The key, over the joined row.</param>
+    /// <exception cref="NotSupportedException">The key has no SQL translation, or the query is ordered or limited.</exception>
+    public GroupByQuery<TKey, TResult> GroupBy<TKey>(Expression<Func<TResult, TKey>> keySelector)
+    {
+        ArgumentNullException.ThrowIfNull(keySelector);
+        return new GroupByQuery<TKey, TResult>(Grouping<TKey, TResult>(keySelector, _selector));
+    }
+
+    /// <summary>
+    /// Groups the joined rows by <paramref name="keySelector"/>, each group's elements being <paramref name="elementSelector"/>
+    /// of a joined row: query syntax's <c>join c in ... on ... group o by c.Country into g</c> binds here.
+    /// </summary>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TElement">The type of a group's elements.</typeparam>
+    /// <param name="keySelector">The key, over the joined row.</param>
+    /// <param name="elementSelector">What each joined row contributes to its group.</param>
+    /// <exception cref="NotSupportedException">The key has no SQL translation, or the query is ordered or limited.</exception>
+    public GroupByQuery<TKey, TElement> GroupBy<TKey, TElement>(Expression<Func<TResult, TKey>> keySelector, Expression<Func<TResult, TElement>> elementSelector)
+    {
+        ArgumentNullException.ThrowIfNull(keySelector);
+        ArgumentNullException.ThrowIfNull(elementSelector);
+        return new GroupByQuery<TKey, TElement>(Grouping<TKey, TElement>(keySelector, RowSubstitution.Apply(elementSelector, _selector)));
+    }
 
     /// <summary>Keeps the joined rows matching <paramref name="predicate"/> (SQL WHERE; several calls are ANDed).</summary>
     /// <param name="predicate">The condition on the joined row.</param>
@@ -153,11 +207,7 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
     }
 
     /// <summary>Runs the query and returns every joined row.</summary>
-    public List<TResult> ToList()
-    {
-        var (sql, args, reader) = Build(limitCap: null);
-        return _connection.Runner.ReadAll<TResult, JoinRowReader<TResult>>(sql, StatementArguments.Translated(args), reader);
-    }
+    public List<TResult> ToList() => ToList(CancellationToken.None);
 
     /// <summary>Runs the query and returns every joined row as an array.</summary>
     public TResult[] ToArray() => ToList().ToArray();
@@ -265,6 +315,39 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
             kind, inner, RowSubstitution.Apply(outerKeySelector, _selector), innerKeySelector, parameter => RowSubstitution.Apply(resultSelector, _selector, parameter), kind == SqlJoinKind.Left ? "LeftJoin" : "Join");
     }
 
+    /// <summary>
+    /// The right join that started from this query's single table: <paramref name="outer"/> (the table whose rows may be
+    /// missing) is left-joined to it, and the result selector takes that row first, as <c>RightJoin</c>'s does.
+    /// </summary>
+    internal JoinQuery<TNew> RightJoinFrom<TOuter, TNew>(TableQuery<TOuter> outer, LambdaExpression keySelector, LambdaExpression outerKeySelector, LambdaExpression resultSelector) =>
+        AddJoinCore<TOuter, TNew>(
+            SqlJoinKind.Left, outer, RowSubstitution.Apply(keySelector, _selector), outerKeySelector, parameter => RowSubstitution.Apply(resultSelector, parameter, _selector), "RightJoin");
+
+    /// <summary>The same query bound to <paramref name="connection"/> (a reader of the pool, for the async query).</summary>
+    internal JoinQuery<TResult> On(MicroDbConnection connection) =>
+        ReferenceEquals(connection, _connection) ? this : new JoinQuery<TResult>(connection, _tables, _selector, _wheres, _orderings, _group, _limit, _offset);
+
+    /// <summary>Every joined row, with a cancellation check between rows (the async query's path).</summary>
+    internal List<TResult> ToList(CancellationToken cancellationToken)
+    {
+        var (sql, args, reader) = Build(limitCap: null);
+        return _connection.Runner.ReadAll<TResult, JoinRowReader<TResult>>(sql, StatementArguments.Translated(args), reader, cancellationToken);
+    }
+
+    private GroupState Grouping<TKey, TElement>(LambdaExpression keySelector, Expression elementBody)
+    {
+        RejectLimited("GroupBy");
+        if (_orderings.Length > 0)
+        {
+            throw new NotSupportedException("MicroDb cannot translate GroupBy after OrderBy on a join; order the groups instead.");
+        }
+
+        var group = Expression.Parameter(typeof(IGrouping<TKey, TElement>), "g");
+        var state = new GroupState(_connection, _tables, elementBody, group, RowSubstitution.Apply(keySelector, _selector), _wheres);
+        state.CheckKeys();
+        return state;
+    }
+
     /// <summary>Joins <paramref name="inner"/> on <paramref name="outerKey"/> (over this query's tables); the new result is <paramref name="selectorOf"/> the joined table's parameter.</summary>
     internal JoinQuery<TNew> AddJoinCore<TInner, TNew>(SqlJoinKind kind, TableQuery<TInner> inner, Expression outerKey, LambdaExpression innerKeySelector, Func<ParameterExpression, Expression> selectorOf, string name)
     {
@@ -357,12 +440,7 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
 
     private QueryModel BuildModel(ValueList<SqlExpression> projection, bool includeOrder, List<object?> args, int? limitCap)
     {
-        SqlSource source = new SqlTable(_tables.Maps[0].Table.TableName, JoinScope.Alias(0));
-        for (var i = 1; i < _tables.Maps.Length; i++)
-        {
-            var on = Translate(_tables.On[i]!, TranslationKind.Predicate, args);
-            source = new SqlJoin(source, new SqlTable(_tables.Maps[i].Table.TableName, JoinScope.Alias(i)), _tables.Kinds[i], on);
-        }
+        var source = _tables.Source(_connection.Storage, args);
 
         var predicates = new SqlExpression[_wheres.Length];
         for (var i = 0; i < predicates.Length; i++)

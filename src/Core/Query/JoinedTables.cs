@@ -35,6 +35,19 @@ internal sealed class JoinedTables
 
     public JoinScope Scope { get; }
 
+    /// <summary>The FROM clause: the first table joined with each next one on its translated ON condition (arguments appended in order).</summary>
+    public SqlSource Source(StorageFormat format, List<object?> args)
+    {
+        SqlSource source = new SqlTable(Maps[0].Table.TableName, JoinScope.Alias(0));
+        for (var i = 1; i < Maps.Length; i++)
+        {
+            var on = SqlTranslator.TranslateJoined(Scope, format, On[i]!, TranslationKind.Predicate, args);
+            source = new SqlJoin(source, new SqlTable(Maps[i].Table.TableName, JoinScope.Alias(i)), Kinds[i], on);
+        }
+
+        return source;
+    }
+
     public JoinedTables Add(IEntityMap map, ParameterExpression parameter, SqlJoinKind kind, Expression on, Expression? presence) =>
         new([.. Maps, map], [.. Parameters, parameter], [.. Kinds, kind], [.. On, on], [.. Presence, presence]);
 }

@@ -19,7 +19,7 @@ public sealed partial class TableQuery<T>
     /// <param name="outerKeySelector">The key of this table's row.</param>
     /// <param name="innerKeySelector">The key of the joined table's row.</param>
     /// <param name="resultSelector">The joined row.</param>
-    /// <exception cref="NotSupportedException">A key or the result has no SQL translation, either query is ordered or limited, or a table is joined to itself.</exception>
+    /// <exception cref="NotSupportedException">A key or the result has no SQL translation, or either query is ordered or limited.</exception>
     public JoinQuery<TResult> Join<TInner, TKey, TResult>(
         TableQuery<TInner> inner,
         Expression<Func<T, TKey>> outerKeySelector,
@@ -46,7 +46,7 @@ public sealed partial class TableQuery<T>
     /// <param name="outerKeySelector">The key of this table's row.</param>
     /// <param name="innerKeySelector">The key of the joined table's row.</param>
     /// <param name="resultSelector">The joined row; its second argument is null where no row matched.</param>
-    /// <exception cref="NotSupportedException">A key or the result has no SQL translation, the key is composite, either query is ordered or limited, or a table is joined to itself.</exception>
+    /// <exception cref="NotSupportedException">A key or the result has no SQL translation, the key is composite, or either query is ordered or limited.</exception>
     public JoinQuery<TResult> LeftJoin<TInner, TKey, TResult>(
         TableQuery<TInner> inner,
         Expression<Func<T, TKey>> outerKeySelector,
@@ -95,6 +95,62 @@ public sealed partial class TableQuery<T>
     public GroupByQuery<TKey, T> GroupBy<TKey>(Expression<Func<T, TKey>> keySelector)
     {
         ArgumentNullException.ThrowIfNull(keySelector);
+        return new GroupByQuery<TKey, T>(Grouping<TKey, T>(keySelector, null));
+    }
+
+    /// <summary>
+    /// Groups the rows by <paramref name="keySelector"/>, each group's elements being <paramref name="elementSelector"/>
+    /// of a row (query syntax's <c>group x.Amount by x.Key into g</c>): the aggregates of <c>g</c> read that value
+    /// (<c>g.Sum(a =&gt; a)</c>). See <see cref="GroupBy{TKey}(Expression{Func{T, TKey}})"/>.
+    /// </summary>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TElement">The type of a group's elements.</typeparam>
+    /// <param name="keySelector">The key.</param>
+    /// <param name="elementSelector">What each row contributes to its group.</param>
+    /// <exception cref="NotSupportedException">The key has no SQL translation, or the query is ordered or limited.</exception>
+    public GroupByQuery<TKey, TElement> GroupBy<TKey, TElement>(Expression<Func<T, TKey>> keySelector, Expression<Func<T, TElement>> elementSelector)
+    {
+        ArgumentNullException.ThrowIfNull(keySelector);
+        ArgumentNullException.ThrowIfNull(elementSelector);
+        return new GroupByQuery<TKey, TElement>(Grouping<TKey, TElement>(keySelector, elementSelector));
+    }
+
+    /// <summary>
+    /// A right outer join with <paramref name="inner"/> on equal keys (.NET 10's <c>RightJoin</c>): every row of
+    /// <paramref name="inner"/> is kept, and this table's row is null where none matches (a null key matches nothing).
+    /// It runs as a SQL <c>LEFT JOIN</c> from the joined table (so any SQLite version runs it). As in LINQ-to-Objects,
+    /// reading a member of the missing row throws <see cref="NullReferenceException"/>; test it first
+    /// (<c>o == null ? 0 : o.Id</c>).
+    /// </summary>
+    /// <typeparam name="TInner">The joined table's type.</typeparam>
+    /// <typeparam name="TKey">The key type (a single value, not a composite key).</typeparam>
+    /// <typeparam name="TResult">The type of a joined row.</typeparam>
+    /// <param name="inner">The joined table: every one of its rows is kept (its Where conditions choose which).</param>
+    /// <param name="outerKeySelector">The key of this table's row.</param>
+    /// <param name="innerKeySelector">The key of the joined table's row.</param>
+    /// <param name="resultSelector">The joined row; its first argument is null where no row of this table matched.</param>
+    /// <exception cref="NotSupportedException">A key or the result has no SQL translation, the key is composite, or either query is ordered or limited.</exception>
+    public JoinQuery<TResult> RightJoin<TInner, TKey, TResult>(
+        TableQuery<TInner> inner,
+        Expression<Func<T, TKey>> outerKeySelector,
+        Expression<Func<TInner, TKey>> innerKeySelector,
+        Expression<Func<T?, TInner, TResult>> resultSelector)
+    {
+        ArgumentNullException.ThrowIfNull(inner);
+        ArgumentNullException.ThrowIfNull(outerKeySelector);
+        ArgumentNullException.ThrowIfNull(innerKeySelector);
+        ArgumentNullException.ThrowIfNull(resultSelector);
+        if (!ReferenceEquals(inner.Connection, Connection))
+        {
+            throw new ArgumentException($"The joined query on '{inner.Table.TableName}' runs on another connection; a join runs on one connection.", nameof(inner));
+        }
+
+        // This table's Where conditions choose which rows can match: they go to the ON clause of the left join from inner.
+        return JoinQuery<TInner>.Start(inner, innerKeySelector.Parameters[0].Name).RightJoinFrom<T, TResult>(this, innerKeySelector, outerKeySelector, resultSelector);
+    }
+
+    private GroupState Grouping<TKey, TElement>(Expression<Func<T, TKey>> keySelector, Expression<Func<T, TElement>>? elementSelector)
+    {
         var filters = JoinFilters("group");
         var element = keySelector.Parameters[0];
         var wheres = new Expression[filters.Count];
@@ -103,10 +159,11 @@ public sealed partial class TableQuery<T>
             wheres[i] = RowSubstitution.Apply(filters[i], element);
         }
 
-        var group = Expression.Parameter(typeof(IGrouping<TKey, T>), "g");
-        var state = new GroupState(Connection, _map, element, group, keySelector.Body, wheres);
+        var elementBody = elementSelector is null ? element : RowSubstitution.Apply(elementSelector, element);
+        var group = Expression.Parameter(typeof(IGrouping<TKey, TElement>), "g");
+        var state = new GroupState(Connection, _map, element, elementBody, group, keySelector.Body, wheres);
         state.CheckKeys();
-        return new GroupByQuery<TKey, T>(state);
+        return state;
     }
 
     /// <summary>This query's Where conditions, for a join over it.</summary>

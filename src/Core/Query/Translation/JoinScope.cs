@@ -12,23 +12,29 @@ internal sealed class JoinScope
     private readonly ParameterExpression[] _parameters;
     private readonly TableMapping[] _tables;
 
-    /// <summary>A scope over <paramref name="tables"/>, table <c>i</c> read through <paramref name="parameters"/>[i].</summary>
-    /// <exception cref="NotSupportedException">A table appears twice (a self-join).</exception>
+    /// <summary>
+    /// A scope over <paramref name="tables"/>, table <c>i</c> read through <paramref name="parameters"/>[i]. A table that
+    /// appears again (a self-join) gets its own copy of the mapping, so each occurrence's columns are distinct objects and
+    /// each is qualified by its own alias.
+    /// </summary>
     public JoinScope(ParameterExpression[] parameters, TableMapping[] tables)
     {
+        var scoped = new TableMapping[tables.Length];
         for (var i = 0; i < tables.Length; i++)
         {
+            scoped[i] = tables[i];
             for (var j = 0; j < i; j++)
             {
-                if (ReferenceEquals(tables[i], tables[j]) || tables[i].TableName == tables[j].TableName)
+                if (ReferenceEquals(tables[i], tables[j]))
                 {
-                    throw new NotSupportedException($"MicroDb cannot join the table '{tables[i].TableName}' to itself (a self-join); query it twice instead.");
+                    scoped[i] = Occurrence(tables[i]);
+                    break;
                 }
             }
         }
 
         _parameters = parameters;
-        _tables = tables;
+        _tables = scoped;
     }
 
     /// <summary>The parameters, one per table.</summary>
@@ -63,6 +69,30 @@ internal sealed class JoinScope
         }
 
         throw new InvalidOperationException($"The column '{column.Name}' belongs to none of the joined tables.");
+    }
+
+    /// <summary>A copy of <paramref name="table"/> with copies of its columns: the same names, kinds and constraints, other objects.</summary>
+    private static TableMapping Occurrence(TableMapping table)
+    {
+        var columns = new ColumnMapping[table.Columns.Count];
+        for (var c = 0; c < columns.Length; c++)
+        {
+            var column = table.Columns[c];
+            columns[c] = new ColumnMapping(column.Name, column.MemberName, column.Kind, column.IsNullable)
+            {
+                IsPrimaryKey = column.IsPrimaryKey,
+                KeyOrder = column.KeyOrder,
+                References = column.References,
+                IsAutoIncrement = column.IsAutoIncrement,
+                IsNotNull = column.IsNotNull,
+                MaxLength = column.MaxLength,
+                Collation = column.Collation,
+                RenamedFrom = column.RenamedFrom,
+                ClrTypeName = column.ClrTypeName,
+            };
+        }
+
+        return new TableMapping(table.EntityTypeName, table.TableName, columns, table.IndexDeclarations, table.WithoutRowId);
     }
 
     /// <summary>True when <paramref name="e"/> reads any of the scope's parameters.</summary>

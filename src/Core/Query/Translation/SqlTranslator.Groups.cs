@@ -9,13 +9,31 @@ namespace MicroDb.Query;
 // SQL result is the one LINQ-to-Objects gives are translated; the rest throw naming the call.
 internal sealed partial class SqlTranslator
 {
-    // The group parameter of a lambda over a grouping (null otherwise).
+    // The group parameter of a lambda over a grouping (null otherwise), and the element an aggregate's lambda reads: the
+    // entity parameter itself, an element selector's body over it, or a join's row over the tables' parameters.
     private ParameterExpression? _group;
+    private Expression? _groupElement;
 
-    /// <summary>Translates <paramref name="body"/>, over <paramref name="group"/> and <paramref name="element"/> of <paramref name="table"/>, appending its arguments.</summary>
-    internal static SqlExpression TranslateGrouped(TableMapping table, StorageFormat format, ParameterExpression element, ParameterExpression group, Expression body, TranslationKind kind, List<object?> args)
+    /// <summary>
+    /// Translates <paramref name="body"/>, over <paramref name="group"/> and <paramref name="element"/> of <paramref name="table"/>,
+    /// appending its arguments; <paramref name="elementBody"/> is what each element of the group is, over <paramref name="element"/>
+    /// (<paramref name="element"/> itself without an element selector).
+    /// </summary>
+    internal static SqlExpression TranslateGrouped(TableMapping table, StorageFormat format, ParameterExpression element, Expression elementBody, ParameterExpression group, Expression body, TranslationKind kind, List<object?> args)
     {
-        var translator = new SqlTranslator(table, format, body, element, body) { _group = group };
+        var translator = new SqlTranslator(table, format, body, element, body) { _group = group, _groupElement = elementBody };
+        return TranslateAs(translator, kind, body, args);
+    }
+
+    /// <summary>Translates <paramref name="body"/> over a grouped join: <paramref name="group"/>'s elements are <paramref name="elementBody"/>, over <paramref name="scope"/>'s tables.</summary>
+    internal static SqlExpression TranslateJoinedGrouped(JoinScope scope, StorageFormat format, Expression elementBody, ParameterExpression group, Expression body, TranslationKind kind, List<object?> args)
+    {
+        var translator = new SqlTranslator(scope.Tables[0], format, body, scope.Parameters[0], body) { _scope = scope, _group = group, _groupElement = elementBody };
+        return TranslateAs(translator, kind, body, args);
+    }
+
+    private static SqlExpression TranslateAs(SqlTranslator translator, TranslationKind kind, Expression body, List<object?> args)
+    {
         var node = kind switch
         {
             TranslationKind.Predicate => TranslatePredicate(translator),
@@ -50,12 +68,14 @@ internal sealed partial class SqlTranslator
             return new SqlFunction("count", new SqlCase(condition, SqlLiteral.One, new SqlLiteral("NULL")));
         }
 
-        if (name is not ("Sum" or "Average" or "Min" or "Max") || call.Arguments.Count != 2)
+        // Without a selector (g.Sum()), the aggregate reads the elements themselves: an element selector's value.
+        var bare = call.Arguments.Count == 1 && _groupElement is not null && !ReferenceEquals(_groupElement, _parameter);
+        if (name is not ("Sum" or "Average" or "Min" or "Max") || (call.Arguments.Count != 2 && !bare))
         {
-            throw Unsupported(call, $"'{name}' over a group has no SQL translation; Count, LongCount, Sum, Average, Min and Max (with a selector) do");
+            throw Unsupported(call, $"'{name}' over a group has no SQL translation; Count, LongCount, Sum, Average, Min and Max (with a selector, or over an element selector's values) do");
         }
 
-        var selector = Element(call.Arguments[1]);
+        var selector = call.Arguments.Count == 2 ? Element(call.Arguments[1]) : _groupElement!;
         var type = Underlying(selector.Type);
         var numeric = type == typeof(int) || type == typeof(long) || type == typeof(short) || type == typeof(byte) || type == typeof(double) || type == typeof(float);
         if (!numeric)
@@ -80,6 +100,6 @@ internal sealed partial class SqlTranslator
     {
         var lambda = argument as LambdaExpression ?? (argument as UnaryExpression)?.Operand as LambdaExpression
             ?? throw Unsupported(argument, "an aggregate's selector must be a lambda");
-        return RowSubstitution.Apply(lambda, _parameter);
+        return RowSubstitution.Apply(lambda, _groupElement ?? _parameter);
     }
 }
