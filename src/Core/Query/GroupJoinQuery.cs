@@ -49,15 +49,15 @@ public sealed class GroupJoinQuery<TResult, TInner>
                 $"MicroDb cannot translate SelectMany over '{collectionSelector}' after GroupJoin: only the group itself (an inner join) or its DefaultIfEmpty() (a left join) has a SQL form.");
         }
 
-        return _source.Complete<TNew>(kind, parameter =>
+        // Query syntax with more clauses after `from c in g.DefaultIfEmpty()` keeps g in a transparent identifier
+        // (new { h, c } where h = new { o, g }): allowed there, and rejected wherever a later clause reads it.
+        var probe = RowSubstitution.Apply(resultSelector, _source.Result, Expression.Parameter(typeof(TCollection), "probe"));
+        var carries = ParameterFinder.Uses(probe, group);
+        if (carries && ParameterFinder.Uses(TransparentGroup.Remove(probe, group), group))
         {
-            var body = RowSubstitution.Apply(resultSelector, _source.Result, parameter);
-            if (ParameterFinder.Uses(body, group))
-            {
-                throw new NotSupportedException($"MicroDb cannot translate '{resultSelector}' after GroupJoin: it uses the group '{group.Name}' itself, which has no SQL form in a join.");
-            }
+            throw new NotSupportedException($"MicroDb cannot translate '{resultSelector}' after GroupJoin: it uses the group '{group.Name}' itself, which has no SQL form in a join.");
+        }
 
-            return body;
-        });
+        return _source.Complete<TNew>(kind, parameter => RowSubstitution.Apply(resultSelector, _source.Result, parameter), carries);
     }
 }

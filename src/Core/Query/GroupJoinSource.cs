@@ -13,7 +13,10 @@ internal abstract class GroupJoinSource
     public abstract ParameterExpression Group { get; }
 
     /// <summary>The join of kind <paramref name="kind"/>, its result <paramref name="selectorOf"/> the joined table's parameter.</summary>
-    public abstract JoinQuery<TNew> Complete<TNew>(SqlJoinKind kind, Func<ParameterExpression, Expression> selectorOf);
+    /// <param name="kind">The join kind.</param>
+    /// <param name="selectorOf">The result over the joined table's parameter.</param>
+    /// <param name="carriesGroup">True when the result carries the group in a transparent identifier (query syntax with more clauses).</param>
+    public abstract JoinQuery<TNew> Complete<TNew>(SqlJoinKind kind, Func<ParameterExpression, Expression> selectorOf, bool carriesGroup);
 }
 
 /// <summary>A <see cref="GroupJoinSource"/> over a join query of <typeparamref name="TOuter"/> rows and a table of <typeparamref name="TInner"/>.</summary>
@@ -38,6 +41,7 @@ internal sealed class GroupJoinSource<TOuter, TInner> : GroupJoinSource
 
     public override ParameterExpression Group { get; }
 
-    public override JoinQuery<TNew> Complete<TNew>(SqlJoinKind kind, Func<ParameterExpression, Expression> selectorOf) =>
-        _outer.AddJoinCore<TInner, TNew>(kind, _inner, _outerKey, _innerKeySelector, selectorOf, kind == SqlJoinKind.Left ? "GroupJoin + SelectMany(DefaultIfEmpty)" : "GroupJoin + SelectMany");
+    public override JoinQuery<TNew> Complete<TNew>(SqlJoinKind kind, Func<ParameterExpression, Expression> selectorOf, bool carriesGroup) =>
+        _outer.AddJoinCore<TInner, TNew>(
+            kind, _inner, _outerKey, _innerKeySelector, selectorOf, kind == SqlJoinKind.Left ? "GroupJoin + SelectMany(DefaultIfEmpty)" : "GroupJoin + SelectMany", carriesGroup ? Group : null);
 }

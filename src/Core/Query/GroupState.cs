@@ -239,9 +239,18 @@ internal sealed class GroupState
         return new ValueList<SqlExpression>(terms);
     }
 
-    internal SqlExpression Translate(Expression body, TranslationKind kind, List<object?> args) => Tables is null
-        ? SqlTranslator.TranslateGrouped(Map.Table, Connection.Storage, Parameters[0], ElementBody, Group, ResolveKey(body), kind, args)
-        : SqlTranslator.TranslateJoinedGrouped(Tables.Scope, Connection.Storage, ElementBody, Group, ResolveKey(body), kind, args);
+    internal SqlExpression Translate(Expression body, TranslationKind kind, List<object?> args)
+    {
+        if (Tables is null)
+        {
+            return SqlTranslator.TranslateGrouped(Map.Table, Connection.Storage, Parameters[0], ElementBody, Group, ResolveKey(body), kind, args);
+        }
+
+        var resolved = ResolveKey(body);
+        Tables.RejectGroups(resolved);
+        Tables.RejectGroups(ElementBody);
+        return SqlTranslator.TranslateJoinedGrouped(Tables.Scope, Connection.Storage, ElementBody, Group, resolved, kind, args);
+    }
 
     private Expression ResolveKey(Expression body) => new KeyResolver(Group, Key).Visit(body);
 

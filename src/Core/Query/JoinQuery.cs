@@ -349,7 +349,7 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
     }
 
     /// <summary>Joins <paramref name="inner"/> on <paramref name="outerKey"/> (over this query's tables); the new result is <paramref name="selectorOf"/> the joined table's parameter.</summary>
-    internal JoinQuery<TNew> AddJoinCore<TInner, TNew>(SqlJoinKind kind, TableQuery<TInner> inner, Expression outerKey, LambdaExpression innerKeySelector, Func<ParameterExpression, Expression> selectorOf, string name)
+    internal JoinQuery<TNew> AddJoinCore<TInner, TNew>(SqlJoinKind kind, TableQuery<TInner> inner, Expression outerKey, LambdaExpression innerKeySelector, Func<ParameterExpression, Expression> selectorOf, string name, ParameterExpression? group = null)
     {
         RejectLimited(name);
         if (_orderings.Length > 0)
@@ -370,7 +370,7 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
             on = Expression.AndAlso(on, RowSubstitution.Apply(filter, parameter));
         }
 
-        var tables = _tables.Add(inner.Map, parameter, kind, on, kind == SqlJoinKind.Left ? innerKey : null);
+        var tables = _tables.Add(inner.Map, parameter, kind, on, kind == SqlJoinKind.Left ? innerKey : null, group);
         var joined = new JoinQuery<TNew>(_connection, tables, selectorOf(parameter), _wheres, [], 0, null, 0);
 
         // Translate the condition now, so a key without SQL form fails at the call, as Where does.
@@ -409,11 +409,15 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
         }
     }
 
-    private SqlExpression Translate(Expression body, TranslationKind kind, List<object?> args) =>
-        SqlTranslator.TranslateJoined(_tables.Scope, _connection.Storage, body, kind, args);
+    private SqlExpression Translate(Expression body, TranslationKind kind, List<object?> args)
+    {
+        _tables.RejectGroups(body);
+        return SqlTranslator.TranslateJoined(_tables.Scope, _connection.Storage, body, kind, args);
+    }
 
     private (string Sql, List<object?> Args, JoinRowReader<TResult> Reader) Build(int? limitCap)
     {
+        _tables.RejectGroups(_selector);
         var args = new List<object?>();
         var plan = JoinRowReader<TResult>.Plan(_tables.Maps, _tables.Parameters, _selector);
         var projection = new List<SqlExpression>(plan.Columns);

@@ -7,8 +7,9 @@ namespace MicroDb.Query;
 /// <summary>The joined tables: per table its map, parameter, join kind, ON condition and (left joins) the key whose NULL marks a missing row.</summary>
 internal sealed class JoinedTables
 {
-    public JoinedTables(IEntityMap[] maps, ParameterExpression[] parameters, SqlJoinKind[] kinds, Expression?[] on, Expression?[] presence)
+    public JoinedTables(IEntityMap[] maps, ParameterExpression[] parameters, SqlJoinKind[] kinds, Expression?[] on, Expression?[] presence, ParameterExpression[]? groups = null)
     {
+        Groups = groups ?? [];
         Maps = maps;
         Parameters = parameters;
         Kinds = kinds;
@@ -35,6 +36,25 @@ internal sealed class JoinedTables
 
     public JoinScope Scope { get; }
 
+    /// <summary>
+    /// The groups of flattened GroupJoins that query syntax carries along in its transparent identifiers
+    /// (<c>from c in g.DefaultIfEmpty()</c> followed by more clauses): present in the row, but with no SQL form.
+    /// </summary>
+    public ParameterExpression[] Groups { get; }
+
+    /// <summary>Throws when <paramref name="e"/> reads one of <see cref="Groups"/> (a group used as a value, <c>g.Count()</c>).</summary>
+    /// <exception cref="NotSupportedException">It does.</exception>
+    public void RejectGroups(Expression e)
+    {
+        foreach (var group in Groups)
+        {
+            if (ParameterFinder.Uses(e, group))
+            {
+                throw new NotSupportedException($"MicroDb cannot translate '{e}': it uses the group '{group.Name}' of a GroupJoin itself, which has no SQL form in a join.");
+            }
+        }
+    }
+
     /// <summary>The FROM clause: the first table joined with each next one on its translated ON condition (arguments appended in order).</summary>
     public SqlSource Source(StorageFormat format, List<object?> args)
     {
@@ -48,6 +68,6 @@ internal sealed class JoinedTables
         return source;
     }
 
-    public JoinedTables Add(IEntityMap map, ParameterExpression parameter, SqlJoinKind kind, Expression on, Expression? presence) =>
-        new([.. Maps, map], [.. Parameters, parameter], [.. Kinds, kind], [.. On, on], [.. Presence, presence]);
+    public JoinedTables Add(IEntityMap map, ParameterExpression parameter, SqlJoinKind kind, Expression on, Expression? presence, ParameterExpression? group = null) =>
+        new([.. Maps, map], [.. Parameters, parameter], [.. Kinds, kind], [.. On, on], [.. Presence, presence], group is null ? Groups : [.. Groups, group]);
 }

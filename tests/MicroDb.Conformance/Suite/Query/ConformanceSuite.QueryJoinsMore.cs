@@ -220,6 +220,47 @@ public abstract partial class ConformanceSuite
     }
 
     [Test]
+    public void Left_join_in_query_syntax_followed_by_where_orderby_and_group([Values] bool sqliteNet)
+    {
+        var data = OpenJoinData(sqliteNet);
+        var db = data.Db;
+        var filtered = (from o in db.Table<JoinOrder>()
+                        join c in db.Table<JoinCustomer>() on o.CustomerId equals c.Id into cs
+                        from c in cs.DefaultIfEmpty()
+                        where o.Total > 1m
+                        orderby o.Id descending
+                        select new { o.Id, Name = c == null ? "-" : c.Name }).ToList();
+        var expectedFiltered = (from o in data.Orders
+                                join c in data.Customers on o.CustomerId equals c.Id into cs
+                                from c in cs.DefaultIfEmpty()
+                                where o.Total > 1m
+                                orderby o.Id descending
+                                select new { o.Id, Name = c == null ? "-" : c.Name }).ToList();
+        Assert.That(filtered, Is.EqualTo(expectedFiltered));
+        Assert.That(expectedFiltered.Count(x => x.Name == "-"), Is.EqualTo(2));
+
+        var perRegion = (from o in db.Table<JoinOrder>()
+                         join c in db.Table<JoinCustomer>() on o.CustomerId equals c.Id into cs
+                         from c in cs.DefaultIfEmpty()
+                         group o by o.Region into g
+                         select new { g.Key, Count = g.Count(), Top = g.Max(x => x.Id) }).ToList();
+        var expectedPerRegion = (from o in data.Orders
+                                 join c in data.Customers on o.CustomerId equals c.Id into cs
+                                 from c in cs.DefaultIfEmpty()
+                                 group o by o.Region into g
+                                 select new { g.Key, Count = g.Count(), Top = g.Max(x => x.Id) }).ToList();
+        Assert.That(perRegion, Is.EquivalentTo(expectedPerRegion));
+
+        // The group carried in the transparent identifier has no SQL form: a later clause that reads it throws, naming it.
+        var usesGroup = Assert.Throws<NotSupportedException>(() => (from o in db.Table<JoinOrder>()
+                                                                    join c in db.Table<JoinCustomer>() on o.CustomerId equals c.Id into cs
+                                                                    from c in cs.DefaultIfEmpty()
+                                                                    where cs.Count() > 0
+                                                                    select o.Id).ToList());
+        Assert.That(usesGroup!.Message, Does.Contain("uses the group 'cs'"));
+    }
+
+    [Test]
     public void GroupBy_with_an_element_selector_aggregates_the_elements([Values] bool sqliteNet)
     {
         var data = OpenJoinData(sqliteNet);
