@@ -21,7 +21,7 @@ internal sealed class JoinedTables
             tables[i] = maps[i].Table;
         }
 
-        Scope = new JoinScope(parameters, tables);
+        Scope = new JoinScope(parameters, tables, presence);
     }
 
     public IEntityMap[] Maps { get; }

@@ -11,14 +11,16 @@ internal sealed class JoinScope
 {
     private readonly ParameterExpression[] _parameters;
     private readonly TableMapping[] _tables;
+    private readonly Expression?[] _presence;
 
     /// <summary>
     /// A scope over <paramref name="tables"/>, table <c>i</c> read through <paramref name="parameters"/>[i]. A table that
     /// appears again (a self-join) gets its own copy of the mapping, so each occurrence's columns are distinct objects and
     /// each is qualified by its own alias.
     /// </summary>
-    public JoinScope(ParameterExpression[] parameters, TableMapping[] tables)
+    public JoinScope(ParameterExpression[] parameters, TableMapping[] tables, Expression?[]? presence = null)
     {
+        _presence = presence ?? new Expression?[tables.Length];
         var scoped = new TableMapping[tables.Length];
         for (var i = 0; i < tables.Length; i++)
         {
@@ -45,6 +47,12 @@ internal sealed class JoinScope
 
     /// <summary>The alias of table <paramref name="index"/>.</summary>
     public static string Alias(int index) => "t" + index.ToString(System.Globalization.CultureInfo.InvariantCulture);
+
+    /// <summary>The index of the table read through <paramref name="parameter"/>, or -1.</summary>
+    public int IndexOf(ParameterExpression parameter) => Array.IndexOf(_parameters, parameter);
+
+    /// <summary>The key whose NULL marks a missing row of table <paramref name="index"/> (a left-joined table), or null when its row is never missing.</summary>
+    public Expression? PresenceOf(int index) => _presence[index];
 
     /// <summary>The table read through <paramref name="parameter"/>, or null when it is not one of the scope's.</summary>
     public TableMapping? TableOf(ParameterExpression parameter)

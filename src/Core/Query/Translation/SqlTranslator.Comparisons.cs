@@ -116,6 +116,11 @@ internal sealed partial class SqlTranslator
 
     private SqlExpression Equality(Expression left, Expression right, bool negate)
     {
+        if (_scope is not null && TryRowPresence(left, right, negate) is { } presence)
+        {
+            return presence;
+        }
+
         if (!Uses(left))
         {
             (left, right) = (right, left);

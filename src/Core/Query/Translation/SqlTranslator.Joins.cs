@@ -26,6 +26,31 @@ internal sealed partial class SqlTranslator
         return Renumber(node, translator._slots, body, args);
     }
 
+    /// <summary>
+    /// <c>row == null</c> (or <c>!=</c>) for a joined table's row: a left-joined table's row is missing when its key is NULL
+    /// (the reader gives null then), any other table's row is never missing. Null when the comparison is something else.
+    /// </summary>
+    private SqlExpression? TryRowPresence(Expression left, Expression right, bool negate)
+    {
+        var row = StripConvert(left) as ParameterExpression;
+        var other = right;
+        if (row is null)
+        {
+            row = StripConvert(right) as ParameterExpression;
+            other = left;
+        }
+
+        var index = row is null ? -1 : _scope!.IndexOf(row);
+        if (index < 0 || Uses(other) || Evaluate(other) is not null)
+        {
+            return null;
+        }
+
+        return _scope!.PresenceOf(index) is { } key
+            ? Group(new SqlIsNull(Translate(key), Negated: negate))
+            : Value(negate, null, typeof(bool));
+    }
+
     /// <summary><paramref name="node"/> with its slots renumbered in the order their markers are written, their values appended to <paramref name="args"/>.</summary>
     private static SqlExpression Renumber(SqlExpression node, List<ParameterSlot> slots, Expression body, List<object?> args)
     {

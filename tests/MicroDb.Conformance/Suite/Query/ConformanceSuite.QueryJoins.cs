@@ -360,9 +360,8 @@ public abstract partial class ConformanceSuite
         Assert.That(composite!.Message, Does.Contain("LeftJoin").And.Contain("composite"));
 
         var left = orders.LeftJoin(customers, o => o.CustomerId, c => c.Id, (o, c) => new { o, c });
-        Assert.Throws<NotSupportedException>(() => left.Where(x => x.c == null));
         var missing = left.Select(x => new { x.o.Id, Missing = x.c == null }).ToList();
-        Assert.That(missing.Count(x => x.Missing), Is.EqualTo(2), "the joined row is tested in the result instead");
+        Assert.That(missing.Count(x => x.Missing), Is.EqualTo(2), "the joined row is tested in the result");
 
         var then = Assert.Throws<InvalidOperationException>(() => joined.ThenBy(x => x.Id));
         Assert.That(then!.Message, Does.Contain("ThenBy"));

@@ -96,8 +96,29 @@ public abstract partial class ConformanceSuite
         Assert.That(expected.Count(x => x.Order == 0), Is.EqualTo(1), "Eve has no order");
         Assert.That(query.Count(), Is.EqualTo(expected.Count));
         Assert.That(query.Where(x => x.Name == "Ann").Select(x => x.Order).ToList(), Is.EquivalentTo(new[] { 1, 2 }));
-        var missing = Assert.Throws<NotSupportedException>(() => query.OrderBy(x => x.Order));
-        Assert.That(missing!.Message, Does.Contain("o == null"), "testing the missing row itself is not translated, as for LeftJoin");
+        Assert.That(query.OrderBy(x => x.Order).ThenBy(x => x.Name).ToList(), Is.EqualTo(expected.OrderBy(x => x.Order).ThenBy(x => x.Name, StringComparer.Ordinal).ToList()));
+    }
+
+    [Test]
+    public void Testing_a_joined_row_for_null_translates_to_its_key([Values] bool sqliteNet)
+    {
+        var data = OpenJoinData(sqliteNet);
+        var db = data.Db;
+        var left = db.Table<JoinOrder>().LeftJoin(db.Table<JoinCustomer>(), o => o.CustomerId, c => (int?)c.Id, (o, c) => new { o, c });
+        var expected = data.Orders.LeftJoin(data.Customers, o => o.CustomerId, c => (int?)c.Id, (o, c) => new { o, c }).ToList();
+
+        var unmatched = left.Where(x => x.c == null).Select(x => x.o.Id);
+        Assert.That(unmatched.ToSqlString(), Does.Contain("WHERE (\"t1\".\"Id\" IS NULL)"));
+        Assert.That(unmatched.ToList(), Is.EquivalentTo(expected.Where(x => x.c == null).Select(x => x.o.Id)));
+        Assert.That(left.Where(x => x.c != null && x.o != null).Count(), Is.EqualTo(expected.Count(x => x.c != null)), "an inner-joined (or first) row is never null");
+        Assert.That(left.Where(x => x.o == null).Any(), Is.False);
+
+        var ordered = left.OrderBy(x => x.c == null ? 1 : 0).ThenBy(x => x.o.Id).Select(x => x.o.Id).ToList();
+        Assert.That(ordered, Is.EqualTo(expected.OrderBy(x => x.c == null ? 1 : 0).ThenBy(x => x.o.Id).Select(x => x.o.Id).ToList()));
+
+        var noOrder = db.Table<JoinOrder>().RightJoin(db.Table<JoinCustomer>(), o => o.CustomerId, c => (int?)c.Id, (o, c) => new { o, c.Name })
+            .Where(x => x.o == null).Select(x => x.Name).ToList();
+        Assert.That(noOrder, Is.EqualTo(new[] { "Eve" }));
     }
 
     [Test]
