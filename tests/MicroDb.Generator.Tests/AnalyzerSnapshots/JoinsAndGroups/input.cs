@@ -25,6 +25,9 @@ public static class Reports
         _ = orders.Join(local, o => o.CustomerId, c => c.Id, (o, c) => c.Name); // MDB0010
         _ = orders.Join(customers, o => o.CustomerId, c => c.Id, (o, c) => c.Name).Reverse(); // MDB0010
         _ = orders.GroupBy(o => o.CustomerId).Select(g => new { g.Key, N = g.Count() }).Reverse(); // MDB0010
-        _ = orders.GroupBy(o => o.CustomerId, o => o.Total); // MDB0010
+        _ = orders.GroupBy(o => o.CustomerId, o => o.Total).Select(g => g.Count()).Reverse(); // MDB0010
+        // RightJoin, a self-join and grouping over a join (or with an element selector, as above before Reverse) are MicroDb's own.
+        _ = orders.RightJoin(customers, o => o.CustomerId, c => c.Id, (o, c) => new { c.Name, Order = o == null ? 0 : o.Id }).ToList();
+        _ = (from o in orders join p in db.Table<Order>() on o.Id equals p.CustomerId group p by o.Id into g select new { g.Key, N = g.Count() }).ToList();
     }
 }

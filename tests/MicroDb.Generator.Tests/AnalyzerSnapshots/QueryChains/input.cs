@@ -10,7 +10,7 @@ public static class Reports
     public static void Run(MicroDbConnection db)
     {
         // The Where and OrderBy run as SQL; the operator after them loads every row they select.
-        _ = db.Table<Order>().Where(o => o.Total > 10m).GroupBy(o => o.Customer, o => o.Total); // MDB0010
+        _ = db.Table<Order>().Where(o => o.Total > 10m).TakeWhile(o => o.Total < 20m); // MDB0010
         _ = db.Table<Order>().OrderBy(o => o.Customer).ThenByDescending(o => o.Total).Reverse(); // MDB0010
         _ = db.Table<Order>()
             .Where(o => o.Customer != "")

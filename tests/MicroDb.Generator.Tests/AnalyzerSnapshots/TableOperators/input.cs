@@ -12,7 +12,7 @@ public static class Reports
     public static void Run(MicroDbConnection db, List<Order> local)
     {
         var orders = db.Table<Order>();
-        _ = orders.GroupBy(o => o.Customer, o => o.Total); // MDB0010
+        _ = orders.Append(new Order()); // MDB0010
         _ = orders.Reverse(); // MDB0010
         _ = orders.Zip(local); // MDB0010
         _ = orders.Aggregate(0m, (sum, o) => sum + o.Total); // MDB0010
