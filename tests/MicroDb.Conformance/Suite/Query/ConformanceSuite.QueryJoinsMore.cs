@@ -282,6 +282,59 @@ public abstract partial class ConformanceSuite
     }
 
     [Test]
+    public void RightJoin_and_grouping_over_a_left_join_compare_keys_as_stored([Values] bool sqliteNet)
+    {
+        var data = OpenJoinData(sqliteNet);
+        var db = data.Db;
+
+        // Decimal keys of every scale and DateTime keys of every kind match as LINQ's do.
+        var byTotal = db.Table<JoinOrder>().RightJoin(db.Table<JoinCustomer>(), o => o.Total, c => c.Credit, (o, c) => new { c.Name, Order = o == null ? 0 : o.Id }).ToList();
+        Assert.That(byTotal, Is.EquivalentTo(data.Orders.RightJoin(data.Customers, o => o.Total, c => c.Credit, (o, c) => new { c.Name, Order = o == null ? 0 : o.Id })));
+        var byDay = db.Table<JoinOrder>().RightJoin(db.Table<JoinCustomer>(), o => o.Placed, c => c.Since, (o, c) => new { c.Name, Order = o == null ? 0 : o.Id }).ToList();
+        Assert.That(byDay, Is.EquivalentTo(data.Orders.RightJoin(data.Customers, o => o.Placed, c => c.Since, (o, c) => new { c.Name, Order = o == null ? 0 : o.Id })));
+
+        // A key read from a left-joined row that may be missing: test the row first, as in memory.
+        var perRegion = (from o in db.Table<JoinOrder>()
+                         join c in db.Table<JoinCustomer>() on o.CustomerId equals c.Id into cs
+                         from c in cs.DefaultIfEmpty()
+                         group o by c == null ? "none" : c.Region into g
+                         select new { g.Key, Count = g.Count(), Items = g.Sum(x => x.Id) }).ToList();
+        var expected = (from o in data.Orders
+                        join c in data.Customers on o.CustomerId equals c.Id into cs
+                        from c in cs.DefaultIfEmpty()
+                        group o by c == null ? "none" : c.Region into g
+                        select new { g.Key, Count = g.Count(), Items = g.Sum(x => x.Id) }).ToList();
+        Assert.That(perRegion, Is.EquivalentTo(expected));
+        Assert.That(expected.Single(x => x.Key == "none").Count, Is.EqualTo(2), "the order without a customer and the one whose customer does not exist");
+    }
+
+    [Test]
+    public async Task Joins_reject_bad_arguments_with_typed_errors()
+    {
+        var data = OpenJoinData(sqliteNet: false);
+        var db = data.Db;
+        var other = Open(Path.Combine(Path.GetDirectoryName(DatabasePath)!, "other-joins.db"));
+        other.CreateTable<JoinCustomer>();
+        var orders = db.Table<JoinOrder>();
+
+        var elsewhere = Assert.Throws<ArgumentException>(() => orders.RightJoin(other.Table<JoinCustomer>(), o => o.CustomerId, c => (int?)c.Id, (o, c) => c.Name));
+        Assert.That(elsewhere!.Message, Does.Contain("join_customers").And.Contain("another connection"));
+        Assert.Throws<ArgumentNullException>(() => orders.RightJoin<JoinCustomer, int?, string>(null!, o => o.CustomerId, c => c.Id, (o, c) => c.Name));
+        Assert.Throws<ArgumentNullException>(() => orders.GroupBy(o => o.Region, (System.Linq.Expressions.Expression<Func<JoinOrder, int>>)null!));
+        var joined = orders.Join(db.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => new { o, c });
+        Assert.Throws<ArgumentNullException>(() => joined.GroupBy<string?>(null!));
+
+        await using var asyncDb = OpenAsyncJoinData(sqliteNet: false);
+        await using var asyncOther = new MicroDbAsyncConnection(Configure(new MicroDbOptions(Path.Combine(Path.GetDirectoryName(DatabasePath)!, "other-joins.db")) { Mapping = Mode }));
+        var asyncElsewhere = Assert.Throws<ArgumentException>(() => asyncDb.Table<JoinOrder>().Join(asyncOther.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => c.Name));
+        Assert.That(asyncElsewhere!.Message, Does.Contain("another connection"));
+        var asyncJoined = asyncDb.Table<JoinOrder>().Join(asyncDb.Table<JoinLine>(), o => o.Id, l => l.OrderId, (o, l) => new { o.CustomerId, l.Sku });
+        var rightAfterJoin = Assert.Throws<NotSupportedException>(() => asyncJoined.RightJoin(asyncDb.Table<JoinCustomer>(), x => x.CustomerId, c => (int?)c.Id, (x, c) => c.Name));
+        Assert.That(rightAfterJoin!.Message, Does.Contain("RightJoin"));
+        Assert.That(db.Table<JoinOrder>().Count(), Is.EqualTo(data.Orders.Count), "nothing stored is touched");
+    }
+
+    [Test]
     public void GroupBy_with_an_element_selector_aggregates_the_elements([Values] bool sqliteNet)
     {
         var data = OpenJoinData(sqliteNet);
