@@ -375,6 +375,25 @@ public abstract partial class ConformanceSuite
     }
 
     [Test]
+    public void GroupBy_translated_expressions_match_linq([Values] bool sqliteNet)
+    {
+        var data = OpenJoinData(sqliteNet);
+        var db = data.Db;
+
+        var byLength = db.Table<JoinCustomer>().GroupBy(c => c.Name.Length + (c.Region == null ? 0 : c.Region.Length)).Select(g => new { g.Key, Count = g.Count() }).ToList();
+        Assert.That(byLength, Is.EquivalentTo(data.Customers.GroupBy(c => c.Name.Length + (c.Region == null ? 0 : c.Region.Length)).Select(g => new { g.Key, Count = g.Count() })));
+
+        var byFlag = db.Table<JoinOrder>().GroupBy(o => new { Big = o.Total > 5m, Odd = o.Id % 2 == 1 }).Select(g => new { g.Key.Big, g.Key.Odd, Count = g.Count() }).ToList();
+        Assert.That(byFlag, Is.EquivalentTo(data.Orders.GroupBy(o => new { Big = o.Total > 5m, Odd = o.Id % 2 == 1 }).Select(g => new { g.Key.Big, g.Key.Odd, Count = g.Count() })));
+
+        var byPrefix = db.Table<JoinLine>().GroupBy(l => l.Sku.ToUpper()).Select(g => new { g.Key, Total = g.Sum(x => x.Quantity) }).ToList();
+        Assert.That(byPrefix, Is.EquivalentTo(data.Lines.GroupBy(l => l.Sku.ToUpper()).Select(g => new { g.Key, Total = g.Sum(x => x.Quantity) })));
+
+        var byDate = db.Table<JoinOrder>().GroupBy(o => o.Placed.Date).Select(g => new { g.Key, Count = g.Count() }).ToList();
+        Assert.That(byDate, Is.EquivalentTo(data.Orders.GroupBy(o => o.Placed.Date).Select(g => new { g.Key, Count = g.Count() })));
+    }
+
+    [Test]
     public void GroupBy_over_a_join_rejects_what_it_cannot_translate_naming_it()
     {
         var data = OpenJoinData(sqliteNet: false);
