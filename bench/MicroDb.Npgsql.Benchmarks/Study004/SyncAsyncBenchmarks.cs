@@ -96,6 +96,22 @@ public class SyncAsyncBenchmarks
         return await connection.ExecuteScalarAsync<long>(ScalarSqlDapper, _dapperArgs);
     }
 
+    /// <summary>MicroDb.Npgsql ExecuteScalar (sync open and execute; no map involved).</summary>
+    [Benchmark, BenchmarkCategory("Scalar")]
+    public long MicroDb_Scalar_Sync()
+    {
+        using var db = new MicroDbNpgsqlConnection(_source);
+        return db.ExecuteScalar<long>(ScalarSql, _args);
+    }
+
+    /// <summary>MicroDb.Npgsql ExecuteScalarAsync (async open and execute).</summary>
+    [Benchmark, BenchmarkCategory("Scalar")]
+    public async Task<long> MicroDb_Scalar_Async()
+    {
+        await using var db = await MicroDbNpgsqlConnection.OpenAsync(_source);
+        return await db.ExecuteScalarAsync<long>(ScalarSql, _args);
+    }
+
     // --- Reader ---
 
     /// <summary>Raw Npgsql: everything sync.</summary>
