@@ -3,6 +3,7 @@ using System.Text;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Running;
+using BenchmarkDotNet.Toolchains.InProcess.Emit;
 using MicroDb.Benchmarks.Headline;
 using MicroDb.Npgsql.Benchmarks.Bulk;
 using MicroDb.Npgsql.Benchmarks.Crud;
@@ -16,7 +17,8 @@ namespace MicroDb.Npgsql.Benchmarks;
 /// the end. <c>--crud</c> runs the interleaved per-call CRUD comparison (<see cref="CrudCases"/>), <c>--bulk</c> the
 /// interleaved 10,000-row load (<see cref="BulkCases"/>); otherwise the arguments go to BenchmarkDotNet's switcher
 /// (study 004: <c>--filter '*SyncAsync*'</c>; study 003: <c>--filter '*ProviderBenchmarks*'</c>). <c>--quick</c>:
-/// smaller sizes, BenchmarkDotNet's short job, 3 s per interleaved case instead of 10 (<c>--case-seconds N</c> sets it).
+/// smaller sizes, a short job (5 iterations), 3 s per interleaved case instead of 10 (<c>--case-seconds N</c> sets it);
+/// <c>--dry</c>: BenchmarkDotNet's dry job (one call each: does every case run?). BenchmarkDotNet runs in-process.
 /// Results go to bench/results/npgsql/ (git-ignored).
 /// </summary>
 public static class BenchProgram
@@ -33,6 +35,7 @@ public static class BenchProgram
         var quick = args.Contains("--quick", StringComparer.OrdinalIgnoreCase);
         var crud = args.Contains("--crud", StringComparer.OrdinalIgnoreCase);
         var bulk = args.Contains("--bulk", StringComparer.OrdinalIgnoreCase);
+        var dry = args.Contains("--dry", StringComparer.OrdinalIgnoreCase);
         double? caseSeconds = null;
         var rest = new List<string>();
         for (var i = 0; i < args.Length; i++)
@@ -43,7 +46,8 @@ public static class BenchProgram
             }
             else if (!args[i].StartsWith("--quick", StringComparison.OrdinalIgnoreCase)
                 && !args[i].Equals("--crud", StringComparison.OrdinalIgnoreCase)
-                && !args[i].Equals("--bulk", StringComparison.OrdinalIgnoreCase))
+                && !args[i].Equals("--bulk", StringComparison.OrdinalIgnoreCase)
+                && !args[i].Equals("--dry", StringComparison.OrdinalIgnoreCase))
             {
                 rest.Add(args[i]);
             }
@@ -81,12 +85,17 @@ public static class BenchProgram
                 return 0;
             }
 
-            var job = quick ? Job.ShortRun : Job.Default;
+            // In-process, as bench/MicroDb.Benchmarks runs: no per-run project build (minutes on two cores, past
+            // BenchmarkDotNet's build timeout when the machine is busy), and the server's variables are simply there.
+            var job = dry ? Job.Dry.WithId("dry")
+                : quick ? Job.Default.WithId("quick").WithLaunchCount(1).WithWarmupCount(1).WithIterationCount(5)
+                    .WithIterationTime(Perfolizer.Horology.TimeInterval.FromMilliseconds(250))
+                : Job.Default.WithId("full").WithLaunchCount(1).WithWarmupCount(3).WithIterationCount(10);
             var config = DefaultConfig.Instance
-                .AddJob(job.WithId(quick ? "quick" : "full"))
-                .WithArtifactsPath(Path.Combine(results, quick ? "bdn-quick" : "bdn-full"));
-            BenchmarkSwitcher.FromAssembly(typeof(BenchProgram).Assembly).Run(rest.ToArray(), config);
-            return 0;
+                .AddJob(job.WithToolchain(InProcessEmitToolchain.Instance))
+                .WithArtifactsPath(Path.Combine(results, dry ? "bdn-dry" : quick ? "bdn-quick" : "bdn-full"));
+            var summaries = BenchmarkSwitcher.FromAssembly(typeof(BenchProgram).Assembly).Run(rest.ToArray(), config).ToList();
+            return summaries.Any(s => s.HasCriticalValidationErrors || s.Reports.Any(r => !r.Success)) ? 1 : 0;
         }
         finally
         {

@@ -114,13 +114,13 @@ public sealed partial class MicroDbNpgsqlConnection
         }
         catch (NpgsqlException e)
         {
-            await CancelQuietly(importer).ConfigureAwait(false);
+            await CancelQuietly(importer, async).ConfigureAwait(false);
             throw Failure(e, sql);
         }
         catch
         {
             // Disposing an importer that was not completed cancels the COPY: the server stores none of its rows.
-            await CancelQuietly(importer).ConfigureAwait(false);
+            await CancelQuietly(importer, async).ConfigureAwait(false);
             throw;
         }
 
@@ -143,11 +143,18 @@ public sealed partial class MicroDbNpgsqlConnection
         return checked((long)rows);
     }
 
-    private static async Task CancelQuietly(NpgsqlBinaryImporter importer)
+    private static async Task CancelQuietly(NpgsqlBinaryImporter importer, bool async)
     {
         try
         {
-            await importer.DisposeAsync().ConfigureAwait(false);
+            if (async)
+            {
+                await importer.DisposeAsync().ConfigureAwait(false);
+            }
+            else
+            {
+                importer.Dispose();
+            }
         }
         catch (NpgsqlException)
         {

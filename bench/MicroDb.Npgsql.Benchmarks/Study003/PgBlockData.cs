@@ -93,6 +93,7 @@ public sealed class PgBlockData
             importer.Complete();
         }
 
-        db.Execute("VACUUM ANALYZE \"Block\"; VACUUM ANALYZE \"BlocksetEntry\"");
+        db.Execute("VACUUM ANALYZE \"Block\"");
+        db.Execute("VACUUM ANALYZE \"BlocksetEntry\"");
     }
 }
