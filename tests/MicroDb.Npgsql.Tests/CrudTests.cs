@@ -27,7 +27,7 @@ public sealed class CrudTests(MappingMode mapping)
     [TearDown]
     public void Close() => _db.Dispose();
 
-    private static EveryKind Sample() => new()
+    internal static EveryKind Sample() => new()
     {
         Flag = true,
         Byte = 255,
@@ -61,7 +61,7 @@ public sealed class CrudTests(MappingMode mapping)
         MaybeUInt64 = 12345678901234567890UL,
     };
 
-    private static void AssertSame(EveryKind actual, EveryKind expected)
+    internal static void AssertSame(EveryKind actual, EveryKind expected)
     {
         Assert.That(actual.Id, Is.EqualTo(expected.Id));
         Assert.That(actual.Flag, Is.EqualTo(expected.Flag));

@@ -1,0 +1,3 @@
+using MicroDb.Npgsql.Benchmarks;
+
+return BenchProgram.Run(args);
