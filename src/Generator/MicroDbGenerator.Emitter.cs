@@ -39,12 +39,14 @@ public sealed partial class MicroDbGenerator
             w.Line();
             w.Line("/// <summary>The MicroDb map of <see cref=\"" + model.TypeName + "\"/>, generated at build time: its columns (\"Member Kind ClrType\" and the member's facets, read once), binders and reader.</summary>");
             w.Line("[global::System.CodeDom.Compiler.GeneratedCode(\"MicroDb.Generator\", \"" + GeneratorVersion + "\")]");
-            w.Open("internal sealed class " + model.MapName + " : EntityMap<" + model.TypeName + ">");
+            w.Open("internal sealed class " + model.MapName + " : EntityMap<" + model.TypeName + ">, ITypedColumns<" + model.TypeName + ">");
 
             EmitConstructor(w, model);
             EmitBindColumn(w, model);
             EmitBindColumns(w, model);
             EmitRead(w, model);
+            EmitWriteColumns(w, model);
+            EmitReadColumns(w, model);
             EmitSetGeneratedKey(w, model);
             EmitGetValue(w, model);
             if (serialization)
@@ -170,9 +172,52 @@ public sealed partial class MicroDbGenerator
             w.Line();
         }
 
-        private static void EmitRead(SourceWriter w, EntityModel model)
+        private static void EmitRead(SourceWriter w, EntityModel model) =>
+            EmitReader(w, model, "public override " + model.TypeName + " Read(" + Statement + " statement, global::System.ReadOnlySpan<int> ordinals)",
+                n => "ordinals[" + n + "] >= 0", (c, n) => ReadColumn(c, "ordinals[" + n + "]"));
+
+        /// <summary>
+        /// <c>ITypedColumns&lt;T&gt;.WriteColumns</c>: one typed <c>writer.Write(i, value)</c> per column, in column order
+        /// (the value is the member's, an enum's as its 64-bit value: <see cref="GeneratedCodeNames.TypedValueType"/>).
+        /// </summary>
+        private static void EmitWriteColumns(SourceWriter w, EntityModel model)
         {
-            w.Open("public override " + model.TypeName + " Read(" + Statement + " statement, global::System.ReadOnlySpan<int> ordinals)");
+            w.Open("public void " + GeneratedCodeNames.WriteColumns + "<TWriter>(" + model.TypeName + " entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter");
+            for (var i = 0; i < model.Columns.Count; i++)
+            {
+                var c = model.Columns[i];
+                var value = "entity." + Identifier(c.MemberName);
+                if (GeneratedCodeNames.TypedValueType(c.Kind, c.IsNullableValueType) is { } crossing)
+                {
+                    value = "unchecked((" + crossing + ")" + value + ")";
+                }
+
+                w.Line("writer." + GeneratedCodeNames.WriteValue + "(" + i.ToString(CultureInfo.InvariantCulture) + ", " + value + ");");
+            }
+
+            w.Close();
+            w.Line();
+        }
+
+        /// <summary><c>ITypedColumns&lt;T&gt;.ReadColumns</c>: <see cref="EmitRead"/>'s shape over <c>reader.Contains(i)</c> and <c>reader.Read&lt;TValue&gt;(i)</c>.</summary>
+        private static void EmitReadColumns(SourceWriter w, EntityModel model) =>
+            EmitReader(w, model, "public " + model.TypeName + " " + GeneratedCodeNames.ReadColumns + "<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader",
+                n => "reader." + GeneratedCodeNames.HasColumn + "(" + n + ")", TypedRead);
+
+        /// <summary>An expression reading column <paramref name="n"/> from a typed reader as the member's type.</summary>
+        private static string TypedRead(ColumnModel c, string n) =>
+            GeneratedCodeNames.TypedValueType(c.Kind, c.IsNullableValueType) is { } crossing
+                ? "unchecked((" + c.ValueTypeName + (c.IsNullableValueType ? "?" : string.Empty) + ")reader." + GeneratedCodeNames.ReadValue + "<" + crossing + ">(" + n + "))"
+                : "reader." + GeneratedCodeNames.ReadValue + "<" + Declared(c) + ">(" + n + ")";
+
+        /// <summary>
+        /// A method building an entity from one row: <paramref name="present"/> tests whether the row has column n,
+        /// <paramref name="read"/> reads it as the member's type. Members set by a setter are assigned when present;
+        /// constructor parameters and init-only members are read first (their default when absent).
+        /// </summary>
+        private static void EmitReader(SourceWriter w, EntityModel model, string signature, System.Func<string, string> present, System.Func<ColumnModel, string, string> read)
+        {
+            w.Open(signature);
             var columns = model.Columns.ToList();
             if (!model.UsesConstructor)
             {
@@ -180,7 +225,7 @@ public sealed partial class MicroDbGenerator
                 for (var i = 0; i < columns.Count; i++)
                 {
                     var n = i.ToString(CultureInfo.InvariantCulture);
-                    w.Line("if (ordinals[" + n + "] >= 0) " + Assign(columns[i], ReadColumn(columns[i], "ordinals[" + n + "]")));
+                    w.Line("if (" + present(n) + ") " + Assign(columns[i], read(columns[i], n)));
                 }
             }
             else
@@ -192,7 +237,7 @@ public sealed partial class MicroDbGenerator
                     if (c.Write is WriteAccess.Constructor or WriteAccess.Initializer)
                     {
                         var n = i.ToString(CultureInfo.InvariantCulture);
-                        w.Line(Declared(c) + " c" + n + " = ordinals[" + n + "] >= 0 ? " + ReadColumn(c, "ordinals[" + n + "]") + " : default" + (c.IsReferenceNotAnnotated ? "!" : string.Empty) + ";");
+                        w.Line(Declared(c) + " c" + n + " = " + present(n) + " ? " + read(c, n) + " : default" + (c.IsReferenceNotAnnotated ? "!" : string.Empty) + ";");
                     }
                 }
 
@@ -203,7 +248,7 @@ public sealed partial class MicroDbGenerator
                     if (c.Write is WriteAccess.Setter or WriteAccess.UnsafeSetter)
                     {
                         var n = i.ToString(CultureInfo.InvariantCulture);
-                        w.Line("if (ordinals[" + n + "] >= 0) " + Assign(c, ReadColumn(c, "ordinals[" + n + "]")));
+                        w.Line("if (" + present(n) + ") " + Assign(c, read(c, n)));
                     }
                 }
             }

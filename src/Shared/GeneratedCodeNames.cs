@@ -15,6 +15,26 @@ internal static class GeneratedCodeNames
     public const string IsNull = "IsNull";
     public const string BindNull = "BindNull";
 
+    // The provider-neutral typed contract (ITypedColumns<T>, issue 24): every generated map implements it, with one
+    // IColumnValueWriter.Write / IColumnValueReader.Read call per column. A value crosses as the member's own type,
+    // except enums, which cross as their 64-bit underlying value whatever their SQLite storage (as reflection maps
+    // hand them, and as BinaryCodec writes them).
+    public const string TypedColumnsType = "MicroDb.Mapping.ITypedColumns`1";
+    public const string ColumnWriterType = "MicroDb.Mapping.IColumnValueWriter";
+    public const string ColumnReaderType = "MicroDb.Mapping.IColumnValueReader";
+    public const string WriteColumns = "WriteColumns";
+    public const string ReadColumns = "ReadColumns";
+    public const string WriteValue = "Write";
+    public const string ReadValue = "Read";
+    public const string HasColumn = "Contains";
+
+    /// <summary>
+    /// The type a column's value crosses the typed contract as, when it is not the member's type: <c>long</c> (or
+    /// <c>long?</c>) for enums of both storages; null for every other kind (the member's type).
+    /// </summary>
+    public static string? TypedValueType(ColumnKind kind, bool nullableValueType) =>
+        kind is ColumnKind.Enum or ColumnKind.EnumText ? (nullableValueType ? "long?" : "long") : null;
+
     /// <summary>The <c>SqliteStatement</c> method that reads a column of this kind (enums read their INTEGER as Int64).</summary>
     public static string ReadMethod(ColumnKind kind, bool nullableValueType) => kind switch
     {

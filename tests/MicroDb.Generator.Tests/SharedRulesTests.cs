@@ -71,6 +71,21 @@ public sealed class SharedRulesTests
         Assert.That(statement.GetMethod(Shared.GeneratedCodeNames.BindNull), Is.Not.Null);
     }
 
+    [Test]
+    public void Every_typed_columns_member_the_emitter_names_exists()
+    {
+        var assembly = typeof(SqliteStatement).Assembly;
+        var typed = assembly.GetType(Shared.GeneratedCodeNames.TypedColumnsType);
+        var writer = assembly.GetType(Shared.GeneratedCodeNames.ColumnWriterType);
+        var reader = assembly.GetType(Shared.GeneratedCodeNames.ColumnReaderType);
+        Assert.That(new[] { typed, writer, reader }, Has.None.Null);
+        Assert.That(typed!.GetMethod(Shared.GeneratedCodeNames.WriteColumns), Is.Not.Null);
+        Assert.That(typed.GetMethod(Shared.GeneratedCodeNames.ReadColumns), Is.Not.Null);
+        Assert.That(writer!.GetMethod(Shared.GeneratedCodeNames.WriteValue), Is.Not.Null);
+        Assert.That(reader!.GetMethod(Shared.GeneratedCodeNames.ReadValue), Is.Not.Null);
+        Assert.That(reader.GetMethod(Shared.GeneratedCodeNames.HasColumn), Is.Not.Null);
+    }
+
     [TestCaseSource(nameof(Kinds))]
     public void Every_codec_method_the_emitter_names_exists(string kindName)
     {

@@ -3,8 +3,8 @@ namespace MicroDb.Mapping;
 /// <summary>
 /// A map that hands its entity's values to any provider typed, without boxing: it calls
 /// <see cref="IColumnValueWriter.Write{TValue}"/> once per column and builds an entity from
-/// <see cref="IColumnValueReader.Read{TValue}"/>. Reflection maps implement it; the MicroDb.Npgsql package uses it
-/// when the map has it (docs/postgresql.md, "How values reach Npgsql").
+/// <see cref="IColumnValueReader.Read{TValue}"/>. Generated and reflection maps implement it; the MicroDb.Npgsql package
+/// binds and reads through it (docs/postgresql.md, "How values reach Npgsql").
 /// </summary>
 /// <typeparam name="T">The mapped type.</typeparam>
 public interface ITypedColumns<T>
