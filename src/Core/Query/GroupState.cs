@@ -54,7 +54,16 @@ internal sealed class GroupState
     public bool IsLimited => Limit is not null || Offset > 0;
 
     /// <summary>Translates the key now, so a key without SQL form fails at GroupBy.</summary>
-    public void CheckKeys() => GroupTerms([]);
+    public void CheckKeys()
+    {
+        if (SubqueryConnection.Holds(Key))
+        {
+            // The result reads the key from the row, so a key computed by a sub-query has no reader.
+            throw new NotSupportedException($"MicroDb cannot group by '{Key}': a sub-query in a group key has no SQL translation; group by the table's members and use the sub-query in a Where or HAVING condition.");
+        }
+
+        GroupTerms([]);
+    }
 
     public GroupState WithHaving(Expression condition, string name)
     {
@@ -94,6 +103,11 @@ internal sealed class GroupState
     {
         var aggregates = new List<MethodCallExpression>();
         var values = Expression.Parameter(typeof(object[]), "aggregates");
+        if (SubqueryConnection.Holds(selector))
+        {
+            throw new NotSupportedException($"MicroDb cannot translate '{selector}' after GroupBy: a sub-query in a grouped result has no SQL translation; use it in a Where (HAVING) condition, or select the sub-query over the table before grouping.");
+        }
+
         var body = new AggregateLifter(this, values, aggregates).Visit(ResolveKey(selector));
         if (ParameterFinder.Uses(body, Group))
         {
@@ -186,8 +200,12 @@ internal sealed class GroupState
         return new ValueList<SqlExpression>(terms);
     }
 
-    private SqlExpression Translate(Expression body, TranslationKind kind, List<object?> args) =>
-        SqlTranslator.TranslateGrouped(Map.Table, Connection.Storage, Element, Group, ResolveKey(body), kind, args);
+    private SqlExpression Translate(Expression body, TranslationKind kind, List<object?> args)
+    {
+        // A sub-query in a Where or HAVING condition must be made on this connection (SqlTranslator.Subqueries).
+        using var subqueries = SubqueryConnection.Enter(Connection);
+        return SqlTranslator.TranslateGrouped(Map.Table, Connection.Storage, Element, Group, ResolveKey(body), kind, args);
+    }
 
     private Expression ResolveKey(Expression body) => new KeyResolver(Group, Key).Visit(body);
 

@@ -326,8 +326,12 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
         }
     }
 
-    private SqlExpression Translate(Expression body, TranslationKind kind, List<object?> args) =>
-        SqlTranslator.TranslateJoined(_tables.Scope, _connection.Storage, body, kind, args);
+    private SqlExpression Translate(Expression body, TranslationKind kind, List<object?> args)
+    {
+        // A sub-query in the lambda must be made on this connection (SqlTranslator.Subqueries).
+        using var subqueries = SubqueryConnection.Enter(_connection);
+        return SqlTranslator.TranslateJoined(_tables.Scope, _connection.Storage, body, kind, args);
+    }
 
     private (string Sql, List<object?> Args, JoinRowReader<TResult> Reader) Build(int? limitCap)
     {

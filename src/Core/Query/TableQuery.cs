@@ -57,7 +57,13 @@ public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
 
     internal EntityMap<T> Map => _map;
 
-    bool ISubquerySource.IsLimitedOrNested => IsLimited || _source is not null;
+    ISubquerySource? ISubquerySource.LimitedSource => _source;
+
+    int? ISubquerySource.Limit => _limit;
+
+    int ISubquerySource.Offset => _offset;
+
+    IReadOnlyList<QueryOrdering> ISubquerySource.Orderings => EffectiveOrderings();
 
     IReadOnlyList<LambdaExpression> ISubquerySource.WhereLambdas
     {
@@ -93,7 +99,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
     {
         ArgumentNullException.ThrowIfNull(predicate);
         TranslationCache.PreparedLambda prepared;
-        using (SubqueryConnection.Enter(Connection, overSubquery: IsLimited))
+        using (SubqueryConnection.Enter(Connection))
         {
             prepared = TranslationCache.Validate(_map.Table, Connection.Storage, predicate, isPredicate: true);
         }
@@ -342,11 +348,12 @@ public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
     /// sub-query), its predicates and, when asked or needed for a limit, its orderings. Values are appended to
     /// <paramref name="args"/> in the order the SQL reads them: source, predicates, orderings.
     /// </summary>
-    internal QueryModel BuildModel(ValueList<SqlExpression> columns, bool includeOrder, List<object?> args, bool distinct = false, int? limitCap = null)
+    internal QueryModel BuildModel(ValueList<SqlExpression> columns, bool includeOrder, List<object?> args, bool distinct = false, int? limitCap = null, bool namedSource = false)
     {
+        // A sub-query in a Where after Take/Skip reads the outer row by the table's name: the limited rows take it.
         SqlSource source = _source is null
             ? QueryProjections.Source(_map.Table)
-            : new SqlSubquery(_source.BuildModel(_allColumns, includeOrder: true, args));
+            : new SqlSubquery(_source.BuildModel(_allColumns, includeOrder: true, args), namedSource || HoldsSubquery() ? _map.Table.TableName : null);
 
         // A cap is a Take applied on top: it limits like one, so the order matters as it does after Take.
         var limit = limitCap is { } cap ? (_limit is { } own ? Math.Min(own, cap) : cap) : _limit;
@@ -358,6 +365,19 @@ public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
         return new QueryModel(source, columns, distinct, predicates, orderings, limit, _offset);
     }
 
+    private bool HoldsSubquery()
+    {
+        foreach (var where in _wheres)
+        {
+            if (SubqueryConnection.Holds(where.Lambda))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
     private ValueList<SqlExpression> Predicates(List<object?> args)
     {
         if (_wheres.Length == 0)
@@ -366,7 +386,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
         }
 
         var predicates = new SqlExpression[_wheres.Length];
-        using var subqueries = SubqueryConnection.Enter(Connection, overSubquery: _source is not null);
+        using var subqueries = SubqueryConnection.Enter(Connection);
         for (var i = 0; i < predicates.Length; i++)
         {
             predicates[i] = TranslationCache.Translate(_map.Table, Connection.Storage, _wheres[i], TranslationKind.Predicate, args, out _);
