@@ -163,7 +163,9 @@ public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
     public SelectQuery<T, TResult> Select<TResult>(Expression<Func<T, TResult>> selector)
     {
         ArgumentNullException.ThrowIfNull(selector);
-        return new SelectQuery<T, TResult>(this, selector, ProjectionPlan.Create<T, TResult>(_map, selector));
+        var plan = ProjectionPlan.Create<T, TResult>(_map, selector);
+        plan.Subqueries?.Check(_map.Table, Connection);
+        return new SelectQuery<T, TResult>(this, selector, plan);
     }
 
     /// <summary>The SQL the query runs (values appear as <c>?</c> parameters).</summary>
@@ -179,11 +181,16 @@ public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
     IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
 
     /// <summary>Builds SELECT <paramref name="columns"/> for this query, with fresh values of captured variables.</summary>
-    internal (string Sql, List<object?> Args) BuildSelect(ValueList<SqlExpression> columns, bool includeOrder, bool distinct = false)
+    /// <param name="columns">The SELECT list.</param>
+    /// <param name="includeOrder">True to write the orderings (a limit writes them anyway).</param>
+    /// <param name="distinct">True for SELECT DISTINCT.</param>
+    /// <param name="args">The arguments of <paramref name="columns"/> (a projection's sub-queries), or null when they have none.</param>
+    internal (string Sql, List<object?> Args) BuildSelect(ValueList<SqlExpression> columns, bool includeOrder, bool distinct = false, List<object?>? args = null)
     {
         var sql = new StringBuilder();
-        var args = new List<object?>();
-        WriteModel(BuildModel(columns, includeOrder, args, distinct), sql, args);
+        var namedSource = args is not null;
+        args ??= [];
+        WriteModel(BuildModel(columns, includeOrder, args, distinct, namedSource: namedSource), sql, args);
         return (sql.ToString(), args);
     }
 
@@ -375,6 +382,14 @@ public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
             }
         }
 
+        foreach (var ordering in _orderings)
+        {
+            if (ordering.KeySelector is { } key && SubqueryConnection.Holds(key))
+            {
+                return true;
+            }
+        }
+
         return false;
     }
 
@@ -405,6 +420,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
         }
 
         var terms = new SqlOrdering[orderings.Length];
+        using var subqueries = SubqueryConnection.Enter(Connection);
         for (var i = 0; i < terms.Length; i++)
         {
             var key = orderings[i] switch
@@ -439,7 +455,12 @@ public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
     private TableQuery<T> AddOrdering(LambdaExpression keySelector, bool descending, bool then)
     {
         ArgumentNullException.ThrowIfNull(keySelector);
-        var prepared = TranslationCache.Validate(_map.Table, Connection.Storage, keySelector, isPredicate: false);
+        TranslationCache.PreparedLambda prepared;
+        using (SubqueryConnection.Enter(Connection))
+        {
+            prepared = TranslationCache.Validate(_map.Table, Connection.Storage, keySelector, isPredicate: false);
+        }
+
         return AddOrdering(new QueryOrdering(keySelector, descending, Prepared: prepared), then);
     }
 

@@ -18,7 +18,27 @@ internal sealed partial class SqlTranslator
     private string? _qualifier;
     private int _depth;
 
+    // True for a translator of one sub-query value lifted out of a projection (read by the row reader, not compared in SQL).
+    private bool _lifted;
+
     private bool UsesOuter(Expression e) => _outer is not null && _outer.Uses(e);
+
+    /// <summary>
+    /// Translates a sub-query value lifted out of a projection (<c>db.Table&lt;Line&gt;().Count(l =&gt; l.OrderId == o.Id)</c>, over <paramref name="parameter"/>) and
+    /// appends its arguments to <paramref name="args"/> in the order its markers are written.
+    /// </summary>
+    internal static SqlExpression TranslateLifted(TableMapping table, StorageFormat format, ParameterExpression parameter, Expression body, List<object?> args)
+    {
+        var translator = new SqlTranslator(table, format, body, parameter, body) { _lifted = true };
+        var node = translator.Translate(body);
+        return Renumber(node, translator._slots, body, args);
+    }
+
+    /// <summary>True when <paramref name="call"/> is a sub-query form the translator nests (a call on a table query, or Contains over one).</summary>
+    internal static bool IsSubqueryCall(MethodCallExpression call) =>
+        call.Object is not null && IsTableQuery(call.Method.DeclaringType) && call.Method.Name is "Any" or "All" or "Count" or "LongCount" or "Sum" or "Min" or "Max" or "Average"
+        || call.Method.Name == "Contains" && (call.Object ?? (call.Arguments.Count > 0 ? call.Arguments[0] : null)) is MethodCallExpression { Method.Name: "Select" } select
+            && IsTableQuery(select.Method.DeclaringType);
 
     /// <summary>The qualifier of <paramref name="column"/>: none over one table, its join alias, or the sub-query's alias.</summary>
     private string? QualifierOf(ColumnMapping column)
@@ -85,9 +105,14 @@ internal sealed partial class SqlTranslator
     /// <summary><c>table.Any(...)</c>, <c>All(...)</c>, <c>Count(...)</c>, <c>LongCount(...)</c> over a table query: a sub-query, or null.</summary>
     private SqlExpression? TryTranslateSubquery(MethodCallExpression call)
     {
-        if (call.Object is null || !IsTableQuery(call.Method.DeclaringType) || call.Method.Name is not ("Any" or "All" or "Count" or "LongCount"))
+        if (call.Object is null || !IsTableQuery(call.Method.DeclaringType) || call.Method.Name is not ("Any" or "All" or "Count" or "LongCount" or "Sum" or "Min" or "Max" or "Average"))
         {
             return null;
+        }
+
+        if (call.Method.Name is "Sum" or "Min" or "Max" or "Average")
+        {
+            return AggregateSubquery(call);
         }
 
         var inner = Subquery(call, call.Object);
@@ -110,6 +135,48 @@ internal sealed partial class SqlTranslator
                 AddPredicate(inner, lambda);
                 return new SqlScalarQuery(InnerModel(inner, QueryProjections.CountAll));
         }
+    }
+
+    /// <summary>
+    /// <c>table.Sum(x =&gt; x.Qty)</c>, <c>Min</c>, <c>Max</c>, <c>Average</c> over a table query as a scalar sub-query, for
+    /// integer, double and float values (a decimal is stored as text and would be added as REAL; LINQ's Min and Max of a
+    /// string compare by culture). A sum over no rows is 0, as LINQ's; Min, Max and Average over no rows are NULL, which
+    /// is LINQ's answer for a nullable result; for a non-nullable one LINQ throws, which only a projection's reader can do.
+    /// </summary>
+    private SqlExpression AggregateSubquery(MethodCallExpression call)
+    {
+        var name = call.Method.Name;
+        if (call.Arguments.Count != 1 || LambdaOf(call.Arguments[0]) is not { } selector)
+        {
+            throw Unsupported(call, $"'{name}' over a sub-query needs its selector written as a lambda");
+        }
+
+        var type = Underlying(selector.ReturnType);
+        var integral = type == typeof(int) || type == typeof(long) || type == typeof(short) || type == typeof(byte);
+        if (!integral && type != typeof(double) && type != typeof(float))
+        {
+            throw Unsupported(call, $"{name} of '{type.Name}' over a sub-query has no exact SQL translation; only integer, double and float values are aggregated in SQL");
+        }
+
+        if (name is not "Sum" && !CanBeNull(call.Type) && !(_lifted && ReferenceEquals(call, _body)))
+        {
+            throw Unsupported(call, $"{name} over no rows throws in LINQ, which a condition cannot do in SQL; use a nullable selector ('(int?)x.Value') or select the value instead");
+        }
+
+        var inner = Subquery(call, call.Object!);
+        var translator = Inner(inner.Table, inner.Alias, selector);
+        var value = translator.Translate(translator._body);
+        SqlExpression aggregate = name switch
+        {
+            // LINQ's Sum skips nulls and gives 0 for none; SQL's sum gives NULL for none (total() adds as REAL, 0.0 for none).
+            "Sum" when integral => new SqlFunction("coalesce", new SqlFunction("sum", value), SqlLiteral.Zero),
+            "Sum" => new SqlFunction("total", value),
+            "Min" => new SqlFunction("min", value),
+            "Max" => new SqlFunction("max", value),
+            _ => new SqlFunction("avg", value),
+        };
+
+        return new SqlScalarQuery(InnerModel(inner, new ValueList<SqlExpression>([aggregate])));
     }
 
     /// <summary>
