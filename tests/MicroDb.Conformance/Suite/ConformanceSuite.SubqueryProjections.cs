@@ -150,3 +150,34 @@ public abstract partial class ConformanceSuite
         Assert.That(maxInCondition!.Message, Does.Contain("nullable selector"));
     }
 }
+
+// Sub-queries from the asynchronous connection: a compiled query runs on one of the pool's readers, and a
+// RunInTransactionAsync body on the writer; either way the inner query is made on the connection the outer one runs on.
+public abstract partial class ConformanceSuite
+{
+    [Test]
+    public async Task Subqueries_run_from_the_async_connection_through_compiled_queries_and_transactions([Values] bool sqliteNet)
+    {
+        var data = OpenJoinData(sqliteNet);
+        var options = Configure(new MicroDbOptions(DatabasePath) { Mapping = Mode });
+        options.Storage = sqliteNet ? StorageFormat.SqliteNet() : StorageFormat.MicroDb;
+        await using var db = new MicroDbAsyncConnection(options);
+        var withLines = MicroDbQuery.CompileAsync((MicroDbConnection c, int min) => c.Table<JoinOrder>()
+            .Where(o => c.Table<JoinLine>().Any(l => l.OrderId == o.Id && l.Quantity >= min))
+            .OrderBy(o => o.Id)
+            .Select(o => new { o.Id, Total = c.Table<JoinLine>().Where(l => l.OrderId == o.Id).Sum(l => l.Quantity) })
+            .ToList());
+
+        var compiled = await withLines(db, 2, CancellationToken.None);
+        var inTransaction = await db.RunInTransactionAsync(c => c.Table<JoinCustomer>()
+            .Where(x => c.Table<JoinCustomer>().Count(y => y.Credit > x.Credit) < 2)
+            .OrderBy(x => x.Id)
+            .Select(x => x.Name)
+            .ToList());
+
+        var expected = data.Orders.Where(o => data.Lines.Any(l => l.OrderId == o.Id && l.Quantity >= 2)).OrderBy(o => o.Id)
+            .Select(o => new { o.Id, Total = data.Lines.Where(l => l.OrderId == o.Id).Sum(l => l.Quantity) });
+        Assert.That(compiled.Select(x => (x.Id, x.Total)), Is.EqualTo(expected.Select(x => (x.Id, x.Total))).And.EqualTo(new[] { (1, 3), (2, 3), (6, 4) }));
+        Assert.That(inTransaction, Is.EqualTo(data.Customers.Where(x => data.Customers.Count(y => y.Credit > x.Credit) < 2).OrderBy(x => x.Id).Select(x => x.Name)).And.EqualTo(new[] { "Cid", "Eve" }));
+    }
+}
