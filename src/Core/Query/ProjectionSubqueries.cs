@@ -24,7 +24,7 @@ internal sealed class ProjectionSubqueries
     /// <summary>The selector's body with each sub-query replaced by a read of its value.</summary>
     public Expression Body { get; }
 
-    /// <summary>The selector's (entity) parameter, which the lifted sub-queries read.</summary>
+    /// <summary>The selector's (entity) parameter, which the lifted sub-queries read (a join's first table's).</summary>
     public ParameterExpression Parameter { get; }
 
     /// <summary>The parameter the values are read from (an <c>object?[]</c>).</summary>
@@ -35,22 +35,26 @@ internal sealed class ProjectionSubqueries
 
     /// <summary>The selector's sub-queries lifted out, or null when it has none.</summary>
     /// <exception cref="NotSupportedException">A table query in the selector does not end in one value.</exception>
-    public static ProjectionSubqueries? Lift(LambdaExpression selector)
+    public static ProjectionSubqueries? Lift(LambdaExpression selector) => Lift(selector.Body, selector.Parameters[0], selector);
+
+    /// <summary>The sub-queries of a result <paramref name="body"/> (a join's, over its tables' parameters) lifted out, or null when it has none.</summary>
+    /// <exception cref="NotSupportedException">A table query in the result does not end in one value.</exception>
+    public static ProjectionSubqueries? Lift(Expression body, ParameterExpression parameter, Expression quoted)
     {
-        if (!SubqueryConnection.Holds(selector.Body))
+        if (!SubqueryConnection.Holds(body))
         {
             return null;
         }
 
         var values = Expression.Parameter(typeof(object[]), "values");
         var lifted = new List<Expression>();
-        var body = new Lifter(values, lifted).Visit(selector.Body);
-        if (SubqueryConnection.Holds(body))
+        var rest = new Lifter(values, lifted).Visit(body);
+        if (SubqueryConnection.Holds(rest))
         {
-            throw new NotSupportedException($"MicroDb cannot translate '{selector}' to SQL: a sub-query in a projection must end in Count, LongCount, Any, All, Sum, Min, Max, Average or Select(...).Contains (one value per row); other table queries would run once per row.");
+            throw new NotSupportedException($"MicroDb cannot translate '{quoted}' to SQL: a sub-query in a projection must end in Count, LongCount, Any, All, Sum, Min, Max, Average or Select(...).Contains (one value per row); other table queries would run once per row.");
         }
 
-        return new ProjectionSubqueries(body, selector.Parameters[0], values, lifted);
+        return new ProjectionSubqueries(rest, parameter, values, lifted);
     }
 
     /// <summary>Translates each sub-query once, so one without SQL form fails where Select is called.</summary>

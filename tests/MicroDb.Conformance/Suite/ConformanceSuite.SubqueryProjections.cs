@@ -106,6 +106,39 @@ public abstract partial class ConformanceSuite
     }
 
     [Test]
+    public void Subqueries_in_a_joins_result_are_columns_reading_the_joined_rows([Values] bool sqliteNet)
+    {
+        var data = OpenJoinData(sqliteNet);
+        var db = data.Db;
+
+        var rows = db.Table<JoinOrder>()
+            .Join(db.Table<JoinCustomer>(), o => o.CustomerId, c => (int?)c.Id, (o, c) => new
+            {
+                o.Id,
+                c.Name,
+                Lines = db.Table<JoinLine>().Count(l => l.OrderId == o.Id),
+                Others = db.Table<JoinOrder>().Count(x => x.CustomerId == c.Id && x.Id != o.Id),
+            })
+            .Where(x => x.Lines < 3)
+            .OrderBy(x => x.Id)
+            .ToList();
+
+        var expected = data.Orders
+            .Join(data.Customers, o => o.CustomerId, c => (int?)c.Id, (o, c) => new
+            {
+                o.Id,
+                c.Name,
+                Lines = data.Lines.Count(l => l.OrderId == o.Id),
+                Others = data.Orders.Count(x => x.CustomerId == c.Id && x.Id != o.Id),
+            })
+            .Where(x => x.Lines < 3)
+            .OrderBy(x => x.Id)
+            .ToList();
+        Assert.That(rows, Is.EqualTo(expected));
+        Assert.That(rows.Select(x => (x.Id, x.Lines, x.Others)), Is.EqualTo(new[] { (1, 2, 1), (2, 1, 1), (3, 0, 0), (6, 1, 0), (7, 0, 0) }));
+    }
+
+    [Test]
     public void A_Sum_subquery_in_a_condition_is_zero_over_no_rows_as_in_linq([Values] bool sqliteNet)
     {
         var data = OpenJoinData(sqliteNet);

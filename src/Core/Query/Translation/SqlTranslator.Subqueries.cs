@@ -34,6 +34,14 @@ internal sealed partial class SqlTranslator
         return Renumber(node, translator._slots, body, args);
     }
 
+    /// <summary>As <see cref="TranslateLifted"/>, for a sub-query in a join's result, over <paramref name="scope"/>'s tables.</summary>
+    internal static SqlExpression TranslateLiftedJoined(JoinScope scope, StorageFormat format, Expression body, List<object?> args)
+    {
+        var translator = new SqlTranslator(scope.Tables[0], format, body, scope.Parameters[0], body) { _scope = scope, _lifted = true };
+        var node = translator.Translate(body);
+        return Renumber(node, translator._slots, body, args);
+    }
+
     /// <summary>True when <paramref name="call"/> is a sub-query form the translator nests (a call on a table query, or Contains over one).</summary>
     internal static bool IsSubqueryCall(MethodCallExpression call) =>
         call.Object is not null && IsTableQuery(call.Method.DeclaringType) && call.Method.Name is "Any" or "All" or "Count" or "LongCount" or "Sum" or "Min" or "Max" or "Average"
