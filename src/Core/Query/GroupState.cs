@@ -103,11 +103,6 @@ internal sealed class GroupState
     {
         var aggregates = new List<MethodCallExpression>();
         var values = Expression.Parameter(typeof(object[]), "aggregates");
-        if (SubqueryConnection.Holds(selector))
-        {
-            throw new NotSupportedException($"MicroDb cannot translate '{selector}' after GroupBy: a sub-query in a grouped result has no SQL translation; use it in a Where (HAVING) condition, or select the sub-query over the table before grouping.");
-        }
-
         var body = new AggregateLifter(this, values, aggregates).Visit(ResolveKey(selector));
         if (ParameterFinder.Uses(body, Group))
         {
@@ -258,10 +253,12 @@ internal sealed class GroupState
     {
         protected override Expression VisitMethodCall(MethodCallExpression node)
         {
-            if (node.Method.DeclaringType == typeof(Enumerable) && node.Arguments.Count > 0 && ReferenceEquals(node.Arguments[0], state.Group))
+            // A sub-query (db.Table<Line>().Count(l => l.OrderId == g.Key)) is read like an aggregate: a value of the row.
+            if (node.Method.DeclaringType == typeof(Enumerable) && node.Arguments.Count > 0 && ReferenceEquals(node.Arguments[0], state.Group)
+                || SqlTranslator.IsSubqueryCall(node))
             {
                 // Translated now, so an aggregate without SQL form fails at Select.
-                SqlTranslator.TranslateGrouped(state.Map.Table, state.Connection.Storage, state.Element, state.Group, node, TranslationKind.Value, []);
+                state.Translate(node, TranslationKind.Value, []);
                 aggregates.Add(node);
                 return Expression.Convert(Expression.ArrayIndex(values, Expression.Constant(aggregates.Count - 1)), node.Type);
             }
