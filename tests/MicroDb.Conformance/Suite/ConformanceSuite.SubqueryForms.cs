@@ -121,6 +121,30 @@ public abstract partial class ConformanceSuite
     }
 
     [Test]
+    public void Contains_over_an_uncorrelated_string_key_is_one_statement_and_another_connections_query_runs_first([Values] bool sqliteNet)
+    {
+        var data = OpenJoinData(sqliteNet);
+        var statements = new List<string>();
+        var db = Open(tweak: o =>
+        {
+            o.Storage = sqliteNet ? StorageFormat.SqliteNet() : StorageFormat.MicroDb;
+            o.OnStatement = s => statements.Add(s.Sql);
+        });
+        var other = Open(tweak: o => o.Storage = sqliteNet ? StorageFormat.SqliteNet() : StorageFormat.MicroDb);
+        statements.Clear();
+
+        var sameConnection = db.Table<JoinCustomer>().Where(c => db.Table<JoinOrder>().Where(o => o.Total > 4m).Select(o => o.Region).Contains(c.Region)).OrderBy(c => c.Id).ToList();
+        var sameCount = statements.Count;
+        var otherConnection = db.Table<JoinCustomer>().Where(c => other.Table<JoinOrder>().Where(o => o.Total > 4m).Select(o => o.Region).Contains(c.Region)).OrderBy(c => c.Id).ToList();
+
+        var expected = data.Customers.Where(c => data.Orders.Where(o => o.Total > 4m).Select(o => o.Region).Contains(c.Region)).Select(c => c.Id);
+        Assert.That(sameCount, Is.EqualTo(1));
+        Assert.That(statements[0], Does.Contain("EXISTS (SELECT 1 FROM \"join_orders\" AS \"s0\""));
+        Assert.That(sameConnection.Select(c => c.Id), Is.EqualTo(expected).And.EqualTo(new[] { 1, 2, 3, 4 }));
+        Assert.That(otherConnection.Select(c => c.Id), Is.EqualTo(expected));
+    }
+
+    [Test]
     public void Contains_over_a_Guid_key_in_a_correlated_subquery_matches_linq([Values] bool sqliteNet)
     {
         var db = Open(tweak: o => o.Storage = sqliteNet ? StorageFormat.SqliteNet() : StorageFormat.MicroDb);

@@ -189,10 +189,10 @@ internal sealed partial class SqlTranslator
 
     /// <summary>
     /// <c>table.Select(x =&gt; x.Key).Contains(value)</c>: <c>value IN (SELECT key ...)</c> for a non-nullable integral key;
-    /// for another key type, when the inner query reads the row, <c>EXISTS (SELECT 1 ... WHERE key = value)</c> with the
-    /// translator's equality (so decimals compare by value, DateTime by ticks whatever the kind, strings ordinally, and a
-    /// null key matches a null value, as <c>Contains</c> does). Null when <paramref name="source"/> is not that form, or
-    /// its key is of another type and it does not read the row (the caller then binds the inner query's values as a list).
+    /// for another key type <c>EXISTS (SELECT 1 ... WHERE key = value)</c> with the translator's equality (so decimals
+    /// compare by value, DateTime by ticks whatever the kind, strings ordinally, and a null key matches a null value, as
+    /// <c>Contains</c> does). Null when <paramref name="source"/> is not that form, or its key is of another type and it
+    /// neither reads the row nor was made on the query's connection (the caller then binds its values as a list).
     /// </summary>
     private SqlExpression? TryInSubquery(MethodCallExpression call, Expression source, Expression value)
     {
@@ -206,7 +206,8 @@ internal sealed partial class SqlTranslator
         var keyType = selector.ReturnType;
         if (CanBeNull(keyType) || !IsIntegral(keyType))
         {
-            if (!Uses(source))
+            // An inner query that does not read the row and was made on another connection is run first (its values bound as a list).
+            if (!Uses(source) && !(ExpressionInterpreter.EvaluateClosed(chain) is ISubquerySource { Connection: var made } && ReferenceEquals(made, SubqueryConnection.Current)))
             {
                 return null;
             }
