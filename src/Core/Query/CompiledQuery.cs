@@ -32,9 +32,14 @@ internal sealed class CompiledQuery<TArg, TResult>
     private readonly bool _planned;
     private readonly bool _orDefault;
 
-    private CompiledQuery(LambdaExpression query, MethodInfo table, (MethodInfo, object?[])[] operators, MethodInfo terminal, object?[] terminalArguments, bool directArgument)
+    // True when a lambda reads the connection parameter (a sub-query, db.Table<Line>().Any(...)): the lambdas are bound
+    // to each connection when its state is built, so the inner query is made on the connection the query runs on.
+    private readonly bool _usesConnection;
+
+    private CompiledQuery(LambdaExpression query, MethodInfo table, (MethodInfo, object?[])[] operators, MethodInfo terminal, object?[] terminalArguments, bool directArgument, bool usesConnection = false)
     {
         _query = query;
+        _usesConnection = usesConnection;
         _table = table;
         _operators = operators;
         _terminal = terminal;
@@ -42,6 +47,7 @@ internal sealed class CompiledQuery<TArg, TResult>
         _orDefault = terminal.Name == "FirstOrDefault";
         _build = Build;
         _planned = directArgument
+            && !usesConnection
             && CompiledQueryPlan<TArg, TResult>.Supported
             && terminal.Name is "First" or "FirstOrDefault"
             && terminal.DeclaringType is { IsGenericType: true } declaring && declaring.GetGenericTypeDefinition() == typeof(TableQuery<>)
@@ -104,9 +110,8 @@ internal sealed class CompiledQuery<TArg, TResult>
             }
             else
             {
-                return replace.UsedConnection
-                    ? throw Unsupported(query, "the connection parameter can only be used as db.Table<T>()")
-                    : new CompiledQuery<TArg, TResult>(query, root.Method, operators, calls[i].Method, arguments, direct);
+                // The connection is read only inside the operators' lambdas (other arguments using it threw above).
+                return new CompiledQuery<TArg, TResult>(query, root.Method, operators, calls[i].Method, arguments, direct, replace.UsedConnection);
             }
         }
 
@@ -144,7 +149,7 @@ internal sealed class CompiledQuery<TArg, TResult>
         CompiledQueryScope.Enter();
         try
         {
-            return (TResult)Invoke(_terminal, state.Query, _terminalArguments)!;
+            return (TResult)Invoke(_terminal, state.Query, state.TerminalArguments ?? _terminalArguments)!;
         }
         finally
         {
@@ -203,10 +208,28 @@ internal sealed class CompiledQuery<TArg, TResult>
         var query = Invoke(_table, connection, [])!;
         foreach (var (method, arguments) in _operators)
         {
-            query = Invoke(method, query, arguments)!;
+            query = Invoke(method, query, BindConnection(arguments, connection))!;
         }
 
-        return new PerConnection(query);
+        return new PerConnection(query) { TerminalArguments = _usesConnection ? BindConnection(_terminalArguments, connection) : null };
+    }
+
+    /// <summary>The lambdas among <paramref name="arguments"/> with the connection parameter read as <paramref name="connection"/>.</summary>
+    private object?[] BindConnection(object?[] arguments, MicroDbConnection connection)
+    {
+        if (!_usesConnection)
+        {
+            return arguments;
+        }
+
+        var bound = new object?[arguments.Length];
+        var binder = new ConnectionBinder(_query.Parameters[0], Expression.Constant(connection, typeof(MicroDbConnection)));
+        for (var i = 0; i < bound.Length; i++)
+        {
+            bound[i] = arguments[i] is Expression lambda ? binder.Visit(lambda) : arguments[i];
+        }
+
+        return bound;
     }
 
     private static object? Invoke(MethodInfo method, object target, object?[] arguments) =>
@@ -235,6 +258,12 @@ internal sealed class CompiledQuery<TArg, TResult>
         }
     }
 
+    /// <summary>Replaces the connection parameter by one connection.</summary>
+    private sealed class ConnectionBinder(ParameterExpression connection, Expression replacement) : ExpressionVisitor
+    {
+        protected override Expression VisitParameter(ParameterExpression node) => node == connection ? replacement : node;
+    }
+
     public override string ToString() => _query.ToString();
 
     /// <summary>What a compiled query keeps per connection: the query with its operators applied, and its plan once made.</summary>
@@ -243,6 +272,9 @@ internal sealed class CompiledQuery<TArg, TResult>
         public object Query { get; } = query;
 
         public CompiledQueryPlan<TArg, TResult>? Plan { get; set; }
+
+        /// <summary>The terminal operator's arguments bound to this connection, or null when they do not read it.</summary>
+        public object?[]? TerminalArguments { get; init; }
 
         /// <summary>True when the query's translations do not fit a plan: it runs the full path.</summary>
         public bool Unplanned { get; set; }

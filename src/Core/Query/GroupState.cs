@@ -86,7 +86,16 @@ internal sealed class GroupState
     public GroupState On(MicroDbConnection connection) => ReferenceEquals(connection, Connection) ? this : new GroupState(this, connection);
 
     /// <summary>Translates the key now, so a key without SQL form fails at GroupBy.</summary>
-    public void CheckKeys() => GroupTerms([]);
+    public void CheckKeys()
+    {
+        if (SubqueryConnection.Holds(Key))
+        {
+            // The result reads the key from the row, so a key computed by a sub-query has no reader.
+            throw new NotSupportedException($"MicroDb cannot group by '{Key}': a sub-query in a group key has no SQL translation; group by the table's members and use the sub-query in a Where or HAVING condition.");
+        }
+
+        GroupTerms([]);
+    }
 
     public GroupState WithHaving(Expression condition, string name)
     {
@@ -241,6 +250,8 @@ internal sealed class GroupState
 
     internal SqlExpression Translate(Expression body, TranslationKind kind, List<object?> args)
     {
+        // A sub-query in a Where or HAVING condition must be made on this connection (SqlTranslator.Subqueries).
+        using var subqueries = SubqueryConnection.Enter(Connection);
         if (Tables is null)
         {
             return SqlTranslator.TranslateGrouped(Map.Table, Connection.Storage, Parameters[0], ElementBody, Group, ResolveKey(body), kind, args);
@@ -307,7 +318,9 @@ internal sealed class GroupState
     {
         protected override Expression VisitMethodCall(MethodCallExpression node)
         {
-            if (node.Method.DeclaringType == typeof(Enumerable) && node.Arguments.Count > 0 && ReferenceEquals(node.Arguments[0], state.Group))
+            // A sub-query (db.Table<Line>().Count(l => l.OrderId == g.Key)) is read like an aggregate: a value of the row.
+            if (node.Method.DeclaringType == typeof(Enumerable) && node.Arguments.Count > 0 && ReferenceEquals(node.Arguments[0], state.Group)
+                || SqlTranslator.IsSubqueryCall(node))
             {
                 // Translated now, so an aggregate without SQL form fails at Select.
                 state.Translate(node, TranslationKind.Value, []);

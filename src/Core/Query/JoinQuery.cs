@@ -412,6 +412,8 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
     private SqlExpression Translate(Expression body, TranslationKind kind, List<object?> args)
     {
         _tables.RejectGroups(body);
+        // A sub-query in the lambda must be made on this connection (SqlTranslator.Subqueries).
+        using var subqueries = SubqueryConnection.Enter(_connection);
         return SqlTranslator.TranslateJoined(_tables.Scope, _connection.Storage, body, kind, args);
     }
 
@@ -419,7 +421,8 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
     {
         _tables.RejectGroups(_selector);
         var args = new List<object?>();
-        var plan = JoinRowReader<TResult>.Plan(_tables.Maps, _tables.Parameters, _selector);
+        var subqueries = ProjectionSubqueries.Lift(_selector, _tables.Parameters[0], _selector);
+        var plan = JoinRowReader<TResult>.Plan(_tables.Maps, _tables.Parameters, subqueries?.Body ?? _selector);
         var projection = new List<SqlExpression>(plan.Columns);
         var presence = new int[_tables.Maps.Length];
         for (var i = 0; i < presence.Length; i++)
@@ -437,8 +440,19 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
             projection.Add(SqlLiteral.One);
         }
 
+        // Sub-queries of the result (db.Table<Line>().Count(...)) are columns after the tables' (ProjectionSubqueries).
+        var first = projection.Count;
+        if (subqueries is not null)
+        {
+            using var inner = SubqueryConnection.Enter(_connection);
+            foreach (var lifted in subqueries.Lifted)
+            {
+                projection.Add(SqlTranslator.TranslateLiftedJoined(_tables.Scope, _connection.Storage, lifted, args));
+            }
+        }
+
         var model = BuildModel(new ValueList<SqlExpression>([.. projection]), includeOrder: true, args, limitCap);
-        var reader = new JoinRowReader<TResult>(_tables.Maps, _tables.Parameters, plan.Ordinals, presence, _selector);
+        var reader = new JoinRowReader<TResult>(_tables.Maps, _tables.Parameters, plan.Ordinals, presence, _selector, subqueries, first);
         return (Write(model, args), args, reader);
     }
 

@@ -19,12 +19,17 @@ internal sealed class JoinRowReader<TResult> : IRowReader<TResult>
     private readonly bool[] _used;
     private readonly Expression _body;
     private readonly ExpressionInterpreter _interpreter;
+    private readonly ProjectionSubqueries? _subqueries;
+    private readonly int _first;
 
-    public JoinRowReader(IEntityMap[] maps, ParameterExpression[] parameters, int[][] ordinals, int[] presence, Expression body)
+    public JoinRowReader(IEntityMap[] maps, ParameterExpression[] parameters, int[][] ordinals, int[] presence, Expression body, ProjectionSubqueries? subqueries = null, int first = 0)
     {
         _maps = maps;
         _ordinals = ordinals;
         _presence = presence;
+        _subqueries = subqueries;
+        _first = first;
+        body = subqueries?.Body ?? body;
         _body = body;
         _used = new bool[maps.Length];
         for (var i = 0; i < maps.Length; i++)
@@ -32,7 +37,9 @@ internal sealed class JoinRowReader<TResult> : IRowReader<TResult>
             _used[i] = ParameterFinder.Uses(body, parameters[i]);
         }
 
-        _interpreter = ExpressionInterpreter.ForEntities(parameters, maps);
+        _interpreter = subqueries is null
+            ? ExpressionInterpreter.ForEntities(parameters, maps)
+            : ExpressionInterpreter.ForEntities([.. parameters, subqueries.Values], [.. maps, null]);
     }
 
     public void Prepare(SqliteStatement statement)
@@ -41,13 +48,25 @@ internal sealed class JoinRowReader<TResult> : IRowReader<TResult>
 
     public TResult Read(SqliteStatement statement)
     {
-        var entities = new object?[_maps.Length];
-        for (var i = 0; i < entities.Length; i++)
+        var entities = new object?[_maps.Length + (_subqueries is null ? 0 : 1)];
+        for (var i = 0; i < _maps.Length; i++)
         {
             if (_used[i] && (_presence[i] < 0 || !statement.IsNull(_presence[i])))
             {
                 entities[i] = _maps[i].ReadObject(statement, _ordinals[i]);
             }
+        }
+
+        if (_subqueries is not null)
+        {
+            // A sub-query of the result, selected after the tables' columns (ProjectionSubqueries).
+            var values = new object?[_subqueries.Lifted.Count];
+            for (var i = 0; i < values.Length; i++)
+            {
+                values[i] = _subqueries.Read(statement, _first + i, i);
+            }
+
+            entities[_maps.Length] = values;
         }
 
         return (TResult)_interpreter.EvaluateForRow(_body, entities)!;

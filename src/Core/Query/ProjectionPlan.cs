@@ -21,12 +21,16 @@ namespace MicroDb.Query;
 /// </summary>
 internal sealed class ProjectionPlan
 {
-    private ProjectionPlan(ValueList<SqlExpression> columns, bool isScalar, int[] ordinals)
+    private ProjectionPlan(ValueList<SqlExpression> columns, bool isScalar, int[] ordinals, ProjectionSubqueries? subqueries = null)
     {
         Columns = columns;
         IsScalar = isScalar;
         Ordinals = ordinals;
+        Subqueries = subqueries;
     }
+
+    /// <summary>The sub-query values the selector reads (selected after <see cref="Columns"/>), or null when it reads none.</summary>
+    public ProjectionSubqueries? Subqueries { get; }
 
     /// <summary>The SELECT list.</summary>
     public ValueList<SqlExpression> Columns { get; }
@@ -47,7 +51,9 @@ internal sealed class ProjectionPlan
             return new ProjectionPlan(new ValueList<SqlExpression>([new SqlColumn(single.Name)]), isScalar: true, []);
         }
 
-        var used = ProjectionColumns.Collect(selector.Body, parameter, table);
+        // Sub-queries (db.Table<Line>().Count(...)) are lifted out: each is a scalar sub-query column, read as a value.
+        var subqueries = ProjectionSubqueries.Lift(selector);
+        var used = ProjectionColumns.Collect(subqueries?.Body ?? selector.Body, parameter, table);
         var ordinals = new int[table.Columns.Count];
         Array.Fill(ordinals, -1);
         var names = new List<SqlExpression>();
@@ -61,7 +67,7 @@ internal sealed class ProjectionPlan
         }
 
         // A selector that reads no column still yields one result per row.
-        return new ProjectionPlan(names.Count == 0 ? QueryProjections.One : new ValueList<SqlExpression>([.. names]), isScalar: false, ordinals);
+        return new ProjectionPlan(names.Count == 0 ? QueryProjections.One : new ValueList<SqlExpression>([.. names]), isScalar: false, ordinals, subqueries);
     }
 
     private static bool IsScalarType(Type type)

@@ -108,7 +108,7 @@ public sealed partial class SelectQuery<T, TResult> : IEnumerable<TResult>
     /// <summary>Every projected row, with a cancellation check between rows (the async query's path).</summary>
     internal List<TResult> ToList(CancellationToken cancellationToken)
     {
-        var (sql, args) = _source.BuildSelect(_plan.Columns, includeOrder: true, _distinct);
+        var (sql, args) = Build(_source);
         var runner = _source.Connection.Runner;
         return _plan.IsScalar
             ? runner.ReadAll<TResult, ScalarRowReader<TResult>>(sql, StatementArguments.Translated(args), default, cancellationToken)
@@ -131,12 +131,12 @@ public sealed partial class SelectQuery<T, TResult> : IEnumerable<TResult>
     public TResult? FirstOrDefault() => TryFirst(out var value) ? value : default;
 
     /// <summary>The SQL the query runs.</summary>
-    public string ToSqlString() => _source.BuildSelect(_plan.Columns, includeOrder: true, _distinct).Sql;
+    public string ToSqlString() => Build(_source).Sql;
 
     /// <summary>Runs the query and streams the projected rows.</summary>
     public IEnumerator<TResult> GetEnumerator()
     {
-        var (sql, args) = _source.BuildSelect(_plan.Columns, includeOrder: true, _distinct);
+        var (sql, args) = Build(_source);
         var runner = _source.Connection.Runner;
         return _plan.IsScalar
             ? runner.Enumerate<TResult, ScalarRowReader<TResult>>(sql, StatementArguments.Translated(args), default)
@@ -147,7 +147,7 @@ public sealed partial class SelectQuery<T, TResult> : IEnumerable<TResult>
 
     internal bool TryFirst(out TResult value)
     {
-        var (sql, args) = _source.Take(1).BuildSelect(_plan.Columns, includeOrder: true, _distinct);
+        var (sql, args) = Build(_source.Take(1));
         var runner = _source.Connection.Runner;
         return _plan.IsScalar
             ? runner.TryReadFirst<TResult, ScalarRowReader<TResult>>(sql, StatementArguments.Translated(args), default, out value)
@@ -155,8 +155,21 @@ public sealed partial class SelectQuery<T, TResult> : IEnumerable<TResult>
     }
 
     /// <summary>The SQL and values of <see cref="ToList()"/>, or of <see cref="First()"/> when <paramref name="first"/> (for the interception check).</summary>
-    internal (string Sql, List<object?> Args) BuildStatement(bool first) =>
-        (first ? _source.Take(1) : _source).BuildSelect(_plan.Columns, includeOrder: true, _distinct);
+    internal (string Sql, List<object?> Args) BuildStatement(bool first) => Build(first ? _source.Take(1) : _source);
 
-    private ProjectionRowReader<T, TResult> CreateReader() => new(_source.Map, _plan.Ordinals, _selector);
+    /// <summary>The SELECT of <paramref name="source"/> with this projection: its columns, then its sub-query values (translated now).</summary>
+    private (string Sql, List<object?> Args) Build(TableQuery<T> source)
+    {
+        if (_plan.Subqueries is not { } subqueries)
+        {
+            return source.BuildSelect(_plan.Columns, includeOrder: true, _distinct);
+        }
+
+        // The sub-query values come first in the text (the SELECT list), so their arguments do too.
+        var args = new List<object?>();
+        var columns = subqueries.Columns(_plan.Columns, source.Table, source.Connection, args);
+        return source.BuildSelect(columns, includeOrder: true, _distinct, args);
+    }
+
+    private ProjectionRowReader<T, TResult> CreateReader() => new(_source.Map, _plan.Ordinals, _selector, _plan.Subqueries, _plan.Columns.Count);
 }

@@ -57,7 +57,13 @@ public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
 
     internal EntityMap<T> Map => _map;
 
-    bool ISubquerySource.IsLimitedOrNested => IsLimited || _source is not null;
+    ISubquerySource? ISubquerySource.LimitedSource => _source;
+
+    int? ISubquerySource.Limit => _limit;
+
+    int ISubquerySource.Offset => _offset;
+
+    IReadOnlyList<QueryOrdering> ISubquerySource.Orderings => EffectiveOrderings();
 
     IReadOnlyList<LambdaExpression> ISubquerySource.WhereLambdas
     {
@@ -93,7 +99,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
     {
         ArgumentNullException.ThrowIfNull(predicate);
         TranslationCache.PreparedLambda prepared;
-        using (SubqueryConnection.Enter(Connection, overSubquery: IsLimited))
+        using (SubqueryConnection.Enter(Connection))
         {
             prepared = TranslationCache.Validate(_map.Table, Connection.Storage, predicate, isPredicate: true);
         }
@@ -157,7 +163,9 @@ public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
     public SelectQuery<T, TResult> Select<TResult>(Expression<Func<T, TResult>> selector)
     {
         ArgumentNullException.ThrowIfNull(selector);
-        return new SelectQuery<T, TResult>(this, selector, ProjectionPlan.Create<T, TResult>(_map, selector));
+        var plan = ProjectionPlan.Create<T, TResult>(_map, selector);
+        plan.Subqueries?.Check(_map.Table, Connection);
+        return new SelectQuery<T, TResult>(this, selector, plan);
     }
 
     /// <summary>The SQL the query runs (values appear as <c>?</c> parameters).</summary>
@@ -173,11 +181,16 @@ public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
     IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
 
     /// <summary>Builds SELECT <paramref name="columns"/> for this query, with fresh values of captured variables.</summary>
-    internal (string Sql, List<object?> Args) BuildSelect(ValueList<SqlExpression> columns, bool includeOrder, bool distinct = false)
+    /// <param name="columns">The SELECT list.</param>
+    /// <param name="includeOrder">True to write the orderings (a limit writes them anyway).</param>
+    /// <param name="distinct">True for SELECT DISTINCT.</param>
+    /// <param name="args">The arguments of <paramref name="columns"/> (a projection's sub-queries), or null when they have none.</param>
+    internal (string Sql, List<object?> Args) BuildSelect(ValueList<SqlExpression> columns, bool includeOrder, bool distinct = false, List<object?>? args = null)
     {
         var sql = new StringBuilder();
-        var args = new List<object?>();
-        WriteModel(BuildModel(columns, includeOrder, args, distinct), sql, args);
+        var namedSource = args is not null;
+        args ??= [];
+        WriteModel(BuildModel(columns, includeOrder, args, distinct, namedSource: namedSource), sql, args);
         return (sql.ToString(), args);
     }
 
@@ -342,11 +355,12 @@ public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
     /// sub-query), its predicates and, when asked or needed for a limit, its orderings. Values are appended to
     /// <paramref name="args"/> in the order the SQL reads them: source, predicates, orderings.
     /// </summary>
-    internal QueryModel BuildModel(ValueList<SqlExpression> columns, bool includeOrder, List<object?> args, bool distinct = false, int? limitCap = null)
+    internal QueryModel BuildModel(ValueList<SqlExpression> columns, bool includeOrder, List<object?> args, bool distinct = false, int? limitCap = null, bool namedSource = false)
     {
+        // A sub-query in a Where after Take/Skip reads the outer row by the table's name: the limited rows take it.
         SqlSource source = _source is null
             ? QueryProjections.Source(_map.Table)
-            : new SqlSubquery(_source.BuildModel(_allColumns, includeOrder: true, args));
+            : new SqlSubquery(_source.BuildModel(_allColumns, includeOrder: true, args), namedSource || HoldsSubquery() ? _map.Table.TableName : null);
 
         // A cap is a Take applied on top: it limits like one, so the order matters as it does after Take.
         var limit = limitCap is { } cap ? (_limit is { } own ? Math.Min(own, cap) : cap) : _limit;
@@ -358,6 +372,27 @@ public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
         return new QueryModel(source, columns, distinct, predicates, orderings, limit, _offset);
     }
 
+    private bool HoldsSubquery()
+    {
+        foreach (var where in _wheres)
+        {
+            if (SubqueryConnection.Holds(where.Lambda))
+            {
+                return true;
+            }
+        }
+
+        foreach (var ordering in _orderings)
+        {
+            if (ordering.KeySelector is { } key && SubqueryConnection.Holds(key))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
     private ValueList<SqlExpression> Predicates(List<object?> args)
     {
         if (_wheres.Length == 0)
@@ -366,7 +401,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
         }
 
         var predicates = new SqlExpression[_wheres.Length];
-        using var subqueries = SubqueryConnection.Enter(Connection, overSubquery: _source is not null);
+        using var subqueries = SubqueryConnection.Enter(Connection);
         for (var i = 0; i < predicates.Length; i++)
         {
             predicates[i] = TranslationCache.Translate(_map.Table, Connection.Storage, _wheres[i], TranslationKind.Predicate, args, out _);
@@ -385,6 +420,7 @@ public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
         }
 
         var terms = new SqlOrdering[orderings.Length];
+        using var subqueries = SubqueryConnection.Enter(Connection);
         for (var i = 0; i < terms.Length; i++)
         {
             var key = orderings[i] switch
@@ -419,7 +455,12 @@ public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
     private TableQuery<T> AddOrdering(LambdaExpression keySelector, bool descending, bool then)
     {
         ArgumentNullException.ThrowIfNull(keySelector);
-        var prepared = TranslationCache.Validate(_map.Table, Connection.Storage, keySelector, isPredicate: false);
+        TranslationCache.PreparedLambda prepared;
+        using (SubqueryConnection.Enter(Connection))
+        {
+            prepared = TranslationCache.Validate(_map.Table, Connection.Storage, keySelector, isPredicate: false);
+        }
+
         return AddOrdering(new QueryOrdering(keySelector, descending, Prepared: prepared), then);
     }
 

@@ -57,9 +57,13 @@ internal sealed record SqlTable(string Name, string? Alias = null) : SqlSource;
 /// <param name="On">The join condition.</param>
 internal sealed record SqlJoin(SqlSource Left, SqlSource Right, SqlJoinKind Kind, SqlExpression On) : SqlSource;
 
-/// <summary>A sub-query read as a table: <c>(SELECT ...)</c>.</summary>
+/// <summary>A sub-query read as a table: <c>(SELECT ...)</c>, or <c>(SELECT ...) AS "alias"</c>.</summary>
 /// <param name="Query">The inner query.</param>
-internal sealed record SqlSubquery(QueryModel Query) : SqlSource;
+/// <param name="Alias">
+/// The (unquoted) name its columns are qualified by, or null: a correlated sub-query in the outer query's conditions
+/// names the outer row by it.
+/// </param>
+internal sealed record SqlSubquery(QueryModel Query, string? Alias = null) : SqlSource;
 
 /// <summary>One ORDER BY term.</summary>
 /// <param name="Key">The sort key.</param>

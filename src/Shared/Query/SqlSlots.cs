@@ -109,7 +109,7 @@ internal static class SqlSlots
         {
             case SqlSubquery subquery:
                 var same = Same(subquery.Query, map, out var query);
-                mapped = same ? subquery : new SqlSubquery(query);
+                mapped = same ? subquery : subquery with { Query = query };
                 return same;
             case SqlJoin join:
                 var sameJoin = Same(join.Left, map, out var left) & Same(join.Right, map, out var right) & Same(join.On, map, out var on);

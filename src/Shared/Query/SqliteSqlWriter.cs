@@ -202,6 +202,11 @@ internal class SqliteSqlWriter
                 sql.Append('(');
                 WriteQuery(subquery.Query, sql, slots);
                 sql.Append(')');
+                if (subquery.Alias is not null)
+                {
+                    sql.Append(" AS ").Append(QuoteIdentifier(subquery.Alias));
+                }
+
                 return;
             case SqlJoin join:
                 WriteSource(join.Left, sql, slots);

@@ -188,21 +188,11 @@ public abstract partial class ConformanceSuite
         var (db, _, _, _) = SubqueryRows(sqliteNet: false);
         var people = db.Table<Person>();
 
-        var limited = Assert.Throws<NotSupportedException>(() => people.Where(p => db.Table<Order>().Take(2).Any(o => o.CustomerId == p.Id)).ToList());
-        var afterTake = Assert.Throws<NotSupportedException>(() => people.Take(3).Where(p => db.Table<Order>().Any(o => o.CustomerId == p.Id)).ToList());
-        var self = Assert.Throws<NotSupportedException>(() => people.Where(p => db.Table<Person>().Any(q => q.Age > p.Age)).ToList());
-        var nullableKey = Assert.Throws<NotSupportedException>(() => people.Where(p => db.Table<Person>().Where(q => q.Age > p.Age).Select(q => q.Email).Contains(p.Email)).ToList());
+        // A Take after a Where that reads the row limits each row's own inner rows: no single inner query to nest.
+        var rowBeforeTake = Assert.Throws<NotSupportedException>(() => people.Where(p => db.Table<Order>().Where(o => o.CustomerId == p.Id).Take(1).Any()).ToList());
+        var notAQuery = Assert.Throws<NotSupportedException>(() => people.Where(p => db.Table<Order>().ToList().Any(o => o.CustomerId == p.Id)).ToList());
 
-        db.CreateTable<Product>();
-        var joined = Assert.Throws<NotSupportedException>(() => people
-            .Join(db.Table<Order>(), p => p.Id, o => o.CustomerId, (p, o) => new { p.Name, o.Id })
-            .Where(x => db.Table<Product>().Any(pr => pr.Id == x.Id))
-            .ToList());
-
-        Assert.That(limited!.Message, Does.Contain("Take"));
-        Assert.That(joined!.Message, Does.Contain("'products'"));
-        Assert.That(afterTake!.Message, Does.Contain("after Take or Skip"));
-        Assert.That(self!.Message, Does.Contain("'people'"));
-        Assert.That(nullableKey!.Message, Does.Contain("non-nullable integral key"));
+        Assert.That(rowBeforeTake!.Message, Does.Contain("does not depend on the row"));
+        Assert.That(notAQuery!.Message, Does.Contain("ToList"));
     }
 }

@@ -4,11 +4,13 @@ using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
-// Sub-queries over another table inside Where (issue 22): db.Table<Line>().Any(...), All(...), Count(...) and
-// Select(x => x.Id).Contains(...) become EXISTS, NOT EXISTS, a scalar (SELECT count(*) ...) and IN (SELECT ...) of the
-// same statement. Each inner lambda is translated by an inner translator that shares this one's slots: its own table is
-// aliased "s<depth>", and a member of an outer row is a column qualified by the outer table (its name, or its join alias),
-// so SQLite reads it from the outer row (a correlated sub-query). Such shapes are not cached.
+// Sub-queries over a table inside a lambda (issue 22): db.Table<Line>().Any(...), All(...), Count(...) and
+// Select(x => x.Id).Contains(...) become EXISTS, NOT EXISTS, a scalar (SELECT count(*) ...) and IN (SELECT ...) or EXISTS
+// of the same statement. Each inner lambda is translated by an inner translator that shares this one's slots: its own
+// table is aliased "s<depth>", and a member of an outer row is a column qualified by the outer table (its name, or its join
+// alias), so SQLite reads it from the outer row (a correlated sub-query). An inner query over a table an enclosing query
+// also reads translates over a copy of the table's mapping, so its columns and the outer row's stay apart. An inner query
+// with Take/Skip is read as (SELECT ... LIMIT ...) AS "s<depth>". Such shapes are not cached.
 internal sealed partial class SqlTranslator
 {
     // The translator of the enclosing query (null: this is not an inner one) and this inner table's alias.
@@ -16,7 +18,35 @@ internal sealed partial class SqlTranslator
     private string? _qualifier;
     private int _depth;
 
+    // True for a translator of one sub-query value lifted out of a projection (read by the row reader, not compared in SQL).
+    private bool _lifted;
+
     private bool UsesOuter(Expression e) => _outer is not null && _outer.Uses(e);
+
+    /// <summary>
+    /// Translates a sub-query value lifted out of a projection (<c>db.Table&lt;Line&gt;().Count(l =&gt; l.OrderId == o.Id)</c>, over <paramref name="parameter"/>) and
+    /// appends its arguments to <paramref name="args"/> in the order its markers are written.
+    /// </summary>
+    internal static SqlExpression TranslateLifted(TableMapping table, StorageFormat format, ParameterExpression parameter, Expression body, List<object?> args)
+    {
+        var translator = new SqlTranslator(table, format, body, parameter, body) { _lifted = true };
+        var node = translator.Translate(body);
+        return Renumber(node, translator._slots, body, args);
+    }
+
+    /// <summary>As <see cref="TranslateLifted"/>, for a sub-query in a join's result, over <paramref name="scope"/>'s tables.</summary>
+    internal static SqlExpression TranslateLiftedJoined(JoinScope scope, StorageFormat format, Expression body, List<object?> args)
+    {
+        var translator = new SqlTranslator(scope.Tables[0], format, body, scope.Parameters[0], body) { _scope = scope, _lifted = true };
+        var node = translator.Translate(body);
+        return Renumber(node, translator._slots, body, args);
+    }
+
+    /// <summary>True when <paramref name="call"/> is a sub-query form the translator nests (a call on a table query, or Contains over one).</summary>
+    internal static bool IsSubqueryCall(MethodCallExpression call) =>
+        call.Object is not null && IsTableQuery(call.Method.DeclaringType) && call.Method.Name is "Any" or "All" or "Count" or "LongCount" or "Sum" or "Min" or "Max" or "Average"
+        || call.Method.Name == "Contains" && (call.Object ?? (call.Arguments.Count > 0 ? call.Arguments[0] : null)) is MethodCallExpression { Method.Name: "Select" } select
+            && IsTableQuery(select.Method.DeclaringType);
 
     /// <summary>The qualifier of <paramref name="column"/>: none over one table, its join alias, or the sub-query's alias.</summary>
     private string? QualifierOf(ColumnMapping column)
@@ -83,12 +113,17 @@ internal sealed partial class SqlTranslator
     /// <summary><c>table.Any(...)</c>, <c>All(...)</c>, <c>Count(...)</c>, <c>LongCount(...)</c> over a table query: a sub-query, or null.</summary>
     private SqlExpression? TryTranslateSubquery(MethodCallExpression call)
     {
-        if (call.Object is null || !IsTableQuery(call.Method.DeclaringType) || call.Method.Name is not ("Any" or "All" or "Count" or "LongCount"))
+        if (call.Object is null || !IsTableQuery(call.Method.DeclaringType) || call.Method.Name is not ("Any" or "All" or "Count" or "LongCount" or "Sum" or "Min" or "Max" or "Average"))
         {
             return null;
         }
 
-        var (source, alias, predicates) = Subquery(call, call.Object);
+        if (call.Method.Name is "Sum" or "Min" or "Max" or "Average")
+        {
+            return AggregateSubquery(call);
+        }
+
+        var inner = Subquery(call, call.Object);
         var lambda = call.Arguments.Count == 1 ? LambdaOf(call.Arguments[0]) : null;
         if (call.Arguments.Count == 1 && lambda is null)
         {
@@ -99,21 +134,65 @@ internal sealed partial class SqlTranslator
         {
             case "All":
                 // No row where the condition is false. The translator's conditions are two-valued (never NULL), so NOT is exact.
-                predicates.Add(Group(new SqlUnary(SqlUnaryOperator.Not, Group(InnerPredicate(source.Table, alias, lambda!)))));
-                return Group(new SqlUnary(SqlUnaryOperator.Not, new SqlExists(InnerModel(source, alias, QueryProjections.One, predicates))));
+                inner.Predicates.Add(Group(new SqlUnary(SqlUnaryOperator.Not, Group(InnerPredicate(inner, lambda!)))));
+                return Group(new SqlUnary(SqlUnaryOperator.Not, new SqlExists(InnerModel(inner, QueryProjections.One))));
             case "Any":
-                AddPredicate(predicates, source, alias, lambda);
-                return new SqlExists(InnerModel(source, alias, QueryProjections.One, predicates));
+                AddPredicate(inner, lambda);
+                return new SqlExists(InnerModel(inner, QueryProjections.One));
             default:
-                AddPredicate(predicates, source, alias, lambda);
-                return new SqlScalarQuery(InnerModel(source, alias, QueryProjections.CountAll, predicates));
+                AddPredicate(inner, lambda);
+                return new SqlScalarQuery(InnerModel(inner, QueryProjections.CountAll));
         }
     }
 
     /// <summary>
-    /// <c>table.Select(x =&gt; x.Key).Contains(value)</c> as <c>value IN (SELECT key ...)</c>, for a non-nullable integral
-    /// key; null when <paramref name="source"/> is not that form (or its key is of another type: the caller then binds
-    /// the inner query's values as a list, which needs it not to depend on the row).
+    /// <c>table.Sum(x =&gt; x.Qty)</c>, <c>Min</c>, <c>Max</c>, <c>Average</c> over a table query as a scalar sub-query, for
+    /// integer, double and float values (a decimal is stored as text and would be added as REAL; LINQ's Min and Max of a
+    /// string compare by culture). A sum over no rows is 0, as LINQ's; Min, Max and Average over no rows are NULL, which
+    /// is LINQ's answer for a nullable result; for a non-nullable one LINQ throws, which only a projection's reader can do.
+    /// </summary>
+    private SqlExpression AggregateSubquery(MethodCallExpression call)
+    {
+        var name = call.Method.Name;
+        if (call.Arguments.Count != 1 || LambdaOf(call.Arguments[0]) is not { } selector)
+        {
+            throw Unsupported(call, $"'{name}' over a sub-query needs its selector written as a lambda");
+        }
+
+        var type = Underlying(selector.ReturnType);
+        var integral = type == typeof(int) || type == typeof(long) || type == typeof(short) || type == typeof(byte);
+        if (!integral && type != typeof(double) && type != typeof(float))
+        {
+            throw Unsupported(call, $"{name} of '{type.Name}' over a sub-query has no exact SQL translation; only integer, double and float values are aggregated in SQL");
+        }
+
+        if (name is not "Sum" && !CanBeNull(call.Type) && !(_lifted && ReferenceEquals(call, _body)))
+        {
+            throw Unsupported(call, $"{name} over no rows throws in LINQ, which a condition cannot do in SQL; use a nullable selector ('(int?)x.Value') or select the value instead");
+        }
+
+        var inner = Subquery(call, call.Object!);
+        var translator = Inner(inner.Table, inner.Alias, selector);
+        var value = translator.Translate(translator._body);
+        SqlExpression aggregate = name switch
+        {
+            // LINQ's Sum skips nulls and gives 0 for none; SQL's sum gives NULL for none (total() adds as REAL, 0.0 for none).
+            "Sum" when integral => new SqlFunction("coalesce", new SqlFunction("sum", value), SqlLiteral.Zero),
+            "Sum" => new SqlFunction("total", value),
+            "Min" => new SqlFunction("min", value),
+            "Max" => new SqlFunction("max", value),
+            _ => new SqlFunction("avg", value),
+        };
+
+        return new SqlScalarQuery(InnerModel(inner, new ValueList<SqlExpression>([aggregate])));
+    }
+
+    /// <summary>
+    /// <c>table.Select(x =&gt; x.Key).Contains(value)</c>: <c>value IN (SELECT key ...)</c> for a non-nullable integral key;
+    /// for another key type <c>EXISTS (SELECT 1 ... WHERE key = value)</c> with the translator's equality (so decimals
+    /// compare by value, DateTime by ticks whatever the kind, strings ordinally, and a null key matches a null value, as
+    /// <c>Contains</c> does). Null when <paramref name="source"/> is not that form, or its key is of another type and it
+    /// neither reads the row nor was made on the query's connection (the caller then binds its values as a list).
     /// </summary>
     private SqlExpression? TryInSubquery(MethodCallExpression call, Expression source, Expression value)
     {
@@ -127,19 +206,29 @@ internal sealed partial class SqlTranslator
         var keyType = selector.ReturnType;
         if (CanBeNull(keyType) || !IsIntegral(keyType))
         {
-            if (Uses(source))
+            // An inner query that does not read the row and was made on another connection is run first (its values bound as a list).
+            if (!Uses(source) && !(ExpressionInterpreter.EvaluateClosed(chain) is ISubquerySource { Connection: var made } && ReferenceEquals(made, SubqueryConnection.Current)))
             {
-                throw Unsupported(call, $"only a non-nullable integral key can be searched in a sub-query that reads the row ('{selector}' gives {keyType.Name})");
+                return null;
             }
 
-            return null;
+            if (Underlying(keyType) == typeof(byte[]))
+            {
+                throw Unsupported(call, $"'{selector}' gives byte[] keys, which Contains compares by reference; that has no SQL form");
+            }
+
+            var correlated = Subquery(call, chain);
+            var keys = Inner(correlated.Table, correlated.Alias, selector);
+            keys.RejectTextEnum(call, keys._body);
+            correlated.Predicates.Add(keys.Equality(keys._body, value, negate: false));
+            return new SqlExists(InnerModel(correlated, QueryProjections.One));
         }
 
-        var (table, alias, predicates) = Subquery(call, chain);
-        var inner = Inner(table.Table, alias, selector);
-        var key = inner.Translate(inner._body);
+        var inner = Subquery(call, chain);
+        var translator = Inner(inner.Table, inner.Alias, selector);
+        var key = translator.Translate(translator._body);
         var projection = new ValueList<SqlExpression>([key]);
-        var @in = new SqlInQuery(Translate(value), InnerModel(table, alias, projection, predicates), Negated: false);
+        var @in = new SqlInQuery(Translate(value), InnerModel(inner, projection), Negated: false);
 
         // A null value is in no list of non-null keys: false, not SQL's NULL (which NOT would keep NULL).
         return CanBeNull(value.Type) ? Group(And(new SqlIsNull(Translate(value), Negated: true), @in)) : @in;
@@ -147,10 +236,11 @@ internal sealed partial class SqlTranslator
 
     /// <summary>
     /// The inner query a sub-query starts from: <paramref name="chain"/> is a table query known before the query runs,
-    /// then any Where calls that read the outer row. Gives its source, its alias and its conditions (its own Where lambdas
-    /// and the correlated ones, in order).
+    /// then any Where calls that read the outer row. Gives its table (a copy when an enclosing query reads it too), its
+    /// alias, what it reads (the table, or its Take/Skip as a sub-query) and its conditions (its own Where lambdas and the
+    /// correlated ones, in order).
     /// </summary>
-    private (ISubquerySource Source, string Alias, List<SqlExpression> Predicates) Subquery(Expression call, Expression chain)
+    private InnerQuery Subquery(Expression call, Expression chain)
     {
         var correlated = new List<LambdaExpression>();
         while (Uses(chain) && chain is MethodCallExpression { Method.Name: "Where", Object: { } next, Arguments.Count: 1 } where
@@ -162,7 +252,7 @@ internal sealed partial class SqlTranslator
 
         if (Uses(chain))
         {
-            throw Unsupported(call, "a sub-query must start at a table query that does not depend on the row (db.Table<T>(), then Where)");
+            throw Unsupported(call, "a sub-query must start at a table query that does not depend on the row (db.Table<T>(), then Where, OrderBy, Skip and Take with values known before the query runs), followed by Where calls that may read the row");
         }
 
         if (Evaluate(chain) is not ISubquerySource source)
@@ -172,58 +262,110 @@ internal sealed partial class SqlTranslator
 
         // The outer statement runs on one connection: the inner query must be made on it.
         var connection = SubqueryConnection.Current
-            ?? throw Unsupported(call, $"a sub-query over the table '{source.Table.TableName}' is translated only in TableQuery<T>.Where (and Count, Any, First ... with a condition)");
+            ?? throw Unsupported(call, $"a sub-query over the table '{source.Table.TableName}' is translated only in a query's Where, Select, OrderBy or grouped Where (and Count, Any, First ... with a condition)");
         if (!ReferenceEquals(source.Connection, connection))
         {
             throw Unsupported(call, $"the sub-query over the table '{source.Table.TableName}' was made on another connection (database '{source.Connection.DatabasePath}') than the query it is in (database '{connection.DatabasePath}'); one statement runs on one connection, so use the same connection object");
         }
 
-        if (SubqueryConnection.OverSubquery)
-        {
-            throw Unsupported(call, $"a sub-query over the table '{source.Table.TableName}' in a Where after Take or Skip has no SQL translation; filter before Take/Skip");
-        }
-
-        if (source.IsLimitedOrNested)
-        {
-            throw Unsupported(call, $"a sub-query over the table '{source.Table.TableName}' with Take or Skip has no SQL translation");
-        }
-
-        if (Reads(source.Table))
-        {
-            throw Unsupported(call, $"a sub-query over the table '{source.Table.TableName}', which the enclosing query also reads, has no SQL translation yet");
-        }
-
-        if (_group is not null)
-        {
-            throw Unsupported(call, "a sub-query inside a grouped query has no SQL translation");
-        }
-
         // The shape's SQL depends on the inner query's own lambdas, which the cache does not see: never cached.
         UncacheableSequence();
         var alias = "s" + _depth.ToString(System.Globalization.CultureInfo.InvariantCulture);
+
+        // Over a table an enclosing query reads, the inner rows need columns of their own (told apart by reference).
+        var table = Reads(source.Table) ? AliasCopy(source.Table) : source.Table;
         var predicates = new List<SqlExpression>();
-        foreach (var lambda in source.WhereLambdas)
+        SqlSource from;
+        if (IsLimited(source))
         {
-            predicates.Add(InnerPredicate(source.Table, alias, lambda));
+            from = new SqlSubquery(Level(source, table, alias), alias);
+        }
+        else
+        {
+            from = source.LimitedSource is { } limited ? new SqlSubquery(Level(limited, table, alias), alias) : new SqlTable(source.Table.TableName, alias);
+            foreach (var lambda in source.WhereLambdas)
+            {
+                predicates.Add(TranslatePredicate(Inner(table, alias, lambda)));
+            }
         }
 
+        var inner = new InnerQuery(table, alias, from, predicates);
         foreach (var lambda in correlated)
         {
-            predicates.Add(InnerPredicate(source.Table, alias, lambda));
+            predicates.Add(InnerPredicate(inner, lambda));
         }
 
-        return (source, alias, predicates);
+        return inner;
     }
 
-    private void AddPredicate(List<SqlExpression> predicates, ISubquerySource source, string alias, LambdaExpression? lambda)
+    private static bool IsLimited(ISubquerySource source) => source.Limit is not null || source.Offset > 0;
+
+    /// <summary>
+    /// One level of an inner query read as a table: SELECT every column of what it reads, its conditions, and for a
+    /// limited level its orderings, LIMIT and OFFSET. Every level is aliased as the sub-query (each sees its own first).
+    /// </summary>
+    private QueryModel Level(ISubquerySource level, TableMapping table, string alias)
+    {
+        SqlSource from = level.LimitedSource is { } limited ? new SqlSubquery(Level(limited, table, alias), alias) : new SqlTable(level.Table.TableName, alias);
+        var predicates = new List<SqlExpression>();
+        foreach (var lambda in level.WhereLambdas)
+        {
+            predicates.Add(TranslatePredicate(Inner(table, alias, lambda)));
+        }
+
+        var orderings = new List<SqlOrdering>();
+        if (IsLimited(level))
+        {
+            foreach (var ordering in level.Orderings)
+            {
+                var key = ordering.Term ?? TranslateOrderKey(Inner(table, alias, ordering.KeySelector!));
+                orderings.Add(new SqlOrdering(key, ordering.Descending));
+            }
+        }
+
+        return new QueryModel(
+            from,
+            QueryProjections.AllColumns(level.Table),
+            false,
+            predicates.Count == 0 ? ValueList<SqlExpression>.Empty : new ValueList<SqlExpression>([.. predicates]),
+            orderings.Count == 0 ? ValueList<SqlOrdering>.Empty : new ValueList<SqlOrdering>([.. orderings]),
+            level.Limit,
+            level.Offset);
+    }
+
+    /// <summary>A copy of <paramref name="table"/> whose columns are new objects, for an inner query over a table an enclosing query reads.</summary>
+    private static TableMapping AliasCopy(TableMapping table)
+    {
+        var columns = new ColumnMapping[table.Columns.Count];
+        for (var i = 0; i < columns.Length; i++)
+        {
+            var c = table.Columns[i];
+            columns[i] = new ColumnMapping(c.Name, c.MemberName, c.Kind, c.IsNullable)
+            {
+                IsPrimaryKey = c.IsPrimaryKey,
+                KeyOrder = c.KeyOrder,
+                References = c.References,
+                IsAutoIncrement = c.IsAutoIncrement,
+                IsNotNull = c.IsNotNull,
+                MaxLength = c.MaxLength,
+                Collation = c.Collation,
+                RenamedFrom = c.RenamedFrom,
+                ClrTypeName = c.ClrTypeName,
+            };
+        }
+
+        return new TableMapping(table.EntityTypeName, table.TableName, columns, table.IndexDeclarations, table.WithoutRowId);
+    }
+
+    private void AddPredicate(InnerQuery inner, LambdaExpression? lambda)
     {
         if (lambda is not null)
         {
-            predicates.Add(InnerPredicate(source.Table, alias, lambda));
+            inner.Predicates.Add(InnerPredicate(inner, lambda));
         }
     }
 
-    private SqlExpression InnerPredicate(TableMapping table, string alias, LambdaExpression lambda) => TranslatePredicate(Inner(table, alias, lambda));
+    private SqlExpression InnerPredicate(InnerQuery inner, LambdaExpression lambda) => TranslatePredicate(Inner(inner.Table, inner.Alias, lambda));
 
     /// <summary>A translator for <paramref name="lambda"/> over the inner table, sharing this one's slots and sites.</summary>
     private SqlTranslator Inner(TableMapping table, string alias, LambdaExpression lambda) =>
@@ -236,9 +378,12 @@ internal sealed partial class SqlTranslator
             _recording = _recording,
         };
 
-    private static QueryModel InnerModel(ISubquerySource source, string alias, ValueList<SqlExpression> projection, List<SqlExpression> predicates) =>
-        QueryModel.Select(new SqlTable(source.Table.TableName, alias), projection) with
+    private static QueryModel InnerModel(InnerQuery inner, ValueList<SqlExpression> projection) =>
+        QueryModel.Select(inner.From, projection) with
         {
-            Predicates = predicates.Count == 0 ? ValueList<SqlExpression>.Empty : new ValueList<SqlExpression>([.. predicates]),
+            Predicates = inner.Predicates.Count == 0 ? ValueList<SqlExpression>.Empty : new ValueList<SqlExpression>([.. inner.Predicates]),
         };
+
+    /// <summary>An inner query being built: the table its lambdas read, its alias, its source and its conditions so far.</summary>
+    private sealed record InnerQuery(TableMapping Table, string Alias, SqlSource From, List<SqlExpression> Predicates);
 }

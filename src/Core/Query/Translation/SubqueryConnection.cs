@@ -1,7 +1,7 @@
 namespace MicroDb.Query;
 
 /// <summary>
-/// The connection of the query whose Where lambdas are being translated, on this thread (null: none). A sub-query read
+/// The connection of the query whose lambdas are being translated, on this thread (null: none). A sub-query read
 /// from a lambda (<c>db.Table&lt;Line&gt;()</c>) must be made on it: one statement runs on one connection.
 /// </summary>
 internal static class SubqueryConnection
@@ -9,42 +9,53 @@ internal static class SubqueryConnection
     [ThreadStatic]
     private static MicroDbConnection? _current;
 
-    [ThreadStatic]
-    private static bool _overSubquery;
-
     /// <summary>The connection of the query being translated, or null.</summary>
     public static MicroDbConnection? Current => _current;
 
-    /// <summary>True when the Where being translated filters a limited query read as a sub-query (its table has no name there).</summary>
-    public static bool OverSubquery => _overSubquery;
-
     /// <summary>Makes <paramref name="connection"/> current until the result is disposed (then the previous one again).</summary>
     /// <param name="connection">The connection of the query whose lambdas are translated.</param>
-    /// <param name="overSubquery">True when that query reads a limited query (Where after Take/Skip).</param>
-    public static Scope Enter(MicroDbConnection connection, bool overSubquery = false)
+    public static Scope Enter(MicroDbConnection connection)
     {
-        var scope = new Scope(_current, _overSubquery);
+        var scope = new Scope(_current);
         _current = connection;
-        _overSubquery = overSubquery;
         return scope;
     }
+
+    /// <summary>True when <paramref name="lambda"/> holds a call on a table query (a sub-query the translator nests).</summary>
+    public static bool Holds(System.Linq.Expressions.Expression lambda) => Finder.Find(lambda);
 
     /// <summary>Restores the previous connection.</summary>
     internal readonly struct Scope : IDisposable
     {
         private readonly MicroDbConnection? _previous;
-        private readonly bool _previousOverSubquery;
 
-        public Scope(MicroDbConnection? previous, bool previousOverSubquery)
+        public Scope(MicroDbConnection? previous) => _previous = previous;
+
+        public void Dispose() => _current = _previous;
+    }
+
+    private sealed class Finder : System.Linq.Expressions.ExpressionVisitor
+    {
+        private bool _found;
+
+        public static bool Find(System.Linq.Expressions.Expression e)
         {
-            _previous = previous;
-            _previousOverSubquery = previousOverSubquery;
+            var finder = new Finder();
+            finder.Visit(e);
+            return finder._found;
         }
 
-        public void Dispose()
+        public override System.Linq.Expressions.Expression? Visit(System.Linq.Expressions.Expression? node) => _found ? node : base.Visit(node);
+
+        protected override System.Linq.Expressions.Expression VisitMethodCall(System.Linq.Expressions.MethodCallExpression node)
         {
-            _current = _previous;
-            _overSubquery = _previousOverSubquery;
+            if (node.Method.DeclaringType is { IsGenericType: true } type && type.GetGenericTypeDefinition() == typeof(TableQuery<>))
+            {
+                _found = true;
+                return node;
+            }
+
+            return base.VisitMethodCall(node);
         }
     }
 }
