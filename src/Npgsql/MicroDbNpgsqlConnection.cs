@@ -12,7 +12,7 @@ namespace MicroDb.Npgsql;
 /// an instance is for one caller at a time. When the server drops the connection, the next call throws
 /// <see cref="MicroDbConnectionLostException"/> and the one after reconnects from the pool. See docs/postgresql.md.
 /// </summary>
-public sealed class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
+public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposable
 {
     private readonly NpgsqlConnection _connection;
     private readonly MappingMode _mapping;
