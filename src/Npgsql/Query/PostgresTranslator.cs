@@ -100,7 +100,7 @@ internal sealed class PostgresTranslator
                 }
 
             case ExpressionType.Not when e.Type == typeof(bool):
-                return Group(new SqlUnary(SqlUnaryOperator.Not, Boolean(((UnaryExpression)e).Operand)));
+                return Group(new SqlUnary(SqlUnaryOperator.Not, Group(Boolean(((UnaryExpression)e).Operand))));
             case ExpressionType.Equal:
             case ExpressionType.NotEqual:
             case ExpressionType.LessThan:
@@ -192,7 +192,7 @@ internal sealed class PostgresTranslator
                     condition = new SqlBinary(condition, SqlOperator.And, new SqlBinary(sql, SqlOperator.NotEqual, NaN));
                 }
 
-                return column.IsNullable ? Group(new SqlBinary(condition, SqlOperator.And, new SqlIsNull(sql, true))) : Group(condition);
+                return column.IsNullable ? Group(new SqlBinary(condition, SqlOperator.And, new SqlIsNull(sql, true))) : condition is SqlBinary { Operator: SqlOperator.And } ? Group(condition) : condition;
         }
     }
 
@@ -291,9 +291,12 @@ internal sealed class PostgresTranslator
         if (method.Name == "Contains")
         {
             // list.Contains(x.Member) (an instance method of the list) or Enumerable.Contains(list, x.Member).
+            // C# 14 may bind array.Contains(x) to MemoryExtensions.Contains(span, x[, comparer: null]).
+            var withoutComparer = call.Object is null && (call.Arguments.Count == 2
+                || (call.Arguments.Count == 3 && !Uses(call.Arguments[2]) && Evaluate(call.Arguments[2]) is null));
             var (list, item) = call.Object is not null && call.Arguments.Count == 1
                 ? (call.Object, call.Arguments[0])
-                : call.Object is null && call.Arguments.Count == 2 ? (call.Arguments[0], call.Arguments[1]) : (null, null);
+                : withoutComparer ? (SqlTranslator.UnwrapSpan(call.Arguments[0]), call.Arguments[1]) : (null, null);
             if (list is not null && item is not null && !Uses(list) && Uses(item))
             {
                 return ListContains(call, list, item);
@@ -309,10 +312,28 @@ internal sealed class PostgresTranslator
     }
 
     // a.Equals(b): C#'s equality of the two values (the operands' order does not matter).
-    private SqlExpression EqualsCall(Expression node, Expression a, Expression b) =>
-        !Uses(b) ? ColumnWithValue(node, a, SqlOperator.Equal, Evaluate(b))
-        : !Uses(a) ? ColumnWithValue(node, b, SqlOperator.Equal, Evaluate(a))
-        : TwoOperands(node, a, SqlOperator.Equal, b);
+    // Equals differs from == only for NaN, which Equals finds equal to itself (as PostgreSQL does).
+    private SqlExpression EqualsCall(Expression node, Expression a, Expression b)
+    {
+        if (Uses(b) && !Uses(a))
+        {
+            (a, b) = (b, a);
+        }
+
+        if (!Uses(b))
+        {
+            var value = Evaluate(b);
+            return value is not null && IsNaN(value)
+                ? new SqlBinary(new SqlColumn(ColumnOf(node, a).Name), SqlOperator.Is, NaN)
+                : ColumnWithValue(node, a, SqlOperator.Equal, value);
+        }
+
+        var l = ColumnOf(node, a);
+        var r = ColumnOf(node, b);
+        return l.Kind is ColumnKind.Single or ColumnKind.Double && r.Kind is ColumnKind.Single or ColumnKind.Double
+            ? new SqlBinary(new SqlColumn(l.Name), SqlOperator.Is, new SqlColumn(r.Name))
+            : TwoOperands(node, a, SqlOperator.Equal, b);
+    }
 
     private SqlExpression StringCall(MethodCallExpression call)
     {
@@ -371,16 +392,27 @@ internal sealed class PostgresTranslator
         var sql = new SqlColumn(column.Name);
         var values = new List<SqlExpression>();
         var hasNull = false;
+        var hasNaN = false;
         foreach (var element in ExpressionInterpreter.EvaluateSequence(list))
         {
             if (element is null)
             {
                 hasNull = true;
             }
-            else if (!IsNaN(element))
+            else if (IsNaN(element))
+            {
+                // Contains compares with Equals, under which NaN equals NaN (as in PostgreSQL, unlike ==).
+                hasNaN = true;
+            }
+            else
             {
                 values.Add(Value(element, column));
             }
+        }
+
+        if (hasNaN)
+        {
+            values.Add(NaN);
         }
 
         SqlExpression? @in = values.Count == 0 ? null : new SqlIn(sql, new ValueList<SqlExpression>([.. values]), Negated: false);
