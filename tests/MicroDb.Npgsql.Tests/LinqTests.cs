@@ -12,7 +12,7 @@ namespace MicroDb.Npgsql.Tests;
 [TestFixture(MappingMode.Reflection)]
 public sealed class LinqTests(MappingMode mapping)
 {
-    private static readonly string?[] Names = ["Anna", "anna", "Bob", "bob", "Ölaf", "Zoe", "zeta", "", null, "An_na", "50%", "a b", "Ärger", "émile", "Zürich", "日本", "A", "back\\slash", "Z"];
+    private static readonly string?[] Names = ["Anna", "anna", "Bob", "bob", "Ölaf", "Zoe", "zeta", "", null, "An_na", "50%", "a b", "Ärger", "émile", "Zürich", "日本", "A", "back\\slash", "Z", "clef 𝄞"];
     private static readonly double[] Scores = [0, 1.5, -2.25, 12.5, 100, double.NaN, double.PositiveInfinity, double.NegativeInfinity, 3.75, 12.5];
 
     private MicroDbNpgsqlConnection _db = null!;
@@ -95,6 +95,40 @@ public sealed class LinqTests(MappingMode mapping)
         yield return new("list_contains", x => ages.Contains(x.Age), x => ages.Contains(x.Age));
         yield return new("not_list_contains", x => !ages.Contains(x.Age), x => !ages.Contains(x.Age));
         yield return new("empty_list_contains", x => new List<int>().Contains(x.Age), x => new List<int>().Contains(x.Age));
+
+        // Arithmetic, casts, coalesce, conditionals, as C# computes them.
+        int? noLimit = null;
+        var flag = true;
+        yield return new("add", x => x.Age + 10 > 60, x => x.Age + 10 > 60);
+        yield return new("multiply_subtract", x => x.Age * 2 - 5 == 55, x => x.Age * 2 - 5 == 55);
+        yield return new("integer_division_truncates", x => (x.Age - 45) / 4 == -2, x => (x.Age - 45) / 4 == -2);
+        yield return new("modulo_of_negative", x => (x.Age - 50) % 7 == -3, x => (x.Age - 50) % 7 == -3);
+        yield return new("double_division", x => x.Age / 2.0 > 20.25, x => x.Age / 2.0 > 20.25);
+        yield return new("cast_before_division", x => (double)x.Age / 4 < 5.5, x => (double)x.Age / 4 < 5.5);
+        yield return new("long_arithmetic", x => x.Big / 2 + 1 > 0, x => x.Big / 2 + 1 > 0);
+        yield return new("negate", x => -x.Age < -60, x => -x.Age < -60);
+        yield return new("nan_through_arithmetic", x => x.Score * 2 > 3, x => x.Score * 2 > 3);
+        yield return new("not_nan_through_arithmetic", x => !(x.Score - 1 >= 0), x => !(x.Score - 1 >= 0));
+        yield return new("decimal_arithmetic", x => x.Price * 2 - 1.5m > 500m, x => x.Price * 2 - 1.5m > 500m);
+        yield return new("nullable_arithmetic", x => x.Height - x.Age > 100, x => x.Height - x.Age > 100);
+        yield return new("not_nullable_arithmetic", x => !(x.Height - x.Age > 100), x => !(x.Height - x.Age > 100));
+        yield return new("coalesce", x => (x.Height ?? 0) > 120, x => (x.Height ?? 0) > 120);
+        yield return new("get_value_or_default", x => x.Height.GetValueOrDefault() < 120, x => x.Height.GetValueOrDefault() < 120);
+        yield return new("get_value_or_default_with_value", x => x.Height.GetValueOrDefault(150) == 150, x => x.Height.GetValueOrDefault(150) == 150);
+        yield return new("nullable_bool_get_value_or_default", x => !x.Flag.GetValueOrDefault(), x => !x.Flag.GetValueOrDefault());
+        yield return new("conditional", x => (x.Age > 30 ? x.Score : -x.Score) > 10, x => (x.Age > 30 ? x.Score : -x.Score) > 10);
+        yield return new("conditional_on_captured_value", x => (flag ? x.Age : x.Small) > 40, x => (flag ? x.Age : x.Small) > 40);
+        yield return new("short_circuit_and_skips_the_right_side", x => noLimit.HasValue && x.Age > noLimit.Value, x => noLimit.HasValue && x.Age > noLimit.Value);
+        yield return new("short_circuit_or", x => !noLimit.HasValue || x.Age > noLimit.Value, x => !noLimit.HasValue || x.Age > noLimit.Value);
+        yield return new("non_short_circuit_and_or", x => (x.Age > 20 & x.Active) | x.Age < 5, x => (x.Age > 20 & x.Active) | x.Age < 5);
+        yield return new("xor", x => x.Active ^ (x.Age > 40), x => x.Active ^ (x.Age > 40));
+        yield return new("length_counts_utf16_units", x => x.Name!.Length == 7, x => x.Name != null && x.Name.Length == 7);
+        yield return new("length_of_word", x => x.Word!.Length > 3, x => x.Word != null && x.Word.Length > 3);
+        yield return new("abs", x => Math.Abs(x.Age - 40) < 5, x => Math.Abs(x.Age - 40) < 5);
+        yield return new("abs_double", x => Math.Abs(x.Score) > 2, x => Math.Abs(x.Score) > 2);
+        yield return new("concat_treats_null_as_empty", x => x.Name + "!" == "!", x => x.Name + "!" == "!");
+        yield return new("starts_with_column", x => x.Word!.StartsWith(x.Name!), x => x.Word != null && x.Name != null && x.Word.StartsWith(x.Name, StringComparison.Ordinal));
+        yield return new("ends_with_column", x => x.Name!.EndsWith(x.Word!), x => x.Word != null && x.Name != null && x.Name.EndsWith(x.Word, StringComparison.Ordinal));
 
         // Nulls keep C# semantics (two-valued: ! and || give the LINQ-to-Objects rows).
         yield return new("nullable_is_null", x => x.Height == null, x => x.Height == null);
@@ -358,11 +392,25 @@ public sealed class LinqTests(MappingMode mapping)
     }
 
     [Test]
+    public void Arithmetic_that_overflows_in_PostgreSQL_is_a_MicroDbException_and_the_connection_stays_usable()
+    {
+        // C# wraps unchecked long arithmetic; PostgreSQL refuses it (SQLSTATE 22003). The difference is documented.
+        var error = Assert.Throws<MicroDbException>(() => _db.Table<LinqRow>().Where(x => x.Big * 4 > 0).ToList())!;
+        Assert.That(error.Message, Does.Contain("out of range"));
+        Assert.That(error.InnerException, Is.InstanceOf<global::Npgsql.PostgresException>());
+        Assert.That(_db.Table<LinqRow>().Count(), Is.EqualTo(_rows.Count));
+    }
+
+    [Test]
     public void An_untranslatable_expression_throws_NotSupportedException_naming_it()
     {
         var table = _db.Table<LinqRow>();
         Assert.That(() => table.Where(x => x.Name!.ToUpper() == "ANNA"), Throws.TypeOf<NotSupportedException>().With.Message.Contains("ToUpper"));
-        Assert.That(() => table.Where(x => x.Age + 1 > 3), Throws.TypeOf<NotSupportedException>().With.Message.Contains("(x.Age + 1)"));
+        Assert.That(() => table.Where(x => x.Unsigned + 1 > 3), Throws.TypeOf<NotSupportedException>().With.Message.Contains("(x.Unsigned + 1)").And.Message.Contains("UInt32"));
+        Assert.That(() => table.Where(x => x.Price / 3 > 1), Throws.TypeOf<NotSupportedException>().With.Message.Contains("decimal division"));
+        Assert.That(() => table.Where(x => x.Score % 2 > 1), Throws.TypeOf<NotSupportedException>().With.Message.Contains("%"));
+        Assert.That(() => table.Where(x => x.Name!.Substring(1) == "a"), Throws.TypeOf<NotSupportedException>().With.Message.Contains("Substring"));
+        Assert.That(() => table.Where(x => x.Name + x.Age == "a1"), Throws.TypeOf<NotSupportedException>().With.Message.Contains("string + string"));
         Assert.That(() => table.Where(x => (int)x.Score > 3), Throws.TypeOf<NotSupportedException>().With.Message.Contains("Score"));
         Assert.That(() => table.Where(x => x.Name!.Contains("a", StringComparison.OrdinalIgnoreCase)), Throws.TypeOf<NotSupportedException>().With.Message.Contains("ordinal"));
         Assert.That(() => table.Where(x => string.Compare(x.Name, "a") > 0), Throws.TypeOf<NotSupportedException>().With.Message.Contains("Compare"));

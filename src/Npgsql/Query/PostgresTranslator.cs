@@ -22,7 +22,7 @@ namespace MicroDb.Npgsql.Query;
 /// Every condition it writes is two-valued (never NULL), so <c>!</c> and <c>||</c> keep C#'s meaning.
 /// Anything else throws <see cref="NotSupportedException"/> naming the expression.
 /// </summary>
-internal sealed class PostgresTranslator
+internal sealed partial class PostgresTranslator
 {
     private static readonly SqlLiteral True = new("TRUE");
     private static readonly SqlLiteral False = new("FALSE");
@@ -95,11 +95,31 @@ internal sealed class PostgresTranslator
             case ExpressionType.OrElse:
                 {
                     var binary = (BinaryExpression)e;
-                    var op = e.NodeType == ExpressionType.AndAlso ? SqlOperator.And : SqlOperator.Or;
-                    return Group(new SqlBinary(Boolean(binary.Left), op, Boolean(binary.Right)));
+                    var and = e.NodeType == ExpressionType.AndAlso;
+                    if (!Uses(binary.Left))
+                    {
+                        // C# short-circuits: the right side is not evaluated (it may throw, as limit.Value of a null limit).
+                        return Evaluate(binary.Left) is true == and ? Boolean(binary.Right) : and ? False : True;
+                    }
+
+                    return Group(new SqlBinary(Boolean(binary.Left), and ? SqlOperator.And : SqlOperator.Or, Boolean(binary.Right)));
                 }
 
-            case ExpressionType.Not when e.Type == typeof(bool):
+            case ExpressionType.And when IsBool(e.Type):
+            case ExpressionType.Or when IsBool(e.Type):
+                {
+                    // & and | on bools evaluate both sides; over two-valued conditions that is AND and OR.
+                    var binary = (BinaryExpression)e;
+                    return Group(new SqlBinary(Boolean(binary.Left), e.NodeType == ExpressionType.And ? SqlOperator.And : SqlOperator.Or, Boolean(binary.Right)));
+                }
+
+            case ExpressionType.ExclusiveOr when IsBool(e.Type):
+                {
+                    var binary = (BinaryExpression)e;
+                    return Group(new SqlBinary(Group(Boolean(binary.Left)), SqlOperator.NotEqual, Group(Boolean(binary.Right))));
+                }
+
+            case ExpressionType.Not when IsBool(e.Type):
                 return Group(new SqlUnary(SqlUnaryOperator.Not, Group(Boolean(((UnaryExpression)e).Operand))));
             case ExpressionType.Equal:
             case ExpressionType.NotEqual:
@@ -108,11 +128,11 @@ internal sealed class PostgresTranslator
             case ExpressionType.GreaterThan:
             case ExpressionType.GreaterThanOrEqual:
                 return Comparison((BinaryExpression)e);
-            case ExpressionType.Call:
+            case ExpressionType.Call when !IsGetValueOrDefault((MethodCallExpression)e):
                 return Call((MethodCallExpression)e);
             case ExpressionType.MemberAccess when e is MemberExpression { Member.Name: "HasValue", Expression: { } nullable }
-                && Nullable.GetUnderlyingType(nullable.Type) is not null && TryColumn(nullable, out var hasValue):
-                return new SqlIsNull(new SqlColumn(hasValue.Name), Negated: true);
+                && Nullable.GetUnderlyingType(nullable.Type) is not null:
+                return new SqlIsNull(ValueOf(nullable).Sql, Negated: true);
         }
 
         if (TryColumn(e, out var flag) && flag.Kind == ColumnKind.Boolean)
@@ -120,6 +140,13 @@ internal sealed class PostgresTranslator
             // A bool member as a condition; IS NOT DISTINCT FROM TRUE keeps a NULL (a bool? read with .Value) two-valued.
             var column = new SqlColumn(flag.Name);
             return flag.IsNullable ? Group(new SqlBinary(column, SqlOperator.Is, True)) : column;
+        }
+
+        if (IsBool(e.Type))
+        {
+            // A bool value: a conditional, a coalesce, GetValueOrDefault ... (NULL is false, as it is never true).
+            var value = ValueOf(e);
+            return value.Nullable ? Coalesce(value.Sql) : value.Sql;
         }
 
         throw Unsupported(e, $"expressions of kind {e.NodeType} have no PostgreSQL translation");
@@ -134,11 +161,6 @@ internal sealed class PostgresTranslator
 
         var op = Operator(b.NodeType);
         Expression left = b.Left, right = b.Right;
-        if (!Uses(b))
-        {
-            return Evaluate(b) is true ? True : False;
-        }
-
         if (!Uses(left))
         {
             (left, right) = (right, left);
@@ -152,17 +174,17 @@ internal sealed class PostgresTranslator
 
         if (!Uses(right))
         {
-            return ColumnWithValue(b, left, op, Evaluate(right));
+            return WithValue(b, left, op, Evaluate(right));
         }
 
         return TwoOperands(b, left, op, right);
     }
 
-    // A column (or member expression) compared with a closed value.
-    private SqlExpression ColumnWithValue(Expression node, Expression operand, SqlOperator op, object? value)
+    // An operand over the row (a column, or an expression over columns) compared with a closed value.
+    private SqlExpression WithValue(Expression node, Expression operand, SqlOperator op, object? value)
     {
-        var column = ColumnOf(node, operand);
-        var sql = new SqlColumn(column.Name);
+        var left = ValueOf(operand, compared: true);
+        var sql = left.Sql;
         var ordering = op is not (SqlOperator.Equal or SqlOperator.NotEqual);
         if (value is null)
         {
@@ -170,64 +192,69 @@ internal sealed class PostgresTranslator
             return ordering ? False : new SqlIsNull(sql, Negated: op == SqlOperator.NotEqual);
         }
 
-        RefuseReferenceEquality(node, column, ordering);
-        var floating = column.Kind is ColumnKind.Single or ColumnKind.Double;
-        if (floating && IsNaN(value))
+        RefuseReferenceEquality(node, left, ordering);
+        if (left.Floating && IsNaN(value))
         {
             // NaN equals nothing and orders against nothing in .NET; in PostgreSQL NaN = NaN.
             return op == SqlOperator.NotEqual ? True : False;
         }
 
-        var parameter = Value(value, column);
+        var parameter = left.Column is { } column ? Value(value, column) : Value(value);
         switch (op)
         {
             case SqlOperator.Equal:
-                return column.IsNullable ? Group(new SqlBinary(new SqlBinary(sql, SqlOperator.Equal, parameter), SqlOperator.And, new SqlIsNull(sql, true))) : new SqlBinary(sql, SqlOperator.Equal, parameter);
+                return left.Nullable ? Group(new SqlBinary(new SqlBinary(sql, SqlOperator.Equal, parameter), SqlOperator.And, new SqlIsNull(sql, true))) : new SqlBinary(sql, SqlOperator.Equal, parameter);
             case SqlOperator.NotEqual:
                 return new SqlBinary(sql, SqlOperator.IsNot, parameter);
             default:
                 SqlExpression condition = new SqlBinary(sql, op, parameter);
-                if (floating && op is SqlOperator.GreaterThan or SqlOperator.GreaterThanOrEqual)
+                if (left.Floating && op is SqlOperator.GreaterThan or SqlOperator.GreaterThanOrEqual)
                 {
                     condition = new SqlBinary(condition, SqlOperator.And, new SqlBinary(sql, SqlOperator.NotEqual, NaN));
                 }
 
-                return column.IsNullable ? Group(new SqlBinary(condition, SqlOperator.And, new SqlIsNull(sql, true))) : condition is SqlBinary { Operator: SqlOperator.And } ? Group(condition) : condition;
+                return left.Nullable ? Group(new SqlBinary(condition, SqlOperator.And, new SqlIsNull(sql, true))) : condition is SqlBinary { Operator: SqlOperator.And } ? Group(condition) : condition;
         }
     }
 
-    // Two operands over the row (two columns).
+    // Two operands over the row.
     private SqlExpression TwoOperands(Expression node, Expression left, SqlOperator op, Expression right)
     {
-        var l = ColumnOf(node, left);
-        var r = ColumnOf(node, right);
+        var l = ValueOf(left, compared: true);
+        var r = ValueOf(right, compared: true);
         var ordering = op is not (SqlOperator.Equal or SqlOperator.NotEqual);
         RefuseReferenceEquality(node, l, ordering);
         RefuseReferenceEquality(node, r, ordering);
-        SqlExpression a = new SqlColumn(l.Name), b = new SqlColumn(r.Name);
-        var floating = l.Kind is ColumnKind.Single or ColumnKind.Double || r.Kind is ColumnKind.Single or ColumnKind.Double;
-        var nullable = l.IsNullable || r.IsNullable;
+        SqlExpression a = l.Sql, b = r.Sql;
+        var floating = l.Floating || r.Floating;
+        var nullable = l.Nullable || r.Nullable;
         if (!ordering)
         {
             // C#: null == null; NaN == NaN is false.
             SqlExpression equal = nullable ? new SqlBinary(a, SqlOperator.Is, b) : new SqlBinary(a, SqlOperator.Equal, b);
             if (floating)
             {
-                equal = new SqlBinary(equal, SqlOperator.And, new SqlBinary(a, SqlOperator.IsNot, NaN));
+                // Equal to a NaN only when that is NaN too: one guard, on a side that can hold NaN.
+                equal = new SqlBinary(equal, SqlOperator.And, new SqlBinary(l.Floating ? a : b, SqlOperator.IsNot, NaN));
             }
 
             return op == SqlOperator.Equal ? Group(equal) : Group(new SqlUnary(SqlUnaryOperator.Not, Group(equal)));
         }
 
-        if (l.Kind == ColumnKind.String || r.Kind == ColumnKind.String)
+        if (l.IsText || r.IsText)
         {
             throw Unsupported(node, "strings are ordered with string.CompareOrdinal(a, b) or string.Compare(a, b, StringComparison.Ordinal)");
         }
 
         SqlExpression condition = new SqlBinary(a, op, b);
-        if (floating)
+        if (l.Floating)
         {
-            condition = new SqlBinary(new SqlBinary(condition, SqlOperator.And, new SqlBinary(a, SqlOperator.NotEqual, NaN)), SqlOperator.And, new SqlBinary(b, SqlOperator.NotEqual, NaN));
+            condition = new SqlBinary(condition, SqlOperator.And, new SqlBinary(a, SqlOperator.NotEqual, NaN));
+        }
+
+        if (r.Floating)
+        {
+            condition = new SqlBinary(condition, SqlOperator.And, new SqlBinary(b, SqlOperator.NotEqual, NaN));
         }
 
         return nullable ? Coalesce(condition) : Group(condition);
@@ -325,7 +352,7 @@ internal sealed class PostgresTranslator
             var value = Evaluate(b);
             return value is not null && IsNaN(value)
                 ? new SqlBinary(new SqlColumn(ColumnOf(node, a).Name), SqlOperator.Is, NaN)
-                : ColumnWithValue(node, a, SqlOperator.Equal, value);
+                : WithValue(node, a, SqlOperator.Equal, value);
         }
 
         var l = ColumnOf(node, a);
@@ -348,9 +375,9 @@ internal sealed class PostgresTranslator
                 }
 
             case "Equals" when call.Object is null && args.Count == 2 && !Uses(args[1]):
-                return ColumnWithValue(call, args[0], SqlOperator.Equal, Evaluate(args[1]));
+                return WithValue(call, args[0], SqlOperator.Equal, Evaluate(args[1]));
             case "Equals" when call.Object is null && args.Count == 2 && !Uses(args[0]):
-                return ColumnWithValue(call, args[1], SqlOperator.Equal, Evaluate(args[0]));
+                return WithValue(call, args[1], SqlOperator.Equal, Evaluate(args[0]));
             case "Equals" when call.Object is not null && args.Count == 1:
                 return EqualsCall(call, call.Object, args[0]);
             case "Contains" or "StartsWith" or "EndsWith" when call.Object is not null && (args.Count == 1 || (args.Count == 2 && args[1].Type == typeof(StringComparison))):
@@ -360,16 +387,29 @@ internal sealed class PostgresTranslator
                         throw Unsupported(call, "only ordinal matching is translated (no argument, or StringComparison.Ordinal)");
                     }
 
-                    if (args[0].Type != typeof(string) || Uses(args[0]))
+                    if (args[0].Type != typeof(string))
                     {
-                        throw Unsupported(call, "the argument must be a string value, not a column");
+                        throw Unsupported(call, "the argument must be a string (a char argument is not translated)");
                     }
 
-                    var column = ColumnOf(call, call.Object);
-                    var value = Evaluate(args[0]) as string
-                        ?? throw new ArgumentNullException(call.Method.Name, $"The argument of '{call}' is null; .NET throws for it, so MicroDb.Npgsql does too.");
-                    var sql = new SqlColumn(column.Name);
-                    var pattern = Value(value, column);
+                    var target = ValueOf(call.Object, compared: true);
+                    var sql = target.Sql;
+                    SqlExpression pattern;
+                    var nullable = target.Nullable;
+                    if (Uses(args[0]))
+                    {
+                        // Another column: a NULL there matches nothing (LINQ-to-Objects would throw ArgumentNullException).
+                        var other = ValueOf(args[0], compared: true);
+                        pattern = other.Sql;
+                        nullable |= other.Nullable;
+                    }
+                    else
+                    {
+                        var value = Evaluate(args[0]) as string
+                            ?? throw new ArgumentNullException(call.Method.Name, $"The argument of '{call}' is null; .NET throws for it, so MicroDb.Npgsql does too.");
+                        pattern = target.Column is { } column ? Value(value, column) : Value(value);
+                    }
+
                     SqlExpression match = call.Method.Name switch
                     {
                         "Contains" => new SqlBinary(Function("strpos", sql, pattern), SqlOperator.GreaterThan, SqlLiteral.Zero),
@@ -377,8 +417,8 @@ internal sealed class PostgresTranslator
                         _ => new SqlBinary(Function("right", sql, Function("char_length", pattern)), SqlOperator.Equal, pattern),
                     };
 
-                    // A null column matches nothing (LINQ-to-Objects would throw NullReferenceException).
-                    return column.IsNullable ? Coalesce(match) : Group(match);
+                    // A null string matches nothing (LINQ-to-Objects would throw NullReferenceException).
+                    return nullable ? Coalesce(match) : Group(match);
                 }
         }
 
@@ -452,6 +492,18 @@ internal sealed class PostgresTranslator
         return new SqlParameter(_parameters.Count - 1, column.Kind);
     }
 
+    private void RefuseReferenceEquality(Expression node, Operand operand, bool ordering)
+    {
+        if (operand.Column is { } column)
+        {
+            RefuseReferenceEquality(node, column, ordering);
+        }
+        else if (!ordering && Underlying(operand.Type) is var type && (type == typeof(byte[]) || type == typeof(System.Text.StringBuilder) || type == typeof(Uri)))
+        {
+            throw Unsupported(node, $"{type.Name} values compare by reference in .NET");
+        }
+    }
+
     private void RefuseReferenceEquality(Expression node, ColumnMapping column, bool ordering)
     {
         if (column.Kind is ColumnKind.Blob or ColumnKind.StringBuilder || (column.Kind == ColumnKind.Uri && !ordering))
@@ -510,6 +562,10 @@ internal sealed class PostgresTranslator
             (TypeCode.Byte or TypeCode.SByte or TypeCode.Int16 or TypeCode.UInt16 or TypeCode.Int32 or TypeCode.UInt32 or TypeCode.Int64 or TypeCode.UInt64,
              TypeCode.Int16 or TypeCode.Int32 or TypeCode.Int64 or TypeCode.UInt16 or TypeCode.UInt32 or TypeCode.UInt64 or TypeCode.Decimal) => Widens(f, t),
             (TypeCode.Single, TypeCode.Double) => true,
+
+            // To a floating type: rounded to nearest as PostgreSQL's cast rounds (exact below 2^24 or 2^53).
+            (TypeCode.Byte or TypeCode.SByte or TypeCode.Int16 or TypeCode.UInt16 or TypeCode.Int32 or TypeCode.UInt32 or TypeCode.Int64 or TypeCode.UInt64,
+             TypeCode.Single or TypeCode.Double) => true,
             _ => false,
         };
     }
