@@ -65,25 +65,25 @@ public sealed class NpgsqlTableQuery<T>
 
     /// <summary>Sorts by <paramref name="keySelector"/> ascending (null first); earlier orderings become tie-breakers, as in LINQ's stable sort.</summary>
     /// <typeparam name="TKey">The key type.</typeparam>
-    /// <param name="keySelector">The key: a mapped member.</param>
-    /// <exception cref="NotSupportedException">The key is not a mapped member, or its type has no order in .NET.</exception>
+    /// <param name="keySelector">The key: a mapped member or a translated value (strings in ordinal order, floats with NaN first).</param>
+    /// <exception cref="NotSupportedException">The key has no PostgreSQL translation, or its type has no order in .NET.</exception>
     public NpgsqlTableQuery<T> OrderBy<TKey>(Expression<Func<T, TKey>> keySelector) => Order(keySelector, descending: false, then: false);
 
     /// <summary>Sorts by <paramref name="keySelector"/> descending (null last).</summary>
     /// <typeparam name="TKey">The key type.</typeparam>
-    /// <param name="keySelector">The key: a mapped member.</param>
-    /// <exception cref="NotSupportedException">The key is not a mapped member, or its type has no order in .NET.</exception>
+    /// <param name="keySelector">The key: a mapped member or a translated value (strings in ordinal order, floats with NaN first).</param>
+    /// <exception cref="NotSupportedException">The key has no PostgreSQL translation, or its type has no order in .NET.</exception>
     public NpgsqlTableQuery<T> OrderByDescending<TKey>(Expression<Func<T, TKey>> keySelector) => Order(keySelector, descending: true, then: false);
 
     /// <summary>Adds an ascending tie-breaker to the preceding OrderBy.</summary>
     /// <typeparam name="TKey">The key type.</typeparam>
-    /// <param name="keySelector">The key: a mapped member.</param>
+    /// <param name="keySelector">The key: a mapped member or a translated value.</param>
     /// <exception cref="InvalidOperationException">No OrderBy precedes it.</exception>
     public NpgsqlTableQuery<T> ThenBy<TKey>(Expression<Func<T, TKey>> keySelector) => Order(keySelector, descending: false, then: true);
 
     /// <summary>Adds a descending tie-breaker to the preceding OrderBy.</summary>
     /// <typeparam name="TKey">The key type.</typeparam>
-    /// <param name="keySelector">The key: a mapped member.</param>
+    /// <param name="keySelector">The key: a mapped member or a translated value.</param>
     /// <exception cref="InvalidOperationException">No OrderBy precedes it.</exception>
     public NpgsqlTableQuery<T> ThenByDescending<TKey>(Expression<Func<T, TKey>> keySelector) => Order(keySelector, descending: true, then: true);
 

@@ -61,7 +61,15 @@ internal sealed partial class PostgresTranslator
     {
         if (!TryColumn(body, out var column))
         {
-            throw Unsupported(body, "a sort key must be a mapped member of the entity");
+            // A computed key: ordered by its type's .NET order, as a member of that type would be.
+            var value = ValueOf(body, compared: true);
+            var type = Underlying(value.Type);
+            if (type == typeof(byte[]) || type == typeof(Uri) || type == typeof(System.Text.StringBuilder))
+            {
+                throw Unsupported(body, $"{type.Name} values have no order in .NET (they are not IComparable)");
+            }
+
+            return value.IsText ? [Ordinal(value.Sql)] : value.Floating ? [FloatRank(value.Sql), value.Sql] : [value.Sql];
         }
 
         var sql = new SqlColumn(column.Name);
@@ -72,15 +80,16 @@ internal sealed partial class PostgresTranslator
             case ColumnKind.Blob or ColumnKind.Uri or ColumnKind.StringBuilder:
                 throw Unsupported(body, $"{column.Kind} values have no order in .NET (they are not IComparable)");
             case ColumnKind.Single or ColumnKind.Double:
-                // .NET sorts null, then NaN, then the numbers; PostgreSQL sorts NaN above every number.
-                var rank = new SqlCase(
-                    new ValueList<SqlWhen>([new SqlWhen(new SqlIsNull(sql, false), SqlLiteral.Zero), new SqlWhen(new SqlBinary(sql, SqlOperator.Equal, NaN), SqlLiteral.One)]),
-                    SqlLiteral.Integer(2));
-                return [rank, sql];
+                return [FloatRank(sql), sql];
             default:
                 return [sql];
         }
     }
+
+    // .NET sorts null, then NaN, then the numbers; PostgreSQL sorts NaN above every number: a rank goes first.
+    private static SqlCase FloatRank(SqlExpression value) => new(
+        new ValueList<SqlWhen>([new SqlWhen(new SqlIsNull(value, false), SqlLiteral.Zero), new SqlWhen(new SqlBinary(value, SqlOperator.Equal, NaN), SqlLiteral.One)]),
+        SqlLiteral.Integer(2));
 
     private SqlExpression Boolean(Expression e)
     {
