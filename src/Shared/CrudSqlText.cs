@@ -119,13 +119,25 @@ internal static class CrudSqlText
     /// <param name="table">The table.</param>
     /// <param name="columns">Every column, in table order.</param>
     /// <param name="conflictColumns">The conflict target's column names: the key's, or a unique index's.</param>
-    public static string Upsert(string table, IReadOnlyList<ColumnFacts> columns, IReadOnlyList<string> conflictColumns)
+    public static string Upsert(string table, IReadOnlyList<ColumnFacts> columns, IReadOnlyList<string> conflictColumns) =>
+        Upsert(table, columns, conflictColumns, static (_, column) => column.IsAutoIncrement ? "NULLIF(?, 0)" : "?");
+
+    /// <summary>
+    /// The upsert text with each column's value written by <paramref name="value"/> (its 0-based position and the column):
+    /// SQLite's <c>?</c> above, PostgreSQL's <c>$n</c> (<c>PostgresDialect.Upsert</c>). The rest of the text is the same.
+    /// </summary>
+    /// <param name="table">The table.</param>
+    /// <param name="columns">Every column, in table order.</param>
+    /// <param name="conflictColumns">The conflict target's column names.</param>
+    /// <param name="value">The text of a column's value in VALUES.</param>
+    public static string Upsert(string table, IReadOnlyList<ColumnFacts> columns, IReadOnlyList<string> conflictColumns, Func<int, ColumnFacts, string> value)
     {
         var values = new StringBuilder();
         var set = new StringBuilder();
-        foreach (var column in columns)
+        for (var i = 0; i < columns.Count; i++)
         {
-            values.Append(values.Length == 0 ? string.Empty : ", ").Append(column.IsAutoIncrement ? "NULLIF(?, 0)" : "?");
+            var column = columns[i];
+            values.Append(values.Length == 0 ? string.Empty : ", ").Append(value(i, column));
             if (!column.IsPrimaryKey && !Contains(conflictColumns, column.ColumnName))
             {
                 set.Append(set.Length == 0 ? string.Empty : ", ").Append(Quote(column.ColumnName)).Append(" = excluded.").Append(Quote(column.ColumnName));

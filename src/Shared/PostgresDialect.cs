@@ -225,6 +225,37 @@ internal static class PostgresDialect
         return sb.Append(" FROM ").Append(Quote(table)).Append(" WHERE ").Append(Quote(key.ColumnName)).Append(" = $1").ToString();
     }
 
+    // ---- Upsert (issue 24, LINQ and upsert slice) ----
+
+    /// <summary>
+    /// <c>INSERT ... ON CONFLICT (target) DO UPDATE SET ... RETURNING key</c>: <see cref="CrudSqlText.Upsert(string, IReadOnlyList{ColumnFacts}, IReadOnlyList{string}, Func{int, ColumnFacts, string})"/>'s
+    /// text with <c>$1..$n</c> for the written columns in order. With <paramref name="omitIdentity"/> the identity key is
+    /// not written (its value was 0: the identity makes the new key; PostgreSQL refuses NULL in an identity column, so
+    /// SQLite's <c>NULLIF(?, 0)</c> does not carry over) and <c>RETURNING</c> still names it.
+    /// </summary>
+    /// <param name="table">The table name.</param>
+    /// <param name="columns">Every column, in order.</param>
+    /// <param name="conflictColumns">The conflict target's column names: the key's, or a unique index's.</param>
+    /// <param name="omitIdentity">Leave the identity key out of the INSERT.</param>
+    public static string Upsert(string table, IReadOnlyList<ColumnFacts> columns, IReadOnlyList<string> conflictColumns, bool omitIdentity)
+    {
+        var written = new List<ColumnFacts>(columns.Count);
+        string? identity = null;
+        foreach (var column in columns)
+        {
+            if (omitIdentity && column.IsAutoIncrement)
+            {
+                identity = column.ColumnName;
+                continue;
+            }
+
+            written.Add(column);
+        }
+
+        var sql = CrudSqlText.Upsert(table, written, conflictColumns, static (i, _) => "$" + (i + 1).ToString(CultureInfo.InvariantCulture));
+        return identity is null ? sql : sql + " RETURNING " + Quote(identity);
+    }
+
     private static ColumnFacts? PrimaryKey(IReadOnlyList<ColumnFacts> columns)
     {
         foreach (var column in columns)

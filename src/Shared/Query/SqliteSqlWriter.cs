@@ -44,7 +44,7 @@ internal class SqliteSqlWriter
                 WriteParameter(parameter.Slot, sql, slots);
                 return;
             case SqlRowId:
-                sql.Append("rowid");
+                WriteRowId(sql);
                 return;
             case SqlLiteral literal:
                 sql.Append(literal.Text);
@@ -116,7 +116,7 @@ internal class SqliteSqlWriter
                 return;
             case SqlCollate collate:
                 Write(collate.Operand, sql, slots);
-                sql.Append(" COLLATE ").Append(collate.Collation);
+                sql.Append(" COLLATE ").Append(CollationText(collate.Collation));
                 return;
             case SqlScalarQuery scalar:
                 sql.Append('(');
@@ -173,10 +173,7 @@ internal class SqliteSqlWriter
         {
             sql.Append(i == 0 ? " ORDER BY " : ", ");
             Write(query.Orderings[i].Key, sql, slots);
-            if (query.Orderings[i].Descending)
-            {
-                sql.Append(" DESC");
-            }
+            WriteOrderDirection(query.Orderings[i].Descending, sql);
         }
 
         WritePaging(query.Limit, query.Offset, sql);
@@ -205,6 +202,10 @@ internal class SqliteSqlWriter
                 if (subquery.Alias is not null)
                 {
                     sql.Append(" AS ").Append(QuoteIdentifier(subquery.Alias));
+                }
+                else
+                {
+                    WriteSubqueryAlias(sql);
                 }
 
                 return;
@@ -271,6 +272,29 @@ internal class SqliteSqlWriter
             sql.Append(limit is null ? " LIMIT -1 OFFSET " : " OFFSET ").Append(offset.ToString(CultureInfo.InvariantCulture));
         }
     }
+
+    /// <summary>
+    /// The direction after an ORDER BY term: <c> DESC</c> or nothing. SQLite sorts NULL first ascending and last
+    /// descending, which is LINQ-to-Objects' order of null, so it needs no NULLS clause.
+    /// </summary>
+    protected virtual void WriteOrderDirection(bool descending, StringBuilder sql)
+    {
+        if (descending)
+        {
+            sql.Append(" DESC");
+        }
+    }
+
+    /// <summary>What follows a sub-query read as a table: nothing in SQLite, which needs no alias there.</summary>
+    protected virtual void WriteSubqueryAlias(StringBuilder sql)
+    {
+    }
+
+    /// <summary>The row's hidden identity (SQLite's <c>rowid</c>).</summary>
+    protected virtual void WriteRowId(StringBuilder sql) => sql.Append("rowid");
+
+    /// <summary>The text of a collation name after <c>COLLATE</c> (SQLite's names are bare words).</summary>
+    protected virtual string CollationText(string collation) => collation;
 
     /// <summary>Quotes an identifier.</summary>
     protected virtual string QuoteIdentifier(string name) => CrudSqlText.Quote(name);

@@ -140,7 +140,7 @@ internal sealed partial class SqlTranslator
     }
 
     /// <summary>C# 14 binds <c>array.Contains(x)</c> to MemoryExtensions.Contains over an implicit span; take the array back.</summary>
-    private static Expression UnwrapSpan(Expression e)
+    internal static Expression UnwrapSpan(Expression e)
     {
         while (true)
         {
