@@ -61,4 +61,18 @@ public abstract partial class ConformanceSuite
         Assert.That(actual.Select(key).ToList(), Is.EqualTo(list.Select(key).ToList()), $"{label}: {what} (order)");
         Assert.That(actual, Is.EquivalentTo(list), $"{label}: {what} (rows)");
     }
+
+    /// <summary>The exception <paramref name="run"/> throws, or null.</summary>
+    private static Exception? Outcome(Action run)
+    {
+        try
+        {
+            run();
+            return null;
+        }
+        catch (Exception e)
+        {
+            return e;
+        }
+    }
 }
