@@ -22,7 +22,10 @@ public abstract partial class ConformanceSuite
             var g = PropValues.Pick(random, PropValues.Guids);
             var e = PropValues.Pick(random, PropValues.Tints);
             var w = PropValues.Pick(random, PropValues.Wides);
-            var what = $"round {round} (i {i}, n {n}, u {u}, d {d}, t {t:O} {t.Kind}, s '{s}', g {g}, e {e}, w {w})";
+            var x = PropValues.Pick(random, PropValues.Reals);
+            var day = PropValues.Pick(random, PropValues.Days);
+            var span = PropValues.Pick(random, PropValues.Spans);
+            var what = $"round {round} (i {i}, n {n}, u {u}, d {d}, t {t:O} {t.Kind}, s '{s}', g {g}, e {e}, w {w}, x {x:R}, day {day:O}, span {span})";
 
             SameOrder(db.Table<PropLeft>().Where(l => l.Int == i || l.Long < n).OrderBy(l => l.Int).ThenBy(l => l.Id).ToList().Select(l => l.Id).ToList(),
                 left.Where(l => l.Int == i || l.Long < n).OrderBy(l => l.Int).ThenBy(l => l.Id).Select(l => l.Id), label, what + ": int? and long");
@@ -42,6 +45,10 @@ public abstract partial class ConformanceSuite
                 left.Where(l => l.Tint == e || l.Wide == w).OrderBy(l => l.Wide).ThenBy(l => l.Tint).ThenBy(l => l.Id).Select(l => l.Id), label, what + ": enums");
             SameOrder(db.Table<PropLeft>().Where(l => l.Wide > w).OrderBy(l => l.Id).Skip(round).Take(10).ToList().Select(l => l.Id).ToList(),
                 left.Where(l => l.Wide > w).OrderBy(l => l.Id).Skip(round).Take(10).Select(l => l.Id), label, what + ": ulong enum ordering (null never greater)");
+            SameOrder(db.Table<PropLeft>().Where(l => l.Real >= x || l.Day == day).OrderBy(l => l.Real).ThenByDescending(l => l.Day).ThenBy(l => l.Id).ToList().Select(l => l.Id).ToList(),
+                left.Where(l => l.Real >= x || l.Day == day).OrderBy(l => l.Real).ThenByDescending(l => l.Day).ThenBy(l => l.Id).Select(l => l.Id), label, what + ": double and DateOnly");
+            SameOrder(db.Table<PropLeft>().Where(l => l.Span == span || (l.Flag && l.Span != span)).OrderBy(l => l.Flag).ThenBy(l => l.Id).ToList().Select(l => l.Id).ToList(),
+                left.Where(l => l.Span == span || (l.Flag && l.Span != span)).OrderBy(l => l.Flag).ThenBy(l => l.Id).Select(l => l.Id), label, what + ": TimeSpan equality and bool");
             Assert.That(db.Table<PropLeft>().Count(l => l.Date > t && l.ULong < u), Is.EqualTo(left.Count(l => l.Date > t && l.ULong < u)), $"{label}: {what}: Count");
 
             // Chains of the types the build-time front end lowers (integers, enums, string and Guid equality), so the

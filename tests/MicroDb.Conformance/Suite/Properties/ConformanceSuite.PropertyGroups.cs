@@ -31,6 +31,14 @@ public abstract partial class ConformanceSuite
             left.GroupBy(l => l.Tint).Select(g => new { g.Key, N = g.Count(x => x.Amount > 0) }), label, "GroupBy an enum");
         SameRows(db.Table<PropLeft>().GroupBy(l => l.Wide).Select(g => new { g.Key, N = g.Count(), Min = g.Min(x => x.Amount) }).ToList(),
             left.GroupBy(l => l.Wide).Select(g => new { g.Key, N = g.Count(), Min = g.Min(x => x.Amount) }), label, "GroupBy a nullable ulong enum");
+        SameRows(db.Table<PropLeft>().GroupBy(l => l.Real).Select(g => new { g.Key, N = g.Count(), Sum = g.Sum(x => x.Amount) }).ToList(),
+            left.GroupBy(l => l.Real).Select(g => new { g.Key, N = g.Count(), Sum = g.Sum(x => x.Amount) }), label, "GroupBy double");
+        SameRows(db.Table<PropLeft>().GroupBy(l => l.Flag).Select(g => new { g.Key, N = g.Count(), Sum = g.Sum(x => x.Amount) }).ToList(),
+            left.GroupBy(l => l.Flag).Select(g => new { g.Key, N = g.Count(), Sum = g.Sum(x => x.Amount) }), label, "GroupBy bool");
+        SameRows(db.Table<PropLeft>().GroupBy(l => l.Day).Select(g => new { g.Key, N = g.Count(), Sum = g.Sum(x => x.Amount) }).ToList(),
+            left.GroupBy(l => l.Day).Select(g => new { g.Key, N = g.Count(), Sum = g.Sum(x => x.Amount) }), label, "GroupBy DateOnly");
+        SameRows(db.Table<PropLeft>().GroupBy(l => l.Span).Select(g => new { g.Key, N = g.Count(), Sum = g.Sum(x => x.Amount) }).ToList(),
+            left.GroupBy(l => l.Span).Select(g => new { g.Key, N = g.Count(), Sum = g.Sum(x => x.Amount) }), label, "GroupBy TimeSpan");
         SameRows(db.Table<PropLeft>().GroupBy(l => new { l.Text, l.Wide }).Select(g => new { g.Key.Text, g.Key.Wide, N = g.Count() }).ToList(),
             left.GroupBy(l => new { l.Text, l.Wide }).Select(g => new { g.Key.Text, g.Key.Wide, N = g.Count() }), label, "GroupBy a composite key with null members");
     }
@@ -44,6 +52,8 @@ public abstract partial class ConformanceSuite
             left.GroupBy(l => l.Wide).Select(g => new { g.Key, Min = g.Min(x => x.Int), Max = g.Max(x => x.Int), Avg = g.Average(x => x.Int) }), label, "Min/Max/Average of int? (nulls skipped, all-null groups null)");
         SameRows(db.Table<PropLeft>().GroupBy(l => l.Decimal).Select(g => new { g.Key, Min = g.Min(x => x.Amount), Max = g.Max(x => x.Long) }).ToList(),
             left.GroupBy(l => l.Decimal).Select(g => new { g.Key, Min = g.Min(x => x.Amount), Max = g.Max(x => x.Long) }), label, "Min of int, Max of long");
+        SameRows(db.Table<PropLeft>().GroupBy(l => l.Flag).Select(g => new { g.Key, Min = g.Min(x => x.Real), Max = g.Max(x => x.Real) }).ToList(),
+            left.GroupBy(l => l.Flag).Select(g => new { g.Key, Min = g.Min(x => x.Real), Max = g.Max(x => x.Real) }), label, "Min/Max of double");
         SameRows(db.Table<PropLeft>().GroupBy(l => l.Text).Select(g => new { g.Key, Sum = g.Sum(x => x.Int) }).ToList(),
             left.GroupBy(l => l.Text).Select(g => new { g.Key, Sum = g.Sum(x => x.Int) }), label, "Sum of int? (0 for all nulls)");
 

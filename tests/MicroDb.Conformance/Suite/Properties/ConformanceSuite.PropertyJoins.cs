@@ -33,6 +33,14 @@ public abstract partial class ConformanceSuite
             left.Join(right, l => l.Tint, r => r.Tint, (l, r) => new { L = l.Id, R = r.Id }), label, "Join on an enum");
         SameRows(db.Table<PropLeft>().Join(db.Table<PropRight>(), l => l.Wide, r => r.Wide, (l, r) => new { L = l.Id, R = r.Id }).ToList(),
             left.Join(right, l => l.Wide, r => r.Wide, (l, r) => new { L = l.Id, R = r.Id }), label, "Join on a nullable ulong enum");
+        SameRows(db.Table<PropLeft>().Join(db.Table<PropRight>(), l => l.Real, r => r.Real, (l, r) => new { L = l.Id, R = r.Id }).ToList(),
+            left.Join(right, l => l.Real, r => r.Real, (l, r) => new { L = l.Id, R = r.Id }), label, "Join on double (0.0 equals -0.0)");
+        SameRows(db.Table<PropLeft>().Join(db.Table<PropRight>(), l => l.Flag, r => r.Flag, (l, r) => new { L = l.Id, R = r.Id }).ToList(),
+            left.Join(right, l => l.Flag, r => r.Flag, (l, r) => new { L = l.Id, R = r.Id }), label, "Join on bool");
+        SameRows(db.Table<PropLeft>().Join(db.Table<PropRight>(), l => l.Day, r => r.Day, (l, r) => new { L = l.Id, R = r.Id }).ToList(),
+            left.Join(right, l => l.Day, r => r.Day, (l, r) => new { L = l.Id, R = r.Id }), label, "Join on DateOnly");
+        SameRows(db.Table<PropLeft>().Join(db.Table<PropRight>(), l => l.Span, r => r.Span, (l, r) => new { L = l.Id, R = r.Id }).ToList(),
+            left.Join(right, l => l.Span, r => r.Span, (l, r) => new { L = l.Id, R = r.Id }), label, "Join on TimeSpan");
         SameRows(db.Table<PropLeft>().Join(db.Table<PropRight>(), l => new { l.Text, l.Tint }, r => new { r.Text, r.Tint }, (l, r) => new { L = l.Id, R = r.Id }).ToList(),
             left.Join(right, l => new { l.Text, l.Tint }, r => new { r.Text, r.Tint }, (l, r) => new { L = l.Id, R = r.Id }), label, "Join on a composite key with null members");
         SameRows(db.Table<PropLeft>().Join(db.Table<PropRight>(), l => new { l.Decimal, l.Date }, r => new { r.Decimal, r.Date }, (l, r) => new { L = l.Id, R = r.Id }).ToList(),
@@ -66,6 +74,12 @@ public abstract partial class ConformanceSuite
             left.LeftJoin(right, l => l.Tint, r => r.Tint, (l, r) => new { L = l.Id, R = r == null ? 0 : r.Id }), label, "LeftJoin on an enum");
         SameRows(db.Table<PropLeft>().LeftJoin(db.Table<PropRight>(), l => l.Wide, r => r.Wide, (l, r) => new { L = l.Id, R = r == null ? 0 : r.Id }).ToList(),
             left.LeftJoin(right, l => l.Wide, r => r.Wide, (l, r) => new { L = l.Id, R = r == null ? 0 : r.Id }), label, "LeftJoin on a nullable ulong enum");
+        SameRows(db.Table<PropLeft>().LeftJoin(db.Table<PropRight>(), l => l.Real, r => r.Real, (l, r) => new { L = l.Id, R = r == null ? 0 : r.Id }).ToList(),
+            left.LeftJoin(right, l => l.Real, r => r.Real, (l, r) => new { L = l.Id, R = r == null ? 0 : r.Id }), label, "LeftJoin on double");
+        SameRows(db.Table<PropLeft>().LeftJoin(db.Table<PropRight>(), l => l.Day, r => r.Day, (l, r) => new { L = l.Id, R = r == null ? 0 : r.Id }).ToList(),
+            left.LeftJoin(right, l => l.Day, r => r.Day, (l, r) => new { L = l.Id, R = r == null ? 0 : r.Id }), label, "LeftJoin on DateOnly");
+        SameRows(db.Table<PropLeft>().LeftJoin(db.Table<PropRight>(), l => l.Span, r => r.Span, (l, r) => new { L = l.Id, R = r == null ? 0 : r.Id }).ToList(),
+            left.LeftJoin(right, l => l.Span, r => r.Span, (l, r) => new { L = l.Id, R = r == null ? 0 : r.Id }), label, "LeftJoin on TimeSpan");
         SameRows(db.Table<PropLeft>().LeftJoin(db.Table<PropRight>(), l => l.Decimal, r => r.Decimal, (l, r) => new { L = l.Id, Label = r == null ? null : r.Text, Found = r != null }).ToList(),
             left.LeftJoin(right, l => l.Decimal, r => r.Decimal, (l, r) => new { L = l.Id, Label = r == null ? null : r.Text, Found = r != null }), label, "LeftJoin reading the right row's members");
     }

@@ -31,6 +31,18 @@ public abstract partial class ConformanceSuite
             left.Where(l => right.Any(r => r.Tint == l.Tint && r.Amount > l.Amount)).OrderBy(l => l.Id).Select(l => l.Id), label, "Any on an enum and an ordering");
         SameOrder(db.Table<PropLeft>().Where(l => db.Table<PropRight>().Any(r => r.Wide == l.Wide)).OrderBy(l => l.Id).Select(l => l.Id).ToList(),
             left.Where(l => right.Any(r => r.Wide == l.Wide)).OrderBy(l => l.Id).Select(l => l.Id), label, "Any on a nullable ulong enum");
+        SameOrder(db.Table<PropLeft>().Where(l => db.Table<PropRight>().Any(r => r.Real == l.Real && r.Tint == l.Tint)).OrderBy(l => l.Id).Select(l => l.Id).ToList(),
+            left.Where(l => right.Any(r => r.Real == l.Real && r.Tint == l.Tint)).OrderBy(l => l.Id).Select(l => l.Id), label, "Any on double and an enum");
+        SameOrder(db.Table<PropLeft>().Where(l => db.Table<PropRight>().Any(r => r.Flag == l.Flag && r.Tint == l.Tint)).OrderBy(l => l.Id).Select(l => l.Id).ToList(),
+            left.Where(l => right.Any(r => r.Flag == l.Flag && r.Tint == l.Tint)).OrderBy(l => l.Id).Select(l => l.Id), label, "Any on bool and an enum");
+        SameOrder(db.Table<PropLeft>().Where(l => db.Table<PropRight>().Any(r => r.Day == l.Day && r.Tint == l.Tint)).OrderBy(l => l.Id).Select(l => l.Id).ToList(),
+            left.Where(l => right.Any(r => r.Day == l.Day && r.Tint == l.Tint)).OrderBy(l => l.Id).Select(l => l.Id), label, "Any on DateOnly and an enum");
+        SameOrder(db.Table<PropLeft>().Where(l => db.Table<PropRight>().Any(r => r.Span == l.Span && r.Tint == l.Tint)).OrderBy(l => l.Id).Select(l => l.Id).ToList(),
+            left.Where(l => right.Any(r => r.Span == l.Span && r.Tint == l.Tint)).OrderBy(l => l.Id).Select(l => l.Id), label, "Any on TimeSpan and an enum");
+        SameOrder(db.Table<PropLeft>().Where(l => !db.Table<PropRight>().Any(r => r.Real < l.Real)).OrderBy(l => l.Id).Select(l => l.Id).ToList(),
+            left.Where(l => !right.Any(r => r.Real < l.Real)).OrderBy(l => l.Id).Select(l => l.Id), label, "no smaller double");
+        SameOrder(db.Table<PropLeft>().Where(l => db.Table<PropRight>().Any(r => r.Day > l.Day)).OrderBy(l => l.Id).Select(l => l.Id).ToList(),
+            left.Where(l => right.Any(r => r.Day > l.Day)).OrderBy(l => l.Id).Select(l => l.Id), label, "a later DateOnly");
         SameOrder(db.Table<PropLeft>().Where(l => !db.Table<PropRight>().Any(r => r.ULong > l.ULong)).OrderBy(l => l.Id).Select(l => l.Id).ToList(),
             left.Where(l => !right.Any(r => r.ULong > l.ULong)).OrderBy(l => l.Id).Select(l => l.Id), label, "no larger ulong (unsigned order across the sign bit)");
         SameOrder(db.Table<PropLeft>().Where(l => !db.Table<PropRight>().Any(r => r.Date < l.Date)).OrderBy(l => l.Id).Select(l => l.Id).ToList(),

@@ -185,8 +185,8 @@ public abstract partial class ConformanceSuite
             Is.EqualTo(model.OrderBy(p => p.Code).ThenBy(p => p.Name, StringComparer.Ordinal).Select(p => (p.Code, p.Name))), label + ": ordered by the key members");
     }
 
-    private static List<(int, int?, long, ulong, decimal, DateTime, DateTime?, string?, Guid, PropTint, PropWide?, int)> LeftRows(IEnumerable<PropLeft> rows) =>
-        [.. rows.OrderBy(l => l.Id).Select(l => (l.Id, l.Int, l.Long, l.ULong, l.Decimal, l.Date, l.NDate, l.Text, l.Guid, l.Tint, l.Wide, l.Amount))];
+    private static List<(int, int?, long, ulong, decimal, DateTime, DateTime?, string?, Guid, PropTint, PropWide?, int, (double, bool, DateOnly, TimeSpan))> LeftRows(IEnumerable<PropLeft> rows) =>
+        [.. rows.OrderBy(l => l.Id).Select(l => (l.Id, l.Int, l.Long, l.ULong, l.Decimal, l.Date, l.NDate, l.Text, l.Guid, l.Tint, l.Wide, l.Amount, (l.Real, l.Flag, l.Day, l.Span)))];
 
     [Test]
     public void Property_execute_update_and_delete_leave_the_table_linq_models([ValueSource(nameof(PropertySeeds))] int seed, [Values] bool sqliteNet)
@@ -205,7 +205,10 @@ public abstract partial class ConformanceSuite
             var what = $"{label}, step {step} (d {d}, t {t:O}, u {u}, s '{s}', g {g}, w {w}, take {take})";
             int changed;
             List<PropLeft> hit;
-            switch (random.Next(6))
+            var x = PropValues.Pick(random, PropValues.Reals);
+            var day = PropValues.Pick(random, PropValues.Days);
+            var span = PropValues.Pick(random, PropValues.Spans);
+            switch (random.Next(7))
             {
                 case 0:
                     changed = db.Table<PropLeft>().Where(l => l.Decimal == d || l.ULong > u).ExecuteUpdate(x => x.Set(l => l.Amount, l => l.Amount + 1).Set(l => l.Text, s));
@@ -238,6 +241,12 @@ public abstract partial class ConformanceSuite
                     hit = model.Where(l => l.NDate == null || l.NDate >= t).ToList();
                     hit.ForEach(l => (l.Wide, l.NDate, l.Int) = (w, t, l.Amount));
                     what += ": ExecuteUpdate of a nullable ulong enum, DateTime? and int? where ndate is null or >= t";
+                    break;
+                case 5:
+                    changed = db.Table<PropLeft>().Where(l => l.Real < x || l.Span == span || l.Day > day).ExecuteUpdate(x2 => x2.Set(l => l.Real, x).Set(l => l.Day, day).Set(l => l.Span, span).Set(l => l.Flag, l => !l.Flag));
+                    hit = model.Where(l => l.Real < x || l.Span == span || l.Day > day).ToList();
+                    hit.ForEach(l => (l.Real, l.Day, l.Span, l.Flag) = (x, day, span, !l.Flag));
+                    what += $": ExecuteUpdate of double, DateOnly, TimeSpan and bool (x {x:R}, day {day:O}, span {span})";
                     break;
                 default:
                     changed = db.Table<PropLeft>().Where(l => string.CompareOrdinal(l.Text, s) > 0 && l.Tint != PropTint.Blue).ExecuteUpdate(x => x.Set(l => l.Tint, PropTint.Blue).Set(l => l.Long, l => l.Long / 2));

@@ -3,7 +3,7 @@ namespace MicroDb.Conformance.Properties;
 /// <summary>
 /// The left table of the differential property tests: a key column of every stored type the query rules treat
 /// specially (nullable forms, ulong above long.MaxValue, decimals of several scales, DateTimes of every kind,
-/// strings differing in case, Guids, enums), filled at random from small pools so that keys repeat.
+/// strings differing in case, Guids, enums, doubles, bools, DateOnly, TimeSpan), filled at random from small pools so that keys repeat.
 /// </summary>
 [Table("prop_left")]
 public class PropLeft
@@ -30,6 +30,14 @@ public class PropLeft
     public PropTint Tint { get; set; }
 
     public PropWide? Wide { get; set; }
+
+    public double Real { get; set; }
+
+    public bool Flag { get; set; }
+
+    public DateOnly Day { get; set; }
+
+    public TimeSpan Span { get; set; }
 
     public int Amount { get; set; }
 }

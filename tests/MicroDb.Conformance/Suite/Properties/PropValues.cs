@@ -3,7 +3,7 @@ namespace MicroDb.Conformance.Properties;
 /// <summary>
 /// The value pools of the differential property tests: few values per type, so keys repeat, and within each pool the
 /// cases "How queries compare stored values" singles out (equal instants of three kinds, equal decimals of several
-/// scales, unsigned values above long.MaxValue, strings that differ in case or only in ordinal order, nulls).
+/// scales, unsigned values above long.MaxValue, strings that differ in case or only in ordinal order, nulls, 0.0 and -0.0, DateOnly and TimeSpan extremes).
 /// </summary>
 internal static class PropValues
 {
@@ -44,6 +44,12 @@ internal static class PropValues
 
     public static readonly PropWide?[] Wides = [null, PropWide.Low, PropWide.Middle, PropWide.High, PropWide.Top];
 
+    public static readonly double[] Reals = [0.0, -0.0, 1.5, 0.1 + 0.2, 0.3, -1e-300, double.MaxValue, 2.0];
+
+    public static readonly DateOnly[] Days = [new(2024, 2, 29), new(2024, 3, 1), new(1, 1, 1), new(9999, 12, 31)];
+
+    public static readonly TimeSpan[] Spans = [TimeSpan.Zero, TimeSpan.FromHours(1), TimeSpan.FromDays(-1), TimeSpan.FromTicks(1), new(1, 2, 3, 4, 5)];
+
     public static T Pick<T>(Random random, T[] pool) => pool[random.Next(pool.Length)];
 
     public static PropLeft Left(Random random) => new()
@@ -58,6 +64,10 @@ internal static class PropValues
         Guid = Pick(random, Guids),
         Tint = Pick(random, Tints),
         Wide = Pick(random, Wides),
+        Real = Pick(random, Reals),
+        Flag = random.Next(2) == 0,
+        Day = Pick(random, Days),
+        Span = Pick(random, Spans),
         Amount = random.Next(-3, 10),
     };
 
@@ -73,6 +83,10 @@ internal static class PropValues
         Guid = Pick(random, Guids),
         Tint = Pick(random, Tints),
         Wide = Pick(random, Wides),
+        Real = Pick(random, Reals),
+        Flag = random.Next(2) == 0,
+        Day = Pick(random, Days),
+        Span = Pick(random, Spans),
         Amount = random.Next(-3, 10),
     };
 }
