@@ -1,3 +1,4 @@
+using MicroDb.Conformance.Models;
 using MicroDb.Conformance.Properties;
 
 namespace MicroDb.Conformance;
@@ -213,5 +214,45 @@ public abstract partial class ConformanceSuite
                     .Join(right, l => l.Date, r => r.Date, (l, r) => new { L = l.Id, R = r.Id, l.Text, r.Decimal })
                     .OrderBy(x => x.Text, StringComparer.Ordinal).ThenByDescending(x => x.Decimal), x => (x.Text, x.Decimal), label, what + ": ordered with ties by string and decimal");
         }
+    }
+
+    [Test]
+    public void LeftJoin_keeps_a_matched_row_whose_join_key_is_stored_as_NULL([Values] bool sqliteNet)
+    {
+        // Found by the property test: a double's NaN is stored as NULL and reads back (and compares) as 0, so the right
+        // row below matches the left row's 0; the left join took the right key's NULL for a missing row.
+        var (db, _, _, _, _, label) = OpenPropData(seed: 1, sqliteNet);
+        db.Table<PropLeft>().ExecuteDelete();
+        db.Table<PropRight>().ExecuteDelete();
+        db.Insert(new PropLeft { Real = 0.0, Text = "zero" });
+        db.Insert(new PropLeft { Real = 2.5, Text = "none" });
+        var nan = new PropRight { Real = double.NaN, Text = "stored NULL" };
+        db.Insert(nan);
+        var left = db.Table<PropLeft>().ToList();
+        var right = db.Table<PropRight>().ToList();
+        Assert.That(right.Single().Real, Is.EqualTo(0.0), "NaN reads back as 0");
+
+        var actual = db.Table<PropLeft>().LeftJoin(db.Table<PropRight>(), l => l.Real, r => r.Real, (l, r) => new { l.Text, Right = r == null ? null : r.Text }).ToList();
+
+        var expected = left.LeftJoin(right, l => l.Real, r => r.Real, (l, r) => new { l.Text, Right = r == null ? null : r.Text }).ToList();
+        Assert.That(actual, Is.EquivalentTo(expected), label);
+        Assert.That(actual, Does.Contain(new { Text = (string?)"zero", Right = (string?)"stored NULL" }));
+        Assert.That(db.Table<PropLeft>().Join(db.Table<PropRight>(), l => l.Real, r => r.Real, (l, r) => r.Id).ToList(), Is.EqualTo(new[] { nan.Id }), "the inner join agrees");
+    }
+
+    [Test]
+    public void LeftJoin_to_a_without_rowid_table_tells_missing_rows_by_its_key([ValueSource(nameof(PropertySeeds))] int seed, [Values] bool sqliteNet)
+    {
+        var (db, random, left, _, _, label) = OpenPropData(seed, sqliteNet);
+        db.CreateTable<Membership>();
+        foreach (var guid in PropValues.Guids.Where(_ => random.Next(2) == 0))
+        {
+            db.Insert(new Membership { UserId = guid, GroupName = "g" + random.Next(3), Since = PropValues.Instant, Role = random.Next(2) == 0 ? null : "r" });
+        }
+
+        var members = db.Table<Membership>().ToList();
+
+        SameRows(db.Table<PropLeft>().LeftJoin(db.Table<Membership>(), l => l.Guid, m => m.UserId, (l, m) => new { l.Id, Group = m == null ? null : m.GroupName, Role = m == null ? "(none)" : m.Role }).ToList(),
+            left.LeftJoin(members, l => l.Guid, m => m.UserId, (l, m) => new { l.Id, Group = m == null ? null : m.GroupName, Role = m == null ? "(none)" : m.Role }), label, "LeftJoin to a WITHOUT ROWID table with a composite key");
     }
 }

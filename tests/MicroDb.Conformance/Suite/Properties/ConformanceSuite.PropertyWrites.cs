@@ -245,7 +245,9 @@ public abstract partial class ConformanceSuite
                 case 5:
                     changed = db.Table<PropLeft>().Where(l => l.Real < x || l.Span == span || l.Day > day).ExecuteUpdate(x2 => x2.Set(l => l.Real, x).Set(l => l.Day, day).Set(l => l.Span, span).Set(l => l.Flag, l => !l.Flag));
                     hit = model.Where(l => l.Real < x || l.Span == span || l.Day > day).ToList();
-                    hit.ForEach(l => (l.Real, l.Day, l.Span, l.Flag) = (x, day, span, !l.Flag));
+                    // NaN is stored as NULL, which a non-nullable double reads back as 0 (the README's storage rule).
+                    var real = double.IsNaN(x) ? 0.0 : x;
+                    hit.ForEach(l => (l.Real, l.Day, l.Span, l.Flag) = (real, day, span, !l.Flag));
                     what += $": ExecuteUpdate of double, DateOnly, TimeSpan and bool (x {x:R}, day {day:O}, span {span})";
                     break;
                 default:

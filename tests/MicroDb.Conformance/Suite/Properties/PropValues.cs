@@ -44,7 +44,7 @@ internal static class PropValues
 
     public static readonly PropWide?[] Wides = [null, PropWide.Low, PropWide.Middle, PropWide.High, PropWide.Top];
 
-    public static readonly double[] Reals = [0.0, -0.0, 1.5, 0.1 + 0.2, 0.3, -1e-300, double.MaxValue, 2.0];
+    public static readonly double[] Reals = [double.NaN, 0.0, -0.0, 1.5, 0.1 + 0.2, 0.3, -1e-300, double.MaxValue, 2.0];
 
     public static readonly DateOnly[] Days = [new(2024, 2, 29), new(2024, 3, 1), new(1, 1, 1), new(9999, 12, 31)];
 
