@@ -30,8 +30,10 @@ internal static class SchemaSnapshot
         string[] tableRenamedFrom,
         IReadOnlyDictionary<string, string[]> columnsRenamedFrom)
     {
+        // A composite key records each column's place in PRIMARY KEY (...); a single key needs none (and older snapshots stay as written).
+        var keys = CrudSqlText.KeyColumns(columns);
         var snapshotColumns = columns
-            .Select(c => new SnapshotColumn(c.ColumnName, ColumnKindRules.SqlType(c.Kind, c.MaxLength), c.IsPrimaryKey || c.IsNotNull, c.IsPrimaryKey))
+            .Select(c => new SnapshotColumn(c.ColumnName, ColumnKindRules.SqlType(c.Kind, c.MaxLength), c.IsPrimaryKey || c.IsNotNull, c.IsPrimaryKey, keys.Count > 1 ? keys.IndexOf(c) + 1 : 0))
             .ToList();
         var snapshotIndexes = indexes
             .Select(g => new SnapshotIndex(g.Name, g.Unique, g.Columns))
@@ -71,7 +73,13 @@ internal static class SchemaSnapshot
                 sb.Append(",\"type\":");
                 SnapshotJson.WriteString(sb, column.Type);
                 sb.Append(",\"notNull\":").Append(column.NotNull ? "true" : "false");
-                sb.Append(",\"pk\":").Append(column.PrimaryKey ? "true" : "false").Append('}');
+                sb.Append(",\"pk\":").Append(column.PrimaryKey ? "true" : "false");
+                if (column.KeyOrder > 0)
+                {
+                    sb.Append(",\"keyOrder\":").Append(column.KeyOrder.ToString(CultureInfo.InvariantCulture));
+                }
+
+                sb.Append('}');
             }
 
             sb.Append("],\"indexes\":[");
@@ -123,7 +131,7 @@ internal static class SchemaSnapshot
             var where = "table of '" + model + "'";
             var columns = List(table, "columns", where)
                 .Select(c => c as Dictionary<string, object?> ?? throw new FormatException("a column of the " + where + " is not an object"))
-                .Select(c => new SnapshotColumn(Text(c, "name", where), Text(c, "type", where), Flag(c, "notNull", where), Flag(c, "pk", where)))
+                .Select(c => new SnapshotColumn(Text(c, "name", where), Text(c, "type", where), Flag(c, "notNull", where), Flag(c, "pk", where), Order(c, where)))
                 .ToList();
             var indexes = List(table, "indexes", where)
                 .Select(i => i as Dictionary<string, object?> ?? throw new FormatException("an index of the " + where + " is not an object"))
@@ -192,6 +200,17 @@ internal static class SchemaSnapshot
             }
         }
 
+        // A composite key's order (recorded since the snapshot has "keyOrder"): compared when both sides record one
+        // and have the same key columns (a column joining or leaving the key is reported above).
+        var oldKey = KeyInOrder(snapshot, c => !currentByName.ContainsKey(c) && renamedTo.TryGetValue(c, out var n) ? n : c);
+        var newKey = KeyInOrder(current, c => c);
+        if (oldKey.Count > 1 && newKey.Count == oldKey.Count
+            && oldKey.All(c => newKey.Contains(c, StringComparer.OrdinalIgnoreCase))
+            && !oldKey.SequenceEqual(newKey, StringComparer.OrdinalIgnoreCase))
+        {
+            differences.Add("the primary key's order changed from (" + string.Join(", ", oldKey) + ") to (" + string.Join(", ", newKey) + ") (a key cannot be changed on an existing table)");
+        }
+
         foreach (var added in current.Columns.Where(c => !matched.Contains(c.Name)))
         {
             if (added.PrimaryKey)
@@ -246,6 +265,28 @@ internal static class SchemaSnapshot
     /// <summary>MDB0012's message for a snapshot that cannot be read (then no model is checked).</summary>
     public static string UnreadableMessage(string error) =>
         FileName + " cannot be read (" + error + "), so no model was checked against it; regenerate it with 'dotnet build -t:MicroDbUpdateSchema'";
+
+    /// <summary>A table's key columns in key order (names through <paramref name="name"/>); empty unless every key column records its order.</summary>
+    private static List<string> KeyInOrder(SnapshotTable table, Func<string, string> name)
+    {
+        var key = table.Columns.Where(c => c.PrimaryKey).ToList();
+        return key.Count > 1 && key.All(c => c.KeyOrder > 0)
+            ? key.OrderBy(c => c.KeyOrder).Select(c => name(c.Name)).ToList()
+            : [];
+    }
+
+    /// <summary>A column's optional <c>"keyOrder"</c> (absent in snapshots written before it was recorded: 0).</summary>
+    private static int Order(Dictionary<string, object?> column, string where)
+    {
+        if (!column.TryGetValue("keyOrder", out var value))
+        {
+            return 0;
+        }
+
+        return value is double d && d >= 1 && d <= int.MaxValue && d == Math.Floor(d)
+            ? (int)d
+            : throw new FormatException("a column of the " + where + " has a \"keyOrder\" that is not a positive whole number");
+    }
 
     private static List<object?> List(Dictionary<string, object?> owner, string name, string where) =>
         owner.TryGetValue(name, out var value) && value is List<object?> list ? list : throw new FormatException("the " + where + " has no \"" + name + "\" array");

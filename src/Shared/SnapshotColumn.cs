@@ -8,12 +8,13 @@ namespace MicroDb.Mapping;
 /// <summary>One column in a schema snapshot: what CREATE TABLE declares for it.</summary>
 internal sealed class SnapshotColumn
 {
-    public SnapshotColumn(string name, string type, bool notNull, bool primaryKey)
+    public SnapshotColumn(string name, string type, bool notNull, bool primaryKey, int keyOrder = 0)
     {
         Name = name;
         Type = type;
         NotNull = notNull;
         PrimaryKey = primaryKey;
+        KeyOrder = keyOrder;
     }
 
     public string Name { get; }
@@ -25,4 +26,10 @@ internal sealed class SnapshotColumn
     public bool NotNull { get; }
 
     public bool PrimaryKey { get; }
+
+    /// <summary>
+    /// The column's position (from 1) in a composite key's <c>PRIMARY KEY (...)</c> constraint (<c>CrudSqlText.KeyColumns</c>'s
+    /// order); 0 for a single key, a column outside the key, or a snapshot written before key order was recorded.
+    /// </summary>
+    public int KeyOrder { get; }
 }

@@ -258,6 +258,53 @@ public class SchemaSnapshotTests
         });
     }
 
+    private const string Membership = """
+        using MicroDb;
+        namespace Shop;
+
+        [Table("memberships")]
+        public class Membership
+        {
+            [PrimaryKey(Order = 2)] public string Group { get; set; } = "";
+            [PrimaryKey(Order = 1)] public int UserId { get; set; }
+            public string? Role { get; set; }
+        }
+        """;
+
+    [Test]
+    public void Composite_key_order_is_recorded_and_a_changed_order_is_MDB0012()
+    {
+        var snapshot = SnapshotOf(Membership);
+
+        Assert.That(snapshot, Does.Contain(
+            "\"columns\":[{\"name\":\"Group\",\"type\":\"TEXT\",\"notNull\":true,\"pk\":true,\"keyOrder\":2},"
+            + "{\"name\":\"UserId\",\"type\":\"INTEGER\",\"notNull\":true,\"pk\":true,\"keyOrder\":1},"
+            + "{\"name\":\"Role\",\"type\":\"TEXT\",\"notNull\":false,\"pk\":false}]"));
+        Assert.That(SnapshotOf(Product), Does.Not.Contain("keyOrder"), "a single key records no order");
+        Assert.That(Drift(snapshot, Membership), Is.Empty);
+
+        var swapped = Membership.Replace("PrimaryKey(Order = 2)", "PrimaryKey(Order = 9)", StringComparison.Ordinal)
+            .Replace("PrimaryKey(Order = 1)", "PrimaryKey(Order = 2)", StringComparison.Ordinal)
+            .Replace("PrimaryKey(Order = 9)", "PrimaryKey(Order = 1)", StringComparison.Ordinal);
+        var message = Drift(snapshot, swapped).Single().GetMessage();
+        Assert.That(message, Does.Contain("the primary key's order changed from (UserId, Group) to (Group, UserId)"));
+    }
+
+    [Test]
+    public void Snapshot_without_key_order_compares_the_composite_key_as_before_and_reads_back()
+    {
+        // A snapshot written before the key order was recorded: the order is unknown, so it is not reported.
+        var old = SnapshotOf(Membership).Replace(",\"keyOrder\":2", "", StringComparison.Ordinal).Replace(",\"keyOrder\":1", "", StringComparison.Ordinal);
+        var swapped = Membership.Replace("PrimaryKey(Order = 2)", "PrimaryKey(Order = 0)", StringComparison.Ordinal);
+
+        Assert.That(Drift(old, swapped), Is.Empty);
+        var back = Shared.SchemaSnapshot.Parse(SnapshotOf(Membership)).Single();
+        Assert.That(back.Columns.Select(c => c.KeyOrder), Is.EqualTo(new[] { 2, 1, 0 }));
+        Assert.That(Shared.SchemaSnapshot.ToJson([back]), Is.EqualTo(SnapshotOf(Membership)));
+        Assert.That(() => Shared.SchemaSnapshot.Parse(SnapshotOf(Membership).Replace("\"keyOrder\":2", "\"keyOrder\":1.5", StringComparison.Ordinal)),
+            Throws.InstanceOf<FormatException>().With.Message.Contains("keyOrder").And.Message.Contains("memberships").Or.Message.Contains("Shop.Membership"));
+    }
+
     private static string SnapshotOf(params string[] sources)
     {
         var result = Run(null, new Dictionary<string, string> { ["MicroDbUpdateSchema"] = "true" }, sources);

@@ -59,13 +59,21 @@ public sealed class GroupedQuery<TResult> : IEnumerable<TResult>
     public GroupedQuery<TResult> Skip(int count) => new(_state.WithSkip(count), _selector);
 
     /// <summary>Runs the query and returns every group's result.</summary>
+    /// <exception cref="OverflowException">A <c>long</c> sum does not fit in 64 bits (LINQ's checked sum throws it too).</exception>
     public List<TResult> ToList() => ToList(CancellationToken.None);
 
     /// <summary>Every group's result, with a cancellation check between rows (the async query's path).</summary>
     internal List<TResult> ToList(CancellationToken cancellationToken)
     {
         var (sql, args, reader) = Build(null);
-        return _state.Connection.Runner.ReadAll<TResult, GroupRowReader<TResult>>(sql, StatementArguments.Translated(args), reader, cancellationToken);
+        try
+        {
+            return _state.Connection.Runner.ReadAll<TResult, GroupRowReader<TResult>>(sql, StatementArguments.Translated(args), reader, cancellationToken);
+        }
+        catch (MicroDbException e) when (IsOverflow(e))
+        {
+            throw Overflow(e);
+        }
     }
 
     /// <summary>The same query bound to <paramref name="connection"/> (a reader of the pool, for the async query).</summary>
@@ -88,10 +96,11 @@ public sealed class GroupedQuery<TResult> : IEnumerable<TResult>
     public string ToSqlString() => Build(null).Sql;
 
     /// <summary>Runs the query and streams the groups' results.</summary>
+    /// <exception cref="OverflowException">A <c>long</c> sum does not fit in 64 bits (LINQ's checked sum throws it too).</exception>
     public IEnumerator<TResult> GetEnumerator()
     {
         var (sql, args, reader) = Build(null);
-        return _state.Connection.Runner.Enumerate<TResult, GroupRowReader<TResult>>(sql, StatementArguments.Translated(args), reader);
+        return new OverflowGuard(this, _state.Connection.Runner.Enumerate<TResult, GroupRowReader<TResult>>(sql, StatementArguments.Translated(args), reader));
     }
 
     IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
@@ -99,8 +108,21 @@ public sealed class GroupedQuery<TResult> : IEnumerable<TResult>
     private bool TryFirst(out TResult value)
     {
         var (sql, args, reader) = Build(1);
-        return _state.Connection.Runner.TryReadFirst(sql, StatementArguments.Translated(args), reader, out value);
+        try
+        {
+            return _state.Connection.Runner.TryReadFirst(sql, StatementArguments.Translated(args), reader, out value);
+        }
+        catch (MicroDbException e) when (IsOverflow(e))
+        {
+            throw Overflow(e);
+        }
     }
+
+    // SQLite's sum() stops with "integer overflow" where LINQ's checked Sum throws OverflowException (as TableQuery.Sum maps it).
+    private static bool IsOverflow(MicroDbException e) => e.Message.Contains("integer overflow", StringComparison.Ordinal);
+
+    private OverflowException Overflow(MicroDbException e) =>
+        new($"A sum in the grouped query on '{_state.Map.Table.TableName}' does not fit in a 64-bit integer.", e);
 
     private (string Sql, List<object?> Args, GroupRowReader<TResult> Reader) Build(int? limitCap)
     {
@@ -113,5 +135,29 @@ public sealed class GroupedQuery<TResult> : IEnumerable<TResult>
     {
         ArgumentNullException.ThrowIfNull(keySelector);
         return new(_state.WithOrdering(RowSubstitution.Apply(keySelector, _selector), descending, then, name), _selector);
+    }
+
+    /// <summary>The streamed rows, with SQLite's integer overflow reported as LINQ reports it.</summary>
+    private sealed class OverflowGuard(GroupedQuery<TResult> query, IEnumerator<TResult> inner) : IEnumerator<TResult>
+    {
+        public TResult Current => inner.Current;
+
+        object? IEnumerator.Current => inner.Current;
+
+        public bool MoveNext()
+        {
+            try
+            {
+                return inner.MoveNext();
+            }
+            catch (MicroDbException e) when (IsOverflow(e))
+            {
+                throw query.Overflow(e);
+            }
+        }
+
+        public void Reset() => inner.Reset();
+
+        public void Dispose() => inner.Dispose();
     }
 }

@@ -428,10 +428,10 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
         for (var i = 0; i < presence.Length; i++)
         {
             presence[i] = -1;
-            if (_tables.Presence[i] is { } key)
+            if (_tables.Presence[i] is not null)
             {
                 presence[i] = projection.Count;
-                projection.Add(Translate(key, TranslationKind.Value, args));
+                projection.Add(PresenceOf(i));
             }
         }
 
@@ -454,6 +454,18 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
         var model = BuildModel(new ValueList<SqlExpression>([.. projection]), includeOrder: true, args, limitCap);
         var reader = new JoinRowReader<TResult>(_tables.Maps, _tables.Parameters, plan.Ordinals, presence, _selector, subqueries, first);
         return (Write(model, args), args, reader);
+    }
+
+    /// <summary>
+    /// A value of left-joined table <paramref name="index"/> that is NULL only where no row matched: its rowid, or for a
+    /// WITHOUT ROWID table its first key column (NOT NULL there). Not the join key: a stored NULL can match (a non-nullable
+    /// double's NaN is stored as NULL and compares as the 0 it reads back as), and that row is not missing.
+    /// </summary>
+    private SqlExpression PresenceOf(int index)
+    {
+        var table = _tables.Maps[index].Table;
+        var alias = JoinScope.Alias(index);
+        return table.WithoutRowId ? new SqlColumn(table.PrimaryKeyColumns[0].Name, alias) : new SqlRowId(alias);
     }
 
     private QueryModel BuildModel(ValueList<SqlExpression> projection, bool includeOrder, List<object?> args, int? limitCap)

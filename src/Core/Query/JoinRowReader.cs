@@ -8,7 +8,7 @@ namespace MicroDb.Query;
 /// <summary>
 /// Reads a joined row: the columns the result uses, per table, into one entity of each table (through its map, as a
 /// projection over one table does), then evaluates the result selector over those entities with
-/// <see cref="ExpressionInterpreter"/>. A left-joined table whose key column is NULL had no matching row: its entity is null.
+/// <see cref="ExpressionInterpreter"/>. A left-joined table whose presence column (its rowid, or a WITHOUT ROWID table's first key column) is NULL had no matching row: its entity is null.
 /// </summary>
 /// <typeparam name="TResult">The result type.</typeparam>
 internal sealed class JoinRowReader<TResult> : IRowReader<TResult>

@@ -24,7 +24,8 @@ internal abstract record SqlExpression;
 internal sealed record SqlColumn(string Name, string? Table = null) : SqlExpression;
 
 /// <summary>SQLite's implicit row id of the query's source table (the order rows are stored in).</summary>
-internal sealed record SqlRowId : SqlExpression
+/// <param name="Table">The alias of the table it belongs to, in a join (written <c>"t1".rowid</c>); null for a query over one table.</param>
+internal sealed record SqlRowId(string? Table = null) : SqlExpression
 {
     /// <summary>The one instance.</summary>
     public static SqlRowId Instance { get; } = new();

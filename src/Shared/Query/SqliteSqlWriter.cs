@@ -43,7 +43,12 @@ internal class SqliteSqlWriter
             case SqlParameter parameter:
                 WriteParameter(parameter.Slot, sql, slots);
                 return;
-            case SqlRowId:
+            case SqlRowId rowId:
+                if (rowId.Table is not null)
+                {
+                    sql.Append(QuoteIdentifier(rowId.Table)).Append('.');
+                }
+
                 WriteRowId(sql);
                 return;
             case SqlLiteral literal:

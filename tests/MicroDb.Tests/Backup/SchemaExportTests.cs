@@ -22,6 +22,19 @@ public sealed class SchemaExportTests
     }
 
     [Test]
+    public void ExportSnapshot_records_a_composite_keys_order()
+    {
+        using var db = new MicroDbConnection(new MicroDbOptions(":memory:").UseReflection());
+
+        var json = MicroDbSchema.ExportSnapshot(db, typeof(MicroDb.Conformance.Models.Membership));
+
+        // Membership declares GroupName before UserId, and keys UserId first.
+        Assert.That(json, Does.Contain("{\"name\":\"GroupName\",\"type\":\"TEXT\",\"notNull\":true,\"pk\":true,\"keyOrder\":2}"));
+        Assert.That(json, Does.Contain("\"name\":\"UserId\",").And.Contain("\"pk\":true,\"keyOrder\":1}"));
+        Assert.That(json, Does.Contain("{\"name\":\"Role\",\"type\":\"TEXT\",\"notNull\":false,\"pk\":false}"));
+    }
+
+    [Test]
     public void ExportSnapshot_of_no_tables_is_an_empty_list_and_null_arguments_throw()
     {
         using var db = new MicroDbConnection(new MicroDbOptions(":memory:").UseReflection());
