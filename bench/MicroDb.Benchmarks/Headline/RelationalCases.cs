@@ -30,7 +30,7 @@ public static class RelationalCases
     public const int JoinRows = 1000;
 
     /// <summary>Case names.</summary>
-    public const string Join = "Join 1,000 rows (Order ⋈ Customer)", Group = "GroupBy 10,000 rows (Count, Sum)",
+    public const string Join = "Join 1,000 rows (Order, Customer)", Group = "GroupBy 10,000 rows (Count, Sum)",
         Update = "ExecuteUpdate 10,000 rows", LoadUpdate = "Load + modify + UpdateAll 10,000 rows";
 
     /// <summary>The names of this group's cases (the headline's short table leaves them to <see cref="Summary"/>).</summary>
