@@ -65,9 +65,9 @@ public static class RelationalCases
             WriteBatch.Setup(generated.Handle);
             CheckSql(generated);
 
-            var raw = new HandWritten(path);
-            disposables.Add(raw);
-            sides.Add(raw.Db, "hand-written SQLitePCLRaw", SideRole.HandWritten, raw.Join, raw.Group, raw.Update);
+            var hand = new HandWritten(path);
+            disposables.Add(hand);
+            sides.Add(hand.Db, "hand-written SQLitePCLRaw", SideRole.HandWritten, hand.Join, hand.Group, hand.Update);
 
             AddMicroDb(sides, generated, "MicroDb generated", SideRole.Generated);
             MicroDbConnection? reflection = null;
