@@ -191,7 +191,9 @@ public static class RelationalCases
     /// <param name="total">Its sum of quantities.</param>
     public static long GroupSum(int key, int count, int total) => (key * 1_000_003L) + (count * 1009L) + total;
 
-    private static void Seed(MicroDbConnection db)
+    /// <summary>Creates and fills the two tables.</summary>
+    /// <param name="db">The connection.</param>
+    internal static void Seed(MicroDbConnection db)
     {
         db.CreateTable<RelCustomer>();
         db.CreateTable<RelOrder>();
@@ -229,7 +231,10 @@ public static class RelationalCases
         sides.AddUpdate(c.Handle, name + LoadSuffix, role, () => LoadUpdateMicroDb(c));
     }
 
-    private static (int, long) JoinMicroDb(MicroDbConnection db, int lo)
+    /// <summary>The join, as every MicroDb side runs it: rows and checksum.</summary>
+    /// <param name="db">The connection.</param>
+    /// <param name="lo">The lower bound of the orders' keys.</param>
+    internal static (int, long) JoinMicroDb(MicroDbConnection db, int lo)
     {
         var hi = lo + JoinRows;
         var rows = db.Table<RelOrder>().Where(o => o.Id > lo && o.Id <= hi)
@@ -244,7 +249,9 @@ public static class RelationalCases
         return (rows.Count, sum);
     }
 
-    private static (int, long) GroupMicroDb(MicroDbConnection db)
+    /// <summary>The grouped query, as every MicroDb side runs it: rows and checksum.</summary>
+    /// <param name="db">The connection.</param>
+    internal static (int, long) GroupMicroDb(MicroDbConnection db)
     {
         var rows = db.Table<RelOrder>().GroupBy(o => o.CustomerId).Select(g => new { g.Key, Count = g.Count(), Total = g.Sum(o => o.Quantity) }).ToList();
         long sum = 0;
@@ -255,6 +262,22 @@ public static class RelationalCases
 
         return (rows.Count, sum);
     }
+
+    /// <summary>The join's chain and SQL without running it (what a translation cache could save; the profile mode's <c>joinsql</c>).</summary>
+    /// <param name="db">The connection.</param>
+    /// <param name="lo">The lower bound of the orders' keys.</param>
+    internal static int JoinSqlOnly(MicroDbConnection db, int lo)
+    {
+        var hi = lo + JoinRows;
+        return db.Table<RelOrder>().Where(o => o.Id > lo && o.Id <= hi)
+            .Join(db.Table<RelCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => new { o.Id, o.Quantity, o.Total, c.Name, c.City })
+            .ToSqlString().Length;
+    }
+
+    /// <summary>The grouped query's chain and SQL without running it (the profile mode's <c>groupsql</c>).</summary>
+    /// <param name="db">The connection.</param>
+    internal static int GroupSqlOnly(MicroDbConnection db) =>
+        db.Table<RelOrder>().GroupBy(o => o.CustomerId).Select(g => new { g.Key, Count = g.Count(), Total = g.Sum(o => o.Quantity) }).ToSqlString().Length;
 
     private static int UpdateMicroDb(MicroDbConnection db) => db.Table<RelOrder>().ExecuteUpdate(s => s.Set(o => o.Quantity, o => o.Quantity + 1));
 
@@ -270,7 +293,7 @@ public static class RelationalCases
     }
 
     /// <summary>The hand-written side: one connection, one prepared statement per case, reused; typed binds and reads.</summary>
-    private sealed class HandWritten : IDisposable
+    internal sealed class HandWritten : IDisposable
     {
         private readonly sqlite3_stmt _join;
         private readonly sqlite3_stmt _group;
