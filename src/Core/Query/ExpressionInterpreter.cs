@@ -37,6 +37,9 @@ internal sealed class ExpressionInterpreter
     private (int Row, int Ordinal)[]? _resolved;
     private int _resolvedCount;
 
+    // The last NewExpression whose constructor was checked (no ref struct parameter).
+    private NewExpression? _checkedNew;
+
     private ExpressionInterpreter(ParameterExpression? parameter, IEntityMap? map)
     {
         _parameter = parameter;
@@ -384,12 +387,19 @@ internal sealed class ExpressionInterpreter
             throw Unsupported(n, "a value type created without a constructor cannot be evaluated; use a constant instead");
         }
 
-        foreach (var parameter in n.Constructor.GetParameters())
+        if (!ReferenceEquals(n, _checkedNew))
         {
-            if (parameter.ParameterType.IsByRefLike)
+            foreach (var parameter in n.Constructor.GetParameters())
             {
-                throw Unsupported(n, $"constructor parameter '{parameter.Name}' is a ref struct");
+                if (parameter.ParameterType.IsByRefLike)
+                {
+                    throw Unsupported(n, $"constructor parameter '{parameter.Name}' is a ref struct");
+                }
             }
+
+            // A projection builds its result with the same node for every row: check it once. (Only a node that passed is
+            // kept, so a racing write on the shared Closed interpreter can only skip the check of a node already checked.)
+            _checkedNew = n;
         }
 
         return n.Constructor.Invoke(BindingFlags.DoNotWrapExceptions, null, EvalAll(n.Arguments), null);
