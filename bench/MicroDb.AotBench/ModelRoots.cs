@@ -4,7 +4,7 @@ using MicroDb.Benchmarks.Models;
 namespace MicroDb.AotBench;
 
 /// <summary>
-/// The narrow alternative to rooting the whole assembly: keeps the reflection metadata of exactly the two models'
+/// The narrow alternative to rooting the whole assembly: keeps the reflection metadata of exactly the models'
 /// public properties and constructors. Compiled in with -p:RootModels=attribute (docs/aot.md).
 /// </summary>
 internal static class ModelRoots
@@ -16,6 +16,8 @@ internal static class ModelRoots
     /// <summary>Called once at startup so the trimmer sees the dependencies.</summary>
     [DynamicDependency(DynamicallyAccessedMemberTypes.PublicProperties | DynamicallyAccessedMemberTypes.PublicConstructors, typeof(TextRecord))]
     [DynamicDependency(DynamicallyAccessedMemberTypes.PublicProperties | DynamicallyAccessedMemberTypes.PublicConstructors, typeof(TestRow))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicProperties | DynamicallyAccessedMemberTypes.PublicConstructors, typeof(RelOrder))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicProperties | DynamicallyAccessedMemberTypes.PublicConstructors, typeof(RelCustomer))]
     public static void Keep()
     {
     }

@@ -13,7 +13,9 @@ namespace MicroDb.AotBench;
 /// <c>--profile &lt;case&gt; &lt;side&gt; [calls]</c>: runs ONE side of one headline read case in a loop, for
 /// <c>valgrind --tool=callgrind --toggle-collect=*ProfileMode*Measured*</c> (instruction counts do not depend on machine
 /// load). Cases: <c>find</c> (Find of a 2-column TestRow by long key, as CrudCases), <c>find11</c> (Find of an 11-column
-/// TextRecord by int key), <c>range</c> (the 100-row filtered, ordered read), <c>query</c> (1,000 rows). Sides:
+/// TextRecord by int key), <c>range</c> (the 100-row filtered, ordered read), <c>query</c> (1,000 rows), <c>join</c> and
+/// <c>group</c> (the relational cases' 1,000-row join and GroupBy over 10,000 rows), <c>joinsql</c> and <c>groupsql</c>
+/// (generated side only: the same chains ended by ToSqlString, so their translation's share of a run can be read). Sides:
 /// <c>hand</c> (the headline's hand-written SQLitePCLRaw code) or <c>generated</c> (MicroDb, generated map). Both sides run
 /// inside one read transaction, like a headline round. Setup and a warm-up run outside the measured method, so only the
 /// measured calls are counted: divide the costs by the calls printed (callgrind's call counts include the warm-up's).
@@ -26,9 +28,10 @@ internal static class ProfileMode
     /// <returns>The exit code.</returns>
     public static int Run(string[] args)
     {
-        if (args.Length < 2 || args[1] is not ("hand" or "generated") || args[0] is not ("find" or "find11" or "range" or "query"))
+        if (args.Length < 2 || args[1] is not ("hand" or "generated") || args[0] is not ("find" or "find11" or "range" or "query" or "join" or "group" or "joinsql" or "groupsql")
+            || (args[0].EndsWith("sql", StringComparison.Ordinal) && args[1] == "hand"))
         {
-            Console.Error.WriteLine("Usage: MicroDb.AotBench --profile <find|find11|range|query> <hand|generated> [calls]");
+            Console.Error.WriteLine("Usage: MicroDb.AotBench --profile <find|find11|range|query|join|group|joinsql|groupsql> <hand|generated> [calls] (joinsql, groupsql: generated only)");
             return 2;
         }
 
@@ -41,6 +44,7 @@ internal static class ProfileMode
             var (db, body) = args[0] switch
             {
                 "find" => FindTestRow(dir, hand, disposables),
+                "join" or "group" or "joinsql" or "groupsql" => RelationalCase(dir, args[0], hand, disposables),
                 _ => TextRecordCase(dir, args[0], hand, disposables),
             };
             WriteBatch.BeginRead(db);
@@ -152,6 +156,33 @@ internal static class ProfileMode
                 return ReadAll(statement).Count;
             },
             _ => _ => ReadAll(statement).Count,
+        });
+    }
+
+    private static (sqlite3 Db, Func<int, int> Body) RelationalCase(TempDirectory dir, string name, bool hand, List<IDisposable> disposables)
+    {
+        var path = dir.File("relational.db");
+        var c = new MicroDbConnection(RawSqlite.Options(path, Durability.MicroDbDefault, MappingMode.Generated));
+        disposables.Add(c);
+        RelationalCases.Seed(c);
+        var ranges = RelationalCases.Orders / RelationalCases.JoinRows;
+        if (!hand)
+        {
+            return (c.Handle, name switch
+            {
+                "join" => i => RelationalCases.JoinMicroDb(c, (i % ranges) * RelationalCases.JoinRows).Item1,
+                "joinsql" => i => RelationalCases.JoinSqlOnly(c, (i % ranges) * RelationalCases.JoinRows),
+                "groupsql" => _ => RelationalCases.GroupSqlOnly(c),
+                _ => _ => RelationalCases.GroupMicroDb(c).Item1,
+            });
+        }
+
+        var h = new RelationalCases.HandWritten(path);
+        disposables.Add(h);
+        return (h.Db, name switch
+        {
+            "join" => i => h.Join((i % ranges) * RelationalCases.JoinRows).Item1,
+            _ => _ => h.Group().Item1,
         });
     }
 

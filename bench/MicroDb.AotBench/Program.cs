@@ -7,7 +7,7 @@ using MicroDb.Benchmarks.Infrastructure;
 // runnable both under the JIT (dotnet run) and as a NativeAOT binary (dotnet publish -r linux-x64). sqlite-net-pcl and
 // MemoryPack are left out here (HEADLINE_PEERS is defined only in the main bench): this bench compares MicroDb's own
 // paths with hand-written code under each runtime.
-// Usage: MicroDb.AotBench [--out <file>] [--smoke] [--case-seconds <s>]
+// Usage: MicroDb.AotBench [--out <file>] [--smoke] [--case-seconds <s>] [--only crud|query|serialization|relational]
 //        MicroDb.AotBench --profile <find|find11|range|query> <hand|generated> [calls]   (one side in a loop, for callgrind)
 if (args.Length > 0 && args[0] == "--profile")
 {
@@ -15,6 +15,7 @@ if (args.Length > 0 && args[0] == "--profile")
 }
 
 string? outFile = null;
+string? only = null;
 var caseSeconds = 6.0;
 var warmups = 2;
 var minRounds = 20;
@@ -30,6 +31,9 @@ for (var i = 0; i < args.Length; i++)
             caseSeconds = s;
             i++;
             break;
+        case "--only" when i + 1 < args.Length && HeadlineGroups.IsKnown(args[i + 1]):
+            only = args[++i];
+            break;
         case "--smoke":
             // CI: prove every case runs (and how reflection behaves) in seconds; the numbers mean nothing.
             warmups = 0;
@@ -37,7 +41,7 @@ for (var i = 0; i < args.Length; i++)
             caseSeconds = 0;
             break;
         default:
-            Console.Error.WriteLine($"Unknown or incomplete argument '{args[i]}'. Usage: MicroDb.AotBench [--out <file>] [--smoke] [--case-seconds <s>]");
+            Console.Error.WriteLine($"Unknown or incomplete argument '{args[i]}'. Usage: MicroDb.AotBench [--out <file>] [--smoke] [--case-seconds <s>] [--only {HeadlineGroups.Names.Replace(", ", "|", StringComparison.Ordinal)}]");
             return 2;
     }
 }
@@ -54,9 +58,25 @@ var results = new List<Measurement>();
 Console.WriteLine($"MicroDb.AotBench: {RuntimeMode.Name}, interleaved rounds in random order, at least {caseSeconds:F0} s per case");
 using (var dir = new TempDirectory())
 {
-    SerializationCases.Run(runner, results);
-    CrudCases.Run(runner, dir, results);
-    QueryCases.Run(runner, dir, results);
+    if (HeadlineGroups.Runs(only, HeadlineGroups.Serialization))
+    {
+        SerializationCases.Run(runner, results);
+    }
+
+    if (HeadlineGroups.Runs(only, HeadlineGroups.Crud))
+    {
+        CrudCases.Run(runner, dir, results);
+    }
+
+    if (HeadlineGroups.Runs(only, HeadlineGroups.Query))
+    {
+        QueryCases.Run(runner, dir, results);
+    }
+
+    if (HeadlineGroups.Runs(only, HeadlineGroups.Relational))
+    {
+        RelationalCases.Run(runner, dir, results);
+    }
 }
 
 var title = $"MicroDb.AotBench — {RuntimeMode.Name}{(ModelRoots.Description.Length > 0 ? ", " + ModelRoots.Description : "")}";

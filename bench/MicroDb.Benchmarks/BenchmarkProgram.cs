@@ -19,6 +19,8 @@ namespace MicroDb.Benchmarks;
 /// Charts are drawn with ScottPlot unless <c>--no-charts</c>. <c>--case-seconds N</c> sets the headline's least
 /// measuring time per case (default 10). <c>--compat</c> runs issue 14's comparison instead
 /// (<see cref="Compat.CompatProgram"/>: MicroDb vs MicroDb.SQLiteNet vs sqlite-net-pcl, interleaved; results in compat/).
+/// <c>--quick --only GROUP</c> runs one group of the headline's cases (crud, query, serialization, relational; results in
+/// headline-GROUP/).
 /// </summary>
 public static class BenchmarkProgram
 {
@@ -36,6 +38,7 @@ public static class BenchmarkProgram
         var noCharts = args.Contains("--no-charts", StringComparer.OrdinalIgnoreCase);
         var publish = args.Contains("--publish", StringComparer.OrdinalIgnoreCase);
         var caseSeconds = 10.0;
+        string? only = null;
         var rest = new List<string>();
         for (var i = 0; i < args.Length; i++)
         {
@@ -44,6 +47,10 @@ public static class BenchmarkProgram
             {
                 caseSeconds = seconds;
                 i++;
+            }
+            else if (args[i].Equals("--only", StringComparison.OrdinalIgnoreCase) && i + 1 < args.Length)
+            {
+                only = args[++i];
             }
             else if (args[i] is not ("--quick" or "--no-charts" or "--publish" or "--compat"))
             {
@@ -63,7 +70,7 @@ public static class BenchmarkProgram
         if (quick && !userFilter)
         {
             var command = "dotnet run -c Release --project bench/MicroDb.Benchmarks -- " + string.Join(' ', args);
-            return Headline.HeadlineProgram.Run(Path.Combine(root, "headline"), charts: !noCharts, caseSeconds, command);
+            return Headline.HeadlineProgram.Run(Path.Combine(root, only is null ? "headline" : "headline-" + only), charts: !noCharts, caseSeconds, command, only);
         }
 
         if (!userFilter)

@@ -14,9 +14,16 @@ public static class HeadlineProgram
     /// <param name="charts">Draw charts.</param>
     /// <param name="caseSeconds">Least measuring time per case.</param>
     /// <param name="command">The command line, for the report.</param>
+    /// <param name="only">Run only this group of cases (<see cref="HeadlineGroups"/>), or every group when null.</param>
     /// <returns>The process exit code.</returns>
-    public static int Run(string output, bool charts, double caseSeconds, string command)
+    public static int Run(string output, bool charts, double caseSeconds, string command, string? only = null)
     {
+        if (!HeadlineGroups.IsKnown(only))
+        {
+            Console.Error.WriteLine($"Unknown group '{only}' for --only: {HeadlineGroups.Names}.");
+            return 2;
+        }
+
         var started = DateTime.UtcNow;
         var clock = Stopwatch.StartNew();
         var runner = new BenchRunner(warmups: 2, minRounds: 20, maxRounds: 100_000, caseTime: TimeSpan.FromSeconds(caseSeconds));
@@ -24,12 +31,28 @@ public static class HeadlineProgram
         Console.WriteLine($"MicroDb headline: interleaved rounds in random order, at least {caseSeconds:F0} s per case; SQLite {MicroDbConnection.SqliteVersion}");
         using (var dir = new TempDirectory())
         {
-            CrudCases.Run(runner, dir, results);
-            QueryCases.Run(runner, dir, results);
-            SerializationCases.Run(runner, results);
+            if (HeadlineGroups.Runs(only, HeadlineGroups.Crud))
+            {
+                CrudCases.Run(runner, dir, results);
+            }
+
+            if (HeadlineGroups.Runs(only, HeadlineGroups.Query))
+            {
+                QueryCases.Run(runner, dir, results);
+            }
+
+            if (HeadlineGroups.Runs(only, HeadlineGroups.Serialization))
+            {
+                SerializationCases.Run(runner, results);
+            }
+
+            if (HeadlineGroups.Runs(only, HeadlineGroups.Relational))
+            {
+                RelationalCases.Run(runner, dir, results);
+            }
         }
 
-        var report = HeadlineReport.Render("MicroDb headline (JIT)", results, runner, "JIT", started, clock.Elapsed, command);
+        var report = HeadlineReport.Render(only is null ? "MicroDb headline (JIT)" : $"MicroDb headline (JIT), {only} cases", results, runner, "JIT", started, clock.Elapsed, command);
         Directory.CreateDirectory(output);
         File.WriteAllText(Path.Combine(output, "headline.md"), report);
         File.WriteAllLines(Path.Combine(output, "headline.csv"), new[] { "case,side,role,median_ns,min_ns,ratio,ratio_low,ratio_high,rounds,bytes_per_op" }

@@ -77,12 +77,18 @@ public static class HeadlineReport
     public static string Summary(List<Measurement> results)
     {
         var sb = new StringBuilder();
+        if (results.All(m => RelationalCases.CaseNames.Contains(m.Case)))
+        {
+            // Only the relational group ran (--only relational): its own table is the summary.
+            return RelationalCases.Summary(results);
+        }
+
         sb.AppendLine("## Headline");
         sb.AppendLine();
         sb.AppendLine("| Operation | hand-written | generated | reflection | sqlite-net / MemoryPack | generated ÷ hand | reflection ÷ hand | generated ÷ peer |");
         sb.AppendLine("|---|---:|---:|---:|---:|---:|---:|---:|");
         var peerRatios = new List<double>();
-        foreach (var name in results.Select(m => m.Case).Distinct())
+        foreach (var name in results.Select(m => m.Case).Distinct().Where(c => !RelationalCases.CaseNames.Contains(c)))
         {
             var row = results.Where(m => m.Case == name).ToList();
             Measurement? Get(SideRole role) => row.FirstOrDefault(m => m.Role == role && m.Failure is null);
@@ -122,6 +128,13 @@ public static class HeadlineReport
         {
             var geo = Math.Exp(peerRatios.Average(Math.Log));
             sb.AppendLine($"Geometric mean of generated ÷ sqlite-net over the {peerRatios.Count} CRUD, Query and LINQ operations: {Format.Ratio(geo)}.");
+        }
+
+        var relational = RelationalCases.Summary(results);
+        if (relational.Length > 0)
+        {
+            sb.AppendLine();
+            sb.Append(relational);
         }
 
         return sb.ToString();

@@ -31,6 +31,15 @@ internal sealed class ExpressionInterpreter
     private readonly IEntityMap?[]? _maps;
     private object?[]? _entities;
 
+    // ResolveColumn's memo: member nodes already resolved, and their (table, column).
+    private const int MaxResolved = 64;
+    private MemberExpression?[]? _resolvedNodes;
+    private (int Row, int Ordinal)[]? _resolved;
+    private int _resolvedCount;
+
+    // The last NewExpression whose constructor was checked (no ref struct parameter).
+    private NewExpression? _checkedNew;
+
     private ExpressionInterpreter(ParameterExpression? parameter, IEntityMap? map)
     {
         _parameter = parameter;
@@ -63,6 +72,49 @@ internal sealed class ExpressionInterpreter
     }
 
     private int RowIndexOf(Expression? e) => _parameters is not null && e is ParameterExpression parameter ? Array.IndexOf(_parameters, parameter) : -1;
+
+    /// <summary>
+    /// The table (-1: the single entity) and column a member of a row parameter reads (column -1: not a mapped column),
+    /// resolved once per member node and interpreter: a projection evaluates the same nodes for every row, and looking the
+    /// column up by <c>MemberInfo.Name</c> each time cost more than reading the value (under NativeAOT the name is decoded
+    /// from metadata on every call). Only the per-query interpreters (<see cref="ForEntity"/>, <see cref="ForEntities"/>,
+    /// not thread-safe) come here, never the shared <see cref="Closed"/> one.
+    /// </summary>
+    private (int Row, int Ordinal) ResolveColumn(MemberExpression m)
+    {
+        var nodes = _resolvedNodes;
+        for (var i = 0; i < _resolvedCount; i++)
+        {
+            if (ReferenceEquals(nodes![i], m))
+            {
+                return _resolved![i];
+            }
+        }
+
+        var resolved = (-1, -1);
+        if (ReferenceEquals(m.Expression, _parameter) && _map!.Table.FindColumnByMember(m.Member.Name) is { } column)
+        {
+            resolved = (-1, column.Ordinal);
+        }
+        else if (RowIndexOf(m.Expression) is var row and >= 0 && _maps![row] is { } rowMap && rowMap.Table.FindColumnByMember(m.Member.Name) is { } joined)
+        {
+            resolved = (row, joined.Ordinal);
+        }
+
+        if (_resolvedCount < MaxResolved)
+        {
+            if (nodes is null || _resolvedCount == nodes.Length)
+            {
+                Array.Resize(ref _resolvedNodes, Math.Min(MaxResolved, Math.Max(8, _resolvedCount * 2)));
+                Array.Resize(ref _resolved, _resolvedNodes.Length);
+            }
+
+            _resolvedNodes![_resolvedCount] = m;
+            _resolved![_resolvedCount++] = resolved;
+        }
+
+        return resolved;
+    }
 
     /// <summary>An interpreter for parameter-free expressions.</summary>
     public static ExpressionInterpreter Closed { get; } = new((ParameterExpression?)null, null);
@@ -182,17 +234,17 @@ internal sealed class ExpressionInterpreter
 
     private object? EvalMember(MemberExpression m)
     {
-        if (m.Expression is not null && ReferenceEquals(m.Expression, _parameter) && _map!.Table.FindColumnByMember(m.Member.Name) is { } column)
+        if (m.Expression is ParameterExpression && (_parameter is not null || _parameters is not null) && ResolveColumn(m) is var (row, ordinal) && ordinal >= 0)
         {
-            // A mapped member goes through the map (generated code on the AOT path), not through reflection.
-            return _map.GetValue(_entity!, column.Ordinal);
-        }
+            if (row < 0)
+            {
+                // A mapped member goes through the map (generated code on the AOT path), not through reflection.
+                return _map!.GetValue(_entity!, ordinal);
+            }
 
-        if (RowIndexOf(m.Expression) is var row and >= 0 && _maps![row] is { } rowMap && rowMap.Table.FindColumnByMember(m.Member.Name) is { } joined)
-        {
             // As LINQ-to-Objects: a member of a missing (left-joined) row cannot be read.
             return _entities![row] is { } entity
-                ? rowMap.GetValue(entity, joined.Ordinal)
+                ? _maps![row]!.GetValue(entity, ordinal)
                 : throw new NullReferenceException($"'{m.Expression}' is null (no row matched the left join), so '{m}' cannot be evaluated; test '{m.Expression} == null' first.");
         }
 
@@ -335,12 +387,19 @@ internal sealed class ExpressionInterpreter
             throw Unsupported(n, "a value type created without a constructor cannot be evaluated; use a constant instead");
         }
 
-        foreach (var parameter in n.Constructor.GetParameters())
+        if (!ReferenceEquals(n, _checkedNew))
         {
-            if (parameter.ParameterType.IsByRefLike)
+            foreach (var parameter in n.Constructor.GetParameters())
             {
-                throw Unsupported(n, $"constructor parameter '{parameter.Name}' is a ref struct");
+                if (parameter.ParameterType.IsByRefLike)
+                {
+                    throw Unsupported(n, $"constructor parameter '{parameter.Name}' is a ref struct");
+                }
             }
+
+            // A projection builds its result with the same node for every row: check it once. (Only a node that passed is
+            // kept, so a racing write on the shared Closed interpreter can only skip the check of a node already checked.)
+            _checkedNew = n;
         }
 
         return n.Constructor.Invoke(BindingFlags.DoNotWrapExceptions, null, EvalAll(n.Arguments), null);

@@ -98,12 +98,18 @@ internal sealed class QueryShape
         ref var slot = ref _slots[index];
         slot.Descriptor = descriptor;
         slot.End = Count;
-        // Members by identity: the compiler's trees get them from reflection's caches, so equal ones are the same
-        // instances; were they not, two equal shapes would only miss each other, never match wrongly. The node's
-        // type is left to the structural comparison (the members and node kinds spread the shapes well enough).
+        // Members by declaring type and name, not by identity: under the JIT the compiler's trees get them from
+        // reflection's caches (equal members are the same instances), but under NativeAOT each tree's
+        // MethodBase.GetMethodFromHandle gives a new, equal instance, and hashing by identity made every run miss.
+        // Overloads share a hash; the structural comparison (ShapeNode.Same, by Equals) tells them apart. The node's
+        // type is left to that comparison too (the members and node kinds spread the shapes well enough).
         _hash.Add(((int)descriptor.NodeType << 16) ^ descriptor.Extra);
-        _hash.Add(RuntimeHelpers.GetHashCode(descriptor.Member));
+        _hash.Add(MemberHash(descriptor.Member));
     }
+
+    /// <summary>A member's hash that equal members share whether or not they are the same instance.</summary>
+    internal static int MemberHash(MemberInfo? member) =>
+        member is null ? 0 : (RuntimeHelpers.GetHashCode(member.DeclaringType) * 31) ^ StringComparer.Ordinal.GetHashCode(member.Name);
 
     private bool Walk(Expression? e)
     {
