@@ -20,8 +20,12 @@ internal sealed class JoinRowReader<TResult> : IRowReader<TResult>
     private readonly Expression _body;
     private readonly ExpressionInterpreter _interpreter;
 
-    public JoinRowReader(IEntityMap[] maps, ParameterExpression[] parameters, int[][] ordinals, int[] presence, Expression body)
+    // The intercepted path's projector (generated code over the rows), used instead of the interpreter.
+    private readonly Func<object?[], TResult>? _project;
+
+    public JoinRowReader(IEntityMap[] maps, ParameterExpression[] parameters, int[][] ordinals, int[] presence, Expression body, Func<object?[], TResult>? project = null)
     {
+        _project = project;
         _maps = maps;
         _ordinals = ordinals;
         _presence = presence;
@@ -50,7 +54,7 @@ internal sealed class JoinRowReader<TResult> : IRowReader<TResult>
             }
         }
 
-        return (TResult)_interpreter.EvaluateForRow(_body, entities)!;
+        return _project is { } project ? project(entities) : (TResult)_interpreter.EvaluateForRow(_body, entities)!;
     }
 
     /// <summary>The qualified columns <paramref name="body"/> reads, and for each table the ordinal of each of its columns (-1: not read).</summary>
