@@ -449,6 +449,21 @@ public sealed partial class MicroDbGenerator
                         return new ObjectShape(members);
                     }
 
+                case IObjectCreationOperation { Arguments.Length: 0, Initializer: { } initializer }:
+                    {
+                        // An object initializer of a mapped or plain type: its members are what they were set to.
+                        var members = new Dictionary<string, Shape?>(System.StringComparer.Ordinal);
+                        foreach (var init in initializer.Initializers)
+                        {
+                            if (init is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation target } assignment)
+                            {
+                                members[target.Property.Name] = Eval(assignment.Value, scope);
+                            }
+                        }
+
+                        return new ObjectShape(members);
+                    }
+
                 default:
                     return null;
             }
@@ -554,14 +569,19 @@ public sealed partial class MicroDbGenerator
                         {
                             // row == null ? null : row.Member (a left-joined row that may be missing).
                             var (missing, present) = test.OperatorKind == BinaryOperatorKind.Equals ? (conditional.WhenTrue, whenFalse) : (whenFalse, conditional.WhenTrue);
-                            if (Strip(missing) is not { ConstantValue: { HasValue: true, Value: null } } && missing is not IDefaultValueOperation || Text(present) is not { } value)
+                            var constant = Strip(missing)?.ConstantValue ?? default;
+                            var plain = constant.Value is null or int or long or short or byte or sbyte or ushort or uint or bool or string;
+                            if (!(constant.HasValue && plain) && missing is not IDefaultValueOperation || Text(present) is not { } value)
                             {
-                                return Fail(Reason ?? $"'{conditional.Syntax}' is not lowered at build time (only row == null ? null : row.Member is)");
+                                return Fail(Reason ?? $"'{conditional.Syntax}' is not lowered at build time (only row == null ? constant : row.Member is)");
                             }
 
                             whole.Add(table);
                             var type = conditional.Type!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
-                            return "(r[" + table + "] == null ? default(" + type + ") : " + value + ")";
+                            var otherwise = constant.HasValue && constant.Value is not null
+                                ? "(" + type + ")" + SymbolDisplay.FormatPrimitive(constant.Value, quoteStrings: true, useHexadecimalNumbers: false)
+                                : "default(" + type + ")";
+                            return "(r[" + table + "] == null ? " + otherwise + " : " + value + ")";
                         }
 
                     default:

@@ -213,4 +213,19 @@ public class InterceptedJoinTests
         Assert.That(rows, Is.Empty);
         Assert.That(_seen.Single().Sql, Does.Contain("IS NULL"));
     }
+
+    [Test]
+    public void Left_join_with_a_constant_for_the_missing_row_and_an_initializer_filtered_after_the_join()
+    {
+        var credits = _db.Table<JoinOrder>().LeftJoin(_db.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => new { o.Id, Customer = c == null ? -1 : c.Id }).OrderBy(x => x.Id).ToList();
+        var mapped = _db.Table<JoinOrder>()
+            .Join(_db.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => new JoinCustomer { Id = o.Id, Name = c.Name, Credit = o.Total })
+            .Where(x => x.Name == "Ann")
+            .OrderBy(x => x.Id)
+            .ToList();
+        Assert.That(Intercepted, Is.EqualTo(2), Seen);
+
+        Assert.That(credits.Select(x => x.Customer), Is.EqualTo(new[] { 1, 1, 2, -1, -1, 3 }));
+        Assert.That(mapped.Select(x => (x.Id, x.Name, x.Credit)), Is.EqualTo(new[] { (1, "Ann", 1.50m), (2, "Ann", 20m) }));
+    }
 }
