@@ -69,6 +69,10 @@ public sealed partial class MicroDbGenerator
 
                         (sql, values, declined) = WriteJoin(chain, join, tables);
                     }
+                    else if (chain.Group is { } grouping)
+                    {
+                        (sql, values, declined) = WriteGroup(chain, grouping, model);
+                    }
                     else if (NeverTranslates(chain, model) is { } error)
                     {
                         diagnostics.Add(new DiagnosticInfo(ModelRules.Ids.QueryNeverTranslates, chain.Location, new EquatableArray<string>(new[] { error.Lambda, error.Reason })));
@@ -92,7 +96,11 @@ public sealed partial class MicroDbGenerator
 
                 if (intercept)
                 {
-                    if (chain.Join is not null)
+                    if (chain.Group is not null)
+                    {
+                        EmitGroupChain(w, chain, sql!, index: emitted++);
+                    }
+                    else if (chain.Join is not null)
                     {
                         EmitJoinChain(w, chain, sql!, values!, emitted++);
                     }

@@ -62,7 +62,10 @@ public sealed partial class MicroDbGenerator
             QueryChain Declined(string reason) => new(typeKey, entityType, EquatableArray<ChainStep>.Empty, location, text, reason);
             if (IsGroupQuery(terminal.TargetMethod.ContainingType))
             {
-                return Declined("grouping (GroupBy) is not lowered at build time yet");
+                var grouping = new GroupLowering(context.SemanticModel, cancellationToken);
+                return grouping.Lower(terminal) is { } groupSteps
+                    ? new QueryChain(typeKey, entityType, new EquatableArray<ChainStep>(groupSteps), location, text, null, Group: grouping.Spec)
+                    : Declined(grouping.Reason ?? "the grouping is not lowered at build time");
             }
 
             var join = new JoinLowering(context.SemanticModel, cancellationToken);
@@ -82,6 +85,9 @@ public sealed partial class MicroDbGenerator
 
         /// <summary>An anonymous object built by a selector: its members' shapes (null: computed).</summary>
         private sealed record ObjectShape(Dictionary<string, Shape?> Members) : Shape;
+
+        /// <summary>GroupBy's group: its <c>Key</c> is <paramref name="Key"/> (a member, or an anonymous object of members).</summary>
+        private sealed record GroupingShape(Shape Key) : Shape;
 
         /// <summary>GroupJoin's group of table <paramref name="Table"/>'s rows.</summary>
         private sealed record GroupShape(int Table) : Shape;
@@ -432,6 +438,7 @@ public sealed partial class MicroDbGenerator
                     return Eval(instance, scope) switch
                     {
                         RowShape row => new MemberShape(row.Table, property),
+                        GroupingShape grouping when property.Name == "Key" => grouping.Key,
                         ObjectShape obj => obj.Members.TryGetValue(property.Name, out var member) ? member : null,
                         _ => null,
                     };
@@ -474,11 +481,13 @@ public sealed partial class MicroDbGenerator
         /// themselves, anonymous objects, constructors and object initializers of those, and <c>row == null ? null : row.Member</c>
         /// for a left-joined row. It notes the members read (the SELECT list) and the rows used whole (all their columns).
         /// </summary>
-        private sealed class ProjectorText(Dictionary<IParameterSymbol, Shape> scope, List<INamedTypeSymbol> tables, HashSet<string> used, SortedSet<int> whole)
+        private sealed class ProjectorText(Dictionary<IParameterSymbol, Shape> scope, List<INamedTypeSymbol> tables, HashSet<string> used, SortedSet<int> whole,
+            List<string>? aggregates = null, ObjectShape? compositeKey = null)
         {
             public string? Reason { get; private set; }
 
-            private string Row(int table) => "((" + tables[table].ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + ")r[" + table + "])";
+            // Over a join: r[i] is table i's row; over a group (aggregates not null): e is the row holding the key's columns.
+            private string Row(int table) => "((" + tables[table].ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + ")" + (aggregates is null ? "r[" + table + "]" : "e") + ")";
 
             public string? Text(IOperation? operation)
             {
@@ -494,9 +503,23 @@ public sealed partial class MicroDbGenerator
                     case IParameterReferenceOperation or IPropertyReferenceOperation when Eval(operation, scope) is { } shape:
                         switch (shape)
                         {
-                            case RowShape row:
+                            case RowShape row when aggregates is null:
                                 whole.Add(row.Table);
                                 return Row(row.Table);
+                            case ObjectShape key when ReferenceEquals(key, compositeKey):
+                                {
+                                    // A composite key read whole: the same anonymous type, rebuilt from its parts.
+                                    var parts = new List<string>();
+                                    foreach (var part in key.Members)
+                                    {
+                                        var member = (MemberShape)part.Value!;
+                                        used.Add(member.Table + ":" + member.Member.Name);
+                                        parts.Add("@" + part.Key + " = " + Row(member.Table) + ".@" + member.Member.Name);
+                                    }
+
+                                    return "new { " + string.Join(", ", parts) + " }";
+                                }
+
                             case MemberShape member:
                                 if (!IsAccessible(member.Member.Type) && member.Member.Type.SpecialType == SpecialType.None)
                                 {
@@ -509,6 +532,8 @@ public sealed partial class MicroDbGenerator
                                 return Fail($"'{operation.Syntax}' is not a member of a joined row");
                         }
 
+                    case IInvocationOperation call when aggregates is not null:
+                        return Aggregate(call);
                     case IAnonymousObjectCreationOperation anonymous:
                         {
                             var parts = new List<string>();
@@ -587,6 +612,36 @@ public sealed partial class MicroDbGenerator
                     default:
                         return Fail($"'{operation.Syntax}' is computed; an intercepted join's result reads only plain members of the joined rows");
                 }
+            }
+
+            /// <summary>An aggregate of the group (<c>g.Count()</c>, <c>g.Sum(x =&gt; x.Member)</c> ...) as a read of its value, in the order the run time lifts them.</summary>
+            private string? Aggregate(IInvocationOperation call)
+            {
+                var method = call.TargetMethod;
+                if (method.ContainingType is not { Name: "Enumerable", ContainingNamespace: { Name: "Linq", ContainingNamespace.Name: "System" } }
+                    || call.Arguments.Length == 0 || Eval(Strip(call.Arguments[0].Value), scope) is not GroupingShape)
+                {
+                    return Fail($"'{call.Syntax}' is not an aggregate of the group");
+                }
+
+                string aggregate;
+                if (method.Name is "Count" or "LongCount" && call.Arguments.Length == 1)
+                {
+                    aggregate = "count";
+                }
+                else if (method.Name is "Sum" or "Average" or "Min" or "Max" && call.Arguments.Length == 2 && LambdaOf(call.Arguments[1].Value) is { Symbol.Parameters.Length: 1 } lambda
+                    && Eval(Strip(LambdaBody(lambda)), new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [lambda.Symbol.Parameters[0]] = new RowShape(0) }) is MemberShape member
+                    && member.Member.Type.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Int16 or SpecialType.System_Byte)
+                {
+                    aggregate = (method.Name == "Average" ? "avg" : method.Name.ToLowerInvariant()) + ":" + member.Member.Name;
+                }
+                else
+                {
+                    return Fail($"the aggregate '{call.Syntax}' is not lowered at build time (Count(), and Sum, Average, Min and Max of an integer member are)");
+                }
+
+                aggregates!.Add(aggregate);
+                return "((" + call.Type!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + ")a[" + (aggregates.Count - 1) + "])";
             }
 
             /// <summary>The table of <c>row == null</c> (either side), or null.</summary>

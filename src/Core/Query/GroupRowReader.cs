@@ -17,8 +17,12 @@ internal sealed class GroupRowReader<TResult> : IRowReader<TResult>
     private readonly bool _readsEntity;
     private readonly ExpressionInterpreter _interpreter;
 
-    public GroupRowReader(IEntityMap map, ParameterExpression element, GroupState.Plan plan)
+    // The intercepted path's projector (generated code over the row and the aggregate values), used instead of the interpreter.
+    private readonly Func<object?, object?[], TResult>? _project;
+
+    public GroupRowReader(IEntityMap map, ParameterExpression element, GroupState.Plan plan, Func<object?, object?[], TResult>? project = null)
     {
+        _project = project;
         _map = map;
         _plan = plan;
         _readsEntity = ParameterFinder.Uses(plan.Body, element);
@@ -41,6 +45,6 @@ internal sealed class GroupRowReader<TResult> : IRowReader<TResult>
         }
 
         var entity = _readsEntity ? _map.ReadObject(statement, _plan.Ordinals) : null;
-        return (TResult)_interpreter.EvaluateForRow(_plan.Body, [entity, values])!;
+        return _project is { } project ? project(entity, values) : (TResult)_interpreter.EvaluateForRow(_plan.Body, [entity, values])!;
     }
 }
