@@ -293,6 +293,29 @@ public class QueryInterceptionTests
             """));
     }
 
+    [Test]
+    public void Grouping_is_intercepted_with_the_run_time_sql()
+    {
+        var result = GeneratorHarness.Run(Queries("""
+            public static object Totals(MicroDbConnection db) =>
+                db.Table<Person>().GroupBy(p => new { p.Age, p.Name }).OrderBy(g => g.Key.Name).Select(g => new { g.Key.Name, N = System.Linq.Enumerable.Count(g), Top = System.Linq.Enumerable.Max(g, x => x.Id) }).Take(3).ToList();
+            public static int Groups(MicroDbConnection db) => db.Table<Person>().GroupBy(p => p.Age).Count();
+            """));
+
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
+        var source = result.Sources[HintName];
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT \"Name\", count(*), max(\"Id\") FROM \"people\" GROUP BY \"Age\", \"Name\" ORDER BY \"Name\" LIMIT 3");
+            """));
+        Assert.That(source, Does.Contain("static (e, a) => new { @Name = ((global::Shop.Person)e).@Name, @N = ((int)a[0]), @Top = ((int)a[1]) }"));
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT count(*) FROM (SELECT 1 FROM \"people\" GROUP BY \"Age\")");
+            """));
+        Assert.That(source, Does.Contain("public static int Count1<TKey, TElement>(this GroupByQuery<TKey, TElement> query) =>"));
+    }
+
     [TestCase("db.Table<Person>().Where(x => x.Age > 1).Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "a Where or OrderBy before the join")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>().Where(a => a.Id > 1), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "a Where on it is not lowered")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => new { p.Id, p.Age }, a => new { Id = a.OwnerId, Age = a.Id }, (p, a) => p.Name).ToList()", "a composite or computed key")]
@@ -302,8 +325,11 @@ public class QueryInterceptionTests
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name + a.Name).ToList()", "is computed; an intercepted join's result reads only plain members")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, p.Score }).Where(x => x.Score > 1).ToList()", "compares by the run-time translator's rules")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, a.Id }).Take(1).Where(x => x.Id > 1).ToList()", "a condition after Take/Skip on a join")]
-    [TestCase("db.Table<Person>().GroupBy(p => p.Age).Select(g => new { g.Key }).ToList()", "grouping (GroupBy) is not lowered at build time yet")]
-    [TestCase("db.Table<Person>().GroupBy(p => p.Age).Count()", "grouping (GroupBy) is not lowered at build time yet")]
+    [TestCase("db.Table<Person>().GroupBy(p => p.Age).Where(g => System.Linq.Enumerable.Count(g) > 1).Count()", "a condition over groups (HAVING) is not lowered at build time yet")]
+    [TestCase("db.Table<Person>().Where(p => p.Age > 1).GroupBy(p => p.Age).Count()", "a Where or OrderBy before GroupBy")]
+    [TestCase("db.Table<Person>().GroupBy(p => p.Score).Count()", "the grouping key is not lowered at build time")]
+    [TestCase("db.Table<Person>().GroupBy(p => p.Age).Select(g => new { g.Key, S = System.Linq.Enumerable.Sum(g, x => x.Score) }).ToList()", "the aggregate 'System.Linq.Enumerable.Sum(g, x => x.Score)' is not lowered")]
+    [TestCase("db.Table<Person>().GroupBy(p => p.Age).Select(g => new { g.Key, N = System.Linq.Enumerable.Count(g) }).OrderBy(x => x.N).ToList()", "ordering by an aggregate is not lowered")]
     public void Join_or_grouping_the_generator_does_not_lower_says_why(string query, string reason)
     {
         var result = GeneratorHarness.Run(Queries("public static object Q(MicroDbConnection db) => " + query + ";" + Pets));
