@@ -116,14 +116,33 @@ public sealed partial class MicroDbGenerator
                     current = Unwrap(call.Instance);
                 }
 
+                // The first table's own Where calls (db.Table<T>().Where(...).Join(...)) are the join's first conditions.
+                var filters = new List<IInvocationOperation>();
+                var source = current is IInvocationOperation { TargetMethod.Name: "Join" or "LeftJoin" or "GroupJoin" } joinCall ? Unwrap(joinCall.Instance) : null;
+                while (source is IInvocationOperation { TargetMethod.Name: "Where", Arguments.Length: 1 } filter && IsTableQuery(filter.TargetMethod.ContainingType))
+                {
+                    filters.Insert(0, filter);
+                    source = Unwrap(filter.Instance);
+                }
+
                 if (current is not IInvocationOperation { TargetMethod.Name: "Join" or "LeftJoin" or "GroupJoin" } start
                     || !IsTableQuery(start.TargetMethod.ContainingType) || IsCompat(start.TargetMethod.ContainingType)
-                    || Unwrap(start.Instance) is not IInvocationOperation { TargetMethod.Name: "Table" } root || !IsConnection(root.TargetMethod.ContainingType, compat: false))
+                    || source is not IInvocationOperation { TargetMethod.Name: "Table" } root || !IsConnection(root.TargetMethod.ContainingType, compat: false))
                 {
-                    return Decline("the join does not start at a connection's Table<T>() in the same expression (a Where or OrderBy before the join is not lowered at build time)");
+                    return Decline("the join does not start at a connection's Table<T>() in the same expression (an OrderBy, Skip or Take before the join is not lowered at build time)");
                 }
 
                 _tables.Add(entity);
+                _result = new RowShape(0);
+                foreach (var filter in filters)
+                {
+                    if (!Where(filter, "Where", null))
+                    {
+                        return null;
+                    }
+                }
+
+                _result = null;
                 calls.Add(start);
                 calls.Reverse();
                 foreach (var call in calls)

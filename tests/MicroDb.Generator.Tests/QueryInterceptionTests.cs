@@ -316,7 +316,8 @@ public class QueryInterceptionTests
         Assert.That(source, Does.Contain("public static int Count1<TKey, TElement>(this GroupByQuery<TKey, TElement> query) =>"));
     }
 
-    [TestCase("db.Table<Person>().Where(x => x.Age > 1).Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "a Where or OrderBy before the join")]
+    [TestCase("db.Table<Person>().OrderBy(x => x.Age).Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "an OrderBy, Skip or Take before the join")]
+    [TestCase("db.Table<Person>().Where(x => x.Score > 1).Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "compares by the run-time translator's rules")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>().Where(a => a.Id > 1), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "a Where on it is not lowered")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => new { p.Id, p.Age }, a => new { Id = a.OwnerId, Age = a.Id }, (p, a) => p.Name).ToList()", "a composite or computed key")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Score, a => (double)a.Id, (p, a) => p.Name).ToList()", "a composite or computed key")]

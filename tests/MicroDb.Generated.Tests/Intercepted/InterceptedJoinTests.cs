@@ -228,4 +228,32 @@ public class InterceptedJoinTests
         Assert.That(credits.Select(x => x.Customer), Is.EqualTo(new[] { 1, 1, 2, -1, -1, 3 }));
         Assert.That(mapped.Select(x => (x.Id, x.Name, x.Credit)), Is.EqualTo(new[] { (1, "Ann", 1.50m), (2, "Ann", 20m) }));
     }
+
+    [Test]
+    public void Where_on_the_first_table_before_the_join_is_its_first_condition()
+    {
+        var id = 1;
+        var rows = _db.Table<JoinOrder>().Where(o => o.Id > id).Where(o => o.Region != "east")
+            .Join(_db.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => new { o.Id, c.Name })
+            .Where(x => x.Name != "Cid").OrderBy(x => x.Id).ToList();
+        Assert.That(Intercepted, Is.EqualTo(1), Seen);
+        Assert.That(_seen[0].Sql, Does.Contain("WHERE (\"t0\".\"Id\" > ?) AND (\"t0\".\"Region\" IS NOT ?) AND (\"t1\".\"Name\" IS NOT ?)"));
+
+        var expected = _orders.Where(o => o.Id > id).Where(o => o.Region != "east")
+            .Join(_customers, o => o.CustomerId, c => c.Id, (o, c) => new { o.Id, c.Name })
+            .Where(x => x.Name != "Cid").OrderBy(x => x.Id).ToList();
+        Assert.That(rows, Is.EqualTo(expected));
+        Assert.That(rows.Select(x => x.Id), Is.EqualTo(new[] { 2, 3 }));
+    }
+
+    [Test]
+    public void Grouping_by_a_nullable_key_keeps_the_null_group()
+    {
+        var groups = _db.Table<JoinOrder>().GroupBy(o => o.Region).OrderBy(g => g.Key).Select(g => new { g.Key, Count = g.Count(), Last = g.Max(x => x.Id) }).ToList();
+        Assert.That(Intercepted, Is.EqualTo(1), Seen);
+
+        var expected = _orders.GroupBy(o => o.Region).OrderBy(g => g.Key, StringComparer.Ordinal).Select(g => new { g.Key, Count = g.Count(), Last = g.Max(x => x.Id) }).ToList();
+        Assert.That(groups, Is.EqualTo(expected));
+        Assert.That(groups[0], Is.EqualTo(new { Key = (string?)null, Count = 2, Last = 5 }));
+    }
 }
