@@ -335,7 +335,7 @@ public sealed partial class MicroDbGenerator
                 return null;
             }
 
-            var name = new SqlColumn(column.ColumnName, joined is null ? null : "t" + node.Table.ToString(System.Globalization.CultureInfo.InvariantCulture));
+            var name = new SqlColumn(column.ColumnName, joined is null ? null : SqlAliases.Table(node.Table));
             if (node.Op == "bool")
             {
                 // A bool member used as a condition.

@@ -14,7 +14,7 @@ public sealed partial class MicroDbGenerator
     // BuildModel, LongCount, Any), from the lowered chain and the tables' map models.
     private static partial class InterceptorEmitter
     {
-        private static string Alias(int table) => "t" + table.ToString(CultureInfo.InvariantCulture);
+        private static string Alias(int table) => SqlAliases.Table(table);
 
         /// <summary>The join chain's SQL and its values in slot order, or why it is declined.</summary>
         private static (string? Sql, List<LoweredNode>? Values, string? Declined) WriteJoin(QueryChain chain, JoinSpec join, List<EntityModel> tables)

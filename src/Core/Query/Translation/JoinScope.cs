@@ -1,5 +1,6 @@
 using System.Linq.Expressions;
 using MicroDb.Mapping;
+using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
@@ -38,7 +39,7 @@ internal sealed class JoinScope
     public IReadOnlyList<TableMapping> Tables => _tables;
 
     /// <summary>The alias of table <paramref name="index"/>.</summary>
-    public static string Alias(int index) => "t" + index.ToString(System.Globalization.CultureInfo.InvariantCulture);
+    public static string Alias(int index) => SqlAliases.Table(index);
 
     /// <summary>The table read through <paramref name="parameter"/>, or null when it is not one of the scope's.</summary>
     public TableMapping? TableOf(ParameterExpression parameter)
