@@ -21,7 +21,7 @@ public sealed partial class MicroDbGenerator
     /// <see cref="QueryModel"/> built exactly as <c>TableQuery&lt;T&gt;.BuildModel</c> builds it at run time, written by the
     /// shared <see cref="SqliteSqlWriter"/> into a SQL constant; the interceptors call <c>QueryInterception</c>.
     /// </summary>
-    private static class InterceptorEmitter
+    private static partial class InterceptorEmitter
     {
         private const string Runtime = "QueryInterception";
 
@@ -51,6 +51,28 @@ public sealed partial class MicroDbGenerator
                         // run-time path without a second report.
                         continue;
                     }
+                    else if (chain.Join is { } join)
+                    {
+                        var tables = new List<EntityModel> { model };
+                        foreach (var table in join.Tables)
+                        {
+                            if (byKey.TryGetValue(table.TypeKey, out var joinedModel))
+                            {
+                                tables.Add(joinedModel);
+                            }
+                        }
+
+                        if (tables.Count <= join.Tables.Count)
+                        {
+                            continue;
+                        }
+
+                        (sql, values, declined) = WriteJoin(chain, join, tables);
+                    }
+                    else if (chain.Group is { } grouping)
+                    {
+                        (sql, values, declined) = WriteGroup(chain, grouping, model);
+                    }
                     else if (NeverTranslates(chain, model) is { } error)
                     {
                         diagnostics.Add(new DiagnosticInfo(ModelRules.Ids.QueryNeverTranslates, chain.Location, new EquatableArray<string>(new[] { error.Lambda, error.Reason })));
@@ -74,7 +96,15 @@ public sealed partial class MicroDbGenerator
 
                 if (intercept)
                 {
-                    if (chain.Steps.Any(st => st.Projector is not null))
+                    if (chain.Group is not null)
+                    {
+                        EmitGroupChain(w, chain, sql!, index: emitted++);
+                    }
+                    else if (chain.Join is not null)
+                    {
+                        EmitJoinChain(w, chain, sql!, values!, emitted++);
+                    }
+                    else if (chain.Steps.Any(st => st.Projector is not null))
                     {
                         EmitSelectChain(w, chain, sql!, values!, emitted++);
                     }
@@ -272,32 +302,40 @@ public sealed partial class MicroDbGenerator
         private static readonly ValueList<SqlExpression> CountAll = new(new SqlExpression[] { new SqlFunction("count", new SqlLiteral("*")) });
 
         /// <summary>The run-time translator's node for a lowered condition (SqlTranslator.TranslateBoolean), its values appended in slot order.</summary>
-        private static SqlExpression? Condition(LoweredNode node, EntityModel model, List<LoweredNode> values, int where, ref string? declined)
+        private static SqlExpression? Condition(LoweredNode node, EntityModel model, List<LoweredNode> values, int where, ref string? declined, IReadOnlyList<EntityModel>? joined = null)
         {
             switch (node.Op)
             {
                 case "and" or "or":
                     {
-                        var left = Condition(node.Left!, model, values, where, ref declined);
-                        var right = left is null ? null : Condition(node.Right!, model, values, where, ref declined);
+                        var left = Condition(node.Left!, model, values, where, ref declined, joined);
+                        var right = left is null ? null : Condition(node.Right!, model, values, where, ref declined, joined);
                         return right is null ? null : new SqlGroup(new SqlBinary(left!, node.Op == "and" ? SqlOperator.And : SqlOperator.Or, right));
                     }
 
                 case "not":
                     {
-                        var operand = Condition(node.Left!, model, values, where, ref declined);
+                        var operand = Condition(node.Left!, model, values, where, ref declined, joined);
                         return operand is null ? null : new SqlGroup(new SqlUnary(SqlUnaryOperator.Not, operand));
                     }
             }
 
-            var column = model.Columns.First(c => c.MemberName == node.Member);
+            // In a join the member is table node.Table's, qualified by its alias.
+            model = joined is null ? model : joined[node.Table];
+            var column = model.Columns.FirstOrDefault(c => c.MemberName == node.Member);
+            if (column is null)
+            {
+                declined = $"member '{node.Member}' maps to no column";
+                return null;
+            }
+
             if (!Fits(column.Kind, node.Family!))
             {
                 declined = $"member '{node.Member}' is stored as {column.Kind}, which compares by the run-time translator's rules";
                 return null;
             }
 
-            var name = new SqlColumn(column.ColumnName);
+            var name = new SqlColumn(column.ColumnName, joined is null ? null : SqlAliases.Table(node.Table));
             if (node.Op == "bool")
             {
                 // A bool member used as a condition.

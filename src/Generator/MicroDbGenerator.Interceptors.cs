@@ -22,7 +22,7 @@ public sealed partial class MicroDbGenerator
     /// <see cref="QueryChain"/> data. A chain it cannot lower is kept with the reason (MDB0013); the SQL and the
     /// interceptors are written by <see cref="InterceptorEmitter"/> once the entity's map model is known.
     /// </summary>
-    private static class QueryChains
+    private static partial class QueryChains
     {
         private static readonly HashSet<string> Terminals = new(StringComparer.Ordinal)
         {
@@ -43,6 +43,12 @@ public sealed partial class MicroDbGenerator
         public static QueryChain? Lower(GeneratorSyntaxContext context, CancellationToken cancellationToken)
         {
             var invocation = (InvocationExpressionSyntax)context.Node;
+            if (context.SemanticModel.GetOperation(invocation, cancellationToken) is IInvocationOperation relational
+                && (IsJoinQuery(relational.TargetMethod.ContainingType) || IsGroupQuery(relational.TargetMethod.ContainingType)))
+            {
+                return LowerRelational(context, invocation, relational, cancellationToken);
+            }
+
             if (context.SemanticModel.GetOperation(invocation, cancellationToken) is not IInvocationOperation terminal
                 || !(IsTableQuery(terminal.TargetMethod.ContainingType) || IsSelectQuery(terminal.TargetMethod.ContainingType))
                 || terminal.TargetMethod.ContainingType.TypeArguments[0] is not INamedTypeSymbol entity)
@@ -331,8 +337,12 @@ public sealed partial class MicroDbGenerator
         {
             private readonly IParameterSymbol? _parameter;
 
-            public Lowering(IAnonymousFunctionOperation lambda)
+            // In a join: resolves a member read through the joined result to its table and the table's member.
+            private readonly System.Func<IOperation, (int Table, IPropertySymbol Member)?>? _resolve;
+
+            public Lowering(IAnonymousFunctionOperation lambda, System.Func<IOperation, (int Table, IPropertySymbol Member)?>? resolve = null)
             {
+                _resolve = resolve;
                 _parameter = lambda.Symbol.Parameters.Length == 1 ? lambda.Symbol.Parameters[0] : null;
                 Body = lambda.Body.Operations.Length == 1 && lambda.Body.Operations[0] is IReturnOperation { ReturnedValue: { } value } ? value : null;
                 if (Body is null)
@@ -344,6 +354,9 @@ public sealed partial class MicroDbGenerator
             public IOperation? Body { get; }
 
             public string? Reason { get; private set; }
+
+            /// <summary>The table of the member <see cref="Member"/> found last (0 outside a join).</summary>
+            public int LastTable { get; private set; }
 
             public LoweredNode? Condition(IOperation? operation, string path)
             {
@@ -369,7 +382,7 @@ public sealed partial class MicroDbGenerator
                         return Comparison(comparison, path);
                     case IPropertyReferenceOperation when Member(operation, out var member) is { } family:
                         return family == "bool"
-                            ? new LoweredNode("bool", member!.Name, Family: family)
+                            ? new LoweredNode("bool", member!.Name, Family: family, Table: LastTable)
                             : Decline($"'{operation.Syntax}' is not a condition");
                     default:
                         return Reason is null ? Decline($"'{operation.Syntax}' is not lowered at build time") : null;
@@ -428,7 +441,7 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var memberType = member!.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
-                return new LoweredNode(op, member.Name, memberType, family, path + (leftUses ? "R" : "L"), ValueOnLeft: !leftUses);
+                return new LoweredNode(op, member.Name, memberType, family, path + (leftUses ? "R" : "L"), ValueOnLeft: !leftUses, Table: LastTable);
             }
 
             /// <summary>A property of the lambda's parameter (through integral and enum conversions), and how its type compares; null when it is none.</summary>
@@ -446,8 +459,22 @@ public sealed partial class MicroDbGenerator
                     operation = conversion.Operand;
                 }
 
-                if (operation is not IPropertyReferenceOperation { Instance: IParameterReferenceOperation instance, Property: { Parameters.Length: 0 } property }
-                    || !SymbolEqualityComparer.Default.Equals(instance.Parameter, _parameter))
+                IPropertySymbol property;
+                if (_resolve is not null)
+                {
+                    if (operation is null || _resolve(operation) is not { } resolved)
+                    {
+                        return null;
+                    }
+
+                    (LastTable, property) = resolved;
+                }
+                else if (operation is IPropertyReferenceOperation { Instance: IParameterReferenceOperation instance, Property: { Parameters.Length: 0 } own }
+                    && SymbolEqualityComparer.Default.Equals(instance.Parameter, _parameter))
+                {
+                    property = own;
+                }
+                else
                 {
                     return null;
                 }

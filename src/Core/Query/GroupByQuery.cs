@@ -17,6 +17,9 @@ public sealed class GroupByQuery<TKey, TElement>
 
     internal GroupByQuery(GroupState state) => _state = state;
 
+    /// <summary>The grouping (the intercepted path).</summary>
+    internal GroupState State => _state;
+
     /// <summary>Keeps the groups matching <paramref name="predicate"/> (SQL HAVING).</summary>
     /// <param name="predicate">The condition on a group: its key and aggregates.</param>
     /// <exception cref="NotSupportedException">The condition has no SQL translation.</exception>

@@ -18,8 +18,12 @@ internal sealed class GroupRowReader<TResult> : IRowReader<TResult>
     private readonly bool[] _reads;
     private readonly ExpressionInterpreter _interpreter;
 
-    public GroupRowReader(IEntityMap[] maps, ParameterExpression[] parameters, GroupState.Plan plan)
+    // The intercepted path's projector (generated code over the row and the aggregate values), used instead of the interpreter.
+    private readonly Func<object?, object?[], TResult>? _project;
+
+    public GroupRowReader(IEntityMap[] maps, ParameterExpression[] parameters, GroupState.Plan plan, Func<object?, object?[], TResult>? project = null)
     {
+        _project = project;
         _maps = maps;
         _plan = plan;
         _reads = new bool[maps.Length];
@@ -62,6 +66,6 @@ internal sealed class GroupRowReader<TResult> : IRowReader<TResult>
         }
 
         row[_maps.Length] = values;
-        return (TResult)_interpreter.EvaluateForRow(_plan.Body, row)!;
+        return _project is { } project ? project(row[0], values) : (TResult)_interpreter.EvaluateForRow(_plan.Body, row)!;
     }
 }

@@ -144,6 +144,29 @@ internal sealed class GroupState
         return new Plan(body, values, aggregates);
     }
 
+    /// <summary>Sets where <paramref name="plan"/>'s columns and aggregates are in the SELECT list (as <see cref="BuildSelect"/> writes it) without translating.</summary>
+    public void Layout(Plan plan)
+    {
+        var used = ProjectionColumns.Collect(plan.Body, Element, Map.Table);
+        var ordinals = new int[Map.Table.Columns.Count];
+        var next = 0;
+        for (var c = 0; c < ordinals.Length; c++)
+        {
+            ordinals[c] = used is null || used.Contains(c) ? next++ : -1;
+        }
+
+        plan.Ordinals = ordinals;
+        plan.First = next;
+    }
+
+    /// <summary>The Count statement (<see cref="Count"/>'s), for the interception check.</summary>
+    public (string Sql, List<object?> Args) BuildCount()
+    {
+        var args = new List<object?>();
+        var inner = Model(QueryProjections.One, includeOrder: false, args, null);
+        return (Write(QueryModel.Select(new SqlSubquery(inner), QueryProjections.CountAll), args), args);
+    }
+
     public (string Sql, List<object?> Args) BuildSelect(Plan plan, int? limitCap)
     {
         var args = new List<object?>();
@@ -199,10 +222,8 @@ internal sealed class GroupState
 
     public long Count()
     {
-        var args = new List<object?>();
-        var inner = Model(QueryProjections.One, includeOrder: false, args, null);
-        var model = QueryModel.Select(new SqlSubquery(inner), QueryProjections.CountAll);
-        return Connection.Runner.Scalar<long>(Write(model, args), StatementArguments.Translated(args));
+        var (sql, args) = BuildCount();
+        return Connection.Runner.Scalar<long>(sql, StatementArguments.Translated(args));
     }
 
     private QueryModel Model(ValueList<SqlExpression> projection, bool includeOrder, List<object?> args, int? limitCap)

@@ -84,7 +84,7 @@ public sealed class GroupedQuery<TResult> : IEnumerable<TResult>
 
     /// <summary>The first group's result.</summary>
     /// <exception cref="InvalidOperationException">There is no group.</exception>
-    public TResult First() => TryFirst(out var value) ? value : throw new InvalidOperationException($"The grouped query on '{_state.Map.Table.TableName}' returned no group.");
+    public TResult First() => TryFirst(out var value) ? value : throw NoGroup();
 
     /// <summary>The first group's result, or default when there is none.</summary>
     public TResult? FirstOrDefault() => TryFirst(out var value) ? value : default;
@@ -105,7 +105,31 @@ public sealed class GroupedQuery<TResult> : IEnumerable<TResult>
 
     IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
 
-    private bool TryFirst(out TResult value)
+    /// <summary>The grouping (the intercepted path).</summary>
+    internal GroupState State => _state;
+
+    /// <summary>The result over the group (the interception check names its members).</summary>
+    internal Expression Selector => _selector;
+
+    /// <summary>The run-time path's statement for ToList (<paramref name="limitCap"/> null) or First (1), for the interception check.</summary>
+    internal (string Sql, List<object?> Args) BuildStatement(int? limitCap)
+    {
+        var (sql, args, _) = Build(limitCap);
+        return (sql, args);
+    }
+
+    /// <summary>A reader of this query's rows (the key's columns and the aggregates, where the run-time path selects them) that builds each result with <paramref name="project"/>.</summary>
+    internal GroupRowReader<TResult> Reader(Func<object?, object?[], TResult> project)
+    {
+        var plan = _state.PlanResult(_selector);
+        _state.Layout(plan);
+        return new GroupRowReader<TResult>(_state.Maps, _state.Parameters, plan, project);
+    }
+
+    /// <summary>First's error when there is no group.</summary>
+    internal InvalidOperationException NoGroup() => new($"The grouped query on '{_state.Map.Table.TableName}' returned no group.");
+
+    internal bool TryFirst(out TResult value)
     {
         var (sql, args, reader) = Build(1);
         try

@@ -60,6 +60,61 @@ public sealed class InterceptedSite
     }
 
     /// <summary>
+    /// Adds the next value of a join: the node at <paramref name="path"/> in the <paramref name="where"/>-th Where lambda,
+    /// compared with <paramref name="member"/> of the <paramref name="table"/>-th joined table (0 the first). Call while
+    /// building the site, before it is used.
+    /// </summary>
+    /// <param name="table">Which table, in join order.</param>
+    /// <param name="where">Which Where lambda, in call order.</param>
+    /// <param name="path">The steps from the lambda's body to the value: <c>L</c>/<c>R</c> a binary node's operands, <c>O</c> a unary node's operand.</param>
+    /// <param name="member">The member of the table's type the value is compared with.</param>
+    /// <param name="memberType">The member's type.</param>
+    /// <returns>This site.</returns>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="table"/> or <paramref name="where"/> is negative.</exception>
+    public InterceptedSite JoinedValue(int table, int where, string path, string member, Type memberType)
+    {
+        if (table < 0)
+        {
+            throw new ArgumentOutOfRangeException(nameof(table), table, "The table's index cannot be negative.");
+        }
+
+        Value(where, path, member, memberType);
+        _values[_values.Length - 1] = _values[_values.Length - 1] with { Table = table };
+        return this;
+    }
+
+    /// <summary>
+    /// Reads and adds the values of the join <paramref name="query"/> (each compared with a member of one of its tables).
+    /// False when a value is null or the tree or a map is not the one the generator saw: the caller then runs the query on
+    /// the run-time path.
+    /// </summary>
+    internal bool TryBind<TResult>(JoinQuery<TResult> query, InterceptedValues values)
+    {
+        if (_values.Length == 0)
+        {
+            return true;
+        }
+
+        var maps = query.Tables.Maps;
+        var format = query.Connection.Storage;
+        for (var i = 0; i < _values.Length; i++)
+        {
+            var site = _values[i];
+            if (site.Table >= maps.Length || site.Where >= query.WhereCount
+                || maps[site.Table].Table.FindColumnByMember(site.Member) is not { } column
+                || !TryRead(query.WhereBody(site.Where), site.Path, out var value) || value is null)
+            {
+                return false;
+            }
+
+            values.Add(value, column, site.MemberType, format);
+        }
+
+        return true;
+    }
+
+    /// <summary>
     /// Reads and adds the values of <paramref name="query"/>. False when a value is null (the SQL would be another one) or
     /// the tree or the map is not the one the generator saw: the caller then runs the query on the run-time path.
     /// </summary>
@@ -80,7 +135,7 @@ public sealed class InterceptedSite
         for (var i = 0; i < _values.Length; i++)
         {
             var site = _values[i];
-            if (!TryRead(query.WhereLambda(site.Where), site.Path, out var value) || value is null)
+            if (!TryRead(query.WhereLambda(site.Where).Body, site.Path, out var value) || value is null)
             {
                 return false;
             }
@@ -116,10 +171,10 @@ public sealed class InterceptedSite
     }
 
     /// <summary>Reads the closed node at <paramref name="path"/>: a constant or a captured field directly, anything else with the interpreter.</summary>
-    private static bool TryRead(LambdaExpression lambda, string path, out object? value)
+    private static bool TryRead(Expression body, string path, out object? value)
     {
         value = null;
-        var node = lambda.Body;
+        var node = body;
         foreach (var step in path)
         {
             while (node is UnaryExpression { NodeType: ExpressionType.Convert or ExpressionType.ConvertChecked, Method: null } convert)
@@ -153,7 +208,11 @@ public sealed class InterceptedSite
         return true;
     }
 
-    private sealed record ValueSite(int Where, string Path, string Member, Type MemberType);
+    private sealed record ValueSite(int Where, string Path, string Member, Type MemberType)
+    {
+        /// <summary>In a join, the table of <see cref="Member"/>.</summary>
+        public int Table { get; init; }
+    }
 
     private sealed record Resolved(TableMapping Table, ColumnMapping[] Columns);
 }

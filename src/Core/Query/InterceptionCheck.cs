@@ -84,14 +84,18 @@ internal static class InterceptionCheck
     /// selector's tree binds), an anonymous object by the members its tree names, anything else (a scalar, a tuple, a
     /// record) by its Equals.
     /// </summary>
-    internal static void Projected<TResult>(string terminal, string sql, LambdaExpression selector, IReadOnlyList<TResult> intercepted, IReadOnlyList<TResult> runtime)
+    internal static void Projected<TResult>(string terminal, string sql, LambdaExpression selector, IReadOnlyList<TResult> intercepted, IReadOnlyList<TResult> runtime) =>
+        Projected(terminal, sql, selector.Body, intercepted, runtime);
+
+    /// <summary>Compares projected rows, as <see cref="Projected{TResult}(string, string, LambdaExpression, IReadOnlyList{TResult}, IReadOnlyList{TResult})"/>, given the selector's body (a join's result over its tables).</summary>
+    internal static void Projected<TResult>(string terminal, string sql, Expression selectorBody, IReadOnlyList<TResult> intercepted, IReadOnlyList<TResult> runtime)
     {
         if (intercepted.Count != runtime.Count)
         {
             throw Mismatch(terminal, sql, sql, $"{intercepted.Count} row(s) from the interceptor, {runtime.Count} from the run-time path");
         }
 
-        var members = selector.Body switch
+        var members = selectorBody switch
         {
             MemberInitExpression init => init.Bindings.Select(b => b.Member).ToArray(),
             NewExpression { Members: { } named } => named.ToArray(),

@@ -39,6 +39,63 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
 
     private bool IsLimited => _limit is not null || _offset > 0;
 
+    /// <summary>The connection (the intercepted path).</summary>
+    internal MicroDbConnection Connection => _connection;
+
+    /// <summary>The joined tables (the intercepted path).</summary>
+    internal JoinedTables Tables => _tables;
+
+    /// <summary>The result over the tables' parameters (the intercepted path's check names its members).</summary>
+    internal Expression Selector => _selector;
+
+    /// <summary>How many Where conditions the query has.</summary>
+    internal int WhereCount => _wheres.Length;
+
+    /// <summary>The <paramref name="index"/>-th Where condition, rewritten onto the tables (the intercepted path reads its values).</summary>
+    internal Expression WhereBody(int index) => _wheres[index];
+
+    /// <summary>The run-time path's statement for ToList (<paramref name="limitCap"/> null) or First (1), for the interception check.</summary>
+    internal (string Sql, List<object?> Args) BuildStatement(int? limitCap)
+    {
+        var (sql, args, _) = Build(limitCap);
+        return (sql, args);
+    }
+
+    /// <summary>The run-time path's Count statement, for the interception check.</summary>
+    internal (string Sql, List<object?> Args) BuildCount()
+    {
+        var args = new List<object?>();
+        var model = IsLimited
+            ? QueryModel.Select(new SqlSubquery(BuildModel(QueryProjections.One, includeOrder: false, args, null)), QueryProjections.CountAll)
+            : BuildModel(QueryProjections.CountAll, includeOrder: false, args, null);
+        return (Write(model, args), args);
+    }
+
+    /// <summary>The run-time path's Any statement, for the interception check.</summary>
+    internal (string Sql, List<object?> Args) BuildAny()
+    {
+        var args = new List<object?>();
+        var exists = new SqlExists(BuildModel(QueryProjections.One, includeOrder: false, args, null));
+        return (Write(QueryModel.Select(null, new ValueList<SqlExpression>([exists])), args), args);
+    }
+
+    /// <summary>A reader of this query's rows (the columns its plan selects, as the run-time path reads them) that builds each result with <paramref name="project"/>.</summary>
+    internal JoinRowReader<TResult> Reader(Func<object?[], TResult> project)
+    {
+        var plan = JoinRowReader<TResult>.Plan(_tables.Maps, _tables.Parameters, _selector);
+        var presence = new int[_tables.Maps.Length];
+        var next = plan.Columns.Count;
+        for (var i = 0; i < presence.Length; i++)
+        {
+            presence[i] = _tables.Presence[i] is null ? -1 : next++;
+        }
+
+        return new JoinRowReader<TResult>(_tables.Maps, _tables.Parameters, plan.Ordinals, presence, _selector, project: project);
+    }
+
+    /// <summary>First's error when the query returns no row.</summary>
+    internal InvalidOperationException NoRow() => new($"The join on '{_tables.Maps[0].Table.TableName}' returned no row.");
+
     /// <summary>The query over one table a join starts from: its row is the entity.</summary>
     internal static JoinQuery<TResult> Start(TableQuery<TResult> first, string? name)
     {
@@ -214,9 +271,7 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
 
     /// <summary>The first joined row.</summary>
     /// <exception cref="InvalidOperationException">The query returns no row.</exception>
-    public TResult First() => TryFirst(out var value)
-        ? value
-        : throw new InvalidOperationException($"The join on '{_tables.Maps[0].Table.TableName}' returned no row.");
+    public TResult First() => TryFirst(out var value) ? value : throw NoRow();
 
     /// <summary>The first joined row matching <paramref name="predicate"/>.</summary>
     /// <param name="predicate">The condition.</param>
@@ -241,19 +296,15 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
     /// <summary>The number of joined rows, as a long.</summary>
     public long LongCount()
     {
-        var args = new List<object?>();
-        var model = IsLimited
-            ? QueryModel.Select(new SqlSubquery(BuildModel(QueryProjections.One, includeOrder: false, args, null)), QueryProjections.CountAll)
-            : BuildModel(QueryProjections.CountAll, includeOrder: false, args, null);
-        return _connection.Runner.Scalar<long>(Write(model, args), StatementArguments.Translated(args));
+        var (sql, args) = BuildCount();
+        return _connection.Runner.Scalar<long>(sql, StatementArguments.Translated(args));
     }
 
     /// <summary>True when the query returns at least one row.</summary>
     public bool Any()
     {
-        var args = new List<object?>();
-        var exists = new SqlExists(BuildModel(QueryProjections.One, includeOrder: false, args, null));
-        return _connection.Runner.Scalar<long>(Write(QueryModel.Select(null, new ValueList<SqlExpression>([exists])), args), StatementArguments.Translated(args)) != 0;
+        var (sql, args) = BuildAny();
+        return _connection.Runner.Scalar<long>(sql, StatementArguments.Translated(args)) != 0;
     }
 
     /// <summary>True when some joined row matches <paramref name="predicate"/>.</summary>
@@ -272,7 +323,7 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
 
     IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
 
-    private bool TryFirst(out TResult value)
+    internal bool TryFirst(out TResult value)
     {
         var (sql, args, reader) = Build(limitCap: 1);
         return _connection.Runner.TryReadFirst(sql, StatementArguments.Translated(args), reader, out value);

@@ -22,8 +22,12 @@ internal sealed class JoinRowReader<TResult> : IRowReader<TResult>
     private readonly ProjectionSubqueries? _subqueries;
     private readonly int _first;
 
-    public JoinRowReader(IEntityMap[] maps, ParameterExpression[] parameters, int[][] ordinals, int[] presence, Expression body, ProjectionSubqueries? subqueries = null, int first = 0)
+    // The intercepted path's projector (generated code over the rows), used instead of the interpreter.
+    private readonly Func<object?[], TResult>? _project;
+
+    public JoinRowReader(IEntityMap[] maps, ParameterExpression[] parameters, int[][] ordinals, int[] presence, Expression body, ProjectionSubqueries? subqueries = null, int first = 0, Func<object?[], TResult>? project = null)
     {
+        _project = project;
         _maps = maps;
         _ordinals = ordinals;
         _presence = presence;
@@ -69,7 +73,7 @@ internal sealed class JoinRowReader<TResult> : IRowReader<TResult>
             entities[_maps.Length] = values;
         }
 
-        return (TResult)_interpreter.EvaluateForRow(_body, entities)!;
+        return _project is { } project ? project(entities) : (TResult)_interpreter.EvaluateForRow(_body, entities)!;
     }
 
     /// <summary>The qualified columns <paramref name="body"/> reads, and for each table the ordinal of each of its columns (-1: not read).</summary>

@@ -9,6 +9,7 @@ namespace MicroDb.Generator.Model;
 /// <param name="KeyMember">OrderBy/ThenBy's key member.</param>
 /// <param name="KeyType">OrderBy/ThenBy's key type as C#.</param>
 /// <param name="Projector">Select's projection as C# over the entity parameter <c>r</c> (e.g. <c>new { @Id = r.@Id }</c>), or null.</param>
+/// <param name="KeyTable">In a join, the index of the table OrderBy/ThenBy's key member belongs to.</param>
 /// <param name="ProjectedMembers">The entity members Select's projection reads, in the order written.</param>
 internal sealed record ChainStep(
     string Method,
@@ -19,4 +20,5 @@ internal sealed record ChainStep(
     string? KeyMember = null,
     string? KeyType = null,
     string? Projector = null,
-    EquatableArray<string> ProjectedMembers = default);
+    EquatableArray<string> ProjectedMembers = default,
+    int KeyTable = 0);

@@ -13,6 +13,7 @@ namespace MicroDb.Generator.Model;
 /// <param name="ValueOnLeft">True when the value is written left of the member.</param>
 /// <param name="Left">The first operand.</param>
 /// <param name="Right">The second operand.</param>
+/// <param name="Table">In a join, the index of the table <see cref="Member"/> belongs to (0 otherwise).</param>
 internal sealed record LoweredNode(
     string Op,
     string? Member = null,
@@ -21,4 +22,5 @@ internal sealed record LoweredNode(
     string? Path = null,
     bool ValueOnLeft = false,
     LoweredNode? Left = null,
-    LoweredNode? Right = null);
+    LoweredNode? Right = null,
+    int Table = 0);

@@ -12,6 +12,8 @@ namespace MicroDb.Generator.Model;
 /// <param name="Text">The chain's source text (diagnostics, the comment over the interceptor).</param>
 /// <param name="Declined">Why the chain is not lowered (MDB0013), or null.</param>
 /// <param name="Async">True for the async query (<c>AsyncTableQuery&lt;T&gt;</c> of a <c>MicroDbAsyncConnection</c>).</param>
+/// <param name="Join">The joined tables and the projection of a chain on <c>JoinQuery&lt;TResult&gt;</c>, or null.</param>
+/// <param name="Group">The key, aggregates and result of a grouped chain (<c>GroupBy</c>), or null.</param>
 /// <param name="Compat">True for the compatibility package's query (<c>SQLite.TableQuery&lt;T&gt;</c>/<c>AsyncTableQuery&lt;T&gt;</c>).</param>
 internal sealed record QueryChain(
     string TypeKey,
@@ -21,4 +23,6 @@ internal sealed record QueryChain(
     string Text,
     string? Declined,
     bool Async = false,
-    bool Compat = false);
+    bool Compat = false,
+    JoinSpec? Join = null,
+    GroupSpec? Group = null);

@@ -1,5 +1,6 @@
 using System.Linq.Expressions;
 using MicroDb.Mapping;
+using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
@@ -46,7 +47,7 @@ internal sealed class JoinScope
     public IReadOnlyList<TableMapping> Tables => _tables;
 
     /// <summary>The alias of table <paramref name="index"/>.</summary>
-    public static string Alias(int index) => "t" + index.ToString(System.Globalization.CultureInfo.InvariantCulture);
+    public static string Alias(int index) => SqlAliases.Table(index);
 
     /// <summary>The index of the table read through <paramref name="parameter"/>, or -1.</summary>
     public int IndexOf(ParameterExpression parameter) => Array.IndexOf(_parameters, parameter);

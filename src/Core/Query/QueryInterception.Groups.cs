@@ -1,0 +1,141 @@
+namespace MicroDb.Query;
+
+// The intercepted terminals of a grouping (GroupBy ... Select). The generator writes the SQL GroupState builds (the key's
+// columns bare, the aggregates, GROUP BY, ORDER BY, LIMIT; no values are bound) and a static projector over the row
+// holding the key's columns and the aggregate values, read and converted as the run-time path reads them (GroupRowReader).
+public static partial class QueryInterception
+{
+    /// <summary>For generated code: runs the site's SQL and returns every group's result.</summary>
+    /// <typeparam name="TResult">The result type.</typeparam>
+    /// <typeparam name="TRow">The projector's result (the same type as <typeparamref name="TResult"/>, which may be anonymous).</typeparam>
+    /// <param name="query">The grouped query the (run-time) operators built.</param>
+    /// <param name="site">The call site: the SQL the generator wrote.</param>
+    /// <param name="project">Builds the result from the row holding the key's columns and the aggregate values, in the order the result reads them.</param>
+    /// <exception cref="ArgumentException"><paramref name="project"/> does not build <typeparamref name="TResult"/>.</exception>
+    public static List<TResult> ToList<TResult, TRow>(GroupedQuery<TResult> query, InterceptedSite site, Func<object?, object?[], TRow> project)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        ArgumentNullException.ThrowIfNull(site);
+        var typed = GroupProjector<TResult, TRow>(project);
+        if (InterceptionCheck.Enabled)
+        {
+            InterceptionCheck.Statement("GroupBy.ToList", site.Sql, [], query.BuildStatement(null));
+        }
+
+        var rows = query.State.Connection.Runner.ReadAll<TResult, GroupRowReader<TResult>>(site.Sql, StatementArguments.Intercepted(Empty()), query.Reader(typed));
+        if (InterceptionCheck.Enabled)
+        {
+            InterceptionCheck.Projected("GroupBy.ToList", site.Sql, query.Selector, rows, query.ToList());
+        }
+
+        return rows;
+    }
+
+    /// <summary>For generated code: runs the site's SQL and returns every group's result as an array.</summary>
+    /// <typeparam name="TResult">The result type.</typeparam>
+    /// <typeparam name="TRow">The projector's result.</typeparam>
+    /// <param name="query">The grouped query the (run-time) operators built.</param>
+    /// <param name="site">The call site: the SQL the generator wrote.</param>
+    /// <param name="project">Builds the result from the row holding the key's columns and the aggregate values.</param>
+    /// <exception cref="ArgumentException"><paramref name="project"/> does not build <typeparamref name="TResult"/>.</exception>
+    public static TResult[] ToArray<TResult, TRow>(GroupedQuery<TResult> query, InterceptedSite site, Func<object?, object?[], TRow> project) =>
+        ToList(query, site, project).ToArray();
+
+    /// <summary>For generated code: the first group's result (the site's SQL has LIMIT 1), or the run-time error for none.</summary>
+    /// <typeparam name="TResult">The result type.</typeparam>
+    /// <typeparam name="TRow">The projector's result.</typeparam>
+    /// <param name="query">The grouped query the (run-time) operators built.</param>
+    /// <param name="site">The call site: the SQL the generator wrote.</param>
+    /// <param name="project">Builds the result from the row holding the key's columns and the aggregate values.</param>
+    /// <exception cref="InvalidOperationException">There is no group.</exception>
+    /// <exception cref="ArgumentException"><paramref name="project"/> does not build <typeparamref name="TResult"/>.</exception>
+    public static TResult First<TResult, TRow>(GroupedQuery<TResult> query, InterceptedSite site, Func<object?, object?[], TRow> project)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        return TryFirst(query, site, GroupProjector<TResult, TRow>(project), "GroupBy.First", out var value) ? value : throw query.NoGroup();
+    }
+
+    /// <summary>For generated code: the first group's result (the site's SQL has LIMIT 1), or default.</summary>
+    /// <typeparam name="TResult">The result type.</typeparam>
+    /// <typeparam name="TRow">The projector's result.</typeparam>
+    /// <param name="query">The grouped query the (run-time) operators built.</param>
+    /// <param name="site">The call site: the SQL the generator wrote.</param>
+    /// <param name="project">Builds the result from the row holding the key's columns and the aggregate values.</param>
+    /// <exception cref="ArgumentException"><paramref name="project"/> does not build <typeparamref name="TResult"/>.</exception>
+    public static TResult? FirstOrDefault<TResult, TRow>(GroupedQuery<TResult> query, InterceptedSite site, Func<object?, object?[], TRow> project)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        return TryFirst(query, site, GroupProjector<TResult, TRow>(project), "GroupBy.FirstOrDefault", out var value) ? value : default;
+    }
+
+    /// <summary>For generated code: the number of groups (the site's SQL counts them).</summary>
+    /// <typeparam name="TResult">The result type.</typeparam>
+    /// <param name="query">The grouped query the (run-time) operators built.</param>
+    /// <param name="site">The call site: the SQL the generator wrote.</param>
+    /// <exception cref="OverflowException">More than <see cref="int.MaxValue"/> groups.</exception>
+    public static int Count<TResult>(GroupedQuery<TResult> query, InterceptedSite site)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        return CountGroups(query.State, site);
+    }
+
+    /// <summary>For generated code: the number of groups (the site's SQL counts them).</summary>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TElement">The mapped type.</typeparam>
+    /// <param name="query">The grouping the (run-time) operators built.</param>
+    /// <param name="site">The call site: the SQL the generator wrote.</param>
+    /// <exception cref="OverflowException">More than <see cref="int.MaxValue"/> groups.</exception>
+    public static int Count<TKey, TElement>(GroupByQuery<TKey, TElement> query, InterceptedSite site)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        return CountGroups(query.State, site);
+    }
+
+    private static int CountGroups(GroupState state, InterceptedSite site)
+    {
+        ArgumentNullException.ThrowIfNull(site);
+        if (InterceptionCheck.Enabled)
+        {
+            InterceptionCheck.Statement("GroupBy.Count", site.Sql, [], state.BuildCount());
+        }
+
+        var count = checked((int)state.Connection.Runner.Scalar<long>(site.Sql, StatementArguments.Intercepted(Empty())));
+        if (InterceptionCheck.Enabled)
+        {
+            InterceptionCheck.Scalar("GroupBy.Count", site.Sql, count, checked((int)state.Count()));
+        }
+
+        return count;
+    }
+
+    private static bool TryFirst<TResult>(GroupedQuery<TResult> query, InterceptedSite site, Func<object?, object?[], TResult> project, string terminal, out TResult value)
+    {
+        ArgumentNullException.ThrowIfNull(site);
+        if (InterceptionCheck.Enabled)
+        {
+            InterceptionCheck.Statement(terminal, site.Sql, [], query.BuildStatement(1));
+        }
+
+        var found = query.State.Connection.Runner.TryReadFirst(site.Sql, StatementArguments.Intercepted(Empty()), query.Reader(project), out value);
+        if (InterceptionCheck.Enabled)
+        {
+            var runtimeFound = query.TryFirst(out var runtime);
+            InterceptionCheck.Projected<TResult>(terminal, site.Sql, query.Selector, found ? [value] : [], runtimeFound ? [runtime] : []);
+        }
+
+        return found;
+    }
+
+    // A grouped query binds no values: one empty set, never added to, serves every run.
+    private static readonly InterceptedValues NoValues = new();
+
+    private static InterceptedValues Empty() => NoValues;
+
+    /// <summary>The generated projector as the query's own result type; it is the same delegate type when the generator named the same type.</summary>
+    private static Func<object?, object?[], TResult> GroupProjector<TResult, TRow>(Func<object?, object?[], TRow> project)
+    {
+        ArgumentNullException.ThrowIfNull(project);
+        return (object)project as Func<object?, object?[], TResult>
+            ?? throw new ArgumentException($"The projector builds {typeof(TRow).Name}, but the grouped query's results are {typeof(TResult).Name}.", nameof(project));
+    }
+}

@@ -1,0 +1,203 @@
+namespace MicroDb.Query;
+
+// The intercepted terminals of a join (JoinQuery<TResult>). The generator writes the SQL the run-time JoinQuery builds
+// (the same FROM ... JOIN ... ON, SELECT list, WHERE, ORDER BY and LIMIT) and a static projector over the rows; the rows
+// are read as the run-time path reads them (each used table's columns into an entity by its map, a left-joined row
+// missing where its key is NULL), then the projector builds the result in compiled code instead of the interpreter.
+public static partial class QueryInterception
+{
+    /// <summary>For generated code: runs the site's SQL and returns every joined row.</summary>
+    /// <typeparam name="TResult">The joined row's type.</typeparam>
+    /// <typeparam name="TRow">The projector's result (the same type as <typeparamref name="TResult"/>, which may be anonymous).</typeparam>
+    /// <param name="query">The join the (run-time) operators built.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
+    /// <param name="project">Builds the result from the rows, one per table in join order (null for a missing left-joined row).</param>
+    /// <exception cref="ArgumentException"><paramref name="project"/> does not build <typeparamref name="TResult"/>.</exception>
+    public static List<TResult> ToList<TResult, TRow>(JoinQuery<TResult> query, InterceptedSite site, Func<object?[], TRow> project)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        var typed = JoinProjector<TResult, TRow>(project);
+        var scratch = Bind(query, site);
+        if (scratch is null)
+        {
+            return query.ToList();
+        }
+
+        try
+        {
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Statement("Join.ToList", site.Sql, scratch.ToList(), query.BuildStatement(null));
+            }
+
+            var rows = query.Connection.Runner.ReadAll<TResult, JoinRowReader<TResult>>(site.Sql, StatementArguments.Intercepted(scratch), query.Reader(typed));
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Projected("Join.ToList", site.Sql, query.Selector, rows, query.ToList());
+            }
+
+            return rows;
+        }
+        finally
+        {
+            InterceptedValues.Return(scratch);
+        }
+    }
+
+    /// <summary>For generated code: runs the site's SQL and returns every joined row as an array.</summary>
+    /// <typeparam name="TResult">The joined row's type.</typeparam>
+    /// <typeparam name="TRow">The projector's result.</typeparam>
+    /// <param name="query">The join the (run-time) operators built.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
+    /// <param name="project">Builds the result from the rows, one per table in join order.</param>
+    /// <exception cref="ArgumentException"><paramref name="project"/> does not build <typeparamref name="TResult"/>.</exception>
+    public static TResult[] ToArray<TResult, TRow>(JoinQuery<TResult> query, InterceptedSite site, Func<object?[], TRow> project) =>
+        ToList(query, site, project).ToArray();
+
+    /// <summary>For generated code: the first joined row of the site's SQL (which has LIMIT 1), or the run-time error for none.</summary>
+    /// <typeparam name="TResult">The joined row's type.</typeparam>
+    /// <typeparam name="TRow">The projector's result.</typeparam>
+    /// <param name="query">The join the (run-time) operators built.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
+    /// <param name="project">Builds the result from the rows, one per table in join order.</param>
+    /// <exception cref="InvalidOperationException">The query returns no row.</exception>
+    /// <exception cref="ArgumentException"><paramref name="project"/> does not build <typeparamref name="TResult"/>.</exception>
+    public static TResult First<TResult, TRow>(JoinQuery<TResult> query, InterceptedSite site, Func<object?[], TRow> project)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        return TryFirst(query, site, JoinProjector<TResult, TRow>(project), "Join.First", out var value) ? value : throw query.NoRow();
+    }
+
+    /// <summary>For generated code: the first joined row of the site's SQL (which has LIMIT 1), or default.</summary>
+    /// <typeparam name="TResult">The joined row's type.</typeparam>
+    /// <typeparam name="TRow">The projector's result.</typeparam>
+    /// <param name="query">The join the (run-time) operators built.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
+    /// <param name="project">Builds the result from the rows, one per table in join order.</param>
+    /// <exception cref="ArgumentException"><paramref name="project"/> does not build <typeparamref name="TResult"/>.</exception>
+    public static TResult? FirstOrDefault<TResult, TRow>(JoinQuery<TResult> query, InterceptedSite site, Func<object?[], TRow> project)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        return TryFirst(query, site, JoinProjector<TResult, TRow>(project), "Join.FirstOrDefault", out var value) ? value : default;
+    }
+
+    /// <summary>For generated code: the number of joined rows (the site's SQL is a count).</summary>
+    /// <typeparam name="TResult">The joined row's type.</typeparam>
+    /// <param name="query">The join the (run-time) operators built.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
+    /// <exception cref="OverflowException">More than <see cref="int.MaxValue"/> rows.</exception>
+    public static int Count<TResult>(JoinQuery<TResult> query, InterceptedSite site)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        var scratch = Bind(query, site);
+        if (scratch is null)
+        {
+            return query.Count();
+        }
+
+        try
+        {
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Statement("Join.Count", site.Sql, scratch.ToList(), query.BuildCount());
+            }
+
+            var count = checked((int)query.Connection.Runner.Scalar<long>(site.Sql, StatementArguments.Intercepted(scratch)));
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Scalar("Join.Count", site.Sql, count, query.Count());
+            }
+
+            return count;
+        }
+        finally
+        {
+            InterceptedValues.Return(scratch);
+        }
+    }
+
+    /// <summary>For generated code: whether the join returns a row (the site's SQL is an EXISTS).</summary>
+    /// <typeparam name="TResult">The joined row's type.</typeparam>
+    /// <param name="query">The join the (run-time) operators built.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
+    public static bool Any<TResult>(JoinQuery<TResult> query, InterceptedSite site)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        var scratch = Bind(query, site);
+        if (scratch is null)
+        {
+            return query.Any();
+        }
+
+        try
+        {
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Statement("Join.Any", site.Sql, scratch.ToList(), query.BuildAny());
+            }
+
+            var any = query.Connection.Runner.Scalar<long>(site.Sql, StatementArguments.Intercepted(scratch)) != 0;
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Scalar("Join.Any", site.Sql, any, query.Any());
+            }
+
+            return any;
+        }
+        finally
+        {
+            InterceptedValues.Return(scratch);
+        }
+    }
+
+    private static bool TryFirst<TResult>(JoinQuery<TResult> query, InterceptedSite site, Func<object?[], TResult> project, string terminal, out TResult value)
+    {
+        var scratch = Bind(query, site);
+        if (scratch is null)
+        {
+            return query.TryFirst(out value);
+        }
+
+        try
+        {
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Statement(terminal, site.Sql, scratch.ToList(), query.BuildStatement(1));
+            }
+
+            var found = query.Connection.Runner.TryReadFirst(site.Sql, StatementArguments.Intercepted(scratch), query.Reader(project), out value);
+            if (InterceptionCheck.Enabled)
+            {
+                var runtimeFound = query.TryFirst(out var runtime);
+                InterceptionCheck.Projected<TResult>(terminal, site.Sql, query.Selector, found ? [value] : [], runtimeFound ? [runtime] : []);
+            }
+
+            return found;
+        }
+        finally
+        {
+            InterceptedValues.Return(scratch);
+        }
+    }
+
+    /// <summary>The generated projector as the query's own result type; it is the same delegate type when the generator named the same type.</summary>
+    private static Func<object?[], TResult> JoinProjector<TResult, TRow>(Func<object?[], TRow> project)
+    {
+        ArgumentNullException.ThrowIfNull(project);
+        return (object)project as Func<object?[], TResult>
+            ?? throw new ArgumentException($"The projector builds {typeof(TRow).Name}, but the join's rows are {typeof(TResult).Name}.", nameof(project));
+    }
+
+    private static InterceptedValues? Bind<TResult>(JoinQuery<TResult> query, InterceptedSite site)
+    {
+        ArgumentNullException.ThrowIfNull(site);
+        var values = InterceptedValues.Rent();
+        if (site.TryBind(query, values))
+        {
+            return values;
+        }
+
+        InterceptedValues.Return(values);
+        return null;
+    }
+}

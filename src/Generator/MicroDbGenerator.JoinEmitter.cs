@@ -1,0 +1,223 @@
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using System.Text;
+using MicroDb.Generator.Model;
+using MicroDb.Generator.Shared;
+using MicroDb.Generator.Shared.Query;
+
+namespace MicroDb.Generator;
+
+public sealed partial class MicroDbGenerator
+{
+    // The build-time front end for joins, part two: the query model JoinQuery<TResult> builds at run time (Build,
+    // BuildModel, LongCount, Any), from the lowered chain and the tables' map models.
+    private static partial class InterceptorEmitter
+    {
+        private static string Alias(int table) => SqlAliases.Table(table);
+
+        /// <summary>The join chain's SQL and its values in slot order, or why it is declined.</summary>
+        private static (string? Sql, List<LoweredNode>? Values, string? Declined) WriteJoin(QueryChain chain, JoinSpec join, List<EntityModel> tables)
+        {
+            ColumnModel? Column(int table, string member) => tables[table].Columns.FirstOrDefault(c => c.MemberName == member);
+
+            // FROM: the first table, then one JOIN per table, ON the keys as JoinKeys builds them (a key that can be null
+            // compares with IS and matches nothing when null, as LINQ-to-Objects' Join).
+            SqlSource source = new SqlTable(tables[0].TableName, Alias(0));
+            var presence = new List<SqlExpression>();
+            for (var i = 0; i < join.Tables.Count; i++)
+            {
+                var spec = join.Tables[i];
+                var table = i + 1;
+                if (Column(spec.OuterTable, spec.OuterMember) is not { } outerColumn || Column(table, spec.InnerMember) is not { } innerColumn)
+                {
+                    return (null, null, $"the key '{spec.OuterMember}' or '{spec.InnerMember}' maps to no column");
+                }
+
+                if (!Fits(outerColumn.Kind, spec.Family) || !Fits(innerColumn.Kind, spec.Family))
+                {
+                    return (null, null, $"the key '{spec.OuterMember}' is stored as {outerColumn.Kind} and '{spec.InnerMember}' as {innerColumn.Kind}, which compare by the run-time translator's rules");
+                }
+
+                var outer = new SqlColumn(outerColumn.ColumnName, Alias(spec.OuterTable));
+                var inner = new SqlColumn(innerColumn.ColumnName, Alias(table));
+                SqlExpression on = spec.Nullable
+                    ? new SqlGroup(new SqlBinary(new SqlGroup(new SqlBinary(outer, SqlOperator.Is, inner)), SqlOperator.And, new SqlGroup(new SqlIsNull(outer, Negated: true))))
+                    : new SqlGroup(new SqlBinary(outer, SqlOperator.Equal, inner));
+                source = new SqlJoin(source, new SqlTable(tables[table].TableName, Alias(table)), spec.Left ? SqlJoinKind.Left : SqlJoinKind.Inner, on);
+                if (spec.Left)
+                {
+                    // A left-joined row is missing where its key reads NULL (JoinRowReader).
+                    presence.Add(inner);
+                }
+            }
+
+            var values = new List<LoweredNode>();
+            var predicates = new List<SqlExpression>();
+            var orderings = new List<SqlOrdering>();
+            var group = 0;
+            int? limit = null;
+            var offset = 0;
+            string? declined = null;
+            foreach (var step in chain.Steps)
+            {
+                switch (step.Method)
+                {
+                    case "Take":
+                        {
+                            var count = System.Math.Max(0, step.Count);
+                            limit = limit is { } own ? System.Math.Min(own, count) : count;
+                            break;
+                        }
+
+                    case "Skip":
+                        {
+                            var count = System.Math.Max(0, step.Count);
+                            limit = limit is { } own ? System.Math.Max(0, own - count) : null;
+                            offset = checked(offset + count);
+                            break;
+                        }
+
+                    case "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending":
+                        {
+                            if (Column(step.KeyTable, step.KeyMember!) is not { } column)
+                            {
+                                return (null, null, $"the key '{step.KeyMember}' maps to no column");
+                            }
+
+                            if (!Fits(column.Kind, Family(step.KeyType!, column.Kind)) || column.Kind == ColumnKind.EnumText)
+                            {
+                                return (null, null, $"member '{step.KeyMember}' is stored as {column.Kind}, which orders by the run-time translator's rules");
+                            }
+
+                            var ordering = new SqlOrdering(new SqlColumn(column.ColumnName, Alias(step.KeyTable)), step.Method.EndsWith("Descending", System.StringComparison.Ordinal));
+                            if (step.Method.StartsWith("ThenBy", System.StringComparison.Ordinal))
+                            {
+                                orderings.Insert(group++, ordering);
+                            }
+                            else
+                            {
+                                orderings.Insert(0, ordering);
+                                group = 1;
+                            }
+
+                            break;
+                        }
+
+                    default:
+                        if (step.Predicate is { } predicate)
+                        {
+                            if (Condition(predicate, tables[0], values, predicates.Count, ref declined, tables) is not { } node)
+                            {
+                                return (null, null, declined);
+                            }
+
+                            predicates.Add(node);
+                        }
+
+                        break;
+                }
+            }
+
+            // SELECT: per table, the columns the result reads in table order (all of a row used whole), then the left-joined keys.
+            var projection = new List<SqlExpression>();
+            for (var t = 0; t < tables.Count; t++)
+            {
+                var prefix = t.ToString(CultureInfo.InvariantCulture) + ":";
+                var members = join.Used.Where(u => u.StartsWith(prefix, System.StringComparison.Ordinal)).Select(u => u.Substring(prefix.Length)).ToList();
+                var all = join.Whole.Contains(t) || members.Any(m => Column(t, m) is null);
+                foreach (var column in tables[t].Columns)
+                {
+                    if (all || members.Contains(column.MemberName))
+                    {
+                        projection.Add(new SqlColumn(column.ColumnName, Alias(t)));
+                    }
+                }
+            }
+
+            projection.AddRange(presence);
+            if (projection.Count == 0)
+            {
+                projection.Add(SqlLiteral.One);
+            }
+
+            var where = new ValueList<SqlExpression>(predicates.ToArray());
+            var none = ValueList<SqlOrdering>.Empty;
+            var limited = limit is not null || offset > 0;
+            QueryModel query;
+            switch (chain.Steps[chain.Steps.Count - 1].Method)
+            {
+                case "Count":
+                    query = limited
+                        ? QueryModel.Select(new SqlSubquery(new QueryModel(source, One, false, where, none, limit, offset)), CountAll)
+                        : new QueryModel(source, CountAll, false, where, none, null, 0);
+                    break;
+                case "Any":
+                    query = QueryModel.Select(null, new ValueList<SqlExpression>(new SqlExpression[] { new SqlExists(new QueryModel(source, One, false, where, none, limit, offset)) }));
+                    break;
+                case "First" or "FirstOrDefault":
+                    query = new QueryModel(source, new ValueList<SqlExpression>(projection.ToArray()), false, where, new ValueList<SqlOrdering>(orderings.ToArray()), limit is { } own ? System.Math.Min(own, 1) : 1, offset);
+                    break;
+                default:
+                    query = new QueryModel(source, new ValueList<SqlExpression>(projection.ToArray()), false, where, new ValueList<SqlOrdering>(orderings.ToArray()), limit, offset);
+                    break;
+            }
+
+            var sql = new StringBuilder();
+            var slots = new List<int>();
+            SqliteSqlWriter.Instance.WriteQuery(query, sql, slots);
+            for (var i = 0; i < slots.Count; i++)
+            {
+                if (slots[i] != i)
+                {
+                    return (null, null, "the values are not written in the order they are read");
+                }
+            }
+
+            return (sql.ToString(), values, null);
+        }
+
+        /// <summary>
+        /// A chain ending on <c>JoinQuery&lt;TResult&gt;</c>: the interceptor is generic over the result (often anonymous) and
+        /// passes a static projector over the rows (<c>r[i]</c> is table <c>i</c>'s row, null for a missing left-joined row).
+        /// </summary>
+        private static void EmitJoinChain(SourceWriter w, QueryChain chain, string sql, List<LoweredNode> values, int index)
+        {
+            w.Line("// " + Comment(chain));
+            var terminal = chain.Steps[chain.Steps.Count - 1];
+            var site = EmitJoinSite(w, sql, values, index);
+            var receiver = terminal.Predicate is not null ? "query.Where(predicate)" : "query";
+            var parameters = "this JoinQuery<TResult> query" + (terminal.Predicate is not null ? ", global::System.Linq.Expressions.Expression<global::System.Func<TResult, bool>> predicate" : "");
+            var project = ", static r => " + chain.Join!.Projector;
+            var (returns, arguments) = terminal.Method switch
+            {
+                "ToList" => ("global::System.Collections.Generic.List<TResult>", site + project),
+                "ToArray" => ("TResult[]", site + project),
+                "Count" => ("int", site),
+                "Any" => ("bool", site),
+                _ => ("TResult", site + project),
+            };
+            w.Line(terminal.Intercept!);
+            w.Line("public static " + returns + " " + terminal.Method + index + "<TResult>(" + parameters + ") =>");
+            w.Line("    " + Runtime + "." + terminal.Method + "(" + receiver + ", " + arguments + ");");
+            w.Line();
+        }
+
+        /// <summary>The join call site's field: the SQL constant and one <c>JoinedValue</c> per value, in slot order.</summary>
+        private static string EmitJoinSite(SourceWriter w, string sql, List<LoweredNode> values, int index)
+        {
+            var name = "Site" + index.ToString(CultureInfo.InvariantCulture);
+            var text = new StringBuilder("private static readonly " + SiteType + " " + name + " = new " + SiteType + "(" + Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(sql, quote: true) + ")");
+            foreach (var v in values)
+            {
+                var colon = v.Path!.IndexOf(':');
+                text.Append(".JoinedValue(").Append(v.Table.ToString(CultureInfo.InvariantCulture)).Append(", ").Append(v.Path.Substring(0, colon)).Append(", ")
+                    .Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true))
+                    .Append(", ").Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Member!, quote: true)).Append(", typeof(").Append(v.MemberType).Append("))");
+            }
+
+            w.Line(text.Append(';').ToString());
+            return name;
+        }
+    }
+}

@@ -1,0 +1,680 @@
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using MicroDb.Generator.Model;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace MicroDb.Generator;
+
+public sealed partial class MicroDbGenerator
+{
+    // The build-time front end for joins: a terminal on JoinQuery<TResult> whose chain, written in one expression, starts
+    // at Table<T>().Join/LeftJoin/GroupJoin(Table<TInner>(), ...). Lambdas are read through "shapes": what each lambda
+    // parameter stands for (a table's row, a member of one, or the anonymous object an earlier selector built), which is
+    // what the run time's RowSubstitution does to the same trees.
+    private static partial class QueryChains
+    {
+        /// <summary>A terminal of a grouped query: reported (MDB0013) and left to the run-time path.</summary>
+        private static bool IsGroupQuery(INamedTypeSymbol? type) =>
+            type is { Name: "GroupByQuery", Arity: 2 } or { Name: "GroupedQuery", Arity: 1 } && InMicroDbQuery(type);
+
+        private static bool IsJoinQuery(INamedTypeSymbol? type) =>
+            type is { Name: "JoinQuery", Arity: 1 } or { Name: "GroupJoinQuery", Arity: 2 } && InMicroDbQuery(type);
+
+        private static bool InMicroDbQuery(INamedTypeSymbol type) =>
+            type.ContainingNamespace is { Name: "Query", ContainingNamespace: { Name: "MicroDb", ContainingNamespace.IsGlobalNamespace: true } };
+
+        /// <summary>The entity of the <c>Table&lt;T&gt;()</c> call the chain of <paramref name="terminal"/> starts at, or null.</summary>
+        private static INamedTypeSymbol? RootEntity(IInvocationOperation terminal)
+        {
+            IOperation? current = terminal;
+            while (current is IInvocationOperation call)
+            {
+                if (call.TargetMethod.Name == "Table" && IsConnection(call.TargetMethod.ContainingType, compat: false))
+                {
+                    return call.Type is INamedTypeSymbol { TypeArguments.Length: 1 } query ? query.TypeArguments[0] as INamedTypeSymbol : null;
+                }
+
+                current = Unwrap(call.Instance);
+            }
+
+            return null;
+        }
+
+        /// <summary>The invocation a query expression (<c>from ... select ...</c>) was translated to.</summary>
+        private static IOperation? Unwrap(IOperation? operation) => operation is ITranslatedQueryOperation query ? Unwrap(query.Operation) : operation;
+
+        /// <summary>A join or grouping chain: lowered (joins) or declined with the reason; null when it is no MicroDb query.</summary>
+        private static QueryChain? LowerRelational(GeneratorSyntaxContext context, InvocationExpressionSyntax invocation, IInvocationOperation terminal, CancellationToken cancellationToken)
+        {
+            if (RootEntity(terminal) is not { } entity || !IsAccessible(entity) || InExpressionTree(invocation, context.SemanticModel, cancellationToken))
+            {
+                return null;
+            }
+
+            var location = LocationOf(invocation);
+            var text = invocation.ToString();
+            var typeKey = Parser.MetadataNameOf(entity);
+            var entityType = entity.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
+            QueryChain Declined(string reason) => new(typeKey, entityType, EquatableArray<ChainStep>.Empty, location, text, reason);
+            if (IsGroupQuery(terminal.TargetMethod.ContainingType))
+            {
+                var grouping = new GroupLowering(context.SemanticModel, cancellationToken);
+                return grouping.Lower(terminal) is { } groupSteps
+                    ? new QueryChain(typeKey, entityType, new EquatableArray<ChainStep>(groupSteps), location, text, null, Group: grouping.Spec)
+                    : Declined(grouping.Reason ?? "the grouping is not lowered at build time");
+            }
+
+            var join = new JoinLowering(context.SemanticModel, cancellationToken);
+            return join.Lower(terminal, entity) is { } steps
+                ? new QueryChain(typeKey, entityType, new EquatableArray<ChainStep>(steps), location, text, null, Join: join.Spec)
+                : Declined(join.Reason ?? "the join is not lowered at build time");
+        }
+
+        /// <summary>What a lambda parameter or a member of the joined result stands for.</summary>
+        private abstract record Shape;
+
+        /// <summary>Table <paramref name="Table"/>'s row.</summary>
+        private sealed record RowShape(int Table) : Shape;
+
+        /// <summary>A member of table <paramref name="Table"/>'s row.</summary>
+        private sealed record MemberShape(int Table, IPropertySymbol Member) : Shape;
+
+        /// <summary>An anonymous object built by a selector: its members' shapes (null: computed).</summary>
+        private sealed record ObjectShape(Dictionary<string, Shape?> Members) : Shape;
+
+        /// <summary>GroupBy's group: its <c>Key</c> is <paramref name="Key"/> (a member, or an anonymous object of members).</summary>
+        private sealed record GroupingShape(Shape Key) : Shape;
+
+        /// <summary>GroupJoin's group of table <paramref name="Table"/>'s rows.</summary>
+        private sealed record GroupShape(int Table) : Shape;
+
+        private sealed class JoinLowering(SemanticModel semantic, CancellationToken cancellationToken)
+        {
+            private readonly List<INamedTypeSymbol> _tables = [];
+            private readonly List<JoinTableSpec> _joins = [];
+            private readonly List<ChainStep> _steps = [];
+            private Shape? _result;
+            private (IAnonymousFunctionOperation Lambda, Dictionary<IParameterSymbol, Shape> Scope)? _selector;
+            private bool _limited;
+            private bool _ordered;
+
+            public string? Reason { get; private set; }
+
+            public JoinSpec? Spec { get; private set; }
+
+            public List<ChainStep>? Lower(IInvocationOperation terminal, INamedTypeSymbol entity)
+            {
+                var calls = new List<IInvocationOperation>();
+                IOperation? current = terminal;
+                while (current is IInvocationOperation call && IsJoinQuery(call.TargetMethod.ContainingType))
+                {
+                    calls.Add(call);
+                    current = Unwrap(call.Instance);
+                }
+
+                // The first table's own Where calls (db.Table<T>().Where(...).Join(...)) are the join's first conditions.
+                var filters = new List<IInvocationOperation>();
+                var source = current is IInvocationOperation { TargetMethod.Name: "Join" or "LeftJoin" or "GroupJoin" } joinCall ? Unwrap(joinCall.Instance) : null;
+                while (source is IInvocationOperation { TargetMethod.Name: "Where", Arguments.Length: 1 } filter && IsTableQuery(filter.TargetMethod.ContainingType))
+                {
+                    filters.Insert(0, filter);
+                    source = Unwrap(filter.Instance);
+                }
+
+                if (current is not IInvocationOperation { TargetMethod.Name: "Join" or "LeftJoin" or "GroupJoin" } start
+                    || !IsTableQuery(start.TargetMethod.ContainingType) || IsCompat(start.TargetMethod.ContainingType)
+                    || source is not IInvocationOperation { TargetMethod.Name: "Table" } root || !IsConnection(root.TargetMethod.ContainingType, compat: false))
+                {
+                    return Decline("the join does not start at a connection's Table<T>() in the same expression (an OrderBy, Skip or Take before the join is not lowered at build time)");
+                }
+
+                _tables.Add(entity);
+                _result = new RowShape(0);
+                foreach (var filter in filters)
+                {
+                    if (!Where(filter, "Where", null))
+                    {
+                        return null;
+                    }
+                }
+
+                _result = null;
+                calls.Add(start);
+                calls.Reverse();
+                foreach (var call in calls)
+                {
+                    if (!Step(call, ReferenceEquals(call, terminal)))
+                    {
+                        return null;
+                    }
+                }
+
+                if (_selector is not { } selector)
+                {
+                    return Decline("the join has no result selector");
+                }
+
+                var used = new HashSet<string>(System.StringComparer.Ordinal);
+                var whole = new SortedSet<int>();
+                var emitter = new ProjectorText(selector.Scope, _tables, used, whole);
+                if (emitter.Text(LambdaBody(selector.Lambda)) is not { } projector)
+                {
+                    return Decline(emitter.Reason ?? "the join's result is not lowered at build time");
+                }
+
+                Spec = new JoinSpec(new EquatableArray<JoinTableSpec>(_joins), projector, new EquatableArray<string>(used.OrderBy(u => u, System.StringComparer.Ordinal).ToArray()), new EquatableArray<int>(whole.ToArray()));
+                return _steps;
+            }
+
+            private bool Step(IInvocationOperation call, bool isTerminal)
+            {
+                var name = call.TargetMethod.Name;
+                string? intercept = null;
+                if (isTerminal)
+                {
+                    if (call.Syntax is not InvocationExpressionSyntax syntax || semantic.GetInterceptableLocation(syntax, cancellationToken) is not { } location)
+                    {
+                        return Fail($"'{name}' cannot be intercepted here");
+                    }
+
+                    intercept = location.GetInterceptsLocationAttributeSyntax();
+                }
+
+                switch (name)
+                {
+                    case "Join" or "LeftJoin" or "GroupJoin" when !isTerminal:
+                        return AddJoin(call, name);
+                    case "SelectMany" when !isTerminal:
+                        return SelectMany(call);
+                    case "Select" when !isTerminal:
+                        if (call.Arguments.Length != 1 || LambdaOf(call.Arguments[0].Value) is not { } select || select.Symbol.Parameters.Length != 1)
+                        {
+                            return Fail("the argument of 'Select' is not a lambda written at the call");
+                        }
+
+                        if (_limited)
+                        {
+                            return Fail("a projection after Take/Skip on a join is not lowered at build time");
+                        }
+
+                        var scope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [select.Symbol.Parameters[0]] = _result! };
+                        _result = Eval(LambdaBody(select), scope);
+                        _selector = (select, scope);
+                        return true;
+                    case "Take" or "Skip" when !isTerminal:
+                        if (call.Arguments.Length != 1 || call.Arguments[0].Value.ConstantValue is not { HasValue: true, Value: int count })
+                        {
+                            return Fail($"{name}() with a count that is not a constant");
+                        }
+
+                        _limited = true;
+                        _steps.Add(new ChainStep(name, null, Count: count));
+                        return true;
+                    case "Where" when !isTerminal:
+                        return Where(call, name, null);
+                    case "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" when !isTerminal:
+                        return Order(call, name);
+                    case "ToList" or "ToArray" or "First" or "FirstOrDefault" or "Count" or "Any" when isTerminal:
+                        if (call.Arguments.Length == 1)
+                        {
+                            return Where(call, name, intercept);
+                        }
+
+                        _steps.Add(new ChainStep(name, intercept));
+                        return true;
+                    default:
+                        return Fail($"'{name}' on a join is not lowered at build time");
+                }
+            }
+
+            private bool AddJoin(IInvocationOperation call, string name)
+            {
+                if (_limited || _ordered)
+                {
+                    return Fail($"{name} after OrderBy, Skip or Take is not lowered at build time");
+                }
+
+                if (call.Arguments.Length != 4
+                    || call.Arguments[0].Value is not IInvocationOperation { TargetMethod.Name: "Table", Arguments.Length: 0 } innerTable
+                    || !IsConnection(innerTable.TargetMethod.ContainingType, compat: false)
+                    || innerTable.Type is not INamedTypeSymbol { TypeArguments.Length: 1 } innerQuery || innerQuery.TypeArguments[0] is not INamedTypeSymbol inner)
+                {
+                    return Fail($"the joined table of '{name}' is not a connection's Table<T>() written at the call (a Where on it is not lowered at build time)");
+                }
+
+                if (!IsAccessible(inner))
+                {
+                    return Fail($"the type '{inner.ToDisplayString()}' is not accessible to generated code");
+                }
+
+                if (LambdaOf(call.Arguments[1].Value) is not { } outerKey || LambdaOf(call.Arguments[2].Value) is not { } innerKey || LambdaOf(call.Arguments[3].Value) is not { } result
+                    || outerKey.Symbol.Parameters.Length != 1 || innerKey.Symbol.Parameters.Length != 1 || result.Symbol.Parameters.Length != 2)
+                {
+                    return Fail($"the keys and the result of '{name}' are not lambdas written at the call");
+                }
+
+                var index = _tables.Count;
+                var outerShape = _result ?? new RowShape(0);
+                var outerScope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [outerKey.Symbol.Parameters[0]] = outerShape };
+                var innerScope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [innerKey.Symbol.Parameters[0]] = new RowShape(index) };
+                if (Key(LambdaBody(outerKey), outerScope) is not { } outer || Key(LambdaBody(innerKey), innerScope) is not { } innerMember)
+                {
+                    return Fail($"the keys of '{name}' are not members of the rows (a composite or computed key is not lowered at build time)");
+                }
+
+                var keyType = call.TargetMethod.TypeArguments[1];
+                var family = KeyFamily(outer.Member.Type);
+                if (family is null || family != KeyFamily(innerMember.Member.Type))
+                {
+                    return Fail($"the key '{outerKey.Syntax}' compares by the run-time translator's rules (only integer and string keys are lowered at build time)");
+                }
+
+                var nullable = keyType.IsReferenceType || keyType.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T;
+                _tables.Add(inner);
+                _joins.Add(new JoinTableSpec(Parser.MetadataNameOf(inner), inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), name != "Join",
+                    outer.Table, outer.Member.Name, innerMember.Member.Name, nullable, family));
+                var scope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default)
+                {
+                    [result.Symbol.Parameters[0]] = outerShape,
+                    [result.Symbol.Parameters[1]] = name == "GroupJoin" ? new GroupShape(index) : new RowShape(index),
+                };
+                _result = Eval(LambdaBody(result), scope);
+                _selector = name == "GroupJoin" ? null : (result, scope);
+                return true;
+            }
+
+            /// <summary>GroupJoin's flattening: over <c>g.DefaultIfEmpty()</c> a left join, over <c>g</c> an inner join.</summary>
+            private bool SelectMany(IInvocationOperation call)
+            {
+                var last = _joins.Count - 1;
+                if (last < 0 || call.Arguments.Length != 2 || LambdaOf(call.Arguments[0].Value) is not { } collection || LambdaOf(call.Arguments[1].Value) is not { } result
+                    || collection.Symbol.Parameters.Length != 1 || result.Symbol.Parameters.Length != 2)
+                {
+                    return Fail("the arguments of 'SelectMany' are not lambdas written at the call");
+                }
+
+                var scope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [collection.Symbol.Parameters[0]] = _result! };
+                var body = Strip(LambdaBody(collection));
+                var left = false;
+                if (body is IInvocationOperation { TargetMethod: { Name: "DefaultIfEmpty", ContainingType.Name: "Enumerable" }, Arguments.Length: 1 } defaultIfEmpty)
+                {
+                    left = true;
+                    body = Strip(defaultIfEmpty.Arguments[0].Value);
+                }
+
+                if (body is null || Eval(body, scope) is not GroupShape group || group.Table != last + 1)
+                {
+                    return Fail("SelectMany after GroupJoin reads something else than the group or its DefaultIfEmpty()");
+                }
+
+                _joins[last] = _joins[last] with { Left = left };
+                var resultScope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default)
+                {
+                    [result.Symbol.Parameters[0]] = _result!,
+                    [result.Symbol.Parameters[1]] = new RowShape(group.Table),
+                };
+                _result = Eval(LambdaBody(result), resultScope);
+                _selector = (result, resultScope);
+                return true;
+            }
+
+            private bool Where(IInvocationOperation call, string name, string? intercept)
+            {
+                if (_limited)
+                {
+                    return Fail("a condition after Take/Skip on a join is not lowered at build time");
+                }
+
+                if (call.Arguments.Length != 1 || LambdaOf(call.Arguments[0].Value) is not { } lambda || lambda.Symbol.Parameters.Length != 1)
+                {
+                    return Fail($"the argument of '{name}' is not a lambda written at the call");
+                }
+
+                var lowering = new Lowering(lambda, Resolver(lambda));
+                if (lowering.Condition(lowering.Body, "") is not { } predicate)
+                {
+                    return Fail(lowering.Reason ?? "the condition is not lowered at build time");
+                }
+
+                _steps.Add(new ChainStep(name, intercept, Predicate: predicate, LambdaText: lambda.Syntax.ToString()));
+                return true;
+            }
+
+            private bool Order(IInvocationOperation call, string name)
+            {
+                if (_limited)
+                {
+                    return Fail("an ordering after Take/Skip on a join is not lowered at build time");
+                }
+
+                if (name.StartsWith("ThenBy", System.StringComparison.Ordinal) && !_ordered)
+                {
+                    return Fail($"{name} does not follow OrderBy");
+                }
+
+                _ordered = true;
+                if (call.Arguments.Length != 1 || LambdaOf(call.Arguments[0].Value) is not { } lambda || lambda.Symbol.Parameters.Length != 1)
+                {
+                    return Fail($"the argument of '{name}' is not a lambda written at the call");
+                }
+
+                var lowering = new Lowering(lambda, Resolver(lambda));
+                if (lowering.Member(lowering.Body, out var member) is not { } family)
+                {
+                    return Fail(lowering.Reason ?? $"the key of '{name}' is not a member of a joined row");
+                }
+
+                if (family is "guid")
+                {
+                    return Fail("ordering by a Guid is left to the run-time translator");
+                }
+
+                var keyType = call.TargetMethod.TypeArguments[0];
+                if (!IsAccessible(keyType))
+                {
+                    return Fail($"the key type '{keyType.ToDisplayString()}' is not accessible to generated code");
+                }
+
+                _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), KeyMember: member!.Name,
+                    KeyType: keyType.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), KeyTable: lowering.LastTable));
+                return true;
+            }
+
+            /// <summary>Resolves a member read in a lambda over the joined result to its table's member.</summary>
+            private System.Func<IOperation, (int Table, IPropertySymbol Member)?> Resolver(IAnonymousFunctionOperation lambda)
+            {
+                var scope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [lambda.Symbol.Parameters[0]] = _result! };
+                return operation => Eval(operation, scope) is MemberShape member ? (member.Table, member.Member) : null;
+            }
+
+            private static MemberShape? Key(IOperation? body, Dictionary<IParameterSymbol, Shape> scope)
+            {
+                // A single key, through a conversion to its nullable type (o.CustomerId equals c.Id).
+                if (body is IConversionOperation { OperatorMethod: null } conversion
+                    && (conversion.Conversion.IsIdentity || conversion.Conversion.IsNullable && conversion.Type is INamedTypeSymbol { TypeArguments.Length: 1 } nullableType
+                        && SymbolEqualityComparer.Default.Equals(nullableType.TypeArguments[0], conversion.Operand.Type)))
+                {
+                    body = conversion.Operand;
+                }
+
+                return body is null ? null : Eval(body, scope) as MemberShape;
+            }
+
+            private static string? KeyFamily(ITypeSymbol type)
+            {
+                if (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable)
+                {
+                    type = nullable.TypeArguments[0];
+                }
+
+                return type.SpecialType switch
+                {
+                    SpecialType.System_Byte or SpecialType.System_SByte or SpecialType.System_Int16 or SpecialType.System_UInt16
+                        or SpecialType.System_Int32 or SpecialType.System_UInt32 or SpecialType.System_Int64 => "integer",
+                    SpecialType.System_String => "string",
+                    _ => null,
+                };
+            }
+
+            private List<ChainStep>? Decline(string reason)
+            {
+                Reason ??= reason;
+                return null;
+            }
+
+            private bool Fail(string reason)
+            {
+                Reason ??= reason;
+                return false;
+            }
+        }
+
+        private static IOperation? LambdaBody(IAnonymousFunctionOperation lambda) =>
+            lambda.Body.Operations.Length == 1 && lambda.Body.Operations[0] is IReturnOperation { ReturnedValue: { } value } ? value : null;
+
+        private static IOperation? Strip(IOperation? operation)
+        {
+            while (operation is IConversionOperation { OperatorMethod: null } conversion && (conversion.Conversion.IsIdentity || conversion.Conversion.IsReference || conversion.Conversion.IsImplicit && conversion.Type?.IsReferenceType == true))
+            {
+                operation = conversion.Operand;
+            }
+
+            return operation;
+        }
+
+        /// <summary>What <paramref name="operation"/> stands for over the joined rows, or null when it is computed.</summary>
+        private static Shape? Eval(IOperation? operation, Dictionary<IParameterSymbol, Shape> scope)
+        {
+            switch (operation)
+            {
+                case IParameterReferenceOperation parameter:
+                    return scope.TryGetValue(parameter.Parameter, out var shape) ? shape : null;
+                case IPropertyReferenceOperation { Instance: { } instance, Property: { Parameters.Length: 0, IsStatic: false } property }:
+                    return Eval(instance, scope) switch
+                    {
+                        RowShape row => new MemberShape(row.Table, property),
+                        GroupingShape grouping when property.Name == "Key" => grouping.Key,
+                        ObjectShape obj => obj.Members.TryGetValue(property.Name, out var member) ? member : null,
+                        _ => null,
+                    };
+                case IAnonymousObjectCreationOperation anonymous:
+                    {
+                        var members = new Dictionary<string, Shape?>(System.StringComparer.Ordinal);
+                        foreach (var initializer in anonymous.Initializers)
+                        {
+                            if (initializer is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation target } assignment)
+                            {
+                                members[target.Property.Name] = Eval(assignment.Value, scope);
+                            }
+                        }
+
+                        return new ObjectShape(members);
+                    }
+
+                case IObjectCreationOperation { Arguments.Length: 0, Initializer: { } initializer }:
+                    {
+                        // An object initializer of a mapped or plain type: its members are what they were set to.
+                        var members = new Dictionary<string, Shape?>(System.StringComparer.Ordinal);
+                        foreach (var init in initializer.Initializers)
+                        {
+                            if (init is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation target } assignment)
+                            {
+                                members[target.Property.Name] = Eval(assignment.Value, scope);
+                            }
+                        }
+
+                        return new ObjectShape(members);
+                    }
+
+                default:
+                    return null;
+            }
+        }
+
+        /// <summary>
+        /// The join's result as C# over <c>r</c> (one row per table, as objects): plain members of the rows, the rows
+        /// themselves, anonymous objects, constructors and object initializers of those, and <c>row == null ? null : row.Member</c>
+        /// for a left-joined row. It notes the members read (the SELECT list) and the rows used whole (all their columns).
+        /// </summary>
+        private sealed class ProjectorText(Dictionary<IParameterSymbol, Shape> scope, List<INamedTypeSymbol> tables, HashSet<string> used, SortedSet<int> whole,
+            List<string>? aggregates = null, ObjectShape? compositeKey = null)
+        {
+            public string? Reason { get; private set; }
+
+            // Over a join: r[i] is table i's row; over a group (aggregates not null): e is the row holding the key's columns.
+            private string Row(int table) => "((" + tables[table].ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + ")" + (aggregates is null ? "r[" + table + "]" : "e") + ")";
+
+            public string? Text(IOperation? operation)
+            {
+                while (operation is IConversionOperation { OperatorMethod: null, Conversion.IsIdentity: true } identity)
+                {
+                    operation = identity.Operand;
+                }
+
+                switch (operation)
+                {
+                    case null:
+                        return Fail("the result selector has a statement body");
+                    case IParameterReferenceOperation or IPropertyReferenceOperation when Eval(operation, scope) is { } shape:
+                        switch (shape)
+                        {
+                            case RowShape row when aggregates is null:
+                                whole.Add(row.Table);
+                                return Row(row.Table);
+                            case ObjectShape key when ReferenceEquals(key, compositeKey):
+                                {
+                                    // A composite key read whole: the same anonymous type, rebuilt from its parts.
+                                    var parts = new List<string>();
+                                    foreach (var part in key.Members)
+                                    {
+                                        var member = (MemberShape)part.Value!;
+                                        used.Add(member.Table + ":" + member.Member.Name);
+                                        parts.Add("@" + part.Key + " = " + Row(member.Table) + ".@" + member.Member.Name);
+                                    }
+
+                                    return "new { " + string.Join(", ", parts) + " }";
+                                }
+
+                            case MemberShape member:
+                                if (!IsAccessible(member.Member.Type) && member.Member.Type.SpecialType == SpecialType.None)
+                                {
+                                    return Fail($"the type of '{operation.Syntax}' is not accessible to generated code");
+                                }
+
+                                used.Add(member.Table + ":" + member.Member.Name);
+                                return Row(member.Table) + ".@" + member.Member.Name;
+                            default:
+                                return Fail($"'{operation.Syntax}' is not a member of a joined row");
+                        }
+
+                    case IInvocationOperation call when aggregates is not null:
+                        return Aggregate(call);
+                    case IAnonymousObjectCreationOperation anonymous:
+                        {
+                            var parts = new List<string>();
+                            foreach (var initializer in anonymous.Initializers)
+                            {
+                                if (initializer is not ISimpleAssignmentOperation { Target: IPropertyReferenceOperation target } assignment || Text(assignment.Value) is not { } element)
+                                {
+                                    return Fail($"'{initializer.Syntax}' is not lowered at build time");
+                                }
+
+                                parts.Add("@" + target.Property.Name + " = " + element);
+                            }
+
+                            return "new { " + string.Join(", ", parts) + " }";
+                        }
+
+                    case IObjectCreationOperation { Constructor: { } constructor } creation:
+                        {
+                            if (!IsAccessible(creation.Type!) || constructor.DeclaredAccessibility is not (Accessibility.Public or Accessibility.Internal or Accessibility.ProtectedOrInternal))
+                            {
+                                return Fail($"the type or constructor of '{creation.Syntax}' is not accessible to generated code");
+                            }
+
+                            var arguments = new List<string>();
+                            foreach (var argument in creation.Arguments)
+                            {
+                                if (argument.ArgumentKind != ArgumentKind.Explicit || argument.Parameter is null || Text(argument.Value) is not { } element)
+                                {
+                                    return Fail($"the constructor call '{creation.Syntax}' is not lowered at build time");
+                                }
+
+                                arguments.Add("@" + argument.Parameter.Name + ": " + element);
+                            }
+
+                            var text = "new " + creation.Type!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + "(" + string.Join(", ", arguments) + ")";
+                            if (creation.Initializer is { } initializer)
+                            {
+                                var parts = new List<string>();
+                                foreach (var init in initializer.Initializers)
+                                {
+                                    if (init is not ISimpleAssignmentOperation { Target: IPropertyReferenceOperation { Property: { SetMethod.DeclaredAccessibility: Accessibility.Public or Accessibility.Internal, DeclaredAccessibility: Accessibility.Public or Accessibility.Internal } property } } assignment
+                                        || Text(assignment.Value) is not { } element)
+                                    {
+                                        return Fail($"'{init.Syntax}' is not lowered at build time");
+                                    }
+
+                                    parts.Add("@" + property.Name + " = " + element);
+                                }
+
+                                text += " { " + string.Join(", ", parts) + " }";
+                            }
+
+                            return text;
+                        }
+
+                    case IConditionalOperation { Condition: IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals } test, WhenFalse: { } whenFalse } conditional
+                        when IsAccessible(conditional.Type!) && NullTest(test) is { } table:
+                        {
+                            // row == null ? null : row.Member (a left-joined row that may be missing).
+                            var (missing, present) = test.OperatorKind == BinaryOperatorKind.Equals ? (conditional.WhenTrue, whenFalse) : (whenFalse, conditional.WhenTrue);
+                            var constant = Strip(missing)?.ConstantValue ?? default;
+                            var plain = constant.Value is null or int or long or short or byte or sbyte or ushort or uint or bool or string;
+                            if (!(constant.HasValue && plain) && missing is not IDefaultValueOperation || Text(present) is not { } value)
+                            {
+                                return Fail(Reason ?? $"'{conditional.Syntax}' is not lowered at build time (only row == null ? constant : row.Member is)");
+                            }
+
+                            whole.Add(table);
+                            var type = conditional.Type!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
+                            var otherwise = constant.HasValue && constant.Value is not null
+                                ? "(" + type + ")" + SymbolDisplay.FormatPrimitive(constant.Value, quoteStrings: true, useHexadecimalNumbers: false)
+                                : "default(" + type + ")";
+                            return "(r[" + table + "] == null ? " + otherwise + " : " + value + ")";
+                        }
+
+                    default:
+                        return Fail($"'{operation.Syntax}' is computed; an intercepted join's result reads only plain members of the joined rows");
+                }
+            }
+
+            /// <summary>An aggregate of the group (<c>g.Count()</c>, <c>g.Sum(x =&gt; x.Member)</c> ...) as a read of its value, in the order the run time lifts them.</summary>
+            private string? Aggregate(IInvocationOperation call)
+            {
+                var method = call.TargetMethod;
+                if (method.ContainingType is not { Name: "Enumerable", ContainingNamespace: { Name: "Linq", ContainingNamespace.Name: "System" } }
+                    || call.Arguments.Length == 0 || Eval(Strip(call.Arguments[0].Value), scope) is not GroupingShape)
+                {
+                    return Fail($"'{call.Syntax}' is not an aggregate of the group");
+                }
+
+                string aggregate;
+                if (method.Name is "Count" or "LongCount" && call.Arguments.Length == 1)
+                {
+                    aggregate = "count";
+                }
+                else if (method.Name is "Sum" or "Average" or "Min" or "Max" && call.Arguments.Length == 2 && LambdaOf(call.Arguments[1].Value) is { Symbol.Parameters.Length: 1 } lambda
+                    && Eval(Strip(LambdaBody(lambda)), new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [lambda.Symbol.Parameters[0]] = new RowShape(0) }) is MemberShape member
+                    && member.Member.Type.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Int16 or SpecialType.System_Byte)
+                {
+                    aggregate = (method.Name == "Average" ? "avg" : method.Name.ToLowerInvariant()) + ":" + member.Member.Name;
+                }
+                else
+                {
+                    return Fail($"the aggregate '{call.Syntax}' is not lowered at build time (Count(), and Sum, Average, Min and Max of an integer member are)");
+                }
+
+                aggregates!.Add(aggregate);
+                return "((" + call.Type!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + ")a[" + (aggregates.Count - 1) + "])";
+            }
+
+            /// <summary>The table of <c>row == null</c> (either side), or null.</summary>
+            private int? NullTest(IBinaryOperation test)
+            {
+                var (row, other) = Strip(test.LeftOperand) is { ConstantValue: { HasValue: true, Value: null } } ? (test.RightOperand, test.LeftOperand) : (test.LeftOperand, test.RightOperand);
+                return Strip(other) is { ConstantValue: { HasValue: true, Value: null } } && test.OperatorMethod is null && Eval(Strip(row), scope) is RowShape shape ? shape.Table : null;
+            }
+
+            private string? Fail(string reason)
+            {
+                Reason ??= reason;
+                return null;
+            }
+        }
+    }
+}

@@ -1,0 +1,15 @@
+namespace MicroDb.Generator.Model;
+
+/// <summary>
+/// A lowered <c>GroupBy(key).Select(g =&gt; ...)</c> over one table: the key's members, the aggregates the result reads
+/// and the result as C# over the group's row and the aggregate values.
+/// </summary>
+/// <param name="KeyMembers">The key's members, in key order (one, or a composite key's parts).</param>
+/// <param name="Used">The key members the result reads (their columns are selected bare, in table order).</param>
+/// <param name="Aggregates">The aggregates in the order the result reads them: <c>count</c>, or <c>sum</c>/<c>avg</c>/<c>min</c>/<c>max</c> with <c>:member</c>.</param>
+/// <param name="Projector">The result as C# over <c>e</c> (the row holding the key's columns) and <c>a</c> (the aggregate values), or null for a Count of the groups.</param>
+internal sealed record GroupSpec(
+    EquatableArray<string> KeyMembers,
+    EquatableArray<string> Used,
+    EquatableArray<string> Aggregates,
+    string? Projector);

@@ -1,0 +1,15 @@
+namespace MicroDb.Generator.Model;
+
+/// <summary>
+/// A lowered join (<c>Join</c>, <c>LeftJoin</c>, or <c>GroupJoin</c> + <c>SelectMany</c>): the joined tables after the
+/// first (the chain's own entity), the result as C# over the rows, and the members the result reads per table.
+/// </summary>
+/// <param name="Tables">The tables joined to the first, in join order (table <c>i + 1</c>).</param>
+/// <param name="Projector">The result as C# over <c>r</c>, an <c>object[]</c> of one row per table (e.g. <c>new { @Id = ((global::O)r[0]).@Id }</c>).</param>
+/// <param name="Used">The members the result reads, as <c>table:member</c>.</param>
+/// <param name="Whole">The tables whose row the result uses whole (every column is read).</param>
+internal sealed record JoinSpec(
+    EquatableArray<JoinTableSpec> Tables,
+    string Projector,
+    EquatableArray<string> Used,
+    EquatableArray<int> Whole);

@@ -1,0 +1,12 @@
+namespace MicroDb.Generator.Model;
+
+/// <summary>One joined table and its ON condition: its key member equals a member of an earlier table.</summary>
+/// <param name="TypeKey">The table's metadata name.</param>
+/// <param name="EntityType">The table's type as C#.</param>
+/// <param name="Left">True for a left join.</param>
+/// <param name="OuterTable">The earlier table the outer key belongs to.</param>
+/// <param name="OuterMember">The outer key member.</param>
+/// <param name="InnerMember">This table's key member.</param>
+/// <param name="Nullable">True when the key type can be null (compared with IS, and the outer key IS NOT NULL).</param>
+/// <param name="Family">How the key compares: <c>integer</c> or <c>string</c>.</param>
+internal sealed record JoinTableSpec(string TypeKey, string EntityType, bool Left, int OuterTable, string OuterMember, string InnerMember, bool Nullable, string Family);

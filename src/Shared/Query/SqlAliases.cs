@@ -1,0 +1,18 @@
+// Shared source (see src/Shared/README.md): the query model, compiled into the runtime and the generator.
+#if MICRODB_GENERATOR
+namespace MicroDb.Generator.Shared.Query;
+#else
+namespace MicroDb.Query.Model;
+#endif
+
+/// <summary>
+/// The aliases of a join's tables, the same on both front ends: the run time's <c>JoinScope</c> and the generator's
+/// join lowering qualify every column with them, and the intercepted SQL must equal the run time's byte for byte.
+/// </summary>
+internal static class SqlAliases
+{
+    /// <summary>The alias of the <paramref name="index"/>-th joined table: <c>t0</c>, <c>t1</c> ...</summary>
+    /// <param name="index">The table's place in join order (0 the first).</param>
+    /// <returns>The alias.</returns>
+    public static string Table(int index) => "t" + index.ToString(System.Globalization.CultureInfo.InvariantCulture);
+}
