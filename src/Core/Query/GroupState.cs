@@ -147,15 +147,22 @@ internal sealed class GroupState
     /// <summary>Sets where <paramref name="plan"/>'s columns and aggregates are in the SELECT list (as <see cref="BuildSelect"/> writes it) without translating.</summary>
     public void Layout(Plan plan)
     {
-        var used = ProjectionColumns.Collect(plan.Body, Element, Map.Table);
-        var ordinals = new int[Map.Table.Columns.Count];
+        // The same column order as BuildSelect; the build-time front end lowers one-table groupings only (no presence columns).
+        var ordinals = new int[Maps.Length][];
         var next = 0;
-        for (var c = 0; c < ordinals.Length; c++)
+        for (var i = 0; i < Maps.Length; i++)
         {
-            ordinals[c] = used is null || used.Contains(c) ? next++ : -1;
+            var used = ProjectionColumns.Collect(plan.Body, Parameters[i], Maps[i].Table);
+            var reads = ParameterFinder.Uses(plan.Body, Parameters[i]);
+            ordinals[i] = new int[Maps[i].Table.Columns.Count];
+            for (var c = 0; c < ordinals[i].Length; c++)
+            {
+                ordinals[i][c] = reads && (used is null || used.Contains(c)) ? next++ : -1;
+            }
         }
 
         plan.Ordinals = ordinals;
+        plan.Presence = [];
         plan.First = next;
     }
 
