@@ -892,12 +892,15 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
         return statement.Ready(_transaction, _prepareEpoch, async, cancellationToken);
     }
 
-    // SQLSTATE 26000: the server no longer has a statement Npgsql prepared on this session. Nothing ran, so outside a
-    // transaction the call is tried once more, prepared again; inside one, the error is thrown (the server aborted the
-    // transaction) and the statements are prepared again once it has ended.
+    // SQLSTATE 26000: the server no longer has a statement Npgsql prepared on this session; 0A000 "cached plan must not
+    // change result type": a table's column changed type under a prepared SELECT. Nothing ran, so outside a transaction
+    // the call is tried once more, prepared again; inside one, the error is thrown (the server aborted the transaction)
+    // and the statements are prepared again once it has ended.
     private bool ServerForgot(CrudCommand statement, PostgresException error, int attempt)
     {
-        if (error.SqlState != PostgresErrorCodes.InvalidSqlStatementName)
+        var stale = error.SqlState == PostgresErrorCodes.InvalidSqlStatementName
+            || (error.SqlState == PostgresErrorCodes.FeatureNotSupported && error.MessageText.Contains("cached plan", StringComparison.Ordinal));
+        if (!stale)
         {
             return false;
         }

@@ -129,6 +129,38 @@ public sealed class PreparedCrudTests(MappingMode mapping)
     }
 
     [Test]
+    public void Find_works_after_a_column_changed_type_under_its_prepared_statement()
+    {
+        var account = NewAccount("hal");
+        _db.Insert(account);
+        Assert.That(_db.Find<Account>(account.Id), Is.Not.Null);
+
+        _db.Execute("ALTER TABLE pg_account ALTER COLUMN \"Name\" TYPE text");
+
+        Assert.That(_db.Find<Account>(account.Id)!.Name, Is.EqualTo("hal"));
+        Assert.That(_db.Delete(account), Is.EqualTo(1));
+    }
+
+    [Test]
+    public void A_statement_the_server_forgot_inside_a_transaction_throws_and_works_after_rollback()
+    {
+        var account = NewAccount("ida");
+        _db.Insert(account);
+        Assert.That(_db.Find<Account>(account.Id), Is.Not.Null);
+        _db.BeginTransaction();
+        _db.Execute("DEALLOCATE ALL");
+
+        var error = Assert.Throws<MicroDbException>(() => _db.Find<Account>(account.Id));
+        Assert.That(error!.Message, Does.Contain("26000"));
+        _db.Rollback();
+
+        Assert.That(_db.Find<Account>(account.Id)!.Name, Is.EqualTo("ida"));
+        var next = NewAccount("jo");
+        Assert.That(_db.Insert(next), Is.EqualTo(1));
+        Assert.That(_db.Get<Account>(next.Id).Name, Is.EqualTo("jo"));
+    }
+
+    [Test]
     public void Crud_after_a_killed_backend_runs_prepared_on_the_new_connection()
     {
         var account = NewAccount("dora");
