@@ -25,6 +25,16 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     // the lost transaction is autocommitted on the fresh connection.
     private bool _transactionLost;
 
+    // The prepared CRUD commands of each map used on this connection (CrudStatements<T> by map), and the last one used.
+    private Dictionary<object, IDisposable>? _crud;
+    private object? _lastCrud;
+
+    // The server dropped prepared statements Npgsql still counts as prepared (SQLSTATE 26000): clear them before the next CRUD call.
+    private bool _statementsForgotten;
+
+    // Counts UnprepareAll calls; a CRUD command prepared under an older count is prepared again.
+    private int _prepareEpoch;
+
     /// <summary>Takes a connection from <paramref name="dataSource"/>'s pool and opens it.</summary>
     /// <param name="dataSource">The data source (its connection string and pool).</param>
     /// <param name="mapping">Which mapping path to use (generated or reflection maps, as on SQLite; see docs/postgresql.md).</param>
@@ -303,6 +313,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
         _disposed = true;
         _transaction?.Dispose();
         _transaction = null;
+        DisposeCrud();
         _connection.Dispose();
     }
 
@@ -322,6 +333,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
             _transaction = null;
         }
 
+        DisposeCrud();
         await _connection.DisposeAsync().ConfigureAwait(false);
     }
 
@@ -345,40 +357,43 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     private async ValueTask<int> InsertCore<T>(T entity, bool async, CancellationToken cancellationToken)
     {
         await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
-        var map = MapOf<T>();
-        var sql = PostgresTableSql.For(map);
-        var values = Values(map, entity);
-        using var command = Command(sql.Insert);
-        foreach (var column in map.Table.Columns)
+        if (entity is null)
         {
-            if (!column.IsAutoIncrement)
-            {
-                command.Parameters.Add(values[column.Ordinal]);
-            }
+            throw new ArgumentNullException(nameof(entity));
         }
 
-        if (map.Table.AutoIncrementColumn is null)
+        var crud = Crud(MapOf<T>());
+        var statement = crud.Insert();
+        statement.Bind(crud.Map, entity, only: -1, skip: crud.Identity);
+        for (var attempt = 0; ; attempt++)
         {
-            return await RunNonQuery(command, async, cancellationToken).ConfigureAwait(false);
-        }
-
-        // RETURNING the identity: read as a long whatever its integer width, and written back through the map.
         try
         {
+            var command = await Ready(statement, async, cancellationToken).ConfigureAwait(false);
+            if (crud.Identity < 0)
+            {
+                return async ? await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false) : command.ExecuteNonQuery();
+            }
+
+            // RETURNING the identity: read as a long whatever its integer width, and written back through the map.
             await using var reader = async
                 ? await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false)
                 : command.ExecuteReader();
             var read = async ? await reader.ReadAsync(cancellationToken).ConfigureAwait(false) : reader.Read();
             if (read)
             {
-                map.SetGeneratedKey(entity, reader.GetFieldValue<long>(0));
+                crud.Map.SetGeneratedKey(entity, reader.GetFieldValue<long>(0));
             }
 
             return read ? 1 : 0;
         }
+        catch (PostgresException e) when (ServerForgot(statement, e, attempt))
+        {
+        }
         catch (NpgsqlException e)
         {
-            throw Failure(e, command.CommandText);
+            throw CrudFailure(statement, e);
+        }
         }
     }
 
@@ -466,51 +481,74 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     private async ValueTask<int> UpdateCore<T>(T entity, bool async, CancellationToken cancellationToken)
     {
         await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
-        var map = MapOf<T>();
-        var sql = PostgresTableSql.For(map);
-        var key = KeyOf(map);
-        if (sql.Update is null)
+        var crud = Crud(MapOf<T>());
+        if (crud.Key is null)
+        {
+            throw NoKey(crud.Map);
+        }
+
+        if (crud.Sql.Update is null)
         {
             return 0;
         }
 
-        var values = Values(map, entity);
-        using var command = Command(sql.Update);
-        foreach (var column in map.Table.Columns)
+        if (entity is null)
         {
-            if (!column.IsPrimaryKey)
-            {
-                command.Parameters.Add(values[column.Ordinal]);
-            }
+            throw new ArgumentNullException(nameof(entity));
         }
 
-        command.Parameters.Add(values[key.Ordinal]);
-        return await RunNonQuery(command, async, cancellationToken).ConfigureAwait(false);
+        var statement = crud.Update();
+        statement.Bind(crud.Map, entity, only: -1, skip: -1);
+        return await RunCrud(statement, async, cancellationToken).ConfigureAwait(false);
     }
 
     private async ValueTask<int> DeleteCore<T>(T entity, bool async, CancellationToken cancellationToken)
     {
         await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
-        var map = MapOf<T>();
-        var sql = PostgresTableSql.For(map);
-        var key = KeyOf(map);
-        var values = Values(map, entity);
-        using var command = Command(sql.Delete!);
-        command.Parameters.Add(values[key.Ordinal]);
-        return await RunNonQuery(command, async, cancellationToken).ConfigureAwait(false);
+        var crud = Crud(MapOf<T>());
+        var key = crud.Key ?? throw NoKey(crud.Map);
+        if (entity is null)
+        {
+            throw new ArgumentNullException(nameof(entity));
+        }
+
+        var statement = crud.Delete();
+        statement.Bind(crud.Map, entity, only: key.Ordinal, skip: -1);
+        return await RunCrud(statement, async, cancellationToken).ConfigureAwait(false);
     }
 
     private async ValueTask<(bool Found, T? Entity)> FindCore<T>(object primaryKey, bool async, CancellationToken cancellationToken)
     {
         await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
         ArgumentNullException.ThrowIfNull(primaryKey);
-        var map = MapOf<T>();
-        var sql = PostgresTableSql.For(map);
-        KeyOf(map);
-        using var command = Command(sql.SelectByKey!);
-        command.Parameters.Add(PostgresValues.Argument(primaryKey));
-        var rows = await ReadRows(map, command, async, cancellationToken).ConfigureAwait(false);
-        return rows.Count == 0 ? (false, default) : (true, rows[0]);
+        var crud = Crud(MapOf<T>());
+        var key = crud.Key ?? throw NoKey(crud.Map);
+        var statement = crud.Find();
+        statement.BindKey(crud.Map.Table.Columns, key, primaryKey);
+        for (var attempt = 0; ; attempt++)
+        {
+        try
+        {
+            var command = await Ready(statement, async, cancellationToken).ConfigureAwait(false);
+            await using var reader = async
+                ? await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false)
+                : command.ExecuteReader();
+            if (!(async ? await reader.ReadAsync(cancellationToken).ConfigureAwait(false) : reader.Read()))
+            {
+                return (false, default);
+            }
+
+            var row = new TypedRowReader(reader, crud.Ordinals);
+            return (true, ((ITypedColumns<T>)crud.Map).ReadColumns(ref row));
+        }
+        catch (PostgresException e) when (ServerForgot(statement, e, attempt))
+        {
+        }
+        catch (NpgsqlException e)
+        {
+            throw CrudFailure(statement, e);
+        }
+        }
     }
 
     private T Found<T>((bool Found, T? Entity) result, object primaryKey) => result.Found
@@ -794,8 +832,105 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
             "(every map generated by this MicroDb version and every reflection map does). Rebuild the model's project with this version, or use MappingMode.Reflection.");
     }
 
-    private static ColumnMapping KeyOf<T>(EntityMap<T> map) => map.Table.PrimaryKey
-        ?? throw new MicroDbMappingException($"Type '{map.Table.EntityTypeName}' has no [PrimaryKey], so it cannot be updated, deleted or found by key.");
+    private static MicroDbMappingException NoKey<T>(EntityMap<T> map) =>
+        new($"Type '{map.Table.EntityTypeName}' has no [PrimaryKey], so it cannot be updated, deleted or found by key.");
+
+    // --- Prepared CRUD statements (docs/postgresql.md, "Prepared CRUD statements") ---
+
+    // The map's CRUD commands on this connection: the last one used is checked first (one type check), then the table.
+    private CrudStatements<T> Crud<T>(EntityMap<T> map)
+    {
+        if (_lastCrud is CrudStatements<T> last && ReferenceEquals(last.Map, map))
+        {
+            return last;
+        }
+
+        _crud ??= new Dictionary<object, IDisposable>(ReferenceEqualityComparer.Instance);
+        if (!_crud.TryGetValue(map, out var found))
+        {
+            found = new CrudStatements<T>(_connection, map);
+            _crud.Add(map, found);
+        }
+
+        _lastCrud = found;
+        return (CrudStatements<T>)found;
+    }
+
+    private async ValueTask<int> RunCrud(CrudCommand statement, bool async, CancellationToken cancellationToken)
+    {
+        for (var attempt = 0; ; attempt++)
+        {
+            try
+            {
+                var command = await Ready(statement, async, cancellationToken).ConfigureAwait(false);
+                return async ? await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false) : command.ExecuteNonQuery();
+            }
+            catch (PostgresException e) when (ServerForgot(statement, e, attempt))
+            {
+            }
+            catch (NpgsqlException e)
+            {
+                throw CrudFailure(statement, e);
+            }
+        }
+    }
+
+    // The statement prepared and bound to this call's transaction. After the server forgot this session's prepared
+    // statements behind Npgsql's back (DISCARD ALL, DEALLOCATE ALL), Npgsql's own list of them is cleared first, outside
+    // a transaction (a failed statement leaves an open one aborted until it is rolled back).
+    private ValueTask<NpgsqlCommand> Ready(CrudCommand statement, bool async, CancellationToken cancellationToken)
+    {
+        if (_statementsForgotten && _transaction is null)
+        {
+            // Every CRUD command of this connection is prepared again after this, not only the one that failed: Npgsql
+            // starts naming statements afresh, so an old name could now stand for another statement.
+            _connection.UnprepareAll();
+            _statementsForgotten = false;
+            _prepareEpoch++;
+        }
+
+        return statement.Ready(_transaction, _prepareEpoch, async, cancellationToken);
+    }
+
+    // SQLSTATE 26000: the server no longer has a statement Npgsql prepared on this session; 0A000 "cached plan must not
+    // change result type": a table's column changed type under a prepared SELECT. Nothing ran, so outside a transaction
+    // the call is tried once more, prepared again; inside one, the error is thrown (the server aborted the transaction)
+    // and the statements are prepared again once it has ended.
+    private bool ServerForgot(CrudCommand statement, PostgresException error, int attempt)
+    {
+        var stale = error.SqlState == PostgresErrorCodes.InvalidSqlStatementName
+            || (error.SqlState == PostgresErrorCodes.FeatureNotSupported && error.MessageText.Contains("cached plan", StringComparison.Ordinal));
+        if (!stale)
+        {
+            return false;
+        }
+
+        statement.Forget();
+        _statementsForgotten = true;
+        return attempt == 0 && _transaction is null;
+    }
+
+    // A failed prepared statement: prepared again on its next use (the server may have dropped it), and the typed error.
+    private MicroDbException CrudFailure(CrudCommand statement, NpgsqlException error)
+    {
+        statement.Forget();
+        return Failure(error, statement.Command.CommandText);
+    }
+
+    private void DisposeCrud()
+    {
+        if (_crud is not null)
+        {
+            foreach (var statements in _crud.Values)
+            {
+                statements.Dispose();
+            }
+
+            _crud = null;
+        }
+
+        _lastCrud = null;
+    }
 
     // The entity's values, one typed parameter per column in column order, without boxing a member's value: the map
     // (generated or reflection, MapOf checked it) hands each column to the struct writer with its own type.
@@ -807,6 +942,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
         }
 
         var parameters = new NpgsqlParameter[map.Table.Columns.Count];
+        // Every column is written, so every slot is filled.
         var writer = new TypedParameterWriter(map.Table.Columns, parameters);
         ((ITypedColumns<T>)map).WriteColumns(entity, ref writer);
         return parameters;

@@ -1,0 +1,108 @@
+using MicroDb.Mapping;
+using MicroDb.Runtime.Reflection;
+using Npgsql;
+using NpgsqlTypes;
+
+namespace MicroDb.Npgsql.Tests;
+
+/// <summary>
+/// Per-call CRUD boxes no bound value: beside a hand-written prepared Npgsql command with reused
+/// <see cref="NpgsqlParameter{T}"/>s, what MicroDb allocates more per call does not grow with the number of values bound
+/// (Update binds five, Delete one).
+/// </summary>
+[TestFixture(MappingMode.Generated)]
+[TestFixture(MappingMode.Reflection)]
+public sealed class CrudAllocationTests(MappingMode mapping)
+{
+    private const int Calls = 1000;
+
+    [Table("pg_crud_numbers")]
+    public sealed class CrudNumbers
+    {
+        [PrimaryKey] public long Id { get; set; }
+        public long Big { get; set; }
+        public int Small { get; set; }
+        public double Ratio { get; set; }
+        public Guid Key { get; set; }
+    }
+
+    [OneTimeSetUp]
+    public void EnableReflection() => ReflectionMaps.Enable();
+
+    [Test]
+    public void Update_and_delete_allocate_the_same_fixed_amount_above_hand_written_code_whatever_the_values_bound()
+    {
+        using var db = new MicroDbNpgsqlConnection(PostgresServer.DataSource, mapping);
+        db.Execute("DROP TABLE IF EXISTS pg_crud_numbers");
+        db.CreateTable<CrudNumbers>();
+        var row = new CrudNumbers { Id = 1, Key = Guid.NewGuid() };
+        db.Insert(row);
+
+        // The hand-written side: one prepared command, its typed parameters reused.
+        var big = new NpgsqlParameter<long> { NpgsqlDbType = NpgsqlDbType.Bigint };
+        var small = new NpgsqlParameter<int> { NpgsqlDbType = NpgsqlDbType.Integer };
+        var ratio = new NpgsqlParameter<double> { NpgsqlDbType = NpgsqlDbType.Double };
+        var key = new NpgsqlParameter<Guid> { NpgsqlDbType = NpgsqlDbType.Uuid };
+        var id = new NpgsqlParameter<long> { NpgsqlDbType = NpgsqlDbType.Bigint };
+        using var raw = new NpgsqlCommand("UPDATE \"pg_crud_numbers\" SET \"Big\" = $1, \"Small\" = $2, \"Ratio\" = $3, \"Key\" = $4 WHERE \"Id\" = $5", db.Connection);
+        raw.Parameters.AddRange(new NpgsqlParameter[] { big, small, ratio, key, id });
+        raw.Prepare();
+
+        void Raw(int i)
+        {
+            big.TypedValue = i * 3L;
+            small.TypedValue = i;
+            ratio.TypedValue = i / 7.0;
+            key.TypedValue = row.Key;
+            id.TypedValue = row.Id;
+            raw.ExecuteNonQuery();
+        }
+
+        void MicroDb(int i)
+        {
+            row.Big = i * 3L;
+            row.Small = i;
+            row.Ratio = i / 7.0;
+            db.Update(row);
+        }
+
+        long Measure(Action<int> call)
+        {
+            for (var i = 0; i < 50; i++)
+            {
+                call(i); // warm-up: JIT, preparation, Npgsql's type info
+            }
+
+            var before = GC.GetAllocatedBytesForCurrentThread();
+            for (var i = 0; i < Calls; i++)
+            {
+                call(i);
+            }
+
+            return (GC.GetAllocatedBytesForCurrentThread() - before) / Calls;
+        }
+
+        var deleteId = new NpgsqlParameter<long> { NpgsqlDbType = NpgsqlDbType.Bigint };
+        using var rawDelete = new NpgsqlCommand("DELETE FROM \"pg_crud_numbers\" WHERE \"Id\" = $1", db.Connection);
+        rawDelete.Parameters.Add(deleteId);
+        rawDelete.Prepare();
+        var absent = new CrudNumbers { Id = 999 };
+
+        var rawUpdate = Measure(Raw);
+        var microDbUpdate = Measure(MicroDb);
+        var rawDeleteBytes = Measure(_ =>
+        {
+            deleteId.TypedValue = absent.Id;
+            rawDelete.ExecuteNonQuery();
+        });
+        var microDbDelete = Measure(_ => db.Delete(absent));
+
+        TestContext.Out.WriteLine($"Update: MicroDb {microDbUpdate} B/call, hand-written {rawUpdate}; Delete: MicroDb {microDbDelete}, hand-written {rawDeleteBytes}");
+        Assert.That(db.Get<CrudNumbers>(1L).Small, Is.EqualTo(Calls - 1));
+        // Boxing the four more values Update binds would add 4 x 24 B = 96 B per call; a new parameter per value far more.
+        Assert.That(
+            microDbUpdate - rawUpdate,
+            Is.LessThanOrEqualTo(microDbDelete - rawDeleteBytes + 24),
+            $"Update: MicroDb {microDbUpdate} B/call, hand-written {rawUpdate}; Delete: MicroDb {microDbDelete}, hand-written {rawDeleteBytes}");
+    }
+}
