@@ -13,21 +13,93 @@ public sealed partial class MicroDbNpgsqlConnection
     /// <typeparam name="T">The mapped type.</typeparam>
     public NpgsqlTableQuery<T> Table<T>() => new(this, MapOf<T>());
 
-    /// <summary>Runs a translated SELECT and reads its rows through <paramref name="map"/> (columns it does not select get their default).</summary>
-    internal async ValueTask<List<T>> RunQuery<T>(EntityMap<T> map, string sql, List<NpgsqlParameter> parameters, bool async, CancellationToken cancellationToken)
+    // Ordinals 0, 1, 2 ...: a SELECT of every column in table order reads column i at field i (TypedRowReader indexes by column).
+    private static int[] _identityOrdinals = [];
+
+    /// <summary>
+    /// Runs a translated SELECT and reads its rows through <paramref name="map"/> (columns it does not select get their
+    /// default). With <paramref name="prepare"/> (a text from the query text cache, so one of a bounded set) the statement is prepared.
+    /// </summary>
+    internal async ValueTask<List<T>> RunQuery<T>(EntityMap<T> map, string sql, List<NpgsqlParameter> parameters, bool async, CancellationToken cancellationToken, bool prepare = false)
     {
         await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
-        using var command = Command(sql);
-        command.Parameters.AddRange(parameters.ToArray());
+        using var command = await LinqCommand(sql, parameters, prepare, async, cancellationToken).ConfigureAwait(false);
         return await ReadRows(map, command, async, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// Runs a translated SELECT of every column in table order (capped to one row) and reads its first row, without a list
+    /// or a lookup of the columns by name.
+    /// </summary>
+    internal async ValueTask<(bool Found, T? Row)> RunFirst<T>(EntityMap<T> map, string sql, List<NpgsqlParameter> parameters, bool prepare, bool async, CancellationToken cancellationToken)
+    {
+        await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
+        using var command = await LinqCommand(sql, parameters, prepare, async, cancellationToken).ConfigureAwait(false);
+        try
+        {
+            await using var reader = async
+                ? await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false)
+                : command.ExecuteReader();
+            if (!(async ? await reader.ReadAsync(cancellationToken).ConfigureAwait(false) : reader.Read()))
+            {
+                return (false, default);
+            }
+
+            var row = new TypedRowReader(reader, IdentityOrdinals(map.Table.Columns.Count));
+            return (true, ((ITypedColumns<T>)map).ReadColumns(ref row));
+        }
+        catch (NpgsqlException e)
+        {
+            throw Failure(e, sql);
+        }
+    }
+
+    private async ValueTask<NpgsqlCommand> LinqCommand(string sql, List<NpgsqlParameter> parameters, bool prepare, bool async, CancellationToken cancellationToken)
+    {
+        var command = Command(sql);
+        foreach (var parameter in parameters)
+        {
+            command.Parameters.Add(parameter);
+        }
+
+        if (prepare)
+        {
+            try
+            {
+                await CommandPreparation.Prepare(command, async, cancellationToken).ConfigureAwait(false);
+            }
+            catch (NpgsqlException e)
+            {
+                await command.DisposeAsync().ConfigureAwait(false);
+                throw Failure(e, sql);
+            }
+        }
+
+        return command;
+    }
+
+    private static int[] IdentityOrdinals(int count)
+    {
+        var ordinals = Volatile.Read(ref _identityOrdinals);
+        if (ordinals.Length < count)
+        {
+            ordinals = new int[Math.Max(count, 64)];
+            for (var i = 0; i < ordinals.Length; i++)
+            {
+                ordinals[i] = i;
+            }
+
+            Volatile.Write(ref _identityOrdinals, ordinals);
+        }
+
+        return ordinals;
     }
 
     /// <summary>Runs a translated SELECT of one value (count, EXISTS).</summary>
     internal async ValueTask<TValue> RunScalar<TValue>(string sql, List<NpgsqlParameter> parameters, bool async, CancellationToken cancellationToken)
     {
         await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
-        using var command = Command(sql);
-        command.Parameters.AddRange(parameters.ToArray());
+        using var command = await LinqCommand(sql, parameters, prepare: false, async, cancellationToken).ConfigureAwait(false);
         try
         {
             await using var reader = async

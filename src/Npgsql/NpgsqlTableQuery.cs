@@ -61,7 +61,7 @@ public sealed class NpgsqlTableQuery<T>
     public NpgsqlTableQuery<T> Where(Expression<Func<T, bool>> predicate)
     {
         ArgumentNullException.ThrowIfNull(predicate);
-        PostgresTranslationCache.Translate(_map.Table, predicate, isPredicate: true, [], out _);
+        PostgresTranslationCache.Validate(_map.Table, predicate, isPredicate: true);
         return IsLimited
             ? new NpgsqlTableQuery<T>(_db, _map, this, [predicate], [], 0, null, 0)
             : new NpgsqlTableQuery<T>(_db, _map, _source, [.. _wheres, predicate], _orderings, _group, null, 0);
@@ -280,7 +280,7 @@ public sealed class NpgsqlTableQuery<T>
     private NpgsqlTableQuery<T> Order(LambdaExpression keySelector, bool descending, bool then)
     {
         ArgumentNullException.ThrowIfNull(keySelector);
-        PostgresTranslationCache.Translate(_map.Table, keySelector, isPredicate: false, [], out _);
+        PostgresTranslationCache.Validate(_map.Table, keySelector, isPredicate: false);
         if (then)
         {
             if (_group == 0)
@@ -301,21 +301,23 @@ public sealed class NpgsqlTableQuery<T>
 
     private ValueTask<List<T>> ToListCore(int? limitCap, bool async, CancellationToken cancellationToken)
     {
-        var (sql, parameters) = BuildSelect(limitCap);
-        return _db.RunQuery(_map, sql, parameters, async, cancellationToken);
+        var (sql, parameters, cached) = BuildSelect(limitCap);
+        return _db.RunQuery(_map, sql, parameters, async, cancellationToken, prepare: cached);
     }
 
     /// <summary>
     /// The SELECT of every column, through Core's query text cache when every lambda's shape is cached: two runs whose
     /// lambdas replayed the same entries have the same text, so a repeat writes no SQL and builds no model.
     /// </summary>
-    private (string Sql, List<NpgsqlParameter> Parameters) BuildSelect(int? limitCap)
+    /// <returns>The text, its parameters, and whether the text is the query text cache's (so one of a bounded set).</returns>
+    private (string Sql, List<NpgsqlParameter> Parameters, bool Cached) BuildSelect(int? limitCap)
     {
         var lambdas = _wheres.Length + _orderings.Length;
         if (_source is not null || lambdas == 0 || lambdas > QueryTextCache.MaxLambdas)
         {
             // A query over a sub-query, or without lambdas (whose key would not tell it from SQLite's), writes its model.
-            return Build(AllColumns(), limitCap);
+            var (text, values) = Build(AllColumns(), limitCap);
+            return (text, values, false);
         }
 
         var table = _map.Table;
@@ -352,7 +354,7 @@ public sealed class NpgsqlTableQuery<T>
 
         if (cached && QueryTextCache.TryGet(key, out var sql))
         {
-            return (sql, parameters);
+            return (sql, parameters, true);
         }
 
         var model = new QueryModel(new SqlTable(table.TableName), AllColumns(), false, new ValueList<SqlExpression>(predicates), new ValueList<SqlOrdering>([.. orderings]), CappedLimit(limitCap), _offset);
@@ -362,7 +364,7 @@ public sealed class NpgsqlTableQuery<T>
             QueryTextCache.Add(key, sql);
         }
 
-        return (sql, parameters);
+        return (sql, parameters, cached);
     }
 
     private int? CappedLimit(int? limitCap) => (_limit, limitCap) switch
@@ -374,8 +376,9 @@ public sealed class NpgsqlTableQuery<T>
 
     private async ValueTask<T?> FirstCore(bool orDefault, bool async, CancellationToken cancellationToken)
     {
-        var rows = await ToListCore(1, async, cancellationToken).ConfigureAwait(false);
-        return rows.Count > 0 ? rows[0] : orDefault ? default : throw NoRow();
+        var (sql, parameters, cached) = BuildSelect(1);
+        var (found, row) = await _db.RunFirst(_map, sql, parameters, cached, async, cancellationToken).ConfigureAwait(false);
+        return found ? row : orDefault ? default : throw NoRow();
     }
 
     private async ValueTask<T?> SingleCore(bool orDefault, bool async, CancellationToken cancellationToken)

@@ -35,14 +35,20 @@ internal static class PostgresTranslationCache
     }
 
     /// <summary>
-    /// The nodes of a predicate (one) or sort key (one or two), their parameters appended to <paramref name="parameters"/>
-    /// (slot k is its k-th parameter). <paramref name="entry"/> is the cache entry whose nodes were given (null when the
-    /// shape is not cached): two runs given the same entry have the same nodes.
+    /// Checks a lambda where the operator is called: a shape cached with values of the same facets is not translated
+    /// again (nor are its parameters made); any other is translated, so an untranslatable expression throws there.
     /// </summary>
-    public static SqlExpression[] Translate(TableMapping table, LambdaExpression lambda, bool isPredicate, List<NpgsqlParameter> parameters, out object? entry)
+    public static void Validate(TableMapping table, LambdaExpression lambda, bool isPredicate) => Translate(table, lambda, isPredicate, null, out _);
+
+    /// <summary>
+    /// The nodes of a predicate (one) or sort key (one or two), their parameters appended to <paramref name="parameters"/>
+    /// (slot k is its k-th parameter; null: only check). <paramref name="entry"/> is the cache entry whose nodes were
+    /// given (null when the shape is not cached): two runs given the same entry have the same nodes.
+    /// </summary>
+    public static SqlExpression[] Translate(TableMapping table, LambdaExpression lambda, bool isPredicate, List<NpgsqlParameter>? parameters, out object? entry)
     {
         entry = null;
-        var start = parameters.Count;
+        var start = parameters?.Count ?? 0;
         var shape = QueryShape.Rent();
         try
         {
@@ -61,7 +67,7 @@ internal static class PostgresTranslationCache
 
             var fresh = new List<NpgsqlParameter>();
             var nodes = PostgresTranslator.TranslateRecorded(table, lambda, isPredicate, fresh, out var sites, out var recipes);
-            parameters.AddRange(fresh);
+            parameters?.AddRange(fresh);
             if (walked && sites is not null && Entry.Create(shape, sites, recipes, nodes) is { } created)
             {
                 Store((table, isPredicate, shape.Hash), created);
@@ -111,6 +117,15 @@ internal static class PostgresTranslationCache
 
     /// <summary>A parameter: made by <see cref="Recipe"/> from site <see cref="Site"/>'s value, or from the recipe's own value when -1.</summary>
     private readonly record struct Argument(int Site, PostgresParameterRecipe Recipe);
+
+    /// <summary>A small shape's site values, held without an array.</summary>
+    [System.Runtime.CompilerServices.InlineArray(Length)]
+    private struct SiteValues
+    {
+        public const int Length = 4;
+
+        private object? _value;
+    }
 
     internal sealed class Entry
     {
@@ -253,10 +268,11 @@ internal static class PostgresTranslationCache
             return true;
         }
 
-        /// <summary>Reads each site of <paramref name="shape"/> (which has this entry's structure); when all match, appends the parameters.</summary>
-        public bool TryReplay(QueryShape shape, List<NpgsqlParameter> parameters)
+        /// <summary>Reads each site of <paramref name="shape"/> (which has this entry's structure); when all match, appends the parameters (when given).</summary>
+        public bool TryReplay(QueryShape shape, List<NpgsqlParameter>? parameters)
         {
-            var values = _sites.Length == 0 ? [] : new object?[_sites.Length];
+            var small = default(SiteValues);
+            var values = _sites.Length <= SiteValues.Length ? ((Span<object?>)small)[.._sites.Length] : new object?[_sites.Length];
             try
             {
                 for (var s = 0; s < _sites.Length; s++)
@@ -278,6 +294,11 @@ internal static class PostgresTranslationCache
             {
                 // The full translation raises it with its own message.
                 return false;
+            }
+
+            if (parameters is null)
+            {
+                return true;
             }
 
             foreach (var argument in _arguments)
