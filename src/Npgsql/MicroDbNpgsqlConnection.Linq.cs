@@ -23,8 +23,20 @@ public sealed partial class MicroDbNpgsqlConnection
     internal async ValueTask<List<T>> RunQuery<T>(EntityMap<T> map, string sql, List<NpgsqlParameter> parameters, bool async, CancellationToken cancellationToken, bool prepare = false)
     {
         await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
-        using var command = await LinqCommand(sql, parameters, prepare, async, cancellationToken).ConfigureAwait(false);
-        return await ReadRows(map, command, async, cancellationToken).ConfigureAwait(false);
+        var command = await LinqCommand(sql, parameters, prepare, async, cancellationToken).ConfigureAwait(false);
+        List<T> rows;
+        try
+        {
+            rows = await ReadRows(map, command, async, cancellationToken).ConfigureAwait(false);
+        }
+        catch
+        {
+            command.Dispose();
+            throw;
+        }
+
+        Release(command, prepare);
+        return rows;
     }
 
     /// <summary>
@@ -34,7 +46,8 @@ public sealed partial class MicroDbNpgsqlConnection
     internal async ValueTask<(bool Found, T? Row)> RunFirst<T>(EntityMap<T> map, string sql, List<NpgsqlParameter> parameters, bool prepare, bool async, CancellationToken cancellationToken)
     {
         await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
-        using var command = await LinqCommand(sql, parameters, prepare, async, cancellationToken).ConfigureAwait(false);
+        var command = await LinqCommand(sql, parameters, prepare, async, cancellationToken).ConfigureAwait(false);
+        (bool, T?) result;
         try
         {
             await using var reader = async
@@ -42,21 +55,47 @@ public sealed partial class MicroDbNpgsqlConnection
                 : command.ExecuteReader();
             if (!(async ? await reader.ReadAsync(cancellationToken).ConfigureAwait(false) : reader.Read()))
             {
-                return (false, default);
+                result = (false, default);
             }
-
-            var row = new TypedRowReader(reader, IdentityOrdinals(map.Table.Columns.Count));
-            return (true, ((ITypedColumns<T>)map).ReadColumns(ref row));
+            else
+            {
+                var row = new TypedRowReader(reader, IdentityOrdinals(map.Table.Columns.Count));
+                result = (true, ((ITypedColumns<T>)map).ReadColumns(ref row));
+            }
         }
         catch (NpgsqlException e)
         {
+            command.Dispose();
             throw Failure(e, sql);
         }
+
+        Release(command, prepare);
+        return result;
     }
+
+    // A prepared LINQ text's commands, kept for the next run of the same text (found by the string's reference: the query
+    // text cache gives the same object). A command is taken out while it runs, so a nested run gets its own.
+    private readonly NpgsqlCommand?[] _linqCommands = new NpgsqlCommand?[4];
+    private int _linqNext;
 
     private async ValueTask<NpgsqlCommand> LinqCommand(string sql, List<NpgsqlParameter> parameters, bool prepare, bool async, CancellationToken cancellationToken)
     {
-        var command = Command(sql);
+        NpgsqlCommand? command = null;
+        if (prepare)
+        {
+            for (var i = 0; i < _linqCommands.Length; i++)
+            {
+                if (_linqCommands[i] is { } kept && ReferenceEquals(kept.CommandText, sql))
+                {
+                    _linqCommands[i] = null;
+                    kept.Transaction = _transaction;
+                    command = kept;
+                    break;
+                }
+            }
+        }
+
+        command ??= Command(sql);
         foreach (var parameter in parameters)
         {
             command.Parameters.Add(parameter);
@@ -76,6 +115,21 @@ public sealed partial class MicroDbNpgsqlConnection
         }
 
         return command;
+    }
+
+    /// <summary>Keeps a prepared text's command for the next run (its parameters dropped); any other is disposed.</summary>
+    private void Release(NpgsqlCommand command, bool prepared)
+    {
+        if (!prepared || _disposed)
+        {
+            command.Dispose();
+            return;
+        }
+
+        command.Parameters.Clear();
+        var slot = _linqNext++ & (_linqCommands.Length - 1);
+        _linqCommands[slot]?.Dispose();
+        _linqCommands[slot] = command;
     }
 
     private static int[] IdentityOrdinals(int count)

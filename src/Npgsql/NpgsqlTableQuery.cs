@@ -324,7 +324,7 @@ public sealed class NpgsqlTableQuery<T>
         var parameters = new List<NpgsqlParameter>();
         var key = new QueryTextCache.Key(table, PostgresFormat, _wheres.Length, _orderings.Length, 0, CappedLimit(limitCap), _offset, null, null, null, null);
         var predicates = new SqlExpression[_wheres.Length];
-        var orderings = new List<SqlOrdering>();
+        var orderings = _orderings.Length == 0 ? null : new List<SqlOrdering>();
         var cached = true;
         for (var i = 0; i < _wheres.Length; i++)
         {
@@ -341,7 +341,7 @@ public sealed class NpgsqlTableQuery<T>
             var (lambda, descending) = _orderings[i];
             foreach (var term in PostgresTranslationCache.Translate(table, lambda, isPredicate: false, parameters, out var entry))
             {
-                orderings.Add(new SqlOrdering(term, descending));
+                orderings!.Add(new SqlOrdering(term, descending));
                 cached &= entry is not null;
                 if (entry is not null)
                 {
@@ -357,7 +357,7 @@ public sealed class NpgsqlTableQuery<T>
             return (sql, parameters, true);
         }
 
-        var model = new QueryModel(new SqlTable(table.TableName), AllColumns(), false, new ValueList<SqlExpression>(predicates), new ValueList<SqlOrdering>([.. orderings]), CappedLimit(limitCap), _offset);
+        var model = new QueryModel(new SqlTable(table.TableName), AllColumns(), false, new ValueList<SqlExpression>(predicates), new ValueList<SqlOrdering>(orderings is null ? [] : [.. orderings]), CappedLimit(limitCap), _offset);
         sql = Write(model);
         if (cached)
         {

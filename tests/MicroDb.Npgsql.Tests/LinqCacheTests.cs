@@ -1,5 +1,6 @@
 using MicroDb.Mapping;
 using MicroDb.Runtime.Reflection;
+using Npgsql;
 
 namespace MicroDb.Npgsql.Tests;
 
@@ -146,6 +147,51 @@ public sealed class LinqCacheTests(MappingMode mapping)
         comparison = StringComparison.OrdinalIgnoreCase;
         var error = Assert.Throws<NotSupportedException>(() => _db.Table<LinqRow>().Where(x => string.Compare(x.Name, "B", comparison) > 0));
         Assert.That(error!.Message, Does.Contain("cannot translate 'Compare(x.Name"));
+    }
+
+    [Test]
+    public void A_prepared_lookup_runs_in_a_transaction_and_after_the_session_is_lost()
+    {
+        var first = _rows[0];
+        var second = _rows[1];
+        Assert.That(ById(first.Id)?.Id, Is.EqualTo(first.Id));
+        Assert.That(ById(second.Id)?.Id, Is.EqualTo(second.Id));
+
+        _db.BeginTransaction();
+        _db.Execute("UPDATE pg_linq SET \"Name\" = 'inside' WHERE \"Id\" = $1", first.Id);
+        Assert.That(ById(first.Id)?.Name, Is.EqualTo("inside"));
+        _db.Rollback();
+        Assert.That(ById(first.Id)?.Name, Is.EqualTo(first.Name));
+
+        int pid;
+        using (var command = new NpgsqlCommand("SELECT pg_backend_pid()", _db.Connection))
+        {
+            pid = (int)command.ExecuteScalar()!;
+        }
+
+        using (var admin = PostgresServer.DataSource.OpenConnection())
+        using (var kill = new NpgsqlCommand("SELECT pg_terminate_backend($1)", admin))
+        {
+            kill.Parameters.Add(new NpgsqlParameter<int> { TypedValue = pid });
+            Assert.That(kill.ExecuteScalar(), Is.EqualTo(true));
+        }
+
+        // The statement prepared on the lost session cannot run; the next call prepares it on the new one.
+        var deadline = DateTime.UtcNow.AddSeconds(5);
+        LinqRow? found = null;
+        while (found is null && DateTime.UtcNow < deadline)
+        {
+            try
+            {
+                found = ById(second.Id);
+            }
+            catch (MicroDbConnectionLostException)
+            {
+            }
+        }
+
+        Assert.That(found?.Id, Is.EqualTo(second.Id));
+        Assert.That(ById(first.Id)?.Name, Is.EqualTo(first.Name));
     }
 
     private LinqRow? ById(int id) => _db.Table<LinqRow>().Where(x => x.Id == id).FirstOrDefault();
