@@ -2,6 +2,7 @@ using System.Linq.Expressions;
 using System.Text;
 using MicroDb.Mapping;
 using MicroDb.Npgsql.Query;
+using MicroDb.Query;
 using MicroDb.Query.Model;
 using Npgsql;
 
@@ -18,6 +19,9 @@ namespace MicroDb.Npgsql;
 /// <remarks>An expression without a faithful translation throws <see cref="NotSupportedException"/> naming it, when the operator is called.</remarks>
 public sealed class NpgsqlTableQuery<T>
 {
+    // Core's query text cache keys on a storage format; PostgreSQL's texts are told from SQLite's by their entries.
+    private static readonly StorageFormat PostgresFormat = StorageFormat.MicroDb;
+
     private readonly MicroDbNpgsqlConnection _db;
     private readonly EntityMap<T> _map;
     private readonly NpgsqlTableQuery<T>? _source;
@@ -57,7 +61,7 @@ public sealed class NpgsqlTableQuery<T>
     public NpgsqlTableQuery<T> Where(Expression<Func<T, bool>> predicate)
     {
         ArgumentNullException.ThrowIfNull(predicate);
-        PostgresTranslator.Predicate(_map.Table, predicate, []);
+        PostgresTranslationCache.Validate(_map.Table, predicate, isPredicate: true);
         return IsLimited
             ? new NpgsqlTableQuery<T>(_db, _map, this, [predicate], [], 0, null, 0)
             : new NpgsqlTableQuery<T>(_db, _map, _source, [.. _wheres, predicate], _orderings, _group, null, 0);
@@ -116,7 +120,7 @@ public sealed class NpgsqlTableQuery<T>
     }
 
     /// <summary>The SQL the query runs (values appear as <c>$n</c> parameters).</summary>
-    public string ToSqlString() => Build(AllColumns(), limitCap: null).Sql;
+    public string ToSqlString() => BuildSelect(limitCap: null).Sql;
 
     /// <summary>Runs the query and returns every row.</summary>
     public List<T> ToList() => ToListCore(limitCap: null, async: false, default).GetAwaiter().GetResult();
@@ -218,7 +222,7 @@ public sealed class NpgsqlTableQuery<T>
         var predicates = new SqlExpression[_wheres.Length];
         for (var i = 0; i < predicates.Length; i++)
         {
-            predicates[i] = PostgresTranslator.Predicate(table, _wheres[i], parameters);
+            predicates[i] = PostgresTranslationCache.Translate(table, _wheres[i], isPredicate: true, parameters, out _)[0];
         }
 
         var orderings = new List<SqlOrdering>();
@@ -226,7 +230,7 @@ public sealed class NpgsqlTableQuery<T>
         {
             foreach (var (key, descending) in _orderings)
             {
-                foreach (var term in PostgresTranslator.OrderKeys(table, key, parameters))
+                foreach (var term in PostgresTranslationCache.Translate(table, key, isPredicate: false, parameters, out _))
                 {
                     orderings.Add(new SqlOrdering(term, descending));
                 }
@@ -276,7 +280,7 @@ public sealed class NpgsqlTableQuery<T>
     private NpgsqlTableQuery<T> Order(LambdaExpression keySelector, bool descending, bool then)
     {
         ArgumentNullException.ThrowIfNull(keySelector);
-        PostgresTranslator.OrderKeys(_map.Table, keySelector, []);
+        PostgresTranslationCache.Validate(_map.Table, keySelector, isPredicate: false);
         if (then)
         {
             if (_group == 0)
@@ -297,14 +301,84 @@ public sealed class NpgsqlTableQuery<T>
 
     private ValueTask<List<T>> ToListCore(int? limitCap, bool async, CancellationToken cancellationToken)
     {
-        var (sql, parameters) = Build(AllColumns(), limitCap);
-        return _db.RunQuery(_map, sql, parameters, async, cancellationToken);
+        var (sql, parameters, cached) = BuildSelect(limitCap);
+        return _db.RunQuery(_map, sql, parameters, async, cancellationToken, prepare: cached);
     }
+
+    /// <summary>
+    /// The SELECT of every column, through Core's query text cache when every lambda's shape is cached: two runs whose
+    /// lambdas replayed the same entries have the same text, so a repeat writes no SQL and builds no model.
+    /// </summary>
+    /// <returns>The text, its parameters, and whether the text is the query text cache's (so one of a bounded set).</returns>
+    private (string Sql, List<NpgsqlParameter> Parameters, bool Cached) BuildSelect(int? limitCap)
+    {
+        var lambdas = _wheres.Length + _orderings.Length;
+        if (_source is not null || lambdas == 0 || lambdas > QueryTextCache.MaxLambdas)
+        {
+            // A query over a sub-query, or without lambdas (whose key would not tell it from SQLite's), writes its model.
+            var (text, values) = Build(AllColumns(), limitCap);
+            return (text, values, false);
+        }
+
+        var table = _map.Table;
+        var parameters = new List<NpgsqlParameter>();
+        var key = new QueryTextCache.Key(table, PostgresFormat, _wheres.Length, _orderings.Length, 0, CappedLimit(limitCap), _offset, null, null, null, null);
+        var predicates = new SqlExpression[_wheres.Length];
+        var orderings = _orderings.Length == 0 ? null : new List<SqlOrdering>();
+        var cached = true;
+        for (var i = 0; i < _wheres.Length; i++)
+        {
+            predicates[i] = PostgresTranslationCache.Translate(table, _wheres[i], isPredicate: true, parameters, out var entry)[0];
+            cached &= entry is not null;
+            if (entry is not null)
+            {
+                key.Set(i, entry);
+            }
+        }
+
+        for (var i = 0; i < _orderings.Length; i++)
+        {
+            var (lambda, descending) = _orderings[i];
+            foreach (var term in PostgresTranslationCache.Translate(table, lambda, isPredicate: false, parameters, out var entry))
+            {
+                orderings!.Add(new SqlOrdering(term, descending));
+                cached &= entry is not null;
+                if (entry is not null)
+                {
+                    key.Set(_wheres.Length + i, entry);
+                }
+            }
+
+            key.Descending |= descending ? 1 << i : 0;
+        }
+
+        if (cached && QueryTextCache.TryGet(key, out var sql))
+        {
+            return (sql, parameters, true);
+        }
+
+        var model = new QueryModel(new SqlTable(table.TableName), AllColumns(), false, new ValueList<SqlExpression>(predicates), new ValueList<SqlOrdering>(orderings is null ? [] : [.. orderings]), CappedLimit(limitCap), _offset);
+        sql = Write(model);
+        if (cached)
+        {
+            QueryTextCache.Add(key, sql);
+        }
+
+        return (sql, parameters, cached);
+    }
+
+    private int? CappedLimit(int? limitCap) => (_limit, limitCap) switch
+    {
+        ({ } a, { } b) => Math.Min(a, b),
+        (null, var b) => b,
+        (var a, null) => a,
+    };
 
     private async ValueTask<T?> FirstCore(bool orDefault, bool async, CancellationToken cancellationToken)
     {
-        var rows = await ToListCore(1, async, cancellationToken).ConfigureAwait(false);
-        return rows.Count > 0 ? rows[0] : orDefault ? default : throw NoRow();
+        var (sql, parameters, cached) = BuildSelect(1);
+        var (found, row) = await _db.RunFirst(_map, sql, parameters, cached, async, cancellationToken).ConfigureAwait(false);
+        return found ? row : orDefault ? default : throw NoRow();
     }
 
     private async ValueTask<T?> SingleCore(bool orDefault, bool async, CancellationToken cancellationToken)

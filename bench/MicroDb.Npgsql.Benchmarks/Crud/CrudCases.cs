@@ -66,6 +66,9 @@ public static class CrudCases
             Console.WriteLine(name);
             results.AddRange(runner.Measure(name, Calls, caseSides));
         }
+
+        // Issue 24's LINQ lookups, in the same group and harness.
+        LookupCases.Run(runner, source, results);
     }
 
     private static string Text(int i) => "row " + i.ToString(System.Globalization.CultureInfo.InvariantCulture) + " of the CRUD table, some text to store";

@@ -204,16 +204,15 @@ internal sealed partial class PostgresTranslator
     /// <summary>A slot for a closed value outside a column comparison, typed by its .NET type (a typed NULL for null).</summary>
     private SqlParameter Value(object? value, Type type)
     {
-        var parameter = value is null
-            ? new NpgsqlParameter { Value = DBNull.Value, NpgsqlDbType = PostgresValues.DbType(KindOf(type)) }
-            : PostgresValues.Argument(value);
-        _parameters.Add(parameter);
+        var recipe = new PostgresParameterRecipe(value, null, type);
+        _recipes?.Add(recipe);
+        _parameters.Add(recipe.Create(value));
         return new SqlParameter(_parameters.Count - 1);
     }
 
     private SqlParameter Value(object value) => Value(value, value.GetType());
 
-    private static ColumnKind KindOf(Type type)
+    internal static ColumnKind KindOf(Type type)
     {
         var t = Underlying(type);
         return t.IsEnum ? ColumnKind.Enum : ColumnKindRules.FromTypeName(t.FullName ?? t.Name, storeAsText: false) ?? ColumnKind.String;

@@ -33,12 +33,40 @@ internal sealed partial class PostgresTranslator
     private readonly ParameterExpression _parameter;
     private readonly List<NpgsqlParameter> _parameters;
 
-    private PostgresTranslator(TableMapping table, LambdaExpression lambda, List<NpgsqlParameter> parameters)
+    // What the translation cache needs (null when not recording): every closed value read (its node and value), and
+    // how each parameter was made from its value, so a tree of the same shape can be bound again without translating.
+    private readonly List<(Expression Node, object? Value)>? _sites;
+    private readonly List<PostgresParameterRecipe>? _recipes;
+
+    private PostgresTranslator(TableMapping table, LambdaExpression lambda, List<NpgsqlParameter> parameters, bool record = false)
     {
         _table = table;
         _lambda = lambda;
         _parameter = lambda.Parameters[0];
         _parameters = parameters;
+        if (record)
+        {
+            _sites = [];
+            _recipes = [];
+        }
+    }
+
+    /// <summary>False when a value was read in a way the cache cannot replay (a list for Contains): the translation is not cached.</summary>
+    private bool Replayable { get; set; } = true;
+
+    /// <summary>
+    /// Translates a predicate (<paramref name="isPredicate"/>) or a sort key into <paramref name="parameters"/> (which must
+    /// be empty: slot k is its k-th parameter) and reports what the cache needs to bind a tree of the same shape again:
+    /// the closed values read, and each parameter's recipe; null sites when the translation cannot be replayed.
+    /// </summary>
+    internal static SqlExpression[] TranslateRecorded(TableMapping table, LambdaExpression lambda, bool isPredicate, List<NpgsqlParameter> parameters,
+        out IReadOnlyList<(Expression Node, object? Value)>? sites, out IReadOnlyList<PostgresParameterRecipe> recipes)
+    {
+        var translator = new PostgresTranslator(table, lambda, parameters, record: true);
+        SqlExpression[] nodes = isPredicate ? [translator.Boolean(lambda.Body)] : [.. translator.OrderKey(lambda.Body)];
+        sites = translator.Replayable ? translator._sites : null;
+        recipes = translator._recipes!;
+        return nodes;
     }
 
     /// <summary>A WHERE condition; its values are appended to <paramref name="parameters"/>.</summary>
@@ -442,6 +470,7 @@ internal sealed partial class PostgresTranslator
         var values = new List<SqlExpression>();
         var hasNull = false;
         var hasNaN = false;
+        Replayable = false; // the elements are not sites
         foreach (var element in ExpressionInterpreter.EvaluateSequence(list))
         {
             if (element is null)
@@ -490,14 +519,9 @@ internal sealed partial class PostgresTranslator
 
     private SqlParameter Value(object value, ColumnMapping column)
     {
-        var parameter = PostgresValues.Argument(value);
-        if (column.Kind is ColumnKind.String or ColumnKind.Uri or ColumnKind.StringBuilder && value is string text)
-        {
-            // Text, so that strpos/starts_with/right resolve (an untyped string parameter is 'unknown' to PostgreSQL).
-            parameter = new NpgsqlParameter<string> { TypedValue = text, NpgsqlDbType = NpgsqlTypes.NpgsqlDbType.Text };
-        }
-
-        _parameters.Add(parameter);
+        var recipe = new PostgresParameterRecipe(value, column, null);
+        _recipes?.Add(recipe);
+        _parameters.Add(recipe.Create(value));
         return new SqlParameter(_parameters.Count - 1, column.Kind);
     }
 
@@ -604,10 +628,10 @@ internal sealed partial class PostgresTranslator
         && (type == typeof(string) || type == typeof(decimal) || type == typeof(DateTime) || type == typeof(DateTimeOffset)
             || type == typeof(TimeSpan) || type == typeof(Guid) || type == typeof(DateOnly) || type == typeof(TimeOnly));
 
-    private static bool IsOrdinalCompare(MethodCallExpression call) => call.Method.DeclaringType == typeof(string) && call.Object is null
+    private bool IsOrdinalCompare(MethodCallExpression call) => call.Method.DeclaringType == typeof(string) && call.Object is null
         && ((call.Method.Name == "CompareOrdinal" && call.Arguments.Count == 2)
             || (call.Method.Name == "Compare" && call.Arguments.Count == 3 && call.Arguments[2].Type == typeof(StringComparison)
-                && ExpressionInterpreter.EvaluateClosed(call.Arguments[2]) is StringComparison.Ordinal));
+                && !Uses(call.Arguments[2]) && Evaluate(call.Arguments[2]) is StringComparison.Ordinal));
 
     private static bool IsNaN(object value) => value is double d ? double.IsNaN(d) : value is float f && float.IsNaN(f);
 
@@ -632,7 +656,13 @@ internal sealed partial class PostgresTranslator
 
     private bool Uses(Expression e) => ParameterFinder.Uses(e, _parameter);
 
-    private static object? Evaluate(Expression e) => ExpressionInterpreter.EvaluateClosed(e);
+    // Every closed value the translation reads goes through here, so the cache knows its sites.
+    private object? Evaluate(Expression e)
+    {
+        var value = ExpressionInterpreter.EvaluateClosed(e);
+        _sites?.Add((e, value));
+        return value;
+    }
 
     private NotSupportedException Unsupported(Expression node, string why) =>
         new($"MicroDb.Npgsql cannot translate '{node}' in '{_lambda}': {why}.");

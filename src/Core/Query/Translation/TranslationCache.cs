@@ -318,7 +318,7 @@ internal static class TranslationCache
     /// sign of a number, or whether a string is empty or has characters at or above U+D800 (which string comparisons
     /// refuse). A struct, so comparing a value's facet allocates nothing.
     /// </summary>
-    private readonly record struct Facet(Type? Type, int Code)
+    internal readonly record struct Facet(Type? Type, int Code)
     {
         public static bool TryOf(object? value, out Facet facet)
         {
@@ -587,7 +587,7 @@ internal static class TranslationCache
             return true;
         }
 
-        private static bool IsExactlyComparable(object? value) => value is null or string or bool or char or byte or sbyte or short or ushort
+        internal static bool IsExactlyComparable(object? value) => value is null or string or bool or char or byte or sbyte or short or ushort
             or int or uint or long or ulong or float or double or decimal or DateTime or DateTimeOffset or TimeSpan
 #if NET
             or DateOnly or TimeOnly
@@ -595,7 +595,7 @@ internal static class TranslationCache
             or Guid or Enum;
 
         /// <summary>Equality that tells apart what .NET's Equals does not but SQL text may: -0.0, decimal scale, DateTime kind, offsets.</summary>
-        private static bool ExactlyEqual(object? a, object? b) => (a, b) switch
+        internal static bool ExactlyEqual(object? a, object? b) => (a, b) switch
         {
             (null, null) => true,
             (null, _) or (_, null) => false,
