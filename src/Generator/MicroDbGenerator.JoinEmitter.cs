@@ -47,8 +47,11 @@ public sealed partial class MicroDbGenerator
                 source = new SqlJoin(source, new SqlTable(tables[table].TableName, Alias(table)), spec.Left ? SqlJoinKind.Left : SqlJoinKind.Inner, on);
                 if (spec.Left)
                 {
-                    // A left-joined row is missing where its key reads NULL (JoinRowReader).
-                    presence.Add(inner);
+                    // A left-joined row is missing where its rowid reads NULL (a WITHOUT ROWID table: its first key
+                    // column), as JoinQuery's run-time SQL tells it: a matched row's join key itself can be stored NULL.
+                    presence.Add(tables[table].WithoutRowId
+                        ? new SqlColumn(CrudSqlText.KeyColumns(SqlText.Facts(tables[table]))[0].ColumnName, Alias(table))
+                        : new SqlRowId(Alias(table)));
                 }
             }
 
