@@ -284,7 +284,7 @@ public class QueryInterceptionTests
         Assert.That(source, Does.Contain("public static int Count"));
         // A left join selects the whole row it tests for null, then its key, whose NULL marks the missing row.
         Assert.That(source, Does.Contain("""
-            SELECT \"t0\".\"Name\", \"t1\".\"Id\", \"t1\".\"OwnerId\", \"t1\".\"Name\", \"t1\".\"OwnerId\" FROM \"people\" AS \"t0\" LEFT JOIN \"pets\" AS \"t1\" ON (\"t0\".\"Id\" = \"t1\".\"OwnerId\") ORDER BY \"t0\".\"Name\"
+            SELECT \"t0\".\"Name\", \"t1\".\"Id\", \"t1\".\"OwnerId\", \"t1\".\"Name\", \"t1\".rowid FROM \"people\" AS \"t0\" LEFT JOIN \"pets\" AS \"t1\" ON (\"t0\".\"Id\" = \"t1\".\"OwnerId\") ORDER BY \"t0\".\"Name\"
             """));
         Assert.That(source, Does.Contain("static r => new { @Name = ((global::Shop.Person)r[0]).@Name, @Pet = (r[1] == null ? default(string) : ((global::Shop.Pet)r[1]).@Name) }"));
         // A key that can be null compares with IS and matches nothing when null, as LINQ-to-Objects' Join.

@@ -14,7 +14,8 @@ namespace MicroDb.Npgsql.Tests;
 [TestFixture(MappingMode.Reflection)]
 public sealed class CrudAllocationTests(MappingMode mapping)
 {
-    private const int Calls = 1000;
+    private const int Calls = 200;
+    private const int Rounds = 15;
 
     [Table("pg_crud_numbers")]
     public sealed class CrudNumbers
@@ -66,13 +67,10 @@ public sealed class CrudAllocationTests(MappingMode mapping)
             db.Update(row);
         }
 
-        long Measure(Action<int> call)
+        // Per-call bytes of one batch; the sides' batches are interleaved over several rounds and each side keeps its least
+        // batch: a one-off allocation inside a batch (a tier-up, a buffer Npgsql grows once) is not a per-call cost.
+        long Batch(Action<int> call)
         {
-            for (var i = 0; i < 50; i++)
-            {
-                call(i); // warm-up: JIT, preparation, Npgsql's type info
-            }
-
             var before = GC.GetAllocatedBytesForCurrentThread();
             for (var i = 0; i < Calls; i++)
             {
@@ -88,21 +86,41 @@ public sealed class CrudAllocationTests(MappingMode mapping)
         rawDelete.Prepare();
         var absent = new CrudNumbers { Id = 999 };
 
-        var rawUpdate = Measure(Raw);
-        var microDbUpdate = Measure(MicroDb);
-        var rawDeleteBytes = Measure(_ =>
+        void RawDelete(int i)
         {
             deleteId.TypedValue = absent.Id;
             rawDelete.ExecuteNonQuery();
-        });
-        var microDbDelete = Measure(_ => db.Delete(absent));
+        }
 
+        void MicroDbDelete(int i) => db.Delete(absent);
+
+        Action<int>[] sides = [Raw, MicroDb, RawDelete, MicroDbDelete];
+        var least = new long[sides.Length];
+        for (var side = 0; side < sides.Length; side++)
+        {
+            least[side] = long.MaxValue;
+            for (var i = 0; i < 50; i++)
+            {
+                sides[side](i); // warm-up: JIT, preparation, Npgsql's type info
+            }
+        }
+
+        for (var round = 0; round < Rounds; round++)
+        {
+            for (var side = 0; side < sides.Length; side++)
+            {
+                least[side] = Math.Min(least[side], Batch(sides[side]));
+            }
+        }
+
+        var (rawUpdate, microDbUpdate, rawDeleteBytes, microDbDelete) = (least[0], least[1], least[2], least[3]);
         TestContext.Out.WriteLine($"Update: MicroDb {microDbUpdate} B/call, hand-written {rawUpdate}; Delete: MicroDb {microDbDelete}, hand-written {rawDeleteBytes}");
         Assert.That(db.Get<CrudNumbers>(1L).Small, Is.EqualTo(Calls - 1));
-        // Boxing the four more values Update binds would add 4 x 24 B = 96 B per call; a new parameter per value far more.
+        // Boxing the four more values Update binds would add 4 x 24 B = 96 B per call, a new parameter per value far more;
+        // the least batches still differ by up to ~40 B/call from run to run (Npgsql's own allocations), hence the 48 B margin.
         Assert.That(
             microDbUpdate - rawUpdate,
-            Is.LessThanOrEqualTo(microDbDelete - rawDeleteBytes + 24),
+            Is.LessThanOrEqualTo(microDbDelete - rawDeleteBytes + 48),
             $"Update: MicroDb {microDbUpdate} B/call, hand-written {rawUpdate}; Delete: MicroDb {microDbDelete}, hand-written {rawDeleteBytes}");
     }
 }
