@@ -67,19 +67,12 @@ public sealed partial class MicroDbGenerator
                 switch (step.Method)
                 {
                     case "Take":
-                        {
-                            var count = System.Math.Max(0, step.Count);
-                            limit = limit is { } own ? System.Math.Min(own, count) : count;
-                            break;
-                        }
+                        limit = SqlPaging.Take(limit, step.Count);
+                        break;
 
                     case "Skip":
-                        {
-                            var count = System.Math.Max(0, step.Count);
-                            limit = limit is { } own ? System.Math.Max(0, own - count) : null;
-                            offset = checked(offset + count);
-                            break;
-                        }
+                        (limit, offset) = SqlPaging.Skip(limit, offset, step.Count);
+                        break;
 
                     case "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending":
                         {

@@ -95,16 +95,15 @@ public sealed class NpgsqlTableQuery<T>
     /// <param name="count">The number of rows.</param>
     public NpgsqlTableQuery<T> Take(int count)
     {
-        count = Math.Max(0, count);
-        return new NpgsqlTableQuery<T>(_db, _map, _source, _wheres, _orderings, _group, _limit is { } limit ? Math.Min(limit, count) : count, _offset);
+        return new NpgsqlTableQuery<T>(_db, _map, _source, _wheres, _orderings, _group, SqlPaging.Take(_limit, count), _offset);
     }
 
     /// <summary>Skips <paramref name="count"/> rows (SQL OFFSET; a negative count skips none, as in LINQ).</summary>
     /// <param name="count">The number of rows.</param>
     public NpgsqlTableQuery<T> Skip(int count)
     {
-        count = Math.Max(0, count);
-        return new NpgsqlTableQuery<T>(_db, _map, _source, _wheres, _orderings, _group, _limit is { } limit ? Math.Max(0, limit - count) : null, checked(_offset + count));
+        var (limit, offset) = SqlPaging.Skip(_limit, _offset, count);
+        return new NpgsqlTableQuery<T>(_db, _map, _source, _wheres, _orderings, _group, limit, offset);
     }
 
     /// <summary>

@@ -118,16 +118,12 @@ internal sealed class GroupState
         return new GroupState(this) { Orderings = [.. orderings], ThenAt = then ? ThenAt + 1 : 1 };
     }
 
-    public GroupState WithTake(int count)
-    {
-        count = Math.Max(0, count);
-        return new GroupState(this) { Limit = Limit is { } limit ? Math.Min(limit, count) : count };
-    }
+    public GroupState WithTake(int count) => new(this) { Limit = SqlPaging.Take(Limit, count) };
 
     public GroupState WithSkip(int count)
     {
-        count = Math.Max(0, count);
-        return new GroupState(this) { Limit = Limit is { } limit ? Math.Max(0, limit - count) : null, Offset = checked(Offset + count) };
+        var (limit, offset) = SqlPaging.Skip(Limit, Offset, count);
+        return new GroupState(this) { Limit = limit, Offset = offset };
     }
 
     /// <summary>The result selector's body, checked: <c>g</c> may appear only as <c>g.Key</c> and in aggregates.</summary>

@@ -249,18 +249,14 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
 
     /// <summary>Keeps at most <paramref name="count"/> rows (SQL LIMIT; a negative count keeps none, as in LINQ).</summary>
     /// <param name="count">The number of rows.</param>
-    public JoinQuery<TResult> Take(int count)
-    {
-        count = Math.Max(0, count);
-        return new JoinQuery<TResult>(_connection, _tables, _selector, _wheres, _orderings, _group, _limit is { } limit ? Math.Min(limit, count) : count, _offset);
-    }
+    public JoinQuery<TResult> Take(int count) => new(_connection, _tables, _selector, _wheres, _orderings, _group, SqlPaging.Take(_limit, count), _offset);
 
     /// <summary>Skips <paramref name="count"/> rows (SQL OFFSET; a negative count skips none, as in LINQ).</summary>
     /// <param name="count">The number of rows.</param>
     public JoinQuery<TResult> Skip(int count)
     {
-        count = Math.Max(0, count);
-        return new JoinQuery<TResult>(_connection, _tables, _selector, _wheres, _orderings, _group, _limit is { } limit ? Math.Max(0, limit - count) : null, checked(_offset + count));
+        var (limit, offset) = SqlPaging.Skip(_limit, _offset, count);
+        return new JoinQuery<TResult>(_connection, _tables, _selector, _wheres, _orderings, _group, limit, offset);
     }
 
     /// <summary>Runs the query and returns every joined row.</summary>

@@ -134,18 +134,14 @@ public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
 
     /// <summary>Keeps at most <paramref name="count"/> rows (SQL LIMIT; a negative count keeps none, as in LINQ).</summary>
     /// <param name="count">The number of rows.</param>
-    public TableQuery<T> Take(int count)
-    {
-        count = Math.Max(0, count);
-        return new TableQuery<T>(this, _source, _wheres, _orderings, _limit is { } limit ? Math.Min(limit, count) : count, _offset);
-    }
+    public TableQuery<T> Take(int count) => new(this, _source, _wheres, _orderings, SqlPaging.Take(_limit, count), _offset);
 
     /// <summary>Skips <paramref name="count"/> rows (SQL OFFSET; a negative count skips none, as in LINQ).</summary>
     /// <param name="count">The number of rows.</param>
     public TableQuery<T> Skip(int count)
     {
-        count = Math.Max(0, count);
-        return new TableQuery<T>(this, _source, _wheres, _orderings, _limit is { } limit ? Math.Max(0, limit - count) : null, checked(_offset + count));
+        var (limit, offset) = SqlPaging.Skip(_limit, _offset, count);
+        return new TableQuery<T>(this, _source, _wheres, _orderings, limit, offset);
     }
 
     /// <summary>
