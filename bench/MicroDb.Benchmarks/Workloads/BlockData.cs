@@ -1,10 +1,11 @@
-using MicroDb.Benchmarks.Infrastructure;
-using SQLitePCL;
-
 namespace MicroDb.Benchmarks.Workloads;
 
-/// <summary>Study 003's data: N existing blocks (base64 SHA-256-sized hashes), blocksets of 16 entries, and fresh blocks for the write workloads.</summary>
-public sealed class BlockData
+/// <summary>
+/// Study 003's data: N existing blocks (base64 SHA-256-sized hashes), blocksets of 16 entries, and fresh blocks for the
+/// write workloads. This part has no database code, so the PostgreSQL bench links it (same seeds, same data);
+/// <c>BlockData.Template.cs</c> writes it to SQLite.
+/// </summary>
+public sealed partial class BlockData
 {
     /// <summary>Blocks per blockset.</summary>
     public const int EntriesPerBlockset = 16;
@@ -63,56 +64,4 @@ public sealed class BlockData
 
     /// <summary>Random existing blockset ids.</summary>
     public long[] BlocksetPicks { get; }
-
-    /// <summary>Copies the N-row database to <paramref name="path"/>, building the shared template under the temp folder on first use.</summary>
-    /// <param name="path">The destination file.</param>
-    public void CopyTemplate(string path)
-    {
-        var template = Path.Combine(Path.GetTempPath(), $"microdb-bench-blocks-v1-{Rows}.db");
-        if (!File.Exists(template))
-        {
-            var building = template + ".tmp";
-            File.Delete(building);
-            WriteTemplate(building);
-            File.Move(building, template, overwrite: true);
-        }
-
-        File.Copy(template, path);
-    }
-
-    /// <summary>Writes the N-row database once to <paramref name="path"/> (raw, one transaction).</summary>
-    /// <param name="path">The file.</param>
-    public void WriteTemplate(string path)
-    {
-        using var db = RawSqlite.Open(path, Durability.MicroDbDefault);
-        RawSqlite.Exec(db, BlockSql.Schema);
-        RawSqlite.Exec(db, "BEGIN IMMEDIATE");
-        var insert = RawSqlite.Prepare(db, BlockSql.Insert);
-        for (var i = 0; i < Rows; i++)
-        {
-            raw.sqlite3_bind_text16(insert, 1, Hashes[i].AsSpan());
-            raw.sqlite3_bind_int64(insert, 2, Sizes[i]);
-            RawSqlite.StepDone(db, insert);
-        }
-
-        insert.Dispose();
-        var blockset = RawSqlite.Prepare(db, "INSERT INTO \"Blockset\" (\"Length\") VALUES (?)");
-        var entry = RawSqlite.Prepare(db, BlockSql.AddEntry);
-        var random = new Random(4);
-        for (var b = 1; b <= Blocksets; b++)
-        {
-            raw.sqlite3_bind_int64(blockset, 1, EntriesPerBlockset);
-            RawSqlite.StepDone(db, blockset);
-            for (var e = 0; e < EntriesPerBlockset; e++)
-            {
-                raw.sqlite3_bind_int64(entry, 1, b);
-                raw.sqlite3_bind_int64(entry, 2, random.Next(1, Rows + 1));
-                RawSqlite.StepDone(db, entry);
-            }
-        }
-
-        blockset.Dispose();
-        entry.Dispose();
-        RawSqlite.Exec(db, "COMMIT; PRAGMA wal_checkpoint(TRUNCATE);");
-    }
 }

@@ -1,3 +1,4 @@
+using MicroDb.Benchmarks.Workloads;
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
 using MicroDb.Mapping;
@@ -20,7 +21,7 @@ public class ProviderBenchmarks
 {
     private const int Operations = 1000;
     private NpgsqlDataSource _source = null!;
-    private PgBlockData _data = null!;
+    private BlockData _data = null!;
     private IPgBlockStore _store = null!;
 
     /// <summary>Blocks in the table before the workload.</summary>
@@ -40,8 +41,8 @@ public class ProviderBenchmarks
     {
         ReflectionMaps.Enable();
         _source = BenchServer.DataSource();
-        _data = new PgBlockData(Rows, Operations);
-        _data.Load(_source);
+        _data = new BlockData(Rows, Operations);
+        PgBlockData.Load(_data, _source);
         _store = Provider switch
         {
             PgProvider.RawNpgsql => new RawNpgsqlBlockStore(_source),
