@@ -30,10 +30,27 @@ public class TypedColumnsEmissionTests
         }
         """;
 
+    private static readonly Dictionary<string, string> TypedOn = new() { ["MicroDbTypedColumns"] = "true" };
+
+    [Test]
+    public void Typed_columns_are_left_out_unless_MicroDb_Npgsql_is_referenced_or_the_property_asks()
+    {
+        var auto = GeneratorHarness.Run(Model);
+        var off = GeneratorHarness.RunWithProperties(new Dictionary<string, string> { ["MicroDbTypedColumns"] = "false" }, Model);
+        var on = GeneratorHarness.RunWithProperties(TypedOn, Model);
+
+        static string Map(GenerationResult result) => result.Sources.Single(s => s.Key.EndsWith("ItemMap.g.cs", StringComparison.Ordinal)).Value;
+
+        Assert.That(Map(auto), Does.Not.Contain("ITypedColumns<"), "a SQLite-only app does not pay for the typed contract");
+        Assert.That(Map(off), Does.Not.Contain("ITypedColumns<"));
+        Assert.That(Map(on), Does.Contain("ITypedColumns<").And.Contain("WriteColumns<TWriter>"));
+        Assert.That(on.GeneratedCodeProblems, Is.Empty, () => on.Describe(on.GeneratedCodeProblems));
+    }
+
     [Test]
     public void A_map_without_serialization_implements_the_typed_columns()
     {
-        var result = GeneratorHarness.Run(Model);
+        var result = GeneratorHarness.RunWithProperties(TypedOn, Model);
         Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
         var map = result.Sources.Single(s => s.Key.EndsWith("ItemMap.g.cs", StringComparison.Ordinal)).Value;
 
@@ -46,7 +63,7 @@ public class TypedColumnsEmissionTests
     [Test]
     public void Each_column_is_one_typed_call_and_enums_cross_as_long()
     {
-        var result = GeneratorHarness.Run(Model);
+        var result = GeneratorHarness.RunWithProperties(TypedOn, Model);
         var map = result.Sources.Single(s => s.Key.EndsWith("ItemMap.g.cs", StringComparison.Ordinal)).Value;
 
         Assert.That(map, Does.Contain("writer.Write(0, entity.Id);")

@@ -31,7 +31,7 @@ public sealed class MapWithoutTypedColumnsTests
         db.Execute("DROP TABLE IF EXISTS pg_hand_written");
 
         var create = Assert.Throws<MicroDbMappingException>(() => db.CreateTable<HandWritten>());
-        Assert.That(create!.Message, Does.Contain(typeof(HandWritten).FullName).And.Contain("ITypedColumns<T>"));
+        Assert.That(create!.Message, Does.Contain(typeof(HandWritten).FullName).And.Contain("ITypedColumns<T>").And.Contain("MicroDbTypedColumns"));
         Assert.Throws<MicroDbMappingException>(() => db.Insert(new HandWritten { Id = 1 }));
         using var exists = new NpgsqlCommand("SELECT to_regclass('pg_hand_written') IS NOT NULL", db.Connection);
         Assert.That(exists.ExecuteScalar(), Is.False, "no table was created");

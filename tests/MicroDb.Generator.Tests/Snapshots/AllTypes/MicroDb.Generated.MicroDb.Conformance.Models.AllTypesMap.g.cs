@@ -9,7 +9,7 @@ namespace MicroDb.Generated.MicroDb.Conformance.Models
 
     /// <summary>The MicroDb map of <see cref="global::MicroDb.Conformance.Models.AllTypes"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class AllTypesMap : EntityMap<global::MicroDb.Conformance.Models.AllTypes>, ITypedColumns<global::MicroDb.Conformance.Models.AllTypes>
+    internal sealed class AllTypesMap : EntityMap<global::MicroDb.Conformance.Models.AllTypes>
     {
         public AllTypesMap()
             : base(new TableMapping("MicroDb.Conformance.Models.AllTypes", "AllTypes", Columns(
@@ -252,126 +252,6 @@ namespace MicroDb.Generated.MicroDb.Conformance.Models
             if (ordinals[52] >= 0) entity.NSize = unchecked((global::MicroDb.Conformance.Models.Size?)statement.GetNullableInt64(ordinals[52]));
             if (ordinals[53] >= 0) entity.NPlanet = statement.GetNullableEnumFromText<global::MicroDb.Conformance.Models.Planet>(ordinals[53]);
             if (ordinals[54] >= 0) entity.NFlags = unchecked((global::MicroDb.Conformance.Models.Flags64?)statement.GetNullableInt64(ordinals[54]));
-            return entity;
-        }
-
-        public void WriteColumns<TWriter>(global::MicroDb.Conformance.Models.AllTypes entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
-        {
-            writer.Write(0, entity.Id);
-            writer.Write(1, entity.Bool);
-            writer.Write(2, entity.Byte);
-            writer.Write(3, entity.SByte);
-            writer.Write(4, entity.Int16);
-            writer.Write(5, entity.UInt16);
-            writer.Write(6, entity.Int32);
-            writer.Write(7, entity.UInt32);
-            writer.Write(8, entity.Int64);
-            writer.Write(9, entity.UInt64);
-            writer.Write(10, entity.Single);
-            writer.Write(11, entity.Double);
-            writer.Write(12, entity.Decimal);
-            writer.Write(13, entity.Char);
-            writer.Write(14, entity.String);
-            writer.Write(15, entity.Blob);
-            writer.Write(16, entity.Guid);
-            writer.Write(17, entity.DateTime);
-            writer.Write(18, entity.DateTimeText);
-            writer.Write(19, entity.DateTimeOffset);
-            writer.Write(20, entity.TimeSpan);
-            writer.Write(21, entity.DateOnly);
-            writer.Write(22, entity.TimeOnly);
-            writer.Write(23, unchecked((long)entity.Color));
-            writer.Write(24, unchecked((long)entity.ColorText));
-            writer.Write(25, unchecked((long)entity.Size));
-            writer.Write(26, entity.NBool);
-            writer.Write(27, entity.NByte);
-            writer.Write(28, entity.NSByte);
-            writer.Write(29, entity.NInt16);
-            writer.Write(30, entity.NUInt16);
-            writer.Write(31, entity.NInt32);
-            writer.Write(32, entity.NUInt32);
-            writer.Write(33, entity.NInt64);
-            writer.Write(34, entity.NUInt64);
-            writer.Write(35, entity.NSingle);
-            writer.Write(36, entity.NDouble);
-            writer.Write(37, entity.NDecimal);
-            writer.Write(38, entity.NChar);
-            writer.Write(39, entity.NGuid);
-            writer.Write(40, entity.NDateTime);
-            writer.Write(41, entity.NDateTimeText);
-            writer.Write(42, entity.NDateTimeOffset);
-            writer.Write(43, entity.NTimeSpan);
-            writer.Write(44, entity.NDateOnly);
-            writer.Write(45, entity.NTimeOnly);
-            writer.Write(46, unchecked((long?)entity.NColor));
-            writer.Write(47, unchecked((long?)entity.NColorText));
-            writer.Write(48, entity.Text);
-            writer.Write(49, entity.Bytes);
-            writer.Write(50, unchecked((long)entity.Planet));
-            writer.Write(51, unchecked((long)entity.Flags));
-            writer.Write(52, unchecked((long?)entity.NSize));
-            writer.Write(53, unchecked((long?)entity.NPlanet));
-            writer.Write(54, unchecked((long?)entity.NFlags));
-        }
-
-        public global::MicroDb.Conformance.Models.AllTypes ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
-        {
-            var entity = new global::MicroDb.Conformance.Models.AllTypes();
-            if (reader.Contains(0)) entity.Id = reader.Read<long>(0);
-            if (reader.Contains(1)) entity.Bool = reader.Read<bool>(1);
-            if (reader.Contains(2)) entity.Byte = reader.Read<byte>(2);
-            if (reader.Contains(3)) entity.SByte = reader.Read<sbyte>(3);
-            if (reader.Contains(4)) entity.Int16 = reader.Read<short>(4);
-            if (reader.Contains(5)) entity.UInt16 = reader.Read<ushort>(5);
-            if (reader.Contains(6)) entity.Int32 = reader.Read<int>(6);
-            if (reader.Contains(7)) entity.UInt32 = reader.Read<uint>(7);
-            if (reader.Contains(8)) entity.Int64 = reader.Read<long>(8);
-            if (reader.Contains(9)) entity.UInt64 = reader.Read<ulong>(9);
-            if (reader.Contains(10)) entity.Single = reader.Read<float>(10);
-            if (reader.Contains(11)) entity.Double = reader.Read<double>(11);
-            if (reader.Contains(12)) entity.Decimal = reader.Read<decimal>(12);
-            if (reader.Contains(13)) entity.Char = reader.Read<char>(13);
-            if (reader.Contains(14)) entity.String = reader.Read<string>(14);
-            if (reader.Contains(15)) entity.Blob = reader.Read<byte[]>(15);
-            if (reader.Contains(16)) entity.Guid = reader.Read<global::System.Guid>(16);
-            if (reader.Contains(17)) entity.DateTime = reader.Read<global::System.DateTime>(17);
-            if (reader.Contains(18)) entity.DateTimeText = reader.Read<global::System.DateTime>(18);
-            if (reader.Contains(19)) entity.DateTimeOffset = reader.Read<global::System.DateTimeOffset>(19);
-            if (reader.Contains(20)) entity.TimeSpan = reader.Read<global::System.TimeSpan>(20);
-            if (reader.Contains(21)) entity.DateOnly = reader.Read<global::System.DateOnly>(21);
-            if (reader.Contains(22)) entity.TimeOnly = reader.Read<global::System.TimeOnly>(22);
-            if (reader.Contains(23)) entity.Color = unchecked((global::MicroDb.Conformance.Models.Color)reader.Read<long>(23));
-            if (reader.Contains(24)) entity.ColorText = unchecked((global::MicroDb.Conformance.Models.Color)reader.Read<long>(24));
-            if (reader.Contains(25)) entity.Size = unchecked((global::MicroDb.Conformance.Models.Size)reader.Read<long>(25));
-            if (reader.Contains(26)) entity.NBool = reader.Read<bool?>(26);
-            if (reader.Contains(27)) entity.NByte = reader.Read<byte?>(27);
-            if (reader.Contains(28)) entity.NSByte = reader.Read<sbyte?>(28);
-            if (reader.Contains(29)) entity.NInt16 = reader.Read<short?>(29);
-            if (reader.Contains(30)) entity.NUInt16 = reader.Read<ushort?>(30);
-            if (reader.Contains(31)) entity.NInt32 = reader.Read<int?>(31);
-            if (reader.Contains(32)) entity.NUInt32 = reader.Read<uint?>(32);
-            if (reader.Contains(33)) entity.NInt64 = reader.Read<long?>(33);
-            if (reader.Contains(34)) entity.NUInt64 = reader.Read<ulong?>(34);
-            if (reader.Contains(35)) entity.NSingle = reader.Read<float?>(35);
-            if (reader.Contains(36)) entity.NDouble = reader.Read<double?>(36);
-            if (reader.Contains(37)) entity.NDecimal = reader.Read<decimal?>(37);
-            if (reader.Contains(38)) entity.NChar = reader.Read<char?>(38);
-            if (reader.Contains(39)) entity.NGuid = reader.Read<global::System.Guid?>(39);
-            if (reader.Contains(40)) entity.NDateTime = reader.Read<global::System.DateTime?>(40);
-            if (reader.Contains(41)) entity.NDateTimeText = reader.Read<global::System.DateTime?>(41);
-            if (reader.Contains(42)) entity.NDateTimeOffset = reader.Read<global::System.DateTimeOffset?>(42);
-            if (reader.Contains(43)) entity.NTimeSpan = reader.Read<global::System.TimeSpan?>(43);
-            if (reader.Contains(44)) entity.NDateOnly = reader.Read<global::System.DateOnly?>(44);
-            if (reader.Contains(45)) entity.NTimeOnly = reader.Read<global::System.TimeOnly?>(45);
-            if (reader.Contains(46)) entity.NColor = unchecked((global::MicroDb.Conformance.Models.Color?)reader.Read<long?>(46));
-            if (reader.Contains(47)) entity.NColorText = unchecked((global::MicroDb.Conformance.Models.Color?)reader.Read<long?>(47));
-            if (reader.Contains(48)) entity.Text = reader.Read<string>(48);
-            if (reader.Contains(49)) entity.Bytes = reader.Read<byte[]>(49);
-            if (reader.Contains(50)) entity.Planet = unchecked((global::MicroDb.Conformance.Models.Planet)reader.Read<long>(50));
-            if (reader.Contains(51)) entity.Flags = unchecked((global::MicroDb.Conformance.Models.Flags64)reader.Read<long>(51));
-            if (reader.Contains(52)) entity.NSize = unchecked((global::MicroDb.Conformance.Models.Size?)reader.Read<long?>(52));
-            if (reader.Contains(53)) entity.NPlanet = unchecked((global::MicroDb.Conformance.Models.Planet?)reader.Read<long?>(53));
-            if (reader.Contains(54)) entity.NFlags = unchecked((global::MicroDb.Conformance.Models.Flags64?)reader.Read<long?>(54));
             return entity;
         }
 

@@ -9,7 +9,7 @@ namespace MicroDb.Generated.Shop
 
     /// <summary>The MicroDb map of <see cref="global::Shop.Product"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class ProductMap : EntityMap<global::Shop.Product>, ITypedColumns<global::Shop.Product>
+    internal sealed class ProductMap : EntityMap<global::Shop.Product>
     {
         public ProductMap()
             : base(new TableMapping("Shop.Product", "products", Columns(
@@ -52,26 +52,6 @@ namespace MicroDb.Generated.Shop
             if (ordinals[2] >= 0) entity.Price = statement.GetDecimal(ordinals[2]);
             if (ordinals[3] >= 0) entity.Category = statement.GetString(ordinals[3]);
             if (ordinals[4] >= 0) entity.Sku = statement.GetInt32(ordinals[4]);
-            return entity;
-        }
-
-        public void WriteColumns<TWriter>(global::Shop.Product entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
-        {
-            writer.Write(0, entity.Id);
-            writer.Write(1, entity.Name);
-            writer.Write(2, entity.Price);
-            writer.Write(3, entity.Category);
-            writer.Write(4, entity.Sku);
-        }
-
-        public global::Shop.Product ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
-        {
-            var entity = new global::Shop.Product();
-            if (reader.Contains(0)) entity.Id = reader.Read<int>(0);
-            if (reader.Contains(1)) entity.Name = reader.Read<string>(1);
-            if (reader.Contains(2)) entity.Price = reader.Read<decimal>(2);
-            if (reader.Contains(3)) entity.Category = reader.Read<string>(3);
-            if (reader.Contains(4)) entity.Sku = reader.Read<int>(4);
             return entity;
         }
 

@@ -9,7 +9,7 @@ namespace MicroDb.Generated.App
 
     /// <summary>The MicroDb map of <see cref="global::App.Quote"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class QuoteMap : EntityMap<global::App.Quote>, ITypedColumns<global::App.Quote>
+    internal sealed class QuoteMap : EntityMap<global::App.Quote>
     {
         public QuoteMap()
             : base(new TableMapping("App.Quote", "Quote", Columns(
@@ -34,18 +34,6 @@ namespace MicroDb.Generated.App
         {
             var entity = new global::App.Quote();
             if (ordinals[0] >= 0) entity.Symbol = statement.GetString(ordinals[0]);
-            return entity;
-        }
-
-        public void WriteColumns<TWriter>(global::App.Quote entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
-        {
-            writer.Write(0, entity.Symbol);
-        }
-
-        public global::App.Quote ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
-        {
-            var entity = new global::App.Quote();
-            if (reader.Contains(0)) entity.Symbol = reader.Read<string>(0);
             return entity;
         }
 

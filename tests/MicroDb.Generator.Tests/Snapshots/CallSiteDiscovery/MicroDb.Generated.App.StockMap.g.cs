@@ -9,7 +9,7 @@ namespace MicroDb.Generated.App
 
     /// <summary>The MicroDb map of <see cref="global::App.Stock"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class StockMap : EntityMap<global::App.Stock>, ITypedColumns<global::App.Stock>
+    internal sealed class StockMap : EntityMap<global::App.Stock>
     {
         public StockMap()
             : base(new TableMapping("App.Stock", "Stock", Columns(
@@ -39,20 +39,6 @@ namespace MicroDb.Generated.App
             var entity = new global::App.Stock();
             if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
             if (ordinals[1] >= 0) entity.Symbol = statement.GetString(ordinals[1])!;
-            return entity;
-        }
-
-        public void WriteColumns<TWriter>(global::App.Stock entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
-        {
-            writer.Write(0, entity.Id);
-            writer.Write(1, entity.Symbol);
-        }
-
-        public global::App.Stock ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
-        {
-            var entity = new global::App.Stock();
-            if (reader.Contains(0)) entity.Id = reader.Read<int>(0);
-            if (reader.Contains(1)) entity.Symbol = reader.Read<string>(1);
             return entity;
         }
 

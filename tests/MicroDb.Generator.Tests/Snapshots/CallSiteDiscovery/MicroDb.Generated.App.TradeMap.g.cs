@@ -9,7 +9,7 @@ namespace MicroDb.Generated.App
 
     /// <summary>The MicroDb map of <see cref="global::App.Trade"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class TradeMap : EntityMap<global::App.Trade>, ITypedColumns<global::App.Trade>
+    internal sealed class TradeMap : EntityMap<global::App.Trade>
     {
         public TradeMap()
             : base(new TableMapping("App.Trade", "Trade", Columns(
@@ -39,20 +39,6 @@ namespace MicroDb.Generated.App
             var entity = new global::App.Trade();
             if (ordinals[0] >= 0) entity.StockId = statement.GetInt32(ordinals[0]);
             if (ordinals[1] >= 0) entity.Price = statement.GetDecimal(ordinals[1]);
-            return entity;
-        }
-
-        public void WriteColumns<TWriter>(global::App.Trade entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
-        {
-            writer.Write(0, entity.StockId);
-            writer.Write(1, entity.Price);
-        }
-
-        public global::App.Trade ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
-        {
-            var entity = new global::App.Trade();
-            if (reader.Contains(0)) entity.StockId = reader.Read<int>(0);
-            if (reader.Contains(1)) entity.Price = reader.Read<decimal>(1);
             return entity;
         }
 

@@ -9,7 +9,7 @@ namespace MicroDb.Generated.App
 
     /// <summary>The MicroDb map of <see cref="global::App.Valuation"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class ValuationMap : EntityMap<global::App.Valuation>, ITypedColumns<global::App.Valuation>
+    internal sealed class ValuationMap : EntityMap<global::App.Valuation>
     {
         public ValuationMap()
             : base(new TableMapping("App.Valuation", "Valuation", Columns(
@@ -39,20 +39,6 @@ namespace MicroDb.Generated.App
             var entity = new global::App.Valuation();
             if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
             if (ordinals[1] >= 0) entity.StockId = statement.GetInt32(ordinals[1]);
-            return entity;
-        }
-
-        public void WriteColumns<TWriter>(global::App.Valuation entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
-        {
-            writer.Write(0, entity.Id);
-            writer.Write(1, entity.StockId);
-        }
-
-        public global::App.Valuation ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
-        {
-            var entity = new global::App.Valuation();
-            if (reader.Contains(0)) entity.Id = reader.Read<int>(0);
-            if (reader.Contains(1)) entity.StockId = reader.Read<int>(1);
             return entity;
         }
 

@@ -9,7 +9,7 @@ namespace MicroDb.Generated.Shop
 
     /// <summary>The MicroDb map of <see cref="global::Shop.Customer"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class CustomerMap : EntityMap<global::Shop.Customer>, ITypedColumns<global::Shop.Customer>
+    internal sealed class CustomerMap : EntityMap<global::Shop.Customer>
     {
         public CustomerMap()
             : base(new TableMapping("Shop.Customer", "Customer", Columns(
@@ -39,20 +39,6 @@ namespace MicroDb.Generated.Shop
             var entity = new global::Shop.Customer();
             if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
             if (ordinals[1] >= 0) entity.Name = statement.GetString(ordinals[1]);
-            return entity;
-        }
-
-        public void WriteColumns<TWriter>(global::Shop.Customer entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
-        {
-            writer.Write(0, entity.Id);
-            writer.Write(1, entity.Name);
-        }
-
-        public global::Shop.Customer ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
-        {
-            var entity = new global::Shop.Customer();
-            if (reader.Contains(0)) entity.Id = reader.Read<int>(0);
-            if (reader.Contains(1)) entity.Name = reader.Read<string>(1);
             return entity;
         }
 

@@ -9,7 +9,7 @@ namespace MicroDb.Generated.Shop
 
     /// <summary>The MicroDb map of <see cref="global::Shop.Order"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class OrderMap : EntityMap<global::Shop.Order>, ITypedColumns<global::Shop.Order>
+    internal sealed class OrderMap : EntityMap<global::Shop.Order>
     {
         public OrderMap()
             : base(new TableMapping("Shop.Order", "orders", Columns(
@@ -34,18 +34,6 @@ namespace MicroDb.Generated.Shop
         {
             var entity = new global::Shop.Order();
             if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
-            return entity;
-        }
-
-        public void WriteColumns<TWriter>(global::Shop.Order entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
-        {
-            writer.Write(0, entity.Id);
-        }
-
-        public global::Shop.Order ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
-        {
-            var entity = new global::Shop.Order();
-            if (reader.Contains(0)) entity.Id = reader.Read<int>(0);
             return entity;
         }
 

@@ -9,7 +9,7 @@ namespace MicroDb.Generated.Shapes
 
     /// <summary>The MicroDb map of <see cref="global::Shapes.Point"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class PointMap : EntityMap<global::Shapes.Point>, ITypedColumns<global::Shapes.Point>
+    internal sealed class PointMap : EntityMap<global::Shapes.Point>
     {
         public PointMap()
             : base(new TableMapping("Shapes.Point", "Point", Columns(
@@ -46,24 +46,6 @@ namespace MicroDb.Generated.Shapes
             string c1 = ordinals[1] >= 0 ? statement.GetString(ordinals[1])! : default!;
             double c2 = ordinals[2] >= 0 ? statement.GetDouble(ordinals[2]) : default;
             double c3 = ordinals[3] >= 0 ? statement.GetDouble(ordinals[3]) : default;
-            var entity = new global::Shapes.Point(c0, c1, c2, c3);
-            return entity;
-        }
-
-        public void WriteColumns<TWriter>(global::Shapes.Point entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
-        {
-            writer.Write(0, entity.Id);
-            writer.Write(1, entity.Label);
-            writer.Write(2, entity.X);
-            writer.Write(3, entity.Y);
-        }
-
-        public global::Shapes.Point ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
-        {
-            int c0 = reader.Contains(0) ? reader.Read<int>(0) : default;
-            string c1 = reader.Contains(1) ? reader.Read<string>(1) : default!;
-            double c2 = reader.Contains(2) ? reader.Read<double>(2) : default;
-            double c3 = reader.Contains(3) ? reader.Read<double>(3) : default;
             var entity = new global::Shapes.Point(c0, c1, c2, c3);
             return entity;
         }

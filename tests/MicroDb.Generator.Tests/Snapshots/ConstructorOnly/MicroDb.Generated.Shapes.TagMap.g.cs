@@ -9,7 +9,7 @@ namespace MicroDb.Generated.Shapes
 
     /// <summary>The MicroDb map of <see cref="global::Shapes.Tag"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class TagMap : EntityMap<global::Shapes.Tag>, ITypedColumns<global::Shapes.Tag>
+    internal sealed class TagMap : EntityMap<global::Shapes.Tag>
     {
         public TagMap()
             : base(new TableMapping("Shapes.Tag", "tags", Columns(
@@ -47,24 +47,6 @@ namespace MicroDb.Generated.Shapes
             int? c2 = ordinals[2] >= 0 ? statement.GetNullableInt32(ordinals[2]) : default;
             var entity = new global::Shapes.Tag(c0, c1, c2);
             if (ordinals[3] >= 0) entity.Pinned = statement.GetBoolean(ordinals[3]);
-            return entity;
-        }
-
-        public void WriteColumns<TWriter>(global::Shapes.Tag entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
-        {
-            writer.Write(0, entity.Id);
-            writer.Write(1, entity.Name);
-            writer.Write(2, entity.Weight);
-            writer.Write(3, entity.Pinned);
-        }
-
-        public global::Shapes.Tag ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
-        {
-            long c0 = reader.Contains(0) ? reader.Read<long>(0) : default;
-            string c1 = reader.Contains(1) ? reader.Read<string>(1) : default!;
-            int? c2 = reader.Contains(2) ? reader.Read<int?>(2) : default;
-            var entity = new global::Shapes.Tag(c0, c1, c2);
-            if (reader.Contains(3)) entity.Pinned = reader.Read<bool>(3);
             return entity;
         }
 

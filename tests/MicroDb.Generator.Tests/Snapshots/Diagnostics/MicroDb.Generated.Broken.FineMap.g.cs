@@ -9,7 +9,7 @@ namespace MicroDb.Generated.Broken
 
     /// <summary>The MicroDb map of <see cref="global::Broken.Fine"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class FineMap : EntityMap<global::Broken.Fine>, ITypedColumns<global::Broken.Fine>
+    internal sealed class FineMap : EntityMap<global::Broken.Fine>
     {
         public FineMap()
             : base(new TableMapping("Broken.Fine", "Fine", Columns(
@@ -34,18 +34,6 @@ namespace MicroDb.Generated.Broken
         {
             var entity = new global::Broken.Fine();
             if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
-            return entity;
-        }
-
-        public void WriteColumns<TWriter>(global::Broken.Fine entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
-        {
-            writer.Write(0, entity.Id);
-        }
-
-        public global::Broken.Fine ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
-        {
-            var entity = new global::Broken.Fine();
-            if (reader.Contains(0)) entity.Id = reader.Read<int>(0);
             return entity;
         }
 

@@ -9,7 +9,7 @@ namespace MicroDb.Generated.People
 
     /// <summary>The MicroDb map of <see cref="global::People.Account"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class AccountMap : EntityMap<global::People.Account>, ITypedColumns<global::People.Account>
+    internal sealed class AccountMap : EntityMap<global::People.Account>
     {
         public AccountMap()
             : base(new TableMapping("People.Account", "Account", Columns(
@@ -39,20 +39,6 @@ namespace MicroDb.Generated.People
             var entity = new global::People.Account();
             if (ordinals[0] >= 0) SetId(entity, statement.GetInt32(ordinals[0]));
             if (ordinals[1] >= 0) entity.Owner = statement.GetString(ordinals[1])!;
-            return entity;
-        }
-
-        public void WriteColumns<TWriter>(global::People.Account entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
-        {
-            writer.Write(0, entity.Id);
-            writer.Write(1, entity.Owner);
-        }
-
-        public global::People.Account ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
-        {
-            var entity = new global::People.Account();
-            if (reader.Contains(0)) SetId(entity, reader.Read<int>(0));
-            if (reader.Contains(1)) entity.Owner = reader.Read<string>(1);
             return entity;
         }
 

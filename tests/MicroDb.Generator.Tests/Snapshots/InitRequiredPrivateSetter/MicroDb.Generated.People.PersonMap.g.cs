@@ -9,7 +9,7 @@ namespace MicroDb.Generated.People
 
     /// <summary>The MicroDb map of <see cref="global::People.Person"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class PersonMap : EntityMap<global::People.Person>, ITypedColumns<global::People.Person>
+    internal sealed class PersonMap : EntityMap<global::People.Person>
     {
         public PersonMap()
             : base(new TableMapping("People.Person", "Person", Columns(
@@ -56,31 +56,6 @@ namespace MicroDb.Generated.People
             };
             if (ordinals[3] >= 0) SetCreated(entity, statement.GetDateTime(ordinals[3]));
             if (ordinals[4] >= 0) SetVisits(entity, statement.GetInt32(ordinals[4]));
-            return entity;
-        }
-
-        public void WriteColumns<TWriter>(global::People.Person entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
-        {
-            writer.Write(0, entity.Id);
-            writer.Write(1, entity.Name);
-            writer.Write(2, entity.Email);
-            writer.Write(3, entity.Created);
-            writer.Write(4, entity.Visits);
-        }
-
-        public global::People.Person ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
-        {
-            int c0 = reader.Contains(0) ? reader.Read<int>(0) : default;
-            string c1 = reader.Contains(1) ? reader.Read<string>(1) : default!;
-            string c2 = reader.Contains(2) ? reader.Read<string>(2) : default;
-            var entity = new global::People.Person()
-            {
-                Id = c0,
-                Name = c1,
-                Email = c2,
-            };
-            if (reader.Contains(3)) SetCreated(entity, reader.Read<global::System.DateTime>(3));
-            if (reader.Contains(4)) SetVisits(entity, reader.Read<int>(4));
             return entity;
         }
 

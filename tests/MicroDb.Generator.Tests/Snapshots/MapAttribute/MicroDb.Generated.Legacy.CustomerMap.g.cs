@@ -9,7 +9,7 @@ namespace MicroDb.Generated.Legacy
 
     /// <summary>The MicroDb map of <see cref="global::Legacy.Customer"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class CustomerMap : EntityMap<global::Legacy.Customer>, ITypedColumns<global::Legacy.Customer>
+    internal sealed class CustomerMap : EntityMap<global::Legacy.Customer>
     {
         public CustomerMap()
             : base(new TableMapping("Legacy.Customer", "legacy_customers", Columns(
@@ -39,20 +39,6 @@ namespace MicroDb.Generated.Legacy
             var entity = new global::Legacy.Customer();
             if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
             if (ordinals[1] >= 0) entity.Name = statement.GetString(ordinals[1]);
-            return entity;
-        }
-
-        public void WriteColumns<TWriter>(global::Legacy.Customer entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
-        {
-            writer.Write(0, entity.Id);
-            writer.Write(1, entity.Name);
-        }
-
-        public global::Legacy.Customer ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
-        {
-            var entity = new global::Legacy.Customer();
-            if (reader.Contains(0)) entity.Id = reader.Read<int>(0);
-            if (reader.Contains(1)) entity.Name = reader.Read<string>(1);
             return entity;
         }
 

@@ -9,7 +9,7 @@ namespace MicroDb.Generated.Legacy
 
     /// <summary>The MicroDb map of <see cref="global::Legacy.Note"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class NoteMap : EntityMap<global::Legacy.Note>, ITypedColumns<global::Legacy.Note>
+    internal sealed class NoteMap : EntityMap<global::Legacy.Note>
     {
         public NoteMap()
             : base(new TableMapping("Legacy.Note", "Note", Columns(
@@ -34,18 +34,6 @@ namespace MicroDb.Generated.Legacy
         {
             var entity = new global::Legacy.Note();
             if (ordinals[0] >= 0) entity.Text = statement.GetString(ordinals[0])!;
-            return entity;
-        }
-
-        public void WriteColumns<TWriter>(global::Legacy.Note entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
-        {
-            writer.Write(0, entity.Text);
-        }
-
-        public global::Legacy.Note ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
-        {
-            var entity = new global::Legacy.Note();
-            if (reader.Contains(0)) entity.Text = reader.Read<string>(0);
             return entity;
         }
 

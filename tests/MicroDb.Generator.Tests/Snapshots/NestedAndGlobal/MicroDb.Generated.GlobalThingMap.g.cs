@@ -9,7 +9,7 @@ namespace MicroDb.Generated
 
     /// <summary>The MicroDb map of <see cref="global::GlobalThing"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class GlobalThingMap : EntityMap<global::GlobalThing>, ITypedColumns<global::GlobalThing>
+    internal sealed class GlobalThingMap : EntityMap<global::GlobalThing>
     {
         public GlobalThingMap()
             : base(new TableMapping("GlobalThing", "GlobalThing", Columns(
@@ -34,18 +34,6 @@ namespace MicroDb.Generated
         {
             var entity = new global::GlobalThing();
             if (ordinals[0] >= 0) entity.Key = statement.GetString(ordinals[0])!;
-            return entity;
-        }
-
-        public void WriteColumns<TWriter>(global::GlobalThing entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
-        {
-            writer.Write(0, entity.Key);
-        }
-
-        public global::GlobalThing ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
-        {
-            var entity = new global::GlobalThing();
-            if (reader.Contains(0)) entity.Key = reader.Read<string>(0);
             return entity;
         }
 

@@ -9,7 +9,7 @@ namespace MicroDb.Generated.Outer.Space
 
     /// <summary>The MicroDb map of <see cref="global::Outer.Space.Container.Inner"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class Container_InnerMap : EntityMap<global::Outer.Space.Container.Inner>, ITypedColumns<global::Outer.Space.Container.Inner>
+    internal sealed class Container_InnerMap : EntityMap<global::Outer.Space.Container.Inner>
     {
         public Container_InnerMap()
             : base(new TableMapping("Outer.Space.Container+Inner", "inner \"quoted\" table", Columns(
@@ -40,20 +40,6 @@ namespace MicroDb.Generated.Outer.Space
             var entity = new global::Outer.Space.Container.Inner();
             if (ordinals[0] >= 0) entity.Key = statement.GetString(ordinals[0])!;
             if (ordinals[1] >= 0) entity.Value = statement.GetInt32(ordinals[1]);
-            return entity;
-        }
-
-        public void WriteColumns<TWriter>(global::Outer.Space.Container.Inner entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
-        {
-            writer.Write(0, entity.Key);
-            writer.Write(1, entity.Value);
-        }
-
-        public global::Outer.Space.Container.Inner ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
-        {
-            var entity = new global::Outer.Space.Container.Inner();
-            if (reader.Contains(0)) entity.Key = reader.Read<string>(0);
-            if (reader.Contains(1)) entity.Value = reader.Read<int>(1);
             return entity;
         }
 

@@ -9,7 +9,7 @@ namespace MicroDb.Generated.App
 
     /// <summary>The MicroDb map of <see cref="global::App.Both"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class BothMap : EntityMap<global::App.Both>, ITypedColumns<global::App.Both>
+    internal sealed class BothMap : EntityMap<global::App.Both>
     {
         public BothMap()
             : base(new TableMapping("App.Both", "both", Columns(
@@ -34,18 +34,6 @@ namespace MicroDb.Generated.App
         {
             var entity = new global::App.Both();
             if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
-            return entity;
-        }
-
-        public void WriteColumns<TWriter>(global::App.Both entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
-        {
-            writer.Write(0, entity.Id);
-        }
-
-        public global::App.Both ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
-        {
-            var entity = new global::App.Both();
-            if (reader.Contains(0)) entity.Id = reader.Read<int>(0);
             return entity;
         }
 

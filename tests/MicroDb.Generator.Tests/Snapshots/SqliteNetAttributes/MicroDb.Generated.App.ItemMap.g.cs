@@ -9,7 +9,7 @@ namespace MicroDb.Generated.App
 
     /// <summary>The MicroDb map of <see cref="global::App.Item"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class ItemMap : EntityMap<global::App.Item>, ITypedColumns<global::App.Item>
+    internal sealed class ItemMap : EntityMap<global::App.Item>
     {
         public ItemMap()
             : base(new TableMapping("App.Item", "items", Columns(
@@ -56,28 +56,6 @@ namespace MicroDb.Generated.App
             if (ordinals[3] >= 0) entity.Second = statement.GetInt32(ordinals[3]);
             if (ordinals[4] >= 0) entity.First = statement.GetInt32(ordinals[4]);
             if (ordinals[5] >= 0) entity.Mood = statement.GetEnumFromText<global::App.Mood>(ordinals[5]);
-            return entity;
-        }
-
-        public void WriteColumns<TWriter>(global::App.Item entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
-        {
-            writer.Write(0, entity.Id);
-            writer.Write(1, entity.Name);
-            writer.Write(2, entity.Code);
-            writer.Write(3, entity.Second);
-            writer.Write(4, entity.First);
-            writer.Write(5, unchecked((long)entity.Mood));
-        }
-
-        public global::App.Item ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
-        {
-            var entity = new global::App.Item();
-            if (reader.Contains(0)) entity.Id = reader.Read<int>(0);
-            if (reader.Contains(1)) entity.Name = reader.Read<string>(1);
-            if (reader.Contains(2)) entity.Code = reader.Read<string>(2);
-            if (reader.Contains(3)) entity.Second = reader.Read<int>(3);
-            if (reader.Contains(4)) entity.First = reader.Read<int>(4);
-            if (reader.Contains(5)) entity.Mood = unchecked((global::App.Mood)reader.Read<long>(5));
             return entity;
         }
 

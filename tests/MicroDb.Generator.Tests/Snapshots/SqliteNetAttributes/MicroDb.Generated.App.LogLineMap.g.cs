@@ -9,7 +9,7 @@ namespace MicroDb.Generated.App
 
     /// <summary>The MicroDb map of <see cref="global::App.LogLine"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class LogLineMap : EntityMap<global::App.LogLine>, ITypedColumns<global::App.LogLine>
+    internal sealed class LogLineMap : EntityMap<global::App.LogLine>
     {
         public LogLineMap()
             : base(new TableMapping("App.LogLine", "log", Columns(
@@ -34,18 +34,6 @@ namespace MicroDb.Generated.App
         {
             var entity = new global::App.LogLine();
             if (ordinals[0] >= 0) entity.Text = statement.GetString(ordinals[0]);
-            return entity;
-        }
-
-        public void WriteColumns<TWriter>(global::App.LogLine entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
-        {
-            writer.Write(0, entity.Text);
-        }
-
-        public global::App.LogLine ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
-        {
-            var entity = new global::App.LogLine();
-            if (reader.Contains(0)) entity.Text = reader.Read<string>(0);
             return entity;
         }
 

@@ -9,7 +9,7 @@ namespace MicroDb.Generated.App
 
     /// <summary>The MicroDb map of <see cref="global::App.Setting"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class SettingMap : EntityMap<global::App.Setting>, ITypedColumns<global::App.Setting>
+    internal sealed class SettingMap : EntityMap<global::App.Setting>
     {
         public SettingMap()
             : base(new TableMapping("App.Setting", "kv", Columns(
@@ -40,20 +40,6 @@ namespace MicroDb.Generated.App
             var entity = new global::App.Setting();
             if (ordinals[0] >= 0) entity.Key = statement.GetString(ordinals[0])!;
             if (ordinals[1] >= 0) entity.Value = statement.GetString(ordinals[1]);
-            return entity;
-        }
-
-        public void WriteColumns<TWriter>(global::App.Setting entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
-        {
-            writer.Write(0, entity.Key);
-            writer.Write(1, entity.Value);
-        }
-
-        public global::App.Setting ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
-        {
-            var entity = new global::App.Setting();
-            if (reader.Contains(0)) entity.Key = reader.Read<string>(0);
-            if (reader.Contains(1)) entity.Value = reader.Read<string>(1);
             return entity;
         }
 

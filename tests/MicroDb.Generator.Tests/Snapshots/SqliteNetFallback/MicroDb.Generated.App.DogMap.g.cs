@@ -9,7 +9,7 @@ namespace MicroDb.Generated.App
 
     /// <summary>The MicroDb map of <see cref="global::App.Dog"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class DogMap : EntityMap<global::App.Dog>, ITypedColumns<global::App.Dog>
+    internal sealed class DogMap : EntityMap<global::App.Dog>
     {
         public DogMap()
             : base(new TableMapping("App.Dog", "animals", Columns(
@@ -39,20 +39,6 @@ namespace MicroDb.Generated.App
             var entity = new global::App.Dog();
             if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
             if (ordinals[1] >= 0) entity.Name = statement.GetString(ordinals[1]);
-            return entity;
-        }
-
-        public void WriteColumns<TWriter>(global::App.Dog entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
-        {
-            writer.Write(0, entity.Id);
-            writer.Write(1, entity.Name);
-        }
-
-        public global::App.Dog ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
-        {
-            var entity = new global::App.Dog();
-            if (reader.Contains(0)) entity.Id = reader.Read<int>(0);
-            if (reader.Contains(1)) entity.Name = reader.Read<string>(1);
             return entity;
         }
 
