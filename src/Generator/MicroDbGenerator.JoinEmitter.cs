@@ -47,11 +47,8 @@ public sealed partial class MicroDbGenerator
                 source = new SqlJoin(source, new SqlTable(tables[table].TableName, Alias(table)), spec.Left ? SqlJoinKind.Left : SqlJoinKind.Inner, on);
                 if (spec.Left)
                 {
-                    // A left-joined row is missing where its rowid reads NULL (a WITHOUT ROWID table: its first key
-                    // column), as JoinQuery's run-time SQL tells it: a matched row's join key itself can be stored NULL.
-                    presence.Add(tables[table].WithoutRowId
-                        ? new SqlColumn(CrudSqlText.KeyColumns(SqlText.Facts(tables[table]))[0].ColumnName, Alias(table))
-                        : new SqlRowId(Alias(table)));
+                    var withoutRowId = tables[table].WithoutRowId;
+                    presence.Add(SqlJoinPresence.Of(Alias(table), withoutRowId, withoutRowId ? CrudSqlText.KeyColumns(SqlText.Facts(tables[table]))[0].ColumnName : null));
                 }
             }
 

@@ -512,7 +512,7 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
     {
         var table = _tables.Maps[index].Table;
         var alias = JoinScope.Alias(index);
-        return table.WithoutRowId ? new SqlColumn(table.PrimaryKeyColumns[0].Name, alias) : new SqlRowId(alias);
+        return SqlJoinPresence.Of(alias, table.WithoutRowId, table.WithoutRowId ? table.PrimaryKeyColumns[0].Name : null);
     }
 
     private QueryModel BuildModel(ValueList<SqlExpression> projection, bool includeOrder, List<object?> args, int? limitCap)
