@@ -49,12 +49,13 @@ public sealed class MigrationCrashTests
         var killedInData = 0;
         var clock = Stopwatch.StartNew();
         var rounds = 0;
+        var steps = new StepTimes();
 
         // Bounded: at most Kills rounds and, on a loaded machine, about four minutes.
         for (var round = 0; round < Kills && clock.Elapsed < TimeSpan.FromMinutes(4); round++, rounds++)
         {
             var context = $"seed {seed}, round {round}";
-            var (lines, finished) = RunAndKill(path, random);
+            var (lines, finished) = RunAndKill(path, random, steps);
             Assert.That(finished, Is.False, $"{context}: the worker ran every step before the kill; raise MigrationCrash.StepCount");
             acked.UnionWith(lines.Where(l => l.StartsWith("ack ", StringComparison.Ordinal)).Select(l => l[4..]));
             var lastBegin = lines.LastOrDefault(l => l.StartsWith("begin ", StringComparison.Ordinal));
@@ -134,13 +135,21 @@ public sealed class MigrationCrashTests
         Assert.That(db.GetTableInfo("__microdb_rebuild_big"), Is.Empty, $"{context}: a rebuild's new table is left over");
     }
 
-    private static (List<string> Lines, bool Finished) RunAndKill(string path, Random random)
+    /// <summary>
+    /// Starts the worker and kills it at a random moment scaled to how long a step takes on this machine now: the first
+    /// run waits for a step to commit (so its time is known), every run then kills between 0 and 1.5 of the longest step
+    /// seen after a step begins. A fixed delay after start (it was 20-600 ms) never reached the first commit on a loaded
+    /// machine, where setting up the 20,000-row table alone takes longer, so no step was ever acknowledged.
+    /// </summary>
+    private static (List<string> Lines, bool Finished) RunAndKill(string path, Random random, StepTimes steps)
     {
         using var process = Start("migrate", path);
         var lines = new List<string>();
-        var ready = new ManualResetEventSlim();
+        var began = new ManualResetEventSlim();
+        var committed = new ManualResetEventSlim();
         var reader = Task.Run(() =>
         {
+            var since = Stopwatch.StartNew();
             while (process.StandardOutput.ReadLine() is { } line)
             {
                 lock (lines)
@@ -148,16 +157,30 @@ public sealed class MigrationCrashTests
                     lines.Add(line);
                 }
 
-                if (line == "ready")
+                if (line.StartsWith("begin ", StringComparison.Ordinal))
                 {
-                    ready.Set();
+                    since.Restart();
+                    began.Set();
+                }
+                else if (line.StartsWith("ack ", StringComparison.Ordinal))
+                {
+                    steps.Record(since.Elapsed);
+                    committed.Set();
                 }
             }
         });
         var errors = process.StandardError.ReadToEndAsync();
 
-        ready.Wait(TimeSpan.FromSeconds(30));
-        Thread.Sleep(random.Next(20, 600));
+        if (steps.Longest == TimeSpan.Zero)
+        {
+            Assert.That(committed.Wait(TimeSpan.FromMinutes(3)) || process.HasExited, Is.True, $"no step committed within three minutes: {Stderr(process, errors)}");
+        }
+        else
+        {
+            Assert.That(began.Wait(TimeSpan.FromMinutes(3)) || process.HasExited, Is.True, $"no step began within three minutes: {Stderr(process, errors)}");
+        }
+
+        Thread.Sleep(TimeSpan.FromMilliseconds(random.NextDouble() * 1.5 * steps.Longest.TotalMilliseconds));
         var finished = process.HasExited;
         if (!finished)
         {
@@ -170,6 +193,25 @@ public sealed class MigrationCrashTests
         lock (lines)
         {
             return (lines.ToList(), finished);
+        }
+    }
+
+    private static string Stderr(Process process, Task<string> errors) =>
+        process.HasExited && errors.Wait(TimeSpan.FromSeconds(5)) ? errors.Result : "(the worker is still running)";
+
+    /// <summary>The longest time from a step's begin to its acknowledgement seen so far in this test.</summary>
+    private sealed class StepTimes
+    {
+        private long _ticks;
+
+        public TimeSpan Longest => TimeSpan.FromTicks(Interlocked.Read(ref _ticks));
+
+        public void Record(TimeSpan elapsed)
+        {
+            long seen;
+            while (elapsed.Ticks > (seen = Interlocked.Read(ref _ticks)) && Interlocked.CompareExchange(ref _ticks, elapsed.Ticks, seen) != seen)
+            {
+            }
         }
     }
 
