@@ -119,7 +119,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="entity">The entity.</param>
     /// <returns>The number of rows updated (0 when no row has the key).</returns>
-    /// <exception cref="MicroDbMappingException">The type has no primary key.</exception>
+    /// <exception cref="NotSupportedException">The type has no primary key, or a composite one.</exception>
     public int Update<T>(T entity) => UpdateCore(entity, false, default).GetAwaiter().GetResult();
 
     /// <summary>Updates the row with <paramref name="entity"/>'s key to its values.</summary>
@@ -133,7 +133,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="entity">The entity.</param>
     /// <returns>The number of rows deleted.</returns>
-    /// <exception cref="MicroDbMappingException">The type has no primary key.</exception>
+    /// <exception cref="NotSupportedException">The type has no primary key, or a composite one.</exception>
     public int Delete<T>(T entity) => DeleteCore(entity, false, default).GetAwaiter().GetResult();
 
     /// <summary>Deletes the row with <paramref name="entity"/>'s key.</summary>
@@ -147,7 +147,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="primaryKey">The key.</param>
     /// <returns>The entity, or default.</returns>
-    /// <exception cref="MicroDbMappingException">The type has no primary key.</exception>
+    /// <exception cref="NotSupportedException">The type has no primary key, or a composite one.</exception>
     public T? Find<T>(object primaryKey) => FindCore<T>(primaryKey, false, default).GetAwaiter().GetResult().Entity;
 
     /// <summary>The entity with primary key <paramref name="primaryKey"/>, or default when there is none.</summary>
@@ -257,17 +257,20 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
         }
     }
 
-    /// <summary>Rolls the open transaction back; nothing it wrote stays. After a <see cref="MicroDbConnectionLostException"/> it only ends the lost transaction (the server already rolled it back).</summary>
-    /// <exception cref="InvalidOperationException">No transaction is open.</exception>
+    /// <summary>
+    /// Rolls the open transaction back; nothing it wrote stays. Without an open transaction it does nothing, as on SQLite
+    /// (and in sqlite-net). After a <see cref="MicroDbConnectionLostException"/> it only ends the lost transaction (the
+    /// server already rolled it back).
+    /// </summary>
     public void Rollback()
     {
-        if (_transaction is null && _transactionLost)
+        if (_transaction is null)
         {
             _transactionLost = false;
             return;
         }
 
-        var transaction = _transaction ?? throw new InvalidOperationException("No transaction is open on this connection.");
+        var transaction = _transaction;
         _transaction = null;
         using (transaction)
         {
@@ -833,8 +836,11 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
             "Reference the package or set the property in the models' project and rebuild it, or use MappingMode.Reflection.");
     }
 
-    private static MicroDbMappingException NoKey<T>(EntityMap<T> map) =>
-        new($"Type '{map.Table.EntityTypeName}' has no [PrimaryKey], so it cannot be updated, deleted or found by key.");
+    // NotSupportedException, as on SQLite (EntityStatements, StatementArguments): the portable conformance suite checks both.
+    private static NotSupportedException NoKey<T>(EntityMap<T> map) => map.Table.PrimaryKeyColumns.Count > 1
+        ? new($"Type '{map.Table.EntityTypeName}' has a composite primary key ({string.Join(", ", map.Table.PrimaryKeyColumns.Select(c => c.Name))}): " +
+            "MicroDb.Npgsql does not update, delete or find by a composite key yet (docs/postgresql.md, \"Differences from SQLite\").")
+        : new($"Type '{map.Table.EntityTypeName}' has no [PrimaryKey], so it cannot be updated, deleted or found by key.");
 
     // --- Prepared CRUD statements (docs/postgresql.md, "Prepared CRUD statements") ---
 
