@@ -25,6 +25,9 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     // the lost transaction is autocommitted on the fresh connection.
     private bool _transactionLost;
 
+    // A statement of the open transaction failed on the server, which aborted the transaction (see FailedTransaction).
+    private bool _transactionFailed;
+
     // The prepared CRUD commands of each map used on this connection (CrudStatements<T> by map), and the last one used.
     private Dictionary<object, IDisposable>? _crud;
     private object? _lastCrud;
@@ -224,6 +227,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
         try
         {
             _transaction = _connection.BeginTransaction();
+            _transactionFailed = false;
         }
         catch (NpgsqlException e)
         {
@@ -234,6 +238,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     /// <summary>Commits the open transaction.</summary>
     /// <exception cref="InvalidOperationException">No transaction is open.</exception>
     /// <exception cref="MicroDbConnectionLostException">The connection broke while the transaction was open (it was rolled back), or during the commit (its outcome is unknown).</exception>
+    /// <exception cref="MicroDbException">A statement of the transaction failed earlier, so PostgreSQL aborted it: it was rolled back, nothing of it is stored.</exception>
     public void Commit()
     {
         if (_transaction is null && _transactionLost)
@@ -246,6 +251,21 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
         _transaction = null;
         using (transaction)
         {
+            if (_transactionFailed)
+            {
+                _transactionFailed = false;
+                try
+                {
+                    transaction.Rollback();
+                }
+                catch (NpgsqlException e)
+                {
+                    throw Failure(e, "ROLLBACK");
+                }
+
+                throw FailedTransaction("COMMIT");
+            }
+
             try
             {
                 transaction.Commit();
@@ -264,6 +284,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     /// </summary>
     public void Rollback()
     {
+        _transactionFailed = false;
         if (_transaction is null)
         {
             _transactionLost = false;
@@ -603,6 +624,12 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
                     throw Lost(null, "COMMIT", transactionRolledBack: true, commitOutcomeUnknown: false);
                 }
 
+                if (_transactionFailed)
+                {
+                    // The work caught a server error and went on: the transaction is aborted, so it must not look committed.
+                    throw FailedTransaction("COMMIT");
+                }
+
                 _transaction = null;
                 committing = true;
                 if (async)
@@ -626,8 +653,9 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
             }
             finally
             {
-                // The outermost frame ends the transaction, lost or not.
+                // The outermost frame ends the transaction, lost, failed or not.
                 _transactionLost = false;
+                _transactionFailed = false;
                 await transaction.DisposeAsync().ConfigureAwait(false);
             }
 
@@ -635,6 +663,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
         }
 
         var outer = _transaction;
+        var failedBefore = _transactionFailed;
         var savepoint = "microdb_" + (++_savepoints).ToString(System.Globalization.CultureInfo.InvariantCulture);
         try
         {
@@ -668,7 +697,9 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
             {
                 if (!_transactionLost)
                 {
+                    // ROLLBACK TO SAVEPOINT undoes the failure too: the transaction is as it was before the savepoint.
                     await RollBackQuietly(outer, savepoint).ConfigureAwait(false);
+                    _transactionFailed = failedBefore;
                 }
 
                 throw;
@@ -717,10 +748,23 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
             return Lost(error, sql, inTransaction, commitOutcomeUnknown: false);
         }
 
+        if (_transaction is not null && error is PostgresException)
+        {
+            // PostgreSQL aborted the transaction: every later statement of it fails and COMMIT rolls it back.
+            _transactionFailed = true;
+        }
+
         return error is PostgresException server
             ? PostgresErrors.Translate(server, sql)
             : new MicroDbException($"Npgsql: {error.Message} (SQL: {sql})", error);
     }
+
+    // A Commit (or RunInTransaction returning) after a server error aborted the transaction: PostgreSQL would answer
+    // COMMIT with ROLLBACK and report nothing, so the caller would believe the earlier work stored (on SQLite it is).
+    private static MicroDbException FailedTransaction(string sql) => new(
+        "The transaction was not committed: a statement in it failed earlier, and PostgreSQL aborts a transaction on an " +
+        "error (SQLite keeps the work before it). It was rolled back: none of its writes are stored. Run the failing " +
+        $"statement in a nested RunInTransaction (a savepoint) to keep the rest of the work. (SQL: {sql})");
 
     private static MicroDbConnectionLostException Lost(NpgsqlException? error, string sql, bool transactionRolledBack, bool commitOutcomeUnknown)
     {
