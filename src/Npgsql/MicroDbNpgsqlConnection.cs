@@ -122,7 +122,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="entity">The entity.</param>
     /// <returns>The number of rows updated (0 when no row has the key).</returns>
-    /// <exception cref="NotSupportedException">The type has no primary key, or a composite one.</exception>
+    /// <exception cref="NotSupportedException">The type has no primary key.</exception>
     public int Update<T>(T entity) => UpdateCore(entity, false, default).GetAwaiter().GetResult();
 
     /// <summary>Updates the row with <paramref name="entity"/>'s key to its values.</summary>
@@ -136,7 +136,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="entity">The entity.</param>
     /// <returns>The number of rows deleted.</returns>
-    /// <exception cref="NotSupportedException">The type has no primary key, or a composite one.</exception>
+    /// <exception cref="NotSupportedException">The type has no primary key.</exception>
     public int Delete<T>(T entity) => DeleteCore(entity, false, default).GetAwaiter().GetResult();
 
     /// <summary>Deletes the row with <paramref name="entity"/>'s key.</summary>
@@ -150,7 +150,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="primaryKey">The key.</param>
     /// <returns>The entity, or default.</returns>
-    /// <exception cref="NotSupportedException">The type has no primary key, or a composite one.</exception>
+    /// <exception cref="NotSupportedException">The type has no primary key, or a composite one (Find takes one key value).</exception>
     public T? Find<T>(object primaryKey) => FindCore<T>(primaryKey, false, default).GetAwaiter().GetResult().Entity;
 
     /// <summary>The entity with primary key <paramref name="primaryKey"/>, or default when there is none.</summary>
@@ -506,7 +506,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     {
         await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
         var crud = Crud(MapOf<T>());
-        if (crud.Key is null)
+        if (crud.Keys.Count == 0)
         {
             throw NoKey(crud.Map);
         }
@@ -530,14 +530,19 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     {
         await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
         var crud = Crud(MapOf<T>());
-        var key = crud.Key ?? throw NoKey(crud.Map);
+        if (crud.Keys.Count == 0)
+        {
+            throw NoKey(crud.Map);
+        }
+
         if (entity is null)
         {
             throw new ArgumentNullException(nameof(entity));
         }
 
+        // A single key binds only its column; a composite key's columns are bound with the others (only those reach $n).
         var statement = crud.Delete();
-        statement.Bind(crud.Map, entity, only: key.Ordinal, skip: -1);
+        statement.Bind(crud.Map, entity, only: crud.Key?.Ordinal ?? -1, skip: -1);
         return await RunCrud(statement, async, cancellationToken).ConfigureAwait(false);
     }
 
@@ -883,7 +888,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     // NotSupportedException, as on SQLite (EntityStatements, StatementArguments): the portable conformance suite checks both.
     private static NotSupportedException NoKey<T>(EntityMap<T> map) => map.Table.PrimaryKeyColumns.Count > 1
         ? new($"Type '{map.Table.EntityTypeName}' has a composite primary key ({string.Join(", ", map.Table.PrimaryKeyColumns.Select(c => c.Name))}): " +
-            "MicroDb.Npgsql does not update, delete or find by a composite key yet (docs/postgresql.md, \"Differences from SQLite\").")
+            "Find and Get take one key value; read such a row with a query (docs/postgresql.md, \"Differences from SQLite\").")
         : new($"Type '{map.Table.EntityTypeName}' has no [PrimaryKey], so it cannot be updated, deleted or found by key.");
 
     // --- Prepared CRUD statements (docs/postgresql.md, "Prepared CRUD statements") ---

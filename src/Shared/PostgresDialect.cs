@@ -192,12 +192,15 @@ internal static class PostgresDialect
         return identity is null ? sql : sql + " RETURNING " + Quote(identity);
     }
 
-    /// <summary>UPDATE of every non-key column (<c>$1..$n</c> in column order), the key last (<c>$n+1</c>); null without a key or a non-key column.</summary>
+    /// <summary>
+    /// UPDATE of every non-key column (<c>$1..$n</c> in column order), the key's columns last (<c>$n+1</c> ..., in key
+    /// order, <see cref="CrudSqlText.KeyColumns"/>); null without a key or a non-key column.
+    /// </summary>
     /// <param name="table">The table name.</param>
     /// <param name="columns">The columns, in order.</param>
     public static string? Update(string table, IReadOnlyList<ColumnFacts> columns)
     {
-        var key = PrimaryKey(columns);
+        var keys = CrudSqlText.KeyColumns(columns);
         var sb = new StringBuilder();
         var n = 0;
         foreach (var column in columns)
@@ -209,23 +212,36 @@ internal static class PostgresDialect
             }
         }
 
-        return key is null || n == 0
+        return keys.Count == 0 || n == 0
             ? null
-            : "UPDATE " + Quote(table) + " SET " + sb + " WHERE " + Quote(key.Value.ColumnName) + " = $" + (n + 1).ToString(CultureInfo.InvariantCulture);
+            : "UPDATE " + Quote(table) + " SET " + sb + " WHERE " + KeyCondition(keys, n + 1);
     }
 
-    /// <summary>DELETE by key (<c>$1</c>); null without a key.</summary>
+    /// <summary>DELETE by key (<c>$1</c>, or <c>$1..$k</c> for a composite key in key order); null without a key.</summary>
     /// <param name="table">The table name.</param>
     /// <param name="columns">The columns.</param>
     public static string? Delete(string table, IReadOnlyList<ColumnFacts> columns) =>
-        PrimaryKey(columns) is { } key ? "DELETE FROM " + Quote(table) + " WHERE " + Quote(key.ColumnName) + " = $1" : null;
+        CrudSqlText.KeyColumns(columns) is { Count: > 0 } keys ? "DELETE FROM " + Quote(table) + " WHERE " + KeyCondition(keys, 1) : null;
 
-    /// <summary>SELECT of every column, in column order, by key (<c>$1</c>); null without a key.</summary>
+    // "a" = $first AND "b" = $first+1 ..., the key's columns in key order.
+    private static string KeyCondition(List<ColumnFacts> keys, int first)
+    {
+        var sb = new StringBuilder();
+        for (var i = 0; i < keys.Count; i++)
+        {
+            sb.Append(i == 0 ? string.Empty : " AND ").Append(Quote(keys[i].ColumnName)).Append(" = $").Append((first + i).ToString(CultureInfo.InvariantCulture));
+        }
+
+        return sb.ToString();
+    }
+
+    /// <summary>SELECT of every column, in column order, by key (<c>$1</c>, or <c>$1..$k</c> for a composite key in key order); null without a key.</summary>
     /// <param name="table">The table name.</param>
     /// <param name="columns">The columns, in order.</param>
     public static string? SelectByKey(string table, IReadOnlyList<ColumnFacts> columns)
     {
-        if (PrimaryKey(columns) is not { } key)
+        var keys = CrudSqlText.KeyColumns(columns);
+        if (keys.Count == 0)
         {
             return null;
         }
@@ -236,7 +252,7 @@ internal static class PostgresDialect
             sb.Append(i == 0 ? string.Empty : ", ").Append(Quote(columns[i].ColumnName));
         }
 
-        return sb.Append(" FROM ").Append(Quote(table)).Append(" WHERE ").Append(Quote(key.ColumnName)).Append(" = $1").ToString();
+        return sb.Append(" FROM ").Append(Quote(table)).Append(" WHERE ").Append(KeyCondition(keys, 1)).ToString();
     }
 
     // ---- Upsert (issue 24, LINQ and upsert slice) ----
@@ -268,18 +284,5 @@ internal static class PostgresDialect
 
         var sql = CrudSqlText.Upsert(table, written, conflictColumns, static (i, _) => "$" + (i + 1).ToString(CultureInfo.InvariantCulture));
         return identity is null ? sql : sql + " RETURNING " + Quote(identity);
-    }
-
-    private static ColumnFacts? PrimaryKey(IReadOnlyList<ColumnFacts> columns)
-    {
-        foreach (var column in columns)
-        {
-            if (column.IsPrimaryKey)
-            {
-                return column;
-            }
-        }
-
-        return null;
     }
 }

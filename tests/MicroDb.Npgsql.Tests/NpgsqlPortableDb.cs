@@ -40,6 +40,8 @@ public sealed class NpgsqlPortableDb(MicroDbNpgsqlConnection db) : IPortableDb
     public Task<T?> FindAsync<T>(object primaryKey, CancellationToken cancellationToken = default) => db.FindAsync<T>(primaryKey, cancellationToken);
     public Task<int> UpsertAsync<T>(T entity, CancellationToken cancellationToken = default) => db.UpsertAsync(entity, cancellationToken);
 
+    public bool TableExists(string name) => db.ExecuteScalar<bool>("SELECT to_regclass(quote_ident($1)) IS NOT NULL", name);
+
     public IPortableQuery<T> Table<T>() => new NpgsqlPortableQuery<T>(db.Table<T>());
 
     public void Dispose() => db.Dispose();

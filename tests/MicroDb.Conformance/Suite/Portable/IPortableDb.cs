@@ -41,6 +41,9 @@ public interface IPortableDb : IDisposable
     Task<T?> FindAsync<T>(object primaryKey, CancellationToken cancellationToken = default);
     Task<int> UpsertAsync<T>(T entity, CancellationToken cancellationToken = default);
 
+    /// <summary>Whether a table of that name exists (read from the database's catalog).</summary>
+    bool TableExists(string name);
+
     /// <summary>A LINQ query over the table of <typeparamref name="T"/>.</summary>
     IPortableQuery<T> Table<T>();
 }

@@ -80,4 +80,19 @@ public abstract partial class PortableSuite
 
         Assert.That(db.Table<LogLine>().Single().Message, Is.EqualTo("m"));
     }
+
+    [Test]
+    public void Portable_a_struct_model_is_refused_with_a_mapping_error_naming_the_rule_and_creates_nothing()
+    {
+        var db = OpenWith<Person>();
+
+        var create = Assert.Throws<MicroDbMappingException>(() => db.CreateTable<PersonStruct>());
+        var insert = Assert.Throws<MicroDbMappingException>(() => db.Insert(new PersonStruct(1, "Ada", 36)));
+
+        Assert.That(create!.Message, Does.Contain("MDB0007").And.Contain(nameof(PersonStruct)));
+        Assert.That(insert!.Message, Does.Contain("MDB0007"));
+        Assert.That(db.TableExists(nameof(PersonStruct)), Is.False);
+        Assert.That(db.TableExists("people"), Is.True);
+        Assert.That(db.Table<Person>().Count(), Is.Zero);
+    }
 }

@@ -73,6 +73,8 @@ public sealed class SqlitePortableDb : IPortableDb
     public async Task<int> UpsertAsync<T>(T entity, CancellationToken cancellationToken = default) =>
         _options is null ? _db.Upsert(entity) : await Async.UpsertAsync(entity, cancellationToken);
 
+    public bool TableExists(string name) => _db.GetTableInfo(name).Count > 0;
+
     public IPortableQuery<T> Table<T>() => new SqlitePortableQuery<T>(_db.Table<T>(), _options is null ? null : () => Async.Table<T>());
 
     public void Dispose()
