@@ -23,6 +23,7 @@ internal sealed class CrudStatements<T> : IDisposable
         Sql = PostgresTableSql.For(map);
         var columns = map.Table.Columns;
         Key = map.Table.PrimaryKey;
+        Keys = map.Table.PrimaryKeyColumns;
         Identity = map.Table.AutoIncrementColumn?.Ordinal ?? -1;
 
         // SelectByKey reads every column in column order.
@@ -37,8 +38,11 @@ internal sealed class CrudStatements<T> : IDisposable
 
     public PostgresTableSql Sql { get; }
 
-    /// <summary>The primary key, or null (then Update, Delete and Find are refused).</summary>
+    /// <summary>The single-column primary key, or null (then Find is refused).</summary>
     public ColumnMapping? Key { get; }
+
+    /// <summary>The primary key's columns in key order; none: Update and Delete are refused.</summary>
+    public IReadOnlyList<ColumnMapping> Keys { get; }
 
     /// <summary>The ordinal of the identity column, or -1.</summary>
     public int Identity { get; }
@@ -46,11 +50,11 @@ internal sealed class CrudStatements<T> : IDisposable
     /// <summary>The reader ordinal of each column in a row of <see cref="PostgresTableSql.SelectByKey"/>.</summary>
     public int[] Ordinals { get; }
 
-    public CrudCommand Insert() => _insert ??= new CrudCommand(_connection, Sql.Insert, Map.Table.Columns.Count, Bound(c => !c.IsAutoIncrement, null));
+    public CrudCommand Insert() => _insert ??= new CrudCommand(_connection, Sql.Insert, Map.Table.Columns.Count, Bound(c => !c.IsAutoIncrement, []));
 
-    public CrudCommand Update() => _update ??= new CrudCommand(_connection, Sql.Update!, Map.Table.Columns.Count, Bound(c => !c.IsPrimaryKey, Key));
+    public CrudCommand Update() => _update ??= new CrudCommand(_connection, Sql.Update!, Map.Table.Columns.Count, Bound(c => !c.IsPrimaryKey, Keys));
 
-    public CrudCommand Delete() => _delete ??= new CrudCommand(_connection, Sql.Delete!, Map.Table.Columns.Count, [Key!.Ordinal]);
+    public CrudCommand Delete() => _delete ??= new CrudCommand(_connection, Sql.Delete!, Map.Table.Columns.Count, [.. Keys.Select(k => k.Ordinal)]);
 
     public CrudCommand Find() => _find ??= new CrudCommand(_connection, Sql.SelectByKey!, Map.Table.Columns.Count, [Key!.Ordinal]);
 
@@ -62,8 +66,8 @@ internal sealed class CrudStatements<T> : IDisposable
         _find?.Dispose();
     }
 
-    // Once per statement: the columns in $n order (the dialect's order, then the key last for UPDATE).
-    private int[] Bound(Func<ColumnMapping, bool> include, ColumnMapping? last)
+    // Once per statement: the columns in $n order (the dialect's order, then the key's columns last for UPDATE).
+    private int[] Bound(Func<ColumnMapping, bool> include, IReadOnlyList<ColumnMapping> last)
     {
         var bound = new List<int>();
         foreach (var column in Map.Table.Columns)
@@ -74,9 +78,9 @@ internal sealed class CrudStatements<T> : IDisposable
             }
         }
 
-        if (last is not null)
+        foreach (var column in last)
         {
-            bound.Add(last.Ordinal);
+            bound.Add(column.Ordinal);
         }
 
         return bound.ToArray();

@@ -25,6 +25,9 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     // the lost transaction is autocommitted on the fresh connection.
     private bool _transactionLost;
 
+    // A statement of the open transaction failed on the server, which aborted the transaction (see FailedTransaction).
+    private bool _transactionFailed;
+
     // The prepared CRUD commands of each map used on this connection (CrudStatements<T> by map), and the last one used.
     private Dictionary<object, IDisposable>? _crud;
     private object? _lastCrud;
@@ -119,7 +122,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="entity">The entity.</param>
     /// <returns>The number of rows updated (0 when no row has the key).</returns>
-    /// <exception cref="MicroDbMappingException">The type has no primary key.</exception>
+    /// <exception cref="NotSupportedException">The type has no primary key.</exception>
     public int Update<T>(T entity) => UpdateCore(entity, false, default).GetAwaiter().GetResult();
 
     /// <summary>Updates the row with <paramref name="entity"/>'s key to its values.</summary>
@@ -133,7 +136,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="entity">The entity.</param>
     /// <returns>The number of rows deleted.</returns>
-    /// <exception cref="MicroDbMappingException">The type has no primary key.</exception>
+    /// <exception cref="NotSupportedException">The type has no primary key.</exception>
     public int Delete<T>(T entity) => DeleteCore(entity, false, default).GetAwaiter().GetResult();
 
     /// <summary>Deletes the row with <paramref name="entity"/>'s key.</summary>
@@ -147,7 +150,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="primaryKey">The key.</param>
     /// <returns>The entity, or default.</returns>
-    /// <exception cref="MicroDbMappingException">The type has no primary key.</exception>
+    /// <exception cref="NotSupportedException">The type has no primary key, or a composite one (Find takes one key value).</exception>
     public T? Find<T>(object primaryKey) => FindCore<T>(primaryKey, false, default).GetAwaiter().GetResult().Entity;
 
     /// <summary>The entity with primary key <paramref name="primaryKey"/>, or default when there is none.</summary>
@@ -224,6 +227,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
         try
         {
             _transaction = _connection.BeginTransaction();
+            _transactionFailed = false;
         }
         catch (NpgsqlException e)
         {
@@ -234,6 +238,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     /// <summary>Commits the open transaction.</summary>
     /// <exception cref="InvalidOperationException">No transaction is open.</exception>
     /// <exception cref="MicroDbConnectionLostException">The connection broke while the transaction was open (it was rolled back), or during the commit (its outcome is unknown).</exception>
+    /// <exception cref="MicroDbException">A statement of the transaction failed earlier, so PostgreSQL aborted it: it was rolled back, nothing of it is stored.</exception>
     public void Commit()
     {
         if (_transaction is null && _transactionLost)
@@ -246,6 +251,21 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
         _transaction = null;
         using (transaction)
         {
+            if (_transactionFailed)
+            {
+                _transactionFailed = false;
+                try
+                {
+                    transaction.Rollback();
+                }
+                catch (NpgsqlException e)
+                {
+                    throw Failure(e, "ROLLBACK");
+                }
+
+                throw FailedTransaction("COMMIT");
+            }
+
             try
             {
                 transaction.Commit();
@@ -257,17 +277,21 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
         }
     }
 
-    /// <summary>Rolls the open transaction back; nothing it wrote stays. After a <see cref="MicroDbConnectionLostException"/> it only ends the lost transaction (the server already rolled it back).</summary>
-    /// <exception cref="InvalidOperationException">No transaction is open.</exception>
+    /// <summary>
+    /// Rolls the open transaction back; nothing it wrote stays. Without an open transaction it does nothing, as on SQLite
+    /// (and in sqlite-net). After a <see cref="MicroDbConnectionLostException"/> it only ends the lost transaction (the
+    /// server already rolled it back).
+    /// </summary>
     public void Rollback()
     {
-        if (_transaction is null && _transactionLost)
+        _transactionFailed = false;
+        if (_transaction is null)
         {
             _transactionLost = false;
             return;
         }
 
-        var transaction = _transaction ?? throw new InvalidOperationException("No transaction is open on this connection.");
+        var transaction = _transaction;
         _transaction = null;
         using (transaction)
         {
@@ -482,7 +506,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     {
         await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
         var crud = Crud(MapOf<T>());
-        if (crud.Key is null)
+        if (crud.Keys.Count == 0)
         {
             throw NoKey(crud.Map);
         }
@@ -506,14 +530,19 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     {
         await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
         var crud = Crud(MapOf<T>());
-        var key = crud.Key ?? throw NoKey(crud.Map);
+        if (crud.Keys.Count == 0)
+        {
+            throw NoKey(crud.Map);
+        }
+
         if (entity is null)
         {
             throw new ArgumentNullException(nameof(entity));
         }
 
+        // A single key binds only its column; a composite key's columns are bound with the others (only those reach $n).
         var statement = crud.Delete();
-        statement.Bind(crud.Map, entity, only: key.Ordinal, skip: -1);
+        statement.Bind(crud.Map, entity, only: crud.Key?.Ordinal ?? -1, skip: -1);
         return await RunCrud(statement, async, cancellationToken).ConfigureAwait(false);
     }
 
@@ -600,6 +629,12 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
                     throw Lost(null, "COMMIT", transactionRolledBack: true, commitOutcomeUnknown: false);
                 }
 
+                if (_transactionFailed)
+                {
+                    // The work caught a server error and went on: the transaction is aborted, so it must not look committed.
+                    throw FailedTransaction("COMMIT");
+                }
+
                 _transaction = null;
                 committing = true;
                 if (async)
@@ -623,8 +658,9 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
             }
             finally
             {
-                // The outermost frame ends the transaction, lost or not.
+                // The outermost frame ends the transaction, lost, failed or not.
                 _transactionLost = false;
+                _transactionFailed = false;
                 await transaction.DisposeAsync().ConfigureAwait(false);
             }
 
@@ -632,6 +668,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
         }
 
         var outer = _transaction;
+        var failedBefore = _transactionFailed;
         var savepoint = "microdb_" + (++_savepoints).ToString(System.Globalization.CultureInfo.InvariantCulture);
         try
         {
@@ -665,7 +702,9 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
             {
                 if (!_transactionLost)
                 {
+                    // ROLLBACK TO SAVEPOINT undoes the failure too: the transaction is as it was before the savepoint.
                     await RollBackQuietly(outer, savepoint).ConfigureAwait(false);
+                    _transactionFailed = failedBefore;
                 }
 
                 throw;
@@ -714,10 +753,23 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
             return Lost(error, sql, inTransaction, commitOutcomeUnknown: false);
         }
 
+        if (_transaction is not null && error is PostgresException)
+        {
+            // PostgreSQL aborted the transaction: every later statement of it fails and COMMIT rolls it back.
+            _transactionFailed = true;
+        }
+
         return error is PostgresException server
             ? PostgresErrors.Translate(server, sql)
             : new MicroDbException($"Npgsql: {error.Message} (SQL: {sql})", error);
     }
+
+    // A Commit (or RunInTransaction returning) after a server error aborted the transaction: PostgreSQL would answer
+    // COMMIT with ROLLBACK and report nothing, so the caller would believe the earlier work stored (on SQLite it is).
+    private static MicroDbException FailedTransaction(string sql) => new(
+        "The transaction was not committed: a statement in it failed earlier, and PostgreSQL aborts a transaction on an " +
+        "error (SQLite keeps the work before it). It was rolled back: none of its writes are stored. Run the failing " +
+        $"statement in a nested RunInTransaction (a savepoint) to keep the rest of the work. (SQL: {sql})");
 
     private static MicroDbConnectionLostException Lost(NpgsqlException? error, string sql, bool transactionRolledBack, bool commitOutcomeUnknown)
     {
@@ -833,8 +885,11 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
             "Reference the package or set the property in the models' project and rebuild it, or use MappingMode.Reflection.");
     }
 
-    private static MicroDbMappingException NoKey<T>(EntityMap<T> map) =>
-        new($"Type '{map.Table.EntityTypeName}' has no [PrimaryKey], so it cannot be updated, deleted or found by key.");
+    // NotSupportedException, as on SQLite (EntityStatements, StatementArguments): the portable conformance suite checks both.
+    private static NotSupportedException NoKey<T>(EntityMap<T> map) => map.Table.PrimaryKeyColumns.Count > 1
+        ? new($"Type '{map.Table.EntityTypeName}' has a composite primary key ({string.Join(", ", map.Table.PrimaryKeyColumns.Select(c => c.Name))}): " +
+            "Find and Get take one key value; read such a row with a query (docs/postgresql.md, \"Differences from SQLite\").")
+        : new($"Type '{map.Table.EntityTypeName}' has no [PrimaryKey], so it cannot be updated, deleted or found by key.");
 
     // --- Prepared CRUD statements (docs/postgresql.md, "Prepared CRUD statements") ---
 

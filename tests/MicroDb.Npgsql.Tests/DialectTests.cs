@@ -46,4 +46,21 @@ public sealed class DialectTests
         var nocase = new ColumnFacts("Name", "Name", ColumnKind.String, "System.String", false, false, false, null, "NOCASE");
         Assert.That(PostgresDialect.Refusal("t", nocase), Does.Contain("NOCASE"));
     }
+
+    [Test]
+    public void Composite_key_is_one_table_constraint_and_every_key_statement_names_each_key_column_in_key_order()
+    {
+        var columns = new[]
+        {
+            new ColumnFacts("Group", "Group", ColumnKind.String, "System.String", true, false, false, null, null, keyOrder: 2),
+            new ColumnFacts("User", "User", ColumnKind.Guid, "System.Guid", true, false, false, null, null, keyOrder: 1),
+            new ColumnFacts("Role", "Role", ColumnKind.String, "System.String", false, false, false, null, null),
+        };
+
+        Assert.That(PostgresDialect.CreateTable("m", columns), Is.EqualTo(
+            "CREATE TABLE IF NOT EXISTS \"m\" (\"Group\" text NOT NULL, \"User\" uuid NOT NULL, \"Role\" text, PRIMARY KEY (\"User\", \"Group\"))"));
+        Assert.That(PostgresDialect.Update("m", columns), Is.EqualTo("UPDATE \"m\" SET \"Role\" = $1 WHERE \"User\" = $2 AND \"Group\" = $3"));
+        Assert.That(PostgresDialect.Delete("m", columns), Is.EqualTo("DELETE FROM \"m\" WHERE \"User\" = $1 AND \"Group\" = $2"));
+        Assert.That(PostgresDialect.SelectByKey("m", columns), Is.EqualTo("SELECT \"Group\", \"User\", \"Role\" FROM \"m\" WHERE \"User\" = $1 AND \"Group\" = $2"));
+    }
 }

@@ -1,0 +1,42 @@
+using System.Linq.Expressions;
+using MicroDb.Query;
+
+namespace MicroDb.Conformance.Portable;
+
+/// <summary>
+/// <see cref="IPortableQuery{T}"/> over SQLite: every operator is applied to the sync <see cref="TableQuery{T}"/> and,
+/// when the adapter has an async connection, to the same chain of <see cref="AsyncTableQuery{T}"/> (built at the async
+/// terminal).
+/// </summary>
+public sealed class SqlitePortableQuery<T>(TableQuery<T> query, Func<AsyncTableQuery<T>>? async) : IPortableQuery<T>
+{
+    private SqlitePortableQuery<T> With(Func<TableQuery<T>, TableQuery<T>> sync, Func<AsyncTableQuery<T>, AsyncTableQuery<T>> step) =>
+        new(sync(query), async is null ? null : () => step(async()));
+
+    private AsyncTableQuery<T>? Async => async?.Invoke();
+
+    public IPortableQuery<T> Where(Expression<Func<T, bool>> predicate) => With(q => q.Where(predicate), q => q.Where(predicate));
+    public IPortableQuery<T> OrderBy<TKey>(Expression<Func<T, TKey>> key) => With(q => q.OrderBy(key), q => q.OrderBy(key));
+    public IPortableQuery<T> OrderByDescending<TKey>(Expression<Func<T, TKey>> key) => With(q => q.OrderByDescending(key), q => q.OrderByDescending(key));
+    public IPortableQuery<T> ThenBy<TKey>(Expression<Func<T, TKey>> key) => With(q => q.ThenBy(key), q => q.ThenBy(key));
+    public IPortableQuery<T> ThenByDescending<TKey>(Expression<Func<T, TKey>> key) => With(q => q.ThenByDescending(key), q => q.ThenByDescending(key));
+    public IPortableQuery<T> Take(int count) => With(q => q.Take(count), q => q.Take(count));
+    public IPortableQuery<T> Skip(int count) => With(q => q.Skip(count), q => q.Skip(count));
+
+    public List<T> ToList() => query.ToList();
+    public T First() => query.First();
+    public T? FirstOrDefault() => query.FirstOrDefault();
+    public T Single() => query.Single();
+    public T? SingleOrDefault() => query.SingleOrDefault();
+    public int Count() => query.Count();
+    public int Count(Expression<Func<T, bool>> predicate) => query.Count(predicate);
+    public bool Any() => query.Any();
+    public bool Any(Expression<Func<T, bool>> predicate) => query.Any(predicate);
+    public List<TResult> Select<TResult>(Expression<Func<T, TResult>> selector) => query.Select(selector).ToList();
+
+    public async Task<List<T>> ToListAsync(CancellationToken cancellationToken = default) => Async is { } q ? await q.ToListAsync(cancellationToken) : query.ToList();
+    public async Task<T> FirstAsync(CancellationToken cancellationToken = default) => Async is { } q ? await q.FirstAsync(cancellationToken) : query.First();
+    public async Task<T?> FirstOrDefaultAsync(CancellationToken cancellationToken = default) => Async is { } q ? await q.FirstOrDefaultAsync(cancellationToken) : query.FirstOrDefault();
+    public async Task<int> CountAsync(CancellationToken cancellationToken = default) => Async is { } q ? await q.CountAsync(cancellationToken) : query.Count();
+    public async Task<bool> AnyAsync(CancellationToken cancellationToken = default) => Async is { } q ? await q.AnyAsync(cancellationToken) : query.Any();
+}

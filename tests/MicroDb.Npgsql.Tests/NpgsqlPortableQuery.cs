@@ -1,0 +1,33 @@
+using System.Linq.Expressions;
+using MicroDb.Conformance.Portable;
+
+namespace MicroDb.Npgsql.Tests;
+
+/// <summary><see cref="IPortableQuery{T}"/> over <see cref="NpgsqlTableQuery{T}"/>.</summary>
+public sealed class NpgsqlPortableQuery<T>(NpgsqlTableQuery<T> query) : IPortableQuery<T>
+{
+    public IPortableQuery<T> Where(Expression<Func<T, bool>> predicate) => new NpgsqlPortableQuery<T>(query.Where(predicate));
+    public IPortableQuery<T> OrderBy<TKey>(Expression<Func<T, TKey>> key) => new NpgsqlPortableQuery<T>(query.OrderBy(key));
+    public IPortableQuery<T> OrderByDescending<TKey>(Expression<Func<T, TKey>> key) => new NpgsqlPortableQuery<T>(query.OrderByDescending(key));
+    public IPortableQuery<T> ThenBy<TKey>(Expression<Func<T, TKey>> key) => new NpgsqlPortableQuery<T>(query.ThenBy(key));
+    public IPortableQuery<T> ThenByDescending<TKey>(Expression<Func<T, TKey>> key) => new NpgsqlPortableQuery<T>(query.ThenByDescending(key));
+    public IPortableQuery<T> Take(int count) => new NpgsqlPortableQuery<T>(query.Take(count));
+    public IPortableQuery<T> Skip(int count) => new NpgsqlPortableQuery<T>(query.Skip(count));
+
+    public List<T> ToList() => query.ToList();
+    public T First() => query.First();
+    public T? FirstOrDefault() => query.FirstOrDefault();
+    public T Single() => query.Single();
+    public T? SingleOrDefault() => query.SingleOrDefault();
+    public int Count() => query.Count();
+    public int Count(Expression<Func<T, bool>> predicate) => query.Count(predicate);
+    public bool Any() => query.Any();
+    public bool Any(Expression<Func<T, bool>> predicate) => query.Any(predicate);
+    public List<TResult> Select<TResult>(Expression<Func<T, TResult>> selector) => query.Select(selector).ToList();
+
+    public Task<List<T>> ToListAsync(CancellationToken cancellationToken = default) => query.ToListAsync(cancellationToken);
+    public Task<T> FirstAsync(CancellationToken cancellationToken = default) => query.FirstAsync(cancellationToken);
+    public Task<T?> FirstOrDefaultAsync(CancellationToken cancellationToken = default) => query.FirstOrDefaultAsync(cancellationToken);
+    public Task<int> CountAsync(CancellationToken cancellationToken = default) => query.CountAsync(cancellationToken);
+    public Task<bool> AnyAsync(CancellationToken cancellationToken = default) => query.AnyAsync(cancellationToken);
+}
