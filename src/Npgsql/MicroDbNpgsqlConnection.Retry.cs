@@ -98,7 +98,8 @@ public sealed partial class MicroDbNpgsqlConnection
                     }
                     else
                     {
-                        cancellationToken.WaitHandle.WaitOne(delay);
+                        // The sync form has no token (cancellationToken is default here).
+                        Thread.Sleep(delay);
                     }
                 }
             }
