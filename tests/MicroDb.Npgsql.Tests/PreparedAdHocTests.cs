@@ -95,6 +95,33 @@ public sealed class PreparedAdHocTests(MappingMode mapping)
     }
 
     [Test]
+    public async Task QueryAsync_and_Query_share_the_prepared_statement()
+    {
+        Assert.That((await _db.QueryAsync<Ledger>(ByName, ["odd"])).Select(r => r.Id), Is.EqualTo(new[] { 1, 3, 5 }));
+        Assert.That(_db.Query<Ledger>(ByName, "even").Select(r => r.Id), Is.EqualTo(new[] { 2, 4, 6 }));
+        Assert.That((await _db.QueryAsync<Ledger>(ByName, ["even"])).Select(r => r.Id), Is.EqualTo(new[] { 2, 4, 6 }));
+        Assert.That(PreparedOnServer(_db, ByName).Single().Runs, Is.EqualTo(2));
+    }
+
+    [Test]
+    public void A_prepared_write_runs_in_the_current_transaction_and_is_rolled_back_with_it()
+    {
+        const string rename = "UPDATE pg_ledger SET \"Name\" = $1 WHERE \"Id\" = $2";
+        Assert.That(_db.Execute(rename, "first", 1), Is.EqualTo(1));
+        Assert.That(_db.Execute(rename, "second", 2), Is.EqualTo(1));
+
+        _db.BeginTransaction();
+        Assert.That(_db.Execute(rename, "dropped", 3), Is.EqualTo(1));
+        Assert.That(_db.ExecuteScalar<string>("SELECT \"Name\" FROM pg_ledger WHERE \"Id\" = $1", 3), Is.EqualTo("dropped"));
+        _db.Rollback();
+
+        _db.RunInTransaction(() => _db.Execute(rename, "kept", 4));
+        Assert.That(_db.ExecuteScalar<string>("SELECT \"Name\" FROM pg_ledger WHERE \"Id\" = $1", 3), Is.EqualTo("odd"));
+        Assert.That(_db.ExecuteScalar<string>("SELECT \"Name\" FROM pg_ledger WHERE \"Id\" = $1", 4), Is.EqualTo("kept"));
+        Assert.That(PreparedOnServer(_db, rename).Single().Runs, Is.EqualTo(3));
+    }
+
+    [Test]
     public void A_text_the_server_forgot_with_DISCARD_ALL_is_prepared_again()
     {
         _db.Query<Ledger>(ByName, "odd");
