@@ -38,22 +38,20 @@ public sealed partial class MicroDbNpgsqlConnection
     {
         await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
         ArgumentNullException.ThrowIfNull(sql);
-        using var command = Command(sql, args);
-        try
-        {
-            await using var reader = async
-                ? await command.ExecuteReaderAsync(CommandBehavior.SingleRow, cancellationToken).ConfigureAwait(false)
-                : command.ExecuteReader(CommandBehavior.SingleRow);
-            if (!(async ? await reader.ReadAsync(cancellationToken).ConfigureAwait(false) : reader.Read()) || reader.FieldCount == 0)
-            {
-                return default;
-            }
+        return await RunAdHoc(sql, args, 0, static (command, _, async, token) => ReadScalar<T>(command, async, token), async, cancellationToken)
+            .ConfigureAwait(false);
+    }
 
-            return new TypedRowReader(reader, FirstColumn).Read<T>(0);
-        }
-        catch (NpgsqlException e)
+    private static async ValueTask<T?> ReadScalar<T>(NpgsqlCommand command, bool async, CancellationToken cancellationToken)
+    {
+        await using var reader = async
+            ? await command.ExecuteReaderAsync(CommandBehavior.SingleRow, cancellationToken).ConfigureAwait(false)
+            : command.ExecuteReader(CommandBehavior.SingleRow);
+        if (!(async ? await reader.ReadAsync(cancellationToken).ConfigureAwait(false) : reader.Read()) || reader.FieldCount == 0)
         {
-            throw Failure(e, sql);
+            return default;
         }
+
+        return new TypedRowReader(reader, FirstColumn).Read<T>(0);
     }
 }

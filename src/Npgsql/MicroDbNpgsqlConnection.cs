@@ -69,7 +69,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     /// <summary>The underlying Npgsql connection (for what this package does not cover yet).</summary>
     public NpgsqlConnection Connection => _connection;
 
-    /// <summary>True while a transaction begun by <see cref="BeginTransaction"/> or <see cref="RunInTransaction"/> is open.</summary>
+    /// <summary>True while a transaction begun by <see cref="BeginTransaction"/> or <see cref="RunInTransaction(Action)"/> is open.</summary>
     public bool IsInTransaction => _transaction is not null;
 
     /// <summary>Creates the table of <typeparamref name="T"/> and its indexes when they do not exist.</summary>
@@ -338,6 +338,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
         _transaction?.Dispose();
         _transaction = null;
         DisposeCrud();
+        _adHoc.Dispose();
         _connection.Dispose();
     }
 
@@ -358,6 +359,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
         }
 
         DisposeCrud();
+        _adHoc.Dispose();
         await _connection.DisposeAsync().ConfigureAwait(false);
     }
 
@@ -589,19 +591,24 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
         await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
         ArgumentNullException.ThrowIfNull(sql);
         var map = MapOf<T>();
-        using var command = Command(sql, args);
-        return await ReadRows(map, command, async, cancellationToken).ConfigureAwait(false);
+        return await RunAdHoc(sql, args, map, static (command, map, async, token) => ReadRowsCore(map, command, async, token), async, cancellationToken)
+            .ConfigureAwait(false);
     }
 
     private async ValueTask<int> ExecuteCore(string sql, object?[]? args, bool async, CancellationToken cancellationToken)
     {
         await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
         ArgumentNullException.ThrowIfNull(sql);
-        using var command = Command(sql, args);
-        return await RunNonQuery(command, async, cancellationToken).ConfigureAwait(false);
+        return await RunAdHoc(
+            sql,
+            args,
+            0,
+            static async (command, _, async, token) => async ? await command.ExecuteNonQueryAsync(token).ConfigureAwait(false) : command.ExecuteNonQuery(),
+            async,
+            cancellationToken).ConfigureAwait(false);
     }
 
-    private async ValueTask RunInTransactionCore(Func<Task> action, bool async, CancellationToken cancellationToken)
+    private async ValueTask RunInTransactionCore(Func<Task> action, bool async, CancellationToken cancellationToken, IsolationLevel isolationLevel = IsolationLevel.Unspecified)
     {
         ThrowIfDisposed();
         if (_transaction is null)
@@ -610,8 +617,8 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
             try
             {
                 _transaction = async
-                    ? await _connection.BeginTransactionAsync(cancellationToken).ConfigureAwait(false)
-                    : _connection.BeginTransaction();
+                    ? await _connection.BeginTransactionAsync(isolationLevel, cancellationToken).ConfigureAwait(false)
+                    : _connection.BeginTransaction(isolationLevel);
             }
             catch (NpgsqlException e)
             {
@@ -649,6 +656,12 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
             catch (NpgsqlException e) when (committing && IsBroken(e))
             {
                 throw Lost(e, "COMMIT", transactionRolledBack: false, commitOutcomeUnknown: true);
+            }
+            catch (NpgsqlException e) when (committing)
+            {
+                // The server answered COMMIT with an error (a serialization failure found at commit, a deferred
+                // constraint): it rolled the transaction back. The typed error, as for any statement.
+                throw Failure(e, "COMMIT");
             }
             catch
             {
@@ -936,16 +949,20 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     // a transaction (a failed statement leaves an open one aborted until it is rolled back).
     private ValueTask<NpgsqlCommand> Ready(CrudCommand statement, bool async, CancellationToken cancellationToken)
     {
+        ClearForgottenStatements();
+        return statement.Ready(_transaction, _prepareEpoch, async, cancellationToken);
+    }
+
+    private void ClearForgottenStatements()
+    {
         if (_statementsForgotten && _transaction is null)
         {
-            // Every CRUD command of this connection is prepared again after this, not only the one that failed: Npgsql
-            // starts naming statements afresh, so an old name could now stand for another statement.
+            // Every prepared command of this connection (CRUD and ad-hoc) is prepared again after this, not only the one
+            // that failed: Npgsql starts naming statements afresh, so an old name could now stand for another statement.
             _connection.UnprepareAll();
             _statementsForgotten = false;
             _prepareEpoch++;
         }
-
-        return statement.Ready(_transaction, _prepareEpoch, async, cancellationToken);
     }
 
     // SQLSTATE 26000: the server no longer has a statement Npgsql prepared on this session; 0A000 "cached plan must not
@@ -954,9 +971,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     // and the statements are prepared again once it has ended.
     private bool ServerForgot(CrudCommand statement, PostgresException error, int attempt)
     {
-        var stale = error.SqlState == PostgresErrorCodes.InvalidSqlStatementName
-            || (error.SqlState == PostgresErrorCodes.FeatureNotSupported && error.MessageText.Contains("cached plan", StringComparison.Ordinal));
-        if (!stale)
+        if (!IsStale(error))
         {
             return false;
         }
@@ -965,6 +980,10 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
         _statementsForgotten = true;
         return attempt == 0 && _transaction is null;
     }
+
+    private static bool IsStale(PostgresException error) =>
+        error.SqlState == PostgresErrorCodes.InvalidSqlStatementName
+        || (error.SqlState == PostgresErrorCodes.FeatureNotSupported && error.MessageText.Contains("cached plan", StringComparison.Ordinal));
 
     // A failed prepared statement: prepared again on its next use (the server may have dropped it), and the typed error.
     private MicroDbException CrudFailure(CrudCommand statement, NpgsqlException error)
@@ -1006,37 +1025,43 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
 
     private async ValueTask<List<T>> ReadRows<T>(EntityMap<T> map, NpgsqlCommand command, bool async, CancellationToken cancellationToken)
     {
-        var rows = new List<T>();
         try
         {
-            await using var reader = async
-                ? await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false)
-                : command.ExecuteReader();
-            var columns = map.Table.Columns;
-            var ordinals = new int[columns.Count];
-            for (var i = 0; i < ordinals.Length; i++)
-            {
-                ordinals[i] = -1;
-                for (var f = 0; f < reader.FieldCount; f++)
-                {
-                    if (string.Equals(reader.GetName(f), columns[i].Name, StringComparison.OrdinalIgnoreCase))
-                    {
-                        ordinals[i] = f;
-                        break;
-                    }
-                }
-            }
-
-            var typed = (ITypedColumns<T>)map;
-            while (async ? await reader.ReadAsync(cancellationToken).ConfigureAwait(false) : reader.Read())
-            {
-                var row = new TypedRowReader(reader, ordinals);
-                rows.Add(typed.ReadColumns(ref row));
-            }
+            return await ReadRowsCore(map, command, async, cancellationToken).ConfigureAwait(false);
         }
         catch (NpgsqlException e)
         {
             throw Failure(e, command.CommandText);
+        }
+    }
+
+    // The rows, columns matched to members by name; Npgsql's errors are left to the caller.
+    private static async ValueTask<List<T>> ReadRowsCore<T>(EntityMap<T> map, NpgsqlCommand command, bool async, CancellationToken cancellationToken)
+    {
+        var rows = new List<T>();
+        await using var reader = async
+            ? await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false)
+            : command.ExecuteReader();
+        var columns = map.Table.Columns;
+        var ordinals = new int[columns.Count];
+        for (var i = 0; i < ordinals.Length; i++)
+        {
+            ordinals[i] = -1;
+            for (var f = 0; f < reader.FieldCount; f++)
+            {
+                if (string.Equals(reader.GetName(f), columns[i].Name, StringComparison.OrdinalIgnoreCase))
+                {
+                    ordinals[i] = f;
+                    break;
+                }
+            }
+        }
+
+        var typed = (ITypedColumns<T>)map;
+        while (async ? await reader.ReadAsync(cancellationToken).ConfigureAwait(false) : reader.Read())
+        {
+            var row = new TypedRowReader(reader, ordinals);
+            rows.Add(typed.ReadColumns(ref row));
         }
 
         return rows;

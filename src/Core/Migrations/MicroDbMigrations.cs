@@ -1,3 +1,5 @@
+using MicroDb.Migrations;
+
 namespace MicroDb;
 
 /// <summary>
@@ -53,10 +55,7 @@ public sealed class MicroDbMigrations
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(name);
         ArgumentNullException.ThrowIfNull(step);
-        if (!_names.Add(name))
-        {
-            throw new ArgumentException($"A migration step named '{name}' is already in the list; step names must be unique.", nameof(name));
-        }
+        MigrationHistory.AddName(_names, name);
 
         _steps.Add(new Step(name, step, enforceForeignKeys));
         return this;

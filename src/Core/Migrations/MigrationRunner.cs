@@ -110,41 +110,9 @@ internal static class MigrationRunner
         return done < steps.Length ? steps[done] : null;
     }
 
-    /// <summary>Checks that the history is a prefix of the list (or, when allowed, extends it); returns how many steps are applied.</summary>
-    private static int CheckHistory(List<string> history, MicroDbMigrations.Step[] steps, bool allowUnknown)
-    {
-        for (var i = 0; i < history.Count; i++)
-        {
-            if (i >= steps.Length)
-            {
-                if (allowUnknown)
-                {
-                    return steps.Length;
-                }
-
-                var unknown = string.Join(", ", history.Skip(steps.Length).Select(n => "'" + n + "'"));
-                throw new MicroDbMigrationException(
-                    $"The database records {history.Count} applied migration steps but this app knows {steps.Length}; the unknown ones ({unknown}) were applied by a newer version of the app. Opening the database with this version could damage it (set MicroDbMigrations.AllowUnknownAppliedSteps to accept it as it is).",
-                    MicroDbMigrationError.UnknownAppliedSteps,
-                    history[steps.Length]);
-            }
-
-            if (!string.Equals(history[i], steps[i].Name, StringComparison.Ordinal))
-            {
-                var recorded = history[i];
-                var movedTo = Array.FindIndex(steps, s => s.Name == recorded);
-                var why = movedTo >= 0
-                    ? $"the list has it at position {movedTo + 1}: the steps were reordered"
-                    : $"the list has '{steps[i].Name}' there: the step was renamed or removed";
-                throw new MicroDbMigrationException(
-                    $"Migration history mismatch at step {i + 1}: the database recorded '{recorded}' as applied, but {why}. Applied steps must keep their names and order; add new steps at the end.",
-                    MicroDbMigrationError.HistoryMismatch,
-                    recorded);
-            }
-        }
-
-        return history.Count;
-    }
+    /// <summary>Checks the history against the list (<see cref="MigrationHistory.Check"/>); returns how many steps are applied.</summary>
+    private static int CheckHistory(List<string> history, MicroDbMigrations.Step[] steps, bool allowUnknown) =>
+        MigrationHistory.Check(history, Array.ConvertAll(steps, s => s.Name), allowUnknown);
 
     private static void Begin(MicroDbConnection db, TimeSpan lockTimeout)
     {
