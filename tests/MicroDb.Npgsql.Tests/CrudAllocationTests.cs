@@ -67,17 +67,20 @@ public sealed class CrudAllocationTests(MappingMode mapping)
             db.Update(row);
         }
 
-        // Per-call bytes of one batch; the sides' batches are interleaved over several rounds and each side keeps its least
-        // batch: a one-off allocation inside a batch (a tier-up, a buffer Npgsql grows once) is not a per-call cost.
-        long Batch(Action<int> call)
+        // Each call's bytes on its own; a side keeps the least over every call of every round. A fixed per-call cost (a box
+        // per bound value, a new parameter) is in every call, so it is in the least one; what Npgsql allocates only now
+        // and then (a buffer grown once, a wait for the server's answer on a loaded machine) is not. The least of
+        // 200-call batches was not robust: at a load average of ~70 every batch held some of those, differently per side.
+        long Least(Action<int> call, long least)
         {
-            var before = GC.GetAllocatedBytesForCurrentThread();
             for (var i = 0; i < Calls; i++)
             {
+                var before = GC.GetAllocatedBytesForCurrentThread();
                 call(i);
+                least = Math.Min(least, GC.GetAllocatedBytesForCurrentThread() - before);
             }
 
-            return (GC.GetAllocatedBytesForCurrentThread() - before) / Calls;
+            return least;
         }
 
         var deleteId = new NpgsqlParameter<long> { NpgsqlDbType = NpgsqlDbType.Bigint };
@@ -109,15 +112,15 @@ public sealed class CrudAllocationTests(MappingMode mapping)
         {
             for (var side = 0; side < sides.Length; side++)
             {
-                least[side] = Math.Min(least[side], Batch(sides[side]));
+                least[side] = Least(sides[side], least[side]);
             }
         }
 
         var (rawUpdate, microDbUpdate, rawDeleteBytes, microDbDelete) = (least[0], least[1], least[2], least[3]);
         TestContext.Out.WriteLine($"Update: MicroDb {microDbUpdate} B/call, hand-written {rawUpdate}; Delete: MicroDb {microDbDelete}, hand-written {rawDeleteBytes}");
         Assert.That(db.Get<CrudNumbers>(1L).Small, Is.EqualTo(Calls - 1));
-        // Boxing the four more values Update binds would add 4 x 24 B = 96 B per call, a new parameter per value far more;
-        // the least batches still differ by up to ~40 B/call from run to run (Npgsql's own allocations), hence the 48 B margin.
+        // Boxing the four more values Update binds would add 4 x 24 B = 96 B to every call, a new parameter per value far
+        // more; the least calls measured 0 B on all four sides (load average 50), so a 48 B margin still catches one box pair.
         Assert.That(
             microDbUpdate - rawUpdate,
             Is.LessThanOrEqualTo(microDbDelete - rawDeleteBytes + 48),
