@@ -446,8 +446,8 @@ public sealed partial class MicroDbGenerator
             }
         }
 
-        /// <summary>An expression reading column <paramref name="ordinal"/> of <c>statement</c> as the member's type.</summary>
-        private static string ReadColumn(ColumnModel c, string ordinal)
+        /// <summary>An expression reading column <paramref name="ordinal"/> of <c>statement</c> as the member's type (a map's <c>Read</c>, and an intercepted join's reader).</summary>
+        internal static string ReadColumn(ColumnModel c, string ordinal)
         {
             var read = "statement." + GeneratedCodeNames.ReadMethod(c.Kind, c.IsNullableValueType);
             switch (c.Kind)

@@ -43,6 +43,7 @@ public sealed partial class MicroDbGenerator
                 string? declined = chain.Declined;
                 string? sql = null;
                 List<LoweredNode>? values = null;
+                string? joinReader = null;
                 if (declined is null)
                 {
                     if (!byKey.TryGetValue(chain.TypeKey, out var model))
@@ -67,7 +68,7 @@ public sealed partial class MicroDbGenerator
                             continue;
                         }
 
-                        (sql, values, declined) = WriteJoin(chain, join, tables);
+                        (sql, values, declined) = WriteJoin(chain, join, tables, out joinReader);
                     }
                     else if (chain.Group is { } grouping)
                     {
@@ -102,7 +103,7 @@ public sealed partial class MicroDbGenerator
                     }
                     else if (chain.Join is not null)
                     {
-                        EmitJoinChain(w, chain, sql!, values!, emitted++);
+                        EmitJoinChain(w, chain, sql!, values!, joinReader, emitted++);
                     }
                     else if (chain.Steps.Any(st => st.Projector is not null))
                     {

@@ -16,9 +16,13 @@ public sealed partial class MicroDbGenerator
     {
         private static string Alias(int table) => SqlAliases.Table(table);
 
-        /// <summary>The join chain's SQL and its values in slot order, or why it is declined.</summary>
-        private static (string? Sql, List<LoweredNode>? Values, string? Declined) WriteJoin(QueryChain chain, JoinSpec join, List<EntityModel> tables)
+        /// <summary>
+        /// The join chain's SQL, its values in slot order and the reader of its result straight from the columns (null:
+        /// the rows are read as objects, <see cref="JoinSpec.Reader"/>), or why it is declined.
+        /// </summary>
+        private static (string? Sql, List<LoweredNode>? Values, string? Declined) WriteJoin(QueryChain chain, JoinSpec join, List<EntityModel> tables, out string? reader)
         {
+            reader = null;
             ColumnModel? Column(int table, string member) => tables[table].Columns.FirstOrDefault(c => c.MemberName == member);
 
             // FROM: the first table, then one JOIN per table, ON the keys as JoinKeys builds them (a key that can be null
@@ -112,23 +116,41 @@ public sealed partial class MicroDbGenerator
                 }
             }
 
-            // SELECT: per table, the columns the result reads in table order (all of a row used whole), then the left-joined keys.
+            // SELECT: per table, the columns the result reads in table order (all of a row used whole), then the
+            // left-joined tables' presence columns (SqlJoinColumns, as JoinRowReader.Plan selects them).
             var projection = new List<SqlExpression>();
+            var ordinals = new int[tables.Count][];
+            var models = new List<ColumnModel>[tables.Count];
+            var direct = join.Reader is not null;
             for (var t = 0; t < tables.Count; t++)
             {
                 var prefix = t.ToString(CultureInfo.InvariantCulture) + ":";
                 var members = join.Used.Where(u => u.StartsWith(prefix, System.StringComparison.Ordinal)).Select(u => u.Substring(prefix.Length)).ToList();
                 var all = join.Whole.Contains(t) || members.Any(m => Column(t, m) is null);
-                foreach (var column in tables[t].Columns)
+                direct &= !all;
+                var columns = models[t] = tables[t].Columns.ToList();
+                ordinals[t] = SqlJoinColumns.Append(projection, Alias(t), columns, static c => c.ColumnName, all ? null : c => members.Contains(columns[c].MemberName));
+            }
+
+            var presenceOrdinals = new Dictionary<int, int>();
+            for (int i = 0, p = 0; i < join.Tables.Count; i++)
+            {
+                if (join.Tables[i].Left)
                 {
-                    if (all || members.Contains(column.MemberName))
-                    {
-                        projection.Add(new SqlColumn(column.ColumnName, Alias(t)));
-                    }
+                    presenceOrdinals[i + 1] = projection.Count + p++;
                 }
             }
 
             projection.AddRange(presence);
+            if (direct)
+            {
+                // One typed read per column, as the tables' maps read it (Emitter.ReadColumn).
+                reader = JoinMarkers.Replace(join.Reader!, (t, member) =>
+                {
+                    var index = models[t].FindIndex(c => c.MemberName == member);
+                    return Emitter.ReadColumn(models[t][index], ordinals[t][index].ToString(CultureInfo.InvariantCulture));
+                }, t => "statement." + GeneratedCodeNames.IsNull + "(" + presenceOrdinals[t].ToString(CultureInfo.InvariantCulture) + ")");
+            }
             if (projection.Count == 0)
             {
                 projection.Add(SqlLiteral.One);
@@ -174,14 +196,16 @@ public sealed partial class MicroDbGenerator
         /// A chain ending on <c>JoinQuery&lt;TResult&gt;</c>: the interceptor is generic over the result (often anonymous) and
         /// passes a static projector over the rows (<c>r[i]</c> is table <c>i</c>'s row, null for a missing left-joined row).
         /// </summary>
-        private static void EmitJoinChain(SourceWriter w, QueryChain chain, string sql, List<LoweredNode> values, int index)
+        private static void EmitJoinChain(SourceWriter w, QueryChain chain, string sql, List<LoweredNode> values, string? reader, int index)
         {
             w.Line("// " + Comment(chain));
             var terminal = chain.Steps[chain.Steps.Count - 1];
             var site = EmitJoinSite(w, sql, values, index);
             var receiver = terminal.Predicate is not null ? "query.Where(predicate)" : "query";
             var parameters = "this JoinQuery<TResult> query" + (terminal.Predicate is not null ? ", global::System.Linq.Expressions.Expression<global::System.Func<TResult, bool>> predicate" : "");
-            var project = ", static r => " + chain.Join!.Projector;
+            var project = reader is not null
+                ? ", static (global::" + GeneratedCodeNames.StatementType + " statement) => " + reader
+                : ", static (object[] r) => " + chain.Join!.Projector;
             var (returns, arguments) = terminal.Method switch
             {
                 "ToList" => ("global::System.Collections.Generic.List<TResult>", site + project),
@@ -211,6 +235,50 @@ public sealed partial class MicroDbGenerator
 
             w.Line(text.Append(';').ToString());
             return name;
+        }
+    }
+
+    /// <summary>
+    /// The markers of a join's result text (<see cref="JoinSpec.Reader"/>): a member read and a left-joined row's missing
+    /// test, replaced by reads of the row objects or of the statement's columns.
+    /// </summary>
+    private static class JoinMarkers
+    {
+        private const char MemberMark = '\u0001', MissingMark = '\u0002';
+
+        public static string Member(int table, string member) => MemberMark + table.ToString(CultureInfo.InvariantCulture) + ":" + member + MemberMark;
+
+        public static string Missing(int table) => MissingMark + table.ToString(CultureInfo.InvariantCulture) + MissingMark;
+
+        /// <summary>Replaces every marker of <paramref name="text"/>.</summary>
+        public static string Replace(string text, System.Func<int, string, string> member, System.Func<int, string> missing)
+        {
+            var result = new StringBuilder(text.Length);
+            for (var i = 0; i < text.Length; i++)
+            {
+                var mark = text[i];
+                if (mark is not (MemberMark or MissingMark))
+                {
+                    result.Append(mark);
+                    continue;
+                }
+
+                var end = text.IndexOf(mark, i + 1);
+                var inner = text.Substring(i + 1, end - i - 1);
+                if (mark == MemberMark)
+                {
+                    var colon = inner.IndexOf(':');
+                    result.Append(member(int.Parse(inner.Substring(0, colon), CultureInfo.InvariantCulture), inner.Substring(colon + 1)));
+                }
+                else
+                {
+                    result.Append(missing(int.Parse(inner, CultureInfo.InvariantCulture)));
+                }
+
+                i = end;
+            }
+
+            return result.ToString();
         }
     }
 }

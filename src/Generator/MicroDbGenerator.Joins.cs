@@ -160,13 +160,15 @@ public sealed partial class MicroDbGenerator
 
                 var used = new HashSet<string>(System.StringComparer.Ordinal);
                 var whole = new SortedSet<int>();
-                var emitter = new ProjectorText(selector.Scope, _tables, used, whole);
-                if (emitter.Text(LambdaBody(selector.Lambda)) is not { } projector)
+                var left = new HashSet<int>(_joins.Select((j, i) => (j, i)).Where(x => x.j.Left).Select(x => x.i + 1));
+                var emitter = new ProjectorText(selector.Scope, _tables, used, whole, left: left);
+                if (emitter.Text(LambdaBody(selector.Lambda)) is not { } text)
                 {
                     return Decline(emitter.Reason ?? "the join's result is not lowered at build time");
                 }
 
-                Spec = new JoinSpec(new EquatableArray<JoinTableSpec>(_joins), projector, new EquatableArray<string>(used.OrderBy(u => u, System.StringComparer.Ordinal).ToArray()), new EquatableArray<int>(whole.ToArray()));
+                Spec = new JoinSpec(new EquatableArray<JoinTableSpec>(_joins), emitter.OverRows(text), new EquatableArray<string>(used.OrderBy(u => u, System.StringComparer.Ordinal).ToArray()),
+                    new EquatableArray<int>(whole.ToArray()), emitter.Direct ? text : null);
                 return _steps;
             }
 
@@ -501,9 +503,20 @@ public sealed partial class MicroDbGenerator
         /// for a left-joined row. It notes the members read (the SELECT list) and the rows used whole (all their columns).
         /// </summary>
         private sealed class ProjectorText(Dictionary<IParameterSymbol, Shape> scope, List<INamedTypeSymbol> tables, HashSet<string> used, SortedSet<int> whole,
-            List<string>? aggregates = null, ObjectShape? compositeKey = null)
+            List<string>? aggregates = null, ObjectShape? compositeKey = null, HashSet<int>? left = null)
         {
+            // Over a join (left not null), a member read is written as a marker (JoinSpec.Reader): OverRows turns it into
+            // a read of the row object, the emitter into a read of the column. The left-joined tables a conditional has
+            // tested present, where their members may be read from the columns.
+            private readonly HashSet<int> _present = [];
+
             public string? Reason { get; private set; }
+
+            /// <summary>Whether the result can be read from the columns alone (no row used whole, no left-joined member read unguarded).</summary>
+            public bool Direct { get; private set; } = true;
+
+            /// <summary>A join's marked text as C# over <c>r</c>, the rows as objects.</summary>
+            public string OverRows(string text) => JoinMarkers.Replace(text, (table, member) => Row(table) + ".@" + member, table => "r[" + table + "] == null");
 
             // Over a join: r[i] is table i's row; over a group (aggregates not null): e is the row holding the key's columns.
             private string Row(int table) => "((" + tables[table].ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + ")" + (aggregates is null ? "r[" + table + "]" : "e") + ")";
@@ -524,6 +537,7 @@ public sealed partial class MicroDbGenerator
                         {
                             case RowShape row when aggregates is null:
                                 whole.Add(row.Table);
+                                Direct = false;
                                 return Row(row.Table);
                             case ObjectShape key when ReferenceEquals(key, compositeKey):
                                 {
@@ -546,7 +560,18 @@ public sealed partial class MicroDbGenerator
                                 }
 
                                 used.Add(member.Table + ":" + member.Member.Name);
-                                return Row(member.Table) + ".@" + member.Member.Name;
+                                if (left is null)
+                                {
+                                    return Row(member.Table) + ".@" + member.Member.Name;
+                                }
+
+                                if (left.Contains(member.Table) && !_present.Contains(member.Table))
+                                {
+                                    // A left-joined row's member read without a null test: the row objects keep the run time's error.
+                                    Direct = false;
+                                }
+
+                                return JoinMarkers.Member(member.Table, member.Member.Name);
                             default:
                                 return Fail($"'{operation.Syntax}' is not a member of a joined row");
                         }
@@ -615,17 +640,40 @@ public sealed partial class MicroDbGenerator
                             var (missing, present) = test.OperatorKind == BinaryOperatorKind.Equals ? (conditional.WhenTrue, whenFalse) : (whenFalse, conditional.WhenTrue);
                             var constant = Strip(missing)?.ConstantValue ?? default;
                             var plain = constant.Value is null or int or long or short or byte or sbyte or ushort or uint or bool or string;
-                            if (!(constant.HasValue && plain) && missing is not IDefaultValueOperation || Text(present) is not { } value)
+                            if (!(constant.HasValue && plain) && missing is not IDefaultValueOperation)
                             {
                                 return Fail(Reason ?? $"'{conditional.Syntax}' is not lowered at build time (only row == null ? constant : row.Member is)");
                             }
 
-                            whole.Add(table);
+                            // The test reads no column (SqlJoinColumns): a left-joined row's presence column tells.
+                            var guarded = left is not null && _present.Add(table);
+                            var value = Text(present);
+                            if (guarded)
+                            {
+                                _present.Remove(table);
+                            }
+
+                            if (value is null)
+                            {
+                                return Fail(Reason ?? $"'{conditional.Syntax}' is not lowered at build time (only row == null ? constant : row.Member is)");
+                            }
+
+                            if (left is null)
+                            {
+                                whole.Add(table);
+                            }
+                            else if (!left.Contains(table))
+                            {
+                                // An inner-joined row is never null; the row objects answer the test as written.
+                                Direct = false;
+                            }
+
                             var type = conditional.Type!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
                             var otherwise = constant.HasValue && constant.Value is not null
                                 ? "(" + type + ")" + SymbolDisplay.FormatPrimitive(constant.Value, quoteStrings: true, useHexadecimalNumbers: false)
                                 : "default(" + type + ")";
-                            return "(r[" + table + "] == null ? " + otherwise + " : " + value + ")";
+                            var missingTest = left is null ? "r[" + table + "] == null" : JoinMarkers.Missing(table);
+                            return "(" + missingTest + " ? " + otherwise + " : " + value + ")";
                         }
 
                     default:

@@ -269,6 +269,10 @@ public class QueryInterceptionTests
             public static object Keyed(MicroDbConnection db) =>
                 db.Table<Pet>().Join(db.Table<Person>(), a => a.Name, p => p.Name, (a, p) => new { a.Id, p.Age }).Skip(1).Take(2).First();
             public static int Plain(MicroDbConnection db) => db.Table<Person>().Count(x => x.Age > 1);
+            public static object Whole(MicroDbConnection db) =>
+                db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, a }).ToList();
+            public static object Unguarded(MicroDbConnection db) =>
+                db.Table<Person>().LeftJoin(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Age, a.Id }).ToList();
             """ + Pets));
 
         Assert.That(result.RunResult.Exception, Is.Null);
@@ -282,11 +286,16 @@ public class QueryInterceptionTests
             new InterceptedSite("SELECT count(*) FROM \"people\" AS \"t0\" INNER JOIN \"pets\" AS \"t1\" ON (\"t0\".\"Id\" = \"t1\".\"OwnerId\") WHERE (\"t1\".\"Id\" > ?)").JoinedValue(1, 0, "R", "Id", typeof(int));
             """));
         Assert.That(source, Does.Contain("public static int Count"));
-        // A left join selects the whole row it tests for null, then its key, whose NULL marks the missing row.
+        // A left join selects the members its result reads, then the row's presence column (its rowid), whose NULL marks
+        // the missing row; the result is read straight from the columns, one typed read each.
         Assert.That(source, Does.Contain("""
-            SELECT \"t0\".\"Name\", \"t1\".\"Id\", \"t1\".\"OwnerId\", \"t1\".\"Name\", \"t1\".rowid FROM \"people\" AS \"t0\" LEFT JOIN \"pets\" AS \"t1\" ON (\"t0\".\"Id\" = \"t1\".\"OwnerId\") ORDER BY \"t0\".\"Name\"
+            SELECT \"t0\".\"Name\", \"t1\".\"Name\", \"t1\".rowid FROM \"people\" AS \"t0\" LEFT JOIN \"pets\" AS \"t1\" ON (\"t0\".\"Id\" = \"t1\".\"OwnerId\") ORDER BY \"t0\".\"Name\"
             """));
-        Assert.That(source, Does.Contain("static r => new { @Name = ((global::Shop.Person)r[0]).@Name, @Pet = (r[1] == null ? default(string) : ((global::Shop.Pet)r[1]).@Name) }"));
+        Assert.That(source, Does.Contain("static (global::MicroDb.Native.SqliteStatement statement) => new { @Name = statement.GetString(0), @Pet = (statement.IsNull(2) ? default(string) : statement.GetString(1)) }"));
+        Assert.That(source, Does.Contain("static (global::MicroDb.Native.SqliteStatement statement) => new { @Id = statement.GetInt32(0), @Age = statement.GetInt32(1) }"));
+        // A row used whole, or a left-joined member read without a null test (the run time's error), is read as row objects.
+        Assert.That(source, Does.Contain("static (object[] r) => new { @Name = ((global::Shop.Person)r[0]).@Name, @a = ((global::Shop.Pet)r[1]) }"));
+        Assert.That(source, Does.Contain("static (object[] r) => new { @Age = ((global::Shop.Person)r[0]).@Age, @Id = ((global::Shop.Pet)r[1]).@Id }"));
         // A key that can be null compares with IS and matches nothing when null, as LINQ-to-Objects' Join.
         Assert.That(source, Does.Contain("""
             SELECT \"t0\".\"Id\", \"t1\".\"Age\" FROM \"pets\" AS \"t0\" INNER JOIN \"people\" AS \"t1\" ON ((\"t0\".\"Name\" IS \"t1\".\"Name\") AND (\"t0\".\"Name\" IS NOT NULL)) LIMIT 1 OFFSET 1

@@ -76,7 +76,7 @@ internal sealed class JoinRowReader<TResult> : IRowReader<TResult>
         return _project is { } project ? project(entities) : (TResult)_interpreter.EvaluateForRow(_body, entities)!;
     }
 
-    /// <summary>The qualified columns <paramref name="body"/> reads, and for each table the ordinal of each of its columns (-1: not read).</summary>
+    /// <summary>The qualified columns <paramref name="body"/> reads (<see cref="SqlJoinColumns"/>), and for each table the ordinal of each of its columns (-1: not read).</summary>
     public static (List<SqlExpression> Columns, int[][] Ordinals) Plan(IEntityMap[] maps, ParameterExpression[] parameters, Expression body)
     {
         var columns = new List<SqlExpression>();
@@ -84,17 +84,8 @@ internal sealed class JoinRowReader<TResult> : IRowReader<TResult>
         for (var i = 0; i < maps.Length; i++)
         {
             var table = maps[i].Table;
-            var used = ProjectionColumns.Collect(body, parameters[i], table);
-            ordinals[i] = new int[table.Columns.Count];
-            for (var c = 0; c < table.Columns.Count; c++)
-            {
-                ordinals[i][c] = -1;
-                if (used is null || used.Contains(c))
-                {
-                    ordinals[i][c] = columns.Count;
-                    columns.Add(new SqlColumn(table.Columns[c].Name, JoinScope.Alias(i)));
-                }
-            }
+            var used = ProjectionColumns.Collect(body, parameters[i], table, nullTestReadsNothing: true);
+            ordinals[i] = SqlJoinColumns.Append(columns, JoinScope.Alias(i), table.Columns, static c => c.Name, used is null ? null : used.Contains);
         }
 
         return (columns, ordinals);

@@ -1,9 +1,13 @@
+using MicroDb.Native;
+
 namespace MicroDb.Query;
 
 // The intercepted terminals of a join (JoinQuery<TResult>). The generator writes the SQL the run-time JoinQuery builds
-// (the same FROM ... JOIN ... ON, SELECT list, WHERE, ORDER BY and LIMIT) and a static projector over the rows; the rows
-// are read as the run-time path reads them (each used table's columns into an entity by its map, a left-joined row
-// missing where its key is NULL), then the projector builds the result in compiled code instead of the interpreter.
+// (the same FROM ... JOIN ... ON, SELECT list, WHERE, ORDER BY and LIMIT) and either a static reader over the statement
+// (a result of plain members: one typed read per selected column, a left-joined row missing where its presence column is
+// NULL; no entity, no row array) or, when the result uses a row whole, a static projector over the rows read as the
+// run-time path reads them (each used table's columns into an entity by its map), in compiled code instead of the
+// interpreter.
 public static partial class QueryInterception
 {
     /// <summary>For generated code: runs the site's SQL and returns every joined row.</summary>
@@ -17,6 +21,62 @@ public static partial class QueryInterception
     {
         ArgumentNullException.ThrowIfNull(query);
         var typed = JoinProjector<TResult, TRow>(project);
+        return JoinList(query, site, query.Reader(typed));
+    }
+
+    /// <summary>For generated code: runs the site's SQL and returns every joined row, each read straight from the selected columns.</summary>
+    /// <typeparam name="TResult">The joined row's type.</typeparam>
+    /// <typeparam name="TRow">The reader's result (the same type as <typeparamref name="TResult"/>, which may be anonymous).</typeparam>
+    /// <param name="query">The join the (run-time) operators built.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
+    /// <param name="read">Builds the result from the current row of the site's statement, one typed read per column.</param>
+    /// <exception cref="ArgumentException"><paramref name="read"/> does not build <typeparamref name="TResult"/>.</exception>
+    public static List<TResult> ToList<TResult, TRow>(JoinQuery<TResult> query, InterceptedSite site, Func<SqliteStatement, TRow> read)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        return JoinList(query, site, new ColumnRowReader<TResult>(JoinReader<TResult, TRow>(read)));
+    }
+
+    /// <summary>For generated code: runs the site's SQL and returns every joined row as an array, each read straight from the selected columns.</summary>
+    /// <typeparam name="TResult">The joined row's type.</typeparam>
+    /// <typeparam name="TRow">The reader's result.</typeparam>
+    /// <param name="query">The join the (run-time) operators built.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
+    /// <param name="read">Builds the result from the current row of the site's statement.</param>
+    /// <exception cref="ArgumentException"><paramref name="read"/> does not build <typeparamref name="TResult"/>.</exception>
+    public static TResult[] ToArray<TResult, TRow>(JoinQuery<TResult> query, InterceptedSite site, Func<SqliteStatement, TRow> read) =>
+        ToList(query, site, read).ToArray();
+
+    /// <summary>For generated code: the first joined row of the site's SQL (which has LIMIT 1), read straight from the selected columns, or the run-time error for none.</summary>
+    /// <typeparam name="TResult">The joined row's type.</typeparam>
+    /// <typeparam name="TRow">The reader's result.</typeparam>
+    /// <param name="query">The join the (run-time) operators built.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
+    /// <param name="read">Builds the result from the current row of the site's statement.</param>
+    /// <exception cref="InvalidOperationException">The query returns no row.</exception>
+    /// <exception cref="ArgumentException"><paramref name="read"/> does not build <typeparamref name="TResult"/>.</exception>
+    public static TResult First<TResult, TRow>(JoinQuery<TResult> query, InterceptedSite site, Func<SqliteStatement, TRow> read)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        return TryFirst(query, site, new ColumnRowReader<TResult>(JoinReader<TResult, TRow>(read)), "Join.First", out var value) ? value : throw query.NoRow();
+    }
+
+    /// <summary>For generated code: the first joined row of the site's SQL (which has LIMIT 1), read straight from the selected columns, or default.</summary>
+    /// <typeparam name="TResult">The joined row's type.</typeparam>
+    /// <typeparam name="TRow">The reader's result.</typeparam>
+    /// <param name="query">The join the (run-time) operators built.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
+    /// <param name="read">Builds the result from the current row of the site's statement.</param>
+    /// <exception cref="ArgumentException"><paramref name="read"/> does not build <typeparamref name="TResult"/>.</exception>
+    public static TResult? FirstOrDefault<TResult, TRow>(JoinQuery<TResult> query, InterceptedSite site, Func<SqliteStatement, TRow> read)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        return TryFirst(query, site, new ColumnRowReader<TResult>(JoinReader<TResult, TRow>(read)), "Join.FirstOrDefault", out var value) ? value : default;
+    }
+
+    private static List<TResult> JoinList<TResult, TReader>(JoinQuery<TResult> query, InterceptedSite site, TReader reader)
+        where TReader : IRowReader<TResult>
+    {
         var scratch = Bind(query, site);
         if (scratch is null)
         {
@@ -30,7 +90,7 @@ public static partial class QueryInterception
                 InterceptionCheck.Statement("Join.ToList", site.Sql, scratch.ToList(), query.BuildStatement(null));
             }
 
-            var rows = query.Connection.Runner.ReadAll<TResult, JoinRowReader<TResult>>(site.Sql, StatementArguments.Intercepted(scratch), query.Reader(typed));
+            var rows = query.Connection.Runner.ReadAll<TResult, TReader>(site.Sql, StatementArguments.Intercepted(scratch), reader);
             if (InterceptionCheck.Enabled)
             {
                 InterceptionCheck.Projected("Join.ToList", site.Sql, query.Selector, rows, query.ToList());
@@ -65,7 +125,7 @@ public static partial class QueryInterception
     public static TResult First<TResult, TRow>(JoinQuery<TResult> query, InterceptedSite site, Func<object?[], TRow> project)
     {
         ArgumentNullException.ThrowIfNull(query);
-        return TryFirst(query, site, JoinProjector<TResult, TRow>(project), "Join.First", out var value) ? value : throw query.NoRow();
+        return TryFirst(query, site, query.Reader(JoinProjector<TResult, TRow>(project)), "Join.First", out var value) ? value : throw query.NoRow();
     }
 
     /// <summary>For generated code: the first joined row of the site's SQL (which has LIMIT 1), or default.</summary>
@@ -78,7 +138,7 @@ public static partial class QueryInterception
     public static TResult? FirstOrDefault<TResult, TRow>(JoinQuery<TResult> query, InterceptedSite site, Func<object?[], TRow> project)
     {
         ArgumentNullException.ThrowIfNull(query);
-        return TryFirst(query, site, JoinProjector<TResult, TRow>(project), "Join.FirstOrDefault", out var value) ? value : default;
+        return TryFirst(query, site, query.Reader(JoinProjector<TResult, TRow>(project)), "Join.FirstOrDefault", out var value) ? value : default;
     }
 
     /// <summary>For generated code: the number of joined rows (the site's SQL is a count).</summary>
@@ -150,7 +210,8 @@ public static partial class QueryInterception
         }
     }
 
-    private static bool TryFirst<TResult>(JoinQuery<TResult> query, InterceptedSite site, Func<object?[], TResult> project, string terminal, out TResult value)
+    private static bool TryFirst<TResult, TReader>(JoinQuery<TResult> query, InterceptedSite site, TReader reader, string terminal, out TResult value)
+        where TReader : IRowReader<TResult>
     {
         var scratch = Bind(query, site);
         if (scratch is null)
@@ -165,7 +226,7 @@ public static partial class QueryInterception
                 InterceptionCheck.Statement(terminal, site.Sql, scratch.ToList(), query.BuildStatement(1));
             }
 
-            var found = query.Connection.Runner.TryReadFirst(site.Sql, StatementArguments.Intercepted(scratch), query.Reader(project), out value);
+            var found = query.Connection.Runner.TryReadFirst(site.Sql, StatementArguments.Intercepted(scratch), reader, out value);
             if (InterceptionCheck.Enabled)
             {
                 var runtimeFound = query.TryFirst(out var runtime);
@@ -186,6 +247,14 @@ public static partial class QueryInterception
         ArgumentNullException.ThrowIfNull(project);
         return (object)project as Func<object?[], TResult>
             ?? throw new ArgumentException($"The projector builds {typeof(TRow).Name}, but the join's rows are {typeof(TResult).Name}.", nameof(project));
+    }
+
+    /// <summary>The generated reader as the query's own result type (see <see cref="JoinProjector"/>).</summary>
+    private static Func<SqliteStatement, TResult> JoinReader<TResult, TRow>(Func<SqliteStatement, TRow> read)
+    {
+        ArgumentNullException.ThrowIfNull(read);
+        return (object)read as Func<SqliteStatement, TResult>
+            ?? throw new ArgumentException($"The reader builds {typeof(TRow).Name}, but the join's rows are {typeof(TResult).Name}.", nameof(read));
     }
 
     private static InterceptedValues? Bind<TResult>(JoinQuery<TResult> query, InterceptedSite site)

@@ -8,8 +8,15 @@ namespace MicroDb.Generator.Model;
 /// <param name="Projector">The result as C# over <c>r</c>, an <c>object[]</c> of one row per table (e.g. <c>new { @Id = ((global::O)r[0]).@Id }</c>).</param>
 /// <param name="Used">The members the result reads, as <c>table:member</c>.</param>
 /// <param name="Whole">The tables whose row the result uses whole (every column is read).</param>
+/// <param name="Reader">
+/// The result read straight from the statement's columns, or null when it needs the rows as objects (a row used whole,
+/// a left-joined member read outside <c>row == null ? ... : row.Member</c>): <see cref="Projector"/>'s text with
+/// <c>\u0001table:member\u0001</c> where a member's column is read and <c>\u0002table\u0002</c> where a left-joined row
+/// is tested missing, which the emitter replaces once it knows the SELECT list's ordinals.
+/// </param>
 internal sealed record JoinSpec(
     EquatableArray<JoinTableSpec> Tables,
     string Projector,
     EquatableArray<string> Used,
-    EquatableArray<int> Whole);
+    EquatableArray<int> Whole,
+    string? Reader = null);

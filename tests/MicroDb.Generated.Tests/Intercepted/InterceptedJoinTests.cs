@@ -1,4 +1,5 @@
 using MicroDb.Conformance.Models;
+using MicroDb.Native;
 using MicroDb.Query;
 
 namespace MicroDb.Generated.Tests.Intercepted;
@@ -255,5 +256,52 @@ public class InterceptedJoinTests
         var expected = _orders.GroupBy(o => o.Region).OrderBy(g => g.Key, StringComparer.Ordinal).Select(g => new { g.Key, Count = g.Count(), Last = g.Max(x => x.Id) }).ToList();
         Assert.That(groups, Is.EqualTo(expected));
         Assert.That(groups[0], Is.EqualTo(new { Key = (string?)null, Count = 2, Last = 5 }));
+    }
+
+    [Test]
+    public void Plain_member_results_are_read_from_the_columns_and_match_the_run_time_path()
+    {
+        var before = InterceptionCheck.Runs;
+
+        var inner = _db.Table<JoinLine>().Join(_db.Table<JoinOrder>(), l => l.OrderId, o => o.Id, (l, o) => new { l.Sku, o.Total, o.Placed }).ToArray();
+        var first = _db.Table<JoinOrder>().LeftJoin(_db.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => new { o.Id, Region = c == null ? "?" : c.Region, Name = c == null ? "none" : c.Name })
+            .OrderByDescending(x => x.Id).First();
+        Assert.That(Intercepted, Is.EqualTo(2), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(2), "both runs were compared with the run-time path");
+
+        Assert.That(inner, Is.EquivalentTo(_lines.Join(_orders, l => l.OrderId, o => o.Id, (l, o) => new { l.Sku, o.Total, o.Placed })));
+        Assert.That(first, Is.EqualTo(new { Id = 6, Region = "north", Name = "Cid" }));
+        var missing = _db.Table<JoinOrder>().LeftJoin(_db.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => new { o.Id, Region = c == null ? "?" : c.Region, Name = c == null ? "none" : c.Name })
+            .Where(x => x.Id == 5).FirstOrDefault();
+        Assert.That(Intercepted, Is.EqualTo(3), Seen);
+        Assert.That(missing, Is.EqualTo(new { Id = 5, Region = "?", Name = "none" }), "a missing left-joined row takes the constants");
+    }
+
+    [Test]
+    public void Reader_of_another_type_is_refused_with_an_argument_error()
+    {
+        var query = _db.Table<JoinLine>();
+        var join = query.Join(_db.Table<JoinOrder>(), l => l.OrderId, o => o.Id, (l, o) => new { l.Sku, o.Total });
+
+        var error = Assert.Throws<ArgumentException>(() => QueryInterception.ToList(join, new InterceptedSite(join.ToSqlString()), static (SqliteStatement s) => s.GetInt32(0)));
+
+        Assert.That(error!.ParamName, Is.EqualTo("read"));
+        Assert.That(error.Message, Does.Contain("Int32"));
+        Assert.That(() => QueryInterception.First(join, new InterceptedSite(join.ToSqlString()), (Func<SqliteStatement, string>)null!), Throws.ArgumentNullException);
+    }
+
+    [Test]
+    public void Reader_reading_other_values_fails_the_interception_check()
+    {
+        var query = _db.Table<JoinLine>();
+        var join = query.Join(_db.Table<JoinOrder>(), l => l.OrderId, o => o.Id, (l, o) => new { Sku = l.Sku, Quantity = l.Quantity });
+        var sql = join.ToSqlString();
+
+        var same = QueryInterception.ToList(join, new InterceptedSite(sql), static (SqliteStatement s) => new { Sku = s.GetString(0)!, Quantity = s.GetInt32(1) });
+        var other = Assert.Throws<InterceptionMismatchException>(() =>
+            QueryInterception.ToList(join, new InterceptedSite(sql), static (SqliteStatement s) => new { Sku = s.GetString(0)!, Quantity = s.GetInt32(1) + 1 }));
+
+        Assert.That(same, Is.EqualTo(join.ToList()));
+        Assert.That(other!.Message, Does.Contain("member 'Quantity'"));
     }
 }

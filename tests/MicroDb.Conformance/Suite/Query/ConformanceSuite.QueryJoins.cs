@@ -294,6 +294,8 @@ public abstract partial class ConformanceSuite
                         from c in g.DefaultIfEmpty()
                         select new { o.Id, Name = c == null ? "(none)" : c.Name, o.Total }).ToList();
         Assert.That(query.ToSqlString(), Does.Contain(" LEFT JOIN "));
+        // The null test reads no column of the customer: only the member read, then the row's presence column (rowid).
+        Assert.That(query.ToSqlString(), Does.StartWith("SELECT \"t0\".\"Id\", \"t0\".\"Total\", \"t1\".\"Name\", \"t1\".rowid FROM "));
         Assert.That(query.OrderBy(x => x.Id).ToList(), Is.EqualTo(expected.OrderBy(x => x.Id).ToList()));
         Assert.That(expected.Count(x => x.Name == "(none)"), Is.EqualTo(2));
     }
