@@ -348,7 +348,7 @@ public abstract partial class ConformanceSuite
         Assert.That(actual, Is.EquivalentTo(expected));
 
         var decimals = Assert.Throws<NotSupportedException>(() => db.Table<JoinLine>().GroupBy(l => l.Sku, l => (decimal)l.Quantity).Select(g => g.Sum()));
-        Assert.That(decimals!.Message, Does.Contain("Sum of 'Decimal'"));
+        Assert.That(decimals!.Message, Does.Contain("Sum of a decimal").And.Contain("decimal member"));
     }
 
     [Test]
@@ -406,8 +406,9 @@ public abstract partial class ConformanceSuite
         var limited = Assert.Throws<NotSupportedException>(() => joined.Take(3).GroupBy(x => x.c.Region));
         Assert.That(limited!.Message, Does.Contain("GroupBy after Skip or Take"));
 
-        var decimalSum = Assert.Throws<NotSupportedException>(() => joined.GroupBy(x => x.c.Region).Select(g => g.Sum(x => x.o.Total)));
-        Assert.That(decimalSum!.Message, Does.Contain("Sum of 'Decimal'"));
+        // A decimal sum is exact (MicroDb's aggregate function), but not in a condition, where it would compare as REAL.
+        var decimalHaving = Assert.Throws<NotSupportedException>(() => joined.GroupBy(x => x.c.Region).Where(g => g.Sum(x => x.o.Total) > 1m));
+        Assert.That(decimalHaving!.Message, Does.Contain("g.Sum(x => x.o.Total)"));
 
         var first = Assert.Throws<NotSupportedException>(() => joined.GroupBy(x => x.c.Region, x => x.o).Select(g => g.First().Id));
         Assert.That(first!.Message, Does.Contain("'First' over a group"));
