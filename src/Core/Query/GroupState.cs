@@ -202,7 +202,15 @@ internal sealed class GroupState
             {
                 // A left-joined table whose key is NULL had no row: the result reads it as null.
                 presence[i] = projection.Count;
-                projection.Add(Translate(present, TranslationKind.Value, args));
+                if (JoinedTables.IsRowIdPresence(present, Parameters[i]))
+                {
+                    var joined = Maps[i].Table;
+                    projection.Add(SqlJoinPresence.Of(JoinScope.Alias(i), joined.WithoutRowId, joined.WithoutRowId ? joined.PrimaryKeyColumns[0].Name : null));
+                }
+                else
+                {
+                    projection.Add(Translate(present, TranslationKind.Value, args));
+                }
             }
         }
 
