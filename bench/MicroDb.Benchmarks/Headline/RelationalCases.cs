@@ -45,7 +45,8 @@ public static class RelationalCases
     /// <summary>The set-based update's SQL as MicroDb writes it.</summary>
     public const string UpdateSql = "UPDATE \"RelOrder\" SET \"Quantity\" = (\"Quantity\" + ?)";
 
-    private const string LoadSuffix = " (load + UpdateAll)";
+    /// <summary>The suffix of a side's load + modify + write-back form (its UpdateAll, or a peer's SaveChanges), measured in the update rounds.</summary>
+    internal const string LoadSuffix = " (load + UpdateAll)";
 
     /// <summary>Runs the cases on every side.</summary>
     /// <param name="runner">The runner.</param>

@@ -15,7 +15,8 @@ namespace MicroDb.Benchmarks.Relational;
 /// (<see cref="MdsConnections.Open"/>: WAL, synchronous=NORMAL, foreign keys, 5 s busy timeout). Both run the queries
 /// through their own LINQ, as an app writes them (EF Core with <c>AsNoTracking</c>, its query cache warm after the first
 /// run; linq2db's default query cache), and the update through their set-based APIs (EF Core's
-/// <c>ExecuteUpdate</c>, linq2db's <c>Set(...).Update()</c>).
+/// <c>ExecuteUpdate</c>, linq2db's <c>Set(...).Update()</c>); EF Core also loads, modifies and saves (<c>SaveChanges</c>)
+/// beside MicroDb's load + <c>UpdateAll</c>.
 /// </summary>
 public static class RelationalPeers
 {
@@ -31,6 +32,13 @@ public static class RelationalPeers
         context.Database.AutoTransactionBehavior = AutoTransactionBehavior.Never;
         context.ChangeTracker.AutoDetectChangesEnabled = false;
         sides.Add(ef.Handle!, "EF Core", SideRole.Peer, lo => JoinEf(context, lo), () => GroupEf(context), () => UpdateEf(context));
+
+        // EF Core's load, modify, SaveChanges beside MicroDb's load + UpdateAll: a tracking context on the same connection
+        // (so the same pragmas and the round's transaction), change detection on as an app has it, no transaction of its own.
+        var tracking = new RelationalContext(ef);
+        disposables.Add(tracking);
+        tracking.Database.AutoTransactionBehavior = AutoTransactionBehavior.Never;
+        sides.AddUpdate(ef.Handle!, "EF Core" + RelationalCases.LoadSuffix, SideRole.Peer, () => LoadUpdateEf(tracking));
 
         var l2 = MdsConnections.Open(sides.Path);
         disposables.Add(l2);
@@ -72,6 +80,22 @@ public static class RelationalPeers
     }
 
     private static int UpdateEf(RelationalContext db) => db.Orders.ExecuteUpdate(s => s.SetProperty(o => o.Quantity, o => o.Quantity + 1));
+
+    /// <summary>Loads every order tracked, adds one to each quantity and saves: the rows SaveChanges wrote (the round checks 10,000).</summary>
+    private static int LoadUpdateEf(RelationalContext db)
+    {
+        var rows = db.Orders.ToList();
+        foreach (var r in rows)
+        {
+            r.Quantity++;
+        }
+
+        var saved = db.SaveChanges();
+
+        // Each round loads afresh, as the MicroDb side does.
+        db.ChangeTracker.Clear();
+        return saved;
+    }
 
     private static (int, long) JoinLinq2Db(DataConnection db, int lo)
     {

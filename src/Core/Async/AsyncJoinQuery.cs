@@ -61,15 +61,15 @@ public sealed class AsyncJoinQuery<TResult> : IAsyncEnumerable<TResult>
         return new(_pool, _query.LeftJoin(inner.Query, outerKeySelector, innerKeySelector, resultSelector));
     }
 
-    /// <summary>Not translated after another join: always throws; see <see cref="JoinQuery{TResult}.RightJoin"/>.</summary>
+    /// <summary>A right outer join of one more table (SQL <c>RIGHT JOIN</c>); see <see cref="JoinQuery{TResult}.RightJoin"/>.</summary>
     /// <typeparam name="TInner">The joined table's type.</typeparam>
     /// <typeparam name="TKey">The key type.</typeparam>
     /// <typeparam name="TNew">The type of a joined row.</typeparam>
     /// <param name="inner">The joined table.</param>
     /// <param name="outerKeySelector">The key of the rows joined so far.</param>
     /// <param name="innerKeySelector">The key of the joined table's row.</param>
-    /// <param name="resultSelector">The joined row.</param>
-    /// <exception cref="NotSupportedException">Always.</exception>
+    /// <param name="resultSelector">The joined row; its first argument is null where no row joined so far matched.</param>
+    /// <exception cref="NotSupportedException">This query is ordered or limited, a key or the result has no SQL translation, the key is composite.</exception>
     public AsyncJoinQuery<TNew> RightJoin<TInner, TKey, TNew>(
         AsyncTableQuery<TInner> inner,
         Expression<Func<TResult, TKey>> outerKeySelector,

@@ -25,6 +25,12 @@ public sealed partial class MicroDbConnection
     /// </summary>
     internal bool PinTransactionsToThread { get; set; } = true;
 
+    /// <summary>
+    /// For a reader of a <see cref="MicroDb.Concurrency.MicroDbPool"/>, the pool's writer: the connection the async connection's table queries
+    /// are made on, so a sub-query written on <c>MicroDbAsyncConnection.Table&lt;T&gt;()</c> runs on this reader too.
+    /// </summary>
+    internal MicroDbConnection? PoolWriter { get; set; }
+
     /// <summary>Changes the depth, taking the owner's extra hold on the gate when a transaction starts and dropping it when it ends. Call with the gate held.</summary>
     private void SetTransactionDepth(int depth)
     {

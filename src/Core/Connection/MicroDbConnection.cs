@@ -205,6 +205,9 @@ public sealed partial class MicroDbConnection : IDisposable
         }
 
         raw.sqlite3_extended_result_codes(db, 1);
+
+        // Exact group aggregates (decimal sums, Min/Max by .NET's order); see ExactAggregates.
+        MicroDb.Native.ExactAggregates.Register(db);
         return db;
     }
 

@@ -122,7 +122,7 @@ public sealed partial class MicroDbPool
         try
         {
             ThrowIfDisposed();
-            reader = new MicroDbConnection(_readerOptions!) { PinTransactionsToThread = false };
+            reader = new MicroDbConnection(_readerOptions!) { PinTransactionsToThread = false, PoolWriter = _writer };
             lock (_openedReaders)
             {
                 _openedReaders.Add(reader);

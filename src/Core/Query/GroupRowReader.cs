@@ -49,10 +49,19 @@ internal sealed class GroupRowReader<TResult> : IRowReader<TResult>
         var values = new object?[_plan.Aggregates.Count];
         for (var i = 0; i < values.Length; i++)
         {
-            var raw = statement.GetValue(_plan.First + i);
+            var ordinal = _plan.First + i;
+            var raw = statement.GetValue(ordinal);
             var type = _plan.Aggregates[i].Type;
             var target = Nullable.GetUnderlyingType(type) ?? type;
-            values[i] = raw is long total && target == typeof(int) ? checked((int)total) : ExpressionInterpreter.ConvertValue(raw, type);
+            values[i] = raw switch
+            {
+                long total when target == typeof(int) => checked((int)total),
+
+                // MicroDb's exact aggregates (ExactAggregates) give a decimal as text and a DateTime as stored: the typed readers read them.
+                not null when target == typeof(decimal) => statement.GetDecimal(ordinal),
+                not null when target == typeof(DateTime) => statement.GetDateTime(ordinal),
+                _ => ExpressionInterpreter.ConvertValue(raw, type),
+            };
         }
 
         var row = new object?[_maps.Length + 1];

@@ -88,12 +88,8 @@ internal sealed class GroupState
     /// <summary>Translates the key now, so a key without SQL form fails at GroupBy.</summary>
     public void CheckKeys()
     {
-        if (SubqueryConnection.Holds(Key))
-        {
-            // The result reads the key from the row, so a key computed by a sub-query has no reader.
-            throw new NotSupportedException($"MicroDb cannot group by '{Key}': a sub-query in a group key has no SQL translation; group by the table's members and use the sub-query in a Where or HAVING condition.");
-        }
-
+        // A sub-query in the key (db.Table<Line>().Count(l => l.OrderId == o.Id)) is a GROUP BY term of its own, and where
+        // the result reads it, it is selected and read like an aggregate (AggregateLifter): every row of a group has its value.
         GroupTerms([]);
     }
 
@@ -202,7 +198,15 @@ internal sealed class GroupState
             {
                 // A left-joined table whose key is NULL had no row: the result reads it as null.
                 presence[i] = projection.Count;
-                projection.Add(Translate(present, TranslationKind.Value, args));
+                if (JoinedTables.IsRowIdPresence(present, Parameters[i]))
+                {
+                    var joined = Maps[i].Table;
+                    projection.Add(SqlJoinPresence.Of(JoinScope.Alias(i), joined.WithoutRowId, joined.WithoutRowId ? joined.PrimaryKeyColumns[0].Name : null));
+                }
+                else
+                {
+                    projection.Add(Translate(present, TranslationKind.Value, args));
+                }
             }
         }
 

@@ -143,10 +143,14 @@ public sealed class GroupedQuery<TResult> : IEnumerable<TResult>
     }
 
     // SQLite's sum() stops with "integer overflow" where LINQ's checked Sum throws OverflowException (as TableQuery.Sum maps it).
-    private static bool IsOverflow(MicroDbException e) => e.Message.Contains("integer overflow", StringComparison.Ordinal);
+    // MicroDb's decimal sum (ExactAggregates) stops with its own message where LINQ's decimal addition throws OverflowException.
+    private static bool IsOverflow(MicroDbException e) =>
+        e.Message.Contains("integer overflow", StringComparison.Ordinal) || e.Message.Contains(MicroDb.Native.ExactAggregates.OverflowMessage, StringComparison.Ordinal);
 
     private OverflowException Overflow(MicroDbException e) =>
-        new($"A sum in the grouped query on '{_state.Map.Table.TableName}' does not fit in a 64-bit integer.", e);
+        new(e.Message.Contains(MicroDb.Native.ExactAggregates.OverflowMessage, StringComparison.Ordinal)
+            ? $"A decimal sum in the grouped query on '{_state.Map.Table.TableName}' does not fit in a decimal."
+            : $"A sum in the grouped query on '{_state.Map.Table.TableName}' does not fit in a 64-bit integer.", e);
 
     private (string Sql, List<object?> Args, GroupRowReader<TResult> Reader) Build(int? limitCap)
     {

@@ -151,19 +151,22 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
         AddJoin<TInner, TNew>(SqlJoinKind.Left, inner, outerKeySelector, innerKeySelector, resultSelector);
 
     /// <summary>
-    /// Not translated: a right join after another join (the rows joined so far missing as a whole) has no SQL form in
-    /// MicroDb; it always throws. Start from the table whose rows are all kept (<c>TableQuery&lt;T&gt;.RightJoin</c>, or a
-    /// <c>LeftJoin</c> from that table). Declared so that such a call does not bind to LINQ-to-Objects' <c>RightJoin</c>
-    /// and join in memory.
+    /// Joins one more table as a right outer join (.NET 10's <c>RightJoin</c>): every row of <paramref name="inner"/> is
+    /// kept, and the rows joined so far are null, as a whole, where none matches (each of their tables reads null). It
+    /// runs as a SQL <c>RIGHT JOIN</c> (SQLite 3.39 or later; the bundled SQLite is). The Where conditions given so far
+    /// choose which of the rows joined so far can match (they become part of the ON condition); the joined table's own
+    /// Where conditions choose which of its rows are kept. As in LINQ-to-Objects, test the missing row first
+    /// (<c>x == null ? null : x.c.Name</c>).
     /// </summary>
     /// <typeparam name="TInner">The joined table's type.</typeparam>
-    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TKey">The key type (a single value, not a composite key).</typeparam>
     /// <typeparam name="TNew">The type of a joined row.</typeparam>
-    /// <param name="inner">The joined table.</param>
+    /// <param name="inner">The joined table: every one of its rows is kept (its Where conditions choose which).</param>
     /// <param name="outerKeySelector">The key of the rows joined so far.</param>
     /// <param name="innerKeySelector">The key of the joined table's row.</param>
-    /// <param name="resultSelector">The joined row.</param>
-    /// <exception cref="NotSupportedException">Always.</exception>
+    /// <param name="resultSelector">The joined row; its first argument is null where no row joined so far matched.</param>
+    /// <exception cref="NotSupportedException">This query is ordered or limited, a key or the result has no SQL translation, the key is composite.</exception>
+    /// <exception cref="ArgumentException"><paramref name="inner"/> was made on another connection.</exception>
     public JoinQuery<TNew> RightJoin<TInner, TKey, TNew>(
         TableQuery<TInner> inner,
         Expression<Func<TResult, TKey>> outerKeySelector,
@@ -171,8 +174,48 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
         Expression<Func<TResult?, TInner, TNew>> resultSelector)
     {
         ArgumentNullException.ThrowIfNull(inner);
-        throw new NotSupportedException(
-            $"MicroDb cannot translate RightJoin of '{inner.Table.TableName}' after another join: start the query from '{inner.Table.TableName}' (its RightJoin or LeftJoin) instead.");
+        ArgumentNullException.ThrowIfNull(outerKeySelector);
+        ArgumentNullException.ThrowIfNull(innerKeySelector);
+        ArgumentNullException.ThrowIfNull(resultSelector);
+        RejectLimited("RightJoin");
+        if (_orderings.Length > 0)
+        {
+            throw new NotSupportedException("MicroDb cannot translate RightJoin after OrderBy on a join; order after the last join.");
+        }
+
+        if (!ReferenceEquals(inner.Connection, _connection))
+        {
+            throw new ArgumentException($"The joined query on '{inner.Table.TableName}' runs on another connection; a join runs on one connection.", nameof(inner));
+        }
+
+        var parameter = Expression.Parameter(typeof(TInner), innerKeySelector.Parameters[0].Name ?? JoinScope.Alias(_tables.Maps.Length));
+        var innerKey = RowSubstitution.Apply(innerKeySelector, parameter);
+        var on = JoinKeys.Condition(RowSubstitution.Apply(outerKeySelector, _selector), innerKey, SqlJoinKind.Left, "RightJoin");
+
+        // The conditions on the rows so far filter them before the join: in the ON clause, a row failing them matches nothing.
+        foreach (var where in _wheres)
+        {
+            on = Expression.AndAlso(on, where);
+        }
+
+        // The kept table's own conditions choose which of its rows are kept: WHERE.
+        var filters = inner.JoinFilters("join");
+        var wheres = new Expression[filters.Count];
+        for (var i = 0; i < wheres.Length; i++)
+        {
+            wheres[i] = RowSubstitution.Apply(filters[i], parameter);
+        }
+
+        var tables = _tables.AddRight(inner.Map, parameter, on);
+        var anchor = tables.Parameters[_tables.Anchor()];
+        var row = resultSelector.Parameters[0];
+        var body = new MissingRow(row, anchor).Visit(resultSelector.Body);
+        var selector = RowSubstitution.Apply(resultSelector.Update(body, resultSelector.Parameters), _selector, parameter);
+        var joined = new JoinQuery<TNew>(_connection, tables, selector, wheres, [], 0, null, 0);
+
+        // Translate the condition now, so a key without SQL form fails at the call, as Where does.
+        joined.Translate(on, TranslationKind.Predicate, []);
+        return joined;
     }
 
     /// <summary>
@@ -536,4 +579,35 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
     }
 
     private static string Write(QueryModel model, List<object?> args) => SlotOrder.Write(model, args);
+    /// <summary>
+    /// The rows joined before a right join, in its result selector: missing as a whole where no row matched, which is
+    /// when the table every such row has (<paramref name="anchor"/>) is missing. <c>x == null</c> becomes that table's
+    /// test, and <c>x</c> used whole becomes <c>anchor == null ? default : x</c>; a member of <c>x</c> stays, to be read
+    /// from its own table (null there too).
+    /// </summary>
+    private sealed class MissingRow(ParameterExpression row, ParameterExpression anchor) : ExpressionVisitor
+    {
+        protected override Expression VisitBinary(BinaryExpression node)
+        {
+            if (node.NodeType is ExpressionType.Equal or ExpressionType.NotEqual && (IsRow(node.Left) && IsNull(node.Right) || IsRow(node.Right) && IsNull(node.Left)))
+            {
+                var missing = Expression.Equal(anchor, Expression.Constant(null, anchor.Type));
+                return node.NodeType == ExpressionType.Equal ? missing : Expression.Not(missing);
+            }
+
+            return base.VisitBinary(node);
+        }
+
+        protected override Expression VisitMember(MemberExpression node) =>
+            node.Expression is { } target && IsRow(target) ? node : base.VisitMember(node);
+
+        protected override Expression VisitParameter(ParameterExpression node) =>
+            node == row && !row.Type.IsValueType
+                ? Expression.Condition(Expression.Equal(anchor, Expression.Constant(null, anchor.Type)), Expression.Constant(null, row.Type), row)
+                : node;
+
+        private bool IsRow(Expression e) => (e is UnaryExpression { NodeType: ExpressionType.Convert } convert ? convert.Operand : e) == row;
+
+        private static bool IsNull(Expression e) => (e is UnaryExpression { NodeType: ExpressionType.Convert } convert ? convert.Operand : e) is ConstantExpression { Value: null };
+    }
 }

@@ -68,6 +68,38 @@ internal sealed class JoinedTables
         return source;
     }
 
+    /// <summary>
+    /// Right-joins one more table: every row of it is kept, and each table joined so far may now be missing, told by its
+    /// rowid (its presence is its own parameter, the marker <see cref="IsRowIdPresence"/> reads).
+    /// </summary>
+    public JoinedTables AddRight(IEntityMap map, ParameterExpression parameter, Expression on)
+    {
+        var presence = new Expression?[Presence.Length + 1];
+        for (var i = 0; i < Presence.Length; i++)
+        {
+            presence[i] = Presence[i] ?? Parameters[i];
+        }
+
+        return new([.. Maps, map], [.. Parameters, parameter], [.. Kinds, SqlJoinKind.Right], [.. On, on], presence, Groups);
+    }
+
+    /// <summary>True when <paramref name="presence"/> (of a table read through <paramref name="parameter"/>) means "missing when its rowid is NULL" (set by a later right join).</summary>
+    public static bool IsRowIdPresence(Expression presence, ParameterExpression parameter) => ReferenceEquals(presence, parameter);
+
+    /// <summary>The index of the table every row joined so far has (the first, or the last right-joined one): the row as a whole is missing when it is.</summary>
+    public int Anchor()
+    {
+        for (var i = Kinds.Length - 1; i > 0; i--)
+        {
+            if (Kinds[i] == SqlJoinKind.Right)
+            {
+                return i;
+            }
+        }
+
+        return 0;
+    }
+
     public JoinedTables Add(IEntityMap map, ParameterExpression parameter, SqlJoinKind kind, Expression on, Expression? presence, ParameterExpression? group = null) =>
         new([.. Maps, map], [.. Parameters, parameter], [.. Kinds, kind], [.. On, on], [.. Presence, presence], group is null ? Groups : [.. Groups, group]);
 }

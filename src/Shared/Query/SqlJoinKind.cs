@@ -13,4 +13,7 @@ internal enum SqlJoinKind
 
     /// <summary><c>LEFT JOIN</c>: every left row, with NULL right columns where no right row matches.</summary>
     Left,
+
+    /// <summary><c>RIGHT JOIN</c>: every right row, with NULL left columns where no left row matches (SQLite 3.39 or later).</summary>
+    Right,
 }

@@ -216,7 +216,7 @@ internal class SqliteSqlWriter
                 return;
             case SqlJoin join:
                 WriteSource(join.Left, sql, slots);
-                sql.Append(join.Kind == SqlJoinKind.Left ? " LEFT JOIN " : " INNER JOIN ");
+                sql.Append(join.Kind switch { SqlJoinKind.Left => " LEFT JOIN ", SqlJoinKind.Right => " RIGHT JOIN ", _ => " INNER JOIN " });
                 WriteSource(join.Right, sql, slots);
                 sql.Append(" ON ");
                 Write(join.On, sql, slots);

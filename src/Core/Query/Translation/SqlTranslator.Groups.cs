@@ -78,6 +78,11 @@ internal sealed partial class SqlTranslator
         var selector = call.Arguments.Count == 2 ? Element(call.Arguments[1]) : _groupElement!;
         var type = Underlying(selector.Type);
         var numeric = type == typeof(int) || type == typeof(long) || type == typeof(short) || type == typeof(byte) || type == typeof(double) || type == typeof(float);
+        if (!numeric && TryExactGroupAggregate(call, name, selector, type) is { } exact)
+        {
+            return exact;
+        }
+
         if (!numeric)
         {
             // decimal is stored as text (SQLite would add it as REAL), strings order by culture in LINQ's Min/Max, dates by ticks.

@@ -46,6 +46,14 @@ internal sealed partial class SqlTranslator
             return null;
         }
 
+        if (_scope!.PresenceOf(index) is { } present && JoinedTables.IsRowIdPresence(present, row!))
+        {
+            // A table a later right join may leave missing: its rowid (a WITHOUT ROWID table's first key column) is NULL.
+            var table = _scope.Tables[index];
+            var rowId = SqlJoinPresence.Of(JoinScope.Alias(index), table.WithoutRowId, table.WithoutRowId ? table.PrimaryKeyColumns[0].Name : null);
+            return Group(new SqlIsNull(rowId, Negated: negate));
+        }
+
         return _scope!.PresenceOf(index) is { } key
             ? Group(new SqlIsNull(Translate(key), Negated: negate))
             : Value(negate, null, typeof(bool));

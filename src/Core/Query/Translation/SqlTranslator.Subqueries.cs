@@ -23,6 +23,13 @@ internal sealed partial class SqlTranslator
 
     private bool UsesOuter(Expression e) => _outer is not null && _outer.Uses(e);
 
+    // Whether this translator's lambda holds a sub-query form of the async connection's table (computed once): such a call
+    // cannot be evaluated first as a value (it only translates), so an expression holding one is never treated as closed.
+    private bool? _holdsAsync;
+
+    private bool HoldsAsyncSubquery(Expression e) =>
+        (_holdsAsync ??= SubqueryConnection.HoldsAsync(_body)) && SubqueryConnection.HoldsAsync(e);
+
     /// <summary>
     /// Translates a sub-query value lifted out of a projection (<c>db.Table&lt;Line&gt;().Count(l =&gt; l.OrderId == o.Id)</c>, over <paramref name="parameter"/>) and
     /// appends its arguments to <paramref name="args"/> in the order its markers are written.
@@ -104,7 +111,8 @@ internal sealed partial class SqlTranslator
         return _outer is not null && _outer.Reads(table);
     }
 
-    private static bool IsTableQuery(Type? type) => type is { IsGenericType: true } && type.GetGenericTypeDefinition() == typeof(TableQuery<>);
+    private static bool IsTableQuery(Type? type) =>
+        type is { IsGenericType: true } && (type.GetGenericTypeDefinition() == typeof(TableQuery<>) || type.GetGenericTypeDefinition() == typeof(AsyncTableQuery<>));
 
     private static LambdaExpression? LambdaOf(Expression e) => StripQuote(e) as LambdaExpression;
 
@@ -207,7 +215,7 @@ internal sealed partial class SqlTranslator
         if (CanBeNull(keyType) || !IsIntegral(keyType))
         {
             // An inner query that does not read the row and was made on another connection is run first (its values bound as a list).
-            if (!Uses(source) && !(ExpressionInterpreter.EvaluateClosed(chain) is ISubquerySource { Connection: var made } && ReferenceEquals(made, SubqueryConnection.Current)))
+            if (!Uses(source) && !(ExpressionInterpreter.EvaluateClosed(chain) is ISubquerySource { Connection: var made } && (ReferenceEquals(made, SubqueryConnection.Current) || ReferenceEquals(made, SubqueryConnection.Current?.PoolWriter))))
             {
                 return null;
             }
@@ -263,7 +271,8 @@ internal sealed partial class SqlTranslator
         // The outer statement runs on one connection: the inner query must be made on it.
         var connection = SubqueryConnection.Current
             ?? throw Unsupported(call, $"a sub-query over the table '{source.Table.TableName}' is translated only in a query's Where, Select, OrderBy or grouped Where (and Count, Any, First ... with a condition)");
-        if (!ReferenceEquals(source.Connection, connection))
+        // An async connection's table query is made on its pool's writer and runs on whichever pooled connection runs the outer query.
+        if (!ReferenceEquals(source.Connection, connection) && !(source is IAsyncSubquerySource && ReferenceEquals(source.Connection, connection.PoolWriter)))
         {
             throw Unsupported(call, $"the sub-query over the table '{source.Table.TableName}' was made on another connection (database '{source.Connection.DatabasePath}') than the query it is in (database '{connection.DatabasePath}'); one statement runs on one connection, so use the same connection object");
         }

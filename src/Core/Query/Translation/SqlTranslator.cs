@@ -69,7 +69,8 @@ internal sealed partial class SqlTranslator
     }
 
     private bool Uses(Expression e) =>
-        (_scope is null ? ParameterFinder.Uses(e, _parameter) : _scope.Uses(e)) || (_group is not null && ParameterFinder.Uses(e, _group)) || UsesOuter(e);
+        (_scope is null ? ParameterFinder.Uses(e, _parameter) : _scope.Uses(e)) || (_group is not null && ParameterFinder.Uses(e, _group)) || UsesOuter(e)
+        || HoldsAsyncSubquery(e);
 
     private SqlExpression TranslateBoolean(Expression e)
     {

@@ -24,6 +24,9 @@ internal static class SubqueryConnection
     /// <summary>True when <paramref name="lambda"/> holds a call on a table query (a sub-query the translator nests).</summary>
     public static bool Holds(System.Linq.Expressions.Expression lambda) => Finder.Find(lambda);
 
+    /// <summary>True when <paramref name="e"/> holds a sub-query form of the async connection's table (<c>AsyncTableQuery&lt;T&gt;.Any</c> ...), which only translates.</summary>
+    public static bool HoldsAsync(System.Linq.Expressions.Expression e) => Finder.Find(e, asyncOnly: true);
+
     /// <summary>Restores the previous connection.</summary>
     internal readonly struct Scope : IDisposable
     {
@@ -37,10 +40,11 @@ internal static class SubqueryConnection
     private sealed class Finder : System.Linq.Expressions.ExpressionVisitor
     {
         private bool _found;
+        private bool _asyncOnly;
 
-        public static bool Find(System.Linq.Expressions.Expression e)
+        public static bool Find(System.Linq.Expressions.Expression e, bool asyncOnly = false)
         {
-            var finder = new Finder();
+            var finder = new Finder { _asyncOnly = asyncOnly };
             finder.Visit(e);
             return finder._found;
         }
@@ -49,7 +53,10 @@ internal static class SubqueryConnection
 
         protected override System.Linq.Expressions.Expression VisitMethodCall(System.Linq.Expressions.MethodCallExpression node)
         {
-            if (node.Method.DeclaringType is { IsGenericType: true } type && type.GetGenericTypeDefinition() == typeof(TableQuery<>))
+            if (_asyncOnly
+                ? node.Method.DeclaringType is { IsGenericType: true } asyncType && asyncType.GetGenericTypeDefinition() == typeof(AsyncTableQuery<>)
+                    && node.Method.Name is "Any" or "All" or "Count" or "LongCount"
+                : node.Method.DeclaringType is { IsGenericType: true } type && (type.GetGenericTypeDefinition() == typeof(TableQuery<>) || type.GetGenericTypeDefinition() == typeof(AsyncTableQuery<>)))
             {
                 _found = true;
                 return node;

@@ -150,9 +150,11 @@ public abstract partial class ConformanceSuite
         var composite = Assert.Throws<NotSupportedException>(() => orders.RightJoin(customers, o => new { o.Region, o.CustomerId }, c => new { c.Region, CustomerId = (int?)c.Id }, (o, c) => c.Id));
         Assert.That(composite!.Message, Does.Contain("RightJoin").And.Contain("composite"));
 
-        var joined = orders.Join(db.Table<JoinLine>(), o => o.Id, l => l.OrderId, (o, l) => new { o.CustomerId, l.Sku });
-        var afterJoin = Assert.Throws<NotSupportedException>(() => joined.RightJoin(customers, x => x.CustomerId, c => (int?)c.Id, (x, c) => c.Name));
-        Assert.That(afterJoin!.Message, Does.Contain("RightJoin").And.Contain("join_customers"));
+        var joined = orders.Join(db.Table<JoinLine>(), o => o.Id, l => l.OrderId, (o, l) => new { o.CustomerId, o.Region, l.Sku });
+        var afterJoin = Assert.Throws<NotSupportedException>(() => joined.RightJoin(customers, x => new { x.Region, x.CustomerId }, c => new { c.Region, CustomerId = (int?)c.Id }, (x, c) => c.Name));
+        Assert.That(afterJoin!.Message, Does.Contain("RightJoin").And.Contain("composite"));
+        var afterOrder = Assert.Throws<NotSupportedException>(() => joined.OrderBy(x => x.Sku).RightJoin(customers, x => x.CustomerId, c => (int?)c.Id, (x, c) => c.Name));
+        Assert.That(afterOrder!.Message, Does.Contain("RightJoin after OrderBy"));
 
         var ordered = Assert.Throws<NotSupportedException>(() => orders.OrderBy(o => o.Id).RightJoin(customers, o => o.CustomerId, c => (int?)c.Id, (o, c) => c.Id));
         Assert.That(ordered!.Message, Does.Contain("ordered or limited"));
@@ -329,8 +331,8 @@ public abstract partial class ConformanceSuite
         var asyncElsewhere = Assert.Throws<ArgumentException>(() => asyncDb.Table<JoinOrder>().Join(asyncOther.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => c.Name));
         Assert.That(asyncElsewhere!.Message, Does.Contain("another connection"));
         var asyncJoined = asyncDb.Table<JoinOrder>().Join(asyncDb.Table<JoinLine>(), o => o.Id, l => l.OrderId, (o, l) => new { o.CustomerId, l.Sku });
-        var rightAfterJoin = Assert.Throws<NotSupportedException>(() => asyncJoined.RightJoin(asyncDb.Table<JoinCustomer>(), x => x.CustomerId, c => (int?)c.Id, (x, c) => c.Name));
-        Assert.That(rightAfterJoin!.Message, Does.Contain("RightJoin"));
+        var rightAfterJoin = Assert.Throws<NotSupportedException>(() => asyncJoined.Take(1).RightJoin(asyncDb.Table<JoinCustomer>(), x => x.CustomerId, c => (int?)c.Id, (x, c) => c.Name));
+        Assert.That(rightAfterJoin!.Message, Does.Contain("RightJoin after Skip or Take"));
         Assert.That(db.Table<JoinOrder>().Count(), Is.EqualTo(data.Orders.Count), "nothing stored is touched");
     }
 
@@ -348,7 +350,7 @@ public abstract partial class ConformanceSuite
         Assert.That(actual, Is.EquivalentTo(expected));
 
         var decimals = Assert.Throws<NotSupportedException>(() => db.Table<JoinLine>().GroupBy(l => l.Sku, l => (decimal)l.Quantity).Select(g => g.Sum()));
-        Assert.That(decimals!.Message, Does.Contain("Sum of 'Decimal'"));
+        Assert.That(decimals!.Message, Does.Contain("Sum of a decimal").And.Contain("decimal member"));
     }
 
     [Test]
@@ -406,8 +408,9 @@ public abstract partial class ConformanceSuite
         var limited = Assert.Throws<NotSupportedException>(() => joined.Take(3).GroupBy(x => x.c.Region));
         Assert.That(limited!.Message, Does.Contain("GroupBy after Skip or Take"));
 
-        var decimalSum = Assert.Throws<NotSupportedException>(() => joined.GroupBy(x => x.c.Region).Select(g => g.Sum(x => x.o.Total)));
-        Assert.That(decimalSum!.Message, Does.Contain("Sum of 'Decimal'"));
+        // A decimal sum is exact (MicroDb's aggregate function), but not in a condition, where it would compare as REAL.
+        var decimalHaving = Assert.Throws<NotSupportedException>(() => joined.GroupBy(x => x.c.Region).Where(g => g.Sum(x => x.o.Total) > 1m));
+        Assert.That(decimalHaving!.Message, Does.Contain("g.Sum(x => x.o.Total)"));
 
         var first = Assert.Throws<NotSupportedException>(() => joined.GroupBy(x => x.c.Region, x => x.o).Select(g => g.First().Id));
         Assert.That(first!.Message, Does.Contain("'First' over a group"));
