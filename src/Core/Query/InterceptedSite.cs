@@ -12,7 +12,7 @@ namespace MicroDb.Query;
 /// value is bound with the typed bind for its column kind. Not meant to be used by hand.
 /// </summary>
 [EditorBrowsable(EditorBrowsableState.Never)]
-public sealed class InterceptedSite
+public sealed partial class InterceptedSite
 {
     private ValueSite[] _values = [];
 
@@ -212,6 +212,9 @@ public sealed class InterceptedSite
     {
         /// <summary>In a join, the table of <see cref="Member"/>.</summary>
         public int Table { get; init; }
+
+        /// <summary>An ExecuteUpdate value: <see cref="Where"/> is then the Set call's index and <see cref="Member"/> the member it sets.</summary>
+        public bool Assigned { get; init; }
     }
 
     private sealed record Resolved(TableMapping Table, ColumnMapping[] Columns);
