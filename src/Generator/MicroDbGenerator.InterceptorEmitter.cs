@@ -42,6 +42,7 @@ public sealed partial class MicroDbGenerator
             {
                 string? declined = chain.Declined;
                 string? sql = null;
+                string? sqliteNetSql = null;
                 List<LoweredNode>? values = null;
                 if (declined is null)
                 {
@@ -78,6 +79,10 @@ public sealed partial class MicroDbGenerator
                         diagnostics.Add(new DiagnosticInfo(ModelRules.Ids.QueryNeverTranslates, chain.Location, new EquatableArray<string>(new[] { error.Lambda, error.Reason })));
                         continue;
                     }
+                    else if (IsWrite(chain.Steps[chain.Steps.Count - 1].Method))
+                    {
+                        (sql, sqliteNetSql, values, declined) = WriteSetBased(chain, model);
+                    }
                     else
                     {
                         (sql, values, declined) = Write(chain, model);
@@ -103,6 +108,10 @@ public sealed partial class MicroDbGenerator
                     else if (chain.Join is not null)
                     {
                         EmitJoinChain(w, chain, sql!, values!, emitted++);
+                    }
+                    else if (IsWrite(chain.Steps[chain.Steps.Count - 1].Method))
+                    {
+                        EmitWriteChain(w, chain, sql!, sqliteNetSql, values!, emitted++);
                     }
                     else if (chain.Steps.Any(st => st.Projector is not null))
                     {

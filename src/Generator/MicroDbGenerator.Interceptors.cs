@@ -28,6 +28,7 @@ public sealed partial class MicroDbGenerator
         {
             "ToList", "ToArray", "First", "FirstOrDefault", "Single", "SingleOrDefault", "Count", "Any",
             "ToListAsync", "ToArrayAsync", "FirstAsync", "FirstOrDefaultAsync", "SingleAsync", "SingleOrDefaultAsync", "CountAsync", "AnyAsync",
+            "ExecuteDelete", "ExecuteUpdate", "ExecuteDeleteAsync", "ExecuteUpdateAsync",
         };
 
         private static readonly HashSet<string> Orderings = new(StringComparer.Ordinal)
@@ -153,6 +154,17 @@ public sealed partial class MicroDbGenerator
 
                     limited = true;
                     steps.Add(new ChainStep(name, null, Count: count));
+                }
+                else if (isTerminal && IsWrite(name))
+                {
+                    // ExecuteDelete/ExecuteUpdate: MicroDbGenerator.SetBased.cs.
+                    string? why = null;
+                    if (compat || LowerWrite(call, name, intercept, limited, out why) is not { } write)
+                    {
+                        return Declined(why ?? $"'{name}' is not lowered at build time");
+                    }
+
+                    steps.Add(write);
                 }
                 else if (name == "Where" || (isTerminal && PredicateOf(call) is not null))
                 {
