@@ -397,7 +397,7 @@ public sealed partial class MicroDbGenerator
                             ? new LoweredNode("bool", member!.Name, Family: family, Table: LastTable)
                             : Decline($"'{operation.Syntax}' is not a condition");
                     default:
-                        return Reason is null ? Decline($"'{operation.Syntax}' is not lowered at build time") : null;
+                        return Reason is null ? Decline(SubqueryReason(operation) ?? $"'{operation.Syntax}' is not lowered at build time") : null;
                 }
             }
 
@@ -434,7 +434,7 @@ public sealed partial class MicroDbGenerator
                 var (open, closed) = leftUses ? (b.LeftOperand, b.RightOperand) : (b.RightOperand, b.LeftOperand);
                 if (Member(open, out var member) is not { } family)
                 {
-                    return Reason is null ? Decline($"'{open.Syntax}' is not a member of the row") : null;
+                    return Reason is null ? Decline(SubqueryReason(open) ?? $"'{open.Syntax}' is not a member of the row") : null;
                 }
 
                 if (!IsClosedValue(closed))
