@@ -35,12 +35,14 @@ public sealed partial class MicroDbGenerator
                 byKey[model.MetadataName] = model;
             }
 
+            _tables = byKey;
             var diagnostics = new List<DiagnosticInfo>();
             var w = new SourceWriter();
             var emitted = 0;
             foreach (var chain in chains.OrderBy(c => c.Location?.FilePath, System.StringComparer.Ordinal).ThenBy(c => c.Location?.SpanStart))
             {
                 string? declined = chain.Declined;
+                _subqueries = new List<(int, string)>();
                 string? sql = null;
                 string? sqliteNetSql = null;
                 List<LoweredNode>? values = null;
@@ -161,6 +163,12 @@ public sealed partial class MicroDbGenerator
 
         private static string? FirstError(LoweredNode node, EntityModel model)
         {
+            if (node.Op is "exists" or "all")
+            {
+                // A sub-query's members are its own table's (MicroDbGenerator.Subqueries.cs checks them).
+                return null;
+            }
+
             if (node.Left is { } left && FirstError(left, model) is { } l)
             {
                 return l;
@@ -320,6 +328,9 @@ public sealed partial class MicroDbGenerator
                         var operand = Condition(node.Left!, model, values, where, ref declined, joined);
                         return operand is null ? null : new SqlGroup(new SqlUnary(SqlUnaryOperator.Not, operand));
                     }
+
+                case "exists" or "all":
+                    return joined is null ? Exists(node, model, values, where, ref declined) : null;
             }
 
             // In a join the member is table node.Table's, qualified by its alias.
@@ -560,6 +571,7 @@ public sealed partial class MicroDbGenerator
                     .Append(", ").Append(SymbolDisplay.FormatLiteral(v.Member!, quote: true)).Append(", typeof(").Append(v.MemberType).Append("))");
             }
 
+            AppendSubqueries(text);
             w.Line(text.Append(';').ToString());
             return name;
         }

@@ -345,7 +345,7 @@ public sealed partial class MicroDbGenerator
         /// operands L/R, a unary operand O; conversions are looked through on both sides), so the interceptor reads a
         /// captured value at its known node. Anything outside what compares directly in SQLite is declined with a reason.
         /// </summary>
-        private sealed class Lowering
+        private sealed partial class Lowering
         {
             private readonly IParameterSymbol? _parameter;
 
@@ -392,6 +392,8 @@ public sealed partial class MicroDbGenerator
                         return Condition(not.Operand, path + "O") is { } operand ? new LoweredNode("not", Left: operand) : null;
                     case IBinaryOperation comparison:
                         return Comparison(comparison, path);
+                    case IInvocationOperation call when SubqueryReason(call) is not null:
+                        return Subquery(call, path);
                     case IPropertyReferenceOperation when Member(operation, out var member) is { } family:
                         return family == "bool"
                             ? new LoweredNode("bool", member!.Name, Family: family, Table: LastTable)

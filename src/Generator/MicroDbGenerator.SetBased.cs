@@ -346,6 +346,7 @@ public sealed partial class MicroDbGenerator
                 text.Append(", ").Append(SymbolDisplay.FormatLiteral(v.Member!, quote: true)).Append(", typeof(").Append(v.MemberType).Append("))");
             }
 
+            AppendSubqueries(text);
             w.Line(text.Append(';').ToString());
             return name;
         }

@@ -65,7 +65,7 @@ public sealed partial class InterceptedSite
         }
 
         var columns = Columns(query.Table);
-        if (columns is null)
+        if (columns is null || !SubqueriesHold(query))
         {
             return false;
         }
@@ -76,12 +76,13 @@ public sealed partial class InterceptedSite
             var site = _values[i];
             if (!site.Assigned)
             {
-                if (!TryRead(query.WhereLambda(site.Where).Body, site.Path, out var compared) || compared is null)
+                if (!TryRead(query.WhereLambda(site.Where).Body, site.Path, out var compared) || compared is null
+                    || (columns[i] ?? SubqueryColumn(query, site)) is not { } column)
                 {
                     return false;
                 }
 
-                values.Add(compared, columns[i], site.MemberType, format);
+                values.Add(compared, column, site.MemberType, format);
                 continue;
             }
 
