@@ -330,7 +330,13 @@ public sealed partial class MicroDbGenerator
                     }
 
                 case "exists" or "all":
-                    return joined is null ? Exists(node, model, values, where, ref declined) : null;
+                    if (joined is not null)
+                    {
+                        declined = "a sub-query in a join's condition is not lowered at build time";
+                        return null;
+                    }
+
+                    return Exists(node, model, values, where, ref declined);
             }
 
             // In a join the member is table node.Table's, qualified by its alias.
