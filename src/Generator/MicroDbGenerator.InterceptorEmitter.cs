@@ -35,13 +35,16 @@ public sealed partial class MicroDbGenerator
                 byKey[model.MetadataName] = model;
             }
 
+            _tables = byKey;
             var diagnostics = new List<DiagnosticInfo>();
             var w = new SourceWriter();
             var emitted = 0;
             foreach (var chain in chains.OrderBy(c => c.Location?.FilePath, System.StringComparer.Ordinal).ThenBy(c => c.Location?.SpanStart))
             {
                 string? declined = chain.Declined;
+                _subqueries = new List<(int, string)>();
                 string? sql = null;
+                string? sqliteNetSql = null;
                 List<LoweredNode>? values = null;
                 string? joinReader = null;
                 if (declined is null)
@@ -79,6 +82,10 @@ public sealed partial class MicroDbGenerator
                         diagnostics.Add(new DiagnosticInfo(ModelRules.Ids.QueryNeverTranslates, chain.Location, new EquatableArray<string>(new[] { error.Lambda, error.Reason })));
                         continue;
                     }
+                    else if (IsWrite(chain.Steps[chain.Steps.Count - 1].Method))
+                    {
+                        (sql, sqliteNetSql, values, declined) = WriteSetBased(chain, model);
+                    }
                     else
                     {
                         (sql, values, declined) = Write(chain, model);
@@ -104,6 +111,10 @@ public sealed partial class MicroDbGenerator
                     else if (chain.Join is not null)
                     {
                         EmitJoinChain(w, chain, sql!, values!, joinReader, emitted++);
+                    }
+                    else if (IsWrite(chain.Steps[chain.Steps.Count - 1].Method))
+                    {
+                        EmitWriteChain(w, chain, sql!, sqliteNetSql, values!, emitted++);
                     }
                     else if (chain.Steps.Any(st => st.Projector is not null))
                     {
@@ -153,6 +164,12 @@ public sealed partial class MicroDbGenerator
 
         private static string? FirstError(LoweredNode node, EntityModel model)
         {
+            if (node.Op is "exists" or "all")
+            {
+                // A sub-query's members are its own table's (MicroDbGenerator.Subqueries.cs checks them).
+                return null;
+            }
+
             if (node.Left is { } left && FirstError(left, model) is { } l)
             {
                 return l;
@@ -312,6 +329,15 @@ public sealed partial class MicroDbGenerator
                         var operand = Condition(node.Left!, model, values, where, ref declined, joined);
                         return operand is null ? null : new SqlGroup(new SqlUnary(SqlUnaryOperator.Not, operand));
                     }
+
+                case "exists" or "all":
+                    if (joined is not null)
+                    {
+                        declined = "a sub-query in a join's condition is not lowered at build time";
+                        return null;
+                    }
+
+                    return Exists(node, model, values, where, ref declined);
             }
 
             // In a join the member is table node.Table's, qualified by its alias.
@@ -552,6 +578,7 @@ public sealed partial class MicroDbGenerator
                     .Append(", ").Append(SymbolDisplay.FormatLiteral(v.Member!, quote: true)).Append(", typeof(").Append(v.MemberType).Append("))");
             }
 
+            AppendSubqueries(text);
             w.Line(text.Append(';').ToString());
             return name;
         }

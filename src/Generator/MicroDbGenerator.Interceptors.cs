@@ -28,6 +28,7 @@ public sealed partial class MicroDbGenerator
         {
             "ToList", "ToArray", "First", "FirstOrDefault", "Single", "SingleOrDefault", "Count", "Any",
             "ToListAsync", "ToArrayAsync", "FirstAsync", "FirstOrDefaultAsync", "SingleAsync", "SingleOrDefaultAsync", "CountAsync", "AnyAsync",
+            "ExecuteDelete", "ExecuteUpdate", "ExecuteDeleteAsync", "ExecuteUpdateAsync",
         };
 
         private static readonly HashSet<string> Orderings = new(StringComparer.Ordinal)
@@ -153,6 +154,17 @@ public sealed partial class MicroDbGenerator
 
                     limited = true;
                     steps.Add(new ChainStep(name, null, Count: count));
+                }
+                else if (isTerminal && IsWrite(name))
+                {
+                    // ExecuteDelete/ExecuteUpdate: MicroDbGenerator.SetBased.cs.
+                    string? why = null;
+                    if (compat || LowerWrite(call, name, intercept, limited, out why) is not { } write)
+                    {
+                        return Declined(why ?? $"'{name}' is not lowered at build time");
+                    }
+
+                    steps.Add(write);
                 }
                 else if (name == "Where" || (isTerminal && PredicateOf(call) is not null))
                 {
@@ -333,7 +345,7 @@ public sealed partial class MicroDbGenerator
         /// operands L/R, a unary operand O; conversions are looked through on both sides), so the interceptor reads a
         /// captured value at its known node. Anything outside what compares directly in SQLite is declined with a reason.
         /// </summary>
-        private sealed class Lowering
+        private sealed partial class Lowering
         {
             private readonly IParameterSymbol? _parameter;
 
@@ -380,12 +392,14 @@ public sealed partial class MicroDbGenerator
                         return Condition(not.Operand, path + "O") is { } operand ? new LoweredNode("not", Left: operand) : null;
                     case IBinaryOperation comparison:
                         return Comparison(comparison, path);
+                    case IInvocationOperation call when SubqueryReason(call) is not null:
+                        return Subquery(call, path);
                     case IPropertyReferenceOperation when Member(operation, out var member) is { } family:
                         return family == "bool"
                             ? new LoweredNode("bool", member!.Name, Family: family, Table: LastTable)
                             : Decline($"'{operation.Syntax}' is not a condition");
                     default:
-                        return Reason is null ? Decline($"'{operation.Syntax}' is not lowered at build time") : null;
+                        return Reason is null ? Decline(SubqueryReason(operation) ?? $"'{operation.Syntax}' is not lowered at build time") : null;
                 }
             }
 
@@ -422,7 +436,7 @@ public sealed partial class MicroDbGenerator
                 var (open, closed) = leftUses ? (b.LeftOperand, b.RightOperand) : (b.RightOperand, b.LeftOperand);
                 if (Member(open, out var member) is not { } family)
                 {
-                    return Reason is null ? Decline($"'{open.Syntax}' is not a member of the row") : null;
+                    return Reason is null ? Decline(SubqueryReason(open) ?? $"'{open.Syntax}' is not a member of the row") : null;
                 }
 
                 if (!IsClosedValue(closed))

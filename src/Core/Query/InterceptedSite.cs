@@ -12,7 +12,7 @@ namespace MicroDb.Query;
 /// value is bound with the typed bind for its column kind. Not meant to be used by hand.
 /// </summary>
 [EditorBrowsable(EditorBrowsableState.Never)]
-public sealed class InterceptedSite
+public sealed partial class InterceptedSite
 {
     private ValueSite[] _values = [];
 
@@ -120,6 +120,11 @@ public sealed class InterceptedSite
     /// </summary>
     internal bool TryBind<T>(TableQuery<T> query, InterceptedValues values)
     {
+        if (!SubqueriesHold(query))
+        {
+            return false;
+        }
+
         if (_values.Length == 0)
         {
             return true;
@@ -135,12 +140,13 @@ public sealed class InterceptedSite
         for (var i = 0; i < _values.Length; i++)
         {
             var site = _values[i];
-            if (!TryRead(query.WhereLambda(site.Where).Body, site.Path, out var value) || value is null)
+            if (!TryRead(query.WhereLambda(site.Where).Body, site.Path, out var value) || value is null
+                || (columns[i] ?? SubqueryColumn(query, site)) is not { } column)
             {
                 return false;
             }
 
-            values.Add(value, columns[i], site.MemberType, format);
+            values.Add(value, column, site.MemberType, format);
         }
 
         return true;
@@ -158,6 +164,12 @@ public sealed class InterceptedSite
         var columns = new ColumnMapping[_values.Length];
         for (var i = 0; i < columns.Length; i++)
         {
+            if (InSubquery(_values[i].Path))
+            {
+                // Resolved per run against the sub-query's table (SubqueryColumn).
+                continue;
+            }
+
             if (table.FindColumnByMember(_values[i].Member) is not { } column)
             {
                 return null;
@@ -174,7 +186,25 @@ public sealed class InterceptedSite
     private static bool TryRead(Expression body, string path, out object? value)
     {
         value = null;
-        var node = body;
+        if (!TryNavigate(body, path, out var node))
+        {
+            return false;
+        }
+
+        value = node switch
+        {
+            ConstantExpression constant => constant.Value,
+            MemberExpression { Member: FieldInfo field, Expression: ConstantExpression closure } => field.GetValue(closure.Value),
+            MemberExpression { Member: FieldInfo { IsStatic: true } field, Expression: null } => field.GetValue(null),
+            _ => ExpressionInterpreter.EvaluateClosed(node),
+        };
+        return true;
+    }
+
+    /// <summary>The node at <paramref name="path"/> (conversions without a method looked through before each step).</summary>
+    private static bool TryNavigate(Expression body, string path, out Expression node)
+    {
+        node = body;
         foreach (var step in path)
         {
             while (node is UnaryExpression { NodeType: ExpressionType.Convert or ExpressionType.ConvertChecked, Method: null } convert)
@@ -193,18 +223,14 @@ public sealed class InterceptedSite
                 case 'O' when node is UnaryExpression unary:
                     node = unary.Operand;
                     break;
+                case 'a' when node is MethodCallExpression { Arguments.Count: > 0 } call && Unquote(call.Arguments[0]) is LambdaExpression lambda:
+                    node = lambda.Body;
+                    break;
                 default:
                     return false;
             }
         }
 
-        value = node switch
-        {
-            ConstantExpression constant => constant.Value,
-            MemberExpression { Member: FieldInfo field, Expression: ConstantExpression closure } => field.GetValue(closure.Value),
-            MemberExpression { Member: FieldInfo { IsStatic: true } field, Expression: null } => field.GetValue(null),
-            _ => ExpressionInterpreter.EvaluateClosed(node),
-        };
         return true;
     }
 
@@ -212,6 +238,9 @@ public sealed class InterceptedSite
     {
         /// <summary>In a join, the table of <see cref="Member"/>.</summary>
         public int Table { get; init; }
+
+        /// <summary>An ExecuteUpdate value: <see cref="Where"/> is then the Set call's index and <see cref="Member"/> the member it sets.</summary>
+        public bool Assigned { get; init; }
     }
 
     private sealed record Resolved(TableMapping Table, ColumnMapping[] Columns);

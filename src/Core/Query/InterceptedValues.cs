@@ -78,6 +78,27 @@ internal sealed class InterceptedValues
         }
     }
 
+    /// <summary>
+    /// Adds a value already in stored form (what the run-time path lists as the argument: an ExecuteUpdate value after
+    /// <see cref="ValueEncoding.ToStorage(object?, bool, StorageFormat)"/>, or an arithmetic operand after
+    /// <see cref="SqlTranslator.Encode"/>): integers and text typed, anything else (null too) as it is.
+    /// </summary>
+    public void AddStored(object? stored)
+    {
+        if (stored is not null && Integer(stored) is { } integer)
+        {
+            Next() = new Slot { Kind = SlotKind.Integer, Integer = integer, Shown = stored };
+        }
+        else if (stored is string s)
+        {
+            Next() = new Slot { Kind = SlotKind.Text, Shown = s };
+        }
+        else
+        {
+            Next() = new Slot { Kind = SlotKind.Encoded, Shown = stored };
+        }
+    }
+
     /// <summary>Binds the values to parameters 1..<see cref="Count"/> with the typed binds.</summary>
     public void BindTo(SqliteStatement statement)
     {

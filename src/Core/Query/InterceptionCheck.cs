@@ -15,7 +15,7 @@ namespace MicroDb.Query;
 /// <see cref="InterceptionMismatchException"/> naming both SQL texts. Off by default: the intercepted helpers then pay
 /// one static field test.
 /// </summary>
-internal static class InterceptionCheck
+internal static partial class InterceptionCheck
 {
     private static long _runs;
 

@@ -19,13 +19,20 @@ public sealed partial class TableQuery<T>
     /// <exception cref="MicroDbConstraintException">A foreign key forbids the delete; nothing was deleted.</exception>
     public int ExecuteDelete()
     {
+        var (sql, args) = BuildDelete();
+        return Connection.Runner.Execute(sql, StatementArguments.Translated(args));
+    }
+
+    /// <summary>ExecuteDelete's statement: the DELETE text and its arguments (also what the interception check compares).</summary>
+    internal (string Sql, List<object?> Args) BuildDelete()
+    {
         var args = new List<object?>();
         var model = new DeleteModel(_map.Table.TableName, RowFilter(args, "ExecuteDelete"));
         var sql = new StringBuilder();
         var slots = new List<int>(args.Count);
         SqliteSqlWriter.Instance.WriteDelete(model, sql, slots);
         CheckSlotOrder(slots, args);
-        return Connection.Runner.Execute(sql.ToString(), StatementArguments.Translated(args));
+        return (sql.ToString(), args);
     }
 
     /// <summary>
@@ -39,7 +46,10 @@ public sealed partial class TableQuery<T>
     /// <exception cref="ArgumentException">No column is set, or a member is not a mapped member of the row.</exception>
     /// <exception cref="NotSupportedException">An expression has no SQL translation, or its column's stored form cannot be computed in SQL; the message names it.</exception>
     /// <exception cref="MicroDbConstraintException">A NOT NULL, UNIQUE or foreign key constraint failed; nothing was changed.</exception>
-    public int ExecuteUpdate(Func<UpdateSetters<T>, UpdateSetters<T>> setters)
+    public int ExecuteUpdate(Func<UpdateSetters<T>, UpdateSetters<T>> setters) => ExecuteUpdateWith(Setters(setters));
+
+    /// <summary>Runs <paramref name="setters"/> once on a new builder: the Set calls, at least one.</summary>
+    internal UpdateSetters<T> Setters(Func<UpdateSetters<T>, UpdateSetters<T>> setters)
     {
         ArgumentNullException.ThrowIfNull(setters);
         var builder = setters(new UpdateSetters<T>());
@@ -48,6 +58,19 @@ public sealed partial class TableQuery<T>
             throw new ArgumentException($"ExecuteUpdate on '{_map.Table.TableName}' sets no column: call Set at least once.", nameof(setters));
         }
 
+        return builder;
+    }
+
+    /// <summary>ExecuteUpdate with the Set calls already made.</summary>
+    internal int ExecuteUpdateWith(UpdateSetters<T> builder)
+    {
+        var (sql, args) = BuildUpdate(builder);
+        return Connection.Runner.Execute(sql, StatementArguments.Translated(args));
+    }
+
+    /// <summary>ExecuteUpdate's statement: the UPDATE text and its arguments (also what the interception check compares).</summary>
+    internal (string Sql, List<object?> Args) BuildUpdate(UpdateSetters<T> builder)
+    {
         var table = _map.Table;
         var format = Connection.Storage;
         var args = new List<object?>();
@@ -64,7 +87,7 @@ public sealed partial class TableQuery<T>
         var slots = new List<int>(args.Count);
         SqliteSqlWriter.Instance.WriteUpdate(model, sql, slots);
         CheckSlotOrder(slots, args);
-        return Connection.Runner.Execute(sql.ToString(), StatementArguments.Translated(args));
+        return (sql.ToString(), args);
     }
 
     /// <summary>The conditions of the rows this query selects: its predicates, or <c>key IN (SELECT key ... LIMIT ...)</c> after Take/Skip.</summary>
@@ -122,17 +145,16 @@ public sealed partial class TableQuery<T>
         {
             if (ParameterFinder.Uses(lambda.Body, lambda.Parameters[0]))
             {
-                if (!ComputableKinds(column.Kind))
+                if (!SqlSetBased.Computable(column.Kind))
                 {
-                    throw new NotSupportedException(
-                        $"ExecuteUpdate cannot compute '{column.Name}' ({column.Kind}) in SQL from '{lambda}': its stored form is not what SQLite's arithmetic gives. Set it to a value instead.");
+                    throw new NotSupportedException(SqlSetBased.NotComputable(column.Name, column.Kind, lambda.ToString()));
                 }
 
                 var node = TranslationCache.Translate(_map.Table, format, lambda, TranslationKind.Value, args);
 
                 // MicroDb's format stores decimal as text. SQLite's arithmetic is REAL: written back as its text with 15
                 // significant digits, as a REAL is read into a decimal (sqlite-net's format stores the REAL itself).
-                return column.Kind == ColumnKind.Decimal && format.Kind != StorageFormatKind.SqliteNet ? DecimalText(node) : node;
+                return column.Kind == ColumnKind.Decimal && format.Kind != StorageFormatKind.SqliteNet ? SqlSetBased.DecimalText(node) : node;
             }
 
             value = ExpressionInterpreter.EvaluateClosed(lambda.Body);
@@ -142,35 +164,4 @@ public sealed partial class TableQuery<T>
         args.Add(ValueEncoding.ToStorage(value, column.StoreAsText, format));
         return slot;
     }
-
-    /// <summary>
-    /// <c>(SELECT CASE ... END FROM (SELECT node AS v))</c>: a REAL written as decimal text with 15 significant digits and
-    /// never in exponent form (the text MicroDb's decimal comparisons read): <c>%.15g</c> in the usual range, whole
-    /// digits from 1e15 up, fixed digits below 1e-4; NULL stays NULL. The node is written once, so its slots keep their order.
-    /// </summary>
-    private static SqlExpression DecimalText(SqlExpression node)
-    {
-        var v = new SqlColumn("v");
-        var abs = new SqlFunction("abs", new ValueList<SqlExpression>([v]));
-        static SqlExpression Printf(string format, SqlExpression value) =>
-            new SqlFunction("printf", new ValueList<SqlExpression>([new SqlLiteral(format), value]));
-        static SqlExpression Rtrim(SqlExpression value, string chars) =>
-            new SqlFunction("rtrim", new ValueList<SqlExpression>([value, new SqlLiteral(chars)]));
-        var text = new SqlCase(
-            new ValueList<SqlWhen>(
-            [
-                new SqlWhen(new SqlIsNull(v, Negated: false), new SqlLiteral("NULL")),
-                new SqlWhen(new SqlBinary(abs, SqlOperator.GreaterThanOrEqual, new SqlLiteral("1e15")), Printf("'%.0f'", v)),
-                new SqlWhen(
-                    new SqlBinary(new SqlBinary(v, SqlOperator.NotEqual, new SqlLiteral("0")), SqlOperator.And, new SqlBinary(abs, SqlOperator.LessThan, new SqlLiteral("1e-4"))),
-                    Rtrim(Rtrim(Printf("'%.28f'", v), "'0'"), "'.'")),
-            ]),
-            Printf("'%.15g'", v));
-        var inner = QueryModel.Select(null, new ValueList<SqlExpression>([new SqlAlias(node, "v")]));
-        return new SqlScalarQuery(QueryModel.Select(new SqlSubquery(inner), new ValueList<SqlExpression>([text])));
-    }
-
-    private static bool ComputableKinds(ColumnKind kind) => kind is ColumnKind.Boolean or ColumnKind.Byte or ColumnKind.SByte
-        or ColumnKind.Int16 or ColumnKind.UInt16 or ColumnKind.Int32 or ColumnKind.UInt32 or ColumnKind.Int64
-        or ColumnKind.Single or ColumnKind.Double or ColumnKind.Decimal or ColumnKind.String;
 }

@@ -499,6 +499,9 @@ public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
     /// <summary>The lambda of the <paramref name="index"/>-th Where (in call order), for an intercepted query's binder.</summary>
     internal LambdaExpression WhereLambda(int index) => _wheres[index].Lambda;
 
+    /// <summary>How many Where lambdas the query has.</summary>
+    internal int WhereCount => _wheres.Length;
+
     /// <summary>The same query bound to <paramref name="connection"/> (another connection of the same database, as the async query runs on a pool's reader).</summary>
     internal TableQuery<T> On(MicroDbConnection connection) =>
         ReferenceEquals(connection, Connection)

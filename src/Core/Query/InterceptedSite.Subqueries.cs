@@ -1,0 +1,72 @@
+using System.Linq.Expressions;
+using MicroDb.Mapping;
+
+namespace MicroDb.Query;
+
+// An intercepted query's sub-queries (db.Table<Line>().Any(l => ...) in a Where): each run checks that the sub-query's
+// table query is on the query's connection and reads its table as the run-time path does (SqlTranslator.Subqueries.cs);
+// a value inside the sub-query's lambda (its path has an 'a' step) is encoded as a column of that table.
+public sealed partial class InterceptedSite
+{
+    private (int Where, string Path)[] _subqueries = [];
+
+    /// <summary>
+    /// Adds a sub-query: the call at <paramref name="path"/> in the <paramref name="where"/>-th Where lambda
+    /// (<c>db.Table&lt;T&gt;().Any(...)</c> or <c>All(...)</c>). A run whose table query there is not a plain table query
+    /// on the query's connection runs on the run-time path. Call while building the site, before it is used.
+    /// </summary>
+    /// <param name="where">Which Where lambda, in call order.</param>
+    /// <param name="path">The steps from the lambda's body to the call.</param>
+    /// <returns>This site.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="path"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="where"/> is negative.</exception>
+    public InterceptedSite Subquery(int where, string path)
+    {
+        ArgumentNullException.ThrowIfNull(path);
+        if (where < 0)
+        {
+            throw new ArgumentOutOfRangeException(nameof(where), where, "The Where lambda's index cannot be negative.");
+        }
+
+        _subqueries = [.. _subqueries, (where, path)];
+        return this;
+    }
+
+    /// <summary>Whether a value's path goes into a sub-query's lambda.</summary>
+    private static bool InSubquery(string path) => path.IndexOf('a') >= 0;
+
+    /// <summary>Whether every sub-query of the site reads a plain table query on <paramref name="query"/>'s connection.</summary>
+    private bool SubqueriesHold<T>(TableQuery<T> query)
+    {
+        foreach (var (where, path) in _subqueries)
+        {
+            if (SourceOf(query, where, path) is null)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>The column of a value inside a sub-query: the member of the sub-query's table.</summary>
+    private static ColumnMapping? SubqueryColumn<T>(TableQuery<T> query, ValueSite site) =>
+        SourceOf(query, site.Where, site.Path.Substring(0, site.Path.IndexOf('a')))?.Table.FindColumnByMember(site.Member);
+
+    /// <summary>The table query the sub-query at <paramref name="path"/> calls, when it is a plain one on the query's connection.</summary>
+    private static ISubquerySource? SourceOf<T>(TableQuery<T> query, int where, string path)
+    {
+        if (where >= query.WhereCount || !TryNavigate(query.WhereLambda(where).Body, path, out var node)
+            || node is not MethodCallExpression { Object: { } chain })
+        {
+            return null;
+        }
+
+        return ExpressionInterpreter.EvaluateClosed(chain) is ISubquerySource source && ReferenceEquals(source.Connection, query.Connection)
+            && source.WhereLambdas.Count == 0 && source.LimitedSource is null && source.Limit is null && source.Offset == 0
+            ? source
+            : null;
+    }
+
+    private static Expression Unquote(Expression e) => e is UnaryExpression { NodeType: ExpressionType.Quote } quote ? quote.Operand : e;
+}

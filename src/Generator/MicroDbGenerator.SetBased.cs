@@ -1,0 +1,354 @@
+using System.Collections.Generic;
+using System.Linq;
+using System.Text;
+using MicroDb.Generator.Model;
+using MicroDb.Generator.Shared;
+using MicroDb.Generator.Shared.Query;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace MicroDb.Generator;
+
+// The build-time front end of set-based writes: ExecuteDelete() and ExecuteUpdate(s => s.Set(...)...) (and their async
+// forms) after Where on one table, written as TableQuery<T>.BuildDelete/BuildUpdate write them at run time.
+public sealed partial class MicroDbGenerator
+{
+    private static partial class QueryChains
+    {
+        /// <summary>Whether <paramref name="name"/> is a set-based write's terminal.</summary>
+        private static bool IsWrite(string name) => name is "ExecuteDelete" or "ExecuteUpdate" or "ExecuteDeleteAsync" or "ExecuteUpdateAsync";
+
+        /// <summary>
+        /// The write's step: ExecuteDelete's, or ExecuteUpdate's with its Set calls lowered (<c>set</c> nodes whose Left is the
+        /// value's arithmetic over the row, or null for a value read at run time); null with the reason when it is declined.
+        /// </summary>
+        private static ChainStep? LowerWrite(IInvocationOperation call, string name, string intercept, bool limited, out string? reason)
+        {
+            reason = null;
+            if (limited)
+            {
+                reason = $"{name}() after Take/Skip selects its rows by a sub-query on the key, which is not lowered at build time";
+                return null;
+            }
+
+            if (!name.StartsWith("ExecuteUpdate", System.StringComparison.Ordinal))
+            {
+                return new ChainStep(name, intercept);
+            }
+
+            if (call.Arguments.FirstOrDefault(a => a.Parameter?.Name == "setters") is not { } argument
+                || LambdaOf(argument.Value) is not { } lambda || lambda.Symbol.Parameters.Length != 1
+                || lambda.Body.Operations.Length != 1 || lambda.Body.Operations[0] is not IReturnOperation { ReturnedValue: { } body })
+            {
+                reason = "the setters of ExecuteUpdate are not a lambda with an expression body written at the call";
+                return null;
+            }
+
+            var calls = new List<IInvocationOperation>();
+            var current = body;
+            while (current is IInvocationOperation { TargetMethod: { Name: "Set", ContainingType: { Name: "UpdateSetters", Arity: 1 } } } set)
+            {
+                calls.Add(set);
+                current = set.Instance;
+            }
+
+            if (calls.Count == 0 || current is not IParameterReferenceOperation builder || !SymbolEqualityComparer.Default.Equals(builder.Parameter, lambda.Symbol.Parameters[0]))
+            {
+                reason = "the setters of ExecuteUpdate are not a chain of Set calls on the lambda's parameter";
+                return null;
+            }
+
+            calls.Reverse();
+            var setters = new List<LoweredNode>();
+            foreach (var set in calls)
+            {
+                if (set.Arguments.Length != 2 || LambdaOf(set.Arguments[0].Value) is not { } memberLambda || memberLambda.Symbol.Parameters.Length != 1
+                    || new Lowering(memberLambda).Body is not IPropertyReferenceOperation { Instance: IParameterReferenceOperation row, Property: { Parameters.Length: 0 } member }
+                    || !SymbolEqualityComparer.Default.Equals(row.Parameter, memberLambda.Symbol.Parameters[0]))
+                {
+                    reason = $"'{set.Syntax}' does not name a member of the row as x => x.Member";
+                    return null;
+                }
+
+                if (!IsAccessible(member.Type))
+                {
+                    reason = $"the type of member '{member.Name}' is not accessible to generated code";
+                    return null;
+                }
+
+                var memberType = member.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
+                LoweredNode? value = null;
+                if (LambdaOf(set.Arguments[1].Value) is { } valueLambda)
+                {
+                    // Set(member, x => ...): SQLite computes it from the row's members; a lambda that reads no member is a value.
+                    var lowering = new Lowering(valueLambda);
+                    var parameter = valueLambda.Symbol.Parameters[0];
+                    if (lowering.Body is null)
+                    {
+                        reason = $"the value of '{set.Syntax}' has a statement body";
+                        return null;
+                    }
+
+                    if (Reads(lowering.Body, parameter) && (value = Arithmetic(lowering.Body, parameter, "", ref reason)) is null)
+                    {
+                        return null;
+                    }
+                }
+
+                setters.Add(new LoweredNode("set", member.Name, memberType, value is null ? "value" : "computed", "", Left: value));
+            }
+
+            return new ChainStep(name, intercept, LambdaText: lambda.Syntax.ToString(), Setters: new EquatableArray<LoweredNode>(setters.ToArray()));
+        }
+
+        /// <summary>
+        /// A setter's arithmetic as the run-time translator reads it: <c>+ - * /</c> (and <c>%</c> of integers) over members of
+        /// the row of type int, long, double or decimal (<c>col</c>) and closed values read at their path (<c>val</c>).
+        /// </summary>
+        private static LoweredNode? Arithmetic(IOperation operation, IParameterSymbol row, string path, ref string? reason)
+        {
+            if (!Reads(operation, row))
+            {
+                return new LoweredNode("val", MemberType: operation.Type?.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), Path: path);
+            }
+
+            switch (operation)
+            {
+                case IBinaryOperation b when !b.IsLifted && (b.OperatorMethod is null || b.OperatorMethod.ContainingType.SpecialType == SpecialType.System_Decimal):
+                    {
+                        var op = b.OperatorKind switch
+                        {
+                            BinaryOperatorKind.Add => "+",
+                            BinaryOperatorKind.Subtract => "-",
+                            BinaryOperatorKind.Multiply => "*",
+                            BinaryOperatorKind.Divide => "/",
+                            BinaryOperatorKind.Remainder when ArithmeticFamily(b.Type) is "int" or "long" => "%",
+                            _ => null,
+                        };
+                        if (op is null || ArithmeticFamily(b.Type) is null)
+                        {
+                            reason ??= $"the operator of '{b.Syntax}' is not lowered in a setter at build time";
+                            return null;
+                        }
+
+                        var left = Arithmetic(b.LeftOperand, row, path + "L", ref reason);
+                        var right = left is null ? null : Arithmetic(b.RightOperand, row, path + "R", ref reason);
+                        return right is null ? null : new LoweredNode(op, Left: left, Right: right);
+                    }
+
+                case IPropertyReferenceOperation { Instance: IParameterReferenceOperation instance, Property: { Parameters.Length: 0 } member }
+                    when SymbolEqualityComparer.Default.Equals(instance.Parameter, row):
+                    if (ArithmeticFamily(member.Type) is not { } family)
+                    {
+                        reason ??= $"member '{member.Name}' of type '{member.Type.ToDisplayString()}' is computed by the run-time translator's rules";
+                        return null;
+                    }
+
+                    return new LoweredNode("col", member.Name, member.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), family);
+                default:
+                    reason ??= $"'{operation.Syntax}' in a setter is not lowered at build time (only + - * / over int, long, double and decimal members and captured values are)";
+                    return null;
+            }
+        }
+
+        /// <summary>The arithmetic a setter may compute at build time: int, long, double, decimal.</summary>
+        private static string? ArithmeticFamily(ITypeSymbol? type) => type?.SpecialType switch
+        {
+            SpecialType.System_Int32 => "int",
+            SpecialType.System_Int64 => "long",
+            SpecialType.System_Double => "double",
+            SpecialType.System_Decimal => "decimal",
+            _ => null,
+        };
+
+        private static bool Reads(IOperation operation, IParameterSymbol row) =>
+            operation.DescendantsAndSelf().Any(o => o is IParameterReferenceOperation p && SymbolEqualityComparer.Default.Equals(p.Parameter, row));
+    }
+
+    private static partial class InterceptorEmitter
+    {
+        private static bool IsWrite(string method) => Sync(method) is "ExecuteDelete" or "ExecuteUpdate";
+
+        /// <summary>
+        /// The write's statement as <c>TableQuery&lt;T&gt;.BuildDelete/BuildUpdate</c> writes it (the Set values, then the Where
+        /// values), the text under sqlite-net's storage format when it differs (a computed decimal is stored as REAL there,
+        /// as text under MicroDb's), and the values in slot order; or why it is declined.
+        /// </summary>
+        private static (string? Sql, string? SqliteNetSql, List<LoweredNode>? Values, string? Declined) WriteSetBased(QueryChain chain, EntityModel model)
+        {
+            var values = new List<LoweredNode>();
+            var terminal = chain.Steps[chain.Steps.Count - 1];
+            var assignments = new List<SqlAssignment>();
+            var sqliteNetAssignments = new List<SqlAssignment>();
+            string? declined = null;
+            var setters = terminal.Setters.Count == 0 ? System.Array.Empty<LoweredNode>() : terminal.Setters.ToArray();
+            for (var i = 0; i < setters.Length; i++)
+            {
+                var setter = setters[i];
+                var column = model.Columns.FirstOrDefault(c => c.MemberName == setter.Member);
+                if (column is null)
+                {
+                    return (null, null, null, $"member '{setter.Member}' maps to no column (the run-time path throws ArgumentException)");
+                }
+
+                if (setter.Left is not { } computed)
+                {
+                    assignments.Add(new SqlAssignment(column.ColumnName, new SqlParameter(values.Count, column.Kind)));
+                    sqliteNetAssignments.Add(assignments[assignments.Count - 1]);
+                    values.Add(new LoweredNode("assigned", setter.Member, setter.MemberType, Path: "", Table: i));
+                    continue;
+                }
+
+                if (!SqlSetBased.Computable(column.Kind))
+                {
+                    return (null, null, null, $"'{column.ColumnName}' ({column.Kind}) cannot be computed in SQL from the row (the run-time path throws NotSupportedException)");
+                }
+
+                var node = Computed(computed, model, setter, i, values, ref declined);
+                if (node is null)
+                {
+                    return (null, null, null, declined);
+                }
+
+                assignments.Add(new SqlAssignment(column.ColumnName, column.Kind == ColumnKind.Decimal ? SqlSetBased.DecimalText(node) : node));
+                sqliteNetAssignments.Add(new SqlAssignment(column.ColumnName, node));
+            }
+
+            var predicates = new List<SqlExpression>();
+            foreach (var step in chain.Steps)
+            {
+                if (step.Predicate is { } predicate)
+                {
+                    var node = Condition(predicate, model, values, predicates.Count, ref declined);
+                    if (node is null)
+                    {
+                        return (null, null, null, declined);
+                    }
+
+                    predicates.Add(node);
+                }
+            }
+
+            var where = new ValueList<SqlExpression>(predicates.ToArray());
+            var sql = new StringBuilder();
+            var slots = new List<int>();
+            string? sqliteNetSql = null;
+            if (setters.Length == 0)
+            {
+                SqliteSqlWriter.Instance.WriteDelete(new DeleteModel(model.TableName, where), sql, slots);
+            }
+            else
+            {
+                SqliteSqlWriter.Instance.WriteUpdate(new UpdateModel(model.TableName, new ValueList<SqlAssignment>(assignments.ToArray()), where), sql, slots);
+                var other = new StringBuilder();
+                SqliteSqlWriter.Instance.WriteUpdate(new UpdateModel(model.TableName, new ValueList<SqlAssignment>(sqliteNetAssignments.ToArray()), where), other, new List<int>());
+                sqliteNetSql = other.ToString() == sql.ToString() ? null : other.ToString();
+            }
+
+            for (var i = 0; i < slots.Count; i++)
+            {
+                if (slots[i] != i)
+                {
+                    return (null, null, null, "the values are not written in the order they are read");
+                }
+            }
+
+            return (sql.ToString(), sqliteNetSql, values, null);
+        }
+
+        /// <summary>A setter's arithmetic as the run-time translator builds it: grouped binaries, decimal columns read as REAL, operands as slots.</summary>
+        private static SqlExpression? Computed(LoweredNode node, EntityModel model, LoweredNode setter, int index, List<LoweredNode> values, ref string? declined)
+        {
+            switch (node.Op)
+            {
+                case "val":
+                    values.Add(new LoweredNode("assigned", setter.Member, setter.MemberType, Path: node.Path, Table: index));
+                    return new SqlParameter(values.Count - 1, null);
+                case "col":
+                    {
+                        var column = model.Columns.FirstOrDefault(c => c.MemberName == node.Member);
+                        var expected = node.Family switch { "int" => ColumnKind.Int32, "long" => ColumnKind.Int64, "double" => ColumnKind.Double, _ => ColumnKind.Decimal };
+                        if (column is null || column.Kind != expected)
+                        {
+                            declined = column is null
+                                ? $"member '{node.Member}' maps to no column"
+                                : $"member '{node.Member}' is stored as {column.Kind}, which is computed by the run-time translator's rules";
+                            return null;
+                        }
+
+                        var name = new SqlColumn(column.ColumnName);
+                        return column.Kind == ColumnKind.Decimal ? new SqlCast(name, "REAL") : name;
+                    }
+
+                default:
+                    {
+                        var left = Computed(node.Left!, model, setter, index, values, ref declined);
+                        var right = left is null ? null : Computed(node.Right!, model, setter, index, values, ref declined);
+                        var op = node.Op switch
+                        {
+                            "+" => SqlOperator.Add,
+                            "-" => SqlOperator.Subtract,
+                            "*" => SqlOperator.Multiply,
+                            "/" => SqlOperator.Divide,
+                            _ => SqlOperator.Modulo,
+                        };
+                        return right is null ? null : new SqlGroup(new SqlBinary(left!, op, right));
+                    }
+            }
+        }
+
+        /// <summary>
+        /// An ExecuteDelete/ExecuteUpdate chain: the Where interceptors, the site (the Set calls' members and values, then the
+        /// Where values) and the terminal calling <c>QueryInterception.ExecuteDelete/ExecuteUpdate</c> (async: on the pool's writer).
+        /// </summary>
+        private static void EmitWriteChain(SourceWriter w, QueryChain chain, string sql, string? sqliteNetSql, List<LoweredNode> values, int index)
+        {
+            var entity = chain.EntityType;
+            var query = (chain.Async ? "AsyncTableQuery<" : "TableQuery<") + entity + ">";
+            var predicateType = "global::System.Linq.Expressions.Expression<global::System.Func<" + entity + ", bool>>";
+            EmitSteps(w, chain, index, query, predicateType, Runtime, "predicate", "keySelector");
+
+            var terminal = chain.Steps[chain.Steps.Count - 1];
+            var site = WriteSite(w, sql, terminal, values, "Site" + index.ToString(System.Globalization.CultureInfo.InvariantCulture));
+            var sites = site + (sqliteNetSql is null ? "" : ", " + WriteSite(w, sqliteNetSql, terminal, values, site + "N"));
+            var update = Sync(terminal.Method) == "ExecuteUpdate";
+            var setters = "global::System.Func<UpdateSetters<" + entity + ">, UpdateSetters<" + entity + ">>";
+            var parameters = "this " + query + " query" + (update ? ", " + setters + " setters" : "") + (chain.Async ? ", global::System.Threading.CancellationToken cancellationToken" : "");
+            var arguments = "query" + (update ? ", setters" : "") + ", " + sites + (chain.Async ? (update && sqliteNetSql is null ? ", null" : "") + ", cancellationToken" : "");
+            w.Line(terminal.Intercept!);
+            w.Line("public static " + (chain.Async ? "global::System.Threading.Tasks.ValueTask<int> " : "int ") + terminal.Method + index + "(" + parameters + ") =>");
+            w.Line("    " + Runtime + "." + terminal.Method + "(" + arguments + ");");
+            w.Line();
+        }
+
+        /// <summary>Emits a write's site field: the SQL, the members set (<c>Assigns</c>), and its values in slot order.</summary>
+        private static string WriteSite(SourceWriter w, string sql, ChainStep terminal, List<LoweredNode> values, string name)
+        {
+            var text = new StringBuilder("private static readonly " + SiteType + " " + name + " = new " + SiteType + "(" + SymbolDisplay.FormatLiteral(sql, quote: true) + ")");
+            if (terminal.Setters.Count > 0)
+            {
+                text.Append(".Assigns(").Append(string.Join(", ", terminal.Setters.Select(s => SymbolDisplay.FormatLiteral(s.Member!, quote: true)))).Append(')');
+            }
+
+            foreach (var v in values)
+            {
+                if (v.Op == "assigned")
+                {
+                    text.Append(".Assigned(").Append(v.Table.ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(", ").Append(SymbolDisplay.FormatLiteral(v.Path!, quote: true));
+                }
+                else
+                {
+                    var colon = v.Path!.IndexOf(':');
+                    text.Append(".Value(").Append(v.Path.Substring(0, colon)).Append(", ").Append(SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true));
+                }
+
+                text.Append(", ").Append(SymbolDisplay.FormatLiteral(v.Member!, quote: true)).Append(", typeof(").Append(v.MemberType).Append("))");
+            }
+
+            AppendSubqueries(text);
+            w.Line(text.Append(';').ToString());
+            return name;
+        }
+    }
+}

@@ -1,0 +1,125 @@
+using MicroDb.Generator.Tests.Infrastructure;
+using Microsoft.CodeAnalysis;
+
+namespace MicroDb.Generator.Tests;
+
+/// <summary>The build-time front end on set-based writes: ExecuteDelete and ExecuteUpdate lowered to the run time's UPDATE/DELETE text, MDB0013 for what stays declined.</summary>
+public class SetBasedInterceptionTests
+{
+    private const string HintName = "MicroDb.Generated.QueryInterceptors.g.cs";
+
+    private const string Model = """
+        using System.Collections.Generic;
+        using System.Threading.Tasks;
+        using MicroDb;
+        namespace Shop;
+        [Table("items")]
+        public class Item
+        {
+            [PrimaryKey, AutoIncrement] public int Id { get; set; }
+            [NotNull] public string? Name { get; set; }
+            public int Stock { get; set; }
+            public long Views { get; set; }
+            public bool Active { get; set; }
+            public double Score { get; set; }
+            public decimal Price { get; set; }
+            public System.DateTime Seen { get; set; }
+            public short Small { get; set; }
+            [Ignore] public int Computed { get; set; }
+        }
+        """;
+
+    private static string Queries(string body) => Model + "\npublic static class Queries\n{\n" + body + "\n}\n";
+
+    private static GenerationResult Clean(string body)
+    {
+        var result = GeneratorHarness.Run(Queries(body));
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
+        return result;
+    }
+
+    [Test]
+    public void ExecuteDelete_after_Where_is_intercepted_with_the_run_time_delete()
+    {
+        var result = Clean("""
+            public static int Purge(MicroDbConnection db, int min) => db.Table<Item>().Where(x => x.Stock < min && !x.Active).ExecuteDelete();
+            public static int All(MicroDbConnection db) => db.Table<Item>().ExecuteDelete();
+            """);
+
+        var source = result.Sources[HintName];
+        Assert.That(source, Does.Contain("""private static readonly InterceptedSite Site0 = new InterceptedSite("DELETE FROM \"items\" WHERE ((\"Stock\" < ?) AND (NOT (\"Active\" = 1)))").Value(0, "LR", "Stock", typeof(int));"""));
+        Assert.That(source, Does.Contain("""public static int ExecuteDelete0(this TableQuery<global::Shop.Item> query) =>"""));
+        Assert.That(source, Does.Contain("""    QueryInterception.ExecuteDelete(query, Site0);"""));
+        Assert.That(source, Does.Contain("""new InterceptedSite("DELETE FROM \"items\"");"""));
+    }
+
+    [Test]
+    public void ExecuteUpdate_values_and_row_arithmetic_are_lowered_before_the_where_values()
+    {
+        var result = Clean("""
+            public static int Raise(MicroDbConnection db, int min, string name, int step) =>
+                db.Table<Item>().Where(x => x.Stock >= min).ExecuteUpdate(s => s.Set(x => x.Stock, x => x.Stock + step).Set(x => x.Name, name).Set(x => x.Seen, System.DateTime.UnixEpoch).Set(x => x.Views, x => x.Views * 2 - 1));
+            """);
+
+        var source = result.Sources[HintName];
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("UPDATE \"items\" SET \"Stock\" = (\"Stock\" + ?), \"Name\" = ?, \"Seen\" = ?, \"Views\" = ((\"Views\" * ?) - ?) WHERE (\"Stock\" >= ?)")"""
+            + """.Assigns("Stock", "Name", "Seen", "Views").Assigned(0, "R", "Stock", typeof(int)).Assigned(1, "", "Name", typeof(string)).Assigned(2, "", "Seen", typeof(global::System.DateTime))"""
+            + """.Assigned(3, "LR", "Views", typeof(long)).Assigned(3, "R", "Views", typeof(long)).Value(0, "R", "Stock", typeof(int));"""));
+        Assert.That(source, Does.Contain("""public static int ExecuteUpdate0(this TableQuery<global::Shop.Item> query, global::System.Func<UpdateSetters<global::Shop.Item>, UpdateSetters<global::Shop.Item>> setters) =>"""));
+        Assert.That(source, Does.Contain("""    QueryInterception.ExecuteUpdate(query, setters, Site0);"""));
+    }
+
+    [Test]
+    public void A_computed_decimal_gets_a_second_text_for_sqlite_net_storage()
+    {
+        var result = Clean("""
+            public static int Reprice(MicroDbConnection db, decimal factor) => db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Price, x => x.Price * factor));
+            """);
+
+        var source = result.Sources[HintName];
+        Assert.That(source, Does.Contain("""new InterceptedSite("UPDATE \"items\" SET \"Price\" = (SELECT CASE WHEN """));
+        Assert.That(source, Does.Contain("""FROM (SELECT (CAST(\"Price\" AS REAL) * ?) AS \"v\"))").Assigns("Price").Assigned(0, "R", "Price", typeof(decimal));"""));
+        Assert.That(source, Does.Contain("""private static readonly InterceptedSite Site0N = new InterceptedSite("UPDATE \"items\" SET \"Price\" = (CAST(\"Price\" AS REAL) * ?)").Assigns("Price").Assigned(0, "R", "Price", typeof(decimal));"""));
+        Assert.That(source, Does.Contain("""    QueryInterception.ExecuteUpdate(query, setters, Site0, Site0N);"""));
+    }
+
+    [Test]
+    public void Async_writes_are_intercepted_on_the_pool_writer()
+    {
+        var result = Clean("""
+            public static ValueTask<int> Purge(MicroDbAsyncConnection db, int min) => db.Table<Item>().Where(x => x.Stock < min).ExecuteDeleteAsync();
+            public static ValueTask<int> Touch(MicroDbAsyncConnection db) => db.Table<Item>().ExecuteUpdateAsync(s => s.Set(x => x.Active, true));
+            """);
+
+        var source = result.Sources[HintName];
+        Assert.That(source, Does.Contain("""public static global::System.Threading.Tasks.ValueTask<int> ExecuteDeleteAsync0(this AsyncTableQuery<global::Shop.Item> query, global::System.Threading.CancellationToken cancellationToken) =>"""));
+        Assert.That(source, Does.Contain("""    QueryInterception.ExecuteDeleteAsync(query, Site0, cancellationToken);"""));
+        Assert.That(source, Does.Contain("""new InterceptedSite("UPDATE \"items\" SET \"Active\" = ?").Assigns("Active").Assigned(0, "", "Active", typeof(bool));"""));
+        Assert.That(source, Does.Contain("""    QueryInterception.ExecuteUpdateAsync(query, setters, Site1, null, cancellationToken);"""));
+    }
+
+    [TestCase("db.Table<Item>().Take(3).ExecuteDelete()", "after Take/Skip selects its rows by a sub-query")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Score, x => x.Score % 2))", "the operator of 'x.Score % 2' is not lowered in a setter")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Small, x => (short)(x.Small + 1)))", "in a setter is not lowered at build time")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Name, x => x.Name + \"!\"))", "the operator of 'x.Name + \"!\"' is not lowered in a setter")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Views, x => x.Views - x.Stock))", "'x.Stock' in a setter is not lowered at build time")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Computed, 1))", "member 'Computed' maps to no column")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(Setters)", "not a lambda with an expression body")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => new UpdateSettersFactory().Make(s))", "not a chain of Set calls")]
+    public void Writes_the_generator_does_not_lower_say_why(string call, string reason)
+    {
+        var result = GeneratorHarness.Run(Queries($$"""
+            public static int Q(MicroDbConnection db) => {{call}};
+            private static MicroDb.Query.UpdateSetters<Item> Setters(MicroDb.Query.UpdateSetters<Item> s) => s.Set(x => x.Stock, 1);
+            """) + """
+            public class UpdateSettersFactory { public MicroDb.Query.UpdateSetters<Shop.Item> Make(MicroDb.Query.UpdateSetters<Shop.Item> s) => s; }
+            """);
+
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.Sources.ContainsKey(HintName), Is.False);
+        Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(), Does.Contain(reason));
+    }
+}
