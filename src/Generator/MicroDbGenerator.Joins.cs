@@ -92,6 +92,9 @@ public sealed partial class MicroDbGenerator
         /// <summary>GroupJoin's group of table <paramref name="Table"/>'s rows.</summary>
         private sealed record GroupShape(int Table) : Shape;
 
+        /// <summary>An aggregate of a grouping (<c>count</c>, <c>sum:Member</c> ...), of the C# type <paramref name="Type"/>.</summary>
+        private sealed record AggregateShape(string Aggregate, ITypeSymbol Type) : Shape;
+
         private sealed class JoinLowering(SemanticModel semantic, CancellationToken cancellationToken)
         {
             private readonly List<INamedTypeSymbol> _tables = [];
@@ -490,9 +493,43 @@ public sealed partial class MicroDbGenerator
                         return new ObjectShape(members);
                     }
 
+                case IInvocationOperation call when AggregateOf(call, scope, out _) is { } aggregate:
+                    return new AggregateShape(aggregate, call.Type!);
                 default:
                     return null;
             }
+        }
+
+        /// <summary>
+        /// An aggregate of a grouping in <paramref name="scope"/> as the emitter names it: <c>count</c> (Count() and
+        /// LongCount()), or <c>sum</c>/<c>avg</c>/<c>min</c>/<c>max</c> <c>:Member</c> of an integer or double member; null
+        /// (with the reason) for anything else.
+        /// </summary>
+        private static string? AggregateOf(IInvocationOperation call, Dictionary<IParameterSymbol, Shape> scope, out string? reason)
+        {
+            reason = null;
+            var method = call.TargetMethod;
+            if (method.ContainingType is not { Name: "Enumerable", ContainingNamespace: { Name: "Linq", ContainingNamespace.Name: "System" } }
+                || call.Arguments.Length == 0 || Eval(Strip(call.Arguments[0].Value), scope) is not GroupingShape)
+            {
+                reason = $"'{call.Syntax}' is not an aggregate of the group";
+                return null;
+            }
+
+            if (method.Name is "Count" or "LongCount" && call.Arguments.Length == 1)
+            {
+                return "count";
+            }
+
+            if (method.Name is "Sum" or "Average" or "Min" or "Max" && call.Arguments.Length == 2 && LambdaOf(call.Arguments[1].Value) is { Symbol.Parameters.Length: 1 } lambda
+                && Eval(Strip(LambdaBody(lambda)), new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [lambda.Symbol.Parameters[0]] = new RowShape(0) }) is MemberShape member
+                && member.Member.Type.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Int16 or SpecialType.System_Byte or SpecialType.System_Double)
+            {
+                return (method.Name == "Average" ? "avg" : method.Name.ToLowerInvariant()) + ":" + member.Member.Name;
+            }
+
+            reason = $"the aggregate '{call.Syntax}' is not lowered at build time (Count(), and Sum, Average, Min and Max of an integer or double member are)";
+            return null;
         }
 
         /// <summary>
@@ -636,27 +673,9 @@ public sealed partial class MicroDbGenerator
             /// <summary>An aggregate of the group (<c>g.Count()</c>, <c>g.Sum(x =&gt; x.Member)</c> ...) as a read of its value, in the order the run time lifts them.</summary>
             private string? Aggregate(IInvocationOperation call)
             {
-                var method = call.TargetMethod;
-                if (method.ContainingType is not { Name: "Enumerable", ContainingNamespace: { Name: "Linq", ContainingNamespace.Name: "System" } }
-                    || call.Arguments.Length == 0 || Eval(Strip(call.Arguments[0].Value), scope) is not GroupingShape)
+                if (AggregateOf(call, scope, out var reason) is not { } aggregate)
                 {
-                    return Fail($"'{call.Syntax}' is not an aggregate of the group");
-                }
-
-                string aggregate;
-                if (method.Name is "Count" or "LongCount" && call.Arguments.Length == 1)
-                {
-                    aggregate = "count";
-                }
-                else if (method.Name is "Sum" or "Average" or "Min" or "Max" && call.Arguments.Length == 2 && LambdaOf(call.Arguments[1].Value) is { Symbol.Parameters.Length: 1 } lambda
-                    && Eval(Strip(LambdaBody(lambda)), new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [lambda.Symbol.Parameters[0]] = new RowShape(0) }) is MemberShape member
-                    && member.Member.Type.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Int16 or SpecialType.System_Byte)
-                {
-                    aggregate = (method.Name == "Average" ? "avg" : method.Name.ToLowerInvariant()) + ":" + member.Member.Name;
-                }
-                else
-                {
-                    return Fail($"the aggregate '{call.Syntax}' is not lowered at build time (Count(), and Sum, Average, Min and Max of an integer member are)");
+                    return Fail(reason!);
                 }
 
                 aggregates!.Add(aggregate);

@@ -85,6 +85,65 @@ public sealed class InterceptedSite
     }
 
     /// <summary>
+    /// Adds the next value of a grouping's HAVING condition: the node at <paramref name="path"/> in the
+    /// <paramref name="having"/>-th condition over the groups, compared with the key member <paramref name="member"/>, or
+    /// with an aggregate when <paramref name="member"/> is null. Call while building the site, before it is used.
+    /// </summary>
+    /// <param name="having">Which condition over the groups (a Where after GroupBy), in call order.</param>
+    /// <param name="path">The steps from the condition's body to the value: <c>L</c>/<c>R</c> a binary node's operands, <c>O</c> a unary node's operand.</param>
+    /// <param name="member">The grouped entity's member the value is compared with, or null for an aggregate.</param>
+    /// <param name="memberType">The member's type (for an aggregate, not used: the generator passes <c>object</c>).</param>
+    /// <returns>This site.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="path"/> or <paramref name="memberType"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="having"/> is negative.</exception>
+    public InterceptedSite HavingValue(int having, string path, string? member, Type memberType)
+    {
+        if (having < 0)
+        {
+            throw new ArgumentOutOfRangeException(nameof(having), having, "The HAVING condition's index cannot be negative.");
+        }
+
+        Value(having, path, member ?? "", memberType);
+        _values[_values.Length - 1] = _values[_values.Length - 1] with { Having = true };
+        return this;
+    }
+
+    /// <summary>
+    /// Reads and adds the values of the grouping <paramref name="state"/>: its Where conditions' (each compared with a
+    /// member), then its HAVING conditions' (a key member, or an aggregate, bound as the translator binds a value compared
+    /// with no column). False when a value is null or the tree or the map is not the one the generator saw: the caller
+    /// then runs the query on the run-time path.
+    /// </summary>
+    internal bool TryBind(GroupState state, InterceptedValues values)
+    {
+        var format = state.Connection.Storage;
+        for (var i = 0; i < _values.Length; i++)
+        {
+            var site = _values[i];
+            var conditions = site.Having ? state.Havings : state.Wheres;
+            if (site.Where >= conditions.Length || !TryRead(conditions[site.Where], site.Path, out var value) || value is null)
+            {
+                return false;
+            }
+
+            if (site.Member.Length == 0)
+            {
+                values.AddUnmapped(value, format);
+            }
+            else if (state.Map.Table.FindColumnByMember(site.Member) is { } column)
+            {
+                values.Add(value, column, site.MemberType, format);
+            }
+            else
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>
     /// Reads and adds the values of the join <paramref name="query"/> (each compared with a member of one of its tables).
     /// False when a value is null or the tree or a map is not the one the generator saw: the caller then runs the query on
     /// the run-time path.
@@ -212,6 +271,9 @@ public sealed class InterceptedSite
     {
         /// <summary>In a join, the table of <see cref="Member"/>.</summary>
         public int Table { get; init; }
+
+        /// <summary>In a grouping, whether the value is in a HAVING condition (<see cref="Where"/> counts those).</summary>
+        public bool Having { get; init; }
     }
 
     private sealed record Resolved(TableMapping Table, ColumnMapping[] Columns);

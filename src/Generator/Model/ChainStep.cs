@@ -11,6 +11,7 @@ namespace MicroDb.Generator.Model;
 /// <param name="Projector">Select's projection as C# over the entity parameter <c>r</c> (e.g. <c>new { @Id = r.@Id }</c>), or null.</param>
 /// <param name="KeyTable">In a join, the index of the table OrderBy/ThenBy's key member belongs to.</param>
 /// <param name="ProjectedMembers">The entity members Select's projection reads, in the order written.</param>
+/// <param name="Aggregate">In a grouping, the aggregate OrderBy/ThenBy sorts by (<c>count</c>, <c>sum:Member</c> ...), or null for a key part.</param>
 internal sealed record ChainStep(
     string Method,
     string? Intercept,
@@ -21,4 +22,5 @@ internal sealed record ChainStep(
     string? KeyType = null,
     string? Projector = null,
     EquatableArray<string> ProjectedMembers = default,
-    int KeyTable = 0);
+    int KeyTable = 0,
+    string? Aggregate = null);
