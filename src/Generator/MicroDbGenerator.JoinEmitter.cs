@@ -25,6 +25,8 @@ public sealed partial class MicroDbGenerator
             // compares with IS and matches nothing when null, as LINQ-to-Objects' Join).
             SqlSource source = new SqlTable(tables[0].TableName, Alias(0));
             var presence = new List<SqlExpression>();
+            var values = new List<LoweredNode>();
+            string? declined = null;
             for (var i = 0; i < join.Tables.Count; i++)
             {
                 var spec = join.Tables[i];
@@ -44,6 +46,22 @@ public sealed partial class MicroDbGenerator
                 SqlExpression on = spec.Nullable
                     ? new SqlGroup(new SqlBinary(new SqlGroup(new SqlBinary(outer, SqlOperator.Is, inner)), SqlOperator.And, new SqlGroup(new SqlIsNull(outer, Negated: true))))
                     : new SqlGroup(new SqlBinary(outer, SqlOperator.Equal, inner));
+                // The joined table's own Where conditions, ANDed to the key condition in call order; their values come first in slot order.
+                foreach (var filter in chain.Steps.Where(s => s.Method == "On" && s.KeyTable == table))
+                {
+                    var first = values.Count;
+                    if (Condition(filter.Predicate!, tables[0], values, 0, ref declined, tables) is not { } condition)
+                    {
+                        return (null, null, declined);
+                    }
+
+                    on = new SqlGroup(new SqlBinary(on, SqlOperator.And, condition));
+                    for (var v = first; v < values.Count; v++)
+                    {
+                        values[v] = values[v] with { Family = "on:" + values[v].Family };
+                    }
+                }
+
                 source = new SqlJoin(source, new SqlTable(tables[table].TableName, Alias(table)), spec.Left ? SqlJoinKind.Left : SqlJoinKind.Inner, on);
                 if (spec.Left)
                 {
@@ -52,13 +70,11 @@ public sealed partial class MicroDbGenerator
                 }
             }
 
-            var values = new List<LoweredNode>();
             var predicates = new List<SqlExpression>();
             var orderings = new List<SqlOrdering>();
             var group = 0;
             int? limit = null;
             var offset = 0;
-            string? declined = null;
             foreach (var step in chain.Steps)
             {
                 switch (step.Method)
@@ -98,7 +114,7 @@ public sealed partial class MicroDbGenerator
                         }
 
                     default:
-                        if (step.Predicate is { } predicate)
+                        if (step.Predicate is { } predicate && step.Method != "On")
                         {
                             if (Condition(predicate, tables[0], values, predicates.Count, ref declined, tables) is not { } node)
                             {
@@ -204,6 +220,15 @@ public sealed partial class MicroDbGenerator
             foreach (var v in values)
             {
                 var colon = v.Path!.IndexOf(':');
+                if (v.Family?.StartsWith("on:", System.StringComparison.Ordinal) == true)
+                {
+                    // A value of a joined table's own Where, read from its ON condition.
+                    text.Append(".JoinedOnValue(").Append(v.Table.ToString(CultureInfo.InvariantCulture)).Append(", ")
+                        .Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true))
+                        .Append(", ").Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Member!, quote: true)).Append(", typeof(").Append(v.MemberType).Append("))");
+                    continue;
+                }
+
                 text.Append(".JoinedValue(").Append(v.Table.ToString(CultureInfo.InvariantCulture)).Append(", ").Append(v.Path.Substring(0, colon)).Append(", ")
                     .Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true))
                     .Append(", ").Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Member!, quote: true)).Append(", typeof(").Append(v.MemberType).Append("))");

@@ -241,12 +241,21 @@ public sealed partial class MicroDbGenerator
                     return Fail($"{name} after OrderBy, Skip or Take is not lowered at build time");
                 }
 
+                // The joined table's own Where calls (db.Table<TInner>().Where(...)) are ANDed to its ON condition, in call order.
+                var filters = new List<IInvocationOperation>();
+                var innerSource = call.Arguments.Length == 4 ? call.Arguments[0].Value : null;
+                while (innerSource is IInvocationOperation { TargetMethod.Name: "Where", Arguments.Length: 1 } filter && IsTableQuery(filter.TargetMethod.ContainingType) && !IsCompat(filter.TargetMethod.ContainingType))
+                {
+                    filters.Insert(0, filter);
+                    innerSource = filter.Instance;
+                }
+
                 if (call.Arguments.Length != 4
-                    || call.Arguments[0].Value is not IInvocationOperation { TargetMethod.Name: "Table", Arguments.Length: 0 } innerTable
+                    || innerSource is not IInvocationOperation { TargetMethod.Name: "Table", Arguments.Length: 0 } innerTable
                     || !IsConnection(innerTable.TargetMethod.ContainingType, compat: false)
                     || innerTable.Type is not INamedTypeSymbol { TypeArguments.Length: 1 } innerQuery || innerQuery.TypeArguments[0] is not INamedTypeSymbol inner)
                 {
-                    return Fail($"the joined table of '{name}' is not a connection's Table<T>() written at the call (a Where on it is not lowered at build time)");
+                    return Fail($"the joined table of '{name}' is not a connection's Table<T>(), optionally with Where calls, written at the call");
                 }
 
                 if (!IsAccessible(inner))
@@ -277,6 +286,11 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var nullable = keyType.IsReferenceType || keyType.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T;
+                if (!OnFilters(filters, index))
+                {
+                    return false;
+                }
+
                 _tables.Add(inner);
                 _joins.Add(new JoinTableSpec(Parser.MetadataNameOf(inner), inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), name != "Join",
                     outer.Table, outer.Member.Name, innerMember.Member.Name, nullable, family));
@@ -287,6 +301,35 @@ public sealed partial class MicroDbGenerator
                 };
                 _result = Eval(LambdaBody(result), scope);
                 _selector = name == "GroupJoin" ? null : (result, scope);
+                return true;
+            }
+
+            /// <summary>
+            /// The joined table's Where conditions as "On" steps of table <paramref name="table"/>. The run time ANDs each to
+            /// the ON condition (<c>((key AND f0) AND f1)</c>), so a value's path starts at that tree's root: filter j of k is
+            /// at <c>L</c> repeated k-1-j times, then <c>R</c>.
+            /// </summary>
+            private bool OnFilters(List<IInvocationOperation> filters, int table)
+            {
+                for (var j = 0; j < filters.Count; j++)
+                {
+                    if (LambdaOf(filters[j].Arguments[0].Value) is not { Symbol.Parameters.Length: 1 } lambda)
+                    {
+                        return Fail("the argument of the joined table's 'Where' is not a lambda written at the call");
+                    }
+
+                    var parameter = lambda.Symbol.Parameters[0];
+                    var lowering = new Lowering(lambda, operation =>
+                        operation is IPropertyReferenceOperation { Instance: IParameterReferenceOperation reference, Property: { Parameters.Length: 0 } property }
+                        && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter) ? (table, property) : null);
+                    if (lowering.Condition(lowering.Body, new string('L', filters.Count - 1 - j) + "R") is not { } predicate)
+                    {
+                        return Fail(lowering.Reason ?? "the joined table's condition is not lowered at build time");
+                    }
+
+                    _steps.Add(new ChainStep("On", null, Predicate: predicate, LambdaText: lambda.Syntax.ToString(), KeyTable: table));
+                }
+
                 return true;
             }
 

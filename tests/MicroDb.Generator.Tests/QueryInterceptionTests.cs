@@ -317,6 +317,23 @@ public class QueryInterceptionTests
     }
 
     [Test]
+    public void A_joined_tables_where_is_intercepted_in_its_on_condition()
+    {
+        var result = GeneratorHarness.Run(Queries("""
+            public static object Q(MicroDbConnection db, int min, string name) =>
+                db.Table<Person>().Where(p => p.Age > min).Join(db.Table<Pet>().Where(a => a.Id > min).Where(a => a.Name != name), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, Pet = a.Name }).ToList();
+            """ + Pets));
+
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
+        // The ON condition's values (read from its tree: the last Where at R, the one before at LR) come before WHERE's.
+        Assert.That(result.Sources[HintName], Does.Contain("""
+            new InterceptedSite("SELECT \"t0\".\"Name\", \"t1\".\"Name\" FROM \"people\" AS \"t0\" INNER JOIN \"pets\" AS \"t1\" ON (((\"t0\".\"Id\" = \"t1\".\"OwnerId\") AND (\"t1\".\"Id\" > ?)) AND (\"t1\".\"Name\" IS NOT ?)) WHERE (\"t0\".\"Age\" > ?)").JoinedOnValue(1, "LRR", "Id", typeof(int)).JoinedOnValue(1, "RR", "Name", typeof(string)).JoinedValue(0, 0, "R", "Age", typeof(int));
+            """));
+    }
+
+    [Test]
     public void Having_ordering_by_aggregates_and_a_where_before_group_by_are_intercepted_with_the_run_time_sql()
     {
         var result = GeneratorHarness.Run(Queries("""
@@ -349,7 +366,8 @@ public class QueryInterceptionTests
 
     [TestCase("db.Table<Person>().OrderBy(x => x.Age).Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "an OrderBy, Skip or Take before the join")]
     [TestCase("db.Table<Person>().Where(x => x.Score > 1).Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "compares by the run-time translator's rules")]
-    [TestCase("db.Table<Person>().Join(db.Table<Pet>().Where(a => a.Id > 1), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "a Where on it is not lowered")]
+    [TestCase("db.Table<Person>().Join(db.Table<Pet>().Where(a => a.Id > 1).Take(2), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "optionally with Where calls")]
+    [TestCase("db.Table<Person>().Join(db.Table<Pet>().Where(a => a.Id > a.OwnerId), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "compares two values of the row")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => new { p.Id, p.Age }, a => new { Id = a.OwnerId, Age = a.Id }, (p, a) => p.Name).ToList()", "a composite or computed key")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Score, a => (double)a.Id, (p, a) => p.Name).ToList()", "a composite or computed key")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Status, a => (Status)a.Id, (p, a) => p.Name).ToList()", "a composite or computed key")]
