@@ -148,15 +148,12 @@ public sealed partial class MicroDbGenerator
             return (sql.ToString(), values, null);
         }
 
-        /// <summary>
-        /// An aggregate's SQL as the run-time translator writes it: <c>count(*)</c>, <c>coalesce(sum(c), 0)</c> (LINQ's Sum
-        /// gives 0 for no values, SQL's sum NULL), <c>avg(c)</c>, <c>min(c)</c>, <c>max(c)</c> of an integer or double column.
-        /// </summary>
+        /// <summary>An aggregate's SQL (<see cref="SqlAggregates"/>, the run-time translator's) over an integer or double column.</summary>
         private static SqlExpression? AggregateSql(string aggregate, EntityModel model, ref string? declined)
         {
             if (aggregate == "count")
             {
-                return new SqlFunction("count", new SqlLiteral("*"));
+                return SqlAggregates.CountAll();
             }
 
             var colon = aggregate.IndexOf(':');
@@ -168,8 +165,7 @@ public sealed partial class MicroDbGenerator
                 return null;
             }
 
-            var value = new SqlColumn(column.ColumnName);
-            return function == "sum" ? new SqlFunction("coalesce", new SqlFunction("sum", value), SqlLiteral.Zero) : new SqlFunction(function, value);
+            return SqlAggregates.Of(function switch { "sum" => "Sum", "avg" => "Average", "min" => "Min", _ => "Max" }, new SqlColumn(column.ColumnName));
         }
 
         /// <summary>
