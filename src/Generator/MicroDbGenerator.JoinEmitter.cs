@@ -46,6 +46,25 @@ public sealed partial class MicroDbGenerator
                 SqlExpression on = spec.Nullable
                     ? new SqlGroup(new SqlBinary(new SqlGroup(new SqlBinary(outer, SqlOperator.Is, inner)), SqlOperator.And, new SqlGroup(new SqlIsNull(outer, Negated: true))))
                     : new SqlGroup(new SqlBinary(outer, SqlOperator.Equal, inner));
+                if (spec.Composite.Count > 0)
+                {
+                    // A composite key: each part equal (IS where it can be null: null parts match), ANDed left to right.
+                    SqlExpression? all = null;
+                    foreach (var part in spec.Composite)
+                    {
+                        if (Column(part.OuterTable, part.OuterMember) is not { } outerPart || Column(table, part.InnerMember) is not { } innerPart
+                            || !Fits(outerPart.Kind, part.Family) || !Fits(innerPart.Kind, part.Family))
+                        {
+                            return (null, null, $"the key part '{part.OuterMember}' or '{part.InnerMember}' is not stored as an {part.Family} column on both sides");
+                        }
+
+                        var equal = new SqlGroup(new SqlBinary(new SqlColumn(outerPart.ColumnName, Alias(part.OuterTable)), part.Nullable ? SqlOperator.Is : SqlOperator.Equal,
+                            new SqlColumn(innerPart.ColumnName, Alias(table))));
+                        all = all is null ? equal : new SqlGroup(new SqlBinary(all, SqlOperator.And, equal));
+                    }
+
+                    on = all!;
+                }
                 // The joined table's own Where conditions, ANDed to the key condition in call order; their values come first in slot order.
                 foreach (var filter in chain.Steps.Where(s => s.Method == "On" && s.KeyTable == table))
                 {

@@ -273,6 +273,19 @@ public sealed partial class MicroDbGenerator
                 var outerShape = _result ?? new RowShape(0);
                 var outerScope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [outerKey.Symbol.Parameters[0]] = outerShape };
                 var innerScope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [innerKey.Symbol.Parameters[0]] = new RowShape(index) };
+                if (LambdaBody(outerKey) is IAnonymousObjectCreationOperation outerNew && LambdaBody(innerKey) is IAnonymousObjectCreationOperation innerNew)
+                {
+                    if (CompositeKey(outerNew, innerNew, outerScope, innerScope, name) is not { } parts || !OnFilters(filters, index))
+                    {
+                        return false;
+                    }
+
+                    var first = parts[0];
+                    return Joined(name, inner, index, outerShape, result,
+                        new JoinTableSpec(Parser.MetadataNameOf(inner), inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), false,
+                            first.OuterTable, first.OuterMember, first.InnerMember, first.Nullable, first.Family, new EquatableArray<JoinKeyPart>(parts.ToArray())));
+                }
+
                 if (Key(LambdaBody(outerKey), outerScope) is not { } outer || Key(LambdaBody(innerKey), innerScope) is not { } innerMember)
                 {
                     return Fail($"the keys of '{name}' are not members of the rows (a composite or computed key is not lowered at build time)");
@@ -291,9 +304,15 @@ public sealed partial class MicroDbGenerator
                     return false;
                 }
 
+                return Joined(name, inner, index, outerShape, result, new JoinTableSpec(Parser.MetadataNameOf(inner), inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat),
+                    name != "Join", outer.Table, outer.Member.Name, innerMember.Member.Name, nullable, family));
+            }
+
+            /// <summary>Adds the joined table and reads the join's result selector over the tables so far.</summary>
+            private bool Joined(string name, INamedTypeSymbol inner, int index, Shape outerShape, IAnonymousFunctionOperation result, JoinTableSpec spec)
+            {
                 _tables.Add(inner);
-                _joins.Add(new JoinTableSpec(Parser.MetadataNameOf(inner), inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), name != "Join",
-                    outer.Table, outer.Member.Name, innerMember.Member.Name, nullable, family));
+                _joins.Add(spec);
                 var scope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default)
                 {
                     [result.Symbol.Parameters[0]] = outerShape,
@@ -302,6 +321,46 @@ public sealed partial class MicroDbGenerator
                 _result = Eval(LambdaBody(result), scope);
                 _selector = name == "GroupJoin" ? null : (result, scope);
                 return true;
+            }
+
+            /// <summary>
+            /// A composite key of an inner join: anonymous objects with the same members on both sides, each part a member
+            /// of integer or string type (through a conversion to its nullable type), compared as the run time's
+            /// <c>JoinKeys</c> compares them (<c>=</c>, or <c>IS</c> where the part can be null).
+            /// </summary>
+            private List<JoinKeyPart>? CompositeKey(IAnonymousObjectCreationOperation outerNew, IAnonymousObjectCreationOperation innerNew,
+                Dictionary<IParameterSymbol, Shape> outerScope, Dictionary<IParameterSymbol, Shape> innerScope, string name)
+            {
+                if (name != "Join")
+                {
+                    Fail($"a composite key of '{name}' is not lowered at build time (the run time joins composite keys with Join only)");
+                    return null;
+                }
+
+                var parts = new List<JoinKeyPart>();
+                for (var i = 0; i < outerNew.Initializers.Length && outerNew.Initializers.Length == innerNew.Initializers.Length; i++)
+                {
+                    if (outerNew.Initializers[i] is not ISimpleAssignmentOperation { Target: IPropertyReferenceOperation target } outerPart
+                        || innerNew.Initializers[i] is not ISimpleAssignmentOperation innerPart
+                        || Key(outerPart.Value, outerScope) is not { } outer || Key(innerPart.Value, innerScope) is not { Table: var innerTable } innerMember
+                        || innerTable != _tables.Count || KeyFamily(outer.Member.Type) is not { } family || family != KeyFamily(innerMember.Member.Type))
+                    {
+                        Fail($"a part of the composite key '{outerNew.Syntax}' is not an integer or string member of the rows");
+                        return null;
+                    }
+
+                    var type = target.Property.Type;
+                    parts.Add(new JoinKeyPart(outer.Table, outer.Member.Name, innerMember.Member.Name,
+                        type.IsReferenceType || type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T, family));
+                }
+
+                if (parts.Count == 0)
+                {
+                    Fail($"the composite key '{outerNew.Syntax}' has no parts lowered at build time");
+                    return null;
+                }
+
+                return parts;
             }
 
             /// <summary>

@@ -322,11 +322,17 @@ public class QueryInterceptionTests
         var result = GeneratorHarness.Run(Queries("""
             public static object Q(MicroDbConnection db, int min, string name) =>
                 db.Table<Person>().Where(p => p.Age > min).Join(db.Table<Pet>().Where(a => a.Id > min).Where(a => a.Name != name), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, Pet = a.Name }).ToList();
+            public static object Composite(MicroDbConnection db) =>
+                (from p in db.Table<Person>() join a in db.Table<Pet>() on new { p.Id, p.Name, N = p.Age } equals new { Id = a.OwnerId, a.Name, N = a.Id } select new { P = p.Id, A = a.Id }).ToList();
             """ + Pets));
 
         Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
         Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
         Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
+        // A composite key: each part compared (IS where it can be null), ANDed left to right.
+        Assert.That(result.Sources[HintName], Does.Contain("""
+            new InterceptedSite("SELECT \"t0\".\"Id\", \"t1\".\"Id\" FROM \"people\" AS \"t0\" INNER JOIN \"pets\" AS \"t1\" ON (((\"t0\".\"Id\" = \"t1\".\"OwnerId\") AND (\"t0\".\"Name\" IS \"t1\".\"Name\")) AND (\"t0\".\"Age\" = \"t1\".\"Id\"))");
+            """));
         // The ON condition's values (read from its tree: the last Where at R, the one before at LR) come before WHERE's.
         Assert.That(result.Sources[HintName], Does.Contain("""
             new InterceptedSite("SELECT \"t0\".\"Name\", \"t1\".\"Name\" FROM \"people\" AS \"t0\" INNER JOIN \"pets\" AS \"t1\" ON (((\"t0\".\"Id\" = \"t1\".\"OwnerId\") AND (\"t1\".\"Id\" > ?)) AND (\"t1\".\"Name\" IS NOT ?)) WHERE (\"t0\".\"Age\" > ?)").JoinedOnValue(1, "LRR", "Id", typeof(int)).JoinedOnValue(1, "RR", "Name", typeof(string)).JoinedValue(0, 0, "R", "Age", typeof(int));
@@ -368,7 +374,8 @@ public class QueryInterceptionTests
     [TestCase("db.Table<Person>().Where(x => x.Score > 1).Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "compares by the run-time translator's rules")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>().Where(a => a.Id > 1).Take(2), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "optionally with Where calls")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>().Where(a => a.Id > a.OwnerId), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "compares two values of the row")]
-    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => new { p.Id, p.Age }, a => new { Id = a.OwnerId, Age = a.Id }, (p, a) => p.Name).ToList()", "a composite or computed key")]
+    [TestCase("db.Table<Person>().LeftJoin(db.Table<Pet>(), p => new { p.Id, p.Age }, a => new { Id = a.OwnerId, Age = a.Id }, (p, a) => p.Name).ToList()", "a composite key of 'LeftJoin' is not lowered")]
+    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => new { p.Id, p.Score }, a => new { Id = a.OwnerId, Score = (double)a.Id }, (p, a) => p.Name).ToList()", "is not an integer or string member of the rows")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Score, a => (double)a.Id, (p, a) => p.Name).ToList()", "a composite or computed key")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Status, a => (Status)a.Id, (p, a) => p.Name).ToList()", "a composite or computed key")]
     [TestCase("db.Table<Person>().LeftJoin(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, Pet = a == null ? p.Age : a.Id }).ToList()", "only row == null ? constant : row.Member")]

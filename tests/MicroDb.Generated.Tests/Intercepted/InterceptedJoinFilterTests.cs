@@ -6,7 +6,8 @@ namespace MicroDb.Generated.Tests.Intercepted;
 /// <summary>
 /// A joined table's own Where (<c>db.Table&lt;TInner&gt;().Where(...)</c> passed to Join or LeftJoin) is intercepted
 /// (issue 22): the run time ANDs it to the ON condition, and the intercepted run gives the same SQL, values (ON's first)
-/// and rows as the run-time path and LINQ-to-Objects, on both mapping paths and storage formats.
+/// and rows as the run-time path and LINQ-to-Objects, on both mapping paths and storage formats. So is a composite key
+/// (<c>on new { o.A, o.B } equals new { c.A, c.B }</c>) of an inner join.
 /// </summary>
 [TestFixture("generated", "microdb")]
 [TestFixture("generated", "sqlite-net")]
@@ -113,5 +114,27 @@ public class InterceptedJoinFilterTests
 
         Assert.That(Intercepted, Is.EqualTo(0), Seen);
         Assert.That(rows, Is.EquivalentTo(_orders.Join(_customers.Where(c => c.Region == region), o => o.CustomerId, c => c.Id, (o, c) => new { o.Id, c.Name })));
+    }
+
+    [Test]
+    public void Composite_join_keys_are_intercepted_and_null_parts_match()
+    {
+        var before = InterceptionCheck.Runs;
+
+        var intercepted = (from o in _db.Table<JoinOrder>()
+                           join c in _db.Table<JoinCustomer>() on new { Id = o.CustomerId, o.Region } equals new { Id = (int?)c.Id, c.Region }
+                           select new { Order = o.Id, c.Name }).ToList();
+        var byRegion = _db.Table<JoinOrder>().Join(_db.Table<JoinCustomer>(), o => new { o.Region, One = o.Id, Two = o.Id }, c => new { c.Region, One = c.Id, Two = c.Id }, (o, c) => new { o.Id, c.Name }).Count();
+        var regions = _db.Table<JoinOrder>().Join(_db.Table<JoinCustomer>(), o => new { o.Region }, c => new { c.Region }, (o, c) => new { o.Id, c.Name }).ToList();
+        var sql = _seen[0].Sql;
+
+        Assert.That(sql, Is.EqualTo("SELECT \"t0\".\"Id\", \"t1\".\"Name\" FROM \"join_orders\" AS \"t0\" INNER JOIN \"join_customers\" AS \"t1\" ON ((\"t0\".\"CustomerId\" IS \"t1\".\"Id\") AND (\"t0\".\"Region\" IS \"t1\".\"Region\"))"));
+        Assert.That(Intercepted, Is.EqualTo(3), Seen);
+        Assert.That(intercepted, Is.EquivalentTo(from o in _orders
+                                                  join c in _customers on new { Id = o.CustomerId, o.Region } equals new { Id = (int?)c.Id, c.Region }
+                                                  select new { Order = o.Id, c.Name }));
+        Assert.That(byRegion, Is.EqualTo(_orders.Join(_customers, o => new { o.Region, One = o.Id }, c => new { c.Region, One = c.Id }, (o, c) => o.Id).Count()));
+        Assert.That(regions, Is.EquivalentTo(_orders.Join(_customers, o => new { o.Region }, c => new { c.Region }, (o, c) => new { o.Id, c.Name })), "null regions match null regions");
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(3), "The check compared each intercepted run with the run-time path.");
     }
 }
