@@ -128,7 +128,7 @@ public sealed partial class MicroDbGenerator
                     Having = having,
                 };
 
-            var query = chain.Steps[chain.Steps.Count - 1].Method switch
+            var query = Sync(chain.Steps[chain.Steps.Count - 1].Method) switch
             {
                 "Count" => QueryModel.Select(new SqlSubquery(Model(new List<SqlExpression> { SqlLiteral.One }, includeOrder: false, null)), CountAll),
                 "First" or "FirstOrDefault" => Model(projection, includeOrder: true, 1),
@@ -232,6 +232,26 @@ public sealed partial class MicroDbGenerator
             var site = EmitGroupSite(w, sql, values, index);
             var terminal = chain.Steps[chain.Steps.Count - 1];
             var projector = chain.Group!.Projector;
+            if (chain.Async)
+            {
+                // The async query's terminal: the sync helper run on one of the pool's readers (QueryInterception.ReadAsync).
+                var project = ", static (e, a) => " + projector;
+                var (value, run) = terminal.Method switch
+                {
+                    "ToListAsync" => ("global::System.Collections.Generic.List<TResult>", "ToList(q, " + site + project + ", ct)"),
+                    "ToArrayAsync" => ("TResult[]", "ToList(q, " + site + project + ", ct).ToArray()"),
+                    "CountAsync" => ("int", "Count(q, " + site + ")"),
+                    "FirstOrDefaultAsync" => ("TResult", "FirstOrDefault(q, " + site + project + ")"),
+                    _ => ("TResult", "First(q, " + site + project + ")"),
+                };
+                w.Line(terminal.Intercept!);
+                w.Line("public static global::System.Threading.Tasks.ValueTask<" + value + "> " + terminal.Method + index.ToString(CultureInfo.InvariantCulture)
+                    + "<TResult>(this AsyncGroupedQuery<TResult> query, global::System.Threading.CancellationToken cancellationToken) =>");
+                w.Line("    " + Runtime + ".ReadAsync(query, static (q, ct) => " + Runtime + "." + run + ", cancellationToken);");
+                w.Line();
+                return;
+            }
+
             var (returns, generic, query) = terminal.Method switch
             {
                 "ToList" => ("global::System.Collections.Generic.List<TResult>", "<TResult>", "GroupedQuery<TResult>"),

@@ -29,6 +29,9 @@ public sealed partial class MicroDbGenerator
 
             public GroupSpec? Spec { get; private set; }
 
+            /// <summary>Whether the chain is the async connection's (AsyncTableQuery ... AsyncGroupedQuery).</summary>
+            public bool IsAsync { get; private set; }
+
             public List<ChainStep>? Lower(IInvocationOperation terminal)
             {
                 var calls = new List<IInvocationOperation>();
@@ -116,7 +119,11 @@ public sealed partial class MicroDbGenerator
                 var name = call.TargetMethod.Name;
                 if (isTerminal)
                 {
-                    if (name is not ("ToList" or "ToArray" or "First" or "FirstOrDefault" or "Count") || call.Arguments.Length != 0)
+                    // The async terminals (ToListAsync ...) take a cancellation token; CountAsync on AsyncGroupByQuery is left to the run time.
+                    IsAsync = call.TargetMethod.ContainingType.Name.StartsWith("Async", System.StringComparison.Ordinal);
+                    var sync = IsAsync && name.EndsWith("Async", System.StringComparison.Ordinal) ? name.Substring(0, name.Length - 5) : name;
+                    if (sync is not ("ToList" or "ToArray" or "First" or "FirstOrDefault" or "Count") || call.Arguments.Length != (IsAsync ? 1 : 0)
+                        || IsAsync && (sync == name || call.TargetMethod.ContainingType.Name != "AsyncGroupedQuery"))
                     {
                         return No($"'{name}' on a grouping is not lowered at build time");
                     }

@@ -19,7 +19,7 @@ public sealed partial class MicroDbGenerator
     {
         /// <summary>A terminal of a grouped query: reported (MDB0013) and left to the run-time path.</summary>
         private static bool IsGroupQuery(INamedTypeSymbol? type) =>
-            type is { Name: "GroupByQuery", Arity: 2 } or { Name: "GroupedQuery", Arity: 1 } && InMicroDbQuery(type);
+            type is { Name: "GroupByQuery" or "AsyncGroupByQuery", Arity: 2 } or { Name: "GroupedQuery" or "AsyncGroupedQuery", Arity: 1 } && InMicroDbQuery(type);
 
         private static bool IsJoinQuery(INamedTypeSymbol? type) =>
             type is { Name: "JoinQuery", Arity: 1 } or { Name: "GroupJoinQuery", Arity: 2 } && InMicroDbQuery(type);
@@ -64,7 +64,7 @@ public sealed partial class MicroDbGenerator
             {
                 var grouping = new GroupLowering(context.SemanticModel, cancellationToken);
                 return grouping.Lower(terminal) is { } groupSteps
-                    ? new QueryChain(typeKey, entityType, new EquatableArray<ChainStep>(groupSteps), location, text, null, Group: grouping.Spec)
+                    ? new QueryChain(typeKey, entityType, new EquatableArray<ChainStep>(groupSteps), location, text, null, Async: grouping.IsAsync, Group: grouping.Spec)
                     : Declined(grouping.Reason ?? "the grouping is not lowered at build time");
             }
 

@@ -350,6 +350,8 @@ public class QueryInterceptionTests
                 db.Table<Person>().GroupBy(p => new { p.Status, p.Active }).Select(g => new { g.Key.Status, T = System.Linq.Enumerable.Sum(g, x => x.Age), S = System.Linq.Enumerable.Sum(g, x => x.Score), A = System.Linq.Enumerable.Average(g, x => x.Score) })
                     .Where(x => top < x.T).OrderBy(x => x.T).First();
             public static int Groups(MicroDbConnection db, int min) => db.Table<Person>().GroupBy(p => p.Age).Where(g => System.Linq.Enumerable.Max(g, x => x.Id) > min).Count();
+            public static object Later(MicroDbAsyncConnection db, int min) =>
+                db.Table<Person>().Where(p => p.Id > min).GroupBy(p => p.Age).Select(g => new { g.Key, N = System.Linq.Enumerable.Count(g) }).ToListAsync(default);
             """));
 
         Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
@@ -368,6 +370,9 @@ public class QueryInterceptionTests
         Assert.That(source, Does.Contain("""
             new InterceptedSite("SELECT count(*) FROM (SELECT 1 FROM \"people\" GROUP BY \"Age\" HAVING (max(\"Id\") > ?))").HavingValue(0, "R", null, typeof(object));
             """));
+        // The async query's terminal runs the sync helper on one of the pool's readers.
+        Assert.That(source, Does.Contain("public static global::System.Threading.Tasks.ValueTask<global::System.Collections.Generic.List<TResult>> ToListAsync3<TResult>(this AsyncGroupedQuery<TResult> query, global::System.Threading.CancellationToken cancellationToken) =>"));
+        Assert.That(source, Does.Contain("ReadAsync(query, static (q, ct) => QueryInterception.ToList(q, Site3, static (e, a) => new { @Key = ((global::Shop.Person)e).@Age, @N = ((int)a[0]) }, ct), cancellationToken);"));
     }
 
     [TestCase("db.Table<Person>().OrderBy(x => x.Age).Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "an OrderBy, Skip or Take before the join")]

@@ -14,7 +14,18 @@ public static partial class QueryInterception
     /// <param name="site">The call site: the SQL the generator wrote.</param>
     /// <param name="project">Builds the result from the row holding the key's columns and the aggregate values, in the order the result reads them.</param>
     /// <exception cref="ArgumentException"><paramref name="project"/> does not build <typeparamref name="TResult"/>.</exception>
-    public static List<TResult> ToList<TResult, TRow>(GroupedQuery<TResult> query, InterceptedSite site, Func<object?, object?[], TRow> project)
+    public static List<TResult> ToList<TResult, TRow>(GroupedQuery<TResult> query, InterceptedSite site, Func<object?, object?[], TRow> project) =>
+        ToList(query, site, project, CancellationToken.None);
+
+    /// <summary>For generated code: runs the site's SQL and returns every group's result, checking <paramref name="cancellationToken"/> between rows (the async path).</summary>
+    /// <typeparam name="TResult">The result type.</typeparam>
+    /// <typeparam name="TRow">The projector's result (the same type as <typeparamref name="TResult"/>, which may be anonymous).</typeparam>
+    /// <param name="query">The grouped query the (run-time) operators built, bound to the connection it runs on.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are.</param>
+    /// <param name="project">Builds the result from the row holding the key's columns and the aggregate values, in the order the result reads them.</param>
+    /// <param name="cancellationToken">Checked between rows.</param>
+    /// <exception cref="ArgumentException"><paramref name="project"/> does not build <typeparamref name="TResult"/>.</exception>
+    public static List<TResult> ToList<TResult, TRow>(GroupedQuery<TResult> query, InterceptedSite site, Func<object?, object?[], TRow> project, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(query);
         ArgumentNullException.ThrowIfNull(site);
@@ -22,7 +33,7 @@ public static partial class QueryInterception
         var scratch = Bind(query.State, site);
         if (scratch is null)
         {
-            return query.ToList();
+            return query.ToList(cancellationToken);
         }
 
         try
@@ -32,7 +43,7 @@ public static partial class QueryInterception
                 InterceptionCheck.Statement("GroupBy.ToList", site.Sql, scratch.ToList(), query.BuildStatement(null));
             }
 
-            var rows = query.State.Connection.Runner.ReadAll<TResult, GroupRowReader<TResult>>(site.Sql, StatementArguments.Intercepted(scratch), query.Reader(typed));
+            var rows = query.State.Connection.Runner.ReadAll<TResult, GroupRowReader<TResult>>(site.Sql, StatementArguments.Intercepted(scratch), query.Reader(typed), cancellationToken);
             if (InterceptionCheck.Enabled)
             {
                 InterceptionCheck.Projected("GroupBy.ToList", site.Sql, query.Selector, rows, query.ToList());
@@ -81,6 +92,19 @@ public static partial class QueryInterception
     {
         ArgumentNullException.ThrowIfNull(query);
         return TryFirst(query, site, GroupProjector<TResult, TRow>(project), "GroupBy.FirstOrDefault", out var value) ? value : default;
+    }
+
+    /// <summary>For generated code: runs <paramref name="run"/> (an intercepted terminal) on the grouped query rebound to one of the pool's readers.</summary>
+    /// <typeparam name="TResult">The result type.</typeparam>
+    /// <typeparam name="TValue">The terminal's result.</typeparam>
+    /// <param name="query">The async grouped query the (run-time) operators built.</param>
+    /// <param name="run">The terminal: a <see cref="QueryInterception"/> helper with the SQL the generator wrote.</param>
+    /// <param name="cancellationToken">Cancels the wait for a reader; interrupts the running statement.</param>
+    public static ValueTask<TValue> ReadAsync<TResult, TValue>(AsyncGroupedQuery<TResult> query, Func<GroupedQuery<TResult>, CancellationToken, TValue> run, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        ArgumentNullException.ThrowIfNull(run);
+        return query.ReadAsync(run, cancellationToken);
     }
 
     /// <summary>For generated code: the number of groups (the site's SQL counts them).</summary>
