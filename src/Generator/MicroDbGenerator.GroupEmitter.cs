@@ -13,19 +13,19 @@ public sealed partial class MicroDbGenerator
     // The build-time front end for grouping, part two: the query model GroupState builds at run time (BuildSelect, Count).
     private static partial class InterceptorEmitter
     {
-        /// <summary>The grouped chain's SQL (it binds no values), or why it is declined.</summary>
+        /// <summary>The grouped chain's SQL and its values in slot order (the Where conditions', then HAVING's), or why it is declined.</summary>
         private static (string? Sql, List<LoweredNode>? Values, string? Declined) WriteGroup(QueryChain chain, GroupSpec group, EntityModel model)
         {
             ColumnModel? Column(string member) => model.Columns.FirstOrDefault(c => c.MemberName == member);
             static bool Plain(ColumnModel column) => Fits(column.Kind, "integer") || column.Kind == ColumnKind.String;
 
-            // GROUP BY: each key part as it sorts; integer and string columns sort as they are.
+            // GROUP BY: each key part as it sorts; these kinds sort (and compare) as they are stored, in both storage formats.
             var terms = new List<SqlExpression>();
             foreach (var member in group.KeyMembers)
             {
-                if (Column(member) is not { } column || !Plain(column))
+                if (Column(member) is not { } column || !(Plain(column) || column.Kind is ColumnKind.Boolean or ColumnKind.Enum or ColumnKind.Guid))
                 {
-                    return (null, null, $"the key member '{member}' is not an integer or text column");
+                    return (null, null, $"the key member '{member}' is not stored as an integer, text, bool, enum number or Guid column");
                 }
 
                 terms.Add(new SqlColumn(column.ColumnName));
@@ -33,24 +33,15 @@ public sealed partial class MicroDbGenerator
 
             // SELECT: the key's columns the result reads, bare and in table order, then the aggregates in the order the result reads them.
             var projection = model.Columns.Where(c => group.Used.Contains(c.MemberName)).Select(c => (SqlExpression)new SqlColumn(c.ColumnName)).ToList();
+            string? declined = null;
             foreach (var aggregate in group.Aggregates)
             {
-                if (aggregate == "count")
+                if (AggregateSql(aggregate, model, ref declined) is not { } value)
                 {
-                    projection.Add(new SqlFunction("count", new SqlLiteral("*")));
-                    continue;
+                    return (null, null, declined);
                 }
 
-                var colon = aggregate.IndexOf(':');
-                var function = aggregate.Substring(0, colon);
-                if (Column(aggregate.Substring(colon + 1)) is not { } column || !Fits(column.Kind, "integer"))
-                {
-                    return (null, null, $"the aggregated member '{aggregate.Substring(colon + 1)}' is not an integer column");
-                }
-
-                var value = new SqlColumn(column.ColumnName);
-                // LINQ's Sum gives 0 for no values, SQL's sum NULL.
-                projection.Add(function == "sum" ? new SqlFunction("coalesce", new SqlFunction("sum", value), SqlLiteral.Zero) : new SqlFunction(function, value));
+                projection.Add(value);
             }
 
             if (projection.Count == 0)
@@ -58,6 +49,9 @@ public sealed partial class MicroDbGenerator
                 projection.Add(SqlLiteral.One);
             }
 
+            var values = new List<LoweredNode>();
+            var predicates = new List<SqlExpression>();
+            var havings = new List<SqlExpression>();
             var orderings = new List<SqlOrdering>();
             var then = 0;
             int? limit = null;
@@ -67,62 +61,197 @@ public sealed partial class MicroDbGenerator
                 switch (step.Method)
                 {
                     case "Take":
-                        limit = limit is { } own ? System.Math.Min(own, System.Math.Max(0, step.Count)) : System.Math.Max(0, step.Count);
+                        limit = SqlPaging.Take(limit, step.Count);
                         break;
                     case "Skip":
+                        (limit, offset) = SqlPaging.Skip(limit, offset, step.Count);
+                        break;
+                    case "Where":
                         {
-                            var count = System.Math.Max(0, step.Count);
-                            limit = limit is { } kept ? System.Math.Max(0, kept - count) : null;
-                            offset = checked(offset + count);
+                            if (Condition(step.Predicate!, model, values, predicates.Count, ref declined) is not { } node)
+                            {
+                                return (null, null, declined);
+                            }
+
+                            predicates.Add(node);
+                            break;
+                        }
+
+                    case "Having":
+                        {
+                            if (HavingCondition(step.Predicate!, model, values, havings.Count, ref declined) is not { } node)
+                            {
+                                return (null, null, declined);
+                            }
+
+                            havings.Add(node);
                             break;
                         }
 
                     case "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending":
                         {
-                            if (Column(step.KeyMember!) is not { } column || !Plain(column))
+                            SqlExpression key;
+                            if (step.Aggregate is { } aggregate)
+                            {
+                                if (AggregateSql(aggregate, model, ref declined) is not { } value)
+                                {
+                                    return (null, null, declined);
+                                }
+
+                                key = value;
+                            }
+                            else if (Column(step.KeyMember!) is { } column && Plain(column))
+                            {
+                                key = new SqlColumn(column.ColumnName);
+                            }
+                            else
                             {
                                 return (null, null, $"the ordering member '{step.KeyMember}' is not an integer or text column");
                             }
 
                             var isThen = step.Method.StartsWith("ThenBy", System.StringComparison.Ordinal);
-                            orderings.Insert(isThen ? then : 0, new SqlOrdering(new SqlColumn(column.ColumnName), step.Method.EndsWith("Descending", System.StringComparison.Ordinal)));
+                            orderings.Insert(isThen ? then : 0, new SqlOrdering(key, step.Method.EndsWith("Descending", System.StringComparison.Ordinal)));
                             then = isThen ? then + 1 : 1;
                             break;
                         }
                 }
             }
 
-            var none = ValueList<SqlExpression>.Empty;
+            var where = new ValueList<SqlExpression>(predicates.ToArray());
+            var having = new ValueList<SqlExpression>(havings.ToArray());
             QueryModel Model(List<SqlExpression> select, bool includeOrder, int? cap) =>
-                new(new SqlTable(model.TableName), new ValueList<SqlExpression>(select.ToArray()), false, none,
+                new(new SqlTable(model.TableName), new ValueList<SqlExpression>(select.ToArray()), false, where,
                     includeOrder ? new ValueList<SqlOrdering>(orderings.ToArray()) : ValueList<SqlOrdering>.Empty,
                     cap is { } c ? (limit is { } mine ? System.Math.Min(mine, c) : c) : limit, offset)
                 {
                     GroupBy = new ValueList<SqlExpression>(terms.ToArray()),
-                    Having = none,
+                    Having = having,
                 };
 
-            var query = chain.Steps[chain.Steps.Count - 1].Method switch
+            var query = Sync(chain.Steps[chain.Steps.Count - 1].Method) switch
             {
                 "Count" => QueryModel.Select(new SqlSubquery(Model(new List<SqlExpression> { SqlLiteral.One }, includeOrder: false, null)), CountAll),
                 "First" or "FirstOrDefault" => Model(projection, includeOrder: true, 1),
                 _ => Model(projection, includeOrder: true, null),
             };
             var sql = new StringBuilder();
-            SqliteSqlWriter.Instance.WriteQuery(query, sql, new List<int>());
-            return (sql.ToString(), new List<LoweredNode>(), null);
+            var slots = new List<int>();
+            SqliteSqlWriter.Instance.WriteQuery(query, sql, slots);
+            for (var i = 0; i < slots.Count; i++)
+            {
+                if (slots[i] != i)
+                {
+                    return (null, null, "the values are not written in the order they are read");
+                }
+            }
+
+            return (sql.ToString(), values, null);
+        }
+
+        /// <summary>An aggregate's SQL (<see cref="SqlAggregates"/>, the run-time translator's) over an integer or double column.</summary>
+        private static SqlExpression? AggregateSql(string aggregate, EntityModel model, ref string? declined)
+        {
+            if (aggregate == "count")
+            {
+                return SqlAggregates.CountAll();
+            }
+
+            var colon = aggregate.IndexOf(':');
+            var function = aggregate.Substring(0, colon);
+            var member = aggregate.Substring(colon + 1);
+            if (model.Columns.FirstOrDefault(c => c.MemberName == member) is not { } column || !(Fits(column.Kind, "integer") || column.Kind == ColumnKind.Double))
+            {
+                declined = $"the aggregated member '{member}' is not an integer or double column";
+                return null;
+            }
+
+            return SqlAggregates.Of(function switch { "sum" => "Sum", "avg" => "Average", "min" => "Min", _ => "Max" }, new SqlColumn(column.ColumnName));
+        }
+
+        /// <summary>
+        /// A HAVING condition: comparisons of key parts (as <see cref="Condition"/> writes a Where's) and of integer
+        /// aggregates with a closed value, each value a slot read from the <paramref name="having"/>-th condition.
+        /// </summary>
+        private static SqlExpression? HavingCondition(LoweredNode node, EntityModel model, List<LoweredNode> values, int having, ref string? declined)
+        {
+            switch (node.Op)
+            {
+                case "and" or "or":
+                    {
+                        var left = HavingCondition(node.Left!, model, values, having, ref declined);
+                        var right = left is null ? null : HavingCondition(node.Right!, model, values, having, ref declined);
+                        return right is null ? null : new SqlGroup(new SqlBinary(left!, node.Op == "and" ? SqlOperator.And : SqlOperator.Or, right));
+                    }
+
+                case "not":
+                    {
+                        var operand = HavingCondition(node.Left!, model, values, having, ref declined);
+                        return operand is null ? null : new SqlGroup(new SqlUnary(SqlUnaryOperator.Not, operand));
+                    }
+            }
+
+            var first = values.Count;
+            if (node.Family != "aggregate")
+            {
+                // A key part: the Where's comparison, its value marked as HAVING's.
+                var comparison = Condition(node, model, values, having, ref declined);
+                for (var i = first; i < values.Count; i++)
+                {
+                    values[i] = values[i] with { Family = "having:" + values[i].Family };
+                }
+
+                return comparison;
+            }
+
+            if (AggregateSql(node.Member!, model, ref declined) is not { } aggregate)
+            {
+                return null;
+            }
+
+            var value = new SqlParameter(values.Count, null);
+            values.Add(node with { Left = null, Right = null, Member = null, Family = "having:aggregate", Path = having.ToString(CultureInfo.InvariantCulture) + ":" + node.Path });
+            var op = node.Op switch
+            {
+                "=" => SqlOperator.Equal,
+                "<>" => SqlOperator.NotEqual,
+                "<" => SqlOperator.LessThan,
+                "<=" => SqlOperator.LessThanOrEqual,
+                ">" => SqlOperator.GreaterThan,
+                _ => SqlOperator.GreaterThanOrEqual,
+            };
+            return new SqlGroup(node.ValueOnLeft ? new SqlBinary(value, op, aggregate) : new SqlBinary(aggregate, op, value));
         }
 
         /// <summary>
         /// A chain ending on <c>GroupedQuery&lt;TResult&gt;</c> (or GroupByQuery's Count): the interceptor is generic over the
         /// result and passes a static projector over the row holding the key's columns (<c>e</c>) and the aggregates (<c>a</c>).
         /// </summary>
-        private static void EmitGroupChain(SourceWriter w, QueryChain chain, string sql, int index)
+        private static void EmitGroupChain(SourceWriter w, QueryChain chain, string sql, List<LoweredNode> values, int index)
         {
             w.Line("// " + Comment(chain));
-            var site = EmitSite(w, sql, new List<LoweredNode>(), index);
+            var site = EmitGroupSite(w, sql, values, index);
             var terminal = chain.Steps[chain.Steps.Count - 1];
             var projector = chain.Group!.Projector;
+            if (chain.Async)
+            {
+                // The async query's terminal: the sync helper run on one of the pool's readers (QueryInterception.ReadAsync).
+                var project = ", static (e, a) => " + projector;
+                var (value, run) = terminal.Method switch
+                {
+                    "ToListAsync" => ("global::System.Collections.Generic.List<TResult>", "ToList(q, " + site + project + ", ct)"),
+                    "ToArrayAsync" => ("TResult[]", "ToList(q, " + site + project + ", ct).ToArray()"),
+                    "CountAsync" => ("int", "Count(q, " + site + ")"),
+                    "FirstOrDefaultAsync" => ("TResult", "FirstOrDefault(q, " + site + project + ")"),
+                    _ => ("TResult", "First(q, " + site + project + ")"),
+                };
+                w.Line(terminal.Intercept!);
+                w.Line("public static global::System.Threading.Tasks.ValueTask<" + value + "> " + terminal.Method + index.ToString(CultureInfo.InvariantCulture)
+                    + "<TResult>(this AsyncGroupedQuery<TResult> query, global::System.Threading.CancellationToken cancellationToken) =>");
+                w.Line("    " + Runtime + ".ReadAsync(query, static (q, ct) => " + Runtime + "." + run + ", cancellationToken);");
+                w.Line();
+                return;
+            }
+
             var (returns, generic, query) = terminal.Method switch
             {
                 "ToList" => ("global::System.Collections.Generic.List<TResult>", "<TResult>", "GroupedQuery<TResult>"),
@@ -136,6 +265,28 @@ public sealed partial class MicroDbGenerator
             w.Line("public static " + returns + " " + terminal.Method + index.ToString(CultureInfo.InvariantCulture) + generic + "(this " + query + " query) =>");
             w.Line("    " + Runtime + "." + terminal.Method + "(query, " + arguments + ");");
             w.Line();
+        }
+
+        /// <summary>
+        /// The grouping's site: the SQL constant, then per value in slot order <c>Value</c> (a Where's, compared with a
+        /// member) or <c>HavingValue</c> (a HAVING condition's, compared with a key member or, member null, an aggregate).
+        /// </summary>
+        private static string EmitGroupSite(SourceWriter w, string sql, List<LoweredNode> values, int index)
+        {
+            var name = "Site" + index.ToString(CultureInfo.InvariantCulture);
+            var text = new StringBuilder("private static readonly " + SiteType + " " + name + " = new " + SiteType + "(" + Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(sql, quote: true) + ")");
+            foreach (var v in values)
+            {
+                var colon = v.Path!.IndexOf(':');
+                var having = v.Family?.StartsWith("having:", System.StringComparison.Ordinal) == true;
+                var member = v.Member is null ? "null" : Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Member, quote: true);
+                text.Append(having ? ".HavingValue(" : ".Value(").Append(v.Path.Substring(0, colon)).Append(", ")
+                    .Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true)).Append(", ").Append(member)
+                    .Append(", typeof(").Append(v.MemberType ?? "object").Append("))");
+            }
+
+            w.Line(text.Append(';').ToString());
+            return name;
         }
     }
 }

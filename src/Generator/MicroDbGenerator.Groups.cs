@@ -29,6 +29,9 @@ public sealed partial class MicroDbGenerator
 
             public GroupSpec? Spec { get; private set; }
 
+            /// <summary>Whether the chain is the async connection's (AsyncTableQuery ... AsyncGroupedQuery).</summary>
+            public bool IsAsync { get; private set; }
+
             public List<ChainStep>? Lower(IInvocationOperation terminal)
             {
                 var calls = new List<IInvocationOperation>();
@@ -40,11 +43,41 @@ public sealed partial class MicroDbGenerator
                 }
 
                 if (current is not IInvocationOperation { TargetMethod.Name: "GroupBy" } start
-                    || !IsTableQuery(start.TargetMethod.ContainingType) || IsCompat(start.TargetMethod.ContainingType)
-                    || Unwrap(start.Instance) is not IInvocationOperation { TargetMethod.Name: "Table" } root || !IsConnection(root.TargetMethod.ContainingType, compat: false)
+                    || !IsTableQuery(start.TargetMethod.ContainingType) || IsCompat(start.TargetMethod.ContainingType))
+                {
+                    return Fail("the grouping does not start at a connection's Table<T>() in the same expression");
+                }
+
+                // Where conditions on the table before GroupBy (SQL WHERE); an OrderBy, Skip or Take there throws at run time.
+                var wheres = new List<IInvocationOperation>();
+                var source = Unwrap(start.Instance);
+                while (source is IInvocationOperation { TargetMethod.Name: "Where" } where && IsTableQuery(where.TargetMethod.ContainingType) && !IsCompat(where.TargetMethod.ContainingType))
+                {
+                    wheres.Add(where);
+                    source = Unwrap(where.Instance);
+                }
+
+                if (source is not IInvocationOperation { TargetMethod.Name: "Table" } root || !IsConnection(root.TargetMethod.ContainingType, compat: false)
                     || root.Type is not INamedTypeSymbol { TypeArguments.Length: 1 } query || query.TypeArguments[0] is not INamedTypeSymbol entity)
                 {
-                    return Fail("the grouping does not start at a connection's Table<T>() in the same expression (a Where or OrderBy before GroupBy is not lowered at build time)");
+                    return Fail("the grouping does not start at a connection's Table<T>() in the same expression (only Where conditions before GroupBy are lowered at build time)");
+                }
+
+                wheres.Reverse();
+                foreach (var where in wheres)
+                {
+                    if (where.Arguments.Length != 1 || LambdaOf(where.Arguments[0].Value) is not { } lambda)
+                    {
+                        return Fail("the argument of 'Where' is not a lambda written at the call");
+                    }
+
+                    var lowering = new Lowering(lambda);
+                    if (lowering.Condition(lowering.Body, "") is not { } predicate)
+                    {
+                        return Fail(lowering.Reason ?? "the condition before GroupBy is not lowered at build time");
+                    }
+
+                    _steps.Add(new ChainStep("Where", null, Predicate: predicate, LambdaText: lambda.Syntax.ToString()));
                 }
 
                 _entity = entity;
@@ -86,7 +119,11 @@ public sealed partial class MicroDbGenerator
                 var name = call.TargetMethod.Name;
                 if (isTerminal)
                 {
-                    if (name is not ("ToList" or "ToArray" or "First" or "FirstOrDefault" or "Count") || call.Arguments.Length != 0)
+                    // The async terminals (ToListAsync ...) take a cancellation token; CountAsync on AsyncGroupByQuery is left to the run time.
+                    IsAsync = call.TargetMethod.ContainingType.Name.StartsWith("Async", System.StringComparison.Ordinal);
+                    var sync = IsAsync && name.EndsWith("Async", System.StringComparison.Ordinal) ? name.Substring(0, name.Length - 5) : name;
+                    if (sync is not ("ToList" or "ToArray" or "First" or "FirstOrDefault" or "Count") || call.Arguments.Length != (IsAsync ? 1 : 0)
+                        || IsAsync && (sync == name || call.TargetMethod.ContainingType.Name != "AsyncGroupedQuery"))
                     {
                         return No($"'{name}' on a grouping is not lowered at build time");
                     }
@@ -137,7 +174,26 @@ public sealed partial class MicroDbGenerator
                         }
 
                     case "Where":
-                        return No("a condition over groups (HAVING) is not lowered at build time yet");
+                        {
+                            // A condition over the groups (HAVING): key parts and integer aggregates compared with closed values.
+                            if (_limited)
+                            {
+                                return No("a condition after Take/Skip on a grouping is not lowered at build time");
+                            }
+
+                            var scope = Scope(parameter);
+                            var lowering = new Lowering(lambda,
+                                resolve: operation => Eval(operation, scope) is MemberShape member ? (0, member.Member) : null,
+                                aggregate: operation => Eval(operation, scope) is AggregateShape aggregate && IsSortable(aggregate) ? aggregate.Aggregate : null);
+                            if (lowering.Condition(lowering.Body, "") is not { } predicate)
+                            {
+                                return No(lowering.Reason ?? "the condition over groups (HAVING) is not lowered at build time");
+                            }
+
+                            _steps.Add(new ChainStep("Having", null, Predicate: predicate, LambdaText: lambda.Syntax.ToString()));
+                            return true;
+                        }
+
                     case "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending":
                         {
                             if (_limited)
@@ -151,15 +207,18 @@ public sealed partial class MicroDbGenerator
                             }
 
                             _ordered = true;
-                            var scope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [parameter] = _result ?? new GroupingShape(_key!) };
-                            if (Eval(Strip(LambdaBody(lambda)), scope) is not MemberShape member)
+                            switch (Eval(Strip(LambdaBody(lambda)), Scope(parameter)))
                             {
-                                return No($"the key of '{name}' is not a part of the group's key (ordering by an aggregate is not lowered at build time)");
+                                case MemberShape member:
+                                    _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), KeyMember: member.Member.Name,
+                                        KeyType: member.Member.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)));
+                                    return true;
+                                case AggregateShape aggregate when IsSortable(aggregate):
+                                    _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), Aggregate: aggregate.Aggregate));
+                                    return true;
+                                default:
+                                    return No($"the key of '{name}' is not a part of the group's key or an integer aggregate (Count, or Sum, Min and Max of an integer member)");
                             }
-
-                            _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), KeyMember: member.Member.Name,
-                                KeyType: member.Member.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)));
-                            return true;
                         }
 
                     default:
@@ -167,7 +226,18 @@ public sealed partial class MicroDbGenerator
                 }
             }
 
-            /// <summary>The key: a member of the row, or an anonymous object of members (a composite key); integer and string members only.</summary>
+            /// <summary>What a lambda over the groups sees: the grouping before Select, the result after it.</summary>
+            private Dictionary<IParameterSymbol, Shape> Scope(IParameterSymbol parameter) =>
+                new(SymbolEqualityComparer.Default) { [parameter] = _result ?? new GroupingShape(_key!) };
+
+            /// <summary>
+            /// An aggregate a condition or ordering may use: Count, and Sum, Min and Max of an integer member, whose SQL the
+            /// run-time translator writes as in the SELECT list (an average or a double compares through its NaN rule).
+            /// </summary>
+            private static bool IsSortable(AggregateShape aggregate) =>
+                !aggregate.Aggregate.StartsWith("avg", System.StringComparison.Ordinal) && aggregate.Type.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64;
+
+            /// <summary>The key: a member of the row, or an anonymous object of members (a composite key), of the types <see cref="IsKeyType"/> takes.</summary>
             private bool Key(IOperation? body, IParameterSymbol parameter)
             {
                 var scope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [parameter] = new RowShape(0) };
@@ -180,7 +250,7 @@ public sealed partial class MicroDbGenerator
                 };
                 if (parts is null || parts.Count == 0 || parts.Any(p => p is not MemberShape m || !IsKeyType(m.Member.Type)))
                 {
-                    return No("the grouping key is not lowered at build time (a member, or an anonymous object of members, of an integer or string type is)");
+                    return No("the grouping key is not lowered at build time (a member, or an anonymous object of members, of an integer, string, bool, enum or Guid type, or their nullable forms, is)");
                 }
 
                 _keyMembers.AddRange(parts.Select(p => ((MemberShape)p!).Member.Name));
@@ -188,8 +258,20 @@ public sealed partial class MicroDbGenerator
                 return true;
             }
 
-            private static bool IsKeyType(ITypeSymbol type) => type.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Int16
-                or SpecialType.System_Byte or SpecialType.System_SByte or SpecialType.System_UInt16 or SpecialType.System_UInt32 or SpecialType.System_String;
+            // The types whose GROUP BY term is the bare column in both storage formats (a DateTime's depends on the format,
+            // a double's folds NaN, a decimal's is its exact value); the emitter checks the column kind too.
+            private static bool IsKeyType(ITypeSymbol type)
+            {
+                if (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T, TypeArguments.Length: 1 } nullable)
+                {
+                    type = nullable.TypeArguments[0];
+                }
+
+                return type.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Int16 or SpecialType.System_Byte or SpecialType.System_SByte
+                    or SpecialType.System_UInt16 or SpecialType.System_UInt32 or SpecialType.System_String or SpecialType.System_Boolean
+                    || type is INamedTypeSymbol { TypeKind: TypeKind.Enum, EnumUnderlyingType.SpecialType: not SpecialType.System_UInt64 }
+                    || type is { Name: "Guid", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } };
+            }
 
             private bool No(string reason)
             {

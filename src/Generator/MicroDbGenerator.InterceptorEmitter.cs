@@ -106,7 +106,7 @@ public sealed partial class MicroDbGenerator
                 {
                     if (chain.Group is not null)
                     {
-                        EmitGroupChain(w, chain, sql!, index: emitted++);
+                        EmitGroupChain(w, chain, sql!, values!, emitted++);
                     }
                     else if (chain.Join is not null)
                     {

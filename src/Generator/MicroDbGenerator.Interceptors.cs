@@ -352,9 +352,13 @@ public sealed partial class MicroDbGenerator
             // In a join: resolves a member read through the joined result to its table and the table's member.
             private readonly System.Func<IOperation, (int Table, IPropertySymbol Member)?>? _resolve;
 
-            public Lowering(IAnonymousFunctionOperation lambda, System.Func<IOperation, (int Table, IPropertySymbol Member)?>? resolve = null)
+            // In a grouping's condition (HAVING): names the aggregate an operand reads (count, sum:Member ...), or null.
+            private readonly System.Func<IOperation, string?>? _aggregate;
+
+            public Lowering(IAnonymousFunctionOperation lambda, System.Func<IOperation, (int Table, IPropertySymbol Member)?>? resolve = null, System.Func<IOperation, string?>? aggregate = null)
             {
                 _resolve = resolve;
+                _aggregate = aggregate;
                 _parameter = lambda.Symbol.Parameters.Length == 1 ? lambda.Symbol.Parameters[0] : null;
                 Body = lambda.Body.Operations.Length == 1 && lambda.Body.Operations[0] is IReturnOperation { ReturnedValue: { } value } ? value : null;
                 if (Body is null)
@@ -434,6 +438,13 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var (open, closed) = leftUses ? (b.LeftOperand, b.RightOperand) : (b.RightOperand, b.LeftOperand);
+                if (Aggregate(open) is { } aggregate)
+                {
+                    return !IsClosedValue(closed) || closed.ConstantValue is { HasValue: true, Value: null }
+                        ? Decline($"the value '{closed.Syntax}' is computed or null; only constants and captured variables, fields and properties are read at run time")
+                        : new LoweredNode(op, aggregate, Family: "aggregate", Path: path + (leftUses ? "R" : "L"), ValueOnLeft: !leftUses);
+                }
+
                 if (Member(open, out var member) is not { } family)
                 {
                     return Reason is null ? Decline(SubqueryReason(open) ?? $"'{open.Syntax}' is not a member of the row") : null;
@@ -456,6 +467,22 @@ public sealed partial class MicroDbGenerator
 
                 var memberType = member!.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
                 return new LoweredNode(op, member.Name, memberType, family, path + (leftUses ? "R" : "L"), ValueOnLeft: !leftUses, Table: LastTable);
+            }
+
+            /// <summary>The aggregate of a grouping <paramref name="operation"/> reads (through integral conversions), or null.</summary>
+            private string? Aggregate(IOperation operation)
+            {
+                if (_aggregate is null)
+                {
+                    return null;
+                }
+
+                while (operation is IConversionOperation { OperatorMethod: null } conversion && IsIntegralOrEnum(conversion.Type) && IsIntegralOrEnum(conversion.Operand.Type))
+                {
+                    operation = conversion.Operand;
+                }
+
+                return _aggregate(operation);
             }
 
             /// <summary>A property of the lambda's parameter (through integral and enum conversions), and how its type compares; null when it is none.</summary>

@@ -29,6 +29,8 @@ public sealed partial class MicroDbGenerator
             // compares with IS and matches nothing when null, as LINQ-to-Objects' Join).
             SqlSource source = new SqlTable(tables[0].TableName, Alias(0));
             var presence = new List<SqlExpression>();
+            var values = new List<LoweredNode>();
+            string? declined = null;
             for (var i = 0; i < join.Tables.Count; i++)
             {
                 var spec = join.Tables[i];
@@ -48,6 +50,41 @@ public sealed partial class MicroDbGenerator
                 SqlExpression on = spec.Nullable
                     ? new SqlGroup(new SqlBinary(new SqlGroup(new SqlBinary(outer, SqlOperator.Is, inner)), SqlOperator.And, new SqlGroup(new SqlIsNull(outer, Negated: true))))
                     : new SqlGroup(new SqlBinary(outer, SqlOperator.Equal, inner));
+                if (spec.Composite.Count > 0)
+                {
+                    // A composite key: each part equal (IS where it can be null: null parts match), ANDed left to right.
+                    SqlExpression? all = null;
+                    foreach (var part in spec.Composite)
+                    {
+                        if (Column(part.OuterTable, part.OuterMember) is not { } outerPart || Column(table, part.InnerMember) is not { } innerPart
+                            || !Fits(outerPart.Kind, part.Family) || !Fits(innerPart.Kind, part.Family))
+                        {
+                            return (null, null, $"the key part '{part.OuterMember}' or '{part.InnerMember}' is not stored as an {part.Family} column on both sides");
+                        }
+
+                        var equal = new SqlGroup(new SqlBinary(new SqlColumn(outerPart.ColumnName, Alias(part.OuterTable)), part.Nullable ? SqlOperator.Is : SqlOperator.Equal,
+                            new SqlColumn(innerPart.ColumnName, Alias(table))));
+                        all = all is null ? equal : new SqlGroup(new SqlBinary(all, SqlOperator.And, equal));
+                    }
+
+                    on = all!;
+                }
+                // The joined table's own Where conditions, ANDed to the key condition in call order; their values come first in slot order.
+                foreach (var filter in chain.Steps.Where(s => s.Method == "On" && s.KeyTable == table))
+                {
+                    var first = values.Count;
+                    if (Condition(filter.Predicate!, tables[0], values, 0, ref declined, tables) is not { } condition)
+                    {
+                        return (null, null, declined);
+                    }
+
+                    on = new SqlGroup(new SqlBinary(on, SqlOperator.And, condition));
+                    for (var v = first; v < values.Count; v++)
+                    {
+                        values[v] = values[v] with { Family = "on:" + values[v].Family };
+                    }
+                }
+
                 source = new SqlJoin(source, new SqlTable(tables[table].TableName, Alias(table)), spec.Left ? SqlJoinKind.Left : SqlJoinKind.Inner, on);
                 if (spec.Left)
                 {
@@ -56,13 +93,11 @@ public sealed partial class MicroDbGenerator
                 }
             }
 
-            var values = new List<LoweredNode>();
             var predicates = new List<SqlExpression>();
             var orderings = new List<SqlOrdering>();
             var group = 0;
             int? limit = null;
             var offset = 0;
-            string? declined = null;
             foreach (var step in chain.Steps)
             {
                 switch (step.Method)
@@ -102,7 +137,7 @@ public sealed partial class MicroDbGenerator
                         }
 
                     default:
-                        if (step.Predicate is { } predicate)
+                        if (step.Predicate is { } predicate && step.Method != "On")
                         {
                             if (Condition(predicate, tables[0], values, predicates.Count, ref declined, tables) is not { } node)
                             {
@@ -228,6 +263,15 @@ public sealed partial class MicroDbGenerator
             foreach (var v in values)
             {
                 var colon = v.Path!.IndexOf(':');
+                if (v.Family?.StartsWith("on:", System.StringComparison.Ordinal) == true)
+                {
+                    // A value of a joined table's own Where, read from its ON condition.
+                    text.Append(".JoinedOnValue(").Append(v.Table.ToString(CultureInfo.InvariantCulture)).Append(", ")
+                        .Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true))
+                        .Append(", ").Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Member!, quote: true)).Append(", typeof(").Append(v.MemberType).Append("))");
+                    continue;
+                }
+
                 text.Append(".JoinedValue(").Append(v.Table.ToString(CultureInfo.InvariantCulture)).Append(", ").Append(v.Path.Substring(0, colon)).Append(", ")
                     .Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true))
                     .Append(", ").Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Member!, quote: true)).Append(", typeof(").Append(v.MemberType).Append("))");

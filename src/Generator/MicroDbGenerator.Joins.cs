@@ -19,7 +19,7 @@ public sealed partial class MicroDbGenerator
     {
         /// <summary>A terminal of a grouped query: reported (MDB0013) and left to the run-time path.</summary>
         private static bool IsGroupQuery(INamedTypeSymbol? type) =>
-            type is { Name: "GroupByQuery", Arity: 2 } or { Name: "GroupedQuery", Arity: 1 } && InMicroDbQuery(type);
+            type is { Name: "GroupByQuery" or "AsyncGroupByQuery", Arity: 2 } or { Name: "GroupedQuery" or "AsyncGroupedQuery", Arity: 1 } && InMicroDbQuery(type);
 
         private static bool IsJoinQuery(INamedTypeSymbol? type) =>
             type is { Name: "JoinQuery", Arity: 1 } or { Name: "GroupJoinQuery", Arity: 2 } && InMicroDbQuery(type);
@@ -64,7 +64,7 @@ public sealed partial class MicroDbGenerator
             {
                 var grouping = new GroupLowering(context.SemanticModel, cancellationToken);
                 return grouping.Lower(terminal) is { } groupSteps
-                    ? new QueryChain(typeKey, entityType, new EquatableArray<ChainStep>(groupSteps), location, text, null, Group: grouping.Spec)
+                    ? new QueryChain(typeKey, entityType, new EquatableArray<ChainStep>(groupSteps), location, text, null, Async: grouping.IsAsync, Group: grouping.Spec)
                     : Declined(grouping.Reason ?? "the grouping is not lowered at build time");
             }
 
@@ -91,6 +91,9 @@ public sealed partial class MicroDbGenerator
 
         /// <summary>GroupJoin's group of table <paramref name="Table"/>'s rows.</summary>
         private sealed record GroupShape(int Table) : Shape;
+
+        /// <summary>An aggregate of a grouping (<c>count</c>, <c>sum:Member</c> ...), of the C# type <paramref name="Type"/>.</summary>
+        private sealed record AggregateShape(string Aggregate, ITypeSymbol Type) : Shape;
 
         private sealed class JoinLowering(SemanticModel semantic, CancellationToken cancellationToken)
         {
@@ -240,12 +243,21 @@ public sealed partial class MicroDbGenerator
                     return Fail($"{name} after OrderBy, Skip or Take is not lowered at build time");
                 }
 
+                // The joined table's own Where calls (db.Table<TInner>().Where(...)) are ANDed to its ON condition, in call order.
+                var filters = new List<IInvocationOperation>();
+                var innerSource = call.Arguments.Length == 4 ? call.Arguments[0].Value : null;
+                while (innerSource is IInvocationOperation { TargetMethod.Name: "Where", Arguments.Length: 1 } filter && IsTableQuery(filter.TargetMethod.ContainingType) && !IsCompat(filter.TargetMethod.ContainingType))
+                {
+                    filters.Insert(0, filter);
+                    innerSource = filter.Instance;
+                }
+
                 if (call.Arguments.Length != 4
-                    || call.Arguments[0].Value is not IInvocationOperation { TargetMethod.Name: "Table", Arguments.Length: 0 } innerTable
+                    || innerSource is not IInvocationOperation { TargetMethod.Name: "Table", Arguments.Length: 0 } innerTable
                     || !IsConnection(innerTable.TargetMethod.ContainingType, compat: false)
                     || innerTable.Type is not INamedTypeSymbol { TypeArguments.Length: 1 } innerQuery || innerQuery.TypeArguments[0] is not INamedTypeSymbol inner)
                 {
-                    return Fail($"the joined table of '{name}' is not a connection's Table<T>() written at the call (a Where on it is not lowered at build time)");
+                    return Fail($"the joined table of '{name}' is not a connection's Table<T>(), optionally with Where calls, written at the call");
                 }
 
                 if (!IsAccessible(inner))
@@ -263,6 +275,19 @@ public sealed partial class MicroDbGenerator
                 var outerShape = _result ?? new RowShape(0);
                 var outerScope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [outerKey.Symbol.Parameters[0]] = outerShape };
                 var innerScope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [innerKey.Symbol.Parameters[0]] = new RowShape(index) };
+                if (LambdaBody(outerKey) is IAnonymousObjectCreationOperation outerNew && LambdaBody(innerKey) is IAnonymousObjectCreationOperation innerNew)
+                {
+                    if (CompositeKey(outerNew, innerNew, outerScope, innerScope, name) is not { } parts || !OnFilters(filters, index))
+                    {
+                        return false;
+                    }
+
+                    var first = parts[0];
+                    return Joined(name, inner, index, outerShape, result,
+                        new JoinTableSpec(Parser.MetadataNameOf(inner), inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), false,
+                            first.OuterTable, first.OuterMember, first.InnerMember, first.Nullable, first.Family, new EquatableArray<JoinKeyPart>(parts.ToArray())));
+                }
+
                 if (Key(LambdaBody(outerKey), outerScope) is not { } outer || Key(LambdaBody(innerKey), innerScope) is not { } innerMember)
                 {
                     return Fail($"the keys of '{name}' are not members of the rows (a composite or computed key is not lowered at build time)");
@@ -276,9 +301,20 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var nullable = keyType.IsReferenceType || keyType.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T;
+                if (!OnFilters(filters, index))
+                {
+                    return false;
+                }
+
+                return Joined(name, inner, index, outerShape, result, new JoinTableSpec(Parser.MetadataNameOf(inner), inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat),
+                    name != "Join", outer.Table, outer.Member.Name, innerMember.Member.Name, nullable, family));
+            }
+
+            /// <summary>Adds the joined table and reads the join's result selector over the tables so far.</summary>
+            private bool Joined(string name, INamedTypeSymbol inner, int index, Shape outerShape, IAnonymousFunctionOperation result, JoinTableSpec spec)
+            {
                 _tables.Add(inner);
-                _joins.Add(new JoinTableSpec(Parser.MetadataNameOf(inner), inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), name != "Join",
-                    outer.Table, outer.Member.Name, innerMember.Member.Name, nullable, family));
+                _joins.Add(spec);
                 var scope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default)
                 {
                     [result.Symbol.Parameters[0]] = outerShape,
@@ -286,6 +322,75 @@ public sealed partial class MicroDbGenerator
                 };
                 _result = Eval(LambdaBody(result), scope);
                 _selector = name == "GroupJoin" ? null : (result, scope);
+                return true;
+            }
+
+            /// <summary>
+            /// A composite key of an inner join: anonymous objects with the same members on both sides, each part a member
+            /// of integer or string type (through a conversion to its nullable type), compared as the run time's
+            /// <c>JoinKeys</c> compares them (<c>=</c>, or <c>IS</c> where the part can be null).
+            /// </summary>
+            private List<JoinKeyPart>? CompositeKey(IAnonymousObjectCreationOperation outerNew, IAnonymousObjectCreationOperation innerNew,
+                Dictionary<IParameterSymbol, Shape> outerScope, Dictionary<IParameterSymbol, Shape> innerScope, string name)
+            {
+                if (name != "Join")
+                {
+                    Fail($"a composite key of '{name}' is not lowered at build time (the run time joins composite keys with Join only)");
+                    return null;
+                }
+
+                var parts = new List<JoinKeyPart>();
+                for (var i = 0; i < outerNew.Initializers.Length && outerNew.Initializers.Length == innerNew.Initializers.Length; i++)
+                {
+                    if (outerNew.Initializers[i] is not ISimpleAssignmentOperation { Target: IPropertyReferenceOperation target } outerPart
+                        || innerNew.Initializers[i] is not ISimpleAssignmentOperation innerPart
+                        || Key(outerPart.Value, outerScope) is not { } outer || Key(innerPart.Value, innerScope) is not { Table: var innerTable } innerMember
+                        || innerTable != _tables.Count || KeyFamily(outer.Member.Type) is not { } family || family != KeyFamily(innerMember.Member.Type))
+                    {
+                        Fail($"a part of the composite key '{outerNew.Syntax}' is not an integer or string member of the rows");
+                        return null;
+                    }
+
+                    var type = target.Property.Type;
+                    parts.Add(new JoinKeyPart(outer.Table, outer.Member.Name, innerMember.Member.Name,
+                        type.IsReferenceType || type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T, family));
+                }
+
+                if (parts.Count == 0)
+                {
+                    Fail($"the composite key '{outerNew.Syntax}' has no parts lowered at build time");
+                    return null;
+                }
+
+                return parts;
+            }
+
+            /// <summary>
+            /// The joined table's Where conditions as "On" steps of table <paramref name="table"/>. The run time ANDs each to
+            /// the ON condition (<c>((key AND f0) AND f1)</c>), so a value's path starts at that tree's root: filter j of k is
+            /// at <c>L</c> repeated k-1-j times, then <c>R</c>.
+            /// </summary>
+            private bool OnFilters(List<IInvocationOperation> filters, int table)
+            {
+                for (var j = 0; j < filters.Count; j++)
+                {
+                    if (LambdaOf(filters[j].Arguments[0].Value) is not { Symbol.Parameters.Length: 1 } lambda)
+                    {
+                        return Fail("the argument of the joined table's 'Where' is not a lambda written at the call");
+                    }
+
+                    var parameter = lambda.Symbol.Parameters[0];
+                    var lowering = new Lowering(lambda, operation =>
+                        operation is IPropertyReferenceOperation { Instance: IParameterReferenceOperation reference, Property: { Parameters.Length: 0 } property }
+                        && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter) ? (table, property) : null);
+                    if (lowering.Condition(lowering.Body, new string('L', filters.Count - 1 - j) + "R") is not { } predicate)
+                    {
+                        return Fail(lowering.Reason ?? "the joined table's condition is not lowered at build time");
+                    }
+
+                    _steps.Add(new ChainStep("On", null, Predicate: predicate, LambdaText: lambda.Syntax.ToString(), KeyTable: table));
+                }
+
                 return true;
             }
 
@@ -492,9 +597,43 @@ public sealed partial class MicroDbGenerator
                         return new ObjectShape(members);
                     }
 
+                case IInvocationOperation call when AggregateOf(call, scope, out _) is { } aggregate:
+                    return new AggregateShape(aggregate, call.Type!);
                 default:
                     return null;
             }
+        }
+
+        /// <summary>
+        /// An aggregate of a grouping in <paramref name="scope"/> as the emitter names it: <c>count</c> (Count() and
+        /// LongCount()), or <c>sum</c>/<c>avg</c>/<c>min</c>/<c>max</c> <c>:Member</c> of an integer or double member; null
+        /// (with the reason) for anything else.
+        /// </summary>
+        private static string? AggregateOf(IInvocationOperation call, Dictionary<IParameterSymbol, Shape> scope, out string? reason)
+        {
+            reason = null;
+            var method = call.TargetMethod;
+            if (method.ContainingType is not { Name: "Enumerable", ContainingNamespace: { Name: "Linq", ContainingNamespace.Name: "System" } }
+                || call.Arguments.Length == 0 || Eval(Strip(call.Arguments[0].Value), scope) is not GroupingShape)
+            {
+                reason = $"'{call.Syntax}' is not an aggregate of the group";
+                return null;
+            }
+
+            if (method.Name is "Count" or "LongCount" && call.Arguments.Length == 1)
+            {
+                return "count";
+            }
+
+            if (method.Name is "Sum" or "Average" or "Min" or "Max" && call.Arguments.Length == 2 && LambdaOf(call.Arguments[1].Value) is { Symbol.Parameters.Length: 1 } lambda
+                && Eval(Strip(LambdaBody(lambda)), new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [lambda.Symbol.Parameters[0]] = new RowShape(0) }) is MemberShape member
+                && member.Member.Type.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Int16 or SpecialType.System_Byte or SpecialType.System_Double)
+            {
+                return (method.Name == "Average" ? "avg" : method.Name.ToLowerInvariant()) + ":" + member.Member.Name;
+            }
+
+            reason = $"the aggregate '{call.Syntax}' is not lowered at build time (Count(), and Sum, Average, Min and Max of an integer or double member are)";
+            return null;
         }
 
         /// <summary>
@@ -684,27 +823,9 @@ public sealed partial class MicroDbGenerator
             /// <summary>An aggregate of the group (<c>g.Count()</c>, <c>g.Sum(x =&gt; x.Member)</c> ...) as a read of its value, in the order the run time lifts them.</summary>
             private string? Aggregate(IInvocationOperation call)
             {
-                var method = call.TargetMethod;
-                if (method.ContainingType is not { Name: "Enumerable", ContainingNamespace: { Name: "Linq", ContainingNamespace.Name: "System" } }
-                    || call.Arguments.Length == 0 || Eval(Strip(call.Arguments[0].Value), scope) is not GroupingShape)
+                if (AggregateOf(call, scope, out var reason) is not { } aggregate)
                 {
-                    return Fail($"'{call.Syntax}' is not an aggregate of the group");
-                }
-
-                string aggregate;
-                if (method.Name is "Count" or "LongCount" && call.Arguments.Length == 1)
-                {
-                    aggregate = "count";
-                }
-                else if (method.Name is "Sum" or "Average" or "Min" or "Max" && call.Arguments.Length == 2 && LambdaOf(call.Arguments[1].Value) is { Symbol.Parameters.Length: 1 } lambda
-                    && Eval(Strip(LambdaBody(lambda)), new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [lambda.Symbol.Parameters[0]] = new RowShape(0) }) is MemberShape member
-                    && member.Member.Type.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Int16 or SpecialType.System_Byte)
-                {
-                    aggregate = (method.Name == "Average" ? "avg" : method.Name.ToLowerInvariant()) + ":" + member.Member.Name;
-                }
-                else
-                {
-                    return Fail($"the aggregate '{call.Syntax}' is not lowered at build time (Count(), and Sum, Average, Min and Max of an integer member are)");
+                    return Fail(reason!);
                 }
 
                 aggregates!.Add(aggregate);

@@ -91,6 +91,7 @@ public sealed class AsyncGroupedQuery<TResult> : IAsyncEnumerable<TResult>
         return new AsyncDeferredQuery<TResult>(_pool, c => query.On(c).GetEnumerator(), CancellationToken.None).GetAsyncEnumerator(cancellationToken);
     }
 
-    private ValueTask<TValue> ReadAsync<TValue>(Func<GroupedQuery<TResult>, CancellationToken, TValue> run, CancellationToken cancellationToken) =>
+    /// <summary>Runs <paramref name="run"/> on the query rebound to one of the pool's readers (the terminals, and the intercepted path's).</summary>
+    internal ValueTask<TValue> ReadAsync<TValue>(Func<GroupedQuery<TResult>, CancellationToken, TValue> run, CancellationToken cancellationToken) =>
         _pool.ReadAsync((Query: _query, Run: run), static (c, s, ct) => s.Run(s.Query.On(c), ct), cancellationToken);
 }

@@ -85,6 +85,90 @@ public sealed partial class InterceptedSite
     }
 
     /// <summary>
+    /// Adds the next value of a joined table's own Where (<c>db.Table&lt;TInner&gt;().Where(...)</c> passed to a join):
+    /// the node at <paramref name="path"/> in the ON condition of the <paramref name="table"/>-th table, which the join
+    /// builds as the key condition ANDed with each Where, compared with <paramref name="member"/> of that table. Call while
+    /// building the site, before it is used.
+    /// </summary>
+    /// <param name="table">Which joined table (1 the first joined), in join order.</param>
+    /// <param name="path">The steps from the ON condition's root to the value: <c>L</c>/<c>R</c> a binary node's operands, <c>O</c> a unary node's operand.</param>
+    /// <param name="member">The member of the table's type the value is compared with.</param>
+    /// <param name="memberType">The member's type.</param>
+    /// <returns>This site.</returns>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="table"/> is less than 1 (the first table has no ON condition).</exception>
+    public InterceptedSite JoinedOnValue(int table, string path, string member, Type memberType)
+    {
+        if (table < 1)
+        {
+            throw new ArgumentOutOfRangeException(nameof(table), table, "Only a joined table (1 or more) has an ON condition.");
+        }
+
+        Value(0, path, member, memberType);
+        _values[_values.Length - 1] = _values[_values.Length - 1] with { Table = table, On = true };
+        return this;
+    }
+
+    /// <summary>
+    /// Adds the next value of a grouping's HAVING condition: the node at <paramref name="path"/> in the
+    /// <paramref name="having"/>-th condition over the groups, compared with the key member <paramref name="member"/>, or
+    /// with an aggregate when <paramref name="member"/> is null. Call while building the site, before it is used.
+    /// </summary>
+    /// <param name="having">Which condition over the groups (a Where after GroupBy), in call order.</param>
+    /// <param name="path">The steps from the condition's body to the value: <c>L</c>/<c>R</c> a binary node's operands, <c>O</c> a unary node's operand.</param>
+    /// <param name="member">The grouped entity's member the value is compared with, or null for an aggregate.</param>
+    /// <param name="memberType">The member's type (for an aggregate, not used: the generator passes <c>object</c>).</param>
+    /// <returns>This site.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="path"/> or <paramref name="memberType"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="having"/> is negative.</exception>
+    public InterceptedSite HavingValue(int having, string path, string? member, Type memberType)
+    {
+        if (having < 0)
+        {
+            throw new ArgumentOutOfRangeException(nameof(having), having, "The HAVING condition's index cannot be negative.");
+        }
+
+        Value(having, path, member ?? "", memberType);
+        _values[_values.Length - 1] = _values[_values.Length - 1] with { Having = true };
+        return this;
+    }
+
+    /// <summary>
+    /// Reads and adds the values of the grouping <paramref name="state"/>: its Where conditions' (each compared with a
+    /// member), then its HAVING conditions' (a key member, or an aggregate, bound as the translator binds a value compared
+    /// with no column). False when a value is null or the tree or the map is not the one the generator saw: the caller
+    /// then runs the query on the run-time path.
+    /// </summary>
+    internal bool TryBind(GroupState state, InterceptedValues values)
+    {
+        var format = state.Connection.Storage;
+        for (var i = 0; i < _values.Length; i++)
+        {
+            var site = _values[i];
+            var conditions = site.Having ? state.Havings : state.Wheres;
+            if (site.Where >= conditions.Length || !TryRead(conditions[site.Where], site.Path, out var value) || value is null)
+            {
+                return false;
+            }
+
+            if (site.Member.Length == 0)
+            {
+                values.AddUnmapped(value, format);
+            }
+            else if (state.Map.Table.FindColumnByMember(site.Member) is { } column)
+            {
+                values.Add(value, column, site.MemberType, format);
+            }
+            else
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>
     /// Reads and adds the values of the join <paramref name="query"/> (each compared with a member of one of its tables).
     /// False when a value is null or the tree or a map is not the one the generator saw: the caller then runs the query on
     /// the run-time path.
@@ -101,9 +185,10 @@ public sealed partial class InterceptedSite
         for (var i = 0; i < _values.Length; i++)
         {
             var site = _values[i];
-            if (site.Table >= maps.Length || site.Where >= query.WhereCount
+            var body = site.On ? (site.Table < maps.Length ? query.Tables.On[site.Table] : null) : (site.Where < query.WhereCount ? query.WhereBody(site.Where) : null);
+            if (site.Table >= maps.Length || body is null
                 || maps[site.Table].Table.FindColumnByMember(site.Member) is not { } column
-                || !TryRead(query.WhereBody(site.Where), site.Path, out var value) || value is null)
+                || !TryRead(body, site.Path, out var value) || value is null)
             {
                 return false;
             }
@@ -241,6 +326,12 @@ public sealed partial class InterceptedSite
 
         /// <summary>An ExecuteUpdate value: <see cref="Where"/> is then the Set call's index and <see cref="Member"/> the member it sets.</summary>
         public bool Assigned { get; init; }
+
+        /// <summary>In a join, whether the value is in the ON condition of <see cref="Table"/> (a joined table's own Where).</summary>
+        public bool On { get; init; }
+
+        /// <summary>In a grouping, whether the value is in a HAVING condition (<see cref="Where"/> counts those).</summary>
+        public bool Having { get; init; }
     }
 
     private sealed record Resolved(TableMapping Table, ColumnMapping[] Columns);

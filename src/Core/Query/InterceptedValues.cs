@@ -99,6 +99,21 @@ internal sealed class InterceptedValues
         }
     }
 
+    /// <summary>
+    /// Adds <paramref name="value"/> (not null, read from the tree) compared with no column (a grouping's aggregate):
+    /// exactly <see cref="SqlTranslator.Encode"/>'s result for no column, an integer kept typed.
+    /// </summary>
+    public void AddUnmapped(object value, StorageFormat format)
+    {
+        if (value is int or long or short or byte or sbyte or ushort or uint && Integer(value) is { } integer)
+        {
+            Next() = new Slot { Kind = SlotKind.Integer, Integer = integer, Shown = value };
+            return;
+        }
+
+        Next() = new Slot { Kind = SlotKind.Encoded, Shown = SqlTranslator.Encode(value, null, null, format) };
+    }
+
     /// <summary>Binds the values to parameters 1..<see cref="Count"/> with the typed binds.</summary>
     public void BindTo(SqliteStatement statement)
     {

@@ -1,8 +1,10 @@
 namespace MicroDb.Query;
 
 // The intercepted terminals of a grouping (GroupBy ... Select). The generator writes the SQL GroupState builds (the key's
-// columns bare, the aggregates, GROUP BY, ORDER BY, LIMIT; no values are bound) and a static projector over the row
-// holding the key's columns and the aggregate values, read and converted as the run-time path reads them (GroupRowReader).
+// columns bare, the aggregates, WHERE, GROUP BY, HAVING, ORDER BY, LIMIT), where its values are (the Where conditions
+// before GroupBy, then the HAVING conditions; a null value sends the run to the run-time path), and a static projector
+// over the row holding the key's columns and the aggregate values, read and converted as the run-time path reads them
+// (GroupRowReader).
 public static partial class QueryInterception
 {
     /// <summary>For generated code: runs the site's SQL and returns every group's result.</summary>
@@ -12,23 +14,47 @@ public static partial class QueryInterception
     /// <param name="site">The call site: the SQL the generator wrote.</param>
     /// <param name="project">Builds the result from the row holding the key's columns and the aggregate values, in the order the result reads them.</param>
     /// <exception cref="ArgumentException"><paramref name="project"/> does not build <typeparamref name="TResult"/>.</exception>
-    public static List<TResult> ToList<TResult, TRow>(GroupedQuery<TResult> query, InterceptedSite site, Func<object?, object?[], TRow> project)
+    public static List<TResult> ToList<TResult, TRow>(GroupedQuery<TResult> query, InterceptedSite site, Func<object?, object?[], TRow> project) =>
+        ToList(query, site, project, CancellationToken.None);
+
+    /// <summary>For generated code: runs the site's SQL and returns every group's result, checking <paramref name="cancellationToken"/> between rows (the async path).</summary>
+    /// <typeparam name="TResult">The result type.</typeparam>
+    /// <typeparam name="TRow">The projector's result (the same type as <typeparamref name="TResult"/>, which may be anonymous).</typeparam>
+    /// <param name="query">The grouped query the (run-time) operators built, bound to the connection it runs on.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are.</param>
+    /// <param name="project">Builds the result from the row holding the key's columns and the aggregate values, in the order the result reads them.</param>
+    /// <param name="cancellationToken">Checked between rows.</param>
+    /// <exception cref="ArgumentException"><paramref name="project"/> does not build <typeparamref name="TResult"/>.</exception>
+    public static List<TResult> ToList<TResult, TRow>(GroupedQuery<TResult> query, InterceptedSite site, Func<object?, object?[], TRow> project, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(query);
         ArgumentNullException.ThrowIfNull(site);
         var typed = GroupProjector<TResult, TRow>(project);
-        if (InterceptionCheck.Enabled)
+        var scratch = Bind(query.State, site);
+        if (scratch is null)
         {
-            InterceptionCheck.Statement("GroupBy.ToList", site.Sql, [], query.BuildStatement(null));
+            return query.ToList(cancellationToken);
         }
 
-        var rows = query.State.Connection.Runner.ReadAll<TResult, GroupRowReader<TResult>>(site.Sql, StatementArguments.Intercepted(Empty()), query.Reader(typed));
-        if (InterceptionCheck.Enabled)
+        try
         {
-            InterceptionCheck.Projected("GroupBy.ToList", site.Sql, query.Selector, rows, query.ToList());
-        }
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Statement("GroupBy.ToList", site.Sql, scratch.ToList(), query.BuildStatement(null));
+            }
 
-        return rows;
+            var rows = query.State.Connection.Runner.ReadAll<TResult, GroupRowReader<TResult>>(site.Sql, StatementArguments.Intercepted(scratch), query.Reader(typed), cancellationToken);
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Projected("GroupBy.ToList", site.Sql, query.Selector, rows, query.ToList());
+            }
+
+            return rows;
+        }
+        finally
+        {
+            InterceptedValues.Return(scratch);
+        }
     }
 
     /// <summary>For generated code: runs the site's SQL and returns every group's result as an array.</summary>
@@ -68,6 +94,19 @@ public static partial class QueryInterception
         return TryFirst(query, site, GroupProjector<TResult, TRow>(project), "GroupBy.FirstOrDefault", out var value) ? value : default;
     }
 
+    /// <summary>For generated code: runs <paramref name="run"/> (an intercepted terminal) on the grouped query rebound to one of the pool's readers.</summary>
+    /// <typeparam name="TResult">The result type.</typeparam>
+    /// <typeparam name="TValue">The terminal's result.</typeparam>
+    /// <param name="query">The async grouped query the (run-time) operators built.</param>
+    /// <param name="run">The terminal: a <see cref="QueryInterception"/> helper with the SQL the generator wrote.</param>
+    /// <param name="cancellationToken">Cancels the wait for a reader; interrupts the running statement.</param>
+    public static ValueTask<TValue> ReadAsync<TResult, TValue>(AsyncGroupedQuery<TResult> query, Func<GroupedQuery<TResult>, CancellationToken, TValue> run, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        ArgumentNullException.ThrowIfNull(run);
+        return query.ReadAsync(run, cancellationToken);
+    }
+
     /// <summary>For generated code: the number of groups (the site's SQL counts them).</summary>
     /// <typeparam name="TResult">The result type.</typeparam>
     /// <param name="query">The grouped query the (run-time) operators built.</param>
@@ -93,43 +132,76 @@ public static partial class QueryInterception
 
     private static int CountGroups(GroupState state, InterceptedSite site)
     {
-        ArgumentNullException.ThrowIfNull(site);
-        if (InterceptionCheck.Enabled)
+        var scratch = Bind(state, site);
+        if (scratch is null)
         {
-            InterceptionCheck.Statement("GroupBy.Count", site.Sql, [], state.BuildCount());
+            return checked((int)state.Count());
         }
 
-        var count = checked((int)state.Connection.Runner.Scalar<long>(site.Sql, StatementArguments.Intercepted(Empty())));
-        if (InterceptionCheck.Enabled)
+        try
         {
-            InterceptionCheck.Scalar("GroupBy.Count", site.Sql, count, checked((int)state.Count()));
-        }
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Statement("GroupBy.Count", site.Sql, scratch.ToList(), state.BuildCount());
+            }
 
-        return count;
+            var count = checked((int)state.Connection.Runner.Scalar<long>(site.Sql, StatementArguments.Intercepted(scratch)));
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Scalar("GroupBy.Count", site.Sql, count, checked((int)state.Count()));
+            }
+
+            return count;
+        }
+        finally
+        {
+            InterceptedValues.Return(scratch);
+        }
     }
 
     private static bool TryFirst<TResult>(GroupedQuery<TResult> query, InterceptedSite site, Func<object?, object?[], TResult> project, string terminal, out TResult value)
     {
-        ArgumentNullException.ThrowIfNull(site);
-        if (InterceptionCheck.Enabled)
+        var scratch = Bind(query.State, site);
+        if (scratch is null)
         {
-            InterceptionCheck.Statement(terminal, site.Sql, [], query.BuildStatement(1));
+            return query.TryFirst(out value);
         }
 
-        var found = query.State.Connection.Runner.TryReadFirst(site.Sql, StatementArguments.Intercepted(Empty()), query.Reader(project), out value);
-        if (InterceptionCheck.Enabled)
+        try
         {
-            var runtimeFound = query.TryFirst(out var runtime);
-            InterceptionCheck.Projected<TResult>(terminal, site.Sql, query.Selector, found ? [value] : [], runtimeFound ? [runtime] : []);
-        }
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Statement(terminal, site.Sql, scratch.ToList(), query.BuildStatement(1));
+            }
 
-        return found;
+            var found = query.State.Connection.Runner.TryReadFirst(site.Sql, StatementArguments.Intercepted(scratch), query.Reader(project), out value);
+            if (InterceptionCheck.Enabled)
+            {
+                var runtimeFound = query.TryFirst(out var runtime);
+                InterceptionCheck.Projected<TResult>(terminal, site.Sql, query.Selector, found ? [value] : [], runtimeFound ? [runtime] : []);
+            }
+
+            return found;
+        }
+        finally
+        {
+            InterceptedValues.Return(scratch);
+        }
     }
 
-    // A grouped query binds no values: one empty set, never added to, serves every run.
-    private static readonly InterceptedValues NoValues = new();
+    /// <summary>The grouping's values read from its conditions, or null when one is null (the run-time path runs the query).</summary>
+    private static InterceptedValues? Bind(GroupState state, InterceptedSite site)
+    {
+        ArgumentNullException.ThrowIfNull(site);
+        var values = InterceptedValues.Rent();
+        if (site.TryBind(state, values))
+        {
+            return values;
+        }
 
-    private static InterceptedValues Empty() => NoValues;
+        InterceptedValues.Return(values);
+        return null;
+    }
 
     /// <summary>The generated projector as the query's own result type; it is the same delegate type when the generator named the same type.</summary>
     private static Func<object?, object?[], TResult> GroupProjector<TResult, TRow>(Func<object?, object?[], TRow> project)

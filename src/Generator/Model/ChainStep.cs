@@ -12,6 +12,7 @@ namespace MicroDb.Generator.Model;
 /// <param name="KeyTable">In a join, the index of the table OrderBy/ThenBy's key member belongs to.</param>
 /// <param name="ProjectedMembers">The entity members Select's projection reads, in the order written.</param>
 /// <param name="Setters">ExecuteUpdate's Set calls in order (MicroDbGenerator.SetBased.cs): <c>set</c> nodes naming the member set, with the value tree in Left (null: a value read at run time).</param>
+/// <param name="Aggregate">In a grouping, the aggregate OrderBy/ThenBy sorts by (<c>count</c>, <c>sum:Member</c> ...), or null for a key part.</param>
 internal sealed record ChainStep(
     string Method,
     string? Intercept,
@@ -23,4 +24,5 @@ internal sealed record ChainStep(
     string? Projector = null,
     EquatableArray<string> ProjectedMembers = default,
     int KeyTable = 0,
-    EquatableArray<LoweredNode> Setters = default);
+    EquatableArray<LoweredNode> Setters = default,
+    string? Aggregate = null);

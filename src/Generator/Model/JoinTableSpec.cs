@@ -9,4 +9,6 @@ namespace MicroDb.Generator.Model;
 /// <param name="InnerMember">This table's key member.</param>
 /// <param name="Nullable">True when the key type can be null (compared with IS, and the outer key IS NOT NULL).</param>
 /// <param name="Family">How the key compares: <c>integer</c> or <c>string</c>.</param>
-internal sealed record JoinTableSpec(string TypeKey, string EntityType, bool Left, int OuterTable, string OuterMember, string InnerMember, bool Nullable, string Family);
+/// <param name="Composite">The parts of a composite key (inner joins only), in the anonymous type's order; empty for a single key (the members above).</param>
+internal sealed record JoinTableSpec(string TypeKey, string EntityType, bool Left, int OuterTable, string OuterMember, string InnerMember, bool Nullable, string Family,
+    EquatableArray<JoinKeyPart> Composite = default);

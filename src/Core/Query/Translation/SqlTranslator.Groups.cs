@@ -60,7 +60,7 @@ internal sealed partial class SqlTranslator
         {
             if (call.Arguments.Count == 1)
             {
-                return new SqlFunction("count", new SqlLiteral("*"));
+                return SqlAggregates.CountAll();
             }
 
             // count() skips NULLs: one per row whose condition holds.
@@ -89,15 +89,7 @@ internal sealed partial class SqlTranslator
             throw Unsupported(call, $"{name} of '{type.Name}' over a group has no exact SQL translation; only integer, double and float values are aggregated in SQL");
         }
 
-        var value = Translate(selector);
-        return name switch
-        {
-            // LINQ's Sum skips nulls and gives 0 for none; SQL's sum gives NULL for none.
-            "Sum" => new SqlFunction("coalesce", new SqlFunction("sum", value), SqlLiteral.Zero),
-            "Average" => new SqlFunction("avg", value),
-            "Min" => new SqlFunction("min", value),
-            _ => new SqlFunction("max", value),
-        };
+        return SqlAggregates.Of(name, Translate(selector));
     }
 
     /// <summary>The body of an aggregate's lambda, over the element parameter.</summary>
