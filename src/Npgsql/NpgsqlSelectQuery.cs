@@ -1,5 +1,4 @@
 using System.Linq.Expressions;
-using MicroDb.Npgsql.Query;
 using MicroDb.Query;
 using MicroDb.Query.Model;
 using Npgsql;
@@ -22,7 +21,7 @@ public sealed class NpgsqlSelectQuery<T, TResult>
     {
         _query = query;
         _selector = selector;
-        _columns = NpgsqlTableQuery<T>.Columns(PostgresTranslator.ColumnsUsed(query.Map.Table, selector));
+        _columns = NpgsqlTableQuery<T>.Columns(ProjectionColumns.Of(query.Map.Table, selector));
     }
 
     /// <summary>The SQL the query runs (values appear as <c>$n</c> parameters).</summary>

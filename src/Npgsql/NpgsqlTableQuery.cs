@@ -19,8 +19,8 @@ namespace MicroDb.Npgsql;
 /// <remarks>An expression without a faithful translation throws <see cref="NotSupportedException"/> naming it, when the operator is called.</remarks>
 public sealed class NpgsqlTableQuery<T>
 {
-    // Core's query text cache keys on a storage format; PostgreSQL's texts are told from SQLite's by their entries.
-    private static readonly StorageFormat PostgresFormat = StorageFormat.MicroDb;
+    // PostgreSQL's storage: carries its dialect through Core's translator, translation cache and query text cache.
+    private static readonly StorageFormat PostgresFormat = PostgresQueryDialect.Format;
 
     private readonly MicroDbNpgsqlConnection _db;
     private readonly EntityMap<T> _map;
@@ -61,7 +61,7 @@ public sealed class NpgsqlTableQuery<T>
     public NpgsqlTableQuery<T> Where(Expression<Func<T, bool>> predicate)
     {
         ArgumentNullException.ThrowIfNull(predicate);
-        PostgresTranslationCache.Validate(_map.Table, predicate, isPredicate: true);
+        Check(predicate, TranslationKind.Predicate);
         return IsLimited
             ? new NpgsqlTableQuery<T>(_db, _map, this, [predicate], [], 0, null, 0)
             : new NpgsqlTableQuery<T>(_db, _map, _source, [.. _wheres, predicate], _orderings, _group, null, 0);
@@ -212,7 +212,7 @@ public sealed class NpgsqlTableQuery<T>
     /// The model of this query selecting <paramref name="projection"/>, its values appended to
     /// <paramref name="parameters"/> (slot k is <c>$k+1</c>), at most <paramref name="limitCap"/> rows when given.
     /// </summary>
-    internal QueryModel BuildModel(ValueList<SqlExpression> projection, List<NpgsqlParameter> parameters, int? limitCap, bool includeOrder = true)
+    internal QueryModel BuildModel(ValueList<SqlExpression> projection, List<object?> parameters, int? limitCap, bool includeOrder = true)
     {
         var table = _map.Table;
         SqlSource source = _source is null
@@ -221,7 +221,7 @@ public sealed class NpgsqlTableQuery<T>
         var predicates = new SqlExpression[_wheres.Length];
         for (var i = 0; i < predicates.Length; i++)
         {
-            predicates[i] = PostgresTranslationCache.Translate(table, _wheres[i], isPredicate: true, parameters, out _)[0];
+            predicates[i] = TranslationCache.Translate(table, PostgresFormat, _wheres[i], TranslationKind.Predicate, parameters);
         }
 
         var orderings = new List<SqlOrdering>();
@@ -229,10 +229,7 @@ public sealed class NpgsqlTableQuery<T>
         {
             foreach (var (key, descending) in _orderings)
             {
-                foreach (var term in PostgresTranslationCache.Translate(table, key, isPredicate: false, parameters, out _))
-                {
-                    orderings.Add(new SqlOrdering(term, descending));
-                }
+                orderings.Add(new SqlOrdering(TranslationCache.Translate(table, PostgresFormat, key, TranslationKind.OrderKey, parameters), descending));
             }
         }
 
@@ -247,15 +244,15 @@ public sealed class NpgsqlTableQuery<T>
 
     internal (string Sql, List<NpgsqlParameter> Parameters) Build(ValueList<SqlExpression> projection, int? limitCap)
     {
-        var parameters = new List<NpgsqlParameter>();
+        var parameters = new List<object?>();
         var model = BuildModel(projection, parameters, limitCap);
-        return (Write(model), parameters);
+        return (Write(model), PostgresQueryDialect.Parameters(parameters));
     }
 
     internal static string Write(QueryModel model)
     {
         var sql = new StringBuilder();
-        PostgresSqlWriter.Instance.WriteQuery(model, sql, []);
+        PostgresFormat.Dialect.Writer.WriteQuery(model, sql, []);
         return sql.ToString();
     }
 
@@ -276,10 +273,18 @@ public sealed class NpgsqlTableQuery<T>
 
     internal InvalidOperationException MoreThanOne() => new($"The query on '{_map.Table.TableName}' returned more than one row.");
 
+    /// <summary>
+    /// Checks a lambda where the operator is called, through the translation cache: a shape cached before has its values
+    /// read and matched (no new translation); any other lambda, or a value the cached SQL cannot take (a null
+    /// <c>Contains</c> argument, a <c>StringComparison</c> that is not ordinal), is translated, so its error is thrown here.
+    /// </summary>
+    private void Check(LambdaExpression lambda, TranslationKind kind) =>
+        TranslationCache.Translate(_map.Table, PostgresFormat, lambda, kind, [], out _);
+
     private NpgsqlTableQuery<T> Order(LambdaExpression keySelector, bool descending, bool then)
     {
         ArgumentNullException.ThrowIfNull(keySelector);
-        PostgresTranslationCache.Validate(_map.Table, keySelector, isPredicate: false);
+        Check(keySelector, TranslationKind.OrderKey);
         if (then)
         {
             if (_group == 0)
@@ -320,14 +325,14 @@ public sealed class NpgsqlTableQuery<T>
         }
 
         var table = _map.Table;
-        var parameters = new List<NpgsqlParameter>();
+        var parameters = new List<object?>();
         var key = new QueryTextCache.Key(table, PostgresFormat, _wheres.Length, _orderings.Length, 0, CappedLimit(limitCap), _offset, null, null, null, null);
         var predicates = new SqlExpression[_wheres.Length];
         var orderings = _orderings.Length == 0 ? null : new List<SqlOrdering>();
         var cached = true;
         for (var i = 0; i < _wheres.Length; i++)
         {
-            predicates[i] = PostgresTranslationCache.Translate(table, _wheres[i], isPredicate: true, parameters, out var entry)[0];
+            predicates[i] = TranslationCache.Translate(table, PostgresFormat, _wheres[i], TranslationKind.Predicate, parameters, out var entry);
             cached &= entry is not null;
             if (entry is not null)
             {
@@ -338,14 +343,11 @@ public sealed class NpgsqlTableQuery<T>
         for (var i = 0; i < _orderings.Length; i++)
         {
             var (lambda, descending) = _orderings[i];
-            foreach (var term in PostgresTranslationCache.Translate(table, lambda, isPredicate: false, parameters, out var entry))
+            orderings!.Add(new SqlOrdering(TranslationCache.Translate(table, PostgresFormat, lambda, TranslationKind.OrderKey, parameters, out var entry), descending));
+            cached &= entry is not null;
+            if (entry is not null)
             {
-                orderings!.Add(new SqlOrdering(term, descending));
-                cached &= entry is not null;
-                if (entry is not null)
-                {
-                    key.Set(_wheres.Length + i, entry);
-                }
+                key.Set(_wheres.Length + i, entry);
             }
 
             key.Descending |= descending ? 1 << i : 0;
@@ -353,7 +355,7 @@ public sealed class NpgsqlTableQuery<T>
 
         if (cached && QueryTextCache.TryGet(key, out var sql))
         {
-            return (sql, parameters, true);
+            return (sql, PostgresQueryDialect.Parameters(parameters), true);
         }
 
         var model = new QueryModel(new SqlTable(table.TableName), AllColumns(), false, new ValueList<SqlExpression>(predicates), new ValueList<SqlOrdering>(orderings is null ? [] : [.. orderings]), CappedLimit(limitCap), _offset);
@@ -363,7 +365,7 @@ public sealed class NpgsqlTableQuery<T>
             QueryTextCache.Add(key, sql);
         }
 
-        return (sql, parameters, cached);
+        return (sql, PostgresQueryDialect.Parameters(parameters), cached);
     }
 
     private int? CappedLimit(int? limitCap) => (_limit, limitCap) switch
@@ -395,18 +397,18 @@ public sealed class NpgsqlTableQuery<T>
 
     private ValueTask<long> CountCore(bool async, CancellationToken cancellationToken)
     {
-        var parameters = new List<NpgsqlParameter>();
+        var parameters = new List<object?>();
         var count = new ValueList<SqlExpression>([new SqlFunction("count", new ValueList<SqlExpression>([new SqlLiteral("*")]))]);
         var model = IsLimited
             ? QueryModel.Select(new SqlSubquery(BuildModel(new ValueList<SqlExpression>([SqlLiteral.One]), parameters, null)), count)
             : BuildModel(count, parameters, null, includeOrder: false);
-        return _db.RunScalar<long>(Write(model), parameters, async, cancellationToken);
+        return _db.RunScalar<long>(Write(model), PostgresQueryDialect.Parameters(parameters), async, cancellationToken);
     }
 
     private ValueTask<bool> AnyCore(bool async, CancellationToken cancellationToken)
     {
-        var parameters = new List<NpgsqlParameter>();
+        var parameters = new List<object?>();
         var exists = new SqlExists(BuildModel(new ValueList<SqlExpression>([SqlLiteral.One]), parameters, null, includeOrder: false));
-        return _db.RunScalar<bool>(Write(QueryModel.Select(null, new ValueList<SqlExpression>([exists]))), parameters, async, cancellationToken);
+        return _db.RunScalar<bool>(Write(QueryModel.Select(null, new ValueList<SqlExpression>([exists]))), PostgresQueryDialect.Parameters(parameters), async, cancellationToken);
     }
 }
