@@ -151,9 +151,7 @@ internal sealed partial class SqlTranslator
             if (Native)
             {
                 // Stored natively: the column compares with the value as .NET compares them (NaN equals no number).
-                TryColumn(left, out var nativeColumn, out var nativeType);
-                var operand = Translate(left);
-                return Group(Binary(operand, EqualityOperator(CanBeNull(left.Type), negate), Value(value, nativeColumn, nativeType)));
+                return NativeEquality(left, value, negate);
             }
 
             if (key is StoredKey.SqliteNetText or StoredKey.SqliteNetDecimal)

@@ -46,6 +46,25 @@ internal sealed partial class SqlTranslator
         return comparison;
     }
 
+    /// <summary>
+    /// Native storage: an operand equal to a closed, non-null value that is not NaN. A nullable column is
+    /// <c>(c = v AND c IS NOT NULL)</c>, two-valued and served by an index on the column; its negation is
+    /// <c>c IS DISTINCT FROM v</c>; any other operand that can be null compares with <c>IS [NOT] DISTINCT FROM</c>.
+    /// </summary>
+    private SqlExpression NativeEquality(Expression left, object value, bool negate)
+    {
+        var isColumn = TryColumn(left, out var column, out var memberType);
+        var operand = Translate(left);
+        var parameter = Value(value, isColumn ? column : null, isColumn ? memberType : null);
+        if (isColumn && column.IsNullable && !negate)
+        {
+            return Group(And(Binary(operand, SqlOperator.Equal, parameter), new SqlIsNull(Translate(left), Negated: true)));
+        }
+
+        var nullable = isColumn ? column.IsNullable : CanBeNull(left.Type);
+        return Group(Binary(operand, EqualityOperator(nullable, negate), parameter));
+    }
+
     /// <summary>Native storage: two open operands ordered; each float side is NaN-guarded (any order with NaN is false in .NET).</summary>
     private SqlExpression NativeOrdering(Expression left, string op, Expression right)
     {
