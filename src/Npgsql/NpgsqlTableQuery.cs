@@ -118,6 +118,65 @@ public sealed class NpgsqlTableQuery<T>
         return new NpgsqlSelectQuery<T, TResult>(this, selector);
     }
 
+    /// <summary>
+    /// An inner join with <paramref name="inner"/> on equal keys, run as one SQL <c>INNER JOIN</c> (query syntax's
+    /// <c>join c in db.Table&lt;Customer&gt;() on o.CustomerId equals c.Id</c> binds here). As in LINQ-to-Objects, a null key
+    /// matches nothing; a composite key (<c>new { o.A, o.B }</c>) matches member by member.
+    /// </summary>
+    /// <typeparam name="TInner">The joined table's type.</typeparam>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TResult">The type of a joined row.</typeparam>
+    /// <param name="inner">The joined table (its Where conditions are kept; OrderBy, Skip and Take are not allowed there).</param>
+    /// <param name="outerKeySelector">The key of this table's row.</param>
+    /// <param name="innerKeySelector">The key of the joined table's row.</param>
+    /// <param name="resultSelector">The joined row.</param>
+    /// <exception cref="NotSupportedException">A key or the result has no PostgreSQL translation, or either query is ordered or limited.</exception>
+    public NpgsqlJoinQuery<TResult> Join<TInner, TKey, TResult>(
+        NpgsqlTableQuery<TInner> inner,
+        Expression<Func<T, TKey>> outerKeySelector,
+        Expression<Func<TInner, TKey>> innerKeySelector,
+        Expression<Func<T, TInner, TResult>> resultSelector)
+    {
+        ArgumentNullException.ThrowIfNull(outerKeySelector);
+        return NpgsqlJoinQuery<T>.Start(this, outerKeySelector.Parameters[0].Name).Join(inner, outerKeySelector, innerKeySelector, resultSelector);
+    }
+
+    /// <summary>
+    /// A left outer join with <paramref name="inner"/> on equal keys, run as one SQL <c>LEFT JOIN</c>: every row of this
+    /// table is kept, and the joined row is null where none matches (a null key matches nothing). The joined table needs a
+    /// primary key (PostgreSQL has no rowid to tell a missing row by).
+    /// </summary>
+    /// <typeparam name="TInner">The joined table's type.</typeparam>
+    /// <typeparam name="TKey">The key type (a single value).</typeparam>
+    /// <typeparam name="TResult">The type of a joined row.</typeparam>
+    /// <param name="inner">The joined table (its Where conditions choose which rows can match).</param>
+    /// <param name="outerKeySelector">The key of this table's row.</param>
+    /// <param name="innerKeySelector">The key of the joined table's row.</param>
+    /// <param name="resultSelector">The joined row; its second argument is null where no row matched.</param>
+    /// <exception cref="NotSupportedException">A key or the result has no PostgreSQL translation, the key is composite, the joined table has no primary key, or either query is ordered or limited.</exception>
+    public NpgsqlJoinQuery<TResult> LeftJoin<TInner, TKey, TResult>(
+        NpgsqlTableQuery<TInner> inner,
+        Expression<Func<T, TKey>> outerKeySelector,
+        Expression<Func<TInner, TKey>> innerKeySelector,
+        Expression<Func<T, TInner?, TResult>> resultSelector)
+    {
+        ArgumentNullException.ThrowIfNull(outerKeySelector);
+        return NpgsqlJoinQuery<T>.Start(this, outerKeySelector.Parameters[0].Name).LeftJoin(inner, outerKeySelector, innerKeySelector, resultSelector);
+    }
+
+    /// <summary>This query's Where conditions, for a join over it.</summary>
+    /// <exception cref="NotSupportedException">The query is ordered or limited.</exception>
+    internal IReadOnlyList<LambdaExpression> JoinFilters()
+    {
+        if (_source is not null || IsLimited || _orderings.Length > 0)
+        {
+            throw new NotSupportedException(
+                $"MicroDb.Npgsql cannot join the query on '{_map.Table.TableName}': it is ordered or limited (OrderBy, Skip, Take); order and limit the result instead.");
+        }
+
+        return _wheres;
+    }
+
     /// <summary>The SQL the query runs (values appear as <c>$n</c> parameters).</summary>
     public string ToSqlString() => BuildSelect(limitCap: null).Sql;
 
