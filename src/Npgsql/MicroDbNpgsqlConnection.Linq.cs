@@ -173,6 +173,14 @@ public sealed partial class MicroDbNpgsqlConnection
         return rows;
     }
 
+    /// <summary>Runs a translated UPDATE or DELETE and returns the number of rows it changed.</summary>
+    internal async ValueTask<int> RunLinqNonQuery(string sql, List<NpgsqlParameter> parameters, bool async, CancellationToken cancellationToken)
+    {
+        await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
+        using var command = await LinqCommand(sql, parameters, prepare: false, async, cancellationToken).ConfigureAwait(false);
+        return await RunNonQuery(command, async, cancellationToken).ConfigureAwait(false);
+    }
+
     /// <summary>Runs a translated SELECT of one value (count, EXISTS).</summary>
     internal async ValueTask<TValue> RunScalar<TValue>(string sql, List<NpgsqlParameter> parameters, bool async, CancellationToken cancellationToken)
     {

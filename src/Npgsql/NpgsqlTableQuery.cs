@@ -17,7 +17,7 @@ namespace MicroDb.Npgsql;
 /// </summary>
 /// <typeparam name="T">The mapped type.</typeparam>
 /// <remarks>An expression without a faithful translation throws <see cref="NotSupportedException"/> naming it, when the operator is called.</remarks>
-public sealed class NpgsqlTableQuery<T>
+public sealed partial class NpgsqlTableQuery<T>
 {
     // PostgreSQL's storage: carries its dialect through Core's translator, translation cache and query text cache.
     private static readonly StorageFormat PostgresFormat = PostgresQueryDialect.Format;
