@@ -116,6 +116,32 @@ public sealed class NpgsqlJoinQuery<TResult>
             parameter => RowSubstitution.Apply(resultSelector, _selector, parameter), "LeftJoin");
     }
 
+    /// <summary>
+    /// A grouped join with one more table, the first half of query syntax's left join (<c>join c in ... into g from c in
+    /// g.DefaultIfEmpty()</c>): only <see cref="NpgsqlGroupJoinQuery{TResult, TInner}.SelectMany"/> can follow.
+    /// </summary>
+    /// <typeparam name="TInner">The joined table's type.</typeparam>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TNew">The type of the grouped row.</typeparam>
+    /// <param name="inner">The joined table.</param>
+    /// <param name="outerKeySelector">The key of the rows joined so far.</param>
+    /// <param name="innerKeySelector">The key of the joined table's row.</param>
+    /// <param name="resultSelector">The row with its group of matches.</param>
+    public NpgsqlGroupJoinQuery<TNew, TInner> GroupJoin<TInner, TKey, TNew>(
+        NpgsqlTableQuery<TInner> inner,
+        Expression<Func<TResult, TKey>> outerKeySelector,
+        Expression<Func<TInner, TKey>> innerKeySelector,
+        Expression<Func<TResult, IEnumerable<TInner>, TNew>> resultSelector)
+    {
+        ArgumentNullException.ThrowIfNull(inner);
+        ArgumentNullException.ThrowIfNull(outerKeySelector);
+        ArgumentNullException.ThrowIfNull(innerKeySelector);
+        ArgumentNullException.ThrowIfNull(resultSelector);
+        var group = resultSelector.Parameters[1];
+        return new NpgsqlGroupJoinQuery<TNew, TInner>(new NpgsqlGroupJoinSource<TResult, TInner>(
+            this, inner, RowSubstitution.Apply(outerKeySelector, _selector), innerKeySelector, group, RowSubstitution.Apply(resultSelector, _selector, group)));
+    }
+
     /// <summary>Keeps the joined rows matching <paramref name="predicate"/> (SQL WHERE over the tables' columns).</summary>
     /// <param name="predicate">The condition, over a joined row.</param>
     /// <exception cref="NotSupportedException">The condition has no PostgreSQL translation, or the query is limited (Skip/Take).</exception>
@@ -218,8 +244,9 @@ public sealed class NpgsqlJoinQuery<TResult>
 
     private InvalidOperationException NoRow() => new($"The join on '{_tables.Maps[0].Table.TableName}' returned no row.");
 
-    private NpgsqlJoinQuery<TNew> AddJoin<TInner, TNew>(SqlJoinKind kind, NpgsqlTableQuery<TInner> inner, Expression outerKey, LambdaExpression innerKeySelector,
-        Func<ParameterExpression, Expression> selectorOf, string name)
+    /// <summary>Joins <paramref name="inner"/> on <paramref name="outerKey"/> (over this query's tables); the new result is <paramref name="selectorOf"/> the joined table's parameter.</summary>
+    internal NpgsqlJoinQuery<TNew> AddJoin<TInner, TNew>(SqlJoinKind kind, NpgsqlTableQuery<TInner> inner, Expression outerKey, LambdaExpression innerKeySelector,
+        Func<ParameterExpression, Expression> selectorOf, string name, ParameterExpression? group = null)
     {
         RejectLimited(name);
         if (_orderings.Length > 0)
@@ -245,7 +272,7 @@ public sealed class NpgsqlJoinQuery<TResult>
             on = Expression.AndAlso(on, RowSubstitution.Apply(filter, parameter));
         }
 
-        var tables = _tables.Add(inner.Map, parameter, kind, on, kind == SqlJoinKind.Left ? innerKey : null);
+        var tables = _tables.Add(inner.Map, parameter, kind, on, kind == SqlJoinKind.Left ? innerKey : null, group);
         var joined = new NpgsqlJoinQuery<TNew>(_db, tables, [.. _readers, ReaderOf(inner.Map)], selectorOf(parameter), _wheres, [], 0, null, 0);
 
         // Translate the condition now, so a key without SQL form fails at the call, as Where does.
@@ -284,8 +311,11 @@ public sealed class NpgsqlJoinQuery<TResult>
         }
     }
 
-    private SqlExpression Translate(Expression body, TranslationKind kind, List<object?> args) =>
-        SqlTranslator.TranslateJoined(_tables.Scope, PostgresFormat, body, kind, args);
+    private SqlExpression Translate(Expression body, TranslationKind kind, List<object?> args)
+    {
+        _tables.RejectGroups(body);
+        return SqlTranslator.TranslateJoined(_tables.Scope, PostgresFormat, body, kind, args);
+    }
 
     private ValueTask<List<TResult>> ToListCore(int? limitCap, bool async, CancellationToken cancellationToken)
     {
@@ -306,6 +336,7 @@ public sealed class NpgsqlJoinQuery<TResult>
     /// <summary>The SELECT of the columns the result reads (and each left-joined table's presence column), its arguments, and the row reader.</summary>
     private (string Sql, List<object?> Args, Func<NpgsqlDataReader, TResult> Read) Build(int? limitCap)
     {
+        _tables.RejectGroups(_selector);
         var args = new List<object?>();
         var (columns, ordinals) = JoinRowReader<TResult>.Plan(_tables.Maps, _tables.Parameters, _selector);
         var projection = new List<SqlExpression>(columns);

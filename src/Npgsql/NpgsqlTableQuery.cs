@@ -164,6 +164,29 @@ public sealed partial class NpgsqlTableQuery<T>
         return NpgsqlJoinQuery<T>.Start(this, outerKeySelector.Parameters[0].Name).LeftJoin(inner, outerKeySelector, innerKeySelector, resultSelector);
     }
 
+    /// <summary>
+    /// A grouped join with <paramref name="inner"/>, the first half of query syntax's left join
+    /// (<c>join c in db.Table&lt;Customer&gt;() on o.CustomerId equals c.Id into g from c in g.DefaultIfEmpty()</c>): only
+    /// <see cref="NpgsqlGroupJoinQuery{TResult, TInner}.SelectMany"/> can follow, as a left join (over
+    /// <c>g.DefaultIfEmpty()</c>) or an inner join (over <c>g</c>).
+    /// </summary>
+    /// <typeparam name="TInner">The joined table's type.</typeparam>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TResult">The type of the grouped row.</typeparam>
+    /// <param name="inner">The joined table.</param>
+    /// <param name="outerKeySelector">The key of this table's row.</param>
+    /// <param name="innerKeySelector">The key of the joined table's row.</param>
+    /// <param name="resultSelector">The row with its group of matches.</param>
+    public NpgsqlGroupJoinQuery<TResult, TInner> GroupJoin<TInner, TKey, TResult>(
+        NpgsqlTableQuery<TInner> inner,
+        Expression<Func<T, TKey>> outerKeySelector,
+        Expression<Func<TInner, TKey>> innerKeySelector,
+        Expression<Func<T, IEnumerable<TInner>, TResult>> resultSelector)
+    {
+        ArgumentNullException.ThrowIfNull(outerKeySelector);
+        return NpgsqlJoinQuery<T>.Start(this, outerKeySelector.Parameters[0].Name).GroupJoin(inner, outerKeySelector, innerKeySelector, resultSelector);
+    }
+
     /// <summary>This query's Where conditions, for a join over it.</summary>
     /// <exception cref="NotSupportedException">The query is ordered or limited.</exception>
     internal IReadOnlyList<LambdaExpression> JoinFilters()

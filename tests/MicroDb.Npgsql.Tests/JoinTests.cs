@@ -90,6 +90,34 @@ public sealed class JoinTests(MappingMode mapping)
     }
 
     [Test]
+    public void Query_syntax_left_join_through_group_join_matches_linq_to_objects()
+    {
+        var expected = (from o in _orders
+                        join c in _customers on o.CustomerId equals c.Id into g
+                        from c in g.DefaultIfEmpty()
+                        where o.Total > 100m
+                        select new { o.Id, Name = c == null ? "(none)" : c.Name }).OrderBy(x => x.Id).ToList();
+        var actual = (from o in _db.Table<PgOrder>()
+                      join c in _db.Table<PgCustomer>() on o.CustomerId equals (int?)c.Id into g
+                      from c in g.DefaultIfEmpty()
+                      where o.Total > 100m
+                      select new { o.Id, Name = c == null ? "(none)" : c.Name }).ToList().OrderBy(x => x.Id).ToList();
+        Assert.That(actual, Is.EqualTo(expected));
+        Assert.That(expected.Count(x => x.Name == "(none)"), Is.Positive);
+    }
+
+    [Test]
+    public void Group_join_over_the_group_is_an_inner_join_and_the_group_itself_is_refused()
+    {
+        var expected = _orders.GroupJoin(_customers, o => o.CustomerId, c => (int?)c.Id, (o, g) => new { o, g }).SelectMany(x => x.g, (x, c) => x.o.Id).Order().ToList();
+        var actual = _db.Table<PgOrder>().GroupJoin(_db.Table<PgCustomer>(), o => o.CustomerId, c => (int?)c.Id, (o, g) => new { o, g })
+            .SelectMany(x => x.g, (x, c) => x.o.Id).ToList().Order().ToList();
+        Assert.That(actual, Is.EqualTo(expected));
+        Assert.That(() => _db.Table<PgOrder>().GroupJoin(_db.Table<PgCustomer>(), o => o.CustomerId, c => (int?)c.Id, (o, g) => new { o, g })
+            .SelectMany(x => x.g.Where(c => c.Id > 2), (x, c) => x.o.Id), Throws.TypeOf<NotSupportedException>().With.Message.Contains("GroupJoin"));
+    }
+
+    [Test]
     public void Left_join_where_on_the_missing_row_matches_linq_to_objects()
     {
         var expected = _orders.LeftJoin(_customers, o => o.CustomerId, c => (int?)c.Id, (o, c) => new { o, c }).Where(x => x.c == null).Select(x => x.o.Id).Order().ToList();
