@@ -149,6 +149,38 @@ public sealed partial class MicroDbNpgsqlConnection
         return ordinals;
     }
 
+    /// <summary>Runs a translated SELECT and reads each row with <paramref name="read"/> (a join's rows).</summary>
+    internal async ValueTask<List<TRow>> RunRows<TRow>(string sql, List<NpgsqlParameter> parameters, Func<NpgsqlDataReader, TRow> read, bool async, CancellationToken cancellationToken)
+    {
+        await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
+        using var command = await LinqCommand(sql, parameters, prepare: false, async, cancellationToken).ConfigureAwait(false);
+        var rows = new List<TRow>();
+        try
+        {
+            await using var reader = async
+                ? await command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false)
+                : command.ExecuteReader();
+            while (async ? await reader.ReadAsync(cancellationToken).ConfigureAwait(false) : reader.Read())
+            {
+                rows.Add(read(reader));
+            }
+        }
+        catch (NpgsqlException e)
+        {
+            throw Failure(e, sql);
+        }
+
+        return rows;
+    }
+
+    /// <summary>Runs a translated UPDATE or DELETE and returns the number of rows it changed.</summary>
+    internal async ValueTask<int> RunLinqNonQuery(string sql, List<NpgsqlParameter> parameters, bool async, CancellationToken cancellationToken)
+    {
+        await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
+        using var command = await LinqCommand(sql, parameters, prepare: false, async, cancellationToken).ConfigureAwait(false);
+        return await RunNonQuery(command, async, cancellationToken).ConfigureAwait(false);
+    }
+
     /// <summary>Runs a translated SELECT of one value (count, EXISTS).</summary>
     internal async ValueTask<TValue> RunScalar<TValue>(string sql, List<NpgsqlParameter> parameters, bool async, CancellationToken cancellationToken)
     {

@@ -1,5 +1,4 @@
 using System.Linq.Expressions;
-using MicroDb.Npgsql.Query;
 using MicroDb.Query;
 using MicroDb.Query.Model;
 using Npgsql;
@@ -22,7 +21,10 @@ public sealed class NpgsqlSelectQuery<T, TResult>
     {
         _query = query;
         _selector = selector;
-        _columns = NpgsqlTableQuery<T>.Columns(PostgresTranslator.ColumnsUsed(query.Map.Table, selector));
+        // The columns the selector reads, in table order (every column when it uses the whole entity, or none): Core's rule.
+        var table = query.Map.Table;
+        var used = ProjectionColumns.Collect(selector.Body, selector.Parameters[0], table);
+        _columns = NpgsqlTableQuery<T>.Columns(used is null || used.Count == 0 ? table.Columns : [.. table.Columns.Where((_, i) => used.Contains(i))]);
     }
 
     /// <summary>The SQL the query runs (values appear as <c>$n</c> parameters).</summary>

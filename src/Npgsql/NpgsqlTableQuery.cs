@@ -17,10 +17,10 @@ namespace MicroDb.Npgsql;
 /// </summary>
 /// <typeparam name="T">The mapped type.</typeparam>
 /// <remarks>An expression without a faithful translation throws <see cref="NotSupportedException"/> naming it, when the operator is called.</remarks>
-public sealed class NpgsqlTableQuery<T>
+public sealed partial class NpgsqlTableQuery<T>
 {
-    // Core's query text cache keys on a storage format; PostgreSQL's texts are told from SQLite's by their entries.
-    private static readonly StorageFormat PostgresFormat = StorageFormat.MicroDb;
+    // PostgreSQL's storage: carries its dialect through Core's translator, translation cache and query text cache.
+    private static readonly StorageFormat PostgresFormat = PostgresQueryDialect.Format;
 
     private readonly MicroDbNpgsqlConnection _db;
     private readonly EntityMap<T> _map;
@@ -61,7 +61,7 @@ public sealed class NpgsqlTableQuery<T>
     public NpgsqlTableQuery<T> Where(Expression<Func<T, bool>> predicate)
     {
         ArgumentNullException.ThrowIfNull(predicate);
-        PostgresTranslationCache.Validate(_map.Table, predicate, isPredicate: true);
+        Check(predicate, TranslationKind.Predicate);
         return IsLimited
             ? new NpgsqlTableQuery<T>(_db, _map, this, [predicate], [], 0, null, 0)
             : new NpgsqlTableQuery<T>(_db, _map, _source, [.. _wheres, predicate], _orderings, _group, null, 0);
@@ -116,6 +116,88 @@ public sealed class NpgsqlTableQuery<T>
     {
         ArgumentNullException.ThrowIfNull(selector);
         return new NpgsqlSelectQuery<T, TResult>(this, selector);
+    }
+
+    /// <summary>
+    /// An inner join with <paramref name="inner"/> on equal keys, run as one SQL <c>INNER JOIN</c> (query syntax's
+    /// <c>join c in db.Table&lt;Customer&gt;() on o.CustomerId equals c.Id</c> binds here). As in LINQ-to-Objects, a null key
+    /// matches nothing; a composite key (<c>new { o.A, o.B }</c>) matches member by member.
+    /// </summary>
+    /// <typeparam name="TInner">The joined table's type.</typeparam>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TResult">The type of a joined row.</typeparam>
+    /// <param name="inner">The joined table (its Where conditions are kept; OrderBy, Skip and Take are not allowed there).</param>
+    /// <param name="outerKeySelector">The key of this table's row.</param>
+    /// <param name="innerKeySelector">The key of the joined table's row.</param>
+    /// <param name="resultSelector">The joined row.</param>
+    /// <exception cref="NotSupportedException">A key or the result has no PostgreSQL translation, or either query is ordered or limited.</exception>
+    public NpgsqlJoinQuery<TResult> Join<TInner, TKey, TResult>(
+        NpgsqlTableQuery<TInner> inner,
+        Expression<Func<T, TKey>> outerKeySelector,
+        Expression<Func<TInner, TKey>> innerKeySelector,
+        Expression<Func<T, TInner, TResult>> resultSelector)
+    {
+        ArgumentNullException.ThrowIfNull(outerKeySelector);
+        return NpgsqlJoinQuery<T>.Start(this, outerKeySelector.Parameters[0].Name).Join(inner, outerKeySelector, innerKeySelector, resultSelector);
+    }
+
+    /// <summary>
+    /// A left outer join with <paramref name="inner"/> on equal keys, run as one SQL <c>LEFT JOIN</c>: every row of this
+    /// table is kept, and the joined row is null where none matches (a null key matches nothing). The joined table needs a
+    /// primary key (PostgreSQL has no rowid to tell a missing row by).
+    /// </summary>
+    /// <typeparam name="TInner">The joined table's type.</typeparam>
+    /// <typeparam name="TKey">The key type (a single value).</typeparam>
+    /// <typeparam name="TResult">The type of a joined row.</typeparam>
+    /// <param name="inner">The joined table (its Where conditions choose which rows can match).</param>
+    /// <param name="outerKeySelector">The key of this table's row.</param>
+    /// <param name="innerKeySelector">The key of the joined table's row.</param>
+    /// <param name="resultSelector">The joined row; its second argument is null where no row matched.</param>
+    /// <exception cref="NotSupportedException">A key or the result has no PostgreSQL translation, the key is composite, the joined table has no primary key, or either query is ordered or limited.</exception>
+    public NpgsqlJoinQuery<TResult> LeftJoin<TInner, TKey, TResult>(
+        NpgsqlTableQuery<TInner> inner,
+        Expression<Func<T, TKey>> outerKeySelector,
+        Expression<Func<TInner, TKey>> innerKeySelector,
+        Expression<Func<T, TInner?, TResult>> resultSelector)
+    {
+        ArgumentNullException.ThrowIfNull(outerKeySelector);
+        return NpgsqlJoinQuery<T>.Start(this, outerKeySelector.Parameters[0].Name).LeftJoin(inner, outerKeySelector, innerKeySelector, resultSelector);
+    }
+
+    /// <summary>
+    /// A grouped join with <paramref name="inner"/>, the first half of query syntax's left join
+    /// (<c>join c in db.Table&lt;Customer&gt;() on o.CustomerId equals c.Id into g from c in g.DefaultIfEmpty()</c>): only
+    /// <see cref="NpgsqlGroupJoinQuery{TResult, TInner}.SelectMany"/> can follow, as a left join (over
+    /// <c>g.DefaultIfEmpty()</c>) or an inner join (over <c>g</c>).
+    /// </summary>
+    /// <typeparam name="TInner">The joined table's type.</typeparam>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TResult">The type of the grouped row.</typeparam>
+    /// <param name="inner">The joined table.</param>
+    /// <param name="outerKeySelector">The key of this table's row.</param>
+    /// <param name="innerKeySelector">The key of the joined table's row.</param>
+    /// <param name="resultSelector">The row with its group of matches.</param>
+    public NpgsqlGroupJoinQuery<TResult, TInner> GroupJoin<TInner, TKey, TResult>(
+        NpgsqlTableQuery<TInner> inner,
+        Expression<Func<T, TKey>> outerKeySelector,
+        Expression<Func<TInner, TKey>> innerKeySelector,
+        Expression<Func<T, IEnumerable<TInner>, TResult>> resultSelector)
+    {
+        ArgumentNullException.ThrowIfNull(outerKeySelector);
+        return NpgsqlJoinQuery<T>.Start(this, outerKeySelector.Parameters[0].Name).GroupJoin(inner, outerKeySelector, innerKeySelector, resultSelector);
+    }
+
+    /// <summary>This query's Where conditions, for a join over it.</summary>
+    /// <exception cref="NotSupportedException">The query is ordered or limited.</exception>
+    internal IReadOnlyList<LambdaExpression> JoinFilters()
+    {
+        if (_source is not null || IsLimited || _orderings.Length > 0)
+        {
+            throw new NotSupportedException(
+                $"MicroDb.Npgsql cannot join the query on '{_map.Table.TableName}': it is ordered or limited (OrderBy, Skip, Take); order and limit the result instead.");
+        }
+
+        return _wheres;
     }
 
     /// <summary>The SQL the query runs (values appear as <c>$n</c> parameters).</summary>
@@ -212,7 +294,7 @@ public sealed class NpgsqlTableQuery<T>
     /// The model of this query selecting <paramref name="projection"/>, its values appended to
     /// <paramref name="parameters"/> (slot k is <c>$k+1</c>), at most <paramref name="limitCap"/> rows when given.
     /// </summary>
-    internal QueryModel BuildModel(ValueList<SqlExpression> projection, List<NpgsqlParameter> parameters, int? limitCap, bool includeOrder = true)
+    internal QueryModel BuildModel(ValueList<SqlExpression> projection, List<object?> parameters, int? limitCap, bool includeOrder = true)
     {
         var table = _map.Table;
         SqlSource source = _source is null
@@ -221,7 +303,7 @@ public sealed class NpgsqlTableQuery<T>
         var predicates = new SqlExpression[_wheres.Length];
         for (var i = 0; i < predicates.Length; i++)
         {
-            predicates[i] = PostgresTranslationCache.Translate(table, _wheres[i], isPredicate: true, parameters, out _)[0];
+            predicates[i] = TranslationCache.Translate(table, PostgresFormat, _wheres[i], TranslationKind.Predicate, parameters);
         }
 
         var orderings = new List<SqlOrdering>();
@@ -229,10 +311,7 @@ public sealed class NpgsqlTableQuery<T>
         {
             foreach (var (key, descending) in _orderings)
             {
-                foreach (var term in PostgresTranslationCache.Translate(table, key, isPredicate: false, parameters, out _))
-                {
-                    orderings.Add(new SqlOrdering(term, descending));
-                }
+                orderings.Add(new SqlOrdering(TranslationCache.Translate(table, PostgresFormat, key, TranslationKind.OrderKey, parameters), descending));
             }
         }
 
@@ -247,15 +326,15 @@ public sealed class NpgsqlTableQuery<T>
 
     internal (string Sql, List<NpgsqlParameter> Parameters) Build(ValueList<SqlExpression> projection, int? limitCap)
     {
-        var parameters = new List<NpgsqlParameter>();
+        var parameters = new List<object?>();
         var model = BuildModel(projection, parameters, limitCap);
-        return (Write(model), parameters);
+        return (Write(model), PostgresQueryDialect.Parameters(parameters));
     }
 
     internal static string Write(QueryModel model)
     {
         var sql = new StringBuilder();
-        PostgresSqlWriter.Instance.WriteQuery(model, sql, []);
+        PostgresFormat.Dialect.Writer.WriteQuery(model, sql, []);
         return sql.ToString();
     }
 
@@ -276,10 +355,18 @@ public sealed class NpgsqlTableQuery<T>
 
     internal InvalidOperationException MoreThanOne() => new($"The query on '{_map.Table.TableName}' returned more than one row.");
 
+    /// <summary>
+    /// Checks a lambda where the operator is called, through the translation cache: a shape cached before has its values
+    /// read and matched (no new translation); any other lambda, or a value the cached SQL cannot take (a null
+    /// <c>Contains</c> argument, a <c>StringComparison</c> that is not ordinal), is translated, so its error is thrown here.
+    /// </summary>
+    private void Check(LambdaExpression lambda, TranslationKind kind) =>
+        TranslationCache.Translate(_map.Table, PostgresFormat, lambda, kind, [], out _);
+
     private NpgsqlTableQuery<T> Order(LambdaExpression keySelector, bool descending, bool then)
     {
         ArgumentNullException.ThrowIfNull(keySelector);
-        PostgresTranslationCache.Validate(_map.Table, keySelector, isPredicate: false);
+        Check(keySelector, TranslationKind.OrderKey);
         if (then)
         {
             if (_group == 0)
@@ -320,14 +407,14 @@ public sealed class NpgsqlTableQuery<T>
         }
 
         var table = _map.Table;
-        var parameters = new List<NpgsqlParameter>();
+        var parameters = new List<object?>();
         var key = new QueryTextCache.Key(table, PostgresFormat, _wheres.Length, _orderings.Length, 0, CappedLimit(limitCap), _offset, null, null, null, null);
         var predicates = new SqlExpression[_wheres.Length];
         var orderings = _orderings.Length == 0 ? null : new List<SqlOrdering>();
         var cached = true;
         for (var i = 0; i < _wheres.Length; i++)
         {
-            predicates[i] = PostgresTranslationCache.Translate(table, _wheres[i], isPredicate: true, parameters, out var entry)[0];
+            predicates[i] = TranslationCache.Translate(table, PostgresFormat, _wheres[i], TranslationKind.Predicate, parameters, out var entry);
             cached &= entry is not null;
             if (entry is not null)
             {
@@ -338,14 +425,11 @@ public sealed class NpgsqlTableQuery<T>
         for (var i = 0; i < _orderings.Length; i++)
         {
             var (lambda, descending) = _orderings[i];
-            foreach (var term in PostgresTranslationCache.Translate(table, lambda, isPredicate: false, parameters, out var entry))
+            orderings!.Add(new SqlOrdering(TranslationCache.Translate(table, PostgresFormat, lambda, TranslationKind.OrderKey, parameters, out var entry), descending));
+            cached &= entry is not null;
+            if (entry is not null)
             {
-                orderings!.Add(new SqlOrdering(term, descending));
-                cached &= entry is not null;
-                if (entry is not null)
-                {
-                    key.Set(_wheres.Length + i, entry);
-                }
+                key.Set(_wheres.Length + i, entry);
             }
 
             key.Descending |= descending ? 1 << i : 0;
@@ -353,7 +437,7 @@ public sealed class NpgsqlTableQuery<T>
 
         if (cached && QueryTextCache.TryGet(key, out var sql))
         {
-            return (sql, parameters, true);
+            return (sql, PostgresQueryDialect.Parameters(parameters), true);
         }
 
         var model = new QueryModel(new SqlTable(table.TableName), AllColumns(), false, new ValueList<SqlExpression>(predicates), new ValueList<SqlOrdering>(orderings is null ? [] : [.. orderings]), CappedLimit(limitCap), _offset);
@@ -363,7 +447,7 @@ public sealed class NpgsqlTableQuery<T>
             QueryTextCache.Add(key, sql);
         }
 
-        return (sql, parameters, cached);
+        return (sql, PostgresQueryDialect.Parameters(parameters), cached);
     }
 
     private int? CappedLimit(int? limitCap) => (_limit, limitCap) switch
@@ -395,18 +479,18 @@ public sealed class NpgsqlTableQuery<T>
 
     private ValueTask<long> CountCore(bool async, CancellationToken cancellationToken)
     {
-        var parameters = new List<NpgsqlParameter>();
+        var parameters = new List<object?>();
         var count = new ValueList<SqlExpression>([new SqlFunction("count", new ValueList<SqlExpression>([new SqlLiteral("*")]))]);
         var model = IsLimited
             ? QueryModel.Select(new SqlSubquery(BuildModel(new ValueList<SqlExpression>([SqlLiteral.One]), parameters, null)), count)
             : BuildModel(count, parameters, null, includeOrder: false);
-        return _db.RunScalar<long>(Write(model), parameters, async, cancellationToken);
+        return _db.RunScalar<long>(Write(model), PostgresQueryDialect.Parameters(parameters), async, cancellationToken);
     }
 
     private ValueTask<bool> AnyCore(bool async, CancellationToken cancellationToken)
     {
-        var parameters = new List<NpgsqlParameter>();
+        var parameters = new List<object?>();
         var exists = new SqlExists(BuildModel(new ValueList<SqlExpression>([SqlLiteral.One]), parameters, null, includeOrder: false));
-        return _db.RunScalar<bool>(Write(QueryModel.Select(null, new ValueList<SqlExpression>([exists]))), parameters, async, cancellationToken);
+        return _db.RunScalar<bool>(Write(QueryModel.Select(null, new ValueList<SqlExpression>([exists]))), PostgresQueryDialect.Parameters(parameters), async, cancellationToken);
     }
 }

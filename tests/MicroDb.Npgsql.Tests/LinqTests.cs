@@ -304,7 +304,7 @@ public sealed class LinqTests(MappingMode mapping)
     {
         var name = "Anna";
         var sql = _db.Table<LinqRow>().Where(x => x.Age > 3 && x.Name != name).OrderBy(x => x.Name).ThenByDescending(x => x.Height).Skip(2).Take(5).ToSqlString();
-        Assert.That(sql, Does.Contain("WHERE (\"Age\" > $1 AND \"Name\" IS DISTINCT FROM $2)"));
+        Assert.That(sql, Does.Contain("WHERE ((\"Age\" > $1) AND (\"Name\" IS DISTINCT FROM $2))"));
         Assert.That(sql, Does.EndWith("ORDER BY \"Name\" COLLATE \"C\" NULLS FIRST, \"Height\" DESC NULLS LAST LIMIT 5 OFFSET 2"));
     }
 

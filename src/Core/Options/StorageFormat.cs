@@ -13,8 +13,9 @@ public sealed class StorageFormat : IEquatable<StorageFormat>
     /// <summary>sqlite-net's default <c>DateTimeStringFormat</c>: ISO-8601 local time to the millisecond.</summary>
     public const string SqliteNetDefaultDateTimeFormat = "yyyy'-'MM'-'dd'T'HH':'mm':'ss'.'fff";
 
-    private StorageFormat(StorageFormatKind kind, bool storeDateTimeAsTicks, string dateTimeStringFormat, bool storeTimeSpanAsTicks)
+    private StorageFormat(StorageFormatKind kind, bool storeDateTimeAsTicks, string dateTimeStringFormat, bool storeTimeSpanAsTicks, Query.QueryDialect? dialect = null)
     {
+        Dialect = dialect ?? Query.QueryDialect.Sqlite;
         Kind = kind;
         StoreDateTimeAsTicks = storeDateTimeAsTicks;
         DateTimeStringFormat = dateTimeStringFormat;
@@ -53,6 +54,15 @@ public sealed class StorageFormat : IEquatable<StorageFormat>
         return new(StorageFormatKind.SqliteNet, storeDateTimeAsTicks, dateTimeStringFormat ?? SqliteNetDefaultDateTimeFormat, storeTimeSpanAsTicks);
     }
 
+    /// <summary>
+    /// The storage of another database (MicroDb.Npgsql's), with the LINQ dialect that answers how its values are bound
+    /// and compared; <see cref="Kind"/> is <see cref="StorageFormatKind.MicroDb"/> and the SQLite settings take no part.
+    /// </summary>
+    internal static StorageFormat ForDialect(Query.QueryDialect dialect) => new(StorageFormatKind.MicroDb, true, "O", true, dialect);
+
+    /// <summary>The LINQ dialect of the database this format stores into (SQLite's, unless made by <see cref="ForDialect"/>).</summary>
+    internal Query.QueryDialect Dialect { get; }
+
     /// <summary>Which family of encodings this is.</summary>
     public StorageFormatKind Kind { get; }
 
@@ -67,7 +77,7 @@ public sealed class StorageFormat : IEquatable<StorageFormat>
 
     /// <inheritdoc />
     public bool Equals(StorageFormat? other) =>
-        other is not null && Kind == other.Kind && StoreDateTimeAsTicks == other.StoreDateTimeAsTicks
+        other is not null && Kind == other.Kind && ReferenceEquals(Dialect, other.Dialect) && StoreDateTimeAsTicks == other.StoreDateTimeAsTicks
         && StoreTimeSpanAsTicks == other.StoreTimeSpanAsTicks && string.Equals(DateTimeStringFormat, other.DateTimeStringFormat, StringComparison.Ordinal);
 
     /// <inheritdoc />
@@ -78,6 +88,6 @@ public sealed class StorageFormat : IEquatable<StorageFormat>
 
     /// <inheritdoc />
     public override string ToString() => Kind == StorageFormatKind.MicroDb
-        ? "MicroDb"
+        ? (Dialect.NativeStorage ? Dialect.Name : "MicroDb")
         : $"SqliteNet(storeDateTimeAsTicks: {StoreDateTimeAsTicks}, dateTimeStringFormat: \"{DateTimeStringFormat}\", storeTimeSpanAsTicks: {StoreTimeSpanAsTicks})";
 }

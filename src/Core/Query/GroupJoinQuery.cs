@@ -33,31 +33,8 @@ public sealed class GroupJoinQuery<TResult, TInner>
         ArgumentNullException.ThrowIfNull(resultSelector);
         var group = _source.Group;
         var collection = RowSubstitution.Apply(collectionSelector, _source.Result);
-        SqlJoinKind kind;
-        if (ReferenceEquals(collection, group))
-        {
-            kind = SqlJoinKind.Inner;
-        }
-        else if (collection is MethodCallExpression { Method.Name: "DefaultIfEmpty", Arguments.Count: 1 } call
-            && call.Method.DeclaringType == typeof(Enumerable) && ReferenceEquals(call.Arguments[0], group))
-        {
-            kind = SqlJoinKind.Left;
-        }
-        else
-        {
-            throw new NotSupportedException(
-                $"MicroDb cannot translate SelectMany over '{collectionSelector}' after GroupJoin: only the group itself (an inner join) or its DefaultIfEmpty() (a left join) has a SQL form.");
-        }
-
-        // Query syntax with more clauses after `from c in g.DefaultIfEmpty()` keeps g in a transparent identifier
-        // (new { h, c } where h = new { o, g }): allowed there, and rejected wherever a later clause reads it.
-        var probe = RowSubstitution.Apply(resultSelector, _source.Result, Expression.Parameter(typeof(TCollection), "probe"));
-        var carries = ParameterFinder.Uses(probe, group);
-        if (carries && ParameterFinder.Uses(TransparentGroup.Remove(probe, group), group))
-        {
-            throw new NotSupportedException($"MicroDb cannot translate '{resultSelector}' after GroupJoin: it uses the group '{group.Name}' itself, which has no SQL form in a join.");
-        }
-
+        var kind = GroupJoinShape.KindOf(collection, group, collectionSelector);
+        var carries = GroupJoinShape.CarriesGroup(resultSelector, _source.Result, group, typeof(TCollection));
         return _source.Complete<TNew>(kind, parameter => RowSubstitution.Apply(resultSelector, _source.Result, parameter), carries);
     }
 }

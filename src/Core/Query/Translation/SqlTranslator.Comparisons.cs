@@ -101,6 +101,7 @@ internal sealed partial class SqlTranslator
         RejectTextEnum(b, b.Right);
         RejectSqliteNetTextArithmetic(b, b.Left);
         RejectSqliteNetTextArithmetic(b, b.Right);
+        RefuseArithmetic(b, b.Type, op);
         if (op is SqlOperator.Add or SqlOperator.Subtract or SqlOperator.Multiply or SqlOperator.Divide or SqlOperator.Modulo && Underlying(b.Type) == typeof(ulong))
         {
             // Stored by bit pattern: SQLite's signed arithmetic (and its overflow to REAL) would not give .NET's unsigned result.
@@ -143,7 +144,14 @@ internal sealed partial class SqlTranslator
             if (value is double.NaN or float.NaN)
             {
                 // NaN equals nothing, itself included.
-                return negate ? SqlLiteral.One : SqlLiteral.Zero;
+                return negate ? Dialect.True : Dialect.False;
+            }
+
+            RefuseNativeReferenceEquality(left, left);
+            if (Native)
+            {
+                // Stored natively: the column compares with the value as .NET compares them (NaN equals no number).
+                return NativeEquality(left, value, negate);
             }
 
             if (key is StoredKey.SqliteNetText or StoredKey.SqliteNetDecimal)
@@ -166,6 +174,13 @@ internal sealed partial class SqlTranslator
 
             var l = Translate(left);
             return Group(Binary(l, op, Value(value, column, memberType)));
+        }
+
+        if (Native)
+        {
+            RefuseNativeReferenceEquality(left, left);
+            RefuseNativeReferenceEquality(right, right);
+            return NativeEquality(left, right, negate, equalsMethod: false);
         }
 
         var leftKey = KeyOf(left);
@@ -193,7 +208,7 @@ internal sealed partial class SqlTranslator
             || leftValue is double.NaN or float.NaN || rightValue is double.NaN or float.NaN)
         {
             // C#: any ordering comparison with null or NaN is false.
-            return SqlLiteral.Zero;
+            return Dialect.False;
         }
 
         // Written as open-operand op value when one side is closed.
@@ -214,6 +229,16 @@ internal sealed partial class SqlTranslator
         }
 
         SqlExpression Guarded(SqlExpression comparison) => Group(guards is null ? comparison : And(guards, comparison));
+
+        if (Native)
+        {
+            if (key == StoredKey.String && !(leftClosed || rightClosed))
+            {
+                throw Unsupported(b, StringOrderReason);
+            }
+
+            return Guarded(leftClosed || rightClosed ? NativeOrdering(open, normalOp, value!, key) : NativeOrdering(b.Left, op, b.Right));
+        }
 
         if (leftClosed || rightClosed)
         {

@@ -60,7 +60,7 @@ internal sealed partial class SqlTranslator
         // operands of those types are compared by their key. A non-nullable float's NULL reads (and matches) as 0.
         var byKey = column is null ? key is StoredKey.DateTime or StoredKey.Decimal or StoredKey.DateTimeText : key == StoredKey.DateTimeText;
         byKey |= key is StoredKey.SqliteNetText or StoredKey.SqliteNetDecimal;
-        var floatNull = key == StoredKey.Floating && !CanBeNull(value.Type);
+        var floatNull = key == StoredKey.Floating && !CanBeNull(value.Type) && !Native;
         var encoded = new List<SqlExpression>();
         var hasNull = false;
 
@@ -72,6 +72,12 @@ internal sealed partial class SqlTranslator
             if (item is null)
             {
                 hasNull = true;
+            }
+            else if (item is double.NaN or float.NaN && Native)
+            {
+                // Stored natively, NaN is a value, and Contains compares with Equals, under which NaN equals NaN.
+                encoded.Add(Parameter(item));
+                replayable = false;
             }
             else if (item is double.NaN or float.NaN)
             {
@@ -111,7 +117,7 @@ internal sealed partial class SqlTranslator
 
         if (encoded.Count == 0)
         {
-            return hasNull ? Group(new SqlIsNull(Translate(value), Negated: false)) : SqlLiteral.Zero;
+            return hasNull ? Group(new SqlIsNull(Translate(value), Negated: false)) : Dialect.False;
         }
 
         SqlExpression? guard = null;

@@ -30,7 +30,12 @@ internal sealed partial class SqlTranslator
 
         if (m.Expression is not null && m.Expression.Type == typeof(string) && m.Member.Name == "Length")
         {
-            return new SqlFunction("length", Translate(m.Expression));
+            return Dialect.Utf16Length(Translate(m.Expression));
+        }
+
+        if (Native && m.Expression is not null && IsDateOrTime(Underlying(m.Expression.Type)))
+        {
+            Refuse(m, QueryFeature.DateParts);
         }
 
         if (TryTranslateDatePart(m) is { } part)
@@ -48,7 +53,7 @@ internal sealed partial class SqlTranslator
 
     private SqlExpression Column(ColumnMapping column) =>
         // Decimals are stored as exact text; compare and sort them as numbers.
-        column.Kind == ColumnKind.Decimal ? new SqlCast(ColumnRef(column), "REAL") : ColumnRef(column);
+        column.Kind == ColumnKind.Decimal && !Native ? new SqlCast(ColumnRef(column), "REAL") : ColumnRef(column);
 
     /// <summary>The column node: qualified by its table's alias in a join, bare over one table.</summary>
     private SqlColumn ColumnRef(ColumnMapping column) => new(column.Name, QualifierOf(column));
@@ -89,6 +94,12 @@ internal sealed partial class SqlTranslator
 
         return e is ParameterExpression parameter ? _scope.TableOf(parameter) : null;
     }
+
+    private static bool IsDateOrTime(Type type) => type == typeof(DateTime) || type == typeof(DateTimeOffset) || type == typeof(TimeSpan)
+#if NET
+        || type == typeof(DateOnly) || type == typeof(TimeOnly)
+#endif
+        ;
 
     private void RejectTextEnum(Expression node, Expression operand)
     {

@@ -49,6 +49,11 @@ internal sealed partial class SqlTranslator
     private StoredKey KeyOf(Expression e)
     {
         var key = MicroDbKeyOf(e, out var type);
+        if (Native)
+        {
+            return NativeKey(key);
+        }
+
         return _format.Kind == StorageFormatKind.SqliteNet ? SqliteNetKey(key, type) : key;
     }
 

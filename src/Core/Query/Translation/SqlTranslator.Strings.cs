@@ -23,19 +23,24 @@ internal sealed partial class SqlTranslator
             case "EndsWith" when target is not null && args.Count is 1 or 2:
                 return StringMatchOf(call, StringMatch.EndsWith, target, args[0], IgnoreCase(call, args.Count == 2 ? args[1] : null));
             case "StartsWith" when target is not null && args.Count == 3:
+                Refuse(call, QueryFeature.CaseInsensitiveMatch);
                 return StringMatchOf(call, StringMatch.StartsWith, target, args[0], EvaluateBool(call, args[1]));
             case "EndsWith" when target is not null && args.Count == 3:
+                Refuse(call, QueryFeature.CaseInsensitiveMatch);
                 return StringMatchOf(call, StringMatch.EndsWith, target, args[0], EvaluateBool(call, args[1]));
             case "Equals" when target is not null && args.Count is 1 or 2:
                 return StringEquals(call, target, args[0], args.Count == 2 && IgnoreCase(call, args[1]));
             case "Equals" when target is null && args.Count is 2 or 3:
                 return StringEquals(call, args[0], args[1], args.Count == 3 && IgnoreCase(call, args[2]));
             case "ToLower" or "ToLowerInvariant" when target is not null && args.Count == 0:
+                Refuse(call, QueryFeature.CaseMapping);
                 return Function("lower", [target]);
             case "ToUpper" or "ToUpperInvariant" when target is not null && args.Count == 0:
+                Refuse(call, QueryFeature.CaseMapping);
                 return Function("upper", [target]);
             case "Trim" or "TrimStart" or "TrimEnd" when target is not null && args.Count <= 1:
                 {
+                    Refuse(call, QueryFeature.Trim);
                     var name = call.Method.Name switch { "Trim" => "trim", "TrimStart" => "ltrim", _ => "rtrim" };
                     var text = Translate(target);
                     return new SqlFunction(name, text, Value(TrimCharacters(call, args.Count == 1 ? args[0] : null), null, typeof(string)));
@@ -43,6 +48,7 @@ internal sealed partial class SqlTranslator
 
             case "Substring" when target is not null && args.Count is 1 or 2:
                 {
+                    Refuse(call, QueryFeature.Substring);
                     var text = Translate(target);
                     var start = Binary(Group(Translate(args[0])), SqlOperator.Add, SqlLiteral.One);
                     return args.Count == 2
@@ -59,6 +65,7 @@ internal sealed partial class SqlTranslator
 
             case "IndexOf" when target is not null && args.Count == 1:
                 {
+                    Refuse(call, QueryFeature.IndexOf);
                     var text = Translate(target);
                     return Group(Binary(new SqlFunction("instr", text, Text(call, args[0])), SqlOperator.Subtract, SqlLiteral.One));
                 }
@@ -71,6 +78,7 @@ internal sealed partial class SqlTranslator
 
             case "IsNullOrWhiteSpace" when target is null && args.Count == 1:
                 {
+                    Refuse(call, QueryFeature.Trim);
                     var isNull = new SqlIsNull(Translate(args[0]), Negated: false);
                     var trimmed = new SqlFunction("trim", Translate(args[0]), Value(WhiteSpace, null, typeof(string)));
                     return Group(Or(isNull, Binary(trimmed, SqlOperator.Equal, SqlLiteral.Quoted(""))));
@@ -124,6 +132,18 @@ internal sealed partial class SqlTranslator
             }
 
             return ignoreCase ? Function("lower", [pattern]) : Translate(pattern);
+        }
+
+        if (Native)
+        {
+            var t = Target();
+            var match = kind switch
+            {
+                StringMatch.Contains => Binary(new SqlFunction(Dialect.Function("instr"), t, Pattern()), SqlOperator.GreaterThan, SqlLiteral.Zero),
+                StringMatch.StartsWith => Binary(new SqlFunction("substr", t, SqlLiteral.One, new SqlFunction("length", Pattern())), SqlOperator.Equal, Pattern()),
+                _ => NativeEndsWith(t, Pattern),
+            };
+            return NativeMatch(match);
         }
 
         switch (kind)
@@ -186,6 +206,11 @@ internal sealed partial class SqlTranslator
         {
             var part = StripConvert(parts[i]);
             var type = Underlying(part.Type);
+            if (Uses(part) && type != typeof(string) && Native)
+            {
+                Refuse(node, QueryFeature.NonStringConcat);
+            }
+
             if (Uses(part) && type != typeof(string) && !IsIntegral(type))
             {
                 // SQLite's text form of a real or a date differs from .NET's ToString().
@@ -194,7 +219,7 @@ internal sealed partial class SqlTranslator
 
             // C# treats a null operand of + as the empty string; SQL's || would make the result NULL.
             var value = Uses(part) ? Translate(part) : Value(Evaluate(part)?.ToString(), null, typeof(string));
-            var piece = new SqlFunction("ifnull", value, SqlLiteral.Quoted(""));
+            var piece = new SqlFunction(Dialect.Function("ifnull"), value, SqlLiteral.Quoted(""));
             result = result is null ? piece : Binary(result, SqlOperator.Concat, piece);
         }
 
@@ -219,6 +244,11 @@ internal sealed partial class SqlTranslator
         }
 
         var mode = (StringComparison)Evaluate(comparison)!;
+        if (mode != StringComparison.Ordinal)
+        {
+            Refuse(call, QueryFeature.CaseInsensitiveMatch);
+        }
+
         return mode is StringComparison.OrdinalIgnoreCase or StringComparison.CurrentCultureIgnoreCase or StringComparison.InvariantCultureIgnoreCase;
     }
 
@@ -336,7 +366,7 @@ internal sealed partial class SqlTranslator
             var whenNotNull = Holds(1, op);
             var operand = Translate(a);
             return Group(whenNull == whenNotNull
-                ? (whenNull ? Or(new SqlIsNull(operand, false), SqlLiteral.One) : And(new SqlIsNull(operand, false), SqlLiteral.Zero))
+                ? (whenNull ? Or(new SqlIsNull(operand, false), Dialect.True) : And(new SqlIsNull(operand, false), Dialect.False))
                 : new SqlIsNull(operand, Negated: !whenNull));
         }
 
@@ -348,7 +378,8 @@ internal sealed partial class SqlTranslator
         // A null a compares below any string.
         var nullHolds = Holds(-1, op);
         var guard = new SqlIsNull(Translate(a), Negated: !nullHolds);
-        var compare = Binary(Translate(a), ComparisonOperator(op), Parameter(value));
+        var ordered = Translate(a);
+        var compare = Binary(op is "=" or "<>" ? ordered : Dialect.Ordinal(ordered), ComparisonOperator(op), Parameter(value));
         return Group(nullHolds ? Or(guard, compare) : And(guard, compare));
     }
 
@@ -369,7 +400,7 @@ internal sealed partial class SqlTranslator
             return Value(Holds(string.CompareOrdinal((string?)Evaluate(a) ?? "", (string?)Evaluate(b) ?? ""), op), null, typeof(bool));
         }
 
-        SqlExpression left = new SqlFunction("ifnull", Translate(a), SqlLiteral.Quoted(""));
+        SqlExpression left = new SqlFunction(Dialect.Function("ifnull"), Translate(a), SqlLiteral.Quoted(""));
         if (Uses(b))
         {
             if (op is not ("=" or "<>"))
@@ -377,7 +408,7 @@ internal sealed partial class SqlTranslator
                 throw Unsupported(call, StringOrderReason);
             }
 
-            return Group(Binary(left, ComparisonOperator(op), new SqlFunction("ifnull", Translate(b), SqlLiteral.Quoted(""))));
+            return Group(Binary(left, ComparisonOperator(op), new SqlFunction(Dialect.Function("ifnull"), Translate(b), SqlLiteral.Quoted(""))));
         }
 
         // A Nothing value binds "" (not linked to its site, so the cache tells a null value from a string by its facet).

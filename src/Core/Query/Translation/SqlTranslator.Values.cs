@@ -39,6 +39,12 @@ internal sealed partial class SqlTranslator
             return null;
         }
 
+        if (format.Dialect.NativeStorage)
+        {
+            // Each kind is stored in its own type: the value is bound as it is (the adapter converts it at its edge).
+            return value;
+        }
+
         if (column is not null)
         {
             var type = memberType is null ? null : Underlying(memberType);

@@ -57,6 +57,11 @@ internal sealed partial class SqlTranslator
     {
         var keySelector = translator._source;
         var keyBody = translator._body;
+        if (translator.Native)
+        {
+            return translator.NativeOrderKey(keyBody);
+        }
+
         if (translator.TryColumn(keyBody, out var column, out _) && column.Kind == ColumnKind.EnumText)
         {
             throw new NotSupportedException($"MicroDb cannot order by '{keySelector}': {QueryReasons.TextEnumOrdered(column.MemberName)}.");
@@ -82,7 +87,7 @@ internal sealed partial class SqlTranslator
         if (TryColumn(e, out _, out _))
         {
             // A bool member used as a condition.
-            return Group(new SqlBinary(Translate(e), SqlOperator.Equal, SqlLiteral.One));
+            return Group(new SqlBinary(Translate(e), SqlOperator.Equal, Dialect.True));
         }
 
         return Translate(e);
@@ -112,6 +117,7 @@ internal sealed partial class SqlTranslator
 
             case ExpressionType.Negate:
             case ExpressionType.NegateChecked:
+                RefuseArithmetic(e, e.Type, SqlOperator.Subtract);
                 return Group(new SqlUnary(SqlUnaryOperator.Negate, Translate(((UnaryExpression)e).Operand)));
             case ExpressionType.UnaryPlus:
                 return Translate(((UnaryExpression)e).Operand);
@@ -148,6 +154,11 @@ internal sealed partial class SqlTranslator
         if (u.Method is not null)
         {
             throw Unsupported(u, $"the conversion operator '{u.Method.DeclaringType?.Name}.{u.Method.Name}' has no SQL translation");
+        }
+
+        if (Native)
+        {
+            return NativeConvert(u);
         }
 
         var from = Underlying(u.Operand.Type);
@@ -192,6 +203,8 @@ internal sealed partial class SqlTranslator
         {
             case "Contains":
                 return TranslateListContains(call);
+            case "Equals" when call.Object is not null && call.Arguments.Count == 1 && TryNativeFloatEquals(call.Object, StripConvert(call.Arguments[0])) is { } floatEquals:
+                return floatEquals;
             case "Equals" when call.Object is not null && call.Arguments.Count == 1:
                 return Equality(call.Object, StripConvert(call.Arguments[0]), negate: false);
             case "Equals" when call.Object is null && call.Arguments.Count == 2 && method.DeclaringType == typeof(object):
@@ -206,8 +219,8 @@ internal sealed partial class SqlTranslator
                     }
                     else if (IsIntegral(valueType) || valueType == typeof(double) || valueType == typeof(float) || valueType == typeof(decimal) || valueType == typeof(bool))
                     {
-                        // default(T) of a number or bool is stored as 0.
-                        fallback = SqlLiteral.Zero;
+                        // default(T) of a number or bool is stored as 0 (a bool as the dialect's false).
+                        fallback = valueType == typeof(bool) ? Dialect.False : SqlLiteral.Zero;
                     }
                     else
                     {
@@ -220,10 +233,13 @@ internal sealed partial class SqlTranslator
             case "Abs" when method.DeclaringType == typeof(Math) && call.Arguments.Count == 1:
                 return Function("abs", call.Arguments);
             case "Round" when method.DeclaringType == typeof(Math):
+                Refuse(call, QueryFeature.MathFunctions);
                 return TranslateRound(call);
             case "Max" when method.DeclaringType == typeof(Math) && call.Arguments.Count == 2:
+                Refuse(call, QueryFeature.MathFunctions);
                 return Function("max", call.Arguments);
             case "Min" when method.DeclaringType == typeof(Math) && call.Arguments.Count == 2:
+                Refuse(call, QueryFeature.MathFunctions);
                 return Function("min", call.Arguments);
         }
 

@@ -1,0 +1,176 @@
+using MicroDb.Query;
+using MicroDb.Query.Model;
+using Npgsql;
+
+namespace MicroDb.Npgsql.Query;
+
+/// <summary>
+/// PostgreSQL's answers to Core's <see cref="QueryDialect"/>, so PostgreSQL LINQ goes through Core's one translator
+/// (<c>SqlTranslator</c>) and its cache: every kind is stored in its own type (docs/postgresql.md, "Column types"),
+/// so values are bound as they are (<see cref="Parameters"/> converts them at the package's edge) and compared directly;
+/// text is compared and sorted under <c>COLLATE "C"</c> (ordinal); <c>TRUE</c>/<c>FALSE</c>; the writer is
+/// <see cref="PostgresSqlWriter"/>. What PostgreSQL does not compute as .NET does is refused.
+/// </summary>
+internal sealed class PostgresQueryDialect : QueryDialect
+{
+    private static readonly SqlLiteral TrueLiteral = new("TRUE");
+    private static readonly SqlLiteral FalseLiteral = new("FALSE");
+
+    private PostgresQueryDialect()
+    {
+    }
+
+    /// <summary>The one instance.</summary>
+    public static PostgresQueryDialect Instance { get; } = new();
+
+    /// <summary>The storage format that carries this dialect through Core's translator, translation cache and query text cache.</summary>
+    public static StorageFormat Format { get; } = StorageFormat.ForDialect(Instance);
+
+    /// <inheritdoc/>
+    public override string Name => "PostgreSQL";
+
+    /// <inheritdoc/>
+    public override SqliteSqlWriter Writer => PostgresSqlWriter.Instance;
+
+    /// <inheritdoc/>
+    public override bool NativeStorage => true;
+
+    /// <inheritdoc/>
+    public override SqlExpression True => TrueLiteral;
+
+    /// <inheritdoc/>
+    public override SqlExpression False => FalseLiteral;
+
+    /// <inheritdoc/>
+    public override string? Refuses(QueryFeature feature) => feature switch
+    {
+        QueryFeature.CaseInsensitiveMatch => "only ordinal matching is translated on PostgreSQL (no argument, or StringComparison.Ordinal): its case mapping depends on the collation, .NET's OrdinalIgnoreCase does not",
+        QueryFeature.CaseMapping => "ToUpper/ToLower are not translated on PostgreSQL: its case mapping depends on the collation",
+        QueryFeature.Trim => "Trim and IsNullOrWhiteSpace are not translated on PostgreSQL: its whitespace set differs from .NET's",
+        QueryFeature.Substring => "Substring is not translated on PostgreSQL: .NET counts UTF-16 code units, PostgreSQL code points",
+        QueryFeature.IndexOf => "IndexOf is not translated on PostgreSQL: .NET counts UTF-16 code units (and IndexOf(string) is culture-sensitive)",
+        QueryFeature.DateParts => "parts of dates and times are not translated on PostgreSQL yet",
+        QueryFeature.MathFunctions => "Math.Round, Math.Max and Math.Min are not translated on PostgreSQL (its rounding and NaN/null rules differ)",
+        QueryFeature.NonStringConcat => "only string + string is translated on PostgreSQL (C# formats other values with their ToString)",
+        _ => null,
+    };
+
+    /// <inheritdoc/>
+    public override string? RefusesArithmetic(Type type, SqlOperator op)
+    {
+        var signedInteger = type == typeof(int) || type == typeof(long);
+        var floating = type == typeof(double) || type == typeof(float);
+        if (op is SqlOperator.LeftShift or SqlOperator.RightShift)
+        {
+            return "shifts are not translated on PostgreSQL (C# masks the shift count, PostgreSQL does not)";
+        }
+
+        if (op is SqlOperator.BitwiseAnd or SqlOperator.BitwiseOr)
+        {
+            return signedInteger ? null : $"bitwise operators on {type.Name} are not translated on PostgreSQL";
+        }
+
+        if (type == typeof(decimal) && op is SqlOperator.Divide or SqlOperator.Modulo)
+        {
+            return "decimal division rounds to another scale in PostgreSQL than in .NET";
+        }
+
+        if (floating && op == SqlOperator.Modulo)
+        {
+            return "PostgreSQL has no % on floating-point numbers";
+        }
+
+        return signedInteger || floating || type == typeof(decimal)
+            ? null
+            : $"arithmetic on {type.Name} is not translated on PostgreSQL (unsigned and narrow integers wrap in C#)";
+    }
+
+    /// <inheritdoc/>
+    public override SqlExpression Ordinal(SqlExpression text) => new SqlCollate(text, "C");
+
+    /// <inheritdoc/>
+    public override string? NumericCast(Type from, Type to) => KeepsValue(from, to) ? SqlType(to) : null;
+
+    /// <inheritdoc/>
+    public override SqlExpression Utf16Length(SqlExpression text)
+    {
+        // .NET counts UTF-16 code units: the code points, plus one for each above U+FFFF (a surrogate pair).
+        var astral = new SqlFunction("regexp_replace", text, new SqlLiteral(@"'[^\U00010000-\U0010FFFF]'"), SqlLiteral.Quoted(string.Empty), SqlLiteral.Quoted("g"));
+        return new SqlGroup(new SqlBinary(new SqlFunction("char_length", text), SqlOperator.Add, new SqlFunction("char_length", astral)));
+    }
+
+    /// <inheritdoc/>
+    public override string Function(string sqliteName) => sqliteName switch
+    {
+        "instr" => "strpos",
+        "ifnull" => "coalesce",
+        _ => sqliteName,
+    };
+
+    /// <summary>
+    /// The Npgsql parameters of a translation's arguments (slot k is <c>$k+1</c>), in the encodings of
+    /// docs/postgresql.md: text as <c>text</c> (so <c>strpos</c>/<c>length</c> resolve), everything else as
+    /// <see cref="PostgresValues.Argument"/> converts it.
+    /// </summary>
+    public static List<NpgsqlParameter> Parameters(List<object?> arguments)
+    {
+        var parameters = new List<NpgsqlParameter>(arguments.Count);
+        foreach (var value in arguments)
+        {
+            parameters.Add(value is string text
+                ? new NpgsqlParameter<string> { TypedValue = text, NpgsqlDbType = NpgsqlTypes.NpgsqlDbType.Text }
+                : PostgresValues.Argument(value));
+        }
+
+        return parameters;
+    }
+
+    private static string? SqlType(Type to) => Type.GetTypeCode(to) switch
+    {
+        TypeCode.Int16 => "smallint",
+        TypeCode.Int32 or TypeCode.UInt16 => "integer",
+        TypeCode.Int64 or TypeCode.UInt32 => "bigint",
+        TypeCode.UInt64 or TypeCode.Decimal => "numeric",
+        TypeCode.Single => "real",
+        TypeCode.Double => "double precision",
+        _ => null,
+    };
+
+    // Conversions that keep the value: widening integer conversions, chars and integers to wider types, float to double,
+    // and integers to a floating type (rounded to nearest, as PostgreSQL's cast rounds; exact below 2^24 or 2^53).
+    private static bool KeepsValue(Type from, Type to)
+    {
+        var f = Type.GetTypeCode(from);
+        var t = Type.GetTypeCode(to);
+        return (f, t) switch
+        {
+            (TypeCode.Char, TypeCode.Int32 or TypeCode.UInt32 or TypeCode.Int64 or TypeCode.UInt64 or TypeCode.Double or TypeCode.Single or TypeCode.Decimal) => true,
+            (TypeCode.Byte or TypeCode.SByte or TypeCode.Int16 or TypeCode.UInt16 or TypeCode.Int32 or TypeCode.UInt32 or TypeCode.Int64 or TypeCode.UInt64,
+             TypeCode.Int16 or TypeCode.Int32 or TypeCode.Int64 or TypeCode.UInt16 or TypeCode.UInt32 or TypeCode.UInt64 or TypeCode.Decimal) => Widens(f, t),
+            (TypeCode.Single, TypeCode.Double) => true,
+            (TypeCode.Byte or TypeCode.SByte or TypeCode.Int16 or TypeCode.UInt16 or TypeCode.Int32 or TypeCode.UInt32 or TypeCode.Int64 or TypeCode.UInt64,
+             TypeCode.Single or TypeCode.Double) => true,
+            _ => false,
+        };
+    }
+
+    private static bool Widens(TypeCode from, TypeCode to)
+    {
+        static (int Bits, bool Signed) Of(TypeCode c) => c switch
+        {
+            TypeCode.Byte => (8, false),
+            TypeCode.SByte => (8, true),
+            TypeCode.Int16 => (16, true),
+            TypeCode.UInt16 => (16, false),
+            TypeCode.Int32 => (32, true),
+            TypeCode.UInt32 => (32, false),
+            TypeCode.Int64 => (64, true),
+            TypeCode.UInt64 => (64, false),
+            _ => (128, true),
+        };
+
+        var (fb, fs) = Of(from);
+        var (tb, ts) = Of(to);
+        return tb == 128 || (fs == ts ? tb >= fb : !fs && ts && tb > fb);
+    }
+}
