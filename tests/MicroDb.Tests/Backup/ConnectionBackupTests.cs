@@ -98,6 +98,7 @@ public sealed class ConnectionBackupTests
         // them, and on a loaded machine that wait exceeds the busy timeout: a backup whose source is written without
         // pause fails with MicroDbBackupException after BusyTimeout, which is the documented outcome, not this test's.
         using var round = new Barrier(2);
+        var copies = 0;
         void CopyForty(MicroDbConnection from, MicroDbConnection to)
         {
             try
@@ -106,6 +107,7 @@ public sealed class ConnectionBackupTests
                 {
                     round.SignalAndWait();
                     from.Backup(to, options);
+                    Interlocked.Increment(ref copies);
                 }
             }
             finally
@@ -117,7 +119,18 @@ public sealed class ConnectionBackupTests
         var forth = Task.Run(() => CopyForty(_db, other));
         var back = Task.Run(() => CopyForty(other, _db));
 
-        Assert.That(Task.WaitAll([forth, back], TimeSpan.FromSeconds(30)), Is.True, "both finished");
+        // A hang is no copy finishing for 30 s, not the 80 copies taking longer than some total: on a loaded machine
+        // (a full suite beside other builds) each round's lock wait and copy are slower, and a total of 30 s was exceeded
+        // while both sides were still finishing a copy every few hundred milliseconds.
+        var seen = -1;
+        while (!Task.WaitAll([forth, back], TimeSpan.FromSeconds(30)))
+        {
+            var now = Volatile.Read(ref copies);
+            Assert.That(now, Is.GreaterThan(seen), $"no backup finished in 30 s ({now} of 80 done): the two directions are stuck");
+            seen = now;
+        }
+
+        Assert.That(copies, Is.EqualTo(80), "both finished");
         Assert.That(_db.ExecuteScalar<long>("SELECT count(*) FROM conc_item"), Is.EqualTo(300));
         Assert.That(other.ExecuteScalar<string>("PRAGMA integrity_check"), Is.EqualTo("ok"));
     }
