@@ -51,6 +51,10 @@ public sealed partial class MicroDbNpgsqlConnection
 
             return new TypedRowReader(reader, FirstColumn).Read<T>(0);
         }
+        catch (Exception e) when (FailsTransaction(e, sql))
+        {
+            throw;
+        }
         catch (NpgsqlException e)
         {
             throw Failure(e, sql);
