@@ -120,6 +120,64 @@ public sealed class AbortedTransactionTests(MappingMode mapping)
         Assert.That(StoredNames(), Is.Empty);
     }
 
+    // Every kind of statement the connection runs, each cancelled by its token (already fired: the same filter records a
+    // cancellation whether it happens before the statement is sent or while it runs).
+    private static readonly (string Name, Func<MicroDbNpgsqlConnection, CancellationToken, Task> Run)[] Statements =
+    [
+        ("InsertAsync", (db, token) => db.InsertAsync(NewAccount("x"), token)),
+        ("UpdateAsync", (db, token) => db.UpdateAsync(NewAccount("x"), token)),
+        ("DeleteAsync", (db, token) => db.DeleteAsync(NewAccount("x"), token)),
+        ("FindAsync", (db, token) => db.FindAsync<Account>(Guid.NewGuid(), token)),
+        ("QueryAsync", (db, token) => db.QueryAsync<Account>("SELECT * FROM pg_account", [], token)),
+        ("ExecuteAsync", (db, token) => db.ExecuteAsync("UPDATE pg_account SET \"Balance\" = 2", [], token)),
+        ("ExecuteScalarAsync", (db, token) => db.ExecuteScalarAsync<long>("SELECT count(*) FROM pg_account", [], token)),
+        ("UpsertAsync", (db, token) => db.UpsertAsync(NewAccount("x"), token)),
+        ("ToListAsync", (db, token) => db.Table<Account>().Where(a => a.Balance > 0).ToListAsync(token)),
+        ("FirstOrDefaultAsync", (db, token) => db.Table<Account>().Where(a => a.Balance > 0).FirstOrDefaultAsync(token)),
+        ("AnyAsync", (db, token) => db.Table<Account>().Where(a => a.Balance > 0).AnyAsync(token)),
+    ];
+
+    private static IEnumerable<string> StatementNames() => Statements.Select(s => s.Name);
+
+    [TestCaseSource(nameof(StatementNames))]
+    public void Every_kind_of_statement_cancelled_in_a_transaction_fails_it(string name)
+    {
+        var run = Statements.Single(s => s.Name == name).Run;
+        _db.BeginTransaction();
+        _db.Insert(NewAccount("lost"));
+        Assert.That(async () => await run(_db, new CancellationToken(canceled: true)), Throws.InstanceOf<OperationCanceledException>());
+
+        var commit = Assert.Throws<MicroDbException>(() => _db.Commit());
+        Assert.That(commit!.Message, Does.Contain("not committed").And.Contain("cancelled"));
+        Assert.That(StoredNames(), Is.Empty);
+    }
+
+    [Test]
+    public async Task A_bulk_COPY_cancelled_inside_an_open_transaction_is_undone_by_its_savepoint_and_the_earlier_work_commits()
+    {
+        using var cancel = new CancellationTokenSource();
+        IEnumerable<Account> Accounts()
+        {
+            for (var i = 0; i < 10_000; i++)
+            {
+                if (i == 5_000)
+                {
+                    cancel.Cancel();
+                }
+
+                yield return NewAccount("copied " + i);
+            }
+        }
+
+        _db.BeginTransaction();
+        _db.Insert(NewAccount("kept"));
+        Assert.That(async () => await _db.BulkInsertAsync(Accounts(), cancel.Token), Throws.InstanceOf<OperationCanceledException>());
+        Assert.That(async () => await _db.InsertAllAsync(new[] { NewAccount("undone") }, new CancellationToken(canceled: true)), Throws.InstanceOf<OperationCanceledException>());
+        _db.Commit();
+
+        Assert.That(StoredNames(), Is.EqualTo(new[] { "kept" }));
+    }
+
     [Test]
     public void RunInTransaction_whose_work_caught_a_cancelled_statement_throws_and_stores_nothing()
     {
