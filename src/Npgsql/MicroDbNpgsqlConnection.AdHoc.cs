@@ -45,6 +45,10 @@ public sealed partial class MicroDbNpgsqlConnection
 
                 return await body(command, state, async, cancellationToken).ConfigureAwait(false);
             }
+            catch (Exception e) when (FailsTransaction(e, sql))
+            {
+                throw;
+            }
             catch (PostgresException e) when (kept && IsStale(e) && AdHocForgot(entry!, attempt))
             {
             }

@@ -60,6 +60,10 @@ public sealed partial class MicroDbNpgsqlConnection
                 ? await _connection.BeginBinaryImportAsync(sql, cancellationToken).ConfigureAwait(false)
                 : _connection.BeginBinaryImport(sql);
         }
+        catch (Exception e) when (FailsTransaction(e, sql))
+        {
+            throw;
+        }
         catch (NpgsqlException e)
         {
             throw Failure(e, sql);
@@ -112,6 +116,10 @@ public sealed partial class MicroDbNpgsqlConnection
 
             rows = async ? await importer.CompleteAsync(cancellationToken).ConfigureAwait(false) : importer.Complete();
         }
+        catch (Exception e) when (FailsTransaction(e, sql))
+        {
+            throw;
+        }
         catch (NpgsqlException e)
         {
             await CancelQuietly(importer, async).ConfigureAwait(false);
@@ -134,6 +142,10 @@ public sealed partial class MicroDbNpgsqlConnection
             {
                 importer.Dispose();
             }
+        }
+        catch (Exception e) when (FailsTransaction(e, sql))
+        {
+            throw;
         }
         catch (NpgsqlException e)
         {

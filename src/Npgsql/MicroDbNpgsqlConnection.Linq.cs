@@ -63,6 +63,10 @@ public sealed partial class MicroDbNpgsqlConnection
                 result = (true, ((ITypedColumns<T>)map).ReadColumns(ref row));
             }
         }
+        catch (Exception e) when (FailsTransaction(e, sql))
+        {
+            throw;
+        }
         catch (NpgsqlException e)
         {
             command.Dispose();
@@ -106,6 +110,10 @@ public sealed partial class MicroDbNpgsqlConnection
             try
             {
                 await CommandPreparation.Prepare(command, async, cancellationToken).ConfigureAwait(false);
+            }
+            catch (Exception e) when (FailsTransaction(e, sql))
+            {
+                throw;
             }
             catch (NpgsqlException e)
             {
@@ -165,6 +173,10 @@ public sealed partial class MicroDbNpgsqlConnection
                 rows.Add(read(reader));
             }
         }
+        catch (Exception e) when (FailsTransaction(e, sql))
+        {
+            throw;
+        }
         catch (NpgsqlException e)
         {
             throw Failure(e, sql);
@@ -193,6 +205,10 @@ public sealed partial class MicroDbNpgsqlConnection
                 : command.ExecuteReader();
             var read = async ? await reader.ReadAsync(cancellationToken).ConfigureAwait(false) : reader.Read();
             return read ? reader.GetFieldValue<TValue>(0) : default!;
+        }
+        catch (Exception e) when (FailsTransaction(e, sql))
+        {
+            throw;
         }
         catch (NpgsqlException e)
         {

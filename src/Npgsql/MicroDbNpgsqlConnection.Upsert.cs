@@ -152,6 +152,10 @@ public sealed partial class MicroDbNpgsqlConnection
 
             return written;
         }
+        catch (Exception e) when (FailsTransaction(e, sql))
+        {
+            throw;
+        }
         catch (NpgsqlException e)
         {
             throw Failure(e, sql);

@@ -25,8 +25,11 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     // the lost transaction is autocommitted on the fresh connection.
     private bool _transactionLost;
 
-    // A statement of the open transaction failed on the server, which aborted the transaction (see FailedTransaction).
-    private bool _transactionFailed;
+    // The first statement of the open transaction that failed, for any reason (a server error, a cancellation, a
+    // timeout): PostgreSQL aborted the transaction, so Commit rolls back and throws (see FailedTransaction). Set only by
+    // FailsTransaction, the filter on every statement this connection runs.
+    private Exception? _transactionFailure;
+    private string? _transactionFailureSql;
 
     // The prepared CRUD commands of each map used on this connection (CrudStatements<T> by map), and the last one used.
     private Dictionary<object, IDisposable>? _crud;
@@ -227,7 +230,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
         try
         {
             _transaction = _connection.BeginTransaction();
-            _transactionFailed = false;
+            ClearTransactionFailure();
         }
         catch (NpgsqlException e)
         {
@@ -244,6 +247,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
         if (_transaction is null && _transactionLost)
         {
             _transactionLost = false;
+            ClearTransactionFailure();
             throw Lost(null, "COMMIT", transactionRolledBack: true, commitOutcomeUnknown: false);
         }
 
@@ -251,9 +255,10 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
         _transaction = null;
         using (transaction)
         {
-            if (_transactionFailed)
+            if (_transactionFailure is not null)
             {
-                _transactionFailed = false;
+                var failed = FailedTransaction("COMMIT");
+                ClearTransactionFailure();
                 try
                 {
                     transaction.Rollback();
@@ -263,7 +268,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
                     throw Failure(e, "ROLLBACK");
                 }
 
-                throw FailedTransaction("COMMIT");
+                throw failed;
             }
 
             try
@@ -284,7 +289,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     /// </summary>
     public void Rollback()
     {
-        _transactionFailed = false;
+        ClearTransactionFailure();
         if (_transaction is null)
         {
             _transactionLost = false;
@@ -413,6 +418,10 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
 
             return read ? 1 : 0;
         }
+        catch (Exception e) when (FailsTransaction(e, statement.Command.CommandText))
+        {
+            throw;
+        }
         catch (PostgresException e) when (ServerForgot(statement, e, attempt))
         {
         }
@@ -498,6 +507,10 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
 
             return inserted;
         }
+        catch (Exception e) when (FailsTransaction(e, insert))
+        {
+            throw;
+        }
         catch (NpgsqlException e)
         {
             throw Failure(e, insert);
@@ -572,6 +585,10 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
             var row = new TypedRowReader(reader, crud.Ordinals);
             return (true, ((ITypedColumns<T>)crud.Map).ReadColumns(ref row));
         }
+        catch (Exception e) when (FailsTransaction(e, statement.Command.CommandText))
+        {
+            throw;
+        }
         catch (PostgresException e) when (ServerForgot(statement, e, attempt))
         {
         }
@@ -619,6 +636,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
                 _transaction = async
                     ? await _connection.BeginTransactionAsync(isolationLevel, cancellationToken).ConfigureAwait(false)
                     : _connection.BeginTransaction(isolationLevel);
+                ClearTransactionFailure();
             }
             catch (NpgsqlException e)
             {
@@ -636,9 +654,9 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
                     throw Lost(null, "COMMIT", transactionRolledBack: true, commitOutcomeUnknown: false);
                 }
 
-                if (_transactionFailed)
+                if (_transactionFailure is not null)
                 {
-                    // The work caught a server error and went on: the transaction is aborted, so it must not look committed.
+                    // The work caught a failed statement and went on: the transaction is aborted, so it must not look committed.
                     throw FailedTransaction("COMMIT");
                 }
 
@@ -673,7 +691,7 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
             {
                 // The outermost frame ends the transaction, lost, failed or not.
                 _transactionLost = false;
-                _transactionFailed = false;
+                ClearTransactionFailure();
                 await transaction.DisposeAsync().ConfigureAwait(false);
             }
 
@@ -681,13 +699,18 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
         }
 
         var outer = _transaction;
-        var failedBefore = _transactionFailed;
+        var failureBefore = _transactionFailure;
+        var failureSqlBefore = _transactionFailureSql;
         var savepoint = "microdb_" + (++_savepoints).ToString(System.Globalization.CultureInfo.InvariantCulture);
         try
         {
             try
             {
                 outer.Save(savepoint);
+            }
+            catch (Exception e) when (FailsTransaction(e, "SAVEPOINT " + savepoint))
+            {
+                throw;
             }
             catch (NpgsqlException e)
             {
@@ -706,6 +729,10 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
                 {
                     outer.Release(savepoint);
                 }
+                catch (Exception e) when (FailsTransaction(e, "RELEASE SAVEPOINT " + savepoint))
+                {
+                    throw;
+                }
                 catch (NpgsqlException e)
                 {
                     throw Failure(e, "RELEASE SAVEPOINT " + savepoint);
@@ -716,8 +743,11 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
                 if (!_transactionLost)
                 {
                     // ROLLBACK TO SAVEPOINT undoes the failure too: the transaction is as it was before the savepoint.
-                    await RollBackQuietly(outer, savepoint).ConfigureAwait(false);
-                    _transactionFailed = failedBefore;
+                    if (await RollBackQuietly(outer, savepoint).ConfigureAwait(false))
+                    {
+                        _transactionFailure = failureBefore;
+                        _transactionFailureSql = failureSqlBefore;
+                    }
                 }
 
                 throw;
@@ -766,23 +796,55 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
             return Lost(error, sql, inTransaction, commitOutcomeUnknown: false);
         }
 
-        if (_transaction is not null && error is PostgresException)
-        {
-            // PostgreSQL aborted the transaction: every later statement of it fails and COMMIT rolls it back.
-            _transactionFailed = true;
-        }
-
         return error is PostgresException server
             ? PostgresErrors.Translate(server, sql)
             : new MicroDbException($"Npgsql: {error.Message} (SQL: {sql})", error);
     }
 
-    // A Commit (or RunInTransaction returning) after a server error aborted the transaction: PostgreSQL would answer
+    // --- A failed statement fails its transaction (docs/postgresql.md, "Transactions") ---
+
+    // The exception filter on every statement this connection runs (CRUD, Query/Execute/ExecuteScalar, LINQ, InsertAll's
+    // batches, bulk COPY, upsert, savepoints; sync and async): inside a transaction it records the first failure, whatever
+    // it is. A server error aborts PostgreSQL's transaction, and so does a statement cancelled by its token or by the
+    // command timeout (the server answers the cancel request with SQLSTATE 57014); after an I/O error the transaction is
+    // gone with the connection. Any other failure of a statement (a value that cannot be read, one cancelled before it
+    // was sent) is counted too: one rule, no guess about what reached the server. Never catches (returns false), so the
+    // error propagates unchanged, and costs nothing when the statement succeeds.
+    private bool FailsTransaction(Exception error, string sql)
+    {
+        if (_transaction is not null && _transactionFailure is null)
+        {
+            _transactionFailure = error;
+            _transactionFailureSql = sql;
+        }
+
+        return false;
+    }
+
+    private void ClearTransactionFailure()
+    {
+        _transactionFailure = null;
+        _transactionFailureSql = null;
+    }
+
+    // A Commit (or RunInTransaction returning) after a statement of the transaction failed: PostgreSQL would answer
     // COMMIT with ROLLBACK and report nothing, so the caller would believe the earlier work stored (on SQLite it is).
-    private static MicroDbException FailedTransaction(string sql) => new(
-        "The transaction was not committed: a statement in it failed earlier, and PostgreSQL aborts a transaction on an " +
-        "error (SQLite keeps the work before it). It was rolled back: none of its writes are stored. Run the failing " +
-        $"statement in a nested RunInTransaction (a savepoint) to keep the rest of the work. (SQL: {sql})");
+    // The message names the first failure and its statement; the failure is the inner exception.
+    private MicroDbException FailedTransaction(string sql) => new(
+        $"The transaction was not committed: a statement in it failed earlier ({FailureCause(_transactionFailure)}; SQL: " +
+        $"{_transactionFailureSql}), and PostgreSQL aborts a transaction when one of its statements fails, is cancelled " +
+        "or times out (SQLite keeps the work before it). It was rolled back: none of its writes are stored. Run the " +
+        $"statement that may fail in a nested RunInTransaction (a savepoint) to keep the rest of the work. (SQL: {sql})",
+        _transactionFailure);
+
+    private static string FailureCause(Exception? error) => error switch
+    {
+        OperationCanceledException => "it was cancelled",
+        NpgsqlException { InnerException: TimeoutException } => "it timed out (the command timeout)",
+        PostgresException server => $"SQLSTATE {server.SqlState}: {server.MessageText}",
+        null => "unknown",
+        _ => $"{error.GetType().Name}: {error.Message}",
+    };
 
     private static MicroDbConnectionLostException Lost(NpgsqlException? error, string sql, bool transactionRolledBack, bool commitOutcomeUnknown)
     {
@@ -861,7 +923,8 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
 
     // A rollback after a failure must not hide the failure: a rollback that fails itself (the connection broke) is
     // left for PostgreSQL, which ends the transaction when the session ends.
-    private static async Task RollBackQuietly(NpgsqlTransaction transaction, string? savepoint)
+    // Returns whether the rollback succeeded.
+    private static async Task<bool> RollBackQuietly(NpgsqlTransaction transaction, string? savepoint)
     {
         try
         {
@@ -873,12 +936,16 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
             {
                 await transaction.RollbackAsync(savepoint, CancellationToken.None).ConfigureAwait(false);
             }
+
+            return true;
         }
         catch (NpgsqlException)
         {
+            return false;
         }
         catch (InvalidOperationException)
         {
+            return false;
         }
     }
 
@@ -933,6 +1000,10 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
             {
                 var command = await Ready(statement, async, cancellationToken).ConfigureAwait(false);
                 return async ? await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false) : command.ExecuteNonQuery();
+            }
+            catch (Exception e) when (FailsTransaction(e, statement.Command.CommandText))
+            {
+                throw;
             }
             catch (PostgresException e) when (ServerForgot(statement, e, attempt))
             {
@@ -1029,6 +1100,10 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
         {
             return await ReadRowsCore(map, command, async, cancellationToken).ConfigureAwait(false);
         }
+        catch (Exception e) when (FailsTransaction(e, command.CommandText))
+        {
+            throw;
+        }
         catch (NpgsqlException e)
         {
             throw Failure(e, command.CommandText);
@@ -1087,6 +1162,10 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
         try
         {
             return async ? await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false) : command.ExecuteNonQuery();
+        }
+        catch (Exception e) when (FailsTransaction(e, command.CommandText))
+        {
+            throw;
         }
         catch (NpgsqlException e)
         {
