@@ -251,10 +251,14 @@ public sealed partial class MicroDbGenerator
                     "FirstOrDefault" => ("TResult", "FirstOrDefault(q, " + site + read + ")"),
                     _ => ("TResult", "First(q, " + site + read + ")"),
                 };
+                // A terminal with a condition: the run-time Where (its values are read from that tree), then the terminal.
+                var condition = terminal.Predicate is not null;
                 w.Line(terminal.Intercept!);
                 w.Line("public static global::System.Threading.Tasks.ValueTask<" + value + "> " + terminal.Method + "Async" + index.ToString(CultureInfo.InvariantCulture)
-                    + "<TResult>(this AsyncJoinQuery<TResult> query, global::System.Threading.CancellationToken cancellationToken) =>");
-                w.Line("    " + Runtime + ".ReadAsync(query, static (q, ct) => " + Runtime + "." + run + ", cancellationToken);");
+                    + "<TResult>(this AsyncJoinQuery<TResult> query, "
+                    + (condition ? "global::System.Linq.Expressions.Expression<global::System.Func<TResult, bool>> predicate, " : "")
+                    + "global::System.Threading.CancellationToken cancellationToken) =>");
+                w.Line("    " + Runtime + ".ReadAsync(" + (condition ? "query.Where(predicate)" : "query") + ", static (q, ct) => " + Runtime + "." + run + ", cancellationToken);");
                 w.Line();
                 return;
             }

@@ -194,12 +194,19 @@ public sealed partial class MicroDbGenerator
 
                 if (isTerminal && call.TargetMethod.ContainingType.Name == "AsyncJoinQuery")
                 {
-                    // The async terminals (ToListAsync ...) take only a cancellation token; the step carries the sync name.
+                    // The async terminals (ToListAsync ...) take a cancellation token, after the condition of FirstAsync,
+                    // FirstOrDefaultAsync, CountAsync and AnyAsync; the step carries the sync name.
                     IsAsync = true;
                     var sync = name.EndsWith("Async", System.StringComparison.Ordinal) ? name.Substring(0, name.Length - 5) : name;
-                    if (sync is not ("ToList" or "ToArray" or "First" or "FirstOrDefault" or "Count" or "Any") || sync == name || call.Arguments.Length != 1)
+                    if (sync is not ("ToList" or "ToArray" or "First" or "FirstOrDefault" or "Count" or "Any") || sync == name
+                        || call.Arguments.Length != 1 && !(call.Arguments.Length == 2 && sync is "First" or "FirstOrDefault" or "Count" or "Any"))
                     {
-                        return Fail($"'{name}' on an async join is not lowered at build time (only ToListAsync, ToArrayAsync, FirstAsync, FirstOrDefaultAsync, CountAsync and AnyAsync without a condition)");
+                        return Fail($"'{name}' on an async join is not lowered at build time (only ToListAsync, ToArrayAsync, FirstAsync, FirstOrDefaultAsync, CountAsync and AnyAsync)");
+                    }
+
+                    if (call.Arguments.Length == 2)
+                    {
+                        return Where(call, sync, intercept, async: true);
                     }
 
                     _steps.Add(new ChainStep(sync, intercept));
@@ -446,14 +453,15 @@ public sealed partial class MicroDbGenerator
                 return true;
             }
 
-            private bool Where(IInvocationOperation call, string name, string? intercept)
+            private bool Where(IInvocationOperation call, string name, string? intercept, bool async = false)
             {
                 if (_limited)
                 {
                     return Fail("a condition after Take/Skip on a join is not lowered at build time");
                 }
 
-                if (call.Arguments.Length != 1 || LambdaOf(call.Arguments[0].Value) is not { } lambda || lambda.Symbol.Parameters.Length != 1)
+                // An async terminal's condition is its first argument; the cancellation token follows.
+                if (call.Arguments.Length != (async ? 2 : 1) || LambdaOf(call.Arguments[0].Value) is not { } lambda || lambda.Symbol.Parameters.Length != 1)
                 {
                     return Fail($"the argument of '{name}' is not a lambda written at the call");
                 }

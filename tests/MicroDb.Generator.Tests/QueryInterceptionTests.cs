@@ -431,6 +431,8 @@ public class QueryInterceptionTests
                 db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, a.Id }).Where(x => x.Id > min).CountAsync(default);
             public static object Any(MicroDbAsyncConnection db) =>
                 db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, a.Id }).AnyAsync(default);
+            public static object Found(MicroDbAsyncConnection db, int min) =>
+                db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, a.Id }).FirstOrDefaultAsync(x => x.Id > min, default);
             """ + Pets));
 
         Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
@@ -455,6 +457,12 @@ public class QueryInterceptionTests
         Assert.That(source, Does.Contain("ReadAsync(query, static (q, ct) => QueryInterception.Count(q, Site4), cancellationToken);"));
         Assert.That(source, Does.Contain("public static global::System.Threading.Tasks.ValueTask<bool> AnyAsync5<TResult>(this AsyncJoinQuery<TResult> query, global::System.Threading.CancellationToken cancellationToken) =>"));
         Assert.That(source, Does.Contain("""ReadAsync(query, static (q, ct) => QueryInterception.Any(q, Site5), cancellationToken);"""));
+        // A condition of the terminal is the run-time Where's (its value read from that tree), then the terminal's LIMIT 1.
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT \"t0\".\"Name\", \"t1\".\"Id\" FROM \"people\" AS \"t0\" INNER JOIN \"pets\" AS \"t1\" ON (\"t0\".\"Id\" = \"t1\".\"OwnerId\") WHERE (\"t1\".\"Id\" > ?) LIMIT 1").JoinedValue(1, 0, "R", "Id", typeof(int));
+            """));
+        Assert.That(source, Does.Contain("FirstOrDefaultAsync6<TResult>(this AsyncJoinQuery<TResult> query, global::System.Linq.Expressions.Expression<global::System.Func<TResult, bool>> predicate, global::System.Threading.CancellationToken cancellationToken) =>"));
+        Assert.That(source, Does.Contain("ReadAsync(query.Where(predicate), static (q, ct) => QueryInterception.FirstOrDefault(q, Site6, static (global::MicroDb.Native.SqliteStatement statement) =>"));
     }
 
     [Test]
@@ -475,8 +483,8 @@ public class QueryInterceptionTests
         Assert.That(source, Does.Contain("ReadAsync(query, static (q, ct) => QueryInterception.Count(q, Site0), cancellationToken);"));
     }
 
-    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, a.Id }).CountAsync(x => x.Id > 1, default)", "'CountAsync' on an async join is not lowered")]
-    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, a.Id }).FirstOrDefaultAsync(x => x.Id > 1, default)", "'FirstOrDefaultAsync' on an async join is not lowered")]
+    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, p.Score }).CountAsync(x => x.Score > 1, default)", "compares by the run-time translator's rules")]
+    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, a.Id }).Take(1).FirstOrDefaultAsync(x => x.Id > 1, default)", "a condition after Take/Skip on a join")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name + a.Name).ToListAsync(default)", "is computed; an intercepted join's result reads only plain members")]
     [TestCase("db.Table<Person>().OrderBy(x => x.Age).Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToListAsync(default)", "an OrderBy, Skip or Take before the join")]
     public void Async_join_the_generator_does_not_lower_says_why(string query, string reason)

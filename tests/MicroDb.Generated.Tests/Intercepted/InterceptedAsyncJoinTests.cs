@@ -147,6 +147,31 @@ public class InterceptedAsyncJoinTests
     }
 
     [Test]
+    public async Task Async_join_terminals_with_a_condition_are_intercepted_and_match_linq()
+    {
+        var before = InterceptionCheck.Runs;
+        var min = 2;
+        var first = await _db.Table<JoinOrder>().Join(_db.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => new { o.Id, c.Name })
+            .OrderBy(x => x.Id).FirstAsync(x => x.Id > min);
+        var none = await _db.Table<JoinOrder>().Join(_db.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => new { o.Id, c.Name })
+            .FirstOrDefaultAsync(x => x.Name == "Cid");
+        var count = await _db.Table<JoinOrder>().Join(_db.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => new { o.Id, c.Name })
+            .CountAsync(x => x.Name == "Ann");
+        var any = await _db.Table<JoinOrder>().Join(_db.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => new { o.Id, c.Name })
+            .AnyAsync(x => x.Id >= min);
+        Assert.That(Intercepted, Is.EqualTo(4), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(4));
+
+        var expected = _orders.Join(_customers, o => o.CustomerId, c => c.Id, (o, c) => new { o.Id, c.Name }).OrderBy(x => x.Id).ToList();
+        Assert.That(first, Is.EqualTo(expected.First(x => x.Id > min)));
+        Assert.That(none, Is.Null, "Cid has no order");
+        Assert.That(count, Is.EqualTo(expected.Count(x => x.Name == "Ann")).And.EqualTo(2));
+        Assert.That(any, Is.True);
+        await Assert.ThrowsAsync<InvalidOperationException>(async () =>
+            await _db.Table<JoinOrder>().Join(_db.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => new { o.Id, c.Name }).FirstAsync(x => x.Name == "Cid"));
+    }
+
+    [Test]
     public async Task Async_left_join_keeps_the_row_without_a_match_with_null()
     {
         var method = await _db.Table<JoinOrder>().LeftJoin(_db.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => new { o.Id, Name = c == null ? null : c.Name }).ToListAsync();
