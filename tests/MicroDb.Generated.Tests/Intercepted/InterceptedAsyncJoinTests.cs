@@ -1,5 +1,6 @@
 using MicroDb.Conformance.Models;
 using MicroDb.Mapping;
+using MicroDb.Native;
 using MicroDb.Query;
 using MicroDb.Runtime.Reflection;
 
@@ -213,5 +214,31 @@ public class InterceptedAsyncJoinTests
         Assert.ThrowsAsync<OperationCanceledException>(async () =>
             await _db.Table<JoinLine>().GroupBy(l => l.Sku).CountAsync(cancelled.Token));
         Assert.That(Intercepted, Is.Zero, Seen);
+    }
+
+    [Test]
+    public void Intercepted_join_list_checks_the_token_between_rows()
+    {
+        // The helper the async interceptor runs on a pool reader: the token reaches the row loop (cancelled while the
+        // first row is read, the second row is not read).
+        using var db = InterceptedFixture.Open(_mapping, _format, _ => { });
+        db.CreateTable<JoinLine>();
+        db.CreateTable<JoinOrder>();
+        db.InsertAll(new[] { new JoinOrder { Total = 1m, Placed = Day }, new JoinOrder { Total = 2m, Placed = Day } });
+        db.InsertAll(new[] { new JoinLine { OrderId = 1, Sku = "a" }, new JoinLine { OrderId = 2, Sku = "b" } });
+        var query = db.Table<JoinLine>();
+        var join = query.Join(db.Table<JoinOrder>(), l => l.OrderId, o => o.Id, (l, o) => l.Id);
+        var site = new InterceptedSite(join.ToSqlString());
+        using var cancel = new CancellationTokenSource();
+        var read = 0;
+
+        Assert.Throws<OperationCanceledException>(() => QueryInterception.ToList(join, site, (SqliteStatement statement) =>
+        {
+            read++;
+            cancel.Cancel();
+            return statement.GetInt32(0);
+        }, cancel.Token));
+        Assert.That(read, Is.EqualTo(1));
+        Assert.That(QueryInterception.ToList(join, site, static (SqliteStatement statement) => statement.GetInt32(0), CancellationToken.None), Is.EqualTo(new[] { 1, 2 }));
     }
 }
