@@ -232,6 +232,17 @@ public sealed partial class MicroDbGenerator
             var site = EmitGroupSite(w, sql, values, index);
             var terminal = chain.Steps[chain.Steps.Count - 1];
             var projector = chain.Group!.Projector;
+            if (chain.Async && projector is null)
+            {
+                // AsyncGroupByQuery's CountAsync (no Select): GroupByQuery's Count helper run on one of the pool's readers.
+                w.Line(terminal.Intercept!);
+                w.Line("public static global::System.Threading.Tasks.ValueTask<int> " + terminal.Method + index.ToString(CultureInfo.InvariantCulture)
+                    + "<TKey, TElement>(this AsyncGroupByQuery<TKey, TElement> query, global::System.Threading.CancellationToken cancellationToken) =>");
+                w.Line("    " + Runtime + ".ReadAsync(query, static (q, ct) => " + Runtime + ".Count(q, " + site + "), cancellationToken);");
+                w.Line();
+                return;
+            }
+
             if (chain.Async)
             {
                 // The async query's terminal: the sync helper run on one of the pool's readers (QueryInterception.ReadAsync).

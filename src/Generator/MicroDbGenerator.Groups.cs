@@ -104,7 +104,7 @@ public sealed partial class MicroDbGenerator
 
                     projector = text;
                 }
-                else if (terminal.TargetMethod.Name != "Count")
+                else if (terminal.TargetMethod.Name is not ("Count" or "CountAsync"))
                 {
                     return Fail("the grouping has no Select");
                 }
@@ -119,11 +119,11 @@ public sealed partial class MicroDbGenerator
                 var name = call.TargetMethod.Name;
                 if (isTerminal)
                 {
-                    // The async terminals (ToListAsync ...) take a cancellation token; CountAsync on AsyncGroupByQuery is left to the run time.
+                    // The async terminals (ToListAsync ...) take a cancellation token; AsyncGroupByQuery has only CountAsync.
                     IsAsync = call.TargetMethod.ContainingType.Name.StartsWith("Async", System.StringComparison.Ordinal);
                     var sync = IsAsync && name.EndsWith("Async", System.StringComparison.Ordinal) ? name.Substring(0, name.Length - 5) : name;
                     if (sync is not ("ToList" or "ToArray" or "First" or "FirstOrDefault" or "Count") || call.Arguments.Length != (IsAsync ? 1 : 0)
-                        || IsAsync && (sync == name || call.TargetMethod.ContainingType.Name != "AsyncGroupedQuery"))
+                        || IsAsync && (sync == name || call.TargetMethod.ContainingType.Name != "AsyncGroupedQuery" && !(call.TargetMethod.ContainingType.Name == "AsyncGroupByQuery" && sync == "Count")))
                     {
                         return No($"'{name}' on a grouping is not lowered at build time");
                     }

@@ -236,6 +236,33 @@ public sealed partial class MicroDbGenerator
             w.Line("// " + Comment(chain));
             var terminal = chain.Steps[chain.Steps.Count - 1];
             var site = EmitJoinSite(w, sql, values, index);
+            if (chain.Async)
+            {
+                // The async join's terminal: the sync helper run on one of the pool's readers (QueryInterception.ReadAsync).
+                var read = reader is not null
+                    ? ", static (global::" + GeneratedCodeNames.StatementType + " statement) => " + reader
+                    : ", static (object[] r) => " + chain.Join!.Projector;
+                var (value, run) = terminal.Method switch
+                {
+                    "ToList" => ("global::System.Collections.Generic.List<TResult>", "ToList(q, " + site + read + ", ct)"),
+                    "ToArray" => ("TResult[]", "ToList(q, " + site + read + ", ct).ToArray()"),
+                    "Count" => ("int", "Count(q, " + site + ")"),
+                    "Any" => ("bool", "Any(q, " + site + ")"),
+                    "FirstOrDefault" => ("TResult", "FirstOrDefault(q, " + site + read + ")"),
+                    _ => ("TResult", "First(q, " + site + read + ")"),
+                };
+                // A terminal with a condition: the run-time Where (its values are read from that tree), then the terminal.
+                var condition = terminal.Predicate is not null;
+                w.Line(terminal.Intercept!);
+                w.Line("public static global::System.Threading.Tasks.ValueTask<" + value + "> " + terminal.Method + "Async" + index.ToString(CultureInfo.InvariantCulture)
+                    + "<TResult>(this AsyncJoinQuery<TResult> query, "
+                    + (condition ? "global::System.Linq.Expressions.Expression<global::System.Func<TResult, bool>> predicate, " : "")
+                    + "global::System.Threading.CancellationToken cancellationToken) =>");
+                w.Line("    " + Runtime + ".ReadAsync(" + (condition ? "query.Where(predicate)" : "query") + ", static (q, ct) => " + Runtime + "." + run + ", cancellationToken);");
+                w.Line();
+                return;
+            }
+
             var receiver = terminal.Predicate is not null ? "query.Where(predicate)" : "query";
             var parameters = "this JoinQuery<TResult> query" + (terminal.Predicate is not null ? ", global::System.Linq.Expressions.Expression<global::System.Func<TResult, bool>> predicate" : "");
             var project = reader is not null

@@ -22,7 +22,7 @@ public sealed partial class MicroDbGenerator
             type is { Name: "GroupByQuery" or "AsyncGroupByQuery", Arity: 2 } or { Name: "GroupedQuery" or "AsyncGroupedQuery", Arity: 1 } && InMicroDbQuery(type);
 
         private static bool IsJoinQuery(INamedTypeSymbol? type) =>
-            type is { Name: "JoinQuery", Arity: 1 } or { Name: "GroupJoinQuery", Arity: 2 } && InMicroDbQuery(type);
+            type is { Name: "JoinQuery" or "AsyncJoinQuery", Arity: 1 } or { Name: "GroupJoinQuery" or "AsyncGroupJoinQuery", Arity: 2 } && InMicroDbQuery(type);
 
         private static bool InMicroDbQuery(INamedTypeSymbol type) =>
             type.ContainingNamespace is { Name: "Query", ContainingNamespace: { Name: "MicroDb", ContainingNamespace.IsGlobalNamespace: true } };
@@ -70,7 +70,7 @@ public sealed partial class MicroDbGenerator
 
             var join = new JoinLowering(context.SemanticModel, cancellationToken);
             return join.Lower(terminal, entity) is { } steps
-                ? new QueryChain(typeKey, entityType, new EquatableArray<ChainStep>(steps), location, text, null, Join: join.Spec)
+                ? new QueryChain(typeKey, entityType, new EquatableArray<ChainStep>(steps), location, text, null, Async: join.IsAsync, Join: join.Spec)
                 : Declined(join.Reason ?? "the join is not lowered at build time");
         }
 
@@ -108,6 +108,9 @@ public sealed partial class MicroDbGenerator
             public string? Reason { get; private set; }
 
             public JoinSpec? Spec { get; private set; }
+
+            /// <summary>Whether the chain is the async connection's (AsyncTableQuery ... AsyncJoinQuery); its terminal step is then named without "Async".</summary>
+            public bool IsAsync { get; private set; }
 
             public List<ChainStep>? Lower(IInvocationOperation terminal, INamedTypeSymbol entity)
             {
@@ -187,6 +190,27 @@ public sealed partial class MicroDbGenerator
                     }
 
                     intercept = location.GetInterceptsLocationAttributeSyntax();
+                }
+
+                if (isTerminal && call.TargetMethod.ContainingType.Name == "AsyncJoinQuery")
+                {
+                    // The async terminals (ToListAsync ...) take a cancellation token, after the condition of FirstAsync,
+                    // FirstOrDefaultAsync, CountAsync and AnyAsync; the step carries the sync name.
+                    IsAsync = true;
+                    var sync = name.EndsWith("Async", System.StringComparison.Ordinal) ? name.Substring(0, name.Length - 5) : name;
+                    if (sync is not ("ToList" or "ToArray" or "First" or "FirstOrDefault" or "Count" or "Any") || sync == name
+                        || call.Arguments.Length != 1 && !(call.Arguments.Length == 2 && sync is "First" or "FirstOrDefault" or "Count" or "Any"))
+                    {
+                        return Fail($"'{name}' on an async join is not lowered at build time (only ToListAsync, ToArrayAsync, FirstAsync, FirstOrDefaultAsync, CountAsync and AnyAsync)");
+                    }
+
+                    if (call.Arguments.Length == 2)
+                    {
+                        return Where(call, sync, intercept, async: true);
+                    }
+
+                    _steps.Add(new ChainStep(sync, intercept));
+                    return true;
                 }
 
                 switch (name)
@@ -429,14 +453,15 @@ public sealed partial class MicroDbGenerator
                 return true;
             }
 
-            private bool Where(IInvocationOperation call, string name, string? intercept)
+            private bool Where(IInvocationOperation call, string name, string? intercept, bool async = false)
             {
                 if (_limited)
                 {
                     return Fail("a condition after Take/Skip on a join is not lowered at build time");
                 }
 
-                if (call.Arguments.Length != 1 || LambdaOf(call.Arguments[0].Value) is not { } lambda || lambda.Symbol.Parameters.Length != 1)
+                // An async terminal's condition is its first argument; the cancellation token follows.
+                if (call.Arguments.Length != (async ? 2 : 1) || LambdaOf(call.Arguments[0].Value) is not { } lambda || lambda.Symbol.Parameters.Length != 1)
                 {
                     return Fail($"the argument of '{name}' is not a lambda written at the call");
                 }

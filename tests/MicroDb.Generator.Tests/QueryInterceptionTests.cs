@@ -414,4 +414,86 @@ public class QueryInterceptionTests
         Assert.That(info.GetMessage(), Does.Contain(reason));
         Assert.That(info.Severity, Is.EqualTo(DiagnosticSeverity.Info));
     }
+
+    [Test]
+    public void Async_join_terminals_are_intercepted_with_the_run_time_sql_on_a_pool_reader()
+    {
+        var result = GeneratorHarness.Run(Queries("""
+            public static object Rows(MicroDbAsyncConnection db, int min) =>
+                db.Table<Person>().Where(p => p.Age > min).LeftJoin(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, Pet = a == null ? null : a.Name }).OrderBy(x => x.Name).ToListAsync(default);
+            public static object Array(MicroDbAsyncConnection db) =>
+                db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Id, a.Name }).ToArrayAsync(default);
+            public static object Whole(MicroDbAsyncConnection db) =>
+                db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, a }).FirstOrDefaultAsync(default);
+            public static object One(MicroDbAsyncConnection db) =>
+                db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Id, a.Name }).FirstAsync(default);
+            public static object Count(MicroDbAsyncConnection db, int min) =>
+                db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, a.Id }).Where(x => x.Id > min).CountAsync(default);
+            public static object Any(MicroDbAsyncConnection db) =>
+                db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, a.Id }).AnyAsync(default);
+            public static object Found(MicroDbAsyncConnection db, int min) =>
+                db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, a.Id }).FirstOrDefaultAsync(x => x.Id > min, default);
+            """ + Pets));
+
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
+        var source = result.Sources[HintName];
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT \"t0\".\"Name\", \"t1\".\"Name\", \"t1\".rowid FROM \"people\" AS \"t0\" LEFT JOIN \"pets\" AS \"t1\" ON (\"t0\".\"Id\" = \"t1\".\"OwnerId\") WHERE (\"t0\".\"Age\" > ?) ORDER BY \"t0\".\"Name\"")
+            """));
+        Assert.That(source, Does.Contain("public static global::System.Threading.Tasks.ValueTask<global::System.Collections.Generic.List<TResult>> ToListAsync0<TResult>(this AsyncJoinQuery<TResult> query, global::System.Threading.CancellationToken cancellationToken) =>"));
+        Assert.That(source, Does.Contain("ReadAsync(query, static (q, ct) => QueryInterception.ToList(q, Site0, static (global::MicroDb.Native.SqliteStatement statement) => new { @Name = statement.GetString(0), @Pet = (statement.IsNull(2) ? default(string) : statement.GetString(1)) }, ct), cancellationToken);"));
+        Assert.That(source, Does.Contain("ToArrayAsync1<TResult>(this AsyncJoinQuery<TResult> query"));
+        Assert.That(source, Does.Contain("QueryInterception.ToList(q, Site1, static (global::MicroDb.Native.SqliteStatement statement) => new { @Id = statement.GetInt32(0), @Name = statement.GetString(1) }, ct).ToArray()"));
+        // A row used whole is read as row objects, as the sync join does.
+        Assert.That(source, Does.Contain("QueryInterception.FirstOrDefault(q, Site2, static (object[] r) => new { @Name = ((global::Shop.Person)r[0]).@Name, @a = ((global::Shop.Pet)r[1]) })"));
+        Assert.That(source, Does.Contain("LIMIT 1\")"));
+        Assert.That(source, Does.Contain("QueryInterception.First(q, Site3, static (global::MicroDb.Native.SqliteStatement statement) =>"));
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT count(*) FROM \"people\" AS \"t0\" INNER JOIN \"pets\" AS \"t1\" ON (\"t0\".\"Id\" = \"t1\".\"OwnerId\") WHERE (\"t1\".\"Id\" > ?)").JoinedValue(1, 0, "R", "Id", typeof(int));
+            """));
+        Assert.That(source, Does.Contain("public static global::System.Threading.Tasks.ValueTask<int> CountAsync4<TResult>(this AsyncJoinQuery<TResult> query, global::System.Threading.CancellationToken cancellationToken) =>"));
+        Assert.That(source, Does.Contain("ReadAsync(query, static (q, ct) => QueryInterception.Count(q, Site4), cancellationToken);"));
+        Assert.That(source, Does.Contain("public static global::System.Threading.Tasks.ValueTask<bool> AnyAsync5<TResult>(this AsyncJoinQuery<TResult> query, global::System.Threading.CancellationToken cancellationToken) =>"));
+        Assert.That(source, Does.Contain("""ReadAsync(query, static (q, ct) => QueryInterception.Any(q, Site5), cancellationToken);"""));
+        // A condition of the terminal is the run-time Where's (its value read from that tree), then the terminal's LIMIT 1.
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT \"t0\".\"Name\", \"t1\".\"Id\" FROM \"people\" AS \"t0\" INNER JOIN \"pets\" AS \"t1\" ON (\"t0\".\"Id\" = \"t1\".\"OwnerId\") WHERE (\"t1\".\"Id\" > ?) LIMIT 1").JoinedValue(1, 0, "R", "Id", typeof(int));
+            """));
+        Assert.That(source, Does.Contain("FirstOrDefaultAsync6<TResult>(this AsyncJoinQuery<TResult> query, global::System.Linq.Expressions.Expression<global::System.Func<TResult, bool>> predicate, global::System.Threading.CancellationToken cancellationToken) =>"));
+        Assert.That(source, Does.Contain("ReadAsync(query.Where(predicate), static (q, ct) => QueryInterception.FirstOrDefault(q, Site6, static (global::MicroDb.Native.SqliteStatement statement) =>"));
+    }
+
+    [Test]
+    public void Async_grouping_count_is_intercepted_on_a_pool_reader()
+    {
+        var result = GeneratorHarness.Run(Queries("""
+            public static object Groups(MicroDbAsyncConnection db) => db.Table<Person>().GroupBy(p => p.Age).CountAsync(default);
+            """));
+
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
+        var source = result.Sources[HintName];
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT count(*) FROM (SELECT 1 FROM \"people\" GROUP BY \"Age\")");
+            """));
+        Assert.That(source, Does.Contain("public static global::System.Threading.Tasks.ValueTask<int> CountAsync0<TKey, TElement>(this AsyncGroupByQuery<TKey, TElement> query, global::System.Threading.CancellationToken cancellationToken) =>"));
+        Assert.That(source, Does.Contain("ReadAsync(query, static (q, ct) => QueryInterception.Count(q, Site0), cancellationToken);"));
+    }
+
+    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, p.Score }).CountAsync(x => x.Score > 1, default)", "compares by the run-time translator's rules")]
+    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, a.Id }).Take(1).FirstOrDefaultAsync(x => x.Id > 1, default)", "a condition after Take/Skip on a join")]
+    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name + a.Name).ToListAsync(default)", "is computed; an intercepted join's result reads only plain members")]
+    [TestCase("db.Table<Person>().OrderBy(x => x.Age).Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToListAsync(default)", "an OrderBy, Skip or Take before the join")]
+    public void Async_join_the_generator_does_not_lower_says_why(string query, string reason)
+    {
+        var result = GeneratorHarness.Run(Queries("public static object Q(MicroDbAsyncConnection db) => " + query + ";" + Pets));
+
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        var info = result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013");
+        Assert.That(info.GetMessage(), Does.Contain(reason));
+        Assert.That(info.Severity, Is.EqualTo(DiagnosticSeverity.Info));
+    }
 }

@@ -58,5 +58,9 @@ public sealed class AsyncGroupByQuery<TKey, TElement>
     /// <summary>The number of groups.</summary>
     /// <param name="cancellationToken">Cancels the wait for a reader, or interrupts the running statement.</param>
     public ValueTask<int> CountAsync(CancellationToken cancellationToken = default) =>
-        _pool.ReadAsync(_query, static (c, q, _) => q.On(c).Count(), cancellationToken);
+        ReadAsync(static (q, _) => q.Count(), cancellationToken);
+
+    /// <summary>Runs <paramref name="run"/> on the grouping rebound to one of the pool's readers (the terminal, and the intercepted path's).</summary>
+    internal ValueTask<TValue> ReadAsync<TValue>(Func<GroupByQuery<TKey, TElement>, CancellationToken, TValue> run, CancellationToken cancellationToken) =>
+        _pool.ReadAsync((Query: _query, Run: run), static (c, s, ct) => s.Run(s.Query.On(c), ct), cancellationToken);
 }

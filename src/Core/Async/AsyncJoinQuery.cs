@@ -225,6 +225,7 @@ public sealed class AsyncJoinQuery<TResult> : IAsyncEnumerable<TResult>
         return new AsyncDeferredQuery<TResult>(_pool, c => query.On(c).GetEnumerator(), CancellationToken.None).GetAsyncEnumerator(cancellationToken);
     }
 
-    private ValueTask<TValue> ReadAsync<TValue>(Func<JoinQuery<TResult>, CancellationToken, TValue> run, CancellationToken cancellationToken) =>
+    /// <summary>Runs <paramref name="run"/> on the join rebound to one of the pool's readers (the terminals, and the intercepted path's).</summary>
+    internal ValueTask<TValue> ReadAsync<TValue>(Func<JoinQuery<TResult>, CancellationToken, TValue> run, CancellationToken cancellationToken) =>
         _pool.ReadAsync((Query: _query, Run: run), static (c, s, ct) => s.Run(s.Query.On(c), ct), cancellationToken);
 }

@@ -107,6 +107,20 @@ public static partial class QueryInterception
         return query.ReadAsync(run, cancellationToken);
     }
 
+    /// <summary>For generated code: runs <paramref name="run"/> (an intercepted <c>CountAsync</c>) on the grouping rebound to one of the pool's readers.</summary>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TElement">The type of a group's elements.</typeparam>
+    /// <typeparam name="TValue">The terminal's result.</typeparam>
+    /// <param name="query">The async grouping the (run-time) operators built.</param>
+    /// <param name="run">The terminal: a <see cref="QueryInterception"/> helper with the SQL the generator wrote.</param>
+    /// <param name="cancellationToken">Cancels the wait for a reader; interrupts the running statement.</param>
+    public static ValueTask<TValue> ReadAsync<TKey, TElement, TValue>(AsyncGroupByQuery<TKey, TElement> query, Func<GroupByQuery<TKey, TElement>, CancellationToken, TValue> run, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        ArgumentNullException.ThrowIfNull(run);
+        return query.ReadAsync(run, cancellationToken);
+    }
+
     /// <summary>For generated code: the number of groups (the site's SQL counts them).</summary>
     /// <typeparam name="TResult">The result type.</typeparam>
     /// <param name="query">The grouped query the (run-time) operators built.</param>

@@ -17,11 +17,22 @@ public static partial class QueryInterception
     /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
     /// <param name="project">Builds the result from the rows, one per table in join order (null for a missing left-joined row).</param>
     /// <exception cref="ArgumentException"><paramref name="project"/> does not build <typeparamref name="TResult"/>.</exception>
-    public static List<TResult> ToList<TResult, TRow>(JoinQuery<TResult> query, InterceptedSite site, Func<object?[], TRow> project)
+    public static List<TResult> ToList<TResult, TRow>(JoinQuery<TResult> query, InterceptedSite site, Func<object?[], TRow> project) =>
+        ToList(query, site, project, CancellationToken.None);
+
+    /// <summary>For generated code: runs the site's SQL and returns every joined row, checking <paramref name="cancellationToken"/> between rows (the async path).</summary>
+    /// <typeparam name="TResult">The joined row's type.</typeparam>
+    /// <typeparam name="TRow">The projector's result (the same type as <typeparamref name="TResult"/>, which may be anonymous).</typeparam>
+    /// <param name="query">The join the (run-time) operators built, bound to the connection it runs on.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
+    /// <param name="project">Builds the result from the rows, one per table in join order (null for a missing left-joined row).</param>
+    /// <param name="cancellationToken">Checked between rows.</param>
+    /// <exception cref="ArgumentException"><paramref name="project"/> does not build <typeparamref name="TResult"/>.</exception>
+    public static List<TResult> ToList<TResult, TRow>(JoinQuery<TResult> query, InterceptedSite site, Func<object?[], TRow> project, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(query);
         var typed = JoinProjector<TResult, TRow>(project);
-        return JoinList(query, site, query.Reader(typed));
+        return JoinList(query, site, query.Reader(typed), cancellationToken);
     }
 
     /// <summary>For generated code: runs the site's SQL and returns every joined row, each read straight from the selected columns.</summary>
@@ -31,10 +42,34 @@ public static partial class QueryInterception
     /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
     /// <param name="read">Builds the result from the current row of the site's statement, one typed read per column.</param>
     /// <exception cref="ArgumentException"><paramref name="read"/> does not build <typeparamref name="TResult"/>.</exception>
-    public static List<TResult> ToList<TResult, TRow>(JoinQuery<TResult> query, InterceptedSite site, Func<SqliteStatement, TRow> read)
+    public static List<TResult> ToList<TResult, TRow>(JoinQuery<TResult> query, InterceptedSite site, Func<SqliteStatement, TRow> read) =>
+        ToList(query, site, read, CancellationToken.None);
+
+    /// <summary>For generated code: runs the site's SQL and returns every joined row, each read straight from the selected columns, checking <paramref name="cancellationToken"/> between rows (the async path).</summary>
+    /// <typeparam name="TResult">The joined row's type.</typeparam>
+    /// <typeparam name="TRow">The reader's result (the same type as <typeparamref name="TResult"/>, which may be anonymous).</typeparam>
+    /// <param name="query">The join the (run-time) operators built, bound to the connection it runs on.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
+    /// <param name="read">Builds the result from the current row of the site's statement, one typed read per column.</param>
+    /// <param name="cancellationToken">Checked between rows.</param>
+    /// <exception cref="ArgumentException"><paramref name="read"/> does not build <typeparamref name="TResult"/>.</exception>
+    public static List<TResult> ToList<TResult, TRow>(JoinQuery<TResult> query, InterceptedSite site, Func<SqliteStatement, TRow> read, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(query);
-        return JoinList(query, site, new ColumnRowReader<TResult>(JoinReader<TResult, TRow>(read)));
+        return JoinList(query, site, new ColumnRowReader<TResult>(JoinReader<TResult, TRow>(read)), cancellationToken);
+    }
+
+    /// <summary>For generated code: runs <paramref name="run"/> (an intercepted terminal) on the join rebound to one of the pool's readers.</summary>
+    /// <typeparam name="TResult">The joined row's type.</typeparam>
+    /// <typeparam name="TValue">The terminal's result.</typeparam>
+    /// <param name="query">The async join the (run-time) operators built.</param>
+    /// <param name="run">The terminal: a <see cref="QueryInterception"/> helper with the SQL the generator wrote.</param>
+    /// <param name="cancellationToken">Cancels the wait for a reader; interrupts the running statement.</param>
+    public static ValueTask<TValue> ReadAsync<TResult, TValue>(AsyncJoinQuery<TResult> query, Func<JoinQuery<TResult>, CancellationToken, TValue> run, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        ArgumentNullException.ThrowIfNull(run);
+        return query.ReadAsync(run, cancellationToken);
     }
 
     /// <summary>For generated code: runs the site's SQL and returns every joined row as an array, each read straight from the selected columns.</summary>
@@ -74,13 +109,13 @@ public static partial class QueryInterception
         return TryFirst(query, site, new ColumnRowReader<TResult>(JoinReader<TResult, TRow>(read)), "Join.FirstOrDefault", out var value) ? value : default;
     }
 
-    private static List<TResult> JoinList<TResult, TReader>(JoinQuery<TResult> query, InterceptedSite site, TReader reader)
+    private static List<TResult> JoinList<TResult, TReader>(JoinQuery<TResult> query, InterceptedSite site, TReader reader, CancellationToken cancellationToken)
         where TReader : IRowReader<TResult>
     {
         var scratch = Bind(query, site);
         if (scratch is null)
         {
-            return query.ToList();
+            return query.ToList(cancellationToken);
         }
 
         try
@@ -90,7 +125,7 @@ public static partial class QueryInterception
                 InterceptionCheck.Statement("Join.ToList", site.Sql, scratch.ToList(), query.BuildStatement(null));
             }
 
-            var rows = query.Connection.Runner.ReadAll<TResult, TReader>(site.Sql, StatementArguments.Intercepted(scratch), reader);
+            var rows = query.Connection.Runner.ReadAll<TResult, TReader>(site.Sql, StatementArguments.Intercepted(scratch), reader, cancellationToken);
             if (InterceptionCheck.Enabled)
             {
                 InterceptionCheck.Projected("Join.ToList", site.Sql, query.Selector, rows, query.ToList());
