@@ -14,7 +14,7 @@ internal static class SubqueryConnection
 
     /// <summary>Makes <paramref name="connection"/> current until the result is disposed (then the previous one again).</summary>
     /// <param name="connection">The connection of the query whose lambdas are translated.</param>
-    public static Scope Enter(MicroDbConnection connection)
+    public static Scope Enter(MicroDbConnection? connection)
     {
         var scope = new Scope(_current);
         _current = connection;
