@@ -101,6 +101,22 @@ public sealed class SubqueryTests(MappingMode mapping)
     }
 
     [Test]
+    public void Execute_delete_with_a_sub_query_deletes_what_linq_selects()
+    {
+        var kept = _customers.Where(c => _orders.Any(o => o.CustomerId == c.Id)).Select(c => c.Id).ToList();
+        var deleted = _db.Table<PgCustomer>().Where(c => !_db.Table<PgOrder>().Any(o => o.CustomerId == c.Id)).ExecuteDelete();
+        Assert.That(deleted, Is.EqualTo(_customers.Count - kept.Count));
+        Assert.That(_db.Table<PgCustomer>().ToList().Select(c => c.Id).Order(), Is.EqualTo(kept));
+    }
+
+    [Test]
+    public void A_sub_query_in_a_projection_is_refused()
+    {
+        Assert.That(() => _db.Table<PgCustomer>().Select(c => new { c.Id, N = _db.Table<PgOrder>().Count(o => o.CustomerId == c.Id) }).ToList(),
+            Throws.TypeOf<NotSupportedException>());
+    }
+
+    [Test]
     public void A_sub_query_made_on_another_connection_is_refused()
     {
         using var other = new MicroDbNpgsqlConnection(PostgresServer.DataSource, mapping);
