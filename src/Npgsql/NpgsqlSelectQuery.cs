@@ -33,6 +33,14 @@ public sealed class NpgsqlSelectQuery<T, TResult>
     /// <summary>Runs the query and returns every projected row.</summary>
     public List<TResult> ToList() => ToListCore(null, async: false, default).GetAwaiter().GetResult();
 
+    /// <summary>
+    /// True when some projected value equals <paramref name="value"/> (<see cref="EqualityComparer{T}.Default"/>). Inside
+    /// another query's Where lambda (<c>db.Table&lt;B&gt;().Select(b =&gt; b.AId).Contains(a.Id)</c>) it is translated as a
+    /// sub-query (<c>IN</c> or <c>EXISTS</c>) of that statement; called directly it reads the values and compares them here.
+    /// </summary>
+    /// <param name="value">The value looked for.</param>
+    public bool Contains(TResult value) => ToList().Contains(value);
+
     /// <summary>Runs the query and returns every projected row.</summary>
     /// <param name="cancellationToken">Cancels the statement on the server.</param>
     public Task<List<TResult>> ToListAsync(CancellationToken cancellationToken = default) => ToListCore(null, async: true, cancellationToken).AsTask();

@@ -80,6 +80,8 @@ public sealed partial class NpgsqlTableQuery<T>
     /// <summary>The conditions of the rows this query selects: its predicates, or <c>key IN (SELECT key ... LIMIT ...)</c> after Skip/Take.</summary>
     private ValueList<SqlExpression> RowFilter(List<object?> args, string operation)
     {
+        // A sub-query in a condition (db.Table<B>().Any(...)) must be made on this connection (SqlTranslator.Subqueries).
+        using var subqueries = SubqueryConnection.Enter(_db);
         if (_source is null && !IsLimited)
         {
             var predicates = new SqlExpression[_wheres.Length];

@@ -17,7 +17,7 @@ namespace MicroDb.Npgsql;
 /// </summary>
 /// <typeparam name="T">The mapped type.</typeparam>
 /// <remarks>An expression without a faithful translation throws <see cref="NotSupportedException"/> naming it, when the operator is called.</remarks>
-public sealed partial class NpgsqlTableQuery<T>
+public sealed partial class NpgsqlTableQuery<T> : ISubquerySource
 {
     // PostgreSQL's storage: carries its dialect through Core's translator, translation cache and query text cache.
     private static readonly StorageFormat PostgresFormat = PostgresQueryDialect.Format;
@@ -286,6 +286,17 @@ public sealed partial class NpgsqlTableQuery<T>
     /// <param name="predicate">The condition.</param>
     public bool Any(Expression<Func<T, bool>> predicate) => Where(predicate).Any();
 
+    /// <summary>True when every row matches <paramref name="predicate"/> (no row where it does not; true for no rows, as in LINQ).</summary>
+    /// <param name="predicate">The condition.</param>
+    /// <exception cref="NotSupportedException">The condition has no PostgreSQL translation.</exception>
+    public bool All(Expression<Func<T, bool>> predicate)
+    {
+        ArgumentNullException.ThrowIfNull(predicate);
+
+        // The translator's conditions are two-valued (never NULL), so NOT is exact.
+        return !Where(Expression.Lambda<Func<T, bool>>(Expression.Not(predicate.Body), predicate.Parameters)).Any();
+    }
+
     /// <summary>True when the query returns at least one row (SELECT EXISTS).</summary>
     /// <param name="cancellationToken">Cancels the statement on the server.</param>
     public Task<bool> AnyAsync(CancellationToken cancellationToken = default) => AnyCore(async: true, cancellationToken).AsTask();
@@ -296,6 +307,7 @@ public sealed partial class NpgsqlTableQuery<T>
     /// </summary>
     internal QueryModel BuildModel(ValueList<SqlExpression> projection, List<object?> parameters, int? limitCap, bool includeOrder = true)
     {
+        using var subqueries = SubqueryConnection.Enter(_db);
         var table = _map.Table;
         SqlSource source = _source is null
             ? new SqlTable(table.TableName)
@@ -360,8 +372,12 @@ public sealed partial class NpgsqlTableQuery<T>
     /// read and matched (no new translation); any other lambda, or a value the cached SQL cannot take (a null
     /// <c>Contains</c> argument, a <c>StringComparison</c> that is not ordinal), is translated, so its error is thrown here.
     /// </summary>
-    private void Check(LambdaExpression lambda, TranslationKind kind) =>
+    private void Check(LambdaExpression lambda, TranslationKind kind)
+    {
+        // A sub-query in the lambda (db.Table<B>().Any(...)) must be made on this connection (SqlTranslator.Subqueries).
+        using var subqueries = SubqueryConnection.Enter(_db);
         TranslationCache.Translate(_map.Table, PostgresFormat, lambda, kind, [], out _);
+    }
 
     private NpgsqlTableQuery<T> Order(LambdaExpression keySelector, bool descending, bool then)
     {
@@ -398,6 +414,7 @@ public sealed partial class NpgsqlTableQuery<T>
     /// <returns>The text, its parameters, and whether the text is the query text cache's (so one of a bounded set).</returns>
     private (string Sql, List<NpgsqlParameter> Parameters, bool Cached) BuildSelect(int? limitCap)
     {
+        using var subqueries = SubqueryConnection.Enter(_db);
         var lambdas = _wheres.Length + _orderings.Length;
         if (_source is not null || lambdas == 0 || lambdas > QueryTextCache.MaxLambdas)
         {

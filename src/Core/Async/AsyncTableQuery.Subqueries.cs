@@ -9,7 +9,7 @@ namespace MicroDb.Query;
 // there. Called directly they throw, naming the async terminal to await instead.
 public sealed partial class AsyncTableQuery<T> : IAsyncSubquerySource
 {
-    MicroDbConnection ISubquerySource.Connection => _query.Connection;
+    object ISubquerySource.Connection => _query.Connection;
 
     TableMapping ISubquerySource.Table => _query.Table;
 

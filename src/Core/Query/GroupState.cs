@@ -18,19 +18,29 @@ internal sealed class GroupState
 {
     /// <summary>A grouping of one table's rows (<paramref name="elementBody"/> over <paramref name="element"/>).</summary>
     public GroupState(MicroDbConnection connection, IEntityMap map, ParameterExpression element, Expression elementBody, ParameterExpression group, Expression key, Expression[] wheres)
-        : this(connection, null, [map], [element], elementBody, group, key, wheres)
+        : this(connection, connection.Storage, null, [map], [element], elementBody, group, key, wheres)
+    {
+    }
+
+    /// <summary>
+    /// A grouping of one table's rows on another database (<paramref name="storage"/> carries its dialect: MicroDb.Npgsql):
+    /// translated and written here, run by the caller (<see cref="Connection"/> is not available).
+    /// </summary>
+    public GroupState(StorageFormat storage, IEntityMap map, ParameterExpression element, Expression elementBody, ParameterExpression group, Expression key, Expression[] wheres)
+        : this(null, storage, null, [map], [element], elementBody, group, key, wheres)
     {
     }
 
     /// <summary>A grouping of a join's rows (<paramref name="elementBody"/> over the tables' parameters).</summary>
     public GroupState(MicroDbConnection connection, JoinedTables tables, Expression elementBody, ParameterExpression group, Expression key, Expression[] wheres)
-        : this(connection, tables, tables.Maps, tables.Parameters, elementBody, group, key, wheres)
+        : this(connection, connection.Storage, tables, tables.Maps, tables.Parameters, elementBody, group, key, wheres)
     {
     }
 
-    private GroupState(MicroDbConnection connection, JoinedTables? tables, IEntityMap[] maps, ParameterExpression[] parameters, Expression elementBody, ParameterExpression group, Expression key, Expression[] wheres)
+    private GroupState(MicroDbConnection? connection, StorageFormat storage, JoinedTables? tables, IEntityMap[] maps, ParameterExpression[] parameters, Expression elementBody, ParameterExpression group, Expression key, Expression[] wheres)
     {
-        Connection = connection;
+        _connection = connection;
+        Storage = storage;
         Tables = tables;
         Maps = maps;
         Parameters = parameters;
@@ -42,15 +52,22 @@ internal sealed class GroupState
         Orderings = [];
     }
 
-    private GroupState(GroupState from, MicroDbConnection connection) => (Connection, Tables, Maps, Parameters, ElementBody, Group, Key, Wheres, Havings, Orderings, ThenAt, Limit, Offset) =
-        (connection, from.Tables, from.Maps, from.Parameters, from.ElementBody, from.Group, from.Key, from.Wheres, from.Havings, from.Orderings, from.ThenAt, from.Limit, from.Offset);
+    private GroupState(GroupState from, MicroDbConnection? connection) => (_connection, Storage, Tables, Maps, Parameters, ElementBody, Group, Key, Wheres, Havings, Orderings, ThenAt, Limit, Offset) =
+        (connection, from.Storage, from.Tables, from.Maps, from.Parameters, from.ElementBody, from.Group, from.Key, from.Wheres, from.Havings, from.Orderings, from.ThenAt, from.Limit, from.Offset);
 
     private GroupState(GroupState from)
-        : this(from, from.Connection)
+        : this(from, from._connection)
     {
     }
 
-    public MicroDbConnection Connection { get; }
+    private readonly MicroDbConnection? _connection;
+
+    /// <summary>The SQLite connection the grouping runs on.</summary>
+    /// <exception cref="InvalidOperationException">The grouping is another database's (it has only a <see cref="Storage"/>).</exception>
+    public MicroDbConnection Connection => _connection ?? throw new InvalidOperationException("This grouping runs on another database; its caller runs the statement.");
+
+    /// <summary>How values are stored and which dialect writes the statement (the connection's format on SQLite).</summary>
+    public StorageFormat Storage { get; }
 
     /// <summary>The joined tables, or null for one table.</summary>
     public JoinedTables? Tables { get; }
@@ -83,7 +100,7 @@ internal sealed class GroupState
     public bool IsLimited => Limit is not null || Offset > 0;
 
     /// <summary>The same grouping bound to <paramref name="connection"/> (a reader of the pool, for the async queries).</summary>
-    public GroupState On(MicroDbConnection connection) => ReferenceEquals(connection, Connection) ? this : new GroupState(this, connection);
+    public GroupState On(MicroDbConnection connection) => ReferenceEquals(connection, _connection) ? this : new GroupState(this, connection);
 
     /// <summary>Translates the key now, so a key without SQL form fails at GroupBy.</summary>
     public void CheckKeys()
@@ -235,7 +252,7 @@ internal sealed class GroupState
 
     private QueryModel Model(ValueList<SqlExpression> projection, bool includeOrder, List<object?> args, int? limitCap)
     {
-        SqlSource source = Tables is null ? new SqlTable(Map.Table.TableName) : Tables.Source(Connection.Storage, args);
+        SqlSource source = Tables is null ? new SqlTable(Map.Table.TableName) : Tables.Source(Storage, args);
         var predicates = new SqlExpression[Wheres.Length];
         for (var i = 0; i < predicates.Length; i++)
         {
@@ -268,9 +285,13 @@ internal sealed class GroupState
     {
         var parts = Key is NewExpression { Members: not null } composite ? composite.Arguments : (IReadOnlyList<Expression>)[Key];
         var terms = new SqlExpression[parts.Count];
+
+        // Native storage compares each kind as .NET's Equals does (text under any deterministic collation), so a part is its
+        // value: the SELECT list's bare columns are then GROUP BY terms, as PostgreSQL requires.
+        var kind = Storage.Dialect.NativeStorage ? TranslationKind.Value : TranslationKind.OrderKey;
         for (var i = 0; i < terms.Length; i++)
         {
-            terms[i] = Translate(parts[i], TranslationKind.OrderKey, args);
+            terms[i] = Translate(parts[i], kind, args);
         }
 
         return new ValueList<SqlExpression>(terms);
@@ -279,16 +300,16 @@ internal sealed class GroupState
     internal SqlExpression Translate(Expression body, TranslationKind kind, List<object?> args)
     {
         // A sub-query in a Where or HAVING condition must be made on this connection (SqlTranslator.Subqueries).
-        using var subqueries = SubqueryConnection.Enter(Connection);
+        using var subqueries = SubqueryConnection.Enter(_connection);
         if (Tables is null)
         {
-            return SqlTranslator.TranslateGrouped(Map.Table, Connection.Storage, Parameters[0], ElementBody, Group, ResolveKey(body), kind, args);
+            return SqlTranslator.TranslateGrouped(Map.Table, Storage, Parameters[0], ElementBody, Group, ResolveKey(body), kind, args);
         }
 
         var resolved = ResolveKey(body);
         Tables.RejectGroups(resolved);
         Tables.RejectGroups(ElementBody);
-        return SqlTranslator.TranslateJoinedGrouped(Tables.Scope, Connection.Storage, ElementBody, Group, resolved, kind, args);
+        return SqlTranslator.TranslateJoinedGrouped(Tables.Scope, Storage, ElementBody, Group, resolved, kind, args);
     }
 
     private Expression ResolveKey(Expression body) => new KeyResolver(Group, Key).Visit(body);
@@ -301,7 +322,18 @@ internal sealed class GroupState
         }
     }
 
-    private static string Write(QueryModel model, List<object?> args) => SlotOrder.Write(model, args);
+    private string Write(QueryModel model, List<object?> args)
+    {
+        if (!Storage.Dialect.NativeStorage)
+        {
+            return SlotOrder.Write(model, args);
+        }
+
+        // Another database's writer numbers its parameters from the slot ($n), so their order in the text is free.
+        var sql = new StringBuilder();
+        Storage.Dialect.Writer.WriteQuery(model, sql, []);
+        return sql.ToString();
+    }
 
     /// <summary>How a grouped result is read: its body over the element and the aggregate values, and where the columns are.</summary>
     internal sealed class Plan(Expression body, ParameterExpression values, List<MethodCallExpression> aggregates)

@@ -9,8 +9,8 @@ namespace MicroDb.Query;
 /// </summary>
 internal interface ISubquerySource
 {
-    /// <summary>The connection the query was made on.</summary>
-    MicroDbConnection Connection { get; }
+    /// <summary>The connection the query was made on (a <see cref="MicroDbConnection"/>, or another database's connection object): compared by reference with <see cref="SubqueryConnection.Current"/>.</summary>
+    object Connection { get; }
 
     /// <summary>The table it reads.</summary>
     TableMapping Table { get; }

@@ -57,6 +57,8 @@ public sealed partial class TableQuery<T> : IEnumerable<T>, ISubquerySource
 
     internal EntityMap<T> Map => _map;
 
+    object ISubquerySource.Connection => Connection;
+
     ISubquerySource? ISubquerySource.LimitedSource => _source;
 
     int? ISubquerySource.Limit => _limit;

@@ -77,6 +77,11 @@ internal sealed partial class SqlTranslator
 
         var selector = call.Arguments.Count == 2 ? Element(call.Arguments[1]) : _groupElement!;
         var type = Underlying(selector.Type);
+        if (Native)
+        {
+            return NativeGroupAggregate(call, name, selector, type);
+        }
+
         var numeric = type == typeof(int) || type == typeof(long) || type == typeof(short) || type == typeof(byte) || type == typeof(double) || type == typeof(float);
         if (!numeric && TryExactGroupAggregate(call, name, selector, type) is { } exact)
         {

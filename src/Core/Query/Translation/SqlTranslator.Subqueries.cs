@@ -111,8 +111,11 @@ internal sealed partial class SqlTranslator
         return _outer is not null && _outer.Reads(table);
     }
 
+    // Core's table queries, and another database's (MicroDb.Npgsql's NpgsqlTableQuery<T>) through the interface they implement.
     private static bool IsTableQuery(Type? type) =>
-        type is { IsGenericType: true } && (type.GetGenericTypeDefinition() == typeof(TableQuery<>) || type.GetGenericTypeDefinition() == typeof(AsyncTableQuery<>));
+        type is { IsGenericType: true } && (type.GetGenericTypeDefinition() == typeof(TableQuery<>) || type.GetGenericTypeDefinition() == typeof(AsyncTableQuery<>) || typeof(ISubquerySource).IsAssignableFrom(type));
+
+    private static string Describe(object connection) => connection is MicroDbConnection sqlite ? $"database '{sqlite.DatabasePath}'" : $"a {connection.GetType().Name}";
 
     private static LambdaExpression? LambdaOf(Expression e) => StripQuote(e) as LambdaExpression;
 
@@ -167,6 +170,12 @@ internal sealed partial class SqlTranslator
             throw Unsupported(call, $"'{name}' over a sub-query needs its selector written as a lambda");
         }
 
+        if (Native)
+        {
+            // SQLite's forms (total(), avg() of integers) are not PostgreSQL's results; Any, All, Count and Contains translate there.
+            throw Unsupported(call, $"{name} over a sub-query has no {Dialect.Name} translation yet; Any, All, Count, LongCount and Select(...).Contains(...) do");
+        }
+
         var type = Underlying(selector.ReturnType);
         var integral = type == typeof(int) || type == typeof(long) || type == typeof(short) || type == typeof(byte);
         if (!integral && type != typeof(double) && type != typeof(float))
@@ -215,7 +224,7 @@ internal sealed partial class SqlTranslator
         if (CanBeNull(keyType) || !IsIntegral(keyType))
         {
             // An inner query that does not read the row and was made on another connection is run first (its values bound as a list).
-            if (!Uses(source) && !(ExpressionInterpreter.EvaluateClosed(chain) is ISubquerySource { Connection: var made } && (ReferenceEquals(made, SubqueryConnection.Current) || ReferenceEquals(made, SubqueryConnection.Current?.PoolWriter))))
+            if (!Uses(source) && !(ExpressionInterpreter.EvaluateClosed(chain) is ISubquerySource { Connection: var made } && (ReferenceEquals(made, SubqueryConnection.Current) || ReferenceEquals(made, (SubqueryConnection.Current as MicroDbConnection)?.PoolWriter))))
             {
                 return null;
             }
@@ -272,9 +281,9 @@ internal sealed partial class SqlTranslator
         var connection = SubqueryConnection.Current
             ?? throw Unsupported(call, $"a sub-query over the table '{source.Table.TableName}' is translated only in a query's Where, Select, OrderBy or grouped Where (and Count, Any, First ... with a condition)");
         // An async connection's table query is made on its pool's writer and runs on whichever pooled connection runs the outer query.
-        if (!ReferenceEquals(source.Connection, connection) && !(source is IAsyncSubquerySource && ReferenceEquals(source.Connection, connection.PoolWriter)))
+        if (!ReferenceEquals(source.Connection, connection) && !(source is IAsyncSubquerySource && ReferenceEquals(source.Connection, (connection as MicroDbConnection)?.PoolWriter)))
         {
-            throw Unsupported(call, $"the sub-query over the table '{source.Table.TableName}' was made on another connection (database '{source.Connection.DatabasePath}') than the query it is in (database '{connection.DatabasePath}'); one statement runs on one connection, so use the same connection object");
+            throw Unsupported(call, $"the sub-query over the table '{source.Table.TableName}' was made on another connection ({Describe(source.Connection)}) than the query it is in ({Describe(connection)}); one statement runs on one connection, so use the same connection object");
         }
 
         // The shape's SQL depends on the inner query's own lambdas, which the cache does not see: never cached.

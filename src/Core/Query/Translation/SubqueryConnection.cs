@@ -7,14 +7,14 @@ namespace MicroDb.Query;
 internal static class SubqueryConnection
 {
     [ThreadStatic]
-    private static MicroDbConnection? _current;
+    private static object? _current;
 
-    /// <summary>The connection of the query being translated, or null.</summary>
-    public static MicroDbConnection? Current => _current;
+    /// <summary>The connection of the query being translated (a <see cref="MicroDbConnection"/> or another database's connection object), or null.</summary>
+    public static object? Current => _current;
 
     /// <summary>Makes <paramref name="connection"/> current until the result is disposed (then the previous one again).</summary>
     /// <param name="connection">The connection of the query whose lambdas are translated.</param>
-    public static Scope Enter(MicroDbConnection connection)
+    public static Scope Enter(object? connection)
     {
         var scope = new Scope(_current);
         _current = connection;
@@ -30,9 +30,9 @@ internal static class SubqueryConnection
     /// <summary>Restores the previous connection.</summary>
     internal readonly struct Scope : IDisposable
     {
-        private readonly MicroDbConnection? _previous;
+        private readonly object? _previous;
 
-        public Scope(MicroDbConnection? previous) => _previous = previous;
+        public Scope(object? previous) => _previous = previous;
 
         public void Dispose() => _current = _previous;
     }
