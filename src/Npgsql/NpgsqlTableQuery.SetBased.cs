@@ -67,7 +67,7 @@ public sealed partial class NpgsqlTableQuery<T>
         for (var i = 0; i < assignments.Length; i++)
         {
             var setter = builder.Setters[i];
-            var column = SetColumn(setter.Member);
+            var column = SetBasedColumns.Of(_map.Table, setter.Member);
             assignments[i] = new SqlAssignment(column.Name, SetValue(column, setter, args));
         }
 
@@ -99,26 +99,6 @@ public sealed partial class NpgsqlTableQuery<T>
         var column = new SqlColumn(key.Name);
         var selected = BuildModel(new ValueList<SqlExpression>([column]), args, limitCap: null);
         return new ValueList<SqlExpression>([new SqlInQuery(column, selected, Negated: false)]);
-    }
-
-    /// <summary>The mapped column a Set's member selector names.</summary>
-    private ColumnMapping SetColumn(LambdaExpression member)
-    {
-        var body = member.Body;
-        while (body is UnaryExpression { NodeType: ExpressionType.Convert or ExpressionType.ConvertChecked } convert)
-        {
-            body = convert.Operand;
-        }
-
-        if (body is MemberExpression { Expression: ParameterExpression parameter } access
-            && ReferenceEquals(parameter, member.Parameters[0])
-            && _map.Table.FindColumnByMember(access.Member.Name) is { } column)
-        {
-            return column;
-        }
-
-        throw new ArgumentException(
-            $"ExecuteUpdate can set only a mapped member of '{_map.Table.EntityTypeName}' (x => x.Name); '{member}' is not one.", nameof(member));
     }
 
     /// <summary>The value a Set writes: a slot holding the value (converted to its column's type at the edge), or the translated expression.</summary>

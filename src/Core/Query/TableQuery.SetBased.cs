@@ -78,7 +78,7 @@ public sealed partial class TableQuery<T>
         for (var i = 0; i < assignments.Length; i++)
         {
             var setter = builder.Setters[i];
-            var column = SetColumn(setter.Member);
+            var column = SetBasedColumns.Of(_map.Table, setter.Member);
             assignments[i] = new SqlAssignment(column.Name, SetValue(column, setter, format, args));
         }
 
@@ -115,26 +115,6 @@ public sealed partial class TableQuery<T>
 
         var selected = BuildModel(new ValueList<SqlExpression>([key]), includeOrder: true, args);
         return new ValueList<SqlExpression>([new SqlInQuery(key, selected, Negated: false)]);
-    }
-
-    /// <summary>The mapped column a Set's member selector names.</summary>
-    private ColumnMapping SetColumn(LambdaExpression member)
-    {
-        var body = member.Body;
-        while (body is UnaryExpression { NodeType: ExpressionType.Convert or ExpressionType.ConvertChecked } convert)
-        {
-            body = convert.Operand;
-        }
-
-        if (body is MemberExpression { Expression: ParameterExpression parameter } access
-            && ReferenceEquals(parameter, member.Parameters[0])
-            && _map.Table.FindColumnByMember(access.Member.Name) is { } column)
-        {
-            return column;
-        }
-
-        throw new ArgumentException(
-            $"ExecuteUpdate can set only a mapped member of '{_map.Table.EntityTypeName}' (x => x.Name); '{member}' is not one.", nameof(member));
     }
 
     /// <summary>The value a Set writes: a slot holding the value as the column stores it, or the translated expression.</summary>
