@@ -49,7 +49,7 @@ internal sealed class AsyncDeferredQuery<T> : IAsyncEnumerable<T>
         private readonly CancellationTokenSource? _linked;
         private MicroDbConnection? _connection;
         private IEnumerator<T>? _rows;
-        private CancellationTokenRegistration _interrupt;
+        private StatementInterrupt _interrupt;
         private bool _done;
 
         public Enumerator(AsyncDeferredQuery<T> query, CancellationToken cancellationToken, CancellationTokenSource? linked)

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using SQLitePCL;
 
 namespace MicroDb.Concurrency;
@@ -6,14 +7,28 @@ namespace MicroDb.Concurrency;
 public sealed partial class MicroDbPool
 {
     /// <summary>
-    /// While the registration lives, cancelling the token calls sqlite3_interrupt on the connection, so a long statement
-    /// stops with SQLITE_INTERRUPT. Disposing the registration waits for a running callback, so no interrupt can reach the
-    /// connection after it has been given back.
+    /// While the returned value lives, cancelling the token stops the connection's running statement with SQLITE_INTERRUPT:
+    /// at once through sqlite3_interrupt, and through a progress handler that polls the token every
+    /// <see cref="ProgressSteps"/> virtual-machine steps. The handler is what makes it certain: SQLite forgets an interrupt
+    /// that lands while no statement is running on the connection (a cancel between this call and the first step, while
+    /// the query is translated or prepared), so without it that statement would run to its end. Disposing waits for a
+    /// running callback, so no interrupt can reach the connection after it has been given back. A token that cannot be
+    /// cancelled costs nothing.
     /// </summary>
-    internal static CancellationTokenRegistration InterruptOnCancel(MicroDbConnection connection, CancellationToken cancellationToken) =>
-        cancellationToken.CanBeCanceled
-            ? cancellationToken.UnsafeRegister(static state => raw.sqlite3_interrupt((sqlite3)state!), connection.Handle)
-            : default;
+    internal static StatementInterrupt InterruptOnCancel(MicroDbConnection connection, CancellationToken cancellationToken)
+    {
+        if (!cancellationToken.CanBeCanceled)
+        {
+            return default;
+        }
+
+        var handle = connection.Handle;
+        raw.sqlite3_progress_handler(handle, ProgressSteps, static state => ((StrongBox<CancellationToken>)state).Value.IsCancellationRequested ? 1 : 0, new StrongBox<CancellationToken>(cancellationToken));
+        return new StatementInterrupt(cancellationToken.UnsafeRegister(static state => raw.sqlite3_interrupt((sqlite3)state!), handle), handle);
+    }
+
+    /// <summary>How many virtual-machine steps SQLite runs between two polls of a cancellable statement's token.</summary>
+    private const int ProgressSteps = 10_000;
 
     /// <summary>True when <paramref name="exception"/> is SQLite's answer to an interrupt caused by <paramref name="cancellationToken"/>.</summary>
     internal static bool IsCancellation(Exception exception, CancellationToken cancellationToken) =>

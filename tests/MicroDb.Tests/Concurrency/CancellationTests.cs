@@ -84,4 +84,39 @@ public sealed class CancellationTests
         var run = Task.Run(() => pool.Read(c => c.ExecuteScalar<long>(LongQuery), cts.Token));
         Assert.That(() => run.Wait(Bound), Throws.InstanceOf<AggregateException>().With.InnerException.InstanceOf<OperationCanceledException>());
     }
+    [Test]
+    public async Task A_cancel_before_the_statement_starts_still_stops_it()
+    {
+        // The token is cancelled inside the read, after the pool hooked the connection and before the statement's first
+        // step: sqlite3_interrupt lands on an idle connection, which SQLite forgets. Under load the same gap opened
+        // between the pool's hook and a join's first step (the join translated and prepared in between) and a
+        // 25-million-pair count ran to its end; the progress handler's poll stops it.
+        using var pool = new MicroDbPool(new MicroDbPoolOptions(_db.Options()) { ReaderCount = 1 });
+        using var cts = new CancellationTokenSource();
+        var run = Task.Run(async () => await pool.ReadAsync(c =>
+        {
+            cts.Cancel();
+            return c.ExecuteScalar<long>(LongQuery);
+        }, cts.Token));
+
+        Assert.That(await Task.WhenAny(run, Task.Delay(Bound)), Is.SameAs(run), "the query was not stopped");
+        Assert.That(async () => await run, Throws.InstanceOf<OperationCanceledException>());
+        Assert.That(pool.Read(c => c.ExecuteScalar<long>(LongQuery.Replace("50000000", "1000"))), Is.EqualTo(1000), "the single reader was given back and runs statements");
+    }
+
+    [Test]
+    public void A_cancel_before_a_sync_pool_write_starts_undoes_it()
+    {
+        using var pool = new MicroDbPool(new MicroDbPoolOptions(_db.Options()));
+        pool.Write(c => c.Execute("CREATE TABLE numbers(x INTEGER)"));
+        using var cts = new CancellationTokenSource();
+
+        Assert.That(() => pool.Write(c =>
+        {
+            cts.Cancel();
+            return c.Execute("INSERT INTO numbers SELECT x FROM (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 50000000) SELECT x FROM c)");
+        }, cts.Token), Throws.InstanceOf<OperationCanceledException>());
+        Assert.That(pool.Read(c => c.ExecuteScalar<long>("SELECT COUNT(*) FROM numbers")), Is.EqualTo(0), "nothing was written");
+        Assert.That(pool.Read(c => c.ExecuteScalar<long>("SELECT 1")), Is.EqualTo(1), "statements run again without a token");
+    }
 }
