@@ -4,7 +4,7 @@ using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
-/// <summary>The joined tables: per table its map, parameter, join kind, ON condition and (left joins, where a row may be missing) its join key; the missing row itself is told by the table's rowid (<c>JoinQuery.PresenceOf</c>).</summary>
+/// <summary>The joined tables: per table its map, parameter, join kind, ON condition and (left joins, where a row may be missing) its join key; the missing row itself is told by <see cref="PresenceColumn"/>.</summary>
 internal sealed class JoinedTables
 {
     public JoinedTables(IEntityMap[] maps, ParameterExpression[] parameters, SqlJoinKind[] kinds, Expression?[] on, Expression?[] presence, ParameterExpression[]? groups = null)
