@@ -57,8 +57,8 @@ internal static class NpgsqlGroupedRows
         return (sql, PostgresQueryDialect.Parameters(args), Read);
     }
 
-    /// <summary>The aggregate at <paramref name="ordinal"/> as <paramref name="type"/>: integers narrowed checked, dates read in their own type.</summary>
-    private static object? Aggregate(NpgsqlDataReader reader, int ordinal, Type type)
+    /// <summary>The aggregate (or a join result's sub-query value) at <paramref name="ordinal"/> as <paramref name="type"/>: integers narrowed checked, dates read in their own type.</summary>
+    internal static object? Aggregate(NpgsqlDataReader reader, int ordinal, Type type)
     {
         if (reader.IsDBNull(ordinal))
         {

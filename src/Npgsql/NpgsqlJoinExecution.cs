@@ -44,26 +44,27 @@ internal sealed class NpgsqlJoinExecution(MicroDbNpgsqlConnection db) : JoinExec
 
     public override ValueTask<List<TResult>> ReadAll<TResult>(JoinStatement statement, bool async, CancellationToken cancellationToken)
     {
-        if (statement.Subqueries is not null)
-        {
-            throw new NotSupportedException($"MicroDb.Npgsql cannot run '{statement.Selector}': a sub-query in a join's result is not read on PostgreSQL yet; query it separately.");
-        }
-
         var tables = statement.Tables;
         var readers = Readers(statement.Readers);
         var ordinals = statement.Ordinals;
         var presence = statement.Presence;
-        var selector = statement.Selector;
+        var subqueries = statement.Subqueries;
+        var first = statement.First;
+
+        // A sub-query of the result (db.Table<Line>().Count(...)) is a column after the tables' (ProjectionSubqueries), read as a value.
+        var body = subqueries?.Body ?? statement.Selector;
         var used = new bool[readers.Length];
         for (var i = 0; i < used.Length; i++)
         {
-            used[i] = ParameterFinder.Uses(selector, tables.Parameters[i]);
+            used[i] = ParameterFinder.Uses(body, tables.Parameters[i]);
         }
 
-        var interpreter = ExpressionInterpreter.ForEntities(tables.Parameters, tables.Maps);
+        var interpreter = subqueries is null
+            ? ExpressionInterpreter.ForEntities(tables.Parameters, tables.Maps)
+            : ExpressionInterpreter.ForEntities([.. tables.Parameters, subqueries.Values], [.. tables.Maps, null]);
         TResult Read(NpgsqlDataReader reader)
         {
-            var entities = new object?[readers.Length];
+            var entities = new object?[readers.Length + (subqueries is null ? 0 : 1)];
             for (var i = 0; i < readers.Length; i++)
             {
                 // A table whose presence column is NULL had no row (a left join's, or the rows before a right join).
@@ -73,7 +74,18 @@ internal sealed class NpgsqlJoinExecution(MicroDbNpgsqlConnection db) : JoinExec
                 }
             }
 
-            return (TResult)interpreter.EvaluateForRow(selector, entities)!;
+            if (subqueries is not null)
+            {
+                var values = new object?[subqueries.Lifted.Count];
+                for (var i = 0; i < values.Length; i++)
+                {
+                    values[i] = NpgsqlGroupedRows.Aggregate(reader, first + i, subqueries.Lifted[i].Type);
+                }
+
+                entities[readers.Length] = values;
+            }
+
+            return (TResult)interpreter.EvaluateForRow(body, entities)!;
         }
 
         return db.RunRows(statement.Sql, PostgresQueryDialect.Parameters(statement.Args), Read, async, cancellationToken);

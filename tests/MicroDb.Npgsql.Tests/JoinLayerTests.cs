@@ -5,7 +5,8 @@ namespace MicroDb.Npgsql.Tests;
 
 /// <summary>
 /// What PostgreSQL gets from Core's one join operator layer (issue 24): grouping over a join, RightJoin (from a table,
-/// a SQL LEFT JOIN, and after a join, a SQL RIGHT JOIN), three-table joins and self-joins, each against LINQ-to-Objects
+/// a SQL LEFT JOIN, and after a join, a SQL RIGHT JOIN), three-table joins, self-joins and sub-queries in a join's Where
+/// and result, each against LINQ-to-Objects
 /// over the same rows (read back with ad-hoc SQL), on both mapping paths, and what is refused.
 /// </summary>
 [TestFixture(MappingMode.Generated)]
@@ -166,6 +167,22 @@ public sealed class JoinLayerTests(MappingMode mapping)
         Assert.That(query.ToSqlString(), Does.Contain("\"pg_join_customer\" AS \"t0\" INNER JOIN \"pg_join_customer\" AS \"t1\""));
         Assert.That(query.ToList(), Is.EqualTo(expected));
         Assert.That(expected, Is.Not.Empty);
+    }
+
+    [Test]
+    public void Sub_queries_in_a_joins_where_and_result_match_linq_to_objects()
+    {
+        var expected = _orders.Join(_customers, o => o.CustomerId, c => c.Id, (o, c) => new { o, c })
+            .Where(x => _orders.Any(o2 => o2.CustomerId == x.c.Id && o2.Total > 600m))
+            .Select(x => new { x.o.Id, Orders = _orders.Count(o2 => o2.CustomerId == x.c.Id), Rich = _orders.Any(o2 => o2.CustomerId == x.c.Id && o2.Total > 900m) })
+            .OrderBy(x => x.Id).ToList();
+        var orders = _db.Table<PgOrder>();
+        var actual = _db.Table<PgOrder>().Join(_db.Table<PgCustomer>(), o => o.CustomerId, c => (int?)c.Id, (o, c) => new { o, c })
+            .Where(x => orders.Any(o2 => o2.CustomerId == x.c.Id && o2.Total > 600m))
+            .Select(x => new { x.o.Id, Orders = orders.Count(o2 => o2.CustomerId == x.c.Id), Rich = orders.Any(o2 => o2.CustomerId == x.c.Id && o2.Total > 900m) })
+            .OrderBy(x => x.Id).ToList();
+        Assert.That(actual, Is.EqualTo(expected));
+        Assert.That(expected.Select(x => x.Rich).Distinct().Count(), Is.EqualTo(2), "both answers occur");
     }
 
     [Test]
