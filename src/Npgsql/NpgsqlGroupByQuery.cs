@@ -16,13 +16,13 @@ public sealed class NpgsqlGroupByQuery<TKey, TElement>
 {
     private readonly MicroDbNpgsqlConnection _db;
     private readonly GroupState _state;
-    private readonly Func<NpgsqlDataReader, int[], object?> _readEntity;
+    private readonly Func<NpgsqlDataReader, int[], object?>[] _readers;
 
-    internal NpgsqlGroupByQuery(MicroDbNpgsqlConnection db, GroupState state, Func<NpgsqlDataReader, int[], object?> readEntity)
+    internal NpgsqlGroupByQuery(MicroDbNpgsqlConnection db, GroupState state, Func<NpgsqlDataReader, int[], object?>[] readers)
     {
         _db = db;
         _state = state;
-        _readEntity = readEntity;
+        _readers = readers;
     }
 
     /// <summary>Keeps the groups matching <paramref name="predicate"/> (SQL HAVING).</summary>
@@ -31,7 +31,7 @@ public sealed class NpgsqlGroupByQuery<TKey, TElement>
     public NpgsqlGroupByQuery<TKey, TElement> Where(Expression<Func<IGrouping<TKey, TElement>, bool>> predicate)
     {
         ArgumentNullException.ThrowIfNull(predicate);
-        return new(_db, _state.WithHaving(RowSubstitution.Apply(predicate, _state.Group), "Where"), _readEntity);
+        return new(_db, _state.WithHaving(RowSubstitution.Apply(predicate, _state.Group), "Where"), _readers);
     }
 
     /// <summary>Sorts the groups by <paramref name="keySelector"/> (the key or an aggregate), ascending.</summary>
@@ -65,7 +65,7 @@ public sealed class NpgsqlGroupByQuery<TKey, TElement>
         ArgumentNullException.ThrowIfNull(selector);
         var body = RowSubstitution.Apply(selector, _state.Group);
         _state.PlanResult(body);
-        return new NpgsqlGroupedQuery<TResult>(_db, _state, body, _readEntity);
+        return new NpgsqlGroupedQuery<TResult>(_db, _state, body, _readers);
     }
 
     /// <summary>The number of groups.</summary>
@@ -81,6 +81,6 @@ public sealed class NpgsqlGroupByQuery<TKey, TElement>
     private NpgsqlGroupByQuery<TKey, TElement> Order(LambdaExpression keySelector, bool descending, bool then, string name)
     {
         ArgumentNullException.ThrowIfNull(keySelector);
-        return new(_db, _state.WithOrdering(RowSubstitution.Apply(keySelector, _state.Group), descending, then, name), _readEntity);
+        return new(_db, _state.WithOrdering(RowSubstitution.Apply(keySelector, _state.Group), descending, then, name), _readers);
     }
 }

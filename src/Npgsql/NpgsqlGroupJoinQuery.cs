@@ -12,9 +12,14 @@ namespace MicroDb.Npgsql;
 /// <typeparam name="TInner">The joined table's type.</typeparam>
 public sealed class NpgsqlGroupJoinQuery<TResult, TInner>
 {
-    private readonly NpgsqlGroupJoinSource _source;
+    private readonly MicroDbNpgsqlConnection _db;
+    private readonly GroupJoinSource _source;
 
-    internal NpgsqlGroupJoinQuery(NpgsqlGroupJoinSource source) => _source = source;
+    internal NpgsqlGroupJoinQuery(MicroDbNpgsqlConnection db, GroupJoinSource source)
+    {
+        _db = db;
+        _source = source;
+    }
 
     /// <summary>Flattens the groups: over <c>g.DefaultIfEmpty()</c> a SQL <c>LEFT JOIN</c>, over <c>g</c> an <c>INNER JOIN</c>.</summary>
     /// <typeparam name="TCollection">The joined row's type.</typeparam>
@@ -28,9 +33,6 @@ public sealed class NpgsqlGroupJoinQuery<TResult, TInner>
     {
         ArgumentNullException.ThrowIfNull(collectionSelector);
         ArgumentNullException.ThrowIfNull(resultSelector);
-        var collection = RowSubstitution.Apply(collectionSelector, _source.Result);
-        var kind = GroupJoinShape.KindOf(collection, _source.Group, collectionSelector);
-        var carries = GroupJoinShape.CarriesGroup(resultSelector, _source.Result, _source.Group, typeof(TCollection));
-        return _source.Complete<TNew>(kind, parameter => RowSubstitution.Apply(resultSelector, _source.Result, parameter), carries);
+        return new NpgsqlJoinQuery<TNew>(_db, _source.Flatten(collectionSelector, resultSelector, typeof(TCollection)));
     }
 }

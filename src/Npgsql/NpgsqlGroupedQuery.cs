@@ -15,14 +15,14 @@ public sealed class NpgsqlGroupedQuery<TResult>
     private readonly MicroDbNpgsqlConnection _db;
     private readonly GroupState _state;
     private readonly Expression _selector;
-    private readonly Func<NpgsqlDataReader, int[], object?> _readEntity;
+    private readonly Func<NpgsqlDataReader, int[], object?>[] _readers;
 
-    internal NpgsqlGroupedQuery(MicroDbNpgsqlConnection db, GroupState state, Expression selector, Func<NpgsqlDataReader, int[], object?> readEntity)
+    internal NpgsqlGroupedQuery(MicroDbNpgsqlConnection db, GroupState state, Expression selector, Func<NpgsqlDataReader, int[], object?>[] readers)
     {
         _db = db;
         _state = state;
         _selector = selector;
-        _readEntity = readEntity;
+        _readers = readers;
     }
 
     /// <summary>Keeps the groups whose result matches <paramref name="predicate"/> (SQL HAVING).</summary>
@@ -65,7 +65,7 @@ public sealed class NpgsqlGroupedQuery<TResult>
     public NpgsqlGroupedQuery<TResult> Skip(int count) => With(_state.WithSkip(count));
 
     /// <summary>The SQL the query runs (values appear as <c>$n</c> parameters).</summary>
-    public string ToSqlString() => NpgsqlGroupedRows.Build<TResult>(_state, _selector, _readEntity, null).Sql;
+    public string ToSqlString() => NpgsqlGroupedRows.Build<TResult>(_state, _selector, _readers, null).Sql;
 
     /// <summary>Runs the query and returns every group's result.</summary>
     /// <exception cref="OverflowException">A sum does not fit in its LINQ result type.</exception>
@@ -103,7 +103,7 @@ public sealed class NpgsqlGroupedQuery<TResult>
     public async Task<int> CountAsync(CancellationToken cancellationToken = default) =>
         checked((int)await NpgsqlGroupedRows.Count(_db, _state, async: true, cancellationToken).ConfigureAwait(false));
 
-    private NpgsqlGroupedQuery<TResult> With(GroupState state) => new(_db, state, _selector, _readEntity);
+    private NpgsqlGroupedQuery<TResult> With(GroupState state) => new(_db, state, _selector, _readers);
 
     private NpgsqlGroupedQuery<TResult> Order(LambdaExpression keySelector, bool descending, bool then, string name)
     {
@@ -113,7 +113,7 @@ public sealed class NpgsqlGroupedQuery<TResult>
 
     private ValueTask<List<TResult>> Run(int? limitCap, bool async, CancellationToken cancellationToken)
     {
-        var (sql, parameters, read) = NpgsqlGroupedRows.Build<TResult>(_state, _selector, _readEntity, limitCap);
+        var (sql, parameters, read) = NpgsqlGroupedRows.Build<TResult>(_state, _selector, _readers, limitCap);
         return _db.RunRows(sql, parameters, read, async, cancellationToken);
     }
 

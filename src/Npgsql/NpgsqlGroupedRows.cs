@@ -7,7 +7,7 @@ namespace MicroDb.Npgsql;
 
 /// <summary>
 /// Runs Core's grouping (<see cref="GroupState"/>, which translates and writes the statement with PostgreSQL's dialect)
-/// on a <see cref="MicroDbNpgsqlConnection"/>, and reads its rows: the key's columns through the table's map, each
+/// on a <see cref="MicroDbNpgsqlConnection"/>, and reads its rows: the key's columns through the tables' maps (one table, or a join's), each
 /// aggregate converted to the type LINQ gives it (a sum that does not fit throws <see cref="OverflowException"/>, as
 /// LINQ's checked Sum), the result evaluated by <see cref="ExpressionInterpreter"/>.
 /// </summary>
@@ -20,12 +20,18 @@ internal static class NpgsqlGroupedRows
     }
 
     public static (string Sql, List<NpgsqlParameter> Parameters, Func<NpgsqlDataReader, TResult> Read) Build<TResult>(
-        GroupState state, System.Linq.Expressions.Expression selector, Func<NpgsqlDataReader, int[], object?> readEntity, int? limitCap)
+        GroupState state, System.Linq.Expressions.Expression selector, Func<NpgsqlDataReader, int[], object?>[] readers, int? limitCap)
     {
         var plan = state.PlanResult(selector);
         var (sql, args) = state.BuildSelect(plan, limitCap);
-        var reads = ParameterFinder.Uses(plan.Body, state.Parameters[0]);
-        var interpreter = ExpressionInterpreter.ForEntities([state.Parameters[0], plan.Values], [state.Map, null]);
+        var tables = state.Maps.Length;
+        var reads = new bool[tables];
+        for (var i = 0; i < tables; i++)
+        {
+            reads[i] = ParameterFinder.Uses(plan.Body, state.Parameters[i]);
+        }
+
+        var interpreter = ExpressionInterpreter.ForEntities([.. state.Parameters, plan.Values], [.. state.Maps, null]);
         TResult Read(NpgsqlDataReader reader)
         {
             var values = new object?[plan.Aggregates.Count];
@@ -34,15 +40,25 @@ internal static class NpgsqlGroupedRows
                 values[i] = Aggregate(reader, plan.First + i, plan.Aggregates[i].Type);
             }
 
-            var entity = reads ? readEntity(reader, plan.Ordinals[0]) : null;
-            return (TResult)interpreter.EvaluateForRow(plan.Body, [entity, values])!;
+            // One entity per table the result reads (a grouped join's key columns), null where a left-joined table had no row.
+            var row = new object?[tables + 1];
+            for (var i = 0; i < tables; i++)
+            {
+                if (reads[i] && (plan.Presence[i] < 0 || !reader.IsDBNull(plan.Presence[i])))
+                {
+                    row[i] = readers[i](reader, plan.Ordinals[i]);
+                }
+            }
+
+            row[tables] = values;
+            return (TResult)interpreter.EvaluateForRow(plan.Body, row)!;
         }
 
         return (sql, PostgresQueryDialect.Parameters(args), Read);
     }
 
-    /// <summary>The aggregate at <paramref name="ordinal"/> as <paramref name="type"/>: integers narrowed checked, dates read in their own type.</summary>
-    private static object? Aggregate(NpgsqlDataReader reader, int ordinal, Type type)
+    /// <summary>The aggregate (or a join result's sub-query value) at <paramref name="ordinal"/> as <paramref name="type"/>: integers narrowed checked, dates read in their own type.</summary>
+    internal static object? Aggregate(NpgsqlDataReader reader, int ordinal, Type type)
     {
         if (reader.IsDBNull(ordinal))
         {

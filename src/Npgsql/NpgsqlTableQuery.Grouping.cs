@@ -15,7 +15,7 @@ public sealed partial class NpgsqlTableQuery<T>
     /// <typeparam name="TKey">The key type.</typeparam>
     /// <param name="keySelector">The grouping key.</param>
     /// <exception cref="NotSupportedException">The key has no PostgreSQL translation, or the query is ordered or limited.</exception>
-    public NpgsqlGroupByQuery<TKey, T> GroupBy<TKey>(Expression<Func<T, TKey>> keySelector) => new(_db, Grouping<TKey, T>(keySelector, null), ReadEntity);
+    public NpgsqlGroupByQuery<TKey, T> GroupBy<TKey>(Expression<Func<T, TKey>> keySelector) => new(_db, Grouping<TKey, T>(keySelector, null), [ReadEntity]);
 
     /// <summary>Groups the rows by <paramref name="keySelector"/>; each group's elements are <paramref name="elementSelector"/>'s values (<c>g.Sum()</c> adds them).</summary>
     /// <typeparam name="TKey">The key type.</typeparam>
@@ -26,7 +26,7 @@ public sealed partial class NpgsqlTableQuery<T>
     public NpgsqlGroupByQuery<TKey, TElement> GroupBy<TKey, TElement>(Expression<Func<T, TKey>> keySelector, Expression<Func<T, TElement>> elementSelector)
     {
         ArgumentNullException.ThrowIfNull(elementSelector);
-        return new(_db, Grouping(keySelector, elementSelector), ReadEntity);
+        return new(_db, Grouping(keySelector, elementSelector), [ReadEntity]);
     }
 
     // The grouped table's entity from the columns at ordinals (-1: not selected), through its map's typed contract.

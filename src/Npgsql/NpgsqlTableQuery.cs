@@ -187,6 +187,39 @@ public sealed partial class NpgsqlTableQuery<T> : ISubquerySource
         return NpgsqlJoinQuery<T>.Start(this, outerKeySelector.Parameters[0].Name).GroupJoin(inner, outerKeySelector, innerKeySelector, resultSelector);
     }
 
+    /// <summary>
+    /// A right outer join with <paramref name="inner"/> on equal keys (.NET 10's <c>RightJoin</c>): every row of
+    /// <paramref name="inner"/> is kept, and this table's row is null where none matches (a null key matches nothing). It
+    /// runs as a SQL <c>LEFT JOIN</c> from the joined table, as on SQLite; this table needs a primary key (PostgreSQL has
+    /// no rowid to tell a missing row by). As in LINQ-to-Objects, test the missing row first (<c>o == null ? 0 : o.Id</c>).
+    /// </summary>
+    /// <typeparam name="TInner">The joined table's type.</typeparam>
+    /// <typeparam name="TKey">The key type (a single value).</typeparam>
+    /// <typeparam name="TResult">The type of a joined row.</typeparam>
+    /// <param name="inner">The joined table: every one of its rows is kept (its Where conditions choose which).</param>
+    /// <param name="outerKeySelector">The key of this table's row.</param>
+    /// <param name="innerKeySelector">The key of the joined table's row.</param>
+    /// <param name="resultSelector">The joined row; its first argument is null where no row of this table matched.</param>
+    /// <exception cref="NotSupportedException">A key or the result has no PostgreSQL translation, the key is composite, this table has no primary key, or either query is ordered or limited.</exception>
+    /// <exception cref="ArgumentException"><paramref name="inner"/> runs on another connection.</exception>
+    public NpgsqlJoinQuery<TResult> RightJoin<TInner, TKey, TResult>(
+        NpgsqlTableQuery<TInner> inner,
+        Expression<Func<T, TKey>> outerKeySelector,
+        Expression<Func<TInner, TKey>> innerKeySelector,
+        Expression<Func<T?, TInner, TResult>> resultSelector)
+    {
+        ArgumentNullException.ThrowIfNull(inner);
+        ArgumentNullException.ThrowIfNull(outerKeySelector);
+        ArgumentNullException.ThrowIfNull(innerKeySelector);
+        ArgumentNullException.ThrowIfNull(resultSelector);
+
+        // This table's Where conditions choose which rows can match: they go to the ON clause of the left join from inner.
+        return NpgsqlJoinQuery<TInner>.Start(inner, innerKeySelector.Parameters[0].Name).RightJoinFrom<T, TResult>(this, innerKeySelector, outerKeySelector, resultSelector);
+    }
+
+    /// <summary>This table as Core's join layer takes it: its map, connection, Where conditions and typed entity reader.</summary>
+    internal JoinTable AsJoinTable() => new(_map, _db, JoinFilters, NpgsqlJoinExecution.ReaderOf(_map));
+
     /// <summary>This query's Where conditions, for a join over it.</summary>
     /// <exception cref="NotSupportedException">The query is ordered or limited.</exception>
     internal IReadOnlyList<LambdaExpression> JoinFilters()

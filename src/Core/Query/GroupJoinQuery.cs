@@ -1,5 +1,4 @@
 using System.Linq.Expressions;
-using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
@@ -12,9 +11,14 @@ namespace MicroDb.Query;
 /// <typeparam name="TInner">The joined table's type.</typeparam>
 public sealed class GroupJoinQuery<TResult, TInner>
 {
+    private readonly MicroDbConnection _connection;
     private readonly GroupJoinSource _source;
 
-    internal GroupJoinQuery(GroupJoinSource source) => _source = source;
+    internal GroupJoinQuery(MicroDbConnection connection, GroupJoinSource source)
+    {
+        _connection = connection;
+        _source = source;
+    }
 
     /// <summary>
     /// Flattens the grouped join: query syntax's <c>from c in g.DefaultIfEmpty()</c> (a left join: <c>c</c> is null where no
@@ -31,10 +35,6 @@ public sealed class GroupJoinQuery<TResult, TInner>
     {
         ArgumentNullException.ThrowIfNull(collectionSelector);
         ArgumentNullException.ThrowIfNull(resultSelector);
-        var group = _source.Group;
-        var collection = RowSubstitution.Apply(collectionSelector, _source.Result);
-        var kind = GroupJoinShape.KindOf(collection, group, collectionSelector);
-        var carries = GroupJoinShape.CarriesGroup(resultSelector, _source.Result, group, typeof(TCollection));
-        return _source.Complete<TNew>(kind, parameter => RowSubstitution.Apply(resultSelector, _source.Result, parameter), carries);
+        return new JoinQuery<TNew>(_connection, _source.Flatten(collectionSelector, resultSelector, typeof(TCollection)));
     }
 }

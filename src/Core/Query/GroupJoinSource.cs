@@ -3,45 +3,30 @@ using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
-/// <summary>What a <see cref="GroupJoinQuery{TResult, TInner}"/> holds until SelectMany says which join it is.</summary>
-internal abstract class GroupJoinSource
+/// <summary>
+/// What a grouped join holds until its SelectMany says which join it is (<see cref="Flatten"/>): the join so far, the
+/// joined table, the keys, the group parameter and the grouped row. Shared by SQLite's
+/// <see cref="GroupJoinQuery{TResult, TInner}"/> and MicroDb.Npgsql's grouped join.
+/// </summary>
+internal sealed class GroupJoinSource(JoinState outer, JoinTable inner, Expression outerKey, LambdaExpression innerKeySelector, ParameterExpression group, Expression result)
 {
     /// <summary>The group-join's result (over the outer tables' parameters and <see cref="Group"/>).</summary>
-    public abstract Expression Result { get; }
+    public Expression Result { get; } = result;
 
     /// <summary>The parameter that stands for the group of matching rows.</summary>
-    public abstract ParameterExpression Group { get; }
+    public ParameterExpression Group { get; } = group;
 
-    /// <summary>The join of kind <paramref name="kind"/>, its result <paramref name="selectorOf"/> the joined table's parameter.</summary>
-    /// <param name="kind">The join kind.</param>
-    /// <param name="selectorOf">The result over the joined table's parameter.</param>
-    /// <param name="carriesGroup">True when the result carries the group in a transparent identifier (query syntax with more clauses).</param>
-    public abstract JoinQuery<TNew> Complete<TNew>(SqlJoinKind kind, Func<ParameterExpression, Expression> selectorOf, bool carriesGroup);
-}
-
-/// <summary>A <see cref="GroupJoinSource"/> over a join query of <typeparamref name="TOuter"/> rows and a table of <typeparamref name="TInner"/>.</summary>
-internal sealed class GroupJoinSource<TOuter, TInner> : GroupJoinSource
-{
-    private readonly JoinQuery<TOuter> _outer;
-    private readonly TableQuery<TInner> _inner;
-    private readonly Expression _outerKey;
-    private readonly LambdaExpression _innerKeySelector;
-
-    public GroupJoinSource(JoinQuery<TOuter> outer, TableQuery<TInner> inner, Expression outerKey, LambdaExpression innerKeySelector, ParameterExpression group, Expression result)
+    /// <summary>
+    /// The join SelectMany makes: over <c>g.DefaultIfEmpty()</c> a left join, over <c>g</c> an inner join, the result
+    /// <paramref name="resultSelector"/> over the grouped row and the joined table's row.
+    /// </summary>
+    /// <exception cref="NotSupportedException">The collection is anything else, or the result uses the group itself.</exception>
+    public JoinState Flatten(LambdaExpression collectionSelector, LambdaExpression resultSelector, Type collectionType)
     {
-        _outer = outer;
-        _inner = inner;
-        _outerKey = outerKey;
-        _innerKeySelector = innerKeySelector;
-        Group = group;
-        Result = result;
+        var collection = RowSubstitution.Apply(collectionSelector, Result);
+        var kind = GroupJoinShape.KindOf(collection, Group, collectionSelector);
+        var carries = GroupJoinShape.CarriesGroup(resultSelector, Result, Group, collectionType);
+        return outer.AddJoin(kind, inner, outerKey, innerKeySelector, parameter => RowSubstitution.Apply(resultSelector, Result, parameter),
+            kind == SqlJoinKind.Left ? "GroupJoin + SelectMany(DefaultIfEmpty)" : "GroupJoin + SelectMany", carries ? Group : null);
     }
-
-    public override Expression Result { get; }
-
-    public override ParameterExpression Group { get; }
-
-    public override JoinQuery<TNew> Complete<TNew>(SqlJoinKind kind, Func<ParameterExpression, Expression> selectorOf, bool carriesGroup) =>
-        _outer.AddJoinCore<TInner, TNew>(
-            kind, _inner, _outerKey, _innerKeySelector, selectorOf, kind == SqlJoinKind.Left ? "GroupJoin + SelectMany(DefaultIfEmpty)" : "GroupJoin + SelectMany", carriesGroup ? Group : null);
 }

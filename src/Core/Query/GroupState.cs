@@ -1,5 +1,4 @@
 using System.Linq.Expressions;
-using System.Text;
 using MicroDb.Mapping;
 using MicroDb.Native;
 using MicroDb.Query.Model;
@@ -31,9 +30,12 @@ internal sealed class GroupState
     {
     }
 
-    /// <summary>A grouping of a join's rows (<paramref name="elementBody"/> over the tables' parameters).</summary>
-    public GroupState(MicroDbConnection connection, JoinedTables tables, Expression elementBody, ParameterExpression group, Expression key, Expression[] wheres)
-        : this(connection, connection.Storage, tables, tables.Maps, tables.Parameters, elementBody, group, key, wheres)
+    /// <summary>
+    /// A grouping of a join's rows (<paramref name="elementBody"/> over the tables' parameters), on SQLite's
+    /// <paramref name="connection"/> or, with none, on the database <paramref name="storage"/>'s dialect names (run by the caller).
+    /// </summary>
+    public GroupState(MicroDbConnection? connection, StorageFormat storage, JoinedTables tables, Expression elementBody, ParameterExpression group, Expression key, Expression[] wheres)
+        : this(connection, storage, tables, tables.Maps, tables.Parameters, elementBody, group, key, wheres)
     {
     }
 
@@ -217,8 +219,7 @@ internal sealed class GroupState
                 presence[i] = projection.Count;
                 if (JoinedTables.IsRowIdPresence(present, Parameters[i]))
                 {
-                    var joined = Maps[i].Table;
-                    projection.Add(SqlJoinPresence.Of(JoinScope.Alias(i), joined.WithoutRowId, joined.WithoutRowId ? joined.PrimaryKeyColumns[0].Name : null));
+                    projection.Add(JoinedTables.PresenceColumn(Maps[i].Table, i, Storage));
                 }
                 else
                 {
@@ -322,18 +323,7 @@ internal sealed class GroupState
         }
     }
 
-    private string Write(QueryModel model, List<object?> args)
-    {
-        if (!Storage.Dialect.NativeStorage)
-        {
-            return SlotOrder.Write(model, args);
-        }
-
-        // Another database's writer numbers its parameters from the slot ($n), so their order in the text is free.
-        var sql = new StringBuilder();
-        Storage.Dialect.Writer.WriteQuery(model, sql, []);
-        return sql.ToString();
-    }
+    private string Write(QueryModel model, List<object?> args) => SlotOrder.Write(Storage, model, args);
 
     /// <summary>How a grouped result is read: its body over the element and the aggregate values, and where the columns are.</summary>
     internal sealed class Plan(Expression body, ParameterExpression values, List<MethodCallExpression> aggregates)

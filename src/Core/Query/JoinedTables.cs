@@ -4,7 +4,7 @@ using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
-/// <summary>The joined tables: per table its map, parameter, join kind, ON condition and (left joins, where a row may be missing) its join key; the missing row itself is told by the table's rowid (<c>JoinQuery.PresenceOf</c>).</summary>
+/// <summary>The joined tables: per table its map, parameter, join kind, ON condition and (left joins, where a row may be missing) its join key; the missing row itself is told by <see cref="PresenceColumn"/>.</summary>
 internal sealed class JoinedTables
 {
     public JoinedTables(IEntityMap[] maps, ParameterExpression[] parameters, SqlJoinKind[] kinds, Expression?[] on, Expression?[] presence, ParameterExpression[]? groups = null)
@@ -98,6 +98,35 @@ internal sealed class JoinedTables
         }
 
         return 0;
+    }
+
+    /// <summary>
+    /// The value of <paramref name="table"/> (joined as table <paramref name="index"/>) that is NULL only where no row matched: its rowid, or where there is none
+    /// (a WITHOUT ROWID table, or a database without rowids, <see cref="QueryDialect.HasRowId"/>) its first key column.
+    /// Not the join key: a stored NULL can match (a non-nullable double's NaN is stored as NULL on SQLite), and that row is not missing.
+    /// </summary>
+    public static SqlExpression PresenceColumn(TableMapping table, int index, StorageFormat storage)
+    {
+        var withoutRowId = table.WithoutRowId || !storage.Dialect.HasRowId;
+        return SqlJoinPresence.Of(JoinScope.Alias(index), withoutRowId, withoutRowId ? table.PrimaryKeyColumns[0].Name : null);
+    }
+
+    /// <summary>
+    /// Throws when a table that may be missing has nothing to tell it by: no rowid on <paramref name="storage"/>'s database
+    /// and no primary key.
+    /// </summary>
+    /// <exception cref="NotSupportedException">Such a table is in the join.</exception>
+    public void RequirePresence(StorageFormat storage, string name)
+    {
+        for (var i = 0; i < Maps.Length; i++)
+        {
+            var table = Maps[i].Table;
+            if (Presence[i] is not null && !storage.Dialect.HasRowId && table.PrimaryKeyColumns.Count == 0)
+            {
+                throw new NotSupportedException(
+                    $"MicroDb cannot translate {name} with '{table.TableName}' on {storage.Dialect.Name}: a table there has no rowid, so a table whose row may be missing needs a primary key to tell it.");
+            }
+        }
     }
 
     public JoinedTables Add(IEntityMap map, ParameterExpression parameter, SqlJoinKind kind, Expression on, Expression? presence, ParameterExpression? group = null) =>

@@ -23,12 +23,12 @@ internal sealed class RowSubstitution : ExpressionVisitor
 
     /// <summary>The body of <paramref name="lambda"/> with parameter <c>i</c> replaced by <paramref name="replacements"/>[i].</summary>
     /// <exception cref="NotSupportedException">A member of a replaced parameter cannot be traced to what it was built from.</exception>
-    public static Expression Apply(LambdaExpression lambda, params Expression[] replacements)
-    {
-        var parameters = lambda.Parameters.ToArray();
-        var body = new RowSubstitution(parameters, replacements).Visit(lambda.Body);
-        return body;
-    }
+    public static Expression Apply(LambdaExpression lambda, params Expression[] replacements) => Apply(lambda.Body, lambda.Parameters, replacements);
+
+    /// <summary><paramref name="body"/> (of a lambda over <paramref name="parameters"/>) with parameter <c>i</c> replaced by <paramref name="replacements"/>[i].</summary>
+    /// <exception cref="NotSupportedException">A member of a replaced parameter cannot be traced to what it was built from.</exception>
+    public static Expression Apply(Expression body, IReadOnlyList<ParameterExpression> parameters, params Expression[] replacements) =>
+        new RowSubstitution([.. parameters], replacements).Visit(body);
 
     protected override Expression VisitMember(MemberExpression node)
     {

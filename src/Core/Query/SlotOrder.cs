@@ -15,6 +15,23 @@ internal static class SlotOrder
         return sql.ToString();
     }
 
+    /// <summary>
+    /// Writes <paramref name="model"/> in <paramref name="storage"/>'s dialect: SQLite's with the order check of
+    /// <see cref="Write(QueryModel, List{object?})"/>; another database's writer numbers its parameters from the slot
+    /// (<c>$n</c>), so their order in the text is free.
+    /// </summary>
+    public static string Write(StorageFormat storage, QueryModel model, List<object?> args)
+    {
+        if (!storage.Dialect.NativeStorage)
+        {
+            return Write(model, args);
+        }
+
+        var sql = new System.Text.StringBuilder();
+        storage.Dialect.Writer.WriteQuery(model, sql, []);
+        return sql.ToString();
+    }
+
     /// <summary>SQLite binds '?' by position: the writer must have written slot k as the k-th marker.</summary>
     public static void Check(List<int> slots, List<object?> args)
     {

@@ -166,6 +166,9 @@ public sealed partial class TableQuery<T>
         return state;
     }
 
+    /// <summary>This table as a join takes it (its Where conditions asked when the join adds it).</summary>
+    internal JoinTable AsJoinTable() => new(_map, Connection, () => JoinFilters("join"), null);
+
     /// <summary>This query's Where conditions, for a join over it.</summary>
     /// <exception cref="NotSupportedException">The query is ordered, limited or reads a sub-query.</exception>
     internal IReadOnlyList<LambdaExpression> JoinFilters(string role)

@@ -36,6 +36,9 @@ internal sealed class PostgresQueryDialect : QueryDialect
     public override bool NativeStorage => true;
 
     /// <inheritdoc/>
+    public override bool HasRowId => false;
+
+    /// <inheritdoc/>
     public override SqlExpression True => TrueLiteral;
 
     /// <inheritdoc/>

@@ -54,4 +54,10 @@ internal abstract class QueryDialect
 
     /// <summary>The dialect's name of SQLite's scalar function <paramref name="sqliteName"/> (<c>instr</c>, <c>ifnull</c> ...).</summary>
     public abstract string Function(string sqliteName);
+
+    /// <summary>
+    /// True when a table has a rowid (SQLite, but for WITHOUT ROWID tables), which tells a missing left-joined row; false
+    /// when a table that may be missing in a join is told by its first primary-key column (<see cref="JoinedTables.PresenceColumn"/>).
+    /// </summary>
+    public virtual bool HasRowId => true;
 }

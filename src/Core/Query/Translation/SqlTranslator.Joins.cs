@@ -49,8 +49,7 @@ internal sealed partial class SqlTranslator
         if (_scope!.PresenceOf(index) is { } present && JoinedTables.IsRowIdPresence(present, row!))
         {
             // A table a later right join may leave missing: its rowid (a WITHOUT ROWID table's first key column) is NULL.
-            var table = _scope.Tables[index];
-            var rowId = SqlJoinPresence.Of(JoinScope.Alias(index), table.WithoutRowId, table.WithoutRowId ? table.PrimaryKeyColumns[0].Name : null);
+            var rowId = JoinedTables.PresenceColumn(_scope.Tables[index], index, _format);
             return Group(new SqlIsNull(rowId, Negated: negate));
         }
 

@@ -112,7 +112,8 @@ internal sealed partial class SqlTranslator
     }
 
     // Core's table queries, and another database's (MicroDb.Npgsql's NpgsqlTableQuery<T>) through the interface they implement.
-    private static bool IsTableQuery(Type? type) =>
+    /// <summary>True for a table query type a sub-query can be made of (SQLite's, the async one's, or another database's <see cref="ISubquerySource"/>).</summary>
+    internal static bool IsTableQuery(Type? type) =>
         type is { IsGenericType: true } && (type.GetGenericTypeDefinition() == typeof(TableQuery<>) || type.GetGenericTypeDefinition() == typeof(AsyncTableQuery<>) || typeof(ISubquerySource).IsAssignableFrom(type));
 
     private static string Describe(object connection) => connection is MicroDbConnection sqlite ? $"database '{sqlite.DatabasePath}'" : $"a {connection.GetType().Name}";

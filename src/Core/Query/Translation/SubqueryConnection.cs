@@ -56,7 +56,7 @@ internal static class SubqueryConnection
             if (_asyncOnly
                 ? node.Method.DeclaringType is { IsGenericType: true } asyncType && asyncType.GetGenericTypeDefinition() == typeof(AsyncTableQuery<>)
                     && node.Method.Name is "Any" or "All" or "Count" or "LongCount"
-                : node.Method.DeclaringType is { IsGenericType: true } type && (type.GetGenericTypeDefinition() == typeof(TableQuery<>) || type.GetGenericTypeDefinition() == typeof(AsyncTableQuery<>)))
+                : SqlTranslator.IsTableQuery(node.Method.DeclaringType))
             {
                 _found = true;
                 return node;
