@@ -212,4 +212,46 @@ public abstract partial class ConformanceSuite
         Assert.That(culture!.Message, Does.Contain("CompareTo"));
         Assert.That(db.Table<JoinOrder>().Count(), Is.EqualTo(data.Orders.Count), "nothing stored is touched");
     }
+
+    [Test]
+    public async Task Min_and_max_of_strings_on_one_table_compare_by_the_current_culture_as_linq_and_as_the_grouped_ones([Values] bool sqliteNet)
+    {
+        var data = OpenJoinData(sqliteNet);
+        var db = data.Db;
+        db.InsertAll(new[]
+        {
+            new JoinCustomer { Name = "apple", Region = "mixed", Since = JoinDay },
+            new JoinCustomer { Name = "Banana", Region = "mixed", Since = JoinDay },
+            new JoinCustomer { Name = "banana", Region = "mixed", Since = JoinDay },
+            new JoinCustomer { Name = "Émile", Region = "mixed", Since = JoinDay },
+            new JoinCustomer { Name = "zed", Region = "mixed", Since = JoinDay },
+        });
+        var customers = db.Table<JoinCustomer>().ToList();
+        await using var adb = OpenAsyncJoinData(sqliteNet);
+        var previous = CultureInfo.CurrentCulture;
+        try
+        {
+            foreach (var culture in new[] { CultureInfo.InvariantCulture, new CultureInfo("en-US"), new CultureInfo("sv-SE") })
+            {
+                CultureInfo.CurrentCulture = culture;
+                var mixed = db.Table<JoinCustomer>().Where(c => c.Region == "mixed");
+                var expectedMin = customers.Where(c => c.Region == "mixed").Min(c => c.Name);
+                var expectedMax = customers.Where(c => c.Region == "mixed").Max(c => c.Name);
+                Assert.That(mixed.Min(c => c.Name), Is.EqualTo(expectedMin), culture.Name);
+                Assert.That(mixed.Max(c => c.Name), Is.EqualTo(expectedMax), culture.Name);
+                Assert.That(mixed.GroupBy(c => c.Region).Select(g => g.Min(x => x.Name)).First(), Is.EqualTo(mixed.Min(c => c.Name)), "one table and groups agree");
+                Assert.That(await adb.Table<JoinCustomer>().Where(c => c.Region == "mixed").MaxAsync(c => c.Name), Is.EqualTo(expectedMax), culture.Name);
+            }
+
+            // Ordinally "Banana" would be the least; by culture it is "apple".
+            CultureInfo.CurrentCulture = CultureInfo.InvariantCulture;
+            Assert.That(db.Table<JoinCustomer>().Where(c => c.Region == "mixed").Min(c => c.Name), Is.EqualTo("apple"));
+            Assert.That(db.Table<JoinCustomer>().Where(c => c.Region == "none").Max(c => c.Name), Is.Null, "no row: null, as LINQ's Max of strings");
+            Assert.That(db.Table<JoinCustomer>().Where(c => c.Region == null).Min(c => c.Region), Is.Null, "only nulls: null");
+        }
+        finally
+        {
+            CultureInfo.CurrentCulture = previous;
+        }
+    }
 }
