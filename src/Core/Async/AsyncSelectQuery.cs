@@ -62,6 +62,17 @@ public sealed class AsyncSelectQuery<T, TResult> : IAsyncEnumerable<TResult>
     /// <exception cref="NotSupportedException">The projection is not a single mapped column.</exception>
     public AsyncSelectQuery<T, TResult> Distinct() => new(_pool, _query.Distinct());
 
+    /// <summary>
+    /// A sub-query inside another query's lambda (<c>value IN (SELECT ...)</c>, or <c>EXISTS</c> with the translator's
+    /// equality for keys that are not plain integers): true when <paramref name="value"/> is among the projected values,
+    /// as on the sync table (<c>db.Table&lt;T&gt;().Select(...).Contains(...)</c>). Only translated: to test it on its own,
+    /// read the values with <see cref="ToListAsync"/>.
+    /// </summary>
+    /// <param name="value">The value to look for (it may read the outer row).</param>
+    /// <exception cref="NotSupportedException">Called outside a query's lambda.</exception>
+    public bool Contains(TResult value) =>
+        throw new NotSupportedException($"AsyncSelectQuery<{typeof(T).Name}, {typeof(TResult).Name}>.Contains is a sub-query form: it is translated inside another query's lambda (Where, Select, OrderBy ...) and never runs on its own; await ToListAsync and search the values, or write the condition in a query's lambda.");
+
     /// <summary>The SQL the query runs.</summary>
     public string ToSqlString() => _query.ToSqlString();
 

@@ -8,7 +8,8 @@ namespace MicroDb.Native;
 /// (issue 22): decimal <c>Sum</c>/<c>Average</c> added as <see cref="decimal"/> (SQLite would add the stored text as REAL),
 /// <c>Min</c>/<c>Max</c> of a value whose stored form does not order like the .NET value (ulong, DateTime with its kind,
 /// decimal text) chosen by the translator's order key and returned as stored, and <c>Min</c>/<c>Max</c> of strings with the
-/// current culture's comparer (LINQ's <c>Comparer&lt;string&gt;.Default</c>). Registered on every connection at open
+/// current culture's comparer (LINQ's <c>Comparer&lt;string&gt;.Default</c>); the decimal sums' order keys and a
+/// DateTimeOffset's instant, for HAVING and ORDER BY over groups. Registered on every connection at open
 /// through <c>sqlite3_create_function</c>: plain static callbacks over SQLite values, no reflection (NativeAOT-safe).
 /// </summary>
 internal static class ExactAggregates
@@ -31,6 +32,15 @@ internal static class ExactAggregates
     /// <summary><c>microdb_avg_decimal(value)</c>: the decimal average (sum / count) as invariant text, NULL over no value.</summary>
     public const string AverageDecimal = "microdb_avg_decimal";
 
+    /// <summary><c>microdb_sum_decimal_key(value)</c>: the decimal sum's exact order key (the translator's decimal key text), for HAVING and ORDER BY.</summary>
+    public const string SumDecimalKey = "microdb_sum_decimal_key";
+
+    /// <summary><c>microdb_avg_decimal_key(value)</c>: the decimal average's exact order key, NULL over no value.</summary>
+    public const string AverageDecimalKey = "microdb_avg_decimal_key";
+
+    /// <summary><c>microdb_utc_ticks(text)</c>: a scalar function, the UtcTicks of a DateTimeOffset stored as ISO-8601 text (an integer passes through).</summary>
+    public const string UtcTicks = "microdb_utc_ticks";
+
     /// <summary>The error text of a decimal sum that does not fit (mapped to <see cref="OverflowException"/> by the grouped query).</summary>
     public const string OverflowMessage = "MicroDb: decimal overflow in an exact aggregate";
 
@@ -45,6 +55,9 @@ internal static class ExactAggregates
         Check(db, raw.sqlite3_create_function(db, MaxText, 1, Flags, null, static (ctx, _, args) => StepText(ctx, args, greater: true), FinalText));
         Check(db, raw.sqlite3_create_function(db, SumDecimal, 1, Flags, null, StepDecimal, static (ctx, _) => FinalDecimal(ctx, average: false)));
         Check(db, raw.sqlite3_create_function(db, AverageDecimal, 1, Flags, null, StepDecimal, static (ctx, _) => FinalDecimal(ctx, average: true)));
+        Check(db, raw.sqlite3_create_function(db, SumDecimalKey, 1, Flags, null, StepDecimal, static (ctx, _) => FinalDecimal(ctx, average: false, key: true)));
+        Check(db, raw.sqlite3_create_function(db, AverageDecimalKey, 1, Flags, null, StepDecimal, static (ctx, _) => FinalDecimal(ctx, average: true, key: true)));
+        Check(db, raw.sqlite3_create_function(db, UtcTicks, 1, Flags, null, StepUtcTicks));
     }
 
     private static void Check(sqlite3 db, int rc)
@@ -181,7 +194,33 @@ internal static class ExactAggregates
         }
     }
 
-    private static void FinalDecimal(sqlite3_context ctx, bool average)
+    private static void StepUtcTicks(sqlite3_context ctx, object user_data, sqlite3_value[] args)
+    {
+        var value = args[0];
+        switch (raw.sqlite3_value_type(value))
+        {
+            case raw.SQLITE_NULL:
+                raw.sqlite3_result_null(ctx);
+                return;
+            case raw.SQLITE_INTEGER:
+                // sqlite-net's format stores UtcTicks already.
+                raw.sqlite3_result_int64(ctx, raw.sqlite3_value_int64(value));
+                return;
+        }
+
+        // As the reader parses it (SqliteStatement.GetDateTimeOffset); LINQ compares DateTimeOffset by its instant.
+        var text = raw.sqlite3_value_text(value).utf8_to_string();
+        if (DateTimeOffset.TryParse(text, CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind, out var parsed))
+        {
+            raw.sqlite3_result_int64(ctx, parsed.UtcTicks);
+        }
+        else
+        {
+            raw.sqlite3_result_error(ctx, $"MicroDb: '{text}' is not a DateTimeOffset");
+        }
+    }
+
+    private static void FinalDecimal(sqlite3_context ctx, bool average, bool key = false)
     {
         var sum = ctx.state as DecimalSum;
         if (average && sum is null)
@@ -192,7 +231,8 @@ internal static class ExactAggregates
         }
 
         var total = sum?.Total ?? 0m;
-        raw.sqlite3_result_text(ctx, (average ? total / sum!.Count : total).ToString(CultureInfo.InvariantCulture));
+        var result = average ? total / sum!.Count : total;
+        raw.sqlite3_result_text(ctx, key ? MicroDb.Query.SqlTranslator.DecimalKey(result) : result.ToString(CultureInfo.InvariantCulture));
     }
 
     /// <summary>A SQLite value copied out of its call (integer, real, text bytes or blob).</summary>

@@ -57,9 +57,10 @@ internal sealed class GroupRowReader<TResult> : IRowReader<TResult>
             {
                 long total when target == typeof(int) => checked((int)total),
 
-                // MicroDb's exact aggregates (ExactAggregates) give a decimal as text and a DateTime as stored: the typed readers read them.
+                // MicroDb's exact aggregates (ExactAggregates) give a decimal as text and a DateTime or DateTimeOffset as stored: the typed readers read them.
                 not null when target == typeof(decimal) => statement.GetDecimal(ordinal),
                 not null when target == typeof(DateTime) => statement.GetDateTime(ordinal),
+                not null when target == typeof(DateTimeOffset) => statement.GetDateTimeOffset(ordinal),
                 _ => ExpressionInterpreter.ConvertValue(raw, type),
             };
         }

@@ -248,8 +248,26 @@ internal sealed class GroupState
     public long Count()
     {
         var (sql, args) = BuildCount();
-        return Connection.Runner.Scalar<long>(sql, StatementArguments.Translated(args));
+        try
+        {
+            return Connection.Runner.Scalar<long>(sql, StatementArguments.Translated(args));
+        }
+        catch (MicroDbException e) when (IsOverflow(e))
+        {
+            // A sum in a HAVING condition that does not fit.
+            throw Overflow(e);
+        }
     }
+
+    // SQLite's sum() stops with "integer overflow" where LINQ's checked Sum throws OverflowException (as TableQuery.Sum maps it).
+    // MicroDb's decimal sum (ExactAggregates) stops with its own message where LINQ's decimal addition throws OverflowException.
+    internal static bool IsOverflow(MicroDbException e) =>
+        e.Message.Contains("integer overflow", StringComparison.Ordinal) || e.Message.Contains(ExactAggregates.OverflowMessage, StringComparison.Ordinal);
+
+    internal OverflowException Overflow(MicroDbException e) =>
+        new(e.Message.Contains(ExactAggregates.OverflowMessage, StringComparison.Ordinal)
+            ? $"A decimal sum in the grouped query on '{Map.Table.TableName}' does not fit in a decimal."
+            : $"A sum in the grouped query on '{Map.Table.TableName}' does not fit in a 64-bit integer.", e);
 
     private QueryModel Model(ValueList<SqlExpression> projection, bool includeOrder, List<object?> args, int? limitCap)
     {

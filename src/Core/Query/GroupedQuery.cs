@@ -142,15 +142,9 @@ public sealed class GroupedQuery<TResult> : IEnumerable<TResult>
         }
     }
 
-    // SQLite's sum() stops with "integer overflow" where LINQ's checked Sum throws OverflowException (as TableQuery.Sum maps it).
-    // MicroDb's decimal sum (ExactAggregates) stops with its own message where LINQ's decimal addition throws OverflowException.
-    private static bool IsOverflow(MicroDbException e) =>
-        e.Message.Contains("integer overflow", StringComparison.Ordinal) || e.Message.Contains(MicroDb.Native.ExactAggregates.OverflowMessage, StringComparison.Ordinal);
+    private static bool IsOverflow(MicroDbException e) => GroupState.IsOverflow(e);
 
-    private OverflowException Overflow(MicroDbException e) =>
-        new(e.Message.Contains(MicroDb.Native.ExactAggregates.OverflowMessage, StringComparison.Ordinal)
-            ? $"A decimal sum in the grouped query on '{_state.Map.Table.TableName}' does not fit in a decimal."
-            : $"A sum in the grouped query on '{_state.Map.Table.TableName}' does not fit in a 64-bit integer.", e);
+    private OverflowException Overflow(MicroDbException e) => _state.Overflow(e);
 
     private (string Sql, List<object?> Args, GroupRowReader<TResult> Reader) Build(int? limitCap)
     {

@@ -131,7 +131,8 @@ public sealed partial class TableQuery<T>
 
     /// <summary>
     /// The smallest value of <paramref name="selector"/>, found in SQL with the same order as <see cref="OrderBy{TKey}"/>
-    /// (ORDER BY the selector, LIMIT 1; nulls are skipped). Decimals are compared exactly in .NET over a SELECT of the selector.
+    /// (ORDER BY the selector, LIMIT 1; nulls are skipped). Decimals are compared exactly in .NET over a SELECT of the selector;
+    /// strings with the current culture, as LINQ's <c>Comparer&lt;string&gt;.Default</c> does (a registered aggregate function).
     /// </summary>
     /// <typeparam name="TResult">The value type.</typeparam>
     /// <param name="selector">The value.</param>
@@ -141,7 +142,8 @@ public sealed partial class TableQuery<T>
 
     /// <summary>
     /// The largest value of <paramref name="selector"/>, found in SQL with the same order as <see cref="OrderBy{TKey}"/>
-    /// (ORDER BY the selector DESC, LIMIT 1; nulls are skipped). Decimals are compared exactly in .NET over a SELECT of the selector.
+    /// (ORDER BY the selector DESC, LIMIT 1; nulls are skipped). Decimals are compared exactly in .NET over a SELECT of the selector;
+    /// strings with the current culture, as LINQ's <c>Comparer&lt;string&gt;.Default</c> does (a registered aggregate function).
     /// </summary>
     /// <typeparam name="TResult">The value type.</typeparam>
     /// <param name="selector">The value.</param>
@@ -252,6 +254,14 @@ public sealed partial class TableQuery<T>
         if (typeof(TResult) == typeof(decimal) || typeof(TResult) == typeof(decimal?))
         {
             return ExtremeDecimal(Select(selector), max, canBeNull);
+        }
+
+        if (typeof(TResult) == typeof(string))
+        {
+            // LINQ's Min/Max of strings compare with Comparer<string>.Default (the current culture), not SQLite's ordinal
+            // order: the grouped Min/Max's function (ExactAggregates), over the selected values; nulls skipped, null over none.
+            var (sql, args) = BuildAggregate(selector, max ? ExactAggregates.MaxText : ExactAggregates.MinText);
+            return (TResult)(object?)Connection.Runner.Scalar<string?>(sql, StatementArguments.Translated(args))!;
         }
 
         var query = this;

@@ -74,7 +74,7 @@ public sealed class AsyncTableQueryTests
         Assert.That(await q.SumAsync(x => x.Id), Is.EqualTo(_rows.Sum(x => x.Id)));
         Assert.That(await q.AverageAsync(x => x.Version), Is.EqualTo(_rows.Average(x => x.Version)));
         Assert.That(await q.MaxAsync(x => x.Version), Is.EqualTo(_rows.Max(x => x.Version)));
-        Assert.That(await q.MinAsync(x => x.Tag), Is.EqualTo(_rows.Select(x => x.Tag).Min(StringComparer.Ordinal)));
+        Assert.That(await q.MinAsync(x => x.Tag), Is.EqualTo(_rows.Min(x => x.Tag)));
         var empty = q.Where(x => x.Worker > 100);
         Assert.That(await empty.SumAsync(x => x.Version), Is.EqualTo(0));
         Assert.That(async () => await empty.MaxAsync(x => x.Version), Throws.InvalidOperationException);

@@ -48,6 +48,11 @@ internal sealed partial class SqlTranslator
     /// <summary>The stored form of an operand: its column's kind when it is one (or a coalesce/conditional over one), else by type.</summary>
     private StoredKey KeyOf(Expression e)
     {
+        if (_group is not null && ExactAggregateKeyOf(e) is { } exact)
+        {
+            return exact;
+        }
+
         var key = MicroDbKeyOf(e, out var type);
         if (Native)
         {
@@ -137,6 +142,11 @@ internal sealed partial class SqlTranslator
     /// <summary>The SQL key of an operand whose SQLite order (and equality) is .NET's for its type.</summary>
     private SqlExpression Key(Expression e, StoredKey key)
     {
+        if (_group is not null && ExactAggregateKey(e, key) is { } exact)
+        {
+            return exact;
+        }
+
         switch (key)
         {
             case StoredKey.UInt64:
@@ -181,6 +191,9 @@ internal sealed partial class SqlTranslator
         StoredKey.DateTime => ((DateTime)value).Ticks,
         StoredKey.DateTimeText => DateTimeTextPrefix((DateTime)value),
         StoredKey.Decimal => DecimalKey(Convert.ToDecimal(value, System.Globalization.CultureInfo.InvariantCulture)),
+
+        // Only an exact group aggregate's key reaches here (a DateTimeOffset column refuses ordering): its instant.
+        StoredKey.DateTimeOffset => ((DateTimeOffset)value).UtcTicks,
         _ => value,
     };
 
@@ -385,7 +398,7 @@ internal sealed partial class SqlTranslator
     }
 
     /// <summary>The key <see cref="DecimalKeyExpression"/> computes, for a value.</summary>
-    private static string DecimalKey(decimal value)
+    internal static string DecimalKey(decimal value)
     {
         var text = ValueEncoding.FormatDecimal(value);
         var negative = text.StartsWith('-');

@@ -54,8 +54,9 @@ internal static class SubqueryConnection
         protected override System.Linq.Expressions.Expression VisitMethodCall(System.Linq.Expressions.MethodCallExpression node)
         {
             if (_asyncOnly
-                ? node.Method.DeclaringType is { IsGenericType: true } asyncType && asyncType.GetGenericTypeDefinition() == typeof(AsyncTableQuery<>)
-                    && node.Method.Name is "Any" or "All" or "Count" or "LongCount"
+                ? node.Method.DeclaringType is { IsGenericType: true } asyncType
+                    && (asyncType.GetGenericTypeDefinition() == typeof(AsyncTableQuery<>) && node.Method.Name is "Any" or "All" or "Count" or "LongCount" or "Sum" or "Min" or "Max" or "Average"
+                        || asyncType.GetGenericTypeDefinition() == typeof(AsyncSelectQuery<,>) && node.Method.Name == "Contains")
                 : SqlTranslator.IsTableQuery(node.Method.DeclaringType))
             {
                 _found = true;
