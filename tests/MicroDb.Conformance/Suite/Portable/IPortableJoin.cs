@@ -7,6 +7,7 @@ public interface IPortableJoin<T>
 {
     IPortableJoin<TResult> Join<TInner, TKey, TResult>(IPortableQuery<TInner> inner, Expression<Func<T, TKey>> outerKey, Expression<Func<TInner, TKey>> innerKey, Expression<Func<T, TInner, TResult>> result);
     IPortableJoin<TResult> LeftJoin<TInner, TKey, TResult>(IPortableQuery<TInner> inner, Expression<Func<T, TKey>> outerKey, Expression<Func<TInner, TKey>> innerKey, Expression<Func<T, TInner?, TResult>> result);
+    IPortableGroupBy<TKey, T> GroupBy<TKey>(Expression<Func<T, TKey>> key);
     IPortableJoin<T> Where(Expression<Func<T, bool>> predicate);
     IPortableJoin<TResult> Select<TResult>(Expression<Func<T, TResult>> selector);
     IPortableJoin<T> OrderBy<TKey>(Expression<Func<T, TKey>> key);

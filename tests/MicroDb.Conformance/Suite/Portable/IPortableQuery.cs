@@ -38,7 +38,11 @@ public interface IPortableQuery<T>
 
     IPortableJoin<TResult> Join<TInner, TKey, TResult>(IPortableQuery<TInner> inner, Expression<Func<T, TKey>> outerKey, Expression<Func<TInner, TKey>> innerKey, Expression<Func<T, TInner, TResult>> result);
     IPortableJoin<TResult> LeftJoin<TInner, TKey, TResult>(IPortableQuery<TInner> inner, Expression<Func<T, TKey>> outerKey, Expression<Func<TInner, TKey>> innerKey, Expression<Func<T, TInner?, TResult>> result);
+    IPortableJoin<TResult> RightJoin<TInner, TKey, TResult>(IPortableQuery<TInner> inner, Expression<Func<T, TKey>> outerKey, Expression<Func<TInner, TKey>> innerKey, Expression<Func<T?, TInner, TResult>> result);
     IPortableGroupBy<TKey, T> GroupBy<TKey>(Expression<Func<T, TKey>> key);
+
+    /// <summary>The sum of an integer member (inside a lambda: a scalar sub-query).</summary>
+    int Sum(Expression<Func<T, int>> selector);
 
     int ExecuteUpdate(Func<MicroDb.Query.UpdateSetters<T>, MicroDb.Query.UpdateSetters<T>> setters);
     int ExecuteDelete();

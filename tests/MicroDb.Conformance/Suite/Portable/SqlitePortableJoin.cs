@@ -12,6 +12,7 @@ public sealed class SqlitePortableJoin<T>(JoinQuery<T> query) : IPortableJoin<T>
     public IPortableJoin<TResult> LeftJoin<TInner, TKey, TResult>(IPortableQuery<TInner> inner, Expression<Func<T, TKey>> outerKey, Expression<Func<TInner, TKey>> innerKey, Expression<Func<T, TInner?, TResult>> result) =>
         new SqlitePortableJoin<TResult>(query.LeftJoin(((SqlitePortableQuery<TInner>)inner).Query, outerKey, innerKey, result));
 
+    public IPortableGroupBy<TKey, T> GroupBy<TKey>(Expression<Func<T, TKey>> key) => new SqlitePortableGroupBy<TKey, T>(query.GroupBy(key));
     public IPortableJoin<T> Where(Expression<Func<T, bool>> predicate) => new SqlitePortableJoin<T>(query.Where(PortableSubqueries.Native(predicate)));
     public IPortableJoin<TResult> Select<TResult>(Expression<Func<T, TResult>> selector) => new SqlitePortableJoin<TResult>(query.Select(selector));
     public IPortableJoin<T> OrderBy<TKey>(Expression<Func<T, TKey>> key) => new SqlitePortableJoin<T>(query.OrderBy(key));

@@ -47,6 +47,11 @@ public sealed class SqlitePortableQuery<T>(TableQuery<T> query, Func<AsyncTableQ
     public IPortableJoin<TResult> LeftJoin<TInner, TKey, TResult>(IPortableQuery<TInner> inner, Expression<Func<T, TKey>> outerKey, Expression<Func<TInner, TKey>> innerKey, Expression<Func<T, TInner?, TResult>> result) =>
         new SqlitePortableJoin<TResult>(query.LeftJoin(((SqlitePortableQuery<TInner>)inner).Query, outerKey, innerKey, result));
 
+    public IPortableJoin<TResult> RightJoin<TInner, TKey, TResult>(IPortableQuery<TInner> inner, Expression<Func<T, TKey>> outerKey, Expression<Func<TInner, TKey>> innerKey, Expression<Func<T?, TInner, TResult>> result) =>
+        new SqlitePortableJoin<TResult>(query.RightJoin(((SqlitePortableQuery<TInner>)inner).Query, outerKey, innerKey, result));
+
+    public int Sum(Expression<Func<T, int>> selector) => query.Sum(selector);
+
     public IPortableGroupBy<TKey, T> GroupBy<TKey>(Expression<Func<T, TKey>> key) => new SqlitePortableGroupBy<TKey, T>(query.GroupBy(key));
 
     public int ExecuteUpdate(Func<UpdateSetters<T>, UpdateSetters<T>> setters) => query.ExecuteUpdate(setters);
