@@ -62,6 +62,24 @@ public sealed class GroupByTests(MappingMode mapping)
     }
 
     [Test]
+    public void Computed_key_parts_read_the_columns_they_use_through_an_aggregate_as_postgresql_requires()
+    {
+        // The result computes a key part from a column that is not itself grouped (g.Key.Odd from "Shop"): PostgreSQL
+        // refuses that bare column (SQLSTATE 42803), so it is read through min(), one of the group's values.
+        var expected = _sales.GroupBy(s => new { Odd = s.Shop % 2, Positive = s.Qty > 0, s.Region })
+            .Select(g => new { g.Key.Odd, g.Key.Positive, g.Key.Region, Count = g.Count() })
+            .OrderBy(x => x.Odd).ThenBy(x => x.Positive).ThenBy(x => x.Region, StringComparer.Ordinal).ToList();
+        var actual = _db.Table<PgSale>().GroupBy(s => new { Odd = s.Shop % 2, Positive = s.Qty > 0, s.Region })
+            .Select(g => new { g.Key.Odd, g.Key.Positive, g.Key.Region, Count = g.Count() })
+            .ToList().OrderBy(x => x.Odd).ThenBy(x => x.Positive).ThenBy(x => x.Region, StringComparer.Ordinal).ToList();
+        Assert.That(actual, Is.EqualTo(expected));
+
+        var single = _db.Table<PgSale>().GroupBy(s => s.Big / 1_000_000_000_000L).Select(g => new { g.Key, Sum = g.Sum(s => s.Qty) }).ToList();
+        Assert.That(single.OrderBy(x => x.Key), Is.EqualTo(_sales.GroupBy(s => s.Big / 1_000_000_000_000L).Select(g => new { g.Key, Sum = g.Sum(s => s.Qty) }).OrderBy(x => x.Key)));
+        Assert.That(expected.Select(x => x.Positive).Distinct().Count(), Is.EqualTo(2));
+    }
+
+    [Test]
     public void Long_sums_and_averages_are_exact()
     {
         var expected = _sales.GroupBy(s => s.Shop).Select(g => new { g.Key, Sum = g.Sum(s => s.Big), Avg = g.Average(s => s.Big) }).OrderBy(x => x.Key).ToList();

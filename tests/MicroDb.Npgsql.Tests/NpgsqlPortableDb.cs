@@ -42,6 +42,13 @@ public sealed class NpgsqlPortableDb(MicroDbNpgsqlConnection db) : IPortableDb
 
     public bool TableExists(string name) => db.ExecuteScalar<bool>("SELECT to_regclass(quote_ident($1)) IS NOT NULL", name);
 
+    public IReadOnlyList<string> Indexes(string table) => (db.ExecuteScalar<string>(
+            "SELECT string_agg((CASE WHEN ix.indisunique THEN 'UNIQUE ' ELSE '' END) || c.relname || '(' || "
+            + "(SELECT string_agg(a.attname, ',' ORDER BY k.ord) FROM unnest(ix.indkey::int2[]) WITH ORDINALITY AS k(attnum, ord) "
+            + "JOIN pg_attribute a ON a.attrelid = ix.indrelid AND a.attnum = k.attnum) || ')', ';') "
+            + "FROM pg_index ix JOIN pg_class c ON c.oid = ix.indexrelid WHERE ix.indrelid = quote_ident($1)::regclass AND NOT ix.indisprimary", table) ?? "")
+        .Split(';', StringSplitOptions.RemoveEmptyEntries).Order(StringComparer.Ordinal).ToList();
+
     public IPortableQuery<T> Table<T>() => new NpgsqlPortableQuery<T>(db.Table<T>());
 
     public void Dispose() => db.Dispose();

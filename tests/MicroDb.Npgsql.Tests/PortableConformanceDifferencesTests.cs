@@ -184,4 +184,17 @@ public sealed class PortableConformanceDifferencesTests(MappingMode mapping)
         Assert.That(double.IsNaN(read.Double), Is.True);
         Assert.That(read.NDouble, Is.NaN);
     }
+
+    [Test]
+    public void A_foreign_key_is_checked_when_the_table_is_created_so_its_parent_table_must_exist_first()
+    {
+        // SQLite stores REFERENCES and checks it at use: invoices can be created before customers. PostgreSQL refuses it.
+        var error = Assert.Throws<MicroDbException>(() => _db.CreateTable<Invoice>());
+
+        Assert.That(error!.Message, Does.Contain("42P01").And.Contain("customers"));
+        Assert.That(_db.ExecuteScalar<bool>("SELECT to_regclass('invoices') IS NOT NULL"), Is.False);
+        _db.CreateTable<Customer>();
+        _db.CreateTable<Invoice>();
+        Assert.That(() => _db.Insert(new Invoice { CustomerId = 1, Amount = 1m }), Throws.TypeOf<MicroDbConstraintException>().With.Property(nameof(MicroDbConstraintException.ExtendedResultCode)).EqualTo(787));
+    }
 }

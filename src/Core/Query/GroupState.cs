@@ -191,6 +191,7 @@ internal sealed class GroupState
         var projection = new List<SqlExpression>();
         var ordinals = new int[Maps.Length][];
         var presence = new int[Maps.Length];
+        var grouped = Storage.Dialect.NativeStorage && Tables is null ? GroupedColumns() : null;
         for (var i = 0; i < Maps.Length; i++)
         {
             var table = Maps[i].Table;
@@ -205,7 +206,8 @@ internal sealed class GroupState
                 {
                     // A bare column of a group: SQLite reads it from one of the group's rows, and the result reads it only through the key.
                     ordinals[i][c] = projection.Count;
-                    projection.Add(new SqlColumn(table.Columns[c].Name, qualifier));
+                    SqlExpression column = new SqlColumn(table.Columns[c].Name, qualifier);
+                    projection.Add(grouped is null || grouped.Contains(c) ? column : OneOfTheGroups(column, table.Columns[c]));
                 }
             }
         }
@@ -244,6 +246,34 @@ internal sealed class GroupState
         var model = Model(new ValueList<SqlExpression>([.. projection]), includeOrder: true, args, limitCap);
         return (Write(model, args), args);
     }
+
+    /// <summary>
+    /// The columns that are a whole part of the key (<c>g.Key.Region</c> of <c>new { s.Region, ... }</c>), which PostgreSQL
+    /// lets the SELECT list read bare; another column the result reads (for a computed part, <c>Odd = s.Shop % 2</c>) it
+    /// refuses (SQLSTATE 42803), so <see cref="OneOfTheGroups"/> reads it.
+    /// </summary>
+    private HashSet<int> GroupedColumns()
+    {
+        var grouped = new HashSet<int>();
+        foreach (var part in Key is NewExpression { Members: not null } composite ? composite.Arguments : (IReadOnlyList<Expression>)[Key])
+        {
+            var member = part is UnaryExpression { NodeType: ExpressionType.Convert } convert ? convert.Operand : part;
+            if (member is MemberExpression { Expression: ParameterExpression parameter } && ReferenceEquals(parameter, Parameters[0])
+                && ProjectionColumns.Collect(member, parameter, Map.Table) is { } columns)
+            {
+                grouped.UnionWith(columns);
+            }
+        }
+
+        return grouped;
+    }
+
+    /// <summary>
+    /// A column a computed key part reads, as one of the group's values (what SQLite's bare column gives): every row of the
+    /// group has the same key, so the key computed from any of them is the group's. min() (bool_and() for a boolean).
+    /// </summary>
+    private static SqlExpression OneOfTheGroups(SqlExpression column, ColumnMapping mapping) =>
+        new SqlFunction(mapping.Kind == ColumnKind.Boolean ? "bool_and" : "min", column);
 
     public long Count()
     {

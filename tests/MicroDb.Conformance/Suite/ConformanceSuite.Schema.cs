@@ -30,18 +30,6 @@ public abstract partial class ConformanceSuite
     }
 
     [Test]
-    public void CreateTable_creates_single_unique_and_composite_indexes()
-    {
-        var db = OpenWith<Order>();
-        db.CreateTable<Person>();
-
-        Assert.That(db.GetIndexNames("orders"), Is.SupersetOf(new[] { "IX_orders_customer_day", "orders_CustomerId" }));
-        Assert.That(db.QueryScalars<string>("SELECT name FROM pragma_index_info('IX_orders_customer_day') ORDER BY seqno"), Is.EqualTo(new[] { "CustomerId", "Day" }));
-        Assert.That(db.GetIndexNames("people"), Does.Contain("people_Name").And.Contain("people_Email"));
-        Assert.That(db.ExecuteScalar<int>("SELECT \"unique\" FROM pragma_index_list('people') WHERE name = 'people_Email'"), Is.EqualTo(1));
-    }
-
-    [Test]
     public void Migration_adds_missing_columns_and_indexes_and_keeps_rows()
     {
         var db = OpenWith<ItemV1>();

@@ -44,6 +44,12 @@ public interface IPortableDb : IDisposable
     /// <summary>Whether a table of that name exists (read from the database's catalog).</summary>
     bool TableExists(string name);
 
+    /// <summary>
+    /// The table's indexes other than its primary key, read from the catalog, each as <c>name(column,column)</c> with
+    /// <c>UNIQUE </c> before a unique one, in ordinal order.
+    /// </summary>
+    IReadOnlyList<string> Indexes(string table);
+
     /// <summary>A LINQ query over the table of <typeparamref name="T"/>.</summary>
     IPortableQuery<T> Table<T>();
 }

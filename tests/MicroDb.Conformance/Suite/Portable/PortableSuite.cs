@@ -25,6 +25,21 @@ public abstract partial class PortableSuite
     /// </summary>
     protected virtual AllTypes Stored(AllTypes written) => written;
 
+    /// <summary>
+    /// Why this database cannot run a body that needs <paramref name="feature"/> (one of <see cref="Features"/>'s names)
+    /// yet, or null when it can: the body is then skipped (Assert.Ignore) with that reason, which docs/postgresql.md lists.
+    /// </summary>
+    protected virtual string? Lacks(string feature) => null;
+
+    /// <summary>Skips the test when this database lacks <paramref name="feature"/> (<see cref="Lacks"/>).</summary>
+    protected void Needs(string feature)
+    {
+        if (Lacks(feature) is { } reason)
+        {
+            Assert.Ignore(reason);
+        }
+    }
+
     [TearDown]
     public void CloseAll()
     {

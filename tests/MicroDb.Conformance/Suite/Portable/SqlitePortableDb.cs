@@ -75,6 +75,12 @@ public sealed class SqlitePortableDb : IPortableDb
 
     public bool TableExists(string name) => _db.GetTableInfo(name).Count > 0;
 
+    public IReadOnlyList<string> Indexes(string table) => _db.QueryScalars<string>(
+            "SELECT (CASE WHEN il.\"unique\" THEN 'UNIQUE ' ELSE '' END) || il.name || '(' || "
+            + "(SELECT group_concat(name, ',') FROM (SELECT name FROM pragma_index_info(il.name) ORDER BY seqno)) || ')' "
+            + "FROM pragma_index_list(?) AS il WHERE il.origin = 'c'", table)
+        .Order(StringComparer.Ordinal).ToList();
+
     public IPortableQuery<T> Table<T>() => new SqlitePortableQuery<T>(_db.Table<T>(), _options is null ? null : () => Async.Table<T>());
 
     public void Dispose()

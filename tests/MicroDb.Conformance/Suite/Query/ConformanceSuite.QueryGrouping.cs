@@ -3,80 +3,26 @@ using MicroDb.Conformance.Models;
 namespace MicroDb.Conformance;
 
 // GroupBy (issue 22, run-time front end): each grouped query against LINQ-to-Objects over the rows read back from the
-// same table (null keys, one-row groups, groups a HAVING empties), on both storage formats.
+// same table (null keys, one-row groups, groups a HAVING empties), on both storage formats. The bodies that behave the
+// same on PostgreSQL are in the portable suite (Portable/PortableSuite.Grouping.cs; sqlite-net's storage format runs them
+// through ConformanceSuite.QueryJoins).
 public abstract partial class ConformanceSuite
 {
-    [Test]
-    public void GroupBy_count_and_sum_per_key_match_linq([Values] bool sqliteNet)
-    {
-        var data = OpenJoinData(sqliteNet);
-        var query = data.Db.Table<JoinLine>()
-            .GroupBy(l => l.OrderId)
-            .Select(g => new { g.Key, Count = g.Count(), Total = g.Sum(x => x.Quantity), Big = g.Count(x => x.Quantity > 1) });
-        var expected = data.Lines.GroupBy(l => l.OrderId)
-            .Select(g => new { g.Key, Count = g.Count(), Total = g.Sum(x => x.Quantity), Big = g.Count(x => x.Quantity > 1) })
-            .ToList();
-        Assert.That(query.ToSqlString(), Does.Contain(" GROUP BY \"OrderId\""));
-        Assert.That(query.ToList(), Is.EquivalentTo(expected));
-        Assert.That(query.Count(), Is.EqualTo(expected.Count));
-    }
 
+    // The results (and the same query's paging) are in the portable suite (PortableSuite.Grouping); here SQLite's SQL text.
     [Test]
-    public void GroupBy_null_keys_form_one_group_as_in_linq([Values] bool sqliteNet)
+    public void GroupBy_where_and_orderby_after_select_become_having_and_order_by_the_aggregate_sql()
     {
-        var data = OpenJoinData(sqliteNet);
-        var actual = data.Db.Table<JoinOrder>()
-            .GroupBy(o => o.Region)
-            .Select(g => new { g.Key, Count = g.LongCount(), Max = g.Max(x => x.Id), Min = g.Min(x => x.CustomerId), Average = g.Average(x => x.Id) })
-            .ToList();
-        var expected = data.Orders.GroupBy(o => o.Region)
-            .Select(g => new { g.Key, Count = g.LongCount(), Max = g.Max(x => x.Id), Min = g.Min(x => x.CustomerId), Average = g.Average(x => x.Id) })
-            .ToList();
-        Assert.That(actual, Is.EquivalentTo(expected));
-        Assert.That(actual.Single(x => x.Key is null).Count, Is.EqualTo(2));
-    }
-
-    [Test]
-    public void GroupBy_composite_key_in_query_syntax_with_having_and_ordering_by_an_aggregate([Values] bool sqliteNet)
-    {
-        var data = OpenJoinData(sqliteNet);
-        var db = data.Db;
-        var actual = (from l in db.Table<JoinLine>()
-                      group l by new { l.Sku, Odd = l.OrderId % 2 } into g
-                      where g.Sum(x => x.Quantity) >= 3
-                      orderby g.Sum(x => x.Quantity) descending, g.Key.Sku
-                      select new { g.Key.Sku, g.Key.Odd, Total = g.Sum(x => x.Quantity) }).ToList();
-        var expected = (from l in data.Lines
-                        group l by new { l.Sku, Odd = l.OrderId % 2 } into g
-                        where g.Sum(x => x.Quantity) >= 3
-                        orderby g.Sum(x => x.Quantity) descending, g.Key.Sku
-                        select new { g.Key.Sku, g.Key.Odd, Total = g.Sum(x => x.Quantity) }).ToList();
-        Assert.That(actual, Is.EqualTo(expected));
-        Assert.That(expected, Has.Count.EqualTo(3));
-    }
-
-    [Test]
-    public void GroupBy_where_and_orderby_after_select_become_having_and_order_by_the_aggregate([Values] bool sqliteNet)
-    {
-        var data = OpenJoinData(sqliteNet);
+        var data = OpenJoinData(sqliteNet: false);
         var query = data.Db.Table<JoinLine>().Where(l => l.Quantity < 5)
             .GroupBy(l => l.Sku)
             .Select(g => new { Sku = g.Key, Total = g.Sum(x => x.Quantity) })
             .Where(x => x.Total > 1)
             .OrderByDescending(x => x.Total)
             .ThenBy(x => x.Sku);
-        var expected = data.Lines.Where(l => l.Quantity < 5)
-            .GroupBy(l => l.Sku)
-            .Select(g => new { Sku = g.Key, Total = g.Sum(x => x.Quantity) })
-            .Where(x => x.Total > 1)
-            .OrderByDescending(x => x.Total)
-            .ThenBy(x => x.Sku, StringComparer.Ordinal)
-            .ToList();
         Assert.That(query.ToSqlString(), Does.Contain(" HAVING ").And.Contain(" ORDER BY coalesce(sum(\"Quantity\"), 0) DESC"));
-        Assert.That(query.ToList(), Is.EqualTo(expected));
-        Assert.That(query.First(), Is.EqualTo(expected[0]));
-        Assert.That(query.Skip(1).Take(1).ToList(), Is.EqualTo(expected.Skip(1).Take(1).ToList()));
         Assert.That(query.Where(x => x.Total > 100).FirstOrDefault(), Is.Null, "a HAVING that empties every group");
+        Assert.That(data.Db.Table<JoinLine>().GroupBy(l => l.OrderId).Select(g => g.Count()).ToSqlString(), Does.Contain(" GROUP BY \"OrderId\""));
     }
 
     [Test]
