@@ -42,7 +42,7 @@ internal static class NpgsqlGroupedRows
     }
 
     /// <summary>The aggregate at <paramref name="ordinal"/> as <paramref name="type"/>: integers narrowed checked, dates read in their own type.</summary>
-    private static object? Aggregate(NpgsqlDataReader reader, int ordinal, Type type)
+    internal static object? Aggregate(NpgsqlDataReader reader, int ordinal, Type type)
     {
         if (reader.IsDBNull(ordinal))
         {

@@ -56,7 +56,9 @@ internal static class SubqueryConnection
             if (_asyncOnly
                 ? node.Method.DeclaringType is { IsGenericType: true } asyncType && asyncType.GetGenericTypeDefinition() == typeof(AsyncTableQuery<>)
                     && node.Method.Name is "Any" or "All" or "Count" or "LongCount"
-                : node.Method.DeclaringType is { IsGenericType: true } type && (type.GetGenericTypeDefinition() == typeof(TableQuery<>) || type.GetGenericTypeDefinition() == typeof(AsyncTableQuery<>)))
+                : node.Method.DeclaringType is { IsGenericType: true } type && (type.GetGenericTypeDefinition() == typeof(TableQuery<>) || type.GetGenericTypeDefinition() == typeof(AsyncTableQuery<>)
+                    // Another database's table query (MicroDb.Npgsql's), through the interface the translator reads it by.
+                    || typeof(ISubquerySource).IsAssignableFrom(type)))
             {
                 _found = true;
                 return node;
