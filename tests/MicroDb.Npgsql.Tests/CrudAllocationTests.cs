@@ -214,11 +214,21 @@ public sealed class CrudAllocationTests(MappingMode mapping)
             }
         }
 
-        for (var round = 0; round < Rounds; round++)
+        // A fixed per-call cost (a box per key value) is in every call, so in the least one whatever the rounds; what the
+        // process's first calls allocate until the JIT's background tier-up reaches them (this test may run first, on a
+        // loaded machine) is not. So rounds go on, with pauses for the tier-up, until the margin holds or 60 rounds ran.
+        const int Margin = 16;
+        bool Holds() => least[1] - least[0] <= least[5] - least[4] + Margin && least[3] - least[2] <= least[5] - least[4] + Margin;
+        for (var round = 0; round < Rounds || (round < 60 && !Holds()); round++)
         {
             for (var side = 0; side < sides.Length; side++)
             {
                 least[side] = Least(sides[side], least[side]);
+            }
+
+            if (round >= Rounds)
+            {
+                Thread.Sleep(50);
             }
         }
 
@@ -228,8 +238,8 @@ public sealed class CrudAllocationTests(MappingMode mapping)
         TestContext.Out.WriteLine(report);
         Assert.That(db.Get<CrudPairs, long, Guid>(1, item).Qty, Is.EqualTo(5));
 
-        // A box per key value would add 2 x 24 B (a long and a Guid) to every call; the 48 B margin is the other test's.
-        Assert.That(least[1] - least[0], Is.LessThanOrEqualTo(oneKeyExtra + 40), report);
-        Assert.That(least[3] - least[2], Is.LessThanOrEqualTo(oneKeyExtra + 40), report);
+        // A box of either key value would add at least 24 B (a long; a Guid 32 B) to every call.
+        Assert.That(least[1] - least[0], Is.LessThanOrEqualTo(oneKeyExtra + Margin), report);
+        Assert.That(least[3] - least[2], Is.LessThanOrEqualTo(oneKeyExtra + Margin), report);
     }
 }
