@@ -187,6 +187,17 @@ public sealed class AggregateSubqueryTests(MappingMode mapping)
     }
 
     [Test]
+    public void A_sum_sub_query_as_a_sort_key_orders_as_linq_to_objects()
+    {
+        var actual = _db.Table<PgCustomer>()
+            .OrderByDescending(c => _db.Table<PgSubLine>().Where(l => l.CustomerId == c.Id).Sum(l => l.Qty)).ThenBy(c => c.Id)
+            .ToList().Select(c => c.Id).ToList();
+        var expected = _customers.OrderByDescending(c => _lines.Where(l => l.CustomerId == c.Id).Sum(l => l.Qty)).ThenBy(c => c.Id).Select(c => c.Id).ToList();
+
+        Assert.That(actual, Is.EqualTo(expected));
+    }
+
+    [Test]
     public void Aggregates_called_directly_match_linq_to_objects()
     {
         var none = _db.Table<PgSubLine>().Where(l => l.CustomerId == 11);
