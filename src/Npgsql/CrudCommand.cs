@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using MicroDb.Mapping;
 using Npgsql;
 
@@ -81,6 +82,39 @@ internal sealed class CrudCommand : IDisposable
                 }
 
                 return;
+        }
+
+        _replaced |= writer.Replaced;
+    }
+
+    /// <summary>
+    /// Binds one value of a key given typed (<c>Find</c>/<c>Get</c>/<c>Delete</c> by a composite key) to column
+    /// <paramref name="key"/>: long, int, Guid and string into a reused typed parameter without boxing (the type tests
+    /// fold per key type), others converted as an ad-hoc argument is (as SQLite's <c>StatementArguments.BindPrimaryKey</c>).
+    /// </summary>
+    public void BindKeyValue<TKey>(IReadOnlyList<ColumnMapping> columns, ColumnMapping key, TKey value)
+    {
+        var writer = new TypedParameterWriter(columns, Slots);
+        if (typeof(TKey) == typeof(long))
+        {
+            writer.Set(key.Ordinal, Unsafe.As<TKey, long>(ref value), NpgsqlTypes.NpgsqlDbType.Bigint);
+        }
+        else if (typeof(TKey) == typeof(int))
+        {
+            writer.Set(key.Ordinal, Unsafe.As<TKey, int>(ref value), NpgsqlTypes.NpgsqlDbType.Integer);
+        }
+        else if (typeof(TKey) == typeof(Guid))
+        {
+            writer.Set(key.Ordinal, Unsafe.As<TKey, Guid>(ref value), NpgsqlTypes.NpgsqlDbType.Uuid);
+        }
+        else if (typeof(TKey) == typeof(string))
+        {
+            writer.Set(key.Ordinal, Unsafe.As<TKey, string>(ref value), NpgsqlTypes.NpgsqlDbType.Text);
+        }
+        else
+        {
+            BindKey(columns, key, value!);
+            return;
         }
 
         _replaced |= writer.Replaced;

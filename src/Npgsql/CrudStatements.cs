@@ -56,7 +56,8 @@ internal sealed class CrudStatements<T> : IDisposable
 
     public CrudCommand Delete() => _delete ??= new CrudCommand(_connection, Sql.Delete!, Map.Table.Columns.Count, [.. Keys.Select(k => k.Ordinal)]);
 
-    public CrudCommand Find() => _find ??= new CrudCommand(_connection, Sql.SelectByKey!, Map.Table.Columns.Count, [Key!.Ordinal]);
+    // Every key column in key order ($1..$k): one for a single key, each of a composite key's for Find/Get by key values.
+    public CrudCommand Find() => _find ??= new CrudCommand(_connection, Sql.SelectByKey!, Map.Table.Columns.Count, [.. Keys.Select(k => k.Ordinal)]);
 
     public void Dispose()
     {

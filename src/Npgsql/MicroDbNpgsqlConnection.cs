@@ -153,7 +153,8 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     /// <typeparam name="T">The mapped type.</typeparam>
     /// <param name="primaryKey">The key.</param>
     /// <returns>The entity, or default.</returns>
-    /// <exception cref="NotSupportedException">The type has no primary key, or a composite one (Find takes one key value).</exception>
+    /// <exception cref="NotSupportedException">The type has no primary key.</exception>
+    /// <exception cref="ArgumentException">The type has a composite key (use <c>Find&lt;T, TKey1, TKey2&gt;</c>).</exception>
     public T? Find<T>(object primaryKey) => FindCore<T>(primaryKey, false, default).GetAwaiter().GetResult().Entity;
 
     /// <summary>The entity with primary key <paramref name="primaryKey"/>, or default when there is none.</summary>
@@ -374,16 +375,6 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
         return dataSource.OpenConnection();
     }
 
-    private async ValueTask CreateTableCore<T>(bool async, CancellationToken cancellationToken)
-    {
-        await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
-        var sql = PostgresTableSql.For(MapOf<T>());
-        await RunNonQuery(Command(sql.CreateTable), async, cancellationToken).ConfigureAwait(false);
-        foreach (var index in sql.CreateIndexes)
-        {
-            await RunNonQuery(Command(index), async, cancellationToken).ConfigureAwait(false);
-        }
-    }
 
     private async ValueTask<int> InsertCore<T>(T entity, bool async, CancellationToken cancellationToken)
     {
@@ -566,9 +557,16 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
         await EnsureOpen(async, cancellationToken).ConfigureAwait(false);
         ArgumentNullException.ThrowIfNull(primaryKey);
         var crud = Crud(MapOf<T>());
-        var key = crud.Key ?? throw NoKey(crud.Map);
+        // One key value: a composite key is an ArgumentException naming its columns, no key a NotSupportedException (SQLite's rule and text).
+        var key = crud.Key ?? StatementArguments.KeyColumns(crud.Map.Table, 1)[0];
         var statement = crud.Find();
         statement.BindKey(crud.Map.Table.Columns, key, primaryKey);
+        return await ReadFound(crud, statement, async, cancellationToken).ConfigureAwait(false);
+    }
+
+    // Runs a bound Find statement (by one key or a composite key's values) and reads its row, if any.
+    private async ValueTask<(bool Found, T? Entity)> ReadFound<T>(CrudStatements<T> crud, CrudCommand statement, bool async, CancellationToken cancellationToken)
+    {
         for (var attempt = 0; ; attempt++)
         {
         try
@@ -966,10 +964,8 @@ public sealed partial class MicroDbNpgsqlConnection : IDisposable, IAsyncDisposa
     }
 
     // NotSupportedException, as on SQLite (EntityStatements, StatementArguments): the portable conformance suite checks both.
-    private static NotSupportedException NoKey<T>(EntityMap<T> map) => map.Table.PrimaryKeyColumns.Count > 1
-        ? new($"Type '{map.Table.EntityTypeName}' has a composite primary key ({string.Join(", ", map.Table.PrimaryKeyColumns.Select(c => c.Name))}): " +
-            "Find and Get take one key value; read such a row with a query (docs/postgresql.md, \"Differences from SQLite\").")
-        : new($"Type '{map.Table.EntityTypeName}' has no [PrimaryKey], so it cannot be updated, deleted or found by key.");
+    private static NotSupportedException NoKey<T>(EntityMap<T> map) =>
+        new($"Type '{map.Table.EntityTypeName}' has no [PrimaryKey], so it cannot be updated, deleted or found by key.");
 
     // --- Prepared CRUD statements (docs/postgresql.md, "Prepared CRUD statements") ---
 

@@ -1,4 +1,5 @@
 using System.Linq.Expressions;
+using MicroDb.Npgsql.Query;
 using MicroDb.Query;
 using MicroDb.Query.Model;
 using Npgsql;
@@ -17,18 +18,52 @@ public sealed class NpgsqlSelectQuery<T, TResult>
     private readonly Expression<Func<T, TResult>> _selector;
     private readonly ValueList<SqlExpression> _columns;
 
+    // The selector's sub-queries (db.Table<Line>().Count(l => l.OrderId == o.Id) ...) lifted out as scalar columns of the
+    // same statement (Core's ProjectionSubqueries), or null; then the entity's columns and their ordinals.
+    private readonly ProjectionSubqueries? _subqueries;
+    private readonly int[]? _ordinals;
+
     internal NpgsqlSelectQuery(NpgsqlTableQuery<T> query, Expression<Func<T, TResult>> selector)
     {
         _query = query;
         _selector = selector;
+        _subqueries = ProjectionSubqueries.Lift(selector);
+
         // The columns the selector reads, in table order (every column when it uses the whole entity, or none): Core's rule.
         var table = query.Map.Table;
-        var used = ProjectionColumns.Collect(selector.Body, selector.Parameters[0], table);
-        _columns = NpgsqlTableQuery<T>.Columns(used is null || used.Count == 0 ? table.Columns : [.. table.Columns.Where((_, i) => used.Contains(i))]);
+        var used = ProjectionColumns.Collect(_subqueries?.Body ?? selector.Body, selector.Parameters[0], table);
+        var selected = used is null || used.Count == 0 ? table.Columns : [.. table.Columns.Where((_, i) => used.Contains(i))];
+        _columns = NpgsqlTableQuery<T>.Columns(selected);
+        if (_subqueries is not null)
+        {
+            _ordinals = new int[table.Columns.Count];
+            Array.Fill(_ordinals, -1);
+            for (var i = 0; i < selected.Count; i++)
+            {
+                _ordinals[selected[i].Ordinal] = i;
+            }
+
+            // Translated once here, so a sub-query without a PostgreSQL form fails where Select is called.
+            _subqueries.Columns(_columns, table, query.Connection, PostgresQueryDialect.Format, []);
+        }
     }
 
     /// <summary>The SQL the query runs (values appear as <c>$n</c> parameters).</summary>
-    public string ToSqlString() => _query.Build(_columns, limitCap: null).Sql;
+    public string ToSqlString() => Build(limitCap: null).Sql;
+
+    // The statement: the selected columns, then each lifted sub-query's value (its $n numbered before the query's own).
+    private (string Sql, List<NpgsqlParameter> Parameters) Build(int? limitCap)
+    {
+        if (_subqueries is null)
+        {
+            return _query.Build(_columns, limitCap);
+        }
+
+        var args = new List<object?>();
+        var projection = _subqueries.Columns(_columns, _query.Map.Table, _query.Connection, PostgresQueryDialect.Format, args);
+        var model = _query.BuildModel(projection, args, limitCap);
+        return (NpgsqlTableQuery<T>.Write(model), PostgresQueryDialect.Parameters(args));
+    }
 
     /// <summary>Runs the query and returns every projected row.</summary>
     public List<TResult> ToList() => ToListCore(null, async: false, default).GetAwaiter().GetResult();
@@ -72,6 +107,11 @@ public sealed class NpgsqlSelectQuery<T, TResult>
 
     private async ValueTask<List<TResult>> ToListCore(int? cap, bool async, CancellationToken cancellationToken)
     {
+        if (_subqueries is not null)
+        {
+            return await ToListWithSubqueries(_subqueries, cap, async, cancellationToken).ConfigureAwait(false);
+        }
+
         var (sql, parameters) = _query.Build(_columns, cap);
         var rows = await _query.Connection.RunQuery(_query.Map, sql, parameters, async, cancellationToken).ConfigureAwait(false);
         var interpreter = ExpressionInterpreter.ForEntity(_selector.Parameters[0], _query.Map);
@@ -82,6 +122,35 @@ public sealed class NpgsqlSelectQuery<T, TResult>
         }
 
         return results;
+    }
+
+    // Each row: the entity's selected columns through its map, then the sub-query values as the types LINQ gives them.
+    private async ValueTask<List<TResult>> ToListWithSubqueries(ProjectionSubqueries subqueries, int? cap, bool async, CancellationToken cancellationToken)
+    {
+        var (sql, parameters) = Build(cap);
+        var interpreter = ExpressionInterpreter.ForEntities([subqueries.Parameter, subqueries.Values], [_query.Map, null]);
+        var first = _columns.Count;
+        var ordinals = _ordinals!;
+        TResult Read(NpgsqlDataReader reader)
+        {
+            var values = new object?[subqueries.Lifted.Count];
+            for (var i = 0; i < values.Length; i++)
+            {
+                var type = subqueries.Lifted[i].Type;
+                if (reader.IsDBNull(first + i) && type.IsValueType && Nullable.GetUnderlyingType(type) is null)
+                {
+                    // Min, Max or Average over no rows: LINQ throws for a non-nullable result (as on SQLite).
+                    throw new InvalidOperationException($"The sub-query '{subqueries.Lifted[i]}' has no rows, so there is no value to aggregate.");
+                }
+
+                values[i] = NpgsqlGroupedRows.Aggregate(reader, first + i, type);
+            }
+
+            var entity = _query.ReadEntity(reader, ordinals);
+            return (TResult)interpreter.EvaluateForRow(subqueries.Body, [entity, values])!;
+        }
+
+        return await _query.Connection.RunRows(sql, parameters, Read, async, cancellationToken).ConfigureAwait(false);
     }
 
     private async ValueTask<TResult?> OneCore(int cap, bool orDefault, bool async, CancellationToken cancellationToken)

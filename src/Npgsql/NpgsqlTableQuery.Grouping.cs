@@ -30,7 +30,7 @@ public sealed partial class NpgsqlTableQuery<T>
     }
 
     // The grouped table's entity from the columns at ordinals (-1: not selected), through its map's typed contract.
-    private object? ReadEntity(NpgsqlDataReader reader, int[] ordinals)
+    internal object? ReadEntity(NpgsqlDataReader reader, int[] ordinals)
     {
         var row = new TypedRowReader(reader, ordinals);
         return ((ITypedColumns<T>)_map).ReadColumns(ref row);

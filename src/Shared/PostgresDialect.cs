@@ -293,4 +293,63 @@ internal static class PostgresDialect
         var sql = CrudSqlText.Upsert(table, written, conflictColumns, static (i, _) => "$" + (i + 1).ToString(CultureInfo.InvariantCulture));
         return identity is null ? sql : sql + " RETURNING " + Quote(identity);
     }
+
+    // ---- Additive migration (issue 24: CreateTable on an existing table) ----
+
+    /// <summary>
+    /// <c>ALTER TABLE ... ADD COLUMN</c> with the column's definition (a key column's <c>PRIMARY KEY</c> left out: the
+    /// additive migration changes no key); a NOT NULL column that is not generated gets <c>DEFAULT</c> its kind's zero,
+    /// so existing rows have a value (as SQLite's migration does).
+    /// </summary>
+    /// <param name="table">The table name.</param>
+    /// <param name="column">The column added.</param>
+    public static string AddColumn(string table, ColumnFacts column)
+    {
+        var definition = ColumnDefinition(column, inlineKey: false);
+        if ((column.IsNotNull || column.IsPrimaryKey) && !column.IsAutoIncrement)
+        {
+            definition += " DEFAULT " + ZeroLiteral(column.Kind);
+        }
+
+        return "ALTER TABLE " + Quote(table) + " ADD COLUMN " + definition;
+    }
+
+    /// <summary><c>ALTER TABLE ... RENAME COLUMN</c> (a <c>[RenamedFrom]</c> member).</summary>
+    /// <param name="table">The table name.</param>
+    /// <param name="from">The stored column's name.</param>
+    /// <param name="to">The model's column name.</param>
+    public static string RenameColumn(string table, string from, string to) =>
+        "ALTER TABLE " + Quote(table) + " RENAME COLUMN " + Quote(from) + " TO " + Quote(to);
+
+    /// <summary>
+    /// The zero of a kind as a PostgreSQL literal, read back as the .NET type's default: <c>-infinity</c> for dates
+    /// (Npgsql reads it as <c>MinValue</c>, which is the default), the nil uuid, an empty text or byte string, 0.
+    /// </summary>
+    /// <param name="kind">The column's kind.</param>
+    public static string ZeroLiteral(ColumnKind kind) => kind switch
+    {
+        ColumnKind.Boolean => "FALSE",
+        ColumnKind.String or ColumnKind.Uri or ColumnKind.StringBuilder => "''",
+        ColumnKind.Blob => "'\\x'::bytea",
+        ColumnKind.Guid => "'00000000-0000-0000-0000-000000000000'",
+        ColumnKind.DateTime or ColumnKind.DateTimeText or ColumnKind.DateTimeOffset or ColumnKind.DateOnly => "'-infinity'",
+        ColumnKind.TimeSpan => "'0'",
+        ColumnKind.TimeOnly => "'00:00'",
+        _ => "0",
+    };
+
+    /// <summary>
+    /// <see cref="SqlType"/> as PostgreSQL's catalog spells it (<c>format_type</c>): <c>character varying(n)</c>,
+    /// <c>timestamp without time zone</c> ..., so a stored column's type can be compared with the model's.
+    /// </summary>
+    /// <param name="kind">The kind.</param>
+    /// <param name="maxLength">The maximum length of a string, or null.</param>
+    public static string CatalogType(ColumnKind kind, int? maxLength) => SqlType(kind, maxLength) switch
+    {
+        "timestamp" => "timestamp without time zone",
+        "timestamptz" => "timestamp with time zone",
+        "time" => "time without time zone",
+        var type when type.StartsWith("varchar(", StringComparison.Ordinal) => "character varying" + type.Substring("varchar".Length),
+        var type => type,
+    };
 }

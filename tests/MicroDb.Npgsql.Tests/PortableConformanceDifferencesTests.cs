@@ -52,20 +52,6 @@ public sealed class PortableConformanceDifferencesTests(MappingMode mapping)
     }
 
     [Test]
-    public async Task Composite_key_Find_and_Get_take_one_value_so_they_throw_NotSupported_naming_the_key()
-    {
-        _db.CreateTable<OrderLine>();
-        _db.Insert(Line(1, 1, "apple"));
-
-        // SQLite has Find/Get<T, TKey1, TKey2>(...); the PostgreSQL package's Find/Get take one key value.
-        var find = Assert.Throws<NotSupportedException>(() => _db.Find<OrderLine>(1));
-        await Assert.ThrowsAsync<NotSupportedException>(() => _db.GetAsync<OrderLine>(1));
-
-        Assert.That(find!.Message, Does.Contain("composite primary key").And.Contain("OrderId, LineNo"));
-        Assert.That(_db.Table<OrderLine>().Select(l => l.Product).ToList(), Is.EqualTo(new[] { "apple" }));
-    }
-
-    [Test]
     public void Composite_key_InsertOrReplace_and_Upsert_write_on_the_whole_key()
     {
         _db.CreateTable<OrderLine>();

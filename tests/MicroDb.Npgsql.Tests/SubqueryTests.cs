@@ -110,13 +110,6 @@ public sealed class SubqueryTests(MappingMode mapping)
     }
 
     [Test]
-    public void A_sub_query_in_a_projection_is_refused()
-    {
-        Assert.That(() => _db.Table<PgCustomer>().Select(c => new { c.Id, N = _db.Table<PgOrder>().Count(o => o.CustomerId == c.Id) }).ToList(),
-            Throws.TypeOf<NotSupportedException>());
-    }
-
-    [Test]
     public void A_sub_query_made_on_another_connection_is_refused()
     {
         using var other = new MicroDbNpgsqlConnection(PostgresServer.DataSource, mapping);

@@ -106,21 +106,13 @@ public sealed partial class MicroDbConnection
         }
         else
         {
-            CheckPrimaryKeyUnchanged(table, existing);
-            var have = new HashSet<string>(existing.Select(c => c.Name), StringComparer.OrdinalIgnoreCase);
-            foreach (var column in table.Columns)
+            // What to add or rename: the one rule of every database (AdditiveMigration), written here in SQLite's SQL.
+            foreach (var (column, oldColumn) in AdditiveMigration.Plan(table, existing))
             {
-                if (have.Contains(column.Name))
-                {
-                    continue;
-                }
-
-                if (column.RenamedFrom is { } oldColumn && have.Contains(oldColumn) && table.FindColumn(oldColumn) is null)
+                if (oldColumn is not null)
                 {
                     // [RenamedFrom] on the property: keep the column's data under its new name.
                     Execute($"ALTER TABLE {SqlBuilder.Quote(table.TableName)} RENAME COLUMN {SqlBuilder.Quote(oldColumn)} TO {SqlBuilder.Quote(column.Name)}");
-                    have.Remove(oldColumn);
-                    have.Add(column.Name);
                     renamed.Add(column.Name);
                     continue;
                 }
@@ -159,34 +151,6 @@ public sealed partial class MicroDbConnection
         }
 
         return new MigrationReport(table.TableName, created, added, indexes, renamedFrom, renamed);
-    }
-
-    /// <summary>
-    /// The additive migration never changes a key: an existing table whose primary key (columns and order) differs from
-    /// the model's is an error, with the fix (a migration step calling <see cref="MigrationContext.ChangePrimaryKey"/>).
-    /// A table created without any key, and a model without a key over a keyed table, are left as they are (neither
-    /// asks for a key change).
-    /// </summary>
-    private static void CheckPrimaryKeyUnchanged(TableMapping table, List<ColumnInfo> existing)
-    {
-        // Checked before any change; a stored key column the model renames ([RenamedFrom]) counts under its new name.
-        var stored = existing.Where(c => c.PrimaryKeyOrdinal > 0).OrderBy(c => c.PrimaryKeyOrdinal)
-            .Select(c => table.FindColumn(c.Name) is null && table.Columns.FirstOrDefault(m => string.Equals(m.RenamedFrom, c.Name, StringComparison.OrdinalIgnoreCase)) is { } renamed ? renamed.Name : c.Name)
-            .ToList();
-        var model = table.PrimaryKeyColumns.Select(c => c.Name).ToList();
-        if (stored.Count == 0 || model.Count == 0 || stored.SequenceEqual(model, StringComparer.OrdinalIgnoreCase))
-        {
-            return;
-        }
-
-        static string List(List<string> names) => names.Count == 0 ? "none" : "(" + string.Join(", ", names) + ")";
-        throw new MicroDbMigrationException(
-            $"Table '{table.TableName}' has the primary key {List(stored)}, but '{table.EntityTypeName}' declares {List(model)}; " +
-            "CreateTable does not change a key. Change it in a migration step (MigrationContext.ChangePrimaryKey, which rebuilds the table), or change the model back.",
-            MicroDbMigrationError.PrimaryKeyChanged)
-        {
-            Table = table.TableName,
-        };
     }
 
     private static string ZeroLiteral(ColumnMapping column, StorageFormat format)

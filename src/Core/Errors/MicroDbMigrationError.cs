@@ -29,4 +29,11 @@ public enum MicroDbMigrationError
     /// it changes no key. Change it in a migration step with <see cref="MigrationContext.ChangePrimaryKey"/>.
     /// </summary>
     PrimaryKeyChanged,
+
+    /// <summary>
+    /// <c>CreateTable</c> found a column the model has stored in another type than the model declares (MicroDb.Npgsql,
+    /// whose columns have fixed types; SQLite's columns take any value, so SQLite's migration does not compare them); it
+    /// changes no column's type. Change it in a migration step (<c>ALTER TABLE ... ALTER COLUMN ... TYPE</c>).
+    /// </summary>
+    ColumnTypeChanged,
 }

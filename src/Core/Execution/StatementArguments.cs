@@ -198,7 +198,7 @@ internal readonly struct StatementArguments
         : throw new NotSupportedException($"'{table.EntityTypeName}' has no [PrimaryKey]."));
 
     /// <summary>The table's key columns when there are <paramref name="count"/> of them, else the error naming them.</summary>
-    private static IReadOnlyList<ColumnMapping> KeyColumns(TableMapping table, int count)
+    internal static IReadOnlyList<ColumnMapping> KeyColumns(TableMapping table, int count)
     {
         var keys = table.PrimaryKeyColumns;
         if (keys.Count == count)

@@ -61,7 +61,14 @@ internal sealed class ProjectionSubqueries
     public void Check(TableMapping table, MicroDbConnection connection) => Columns(QueryProjections.One, table, connection, []);
 
     /// <summary><paramref name="columns"/> followed by the sub-query values, their arguments appended to <paramref name="args"/>.</summary>
-    public ValueList<SqlExpression> Columns(ValueList<SqlExpression> columns, TableMapping table, MicroDbConnection connection, List<object?> args)
+    public ValueList<SqlExpression> Columns(ValueList<SqlExpression> columns, TableMapping table, MicroDbConnection connection, List<object?> args) =>
+        Columns(columns, table, connection, connection.Storage, args);
+
+    /// <summary>
+    /// As <see cref="Columns(ValueList{SqlExpression}, TableMapping, MicroDbConnection, List{object?})"/> for any
+    /// connection object whose table queries the sub-queries must be made on (MicroDb.Npgsql's), in its <paramref name="storage"/> (dialect).
+    /// </summary>
+    public ValueList<SqlExpression> Columns(ValueList<SqlExpression> columns, TableMapping table, object connection, StorageFormat storage, List<object?> args)
     {
         var all = new SqlExpression[columns.Count + Lifted.Count];
         for (var i = 0; i < columns.Count; i++)
@@ -72,7 +79,7 @@ internal sealed class ProjectionSubqueries
         using var subqueries = SubqueryConnection.Enter(connection);
         for (var i = 0; i < Lifted.Count; i++)
         {
-            all[columns.Count + i] = SqlTranslator.TranslateLifted(table, connection.Storage, Parameter, Lifted[i], args);
+            all[columns.Count + i] = SqlTranslator.TranslateLifted(table, storage, Parameter, Lifted[i], args);
         }
 
         return new ValueList<SqlExpression>(all);

@@ -9,7 +9,8 @@ namespace MicroDb.Query;
 // (SqlTranslator.ExactAggregates) are not used: they are functions registered on a SQLite connection.
 internal sealed partial class SqlTranslator
 {
-    private SqlExpression NativeGroupAggregate(MethodCallExpression call, string name, Expression selector, Type type)
+    // over: what is aggregated, in the refusals' text ("a group", "a sub-query").
+    private SqlExpression NativeGroupAggregate(MethodCallExpression call, string name, Expression selector, Type type, string over = "a group")
     {
         RejectTextEnum(call, selector);
         var integer = type == typeof(int) || type == typeof(long) || type == typeof(short) || type == typeof(byte);
@@ -31,11 +32,11 @@ internal sealed partial class SqlTranslator
                 // avg(real) and avg(double precision) add as doubles and divide, as LINQ does (the result is narrowed to float when read).
                 return SqlAggregates.Of(name, Translate(selector));
             case "Average" when type == typeof(decimal):
-                throw Unsupported(call, "Average of 'Decimal' over a group has no exact PostgreSQL translation: avg(numeric) rounds the quotient to another scale than decimal division (1.6666666666666667 where LINQ gives 1.6666666666666666666666666667); select the Sum and the Count and divide");
+                throw Unsupported(call, $"Average of 'Decimal' over {over} has no exact PostgreSQL translation: avg(numeric) rounds the quotient to another scale than decimal division (1.6666666666666667 where LINQ gives 1.6666666666666666666666666667); select the Sum and the Count and divide");
             case "Min" or "Max" when floating:
-                throw Unsupported(call, $"{name} of '{type.Name}' over a group has no PostgreSQL translation: PostgreSQL orders NaN above every number, .NET's {name} below");
+                throw Unsupported(call, $"{name} of '{type.Name}' over {over} has no PostgreSQL translation: PostgreSQL orders NaN above every number, .NET's {name} below");
             case "Min" or "Max" when type == typeof(string):
-                throw Unsupported(call, $"{name} of 'String' over a group has no PostgreSQL translation: LINQ compares strings with the current culture");
+                throw Unsupported(call, $"{name} of 'String' over {over} has no PostgreSQL translation: LINQ compares strings with the current culture");
             case "Min" or "Max" when integer || type == typeof(decimal) || type == typeof(ulong) || type == typeof(uint) || type == typeof(ushort) || type == typeof(sbyte)
                 || type == typeof(char) || type.IsEnum || type == typeof(DateTime) || type == typeof(DateTimeOffset) || type == typeof(TimeSpan)
 #if NET6_0_OR_GREATER
@@ -45,7 +46,7 @@ internal sealed partial class SqlTranslator
                 // Stored in a type ordered as .NET orders it (numeric, timestamp, interval ...).
                 return SqlAggregates.Of(name, Translate(selector));
             default:
-                throw Unsupported(call, $"{name} of '{type.Name}' over a group has no PostgreSQL translation");
+                throw Unsupported(call, $"{name} of '{type.Name}' over {over} has no PostgreSQL translation");
         }
     }
 }

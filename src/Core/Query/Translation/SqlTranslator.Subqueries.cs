@@ -171,13 +171,14 @@ internal sealed partial class SqlTranslator
             throw Unsupported(call, $"'{name}' over a sub-query needs its selector written as a lambda");
         }
 
+        var type = Underlying(selector.ReturnType);
         if (Native)
         {
-            // SQLite's forms (total(), avg() of integers) are not PostgreSQL's results; Any, All, Count and Contains translate there.
-            throw Unsupported(call, $"{name} over a sub-query has no {Dialect.Name} translation yet; Any, All, Count, LongCount and Select(...).Contains(...) do");
+            // Native storage (PostgreSQL): the group aggregates' forms and refusals (SqlTranslator.NativeAggregates), over the inner table.
+            // SQLite's forms (total(), avg() of integers) are not PostgreSQL's results.
+            return NativeAggregateSubquery(call, name, selector, type);
         }
 
-        var type = Underlying(selector.ReturnType);
         var integral = type == typeof(int) || type == typeof(long) || type == typeof(short) || type == typeof(byte);
         if (!integral && type != typeof(double) && type != typeof(float))
         {
@@ -202,6 +203,24 @@ internal sealed partial class SqlTranslator
             _ => new SqlFunction("avg", value),
         };
 
+        return new SqlScalarQuery(InnerModel(inner, new ValueList<SqlExpression>([aggregate])));
+    }
+
+    /// <summary>
+    /// <see cref="AggregateSubquery"/> under native storage: the aggregate of the inner rows by
+    /// <see cref="NativeGroupAggregate"/>'s rules (which kinds, which forms: <c>coalesce(sum(x), 0)</c>, integer averages
+    /// as the exact sum over the count, Min/Max of kinds ordered as .NET orders them), as a scalar sub-query.
+    /// </summary>
+    private SqlExpression NativeAggregateSubquery(MethodCallExpression call, string name, LambdaExpression selector, Type type)
+    {
+        if (name is not "Sum" && !CanBeNull(call.Type) && !(_lifted && ReferenceEquals(call, _body)))
+        {
+            throw Unsupported(call, $"{name} over no rows throws in LINQ, which a condition cannot do in SQL; use a nullable selector ('(int?)x.Value') or select the value instead");
+        }
+
+        var inner = Subquery(call, call.Object!);
+        var translator = Inner(inner.Table, inner.Alias, selector);
+        var aggregate = translator.NativeGroupAggregate(call, name, translator._body, type, "a sub-query");
         return new SqlScalarQuery(InnerModel(inner, new ValueList<SqlExpression>([aggregate])));
     }
 
