@@ -12,8 +12,7 @@ public sealed class NpgsqlPortableJoin<T>(NpgsqlJoinQuery<T> query) : IPortableJ
     public IPortableJoin<TResult> LeftJoin<TInner, TKey, TResult>(IPortableQuery<TInner> inner, Expression<Func<T, TKey>> outerKey, Expression<Func<TInner, TKey>> innerKey, Expression<Func<T, TInner?, TResult>> result) =>
         new NpgsqlPortableJoin<TResult>(query.LeftJoin(((NpgsqlPortableQuery<TInner>)inner).Query, outerKey, innerKey, result));
 
-    // Not on NpgsqlJoinQuery yet (PortableConformanceTests skips the bodies that need it, naming why).
-    public IPortableGroupBy<TKey, T> GroupBy<TKey>(Expression<Func<T, TKey>> key) => throw new NotSupportedException("NpgsqlJoinQuery has no GroupBy yet.");
+    public IPortableGroupBy<TKey, T> GroupBy<TKey>(Expression<Func<T, TKey>> key) => new NpgsqlPortableGroupBy<TKey, T>(query.GroupBy(key));
     public IPortableJoin<T> Where(Expression<Func<T, bool>> predicate) => new NpgsqlPortableJoin<T>(query.Where(PortableSubqueries.Native(predicate)));
     public IPortableJoin<TResult> Select<TResult>(Expression<Func<T, TResult>> selector) => new NpgsqlPortableJoin<TResult>(query.Select(selector));
     public IPortableJoin<T> OrderBy<TKey>(Expression<Func<T, TKey>> key) => new NpgsqlPortableJoin<T>(query.OrderBy(key));
