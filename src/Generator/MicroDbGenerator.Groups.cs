@@ -250,7 +250,7 @@ public sealed partial class MicroDbGenerator
                 };
                 if (parts is null || parts.Count == 0 || parts.Any(p => p is not MemberShape m || !IsKeyType(m.Member.Type)))
                 {
-                    return No("the grouping key is not lowered at build time (a member, or an anonymous object of members, of an integer, string, bool, enum or Guid type, or their nullable forms, is)");
+                    return No("the grouping key is not lowered at build time (a member, or an anonymous object of members, of an integer, string, bool, enum, Guid, DateTime, DateTimeOffset, double, float or decimal type, or their nullable forms, is)");
                 }
 
                 _keyMembers.AddRange(parts.Select(p => ((MemberShape)p!).Member.Name));
@@ -258,8 +258,9 @@ public sealed partial class MicroDbGenerator
                 return true;
             }
 
-            // The types whose GROUP BY term is the bare column in both storage formats (a DateTime's depends on the format,
-            // a double's folds NaN, a decimal's is its exact value); the emitter checks the column kind too.
+            // The types whose GROUP BY term the emitter writes: the bare column in both storage formats, or the stored form's
+            // key under each format (a DateTime's and a decimal's depend on it, a double's folds NaN: SqlStoredKeys); the
+            // emitter checks the column kind too.
             private static bool IsKeyType(ITypeSymbol type)
             {
                 if (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T, TypeArguments.Length: 1 } nullable)
@@ -269,8 +270,9 @@ public sealed partial class MicroDbGenerator
 
                 return type.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Int16 or SpecialType.System_Byte or SpecialType.System_SByte
                     or SpecialType.System_UInt16 or SpecialType.System_UInt32 or SpecialType.System_String or SpecialType.System_Boolean
+                    or SpecialType.System_DateTime or SpecialType.System_Double or SpecialType.System_Single or SpecialType.System_Decimal
                     || type is INamedTypeSymbol { TypeKind: TypeKind.Enum, EnumUnderlyingType.SpecialType: not SpecialType.System_UInt64 }
-                    || type is { Name: "Guid", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } };
+                    || type is { Name: "Guid" or "DateTimeOffset", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } };
             }
 
             private bool No(string reason)

@@ -75,7 +75,7 @@ public sealed partial class MicroDbGenerator
                     }
                     else if (chain.Group is { } grouping)
                     {
-                        (sql, values, declined) = WriteGroup(chain, grouping, model);
+                        (sql, sqliteNetSql, values, declined) = WriteGroup(chain, grouping, model);
                     }
                     else if (NeverTranslates(chain, model) is { } error)
                     {
@@ -106,7 +106,7 @@ public sealed partial class MicroDbGenerator
                 {
                     if (chain.Group is not null)
                     {
-                        EmitGroupChain(w, chain, sql!, values!, emitted++);
+                        EmitGroupChain(w, chain, sql!, sqliteNetSql, values!, emitted++);
                     }
                     else if (chain.Join is not null)
                     {
