@@ -29,6 +29,7 @@ public sealed partial class MicroDbGenerator
             "ToList", "ToArray", "First", "FirstOrDefault", "Single", "SingleOrDefault", "Count", "Any",
             "ToListAsync", "ToArrayAsync", "FirstAsync", "FirstOrDefaultAsync", "SingleAsync", "SingleOrDefaultAsync", "CountAsync", "AnyAsync",
             "ExecuteDelete", "ExecuteUpdate", "ExecuteDeleteAsync", "ExecuteUpdateAsync",
+            "LongCount", "LongCountAsync",
         };
 
         private static readonly HashSet<string> Orderings = new(StringComparer.Ordinal)
@@ -81,6 +82,11 @@ public sealed partial class MicroDbGenerator
             }
 
             QueryChain Declined(string reason) => new(typeKey, entityType, EquatableArray<ChainStep>.Empty, location, text, reason, isAsync, compat);
+            if (terminal.TargetMethod.Name is "LongCount" or "LongCountAsync")
+            {
+                // Found for joins (MicroDbGenerator.Joins.cs); on one table it runs on the run-time path.
+                return Declined($"'{terminal.TargetMethod.Name}' on a table query is not lowered at build time (Count is)");
+            }
 
             var calls = new List<IInvocationOperation>();
             IOperation? current = terminal;
