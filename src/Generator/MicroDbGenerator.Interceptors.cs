@@ -165,7 +165,7 @@ public sealed partial class MicroDbGenerator
                 {
                     // ExecuteDelete/ExecuteUpdate: MicroDbGenerator.SetBased.cs.
                     string? why = null;
-                    if (compat || LowerWrite(call, name, intercept, limited, out why) is not { } write)
+                    if (compat || LowerWrite(call, name, intercept, out why) is not { } write)
                     {
                         return Declined(why ?? $"'{name}' is not lowered at build time");
                     }

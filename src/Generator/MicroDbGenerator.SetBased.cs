@@ -11,7 +11,8 @@ using Microsoft.CodeAnalysis.Operations;
 namespace MicroDb.Generator;
 
 // The build-time front end of set-based writes: ExecuteDelete() and ExecuteUpdate(s => s.Set(...)...) (and their async
-// forms) after Where on one table, written as TableQuery<T>.BuildDelete/BuildUpdate write them at run time.
+// forms) after Where (and OrderBy/Take/Skip: the rows are then a sub-query on the key) on one table, written as
+// TableQuery<T>.BuildDelete/BuildUpdate write them at run time.
 public sealed partial class MicroDbGenerator
 {
     private static partial class QueryChains
@@ -23,15 +24,9 @@ public sealed partial class MicroDbGenerator
         /// The write's step: ExecuteDelete's, or ExecuteUpdate's with its Set calls lowered (<c>set</c> nodes whose Left is the
         /// value's arithmetic over the row, or null for a value read at run time); null with the reason when it is declined.
         /// </summary>
-        private static ChainStep? LowerWrite(IInvocationOperation call, string name, string intercept, bool limited, out string? reason)
+        private static ChainStep? LowerWrite(IInvocationOperation call, string name, string intercept, out string? reason)
         {
             reason = null;
-            if (limited)
-            {
-                reason = $"{name}() after Take/Skip selects its rows by a sub-query on the key, which is not lowered at build time";
-                return null;
-            }
-
             if (!name.StartsWith("ExecuteUpdate", System.StringComparison.Ordinal))
             {
                 return new ChainStep(name, intercept);
@@ -216,21 +211,24 @@ public sealed partial class MicroDbGenerator
             }
 
             var predicates = new List<SqlExpression>();
-            foreach (var step in chain.Steps)
+            var orderings = new List<SqlOrdering>();
+            int? limit = null;
+            var offset = 0;
+            if (Clauses(chain, model, values, predicates, orderings, ref limit, ref offset) is { } reason)
             {
-                if (step.Predicate is { } predicate)
-                {
-                    var node = Condition(predicate, model, values, predicates.Count, ref declined);
-                    if (node is null)
-                    {
-                        return (null, null, null, declined);
-                    }
-
-                    predicates.Add(node);
-                }
+                return (null, null, null, reason);
             }
 
             var where = new ValueList<SqlExpression>(predicates.ToArray());
+            if (limit is not null || offset > 0)
+            {
+                // After Take/Skip the rows are the key's (or rowid's) sub-query with the order and paging (TableQuery.RowFilter).
+                var keys = model.Columns.Where(c => c.IsPrimaryKey).ToList();
+                SqlExpression key = keys.Count == 1 ? new SqlColumn(keys[0].ColumnName) : SqlRowId.Instance;
+                var selected = new QueryModel(new SqlTable(model.TableName), new ValueList<SqlExpression>(new[] { key }), false, where,
+                    new ValueList<SqlOrdering>(orderings.ToArray()), limit, offset);
+                where = new ValueList<SqlExpression>(new SqlExpression[] { new SqlInQuery(key, selected, Negated: false) });
+            }
             var sql = new StringBuilder();
             var slots = new List<int>();
             string? sqliteNetSql = null;

@@ -101,7 +101,20 @@ public class SetBasedInterceptionTests
         Assert.That(source, Does.Contain("""    QueryInterception.ExecuteUpdateAsync(query, setters, Site1, null, cancellationToken);"""));
     }
 
-    [TestCase("db.Table<Item>().Take(3).ExecuteDelete()", "after Take/Skip selects its rows by a sub-query")]
+    [Test]
+    public void Writes_after_take_and_skip_select_their_rows_by_the_key_as_the_run_time_does()
+    {
+        var result = Clean("""
+            public static int Delete(MicroDbConnection db, int min) => db.Table<Item>().Where(x => x.Stock > min).OrderBy(x => x.Id).Skip(1).Take(2).ExecuteDelete();
+            public static int Update(MicroDbConnection db) => db.Table<Item>().Take(5).ExecuteUpdate(s => s.Set(x => x.Views, 0L));
+            """);
+
+        var source = result.Sources[HintName];
+        Assert.That(source, Does.Contain("""new InterceptedSite("DELETE FROM \"items\" WHERE \"Id\" IN (SELECT \"Id\" FROM \"items\" WHERE (\"Stock\" > ?) ORDER BY \"Id\" LIMIT 2 OFFSET 1)").Value(0, "R", "Stock", typeof(int));"""));
+        Assert.That(source, Does.Contain("""new InterceptedSite("UPDATE \"items\" SET \"Views\" = ? WHERE \"Id\" IN (SELECT \"Id\" FROM \"items\" LIMIT 5)").Assigns("Views")"""));
+    }
+
+    [TestCase("db.Table<Item>().Take(3).Where(x => x.Stock > 1).ExecuteDelete()", "a condition after Take/Skip reads a sub-query")]
     [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Score, x => x.Score % 2))", "the operator of 'x.Score % 2' is not lowered in a setter")]
     [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Small, x => (short)(x.Small + 1)))", "in a setter is not lowered at build time")]
     [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Name, x => x.Name + \"!\"))", "the operator of 'x.Name + \"!\"' is not lowered in a setter")]

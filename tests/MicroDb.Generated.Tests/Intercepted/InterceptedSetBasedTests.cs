@@ -178,4 +178,30 @@ public class InterceptedSetBasedTests
         Assert.That(error!.ParamName, Is.EqualTo("setters"));
         Assert.That(Stored(), Is.EqualTo(Rows(_people)));
     }
+
+    [Test]
+    public void Writes_after_take_and_skip_are_intercepted_and_change_the_rows_LINQ_pages_to()
+    {
+        var before = InterceptionCheck.Runs;
+        var limit = 60;
+
+        var updated = _db.Table<Person>().Where(x => x.Age < limit).OrderByDescending(x => x.Age).ThenBy(x => x.Name).Take(2)
+            .ExecuteUpdate(s => s.Set(x => x.Age, x => x.Age + 1));
+        var update = InterceptedWrite("UPDATE").Sql;
+        var deleted = _db.Table<Person>().OrderBy(x => x.Name).Skip(1).Take(2).ExecuteDelete();
+        var delete = InterceptedWrite("DELETE").Sql;
+
+        var model = _people.Select(p => new Person { Id = p.Id, Name = p.Name, Age = p.Age, Email = p.Email, Created = p.Created }).ToList();
+        foreach (var person in model.Where(x => x.Age < limit).OrderByDescending(x => x.Age).ThenBy(x => x.Name, StringComparer.Ordinal).Take(2))
+        {
+            person.Age++;
+        }
+
+        var gone = model.OrderBy(x => x.Name, StringComparer.Ordinal).Skip(1).Take(2).ToList();
+        Assert.That((updated, deleted), Is.EqualTo((2, 2)));
+        Assert.That(Stored(), Is.EqualTo(Rows(model.Except(gone))));
+        Assert.That(update, Is.EqualTo("UPDATE \"people\" SET \"Age\" = (\"Age\" + ?) WHERE \"Id\" IN (SELECT \"Id\" FROM \"people\" WHERE (\"Age\" < ?) ORDER BY \"Age\" DESC, \"Name\" LIMIT 2)"), Seen);
+        Assert.That(delete, Is.EqualTo("DELETE FROM \"people\" WHERE \"Id\" IN (SELECT \"Id\" FROM \"people\" ORDER BY \"Name\" LIMIT 2 OFFSET 1)"), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(2), "The check compared each write with the run-time path's.");
+    }
 }
