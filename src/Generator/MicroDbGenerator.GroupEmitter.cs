@@ -152,7 +152,7 @@ public sealed partial class MicroDbGenerator
                             SqlExpression key;
                             if (step.Aggregate is { } aggregate)
                             {
-                                if (AggregateSql(aggregate, model, ref declined) is not { } value)
+                                if (AggregateKey(aggregate, model, ref declined) is not { } value)
                                 {
                                     return (null, null, declined);
                                 }
@@ -233,6 +233,23 @@ public sealed partial class MicroDbGenerator
         }
 
         /// <summary>
+        /// An aggregate as HAVING compares it and ORDER BY sorts it, the run time's key: a double one (an average, or over a
+        /// double member: never null in .NET) as <c>ifnull(aggregate, 0)</c>, the others as in the SELECT list.
+        /// </summary>
+        private static SqlExpression? AggregateKey(string aggregate, EntityModel model, ref string? declined)
+        {
+            if (AggregateSql(aggregate, model, ref declined) is not { } value)
+            {
+                return null;
+            }
+
+            var member = aggregate.Substring(aggregate.IndexOf(':') + 1);
+            var floating = aggregate.StartsWith("avg:", System.StringComparison.Ordinal)
+                || aggregate != "count" && model.Columns.FirstOrDefault(c => c.MemberName == member)?.Kind == ColumnKind.Double;
+            return floating ? SqlStoredKeys.FloatingNotNull(value) : value;
+        }
+
+        /// <summary>
         /// A HAVING condition: comparisons of key parts (as <see cref="Condition"/> writes a Where's) and of integer
         /// aggregates with a closed value, each value a slot read from the <paramref name="having"/>-th condition.
         /// </summary>
@@ -267,7 +284,7 @@ public sealed partial class MicroDbGenerator
                 return comparison;
             }
 
-            if (AggregateSql(node.Member!, model, ref declined) is not { } aggregate)
+            if (AggregateKey(node.Member!, model, ref declined) is not { } aggregate)
             {
                 return null;
             }

@@ -217,7 +217,7 @@ public sealed partial class MicroDbGenerator
                                     _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), Aggregate: aggregate.Aggregate));
                                     return true;
                                 default:
-                                    return No($"the key of '{name}' is not a part of the group's key or an integer aggregate (Count, or Sum, Min and Max of an integer member)");
+                                    return No($"the key of '{name}' is not a part of the group's key or an aggregate (Count, or Sum, Average, Min and Max of an integer or double member)");
                             }
                         }
 
@@ -231,11 +231,12 @@ public sealed partial class MicroDbGenerator
                 new(SymbolEqualityComparer.Default) { [parameter] = _result ?? new GroupingShape(_key!) };
 
             /// <summary>
-            /// An aggregate a condition or ordering may use: Count, and Sum, Min and Max of an integer member, whose SQL the
-            /// run-time translator writes as in the SELECT list (an average or a double compares through its NaN rule).
+            /// An aggregate a condition or ordering may use: Count, and Sum, Average, Min and Max of an integer or double
+            /// member. An integer one is compared as in the SELECT list; a double one (an average, or over a double member)
+            /// through the run time's key for a non-nullable double, <c>ifnull(aggregate, 0)</c> (the emitter's AggregateKey).
             /// </summary>
             private static bool IsSortable(AggregateShape aggregate) =>
-                !aggregate.Aggregate.StartsWith("avg", System.StringComparison.Ordinal) && aggregate.Type.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64;
+                aggregate.Type.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Double;
 
             /// <summary>The key: a member of the row, or an anonymous object of members (a composite key), of the types <see cref="IsKeyType"/> takes.</summary>
             private bool Key(IOperation? body, IParameterSymbol parameter)

@@ -446,7 +446,9 @@ public sealed partial class MicroDbGenerator
                 var (open, closed) = leftUses ? (b.LeftOperand, b.RightOperand) : (b.RightOperand, b.LeftOperand);
                 if (Aggregate(open) is { } aggregate)
                 {
-                    return !IsClosedValue(closed) || closed.ConstantValue is { HasValue: true, Value: null }
+                    // A closed value widened to double (an average compared with an int) is read as the converted node.
+                    var read = closed is IConversionOperation { IsImplicit: true, OperatorMethod: null, Type.SpecialType: SpecialType.System_Double } widened ? widened.Operand : closed;
+                    return !IsClosedValue(read) || closed.ConstantValue is { HasValue: true, Value: null }
                         ? Decline($"the value '{closed.Syntax}' is computed or null; only constants and captured variables, fields and properties are read at run time")
                         : new LoweredNode(op, aggregate, Family: "aggregate", Path: path + (leftUses ? "R" : "L"), ValueOnLeft: !leftUses);
                 }

@@ -95,6 +95,21 @@ public class GroupKeyInterceptionTests
             """));
     }
 
+    [Test]
+    public void Double_aggregates_in_having_and_ordering_compare_through_the_run_time_key()
+    {
+        var source = Clean("""
+            public static object Q(MicroDbConnection db, double low, int min) =>
+                db.Table<Event>().GroupBy(e => e.Count).Where(g => System.Linq.Enumerable.Sum(g, x => x.Score) >= low && min < System.Linq.Enumerable.Average(g, x => x.Count))
+                    .OrderBy(g => System.Linq.Enumerable.Average(g, x => x.Count)).ThenByDescending(g => System.Linq.Enumerable.Max(g, x => x.Count))
+                    .Select(g => new { g.Key, A = System.Linq.Enumerable.Average(g, x => x.Count) }).ToList();
+            """);
+
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT \"Count\", avg(\"Count\") FROM \"events\" GROUP BY \"Count\" HAVING ((ifnull(coalesce(sum(\"Score\"), 0), 0) >= ?) AND (? < ifnull(avg(\"Count\"), 0))) ORDER BY ifnull(avg(\"Count\"), 0), max(\"Count\") DESC").HavingValue(0, "LR", null, typeof(object)).HavingValue(0, "RL", null, typeof(object));
+            """));
+    }
+
     [TestCase("db.Table<Event>().GroupBy(e => e.At.Year).Count()", "the grouping key is not lowered at build time")]
     [TestCase("db.Table<Event>().GroupBy(e => e.Count + 1).Count()", "the grouping key is not lowered at build time")]
     public void Keys_the_generator_does_not_lower_say_why(string query, string reason)
