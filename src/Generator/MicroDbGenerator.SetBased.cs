@@ -132,6 +132,27 @@ public sealed partial class MicroDbGenerator
                         return right is null ? null : new LoweredNode(op, Left: left, Right: right);
                     }
 
+                case IConversionOperation { OperatorMethod: null, Conversion.IsIdentity: true } identity:
+                    // No node in the expression tree.
+                    return Arithmetic(identity.Operand, row, path, ref reason);
+                case IConversionOperation { OperatorMethod: null } conversion:
+                    {
+                        // (long)x.Count, x.Views - x.Stock, x.Score * x.Stock: the run time's TranslateConvert, CAST to REAL from an
+                        // integer to a double, to INTEGER from a double to an integer, the operand itself between integers. A
+                        // decimal conversion is an operator method in the expression tree, which the run time refuses.
+                        var from = ArithmeticFamily(conversion.Operand.Type);
+                        var to = ArithmeticFamily(conversion.Type);
+                        if (from is null or "decimal" || to is null or "decimal")
+                        {
+                            reason ??= $"the conversion '{conversion.Syntax}' in a setter is not lowered at build time (only conversions between int, long and double values of the row are)";
+                            return null;
+                        }
+
+                        var operand = Arithmetic(conversion.Operand, row, path + "O", ref reason);
+                        var cast = to == "double" && from != "double" ? "REAL" : from == "double" && to != "double" ? "INTEGER" : null;
+                        return operand is null || cast is null ? operand : new LoweredNode("cast", cast, Left: operand);
+                    }
+
                 case IPropertyReferenceOperation { Instance: IParameterReferenceOperation instance, Property: { Parameters.Length: 0 } member }
                     when SymbolEqualityComparer.Default.Equals(instance.Parameter, row):
                     if (ArithmeticFamily(member.Type) is not { } family)
@@ -142,7 +163,7 @@ public sealed partial class MicroDbGenerator
 
                     return new LoweredNode("col", member.Name, member.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), family);
                 default:
-                    reason ??= $"'{operation.Syntax}' in a setter is not lowered at build time (only + - * / over int, long, double and decimal members and captured values are)";
+                    reason ??= $"'{operation.Syntax}' in a setter is not lowered at build time (only + - * / over int, long, double and decimal members and captured values, and conversions between int, long and double, are)";
                     return null;
             }
         }
@@ -276,7 +297,13 @@ public sealed partial class MicroDbGenerator
                         }
 
                         var name = new SqlColumn(column.ColumnName);
-                        return column.Kind == ColumnKind.Decimal ? new SqlCast(name, "REAL") : name;
+                        return column.Kind == ColumnKind.Decimal ? SqlStoredKeys.DecimalValue(name) : name;
+                    }
+
+                case "cast":
+                    {
+                        var operand = Computed(node.Left!, model, setter, index, values, ref declined);
+                        return operand is null ? null : new SqlCast(operand, node.Member!);
                     }
 
                 default:

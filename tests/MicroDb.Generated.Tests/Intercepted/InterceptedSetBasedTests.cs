@@ -132,6 +132,27 @@ public class InterceptedSetBasedTests
     }
 
     [Test]
+    public void Setters_with_conversions_are_intercepted_and_compute_what_LINQ_computes()
+    {
+        _db.CreateTable<AllTypes>();
+        _db.InsertAll(new[] { 2.75, -1.5, 7.0 }.Select((d, i) => new AllTypes { Double = d, Int64 = 100 + i, Int32 = i + 2, Text = "t" }));
+        var stored = _db.Table<AllTypes>().ToList().OrderBy(r => r.Id).ToList();
+        _seen.Clear();
+        var before = InterceptionCheck.Runs;
+
+        var changed = _db.Table<AllTypes>()
+            .ExecuteUpdate(s => s.Set(x => x.Int64, x => x.Int64 - x.Int32).Set(x => x.Double, x => x.Double * x.Int32).Set(x => x.Int32, x => (int)x.Double));
+
+        Assert.That(changed, Is.EqualTo(3));
+        Assert.That(InterceptedWrite("UPDATE").Sql, Is.EqualTo(
+            "UPDATE \"AllTypes\" SET \"Int64\" = (\"Int64\" - \"Int32\"), \"Double\" = (\"Double\" * CAST(\"Int32\" AS REAL)), \"Int32\" = CAST(\"Double\" AS INTEGER)"), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(1), "The check compared the update with the run-time path's.");
+        var rows = _db.Table<AllTypes>().ToList().OrderBy(r => r.Id).ToList();
+        Assert.That(rows.Select(r => (r.Int64, r.Double, r.Int32)),
+            Is.EqualTo(stored.Select(r => (r.Int64 - r.Int32, r.Double * r.Int32, (int)r.Double))));
+    }
+
+    [Test]
     public void Setting_a_NOT_NULL_column_to_null_throws_the_run_time_error_and_changes_nothing()
     {
         InterceptionCheck.Enabled = false;
