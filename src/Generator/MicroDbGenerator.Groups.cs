@@ -249,6 +249,11 @@ public sealed partial class MicroDbGenerator
                     ObjectShape composite when body is IAnonymousObjectCreationOperation => composite.Members.Values.ToList(),
                     _ => null,
                 };
+                if (Strip(body) is IPropertyReferenceOperation { Property.ContainingType.SpecialType: SpecialType.System_DateTime, Instance: not null } datePart)
+                {
+                    return No($"the grouping key is not lowered at build time: the date part '{datePart.Syntax}' groups by the run-time translator's date arithmetic, which differs by storage format and DateTime text layout");
+                }
+
                 if (parts is null || parts.Count == 0 || parts.Any(p => p is not MemberShape m || !IsKeyType(m.Member.Type)))
                 {
                     return No("the grouping key is not lowered at build time (a member, or an anonymous object of members, of an integer, string, bool, enum, Guid, DateTime, DateTimeOffset, double, float or decimal type, or their nullable forms, is)");

@@ -110,7 +110,7 @@ public class GroupKeyInterceptionTests
             """));
     }
 
-    [TestCase("db.Table<Event>().GroupBy(e => e.At.Year).Count()", "the grouping key is not lowered at build time")]
+    [TestCase("db.Table<Event>().GroupBy(e => e.At.Year).Count()", "the date part 'e.At.Year' groups by the run-time translator's date arithmetic")]
     [TestCase("db.Table<Event>().GroupBy(e => e.Count + 1).Count()", "the grouping key is not lowered at build time")]
     public void Keys_the_generator_does_not_lower_say_why(string query, string reason)
     {
