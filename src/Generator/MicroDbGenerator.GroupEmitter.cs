@@ -13,22 +13,81 @@ public sealed partial class MicroDbGenerator
     // The build-time front end for grouping, part two: the query model GroupState builds at run time (BuildSelect, Count).
     private static partial class InterceptorEmitter
     {
-        /// <summary>The grouped chain's SQL and its values in slot order (the Where conditions', then HAVING's), or why it is declined.</summary>
-        private static (string? Sql, List<LoweredNode>? Values, string? Declined) WriteGroup(QueryChain chain, GroupSpec group, EntityModel model)
+        /// <summary>
+        /// The grouped chain's SQL and its values in slot order (the Where conditions', then HAVING's), or why it is declined.
+        /// A key whose GROUP BY term depends on the storage format (a DateTime, DateTimeOffset or decimal) gives a second text
+        /// for sqlite-net's format, and <c>Formats</c> is the site's call that chooses between them at run time.
+        /// </summary>
+        private static (string? Sql, string? Formats, List<LoweredNode>? Values, string? Declined) WriteGroup(QueryChain chain, GroupSpec group, EntityModel model)
+        {
+            var (microDb, values, declined) = WriteGroup(chain, group, model, sqliteNet: false);
+            var (sqliteNet, sqliteNetValues, sqliteNetDeclined) = WriteGroup(chain, group, model, sqliteNet: true);
+            if ((declined ?? sqliteNetDeclined) is { } reason)
+            {
+                return (null, null, null, reason);
+            }
+
+            if (sqliteNet is null)
+            {
+                return (null, null, null, "the run-time path refuses the grouping key under both storage formats");
+            }
+
+            values ??= sqliteNetValues;
+
+            if (microDb == sqliteNet)
+            {
+                return (microDb, null, values, null);
+            }
+
+            var dateTimeKeys = group.KeyMembers.Any(m => model.Columns.FirstOrDefault(c => c.MemberName == m)?.Kind is ColumnKind.DateTime or ColumnKind.DateTimeText);
+            var formats = ".Formats(" + (microDb is null ? "false, null" : "true, " + Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(sqliteNet!, quote: true))
+                + ", " + (dateTimeKeys ? "true" : "false") + ")";
+            return (microDb ?? sqliteNet, formats, values, null);
+        }
+
+        /// <summary>
+        /// The GROUP BY term (and ORDER BY key) of a key part: the run time's order key for its column under the storage
+        /// format (<see cref="SqlStoredKeys"/>), or null where the run time refuses it (a DateTimeOffset under MicroDb's format).
+        /// </summary>
+        private static SqlExpression? KeyTerm(ColumnModel column, bool sqliteNet)
+        {
+            var value = new SqlColumn(column.ColumnName);
+            return column.Kind switch
+            {
+                ColumnKind.DateTime => sqliteNet ? value : SqlStoredKeys.DateTimeTicks(value),
+                ColumnKind.DateTimeText => sqliteNet ? value : SqlStoredKeys.DateTimeText(value),
+                ColumnKind.DateTimeOffset => sqliteNet ? value : null,
+                ColumnKind.Decimal => sqliteNet ? SqlStoredKeys.SqliteNetDecimal(SqlStoredKeys.DecimalValue(value)) : SqlStoredKeys.Decimal(value),
+                ColumnKind.Single or ColumnKind.Double => column.IsNullableValueType ? value : SqlStoredKeys.FloatingNotNull(value),
+                _ => value,
+            };
+        }
+
+        /// <summary>The kinds <see cref="KeyTerm"/> writes a key for whose term is not the bare column in both formats.</summary>
+        private static bool IsStoredKey(ColumnModel column) =>
+            column.Kind is ColumnKind.DateTime or ColumnKind.DateTimeText or ColumnKind.DateTimeOffset or ColumnKind.Decimal or ColumnKind.Single or ColumnKind.Double;
+
+        /// <summary>One format's text (null, with no reason, when the run time refuses the key under it).</summary>
+        private static (string? Sql, List<LoweredNode>? Values, string? Declined) WriteGroup(QueryChain chain, GroupSpec group, EntityModel model, bool sqliteNet)
         {
             ColumnModel? Column(string member) => model.Columns.FirstOrDefault(c => c.MemberName == member);
             static bool Plain(ColumnModel column) => Fits(column.Kind, "integer") || column.Kind == ColumnKind.String;
 
-            // GROUP BY: each key part as it sorts; these kinds sort (and compare) as they are stored, in both storage formats.
+            // GROUP BY: each key part as it sorts (and so compares), SqlTranslator's order key under this storage format.
             var terms = new List<SqlExpression>();
             foreach (var member in group.KeyMembers)
             {
-                if (Column(member) is not { } column || !(Plain(column) || column.Kind is ColumnKind.Boolean or ColumnKind.Enum or ColumnKind.Guid))
+                if (Column(member) is not { } column || !(Plain(column) || IsStoredKey(column) || column.Kind is ColumnKind.Boolean or ColumnKind.Enum or ColumnKind.Guid))
                 {
-                    return (null, null, $"the key member '{member}' is not stored as an integer, text, bool, enum number or Guid column");
+                    return (null, null, $"the key member '{member}' is not stored as an integer, text, bool, enum number, Guid, DateTime, DateTimeOffset, double or decimal column");
                 }
 
-                terms.Add(new SqlColumn(column.ColumnName));
+                if (KeyTerm(column, sqliteNet) is not { } term)
+                {
+                    return (null, null, null);
+                }
+
+                terms.Add(term);
             }
 
             // SELECT: the key's columns the result reads, bare and in table order, then the aggregates in the order the result reads them.
@@ -93,20 +152,25 @@ public sealed partial class MicroDbGenerator
                             SqlExpression key;
                             if (step.Aggregate is { } aggregate)
                             {
-                                if (AggregateSql(aggregate, model, ref declined) is not { } value)
+                                if (AggregateKey(aggregate, model, ref declined) is not { } value)
                                 {
                                     return (null, null, declined);
                                 }
 
                                 key = value;
                             }
-                            else if (Column(step.KeyMember!) is { } column && Plain(column))
+                            else if (Column(step.KeyMember!) is { } column && (Plain(column) || IsStoredKey(column)))
                             {
-                                key = new SqlColumn(column.ColumnName);
+                                if (KeyTerm(column, sqliteNet) is not { } term)
+                                {
+                                    return (null, null, null);
+                                }
+
+                                key = term;
                             }
                             else
                             {
-                                return (null, null, $"the ordering member '{step.KeyMember}' is not an integer or text column");
+                                return (null, null, $"the ordering member '{step.KeyMember}' is not an integer, text, DateTime, DateTimeOffset, double or decimal column");
                             }
 
                             var isThen = step.Method.StartsWith("ThenBy", System.StringComparison.Ordinal);
@@ -169,6 +233,23 @@ public sealed partial class MicroDbGenerator
         }
 
         /// <summary>
+        /// An aggregate as HAVING compares it and ORDER BY sorts it, the run time's key: a double one (an average, or over a
+        /// double member: never null in .NET) as <c>ifnull(aggregate, 0)</c>, the others as in the SELECT list.
+        /// </summary>
+        private static SqlExpression? AggregateKey(string aggregate, EntityModel model, ref string? declined)
+        {
+            if (AggregateSql(aggregate, model, ref declined) is not { } value)
+            {
+                return null;
+            }
+
+            var member = aggregate.Substring(aggregate.IndexOf(':') + 1);
+            var floating = aggregate.StartsWith("avg:", System.StringComparison.Ordinal)
+                || aggregate != "count" && model.Columns.FirstOrDefault(c => c.MemberName == member)?.Kind == ColumnKind.Double;
+            return floating ? SqlStoredKeys.FloatingNotNull(value) : value;
+        }
+
+        /// <summary>
         /// A HAVING condition: comparisons of key parts (as <see cref="Condition"/> writes a Where's) and of integer
         /// aggregates with a closed value, each value a slot read from the <paramref name="having"/>-th condition.
         /// </summary>
@@ -203,7 +284,7 @@ public sealed partial class MicroDbGenerator
                 return comparison;
             }
 
-            if (AggregateSql(node.Member!, model, ref declined) is not { } aggregate)
+            if (AggregateKey(node.Member!, model, ref declined) is not { } aggregate)
             {
                 return null;
             }
@@ -226,10 +307,10 @@ public sealed partial class MicroDbGenerator
         /// A chain ending on <c>GroupedQuery&lt;TResult&gt;</c> (or GroupByQuery's Count): the interceptor is generic over the
         /// result and passes a static projector over the row holding the key's columns (<c>e</c>) and the aggregates (<c>a</c>).
         /// </summary>
-        private static void EmitGroupChain(SourceWriter w, QueryChain chain, string sql, List<LoweredNode> values, int index)
+        private static void EmitGroupChain(SourceWriter w, QueryChain chain, string sql, string? formats, List<LoweredNode> values, int index)
         {
             w.Line("// " + Comment(chain));
-            var site = EmitGroupSite(w, sql, values, index);
+            var site = EmitGroupSite(w, sql, formats, values, index);
             var terminal = chain.Steps[chain.Steps.Count - 1];
             var projector = chain.Group!.Projector;
             if (chain.Async && projector is null)
@@ -280,9 +361,10 @@ public sealed partial class MicroDbGenerator
 
         /// <summary>
         /// The grouping's site: the SQL constant, then per value in slot order <c>Value</c> (a Where's, compared with a
-        /// member) or <c>HavingValue</c> (a HAVING condition's, compared with a key member or, member null, an aggregate).
+        /// member) or <c>HavingValue</c> (a HAVING condition's, compared with a key member or, member null, an aggregate),
+        /// then, for a key whose term depends on the storage format, <c>Formats</c>.
         /// </summary>
-        private static string EmitGroupSite(SourceWriter w, string sql, List<LoweredNode> values, int index)
+        private static string EmitGroupSite(SourceWriter w, string sql, string? formats, List<LoweredNode> values, int index)
         {
             var name = "Site" + index.ToString(CultureInfo.InvariantCulture);
             var text = new StringBuilder("private static readonly " + SiteType + " " + name + " = new " + SiteType + "(" + Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(sql, quote: true) + ")");
@@ -296,7 +378,7 @@ public sealed partial class MicroDbGenerator
                     .Append(", typeof(").Append(v.MemberType ?? "object").Append("))");
             }
 
-            w.Line(text.Append(';').ToString());
+            w.Line(text.Append(formats).Append(';').ToString());
             return name;
         }
     }

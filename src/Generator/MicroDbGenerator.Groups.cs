@@ -217,7 +217,7 @@ public sealed partial class MicroDbGenerator
                                     _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), Aggregate: aggregate.Aggregate));
                                     return true;
                                 default:
-                                    return No($"the key of '{name}' is not a part of the group's key or an integer aggregate (Count, or Sum, Min and Max of an integer member)");
+                                    return No($"the key of '{name}' is not a part of the group's key or an aggregate (Count, or Sum, Average, Min and Max of an integer or double member)");
                             }
                         }
 
@@ -231,11 +231,12 @@ public sealed partial class MicroDbGenerator
                 new(SymbolEqualityComparer.Default) { [parameter] = _result ?? new GroupingShape(_key!) };
 
             /// <summary>
-            /// An aggregate a condition or ordering may use: Count, and Sum, Min and Max of an integer member, whose SQL the
-            /// run-time translator writes as in the SELECT list (an average or a double compares through its NaN rule).
+            /// An aggregate a condition or ordering may use: Count, and Sum, Average, Min and Max of an integer or double
+            /// member. An integer one is compared as in the SELECT list; a double one (an average, or over a double member)
+            /// through the run time's key for a non-nullable double, <c>ifnull(aggregate, 0)</c> (the emitter's AggregateKey).
             /// </summary>
             private static bool IsSortable(AggregateShape aggregate) =>
-                !aggregate.Aggregate.StartsWith("avg", System.StringComparison.Ordinal) && aggregate.Type.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64;
+                aggregate.Type.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Double;
 
             /// <summary>The key: a member of the row, or an anonymous object of members (a composite key), of the types <see cref="IsKeyType"/> takes.</summary>
             private bool Key(IOperation? body, IParameterSymbol parameter)
@@ -248,9 +249,14 @@ public sealed partial class MicroDbGenerator
                     ObjectShape composite when body is IAnonymousObjectCreationOperation => composite.Members.Values.ToList(),
                     _ => null,
                 };
+                if (Strip(body) is IPropertyReferenceOperation { Property.ContainingType.SpecialType: SpecialType.System_DateTime, Instance: not null } datePart)
+                {
+                    return No($"the grouping key is not lowered at build time: the date part '{datePart.Syntax}' groups by the run-time translator's date arithmetic, which differs by storage format and DateTime text layout");
+                }
+
                 if (parts is null || parts.Count == 0 || parts.Any(p => p is not MemberShape m || !IsKeyType(m.Member.Type)))
                 {
-                    return No("the grouping key is not lowered at build time (a member, or an anonymous object of members, of an integer, string, bool, enum or Guid type, or their nullable forms, is)");
+                    return No("the grouping key is not lowered at build time (a member, or an anonymous object of members, of an integer, string, bool, enum, Guid, DateTime, DateTimeOffset, double, float or decimal type, or their nullable forms, is)");
                 }
 
                 _keyMembers.AddRange(parts.Select(p => ((MemberShape)p!).Member.Name));
@@ -258,8 +264,9 @@ public sealed partial class MicroDbGenerator
                 return true;
             }
 
-            // The types whose GROUP BY term is the bare column in both storage formats (a DateTime's depends on the format,
-            // a double's folds NaN, a decimal's is its exact value); the emitter checks the column kind too.
+            // The types whose GROUP BY term the emitter writes: the bare column in both storage formats, or the stored form's
+            // key under each format (a DateTime's and a decimal's depend on it, a double's folds NaN: SqlStoredKeys); the
+            // emitter checks the column kind too.
             private static bool IsKeyType(ITypeSymbol type)
             {
                 if (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T, TypeArguments.Length: 1 } nullable)
@@ -269,8 +276,9 @@ public sealed partial class MicroDbGenerator
 
                 return type.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Int16 or SpecialType.System_Byte or SpecialType.System_SByte
                     or SpecialType.System_UInt16 or SpecialType.System_UInt32 or SpecialType.System_String or SpecialType.System_Boolean
+                    or SpecialType.System_DateTime or SpecialType.System_Double or SpecialType.System_Single or SpecialType.System_Decimal
                     || type is INamedTypeSymbol { TypeKind: TypeKind.Enum, EnumUnderlyingType.SpecialType: not SpecialType.System_UInt64 }
-                    || type is { Name: "Guid", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } };
+                    || type is { Name: "Guid" or "DateTimeOffset", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } };
             }
 
             private bool No(string reason)

@@ -75,7 +75,7 @@ public sealed partial class MicroDbGenerator
                     }
                     else if (chain.Group is { } grouping)
                     {
-                        (sql, values, declined) = WriteGroup(chain, grouping, model);
+                        (sql, sqliteNetSql, values, declined) = WriteGroup(chain, grouping, model);
                     }
                     else if (NeverTranslates(chain, model) is { } error)
                     {
@@ -106,7 +106,7 @@ public sealed partial class MicroDbGenerator
                 {
                     if (chain.Group is not null)
                     {
-                        EmitGroupChain(w, chain, sql!, values!, emitted++);
+                        EmitGroupChain(w, chain, sql!, sqliteNetSql, values!, emitted++);
                     }
                     else if (chain.Join is not null)
                     {
@@ -200,58 +200,11 @@ public sealed partial class MicroDbGenerator
             var values = new List<LoweredNode>();
             var predicates = new List<SqlExpression>();
             var orderings = new List<SqlOrdering>();
-            var group = 0;
             int? limit = null;
             var offset = 0;
-            string? declined = null;
-            foreach (var step in chain.Steps)
+            if (Clauses(chain, model, values, predicates, orderings, ref limit, ref offset) is { } declined)
             {
-                switch (step.Method)
-                {
-                    case "Take":
-                        limit = SqlPaging.Take(limit, step.Count);
-                        break;
-
-                    case "Skip":
-                        (limit, offset) = SqlPaging.Skip(limit, offset, step.Count);
-                        break;
-
-                    case "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending":
-                        {
-                            var column = model.Columns.First(c => c.MemberName == step.KeyMember);
-                            if (!Fits(column.Kind, Family(step.KeyType!, column.Kind)))
-                            {
-                                return (null, null, $"member '{step.KeyMember}' is stored as {column.Kind}, which orders by the run-time translator's rules");
-                            }
-
-                            var ordering = new SqlOrdering(new SqlColumn(column.ColumnName), step.Method.EndsWith("Descending", System.StringComparison.Ordinal));
-                            if (step.Method.StartsWith("ThenBy", System.StringComparison.Ordinal))
-                            {
-                                orderings.Insert(group++, ordering);
-                            }
-                            else
-                            {
-                                orderings.Insert(0, ordering);
-                                group = 1;
-                            }
-
-                            break;
-                        }
-
-                    default:
-                        if (step.Predicate is { } predicate)
-                        {
-                            var node = Condition(predicate, model, values, predicates.Count, ref declined);
-                            if (node is null)
-                            {
-                                return (null, null, declined);
-                            }
-
-                            predicates.Add(node);
-                        }
-
-                        break;
-                }
+                return (null, null, declined);
             }
 
             var terminal = Sync(chain.Steps[chain.Steps.Count - 1].Method);
@@ -306,6 +259,67 @@ public sealed partial class MicroDbGenerator
             }
 
             return (sql.ToString(), values, null);
+        }
+
+        /// <summary>
+        /// The WHERE, ORDER BY and paging of a one-table chain as TableQuery&lt;T&gt;.BuildModel builds them, the values appended
+        /// in slot order; the reason when a step is declined, else null.
+        /// </summary>
+        private static string? Clauses(QueryChain chain, EntityModel model, List<LoweredNode> values, List<SqlExpression> predicates, List<SqlOrdering> orderings, ref int? limit, ref int offset)
+        {
+            var group = 0;
+            string? declined = null;
+            foreach (var step in chain.Steps)
+            {
+                switch (step.Method)
+                {
+                    case "Take":
+                        limit = SqlPaging.Take(limit, step.Count);
+                        break;
+
+                    case "Skip":
+                        (limit, offset) = SqlPaging.Skip(limit, offset, step.Count);
+                        break;
+
+                    case "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending":
+                        {
+                            var column = model.Columns.First(c => c.MemberName == step.KeyMember);
+                            if (!Fits(column.Kind, Family(step.KeyType!, column.Kind)))
+                            {
+                                return $"member '{step.KeyMember}' is stored as {column.Kind}, which orders by the run-time translator's rules";
+                            }
+
+                            var ordering = new SqlOrdering(new SqlColumn(column.ColumnName), step.Method.EndsWith("Descending", System.StringComparison.Ordinal));
+                            if (step.Method.StartsWith("ThenBy", System.StringComparison.Ordinal))
+                            {
+                                orderings.Insert(group++, ordering);
+                            }
+                            else
+                            {
+                                orderings.Insert(0, ordering);
+                                group = 1;
+                            }
+
+                            break;
+                        }
+
+                    default:
+                        if (step.Predicate is { } predicate)
+                        {
+                            var node = Condition(predicate, model, values, predicates.Count, ref declined);
+                            if (node is null)
+                            {
+                                return declined;
+                            }
+
+                            predicates.Add(node);
+                        }
+
+                        break;
+                }
+            }
+
+            return null;
         }
 
         private static readonly ValueList<SqlExpression> One = new(new SqlExpression[] { SqlLiteral.One });

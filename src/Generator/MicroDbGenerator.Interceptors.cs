@@ -29,6 +29,7 @@ public sealed partial class MicroDbGenerator
             "ToList", "ToArray", "First", "FirstOrDefault", "Single", "SingleOrDefault", "Count", "Any",
             "ToListAsync", "ToArrayAsync", "FirstAsync", "FirstOrDefaultAsync", "SingleAsync", "SingleOrDefaultAsync", "CountAsync", "AnyAsync",
             "ExecuteDelete", "ExecuteUpdate", "ExecuteDeleteAsync", "ExecuteUpdateAsync",
+            "LongCount", "LongCountAsync",
         };
 
         private static readonly HashSet<string> Orderings = new(StringComparer.Ordinal)
@@ -81,6 +82,11 @@ public sealed partial class MicroDbGenerator
             }
 
             QueryChain Declined(string reason) => new(typeKey, entityType, EquatableArray<ChainStep>.Empty, location, text, reason, isAsync, compat);
+            if (terminal.TargetMethod.Name is "LongCount" or "LongCountAsync")
+            {
+                // Found for joins (MicroDbGenerator.Joins.cs); on one table it runs on the run-time path.
+                return Declined($"'{terminal.TargetMethod.Name}' on a table query is not lowered at build time (Count is)");
+            }
 
             var calls = new List<IInvocationOperation>();
             IOperation? current = terminal;
@@ -159,7 +165,7 @@ public sealed partial class MicroDbGenerator
                 {
                     // ExecuteDelete/ExecuteUpdate: MicroDbGenerator.SetBased.cs.
                     string? why = null;
-                    if (compat || LowerWrite(call, name, intercept, limited, out why) is not { } write)
+                    if (compat || LowerWrite(call, name, intercept, out why) is not { } write)
                     {
                         return Declined(why ?? $"'{name}' is not lowered at build time");
                     }
@@ -440,7 +446,9 @@ public sealed partial class MicroDbGenerator
                 var (open, closed) = leftUses ? (b.LeftOperand, b.RightOperand) : (b.RightOperand, b.LeftOperand);
                 if (Aggregate(open) is { } aggregate)
                 {
-                    return !IsClosedValue(closed) || closed.ConstantValue is { HasValue: true, Value: null }
+                    // A closed value widened to double (an average compared with an int) is read as the converted node.
+                    var read = closed is IConversionOperation { IsImplicit: true, OperatorMethod: null, Type.SpecialType: SpecialType.System_Double } widened ? widened.Operand : closed;
+                    return !IsClosedValue(read) || closed.ConstantValue is { HasValue: true, Value: null }
                         ? Decline($"the value '{closed.Syntax}' is computed or null; only constants and captured variables, fields and properties are read at run time")
                         : new LoweredNode(op, aggregate, Family: "aggregate", Path: path + (leftUses ? "R" : "L"), ValueOnLeft: !leftUses);
                 }

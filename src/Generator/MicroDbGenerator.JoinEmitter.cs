@@ -197,7 +197,7 @@ public sealed partial class MicroDbGenerator
             QueryModel query;
             switch (chain.Steps[chain.Steps.Count - 1].Method)
             {
-                case "Count":
+                case "Count" or "LongCount":
                     query = limited
                         ? QueryModel.Select(new SqlSubquery(new QueryModel(source, One, false, where, none, limit, offset)), CountAll)
                         : new QueryModel(source, CountAll, false, where, none, null, 0);
@@ -247,6 +247,7 @@ public sealed partial class MicroDbGenerator
                     "ToList" => ("global::System.Collections.Generic.List<TResult>", "ToList(q, " + site + read + ", ct)"),
                     "ToArray" => ("TResult[]", "ToList(q, " + site + read + ", ct).ToArray()"),
                     "Count" => ("int", "Count(q, " + site + ")"),
+                    "LongCount" => ("long", "LongCount(q, " + site + ")"),
                     "Any" => ("bool", "Any(q, " + site + ")"),
                     "FirstOrDefault" => ("TResult", "FirstOrDefault(q, " + site + read + ")"),
                     _ => ("TResult", "First(q, " + site + read + ")"),
@@ -273,6 +274,7 @@ public sealed partial class MicroDbGenerator
                 "ToList" => ("global::System.Collections.Generic.List<TResult>", site + project),
                 "ToArray" => ("TResult[]", site + project),
                 "Count" => ("int", site),
+                "LongCount" => ("long", site),
                 "Any" => ("bool", site),
                 _ => ("TResult", site + project),
             };

@@ -198,10 +198,10 @@ public sealed partial class MicroDbGenerator
                     // FirstOrDefaultAsync, CountAsync and AnyAsync; the step carries the sync name.
                     IsAsync = true;
                     var sync = name.EndsWith("Async", System.StringComparison.Ordinal) ? name.Substring(0, name.Length - 5) : name;
-                    if (sync is not ("ToList" or "ToArray" or "First" or "FirstOrDefault" or "Count" or "Any") || sync == name
+                    if (sync is not ("ToList" or "ToArray" or "First" or "FirstOrDefault" or "Count" or "LongCount" or "Any") || sync == name
                         || call.Arguments.Length != 1 && !(call.Arguments.Length == 2 && sync is "First" or "FirstOrDefault" or "Count" or "Any"))
                     {
-                        return Fail($"'{name}' on an async join is not lowered at build time (only ToListAsync, ToArrayAsync, FirstAsync, FirstOrDefaultAsync, CountAsync and AnyAsync)");
+                        return Fail($"'{name}' on an async join is not lowered at build time (only ToListAsync, ToArrayAsync, FirstAsync, FirstOrDefaultAsync, CountAsync, LongCountAsync and AnyAsync)");
                     }
 
                     if (call.Arguments.Length == 2)
@@ -247,7 +247,7 @@ public sealed partial class MicroDbGenerator
                         return Where(call, name, null);
                     case "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" when !isTerminal:
                         return Order(call, name);
-                    case "ToList" or "ToArray" or "First" or "FirstOrDefault" or "Count" or "Any" when isTerminal:
+                    case "ToList" or "ToArray" or "First" or "FirstOrDefault" or "Count" or "LongCount" or "Any" when isTerminal:
                         if (call.Arguments.Length == 1)
                         {
                             return Where(call, name, intercept);

@@ -11,7 +11,8 @@ using Microsoft.CodeAnalysis.Operations;
 namespace MicroDb.Generator;
 
 // The build-time front end of set-based writes: ExecuteDelete() and ExecuteUpdate(s => s.Set(...)...) (and their async
-// forms) after Where on one table, written as TableQuery<T>.BuildDelete/BuildUpdate write them at run time.
+// forms) after Where (and OrderBy/Take/Skip: the rows are then a sub-query on the key) on one table, written as
+// TableQuery<T>.BuildDelete/BuildUpdate write them at run time.
 public sealed partial class MicroDbGenerator
 {
     private static partial class QueryChains
@@ -23,15 +24,9 @@ public sealed partial class MicroDbGenerator
         /// The write's step: ExecuteDelete's, or ExecuteUpdate's with its Set calls lowered (<c>set</c> nodes whose Left is the
         /// value's arithmetic over the row, or null for a value read at run time); null with the reason when it is declined.
         /// </summary>
-        private static ChainStep? LowerWrite(IInvocationOperation call, string name, string intercept, bool limited, out string? reason)
+        private static ChainStep? LowerWrite(IInvocationOperation call, string name, string intercept, out string? reason)
         {
             reason = null;
-            if (limited)
-            {
-                reason = $"{name}() after Take/Skip selects its rows by a sub-query on the key, which is not lowered at build time";
-                return null;
-            }
-
             if (!name.StartsWith("ExecuteUpdate", System.StringComparison.Ordinal))
             {
                 return new ChainStep(name, intercept);
@@ -137,6 +132,27 @@ public sealed partial class MicroDbGenerator
                         return right is null ? null : new LoweredNode(op, Left: left, Right: right);
                     }
 
+                case IConversionOperation { OperatorMethod: null, Conversion.IsIdentity: true } identity:
+                    // No node in the expression tree.
+                    return Arithmetic(identity.Operand, row, path, ref reason);
+                case IConversionOperation { OperatorMethod: null } conversion:
+                    {
+                        // (long)x.Count, x.Views - x.Stock, x.Score * x.Stock: the run time's TranslateConvert, CAST to REAL from an
+                        // integer to a double, to INTEGER from a double to an integer, the operand itself between integers. A
+                        // decimal conversion is an operator method in the expression tree, which the run time refuses.
+                        var from = ArithmeticFamily(conversion.Operand.Type);
+                        var to = ArithmeticFamily(conversion.Type);
+                        if (from is null or "decimal" || to is null or "decimal")
+                        {
+                            reason ??= $"the conversion '{conversion.Syntax}' in a setter is not lowered at build time (only conversions between int, long and double values of the row are)";
+                            return null;
+                        }
+
+                        var operand = Arithmetic(conversion.Operand, row, path + "O", ref reason);
+                        var cast = to == "double" && from != "double" ? "REAL" : from == "double" && to != "double" ? "INTEGER" : null;
+                        return operand is null || cast is null ? operand : new LoweredNode("cast", cast, Left: operand);
+                    }
+
                 case IPropertyReferenceOperation { Instance: IParameterReferenceOperation instance, Property: { Parameters.Length: 0 } member }
                     when SymbolEqualityComparer.Default.Equals(instance.Parameter, row):
                     if (ArithmeticFamily(member.Type) is not { } family)
@@ -147,7 +163,7 @@ public sealed partial class MicroDbGenerator
 
                     return new LoweredNode("col", member.Name, member.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), family);
                 default:
-                    reason ??= $"'{operation.Syntax}' in a setter is not lowered at build time (only + - * / over int, long, double and decimal members and captured values are)";
+                    reason ??= $"'{operation.Syntax}' in a setter is not lowered at build time (only + - * / over int, long, double and decimal members and captured values, and conversions between int, long and double, are)";
                     return null;
             }
         }
@@ -216,21 +232,24 @@ public sealed partial class MicroDbGenerator
             }
 
             var predicates = new List<SqlExpression>();
-            foreach (var step in chain.Steps)
+            var orderings = new List<SqlOrdering>();
+            int? limit = null;
+            var offset = 0;
+            if (Clauses(chain, model, values, predicates, orderings, ref limit, ref offset) is { } reason)
             {
-                if (step.Predicate is { } predicate)
-                {
-                    var node = Condition(predicate, model, values, predicates.Count, ref declined);
-                    if (node is null)
-                    {
-                        return (null, null, null, declined);
-                    }
-
-                    predicates.Add(node);
-                }
+                return (null, null, null, reason);
             }
 
             var where = new ValueList<SqlExpression>(predicates.ToArray());
+            if (limit is not null || offset > 0)
+            {
+                // After Take/Skip the rows are the key's (or rowid's) sub-query with the order and paging (TableQuery.RowFilter).
+                var keys = model.Columns.Where(c => c.IsPrimaryKey).ToList();
+                SqlExpression key = keys.Count == 1 ? new SqlColumn(keys[0].ColumnName) : SqlRowId.Instance;
+                var selected = new QueryModel(new SqlTable(model.TableName), new ValueList<SqlExpression>(new[] { key }), false, where,
+                    new ValueList<SqlOrdering>(orderings.ToArray()), limit, offset);
+                where = new ValueList<SqlExpression>(new SqlExpression[] { new SqlInQuery(key, selected, Negated: false) });
+            }
             var sql = new StringBuilder();
             var slots = new List<int>();
             string? sqliteNetSql = null;
@@ -278,7 +297,13 @@ public sealed partial class MicroDbGenerator
                         }
 
                         var name = new SqlColumn(column.ColumnName);
-                        return column.Kind == ColumnKind.Decimal ? new SqlCast(name, "REAL") : name;
+                        return column.Kind == ColumnKind.Decimal ? SqlStoredKeys.DecimalValue(name) : name;
+                    }
+
+                case "cast":
+                    {
+                        var operand = Computed(node.Left!, model, setter, index, values, ref declined);
+                        return operand is null ? null : new SqlCast(operand, node.Member!);
                     }
 
                 default:

@@ -153,6 +153,12 @@ public sealed partial class InterceptedSite
 
             if (site.Member.Length == 0)
             {
+                if (value is double.NaN or float.NaN)
+                {
+                    // An ordering comparison with NaN is false in C#: the run time writes no comparison at all.
+                    return false;
+                }
+
                 values.AddUnmapped(value, format);
             }
             else if (state.Map.Table.FindColumnByMember(site.Member) is { } column)

@@ -30,7 +30,7 @@ public static partial class QueryInterception
         ArgumentNullException.ThrowIfNull(query);
         ArgumentNullException.ThrowIfNull(site);
         var typed = GroupProjector<TResult, TRow>(project);
-        var scratch = Bind(query.State, site);
+        var scratch = Bind(query.State, site, out var sql);
         if (scratch is null)
         {
             return query.ToList(cancellationToken);
@@ -40,13 +40,13 @@ public static partial class QueryInterception
         {
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Statement("GroupBy.ToList", site.Sql, scratch.ToList(), query.BuildStatement(null));
+                InterceptionCheck.Statement("GroupBy.ToList", sql, scratch.ToList(), query.BuildStatement(null));
             }
 
-            var rows = query.State.Connection.Runner.ReadAll<TResult, GroupRowReader<TResult>>(site.Sql, StatementArguments.Intercepted(scratch), query.Reader(typed), cancellationToken);
+            var rows = query.State.Connection.Runner.ReadAll<TResult, GroupRowReader<TResult>>(sql, StatementArguments.Intercepted(scratch), query.Reader(typed), cancellationToken);
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Projected("GroupBy.ToList", site.Sql, query.Selector, rows, query.ToList());
+                InterceptionCheck.Projected("GroupBy.ToList", sql, query.Selector, rows, query.ToList());
             }
 
             return rows;
@@ -146,7 +146,7 @@ public static partial class QueryInterception
 
     private static int CountGroups(GroupState state, InterceptedSite site)
     {
-        var scratch = Bind(state, site);
+        var scratch = Bind(state, site, out var sql);
         if (scratch is null)
         {
             return checked((int)state.Count());
@@ -156,13 +156,13 @@ public static partial class QueryInterception
         {
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Statement("GroupBy.Count", site.Sql, scratch.ToList(), state.BuildCount());
+                InterceptionCheck.Statement("GroupBy.Count", sql, scratch.ToList(), state.BuildCount());
             }
 
-            var count = checked((int)state.Connection.Runner.Scalar<long>(site.Sql, StatementArguments.Intercepted(scratch)));
+            var count = checked((int)state.Connection.Runner.Scalar<long>(sql, StatementArguments.Intercepted(scratch)));
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Scalar("GroupBy.Count", site.Sql, count, checked((int)state.Count()));
+                InterceptionCheck.Scalar("GroupBy.Count", sql, count, checked((int)state.Count()));
             }
 
             return count;
@@ -175,7 +175,7 @@ public static partial class QueryInterception
 
     private static bool TryFirst<TResult>(GroupedQuery<TResult> query, InterceptedSite site, Func<object?, object?[], TResult> project, string terminal, out TResult value)
     {
-        var scratch = Bind(query.State, site);
+        var scratch = Bind(query.State, site, out var sql);
         if (scratch is null)
         {
             return query.TryFirst(out value);
@@ -185,14 +185,14 @@ public static partial class QueryInterception
         {
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Statement(terminal, site.Sql, scratch.ToList(), query.BuildStatement(1));
+                InterceptionCheck.Statement(terminal, sql, scratch.ToList(), query.BuildStatement(1));
             }
 
-            var found = query.State.Connection.Runner.TryReadFirst(site.Sql, StatementArguments.Intercepted(scratch), query.Reader(project), out value);
+            var found = query.State.Connection.Runner.TryReadFirst(sql, StatementArguments.Intercepted(scratch), query.Reader(project), out value);
             if (InterceptionCheck.Enabled)
             {
                 var runtimeFound = query.TryFirst(out var runtime);
-                InterceptionCheck.Projected<TResult>(terminal, site.Sql, query.Selector, found ? [value] : [], runtimeFound ? [runtime] : []);
+                InterceptionCheck.Projected<TResult>(terminal, sql, query.Selector, found ? [value] : [], runtimeFound ? [runtime] : []);
             }
 
             return found;
@@ -203,10 +203,17 @@ public static partial class QueryInterception
         }
     }
 
-    /// <summary>The grouping's values read from its conditions, or null when one is null (the run-time path runs the query).</summary>
-    private static InterceptedValues? Bind(GroupState state, InterceptedSite site)
+    /// <summary>The grouping's values read from its conditions and its SQL for the connection's storage format, or null when a value is null or the format has no SQL (the run-time path runs the query).</summary>
+    private static InterceptedValues? Bind(GroupState state, InterceptedSite site, out string sql)
     {
         ArgumentNullException.ThrowIfNull(site);
+        sql = site.SqlFor(state.Storage)!;
+        if (sql is null)
+        {
+            // A key the run-time path refuses under this storage format: it throws its error.
+            return null;
+        }
+
         var values = InterceptedValues.Rent();
         if (site.TryBind(state, values))
         {

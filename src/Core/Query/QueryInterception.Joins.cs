@@ -181,13 +181,19 @@ public static partial class QueryInterception
     /// <param name="query">The join the (run-time) operators built.</param>
     /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
     /// <exception cref="OverflowException">More than <see cref="int.MaxValue"/> rows.</exception>
-    public static int Count<TResult>(JoinQuery<TResult> query, InterceptedSite site)
+    public static int Count<TResult>(JoinQuery<TResult> query, InterceptedSite site) => checked((int)LongCount(query, site));
+
+    /// <summary>For generated code: the number of rows the join returns, as a long (the site's SQL counts them).</summary>
+    /// <typeparam name="TResult">The joined row's type.</typeparam>
+    /// <param name="query">The join the (run-time) operators built.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
+    public static long LongCount<TResult>(JoinQuery<TResult> query, InterceptedSite site)
     {
         ArgumentNullException.ThrowIfNull(query);
         var scratch = Bind(query, site);
         if (scratch is null)
         {
-            return query.Count();
+            return query.LongCount();
         }
 
         try
@@ -197,10 +203,10 @@ public static partial class QueryInterception
                 InterceptionCheck.Statement("Join.Count", site.Sql, scratch.ToList(), query.BuildCount());
             }
 
-            var count = checked((int)query.Connection.Runner.Scalar<long>(site.Sql, StatementArguments.Intercepted(scratch)));
+            var count = query.Connection.Runner.Scalar<long>(site.Sql, StatementArguments.Intercepted(scratch));
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Scalar("Join.Count", site.Sql, count, query.Count());
+                InterceptionCheck.Scalar("Join.Count", site.Sql, count, query.LongCount());
             }
 
             return count;

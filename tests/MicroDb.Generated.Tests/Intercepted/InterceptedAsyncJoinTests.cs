@@ -217,6 +217,30 @@ public class InterceptedAsyncJoinTests
     }
 
     [Test]
+    public async Task Long_count_on_a_join_is_intercepted_sync_and_async()
+    {
+        var before = InterceptionCheck.Runs;
+        var min = 1;
+
+        var counted = await _db.Table<JoinLine>().Join(_db.Table<JoinOrder>(), l => l.OrderId, o => o.Id, (l, o) => new { l.Sku, l.Quantity })
+            .Where(x => x.Quantity > min).LongCountAsync(CancellationToken.None);
+        var limited = await _db.Table<JoinOrder>().LeftJoin(_db.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => new { o.Id, Name = c == null ? null : c.Name })
+            .Skip(1).LongCountAsync();
+        using var sync = InterceptedFixture.Open(_mapping, _format, _ => { });
+        sync.CreateTable<JoinLine>();
+        sync.CreateTable<JoinOrder>();
+        sync.InsertAll(new[] { new JoinOrder { Total = 1m, Placed = Day } });
+        sync.InsertAll(new[] { new JoinLine { OrderId = 1, Sku = "a" }, new JoinLine { OrderId = 1, Sku = "b" }, new JoinLine { OrderId = 2, Sku = "c" } });
+        var syncCount = sync.Table<JoinLine>().Join(sync.Table<JoinOrder>(), l => l.OrderId, o => o.Id, (l, o) => l.Sku).LongCount();
+
+        Assert.That(Intercepted, Is.EqualTo(2), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(3), "The check compared each intercepted run with the run-time path.");
+        Assert.That(counted, Is.EqualTo(_lines.Join(_orders, l => l.OrderId, o => o.Id, (l, o) => new { l.Sku, l.Quantity }).LongCount(x => x.Quantity > min)));
+        Assert.That(limited, Is.EqualTo(_orders.LeftJoin(_customers, o => o.CustomerId, c => (int?)c.Id, (o, c) => o.Id).Skip(1).LongCount()));
+        Assert.That(syncCount, Is.EqualTo(2L));
+    }
+
+    [Test]
     public void Intercepted_join_list_checks_the_token_between_rows()
     {
         // The helper the async interceptor runs on a pool reader: the token reaches the row loop (cancelled while the

@@ -124,6 +124,35 @@ public class InterceptedGroupConditionTests
     }
 
     [Test]
+    public void Averages_in_having_and_ordering_are_intercepted_with_the_run_time_key_and_match_linq()
+    {
+        var before = InterceptionCheck.Runs;
+        var min = 2;
+        var low = 1.5;
+
+        var byAverage = _db.Table<JoinLine>().GroupBy(l => l.OrderId).Where(g => g.Average(x => x.Quantity) > min)
+            .OrderByDescending(g => g.Average(x => x.Quantity)).Select(g => new { g.Key, Mean = g.Average(x => x.Quantity) }).ToList();
+        var sql = _seen.First(s => s.Source == StatementSource.Intercepted).Sql;
+        var after = _db.Table<JoinLine>().GroupBy(l => l.Sku).Select(g => new { g.Key, Mean = g.Average(x => x.Quantity) })
+            .Where(x => x.Mean >= low).OrderBy(x => x.Mean).ThenBy(x => x.Key).ToList();
+        Assert.That(Intercepted, Is.EqualTo(2), Seen);
+        Assert.That(sql, Is.EqualTo("SELECT \"OrderId\", avg(\"Quantity\") FROM \"join_lines\" GROUP BY \"OrderId\" HAVING (ifnull(avg(\"Quantity\"), 0) > ?) ORDER BY ifnull(avg(\"Quantity\"), 0) DESC"));
+
+        // An ordering comparison with NaN is false: the run-time path writes no comparison, so the run is its.
+        var nan = double.NaN;
+        var none = _db.Table<JoinLine>().GroupBy(l => l.Sku).Where(g => g.Average(x => x.Quantity) < nan).Count();
+        Assert.That(Intercepted, Is.EqualTo(2), Seen);
+        Assert.That(none, Is.Zero);
+
+        var linq = _lines.GroupBy(l => l.OrderId);
+        Assert.That(byAverage, Is.EqualTo(linq.Where(g => g.Average(x => x.Quantity) > min).OrderByDescending(g => g.Average(x => x.Quantity))
+            .Select(g => new { g.Key, Mean = g.Average(x => x.Quantity) }).ToList()));
+        Assert.That(after, Is.EqualTo(_lines.GroupBy(l => l.Sku).Select(g => new { g.Key, Mean = g.Average(x => x.Quantity) })
+            .Where(x => x.Mean >= low).OrderBy(x => x.Mean).ThenBy(x => x.Key, StringComparer.Ordinal).ToList()));
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(2), "The check compared each intercepted run with the run-time path.");
+    }
+
+    [Test]
     public void A_null_captured_value_runs_the_grouping_on_the_run_time_path()
     {
         string? sku = null;

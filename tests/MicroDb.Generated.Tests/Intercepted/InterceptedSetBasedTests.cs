@@ -132,6 +132,27 @@ public class InterceptedSetBasedTests
     }
 
     [Test]
+    public void Setters_with_conversions_are_intercepted_and_compute_what_LINQ_computes()
+    {
+        _db.CreateTable<AllTypes>();
+        _db.InsertAll(new[] { 2.75, -1.5, 7.0 }.Select((d, i) => new AllTypes { Double = d, Int64 = 100 + i, Int32 = i + 2, Text = "t" }));
+        var stored = _db.Table<AllTypes>().ToList().OrderBy(r => r.Id).ToList();
+        _seen.Clear();
+        var before = InterceptionCheck.Runs;
+
+        var changed = _db.Table<AllTypes>()
+            .ExecuteUpdate(s => s.Set(x => x.Int64, x => x.Int64 - x.Int32).Set(x => x.Double, x => x.Double * x.Int32).Set(x => x.Int32, x => (int)x.Double));
+
+        Assert.That(changed, Is.EqualTo(3));
+        Assert.That(InterceptedWrite("UPDATE").Sql, Is.EqualTo(
+            "UPDATE \"AllTypes\" SET \"Int64\" = (\"Int64\" - \"Int32\"), \"Double\" = (\"Double\" * CAST(\"Int32\" AS REAL)), \"Int32\" = CAST(\"Double\" AS INTEGER)"), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(1), "The check compared the update with the run-time path's.");
+        var rows = _db.Table<AllTypes>().ToList().OrderBy(r => r.Id).ToList();
+        Assert.That(rows.Select(r => (r.Int64, r.Double, r.Int32)),
+            Is.EqualTo(stored.Select(r => (r.Int64 - r.Int32, r.Double * r.Int32, (int)r.Double))));
+    }
+
+    [Test]
     public void Setting_a_NOT_NULL_column_to_null_throws_the_run_time_error_and_changes_nothing()
     {
         InterceptionCheck.Enabled = false;
@@ -177,5 +198,31 @@ public class InterceptedSetBasedTests
         var error = Assert.Throws<ArgumentException>(() => _db.Table<Person>().ExecuteUpdate(s => s));
         Assert.That(error!.ParamName, Is.EqualTo("setters"));
         Assert.That(Stored(), Is.EqualTo(Rows(_people)));
+    }
+
+    [Test]
+    public void Writes_after_take_and_skip_are_intercepted_and_change_the_rows_LINQ_pages_to()
+    {
+        var before = InterceptionCheck.Runs;
+        var limit = 60;
+
+        var updated = _db.Table<Person>().Where(x => x.Age < limit).OrderByDescending(x => x.Age).ThenBy(x => x.Name).Take(2)
+            .ExecuteUpdate(s => s.Set(x => x.Age, x => x.Age + 1));
+        var update = InterceptedWrite("UPDATE").Sql;
+        var deleted = _db.Table<Person>().OrderBy(x => x.Name).Skip(1).Take(2).ExecuteDelete();
+        var delete = InterceptedWrite("DELETE").Sql;
+
+        var model = _people.Select(p => new Person { Id = p.Id, Name = p.Name, Age = p.Age, Email = p.Email, Created = p.Created }).ToList();
+        foreach (var person in model.Where(x => x.Age < limit).OrderByDescending(x => x.Age).ThenBy(x => x.Name, StringComparer.Ordinal).Take(2))
+        {
+            person.Age++;
+        }
+
+        var gone = model.OrderBy(x => x.Name, StringComparer.Ordinal).Skip(1).Take(2).ToList();
+        Assert.That((updated, deleted), Is.EqualTo((2, 2)));
+        Assert.That(Stored(), Is.EqualTo(Rows(model.Except(gone))));
+        Assert.That(update, Is.EqualTo("UPDATE \"people\" SET \"Age\" = (\"Age\" + ?) WHERE \"Id\" IN (SELECT \"Id\" FROM \"people\" WHERE (\"Age\" < ?) ORDER BY \"Age\" DESC, \"Name\" LIMIT 2)"), Seen);
+        Assert.That(delete, Is.EqualTo("DELETE FROM \"people\" WHERE \"Id\" IN (SELECT \"Id\" FROM \"people\" ORDER BY \"Name\" LIMIT 2 OFFSET 1)"), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(2), "The check compared each write with the run-time path's.");
     }
 }

@@ -69,7 +69,7 @@ internal sealed partial class SqlTranslator
     }
 
     /// <summary><c>(ticks &amp; mask)</c>: a stored DateTime's ticks without its kind bits.</summary>
-    private SqlExpression MaskedTicks(Expression date) => Group(Binary(Translate(date), SqlOperator.BitwiseAnd, SqlLiteral.Integer(DateTimeTicksMask)));
+    private SqlExpression MaskedTicks(Expression date) => SqlStoredKeys.DateTimeTicks(Translate(date));
 
     /// <summary>DateTime stored as ticks with the kind in the top two bits.</summary>
     private SqlExpression? TryDateTimeTicksPart(Expression date, string part)

@@ -53,7 +53,7 @@ internal sealed partial class SqlTranslator
 
     private SqlExpression Column(ColumnMapping column) =>
         // Decimals are stored as exact text; compare and sort them as numbers.
-        column.Kind == ColumnKind.Decimal && !Native ? new SqlCast(ColumnRef(column), "REAL") : ColumnRef(column);
+        column.Kind == ColumnKind.Decimal && !Native ? SqlStoredKeys.DecimalValue(ColumnRef(column)) : ColumnRef(column);
 
     /// <summary>The column node: qualified by its table's alias in a join, bare over one table.</summary>
     private SqlColumn ColumnRef(ColumnMapping column) => new(column.Name, QualifierOf(column));

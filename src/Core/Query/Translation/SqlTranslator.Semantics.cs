@@ -15,8 +15,7 @@ namespace MicroDb.Query;
 internal sealed partial class SqlTranslator
 {
     // The ISO-8601 round-trip text of a DateTime is 27 characters before its kind suffix ("", "Z" or "+hh:mm").
-    private const int DateTimeTextLength = 27;
-    private const long DateTimeTicksMask = 0x3FFF_FFFF_FFFF_FFFF;
+    private const int DateTimeTextLength = SqlStoredKeys.DateTimeTextLength;
 
     /// <summary>How a stored type compares in SQL.</summary>
     private enum StoredKey
@@ -158,16 +157,16 @@ internal sealed partial class SqlTranslator
                 }
 
             case StoredKey.DateTime:
-                return Group(Binary(Translate(e), SqlOperator.BitwiseAnd, SqlLiteral.Integer(DateTimeTicksMask)));
+                return SqlStoredKeys.DateTimeTicks(Translate(e));
             case StoredKey.DateTimeText:
-                return new SqlFunction("substr", Translate(e), SqlLiteral.One, SqlLiteral.Integer(DateTimeTextLength));
+                return SqlStoredKeys.DateTimeText(Translate(e));
             case StoredKey.Decimal:
                 return DecimalKeyExpression(e);
             case StoredKey.DateTimeOffset:
                 throw Unsupported(e, DateTimeOffsetReason);
             case StoredKey.Floating when !CanBeNull(e.Type):
                 // A non-nullable float reads a stored NULL (NaN when written) as 0; SQL treats it the same.
-                return new SqlFunction("ifnull", Translate(e), SqlLiteral.Zero);
+                return SqlStoredKeys.FloatingNotNull(Translate(e));
             case StoredKey.SqliteNetText or StoredKey.SqliteNetDecimal or StoredKey.TimeSpanText:
                 return SqliteNetKeyExpression(e, key);
             default:
@@ -371,30 +370,7 @@ internal sealed partial class SqlTranslator
             throw Unsupported(e, "decimal arithmetic and conversions run in SQLite as REAL (inexact), so comparing or ordering their results would not match .NET; compare a decimal member with a value");
         }
 
-        var name = ColumnRef(column);
-        var magnitude = new SqlFunction("ltrim", name, SqlLiteral.Quoted("-"));
-        var dot = new SqlFunction("instr", Binary(magnitude, SqlOperator.Concat, SqlLiteral.Quoted(".")), SqlLiteral.Quoted("."));
-        var integerPart = new SqlFunction(
-            "substr",
-            Binary(SqlLiteral.Quoted(new string('0', 29)), SqlOperator.Concat, new SqlFunction("substr", magnitude, SqlLiteral.One, Binary(dot, SqlOperator.Subtract, SqlLiteral.One))),
-            SqlLiteral.Integer(-29));
-        var fractionPart = new SqlFunction(
-            "substr",
-            Binary(new SqlFunction("substr", magnitude, Binary(dot, SqlOperator.Add, SqlLiteral.One)), SqlOperator.Concat, SqlLiteral.Quoted(new string('0', 28))),
-            SqlLiteral.One,
-            SqlLiteral.Integer(28));
-        SqlExpression key = Binary(integerPart, SqlOperator.Concat, fractionPart);
-        var reversed = key;
-        for (var digit = 0; digit < 10; digit++)
-        {
-            reversed = new SqlFunction("replace", reversed, SqlLiteral.Quoted(digit.ToString(System.Globalization.CultureInfo.InvariantCulture)), SqlLiteral.Quoted(((char)('j' - digit)).ToString()));
-        }
-
-        var negative = Binary(new SqlFunction("substr", name, SqlLiteral.One, SqlLiteral.One), SqlOperator.Equal, SqlLiteral.Quoted("-"));
-        return Group(new SqlCase(
-            negative,
-            Binary(SqlLiteral.Quoted("0"), SqlOperator.Concat, reversed),
-            Binary(SqlLiteral.Quoted("1"), SqlOperator.Concat, key)));
+        return SqlStoredKeys.Decimal(ColumnRef(column));
     }
 
     /// <summary>The key <see cref="DecimalKeyExpression"/> computes, for a value.</summary>

@@ -91,14 +91,7 @@ internal sealed partial class SqlTranslator
             throw Unsupported(e, "decimal arithmetic and conversions run in SQLite as REAL (inexact), so comparing or ordering their results would not match .NET; compare a decimal member with a value");
         }
 
-        // (decimal)double keeps 15 significant digits, and at most 28 decimal places for tiny values; NULL stays NULL.
-        var isNull = new SqlIsNull(Translate(e), Negated: false);
-        var tiny = Binary(new SqlFunction("abs", Translate(e)), SqlOperator.LessThan, new SqlLiteral("1e-13"));
-        var fixedPoint = new SqlCast(new SqlFunction("printf", SqlLiteral.Quoted("%.28f"), Translate(e)), "REAL");
-        var rounded = new SqlCast(new SqlFunction("printf", SqlLiteral.Quoted("%.15g"), Translate(e)), "REAL");
-        return Group(new SqlCase(
-            new ValueList<SqlWhen>([new SqlWhen(isNull, new SqlLiteral("NULL")), new SqlWhen(tiny, fixedPoint)]),
-            rounded));
+        return SqlStoredKeys.SqliteNetDecimal(Translate(e));
     }
 
     /// <summary>

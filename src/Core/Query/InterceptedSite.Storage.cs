@@ -1,0 +1,53 @@
+using MicroDb.Native;
+
+namespace MicroDb.Query;
+
+// A site whose SQL depends on the connection's storage format: a grouping by a DateTime, DateTimeOffset or decimal key,
+// whose GROUP BY term is the stored form's key (SqlStoredKeys), which differs between MicroDb's and sqlite-net's formats.
+public sealed partial class InterceptedSite
+{
+    private bool _microDbFormat = true;
+    private string? _sqliteNetSql;
+    private bool _dateTimeKeys;
+
+    /// <summary>
+    /// Sets how the site's SQL depends on the connection's storage format. Call while building the site, before it is used.
+    /// </summary>
+    /// <param name="microDb">
+    /// Whether runs under MicroDb's storage format use <see cref="Sql"/>; false when the run-time path refuses the query
+    /// there (a DateTimeOffset key), so such runs take it and throw its error.
+    /// </param>
+    /// <param name="sqliteNetSql">The SQL under sqlite-net's storage format, or null when it is <see cref="Sql"/>.</param>
+    /// <param name="dateTimeKeys">
+    /// Whether a key is a DateTime: under sqlite-net's format storing DateTime as text in a format that does not sort or
+    /// writes a zone, the run-time path refuses the key, so such runs take it.
+    /// </param>
+    /// <returns>This site.</returns>
+    public InterceptedSite Formats(bool microDb, string? sqliteNetSql, bool dateTimeKeys)
+    {
+        _microDbFormat = microDb;
+        _sqliteNetSql = sqliteNetSql;
+        _dateTimeKeys = dateTimeKeys;
+        return this;
+    }
+
+    /// <summary>The SQL for a connection storing values in <paramref name="format"/>, or null when the run takes the run-time path.</summary>
+    internal string? SqlFor(StorageFormat format)
+    {
+        if (format.Kind != StorageFormatKind.SqliteNet)
+        {
+            return _microDbFormat ? Sql : null;
+        }
+
+        if (_dateTimeKeys && !format.StoreDateTimeAsTicks)
+        {
+            var text = SqliteNetDateText.Of(format.DateTimeStringFormat);
+            if (text.Zoned || !text.Sortable)
+            {
+                return null;
+            }
+        }
+
+        return _sqliteNetSql ?? Sql;
+    }
+}

@@ -1,0 +1,124 @@
+using MicroDb.Generator.Tests.Infrastructure;
+using Microsoft.CodeAnalysis;
+
+namespace MicroDb.Generator.Tests;
+
+/// <summary>
+/// The build-time front end on group keys whose GROUP BY term depends on the storage format (DateTime, DateTimeOffset,
+/// double, decimal): the run time's text per format, the site's Formats call, and MDB0013 for the keys that stay declined.
+/// </summary>
+public class GroupKeyInterceptionTests
+{
+    private const string HintName = "MicroDb.Generated.QueryInterceptors.g.cs";
+
+    private const string Model = """
+        using MicroDb;
+        namespace Shop;
+        [Table("events")]
+        public class Event
+        {
+            [PrimaryKey, AutoIncrement] public int Id { get; set; }
+            public System.DateTime At { get; set; }
+            [StoreAsText] public System.DateTime Stamp { get; set; }
+            public System.DateTimeOffset When { get; set; }
+            public decimal Price { get; set; }
+            public double Score { get; set; }
+            public double? Maybe { get; set; }
+            public int Count { get; set; }
+        }
+        """;
+
+    private static string Queries(string body) => Model + "\npublic static class Queries\n{\n" + body + "\n}\n";
+
+    private static string Clean(string body)
+    {
+        var result = GeneratorHarness.Run(Queries(body));
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
+        return result.Sources[HintName];
+    }
+
+    [Test]
+    public void A_DateTime_key_gets_the_masked_ticks_under_microdb_and_the_column_under_sqlite_net()
+    {
+        var source = Clean("""
+            public static object Q(MicroDbConnection db) =>
+                db.Table<Event>().GroupBy(e => e.At).OrderBy(g => g.Key).Select(g => new { g.Key, N = System.Linq.Enumerable.Count(g) }).ToList();
+            """);
+
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT \"At\", count(*) FROM \"events\" GROUP BY (\"At\" & 4611686018427387903) ORDER BY (\"At\" & 4611686018427387903)").Formats(true, "SELECT \"At\", count(*) FROM \"events\" GROUP BY \"At\" ORDER BY \"At\"", true);
+            """));
+    }
+
+    [Test]
+    public void Text_dates_doubles_and_a_composite_key_get_the_run_time_terms()
+    {
+        var source = Clean("""
+            public static int Q(MicroDbConnection db) => db.Table<Event>().GroupBy(e => new { e.Stamp, e.Score, e.Maybe }).Count();
+            """);
+
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT count(*) FROM (SELECT 1 FROM \"events\" GROUP BY substr(\"Stamp\", 1, 27), ifnull(\"Score\", 0), \"Maybe\")").Formats(true, "SELECT count(*) FROM (SELECT 1 FROM \"events\" GROUP BY \"Stamp\", ifnull(\"Score\", 0), \"Maybe\")", true);
+            """));
+    }
+
+    [Test]
+    public void A_double_key_has_one_text_for_both_formats()
+    {
+        var source = Clean("""
+            public static object Q(MicroDbConnection db) => db.Table<Event>().GroupBy(e => e.Score).Select(g => new { g.Key, T = System.Linq.Enumerable.Sum(g, x => x.Count) }).ToList();
+            """);
+
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT \"Score\", coalesce(sum(\"Count\"), 0) FROM \"events\" GROUP BY ifnull(\"Score\", 0)");
+            """));
+    }
+
+    [Test]
+    public void A_DateTimeOffset_key_runs_on_the_run_time_path_under_microdb_and_decimal_keys_differ_by_format()
+    {
+        var source = Clean("""
+            public static object Offsets(MicroDbConnection db) => db.Table<Event>().GroupBy(e => e.When).Select(g => new { g.Key, N = System.Linq.Enumerable.Count(g) }).ToList();
+            public static object Prices(MicroDbConnection db) => db.Table<Event>().GroupBy(e => e.Price).Select(g => new { g.Key, N = System.Linq.Enumerable.Count(g) }).ToList();
+            """);
+
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT \"When\", count(*) FROM \"events\" GROUP BY \"When\"").Formats(false, null, false);
+            """));
+        Assert.That(source, Does.Contain("""
+            GROUP BY (CASE WHEN substr(\"Price\", 1, 1) = '-' THEN '0' ||
+            """));
+        Assert.That(source, Does.Contain("""
+            GROUP BY (CASE WHEN CAST(\"Price\" AS REAL) IS NULL THEN NULL WHEN abs(CAST(\"Price\" AS REAL)) < 1e-13 THEN CAST(printf('%.28f', CAST(\"Price\" AS REAL)) AS REAL) ELSE CAST(printf('%.15g', CAST(\"Price\" AS REAL)) AS REAL) END)", false);
+            """));
+    }
+
+    [Test]
+    public void Double_aggregates_in_having_and_ordering_compare_through_the_run_time_key()
+    {
+        var source = Clean("""
+            public static object Q(MicroDbConnection db, double low, int min) =>
+                db.Table<Event>().GroupBy(e => e.Count).Where(g => System.Linq.Enumerable.Sum(g, x => x.Score) >= low && min < System.Linq.Enumerable.Average(g, x => x.Count))
+                    .OrderBy(g => System.Linq.Enumerable.Average(g, x => x.Count)).ThenByDescending(g => System.Linq.Enumerable.Max(g, x => x.Count))
+                    .Select(g => new { g.Key, A = System.Linq.Enumerable.Average(g, x => x.Count) }).ToList();
+            """);
+
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT \"Count\", avg(\"Count\") FROM \"events\" GROUP BY \"Count\" HAVING ((ifnull(coalesce(sum(\"Score\"), 0), 0) >= ?) AND (? < ifnull(avg(\"Count\"), 0))) ORDER BY ifnull(avg(\"Count\"), 0), max(\"Count\") DESC").HavingValue(0, "LR", null, typeof(object)).HavingValue(0, "RL", null, typeof(object));
+            """));
+    }
+
+    [TestCase("db.Table<Event>().GroupBy(e => e.At.Year).Count()", "the date part 'e.At.Year' groups by the run-time translator's date arithmetic")]
+    [TestCase("db.Table<Event>().GroupBy(e => e.Count + 1).Count()", "the grouping key is not lowered at build time")]
+    public void Keys_the_generator_does_not_lower_say_why(string query, string reason)
+    {
+        var result = GeneratorHarness.Run(Queries("public static object Q(MicroDbConnection db) => " + query + ";"));
+
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        var info = result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013");
+        Assert.That(info.GetMessage(), Does.Contain(reason));
+        Assert.That(info.Severity, Is.EqualTo(DiagnosticSeverity.Info));
+    }
+}
