@@ -263,7 +263,8 @@ public sealed partial class MicroDbGenerator
                 return;
             }
 
-            var receiver = terminal.Predicate is not null ? "query.Where(predicate)" : "query";
+            EmitJoinStandIns(w, chain.Join!, index);
+            var receiver = terminal.Predicate is not null ? Runtime + ".Where(query, predicate)" : "query";
             var parameters = "this JoinQuery<TResult> query" + (terminal.Predicate is not null ? ", global::System.Linq.Expressions.Expression<global::System.Func<TResult, bool>> predicate" : "");
             var project = reader is not null
                 ? ", static (global::" + GeneratedCodeNames.StatementType + " statement) => " + reader
@@ -280,6 +281,40 @@ public sealed partial class MicroDbGenerator
             w.Line("public static " + returns + " " + terminal.Method + index + "<TResult>(" + parameters + ") =>");
             w.Line("    " + Runtime + "." + terminal.Method + "(" + receiver + ", " + arguments + ");");
             w.Line();
+        }
+
+        /// <summary>
+        /// One interceptor per operator call of the chain (<see cref="JoinSpec.StandIns"/>), each forwarding to
+        /// QueryInterception's stand-in: generic like the operator, so anonymous results need no name.
+        /// </summary>
+        private static void EmitJoinStandIns(SourceWriter w, JoinSpec join, int index)
+        {
+            const string Lambda = "global::System.Linq.Expressions.Expression<global::System.Func<";
+            for (var i = 0; i < join.StandIns.Count; i++)
+            {
+                var entry = join.StandIns[i];
+                var bar = entry.IndexOf('|');
+                var kind = entry.Substring(0, bar);
+                var name = (kind.EndsWith(":Table", System.StringComparison.Ordinal) ? kind.Substring(0, kind.Length - 6) : kind == "TableWhere" ? "Where" : kind)
+                    + index.ToString(CultureInfo.InvariantCulture) + "_" + i.ToString(CultureInfo.InvariantCulture);
+                var joinParameters = "TableQuery<TInner> inner, " + Lambda + "{0}, TKey>> outerKeySelector, " + Lambda + "TInner, TKey>> innerKeySelector, "
+                    + Lambda + "{0}, TInner, {1}>> resultSelector) => " + Runtime + ".{2}(query, inner, outerKeySelector, innerKeySelector, resultSelector);";
+                w.Line(entry.Substring(bar + 1));
+                w.Line(kind switch
+                {
+                    "TableWhere" => "public static TableQuery<T> " + name + "<T>(this TableQuery<T> query, " + Lambda + "T, bool>> predicate) => " + Runtime + ".Where(query, predicate);",
+                    "Join:Table" or "LeftJoin:Table" => "public static JoinQuery<TResult> " + name + "<T, TInner, TKey, TResult>(this TableQuery<T> query, "
+                        + string.Format(CultureInfo.InvariantCulture, joinParameters, "T", "TResult", kind.Substring(0, kind.Length - 6)),
+                    "Join" or "LeftJoin" => "public static JoinQuery<TNew> " + name + "<TResult, TInner, TKey, TNew>(this JoinQuery<TResult> query, "
+                        + string.Format(CultureInfo.InvariantCulture, joinParameters, "TResult", "TNew", kind),
+                    "Where" => "public static JoinQuery<TResult> " + name + "<TResult>(this JoinQuery<TResult> query, " + Lambda + "TResult, bool>> predicate) => " + Runtime + ".Where(query, predicate);",
+                    "Take" or "Skip" => "public static JoinQuery<TResult> " + name + "<TResult>(this JoinQuery<TResult> query, int count) => " + Runtime + ".Page(query, count, "
+                        + (kind == "Skip" ? "true" : "false") + ");",
+                    "Select" => "public static JoinQuery<TNew> " + name + "<TResult, TNew>(this JoinQuery<TResult> query, " + Lambda + "TResult, TNew>> selector) => " + Runtime + ".Select(query, selector);",
+                    _ => "public static JoinQuery<TResult> " + name + "<TResult, TKey>(this JoinQuery<TResult> query, " + Lambda + "TResult, TKey>> keySelector) => " + Runtime + ".Order(query, keySelector, "
+                        + (kind.EndsWith("Descending", System.StringComparison.Ordinal) ? "true" : "false") + ", " + (kind.StartsWith("ThenBy", System.StringComparison.Ordinal) ? "true" : "false") + ");",
+                });
+            }
         }
 
         /// <summary>The join call site's field: the SQL constant and one <c>JoinedValue</c> per value, in slot order.</summary>

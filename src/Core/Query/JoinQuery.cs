@@ -14,28 +14,33 @@ namespace MicroDb.Query;
 /// translate alike. Immutable; enumerating streams rows from one statement.
 /// </summary>
 /// <typeparam name="TResult">The type of a joined row.</typeparam>
-public sealed class JoinQuery<TResult> : IEnumerable<TResult>
+public sealed partial class JoinQuery<TResult> : IEnumerable<TResult>
 {
     private readonly MicroDbConnection _connection;
-    private readonly JoinedTables _tables;
-    private readonly Expression _selector;
-    private readonly Expression[] _wheres;
-    private readonly (Expression Key, bool Descending)[] _orderings;
-    private readonly int _group;
-    private readonly int? _limit;
-    private readonly int _offset;
+
+    // The operators' state. An intercepted join (JoinQuery.Intercepted.cs) has none until something needs it (the
+    // run-time path, the interception check): then its operators run once, as the chain would have run them.
+    private State? _state;
 
     private JoinQuery(MicroDbConnection connection, JoinedTables tables, Expression selector, Expression[] wheres, (Expression Key, bool Descending)[] orderings, int group, int? limit, int offset)
     {
         _connection = connection;
-        _tables = tables;
-        _selector = selector;
-        _wheres = wheres;
-        _orderings = orderings;
-        _group = group;
-        _limit = limit;
-        _offset = offset;
+        _state = new State(tables, selector, wheres, orderings, group, limit, offset);
     }
+
+    private JoinedTables _tables => Resolved.Tables;
+
+    private Expression _selector => Resolved.Selector;
+
+    private Expression[] _wheres => Resolved.Wheres;
+
+    private (Expression Key, bool Descending)[] _orderings => Resolved.Orderings;
+
+    private int _group => Resolved.Group;
+
+    private int? _limit => Resolved.Limit;
+
+    private int _offset => Resolved.Offset;
 
     private bool IsLimited => _limit is not null || _offset > 0;
 
