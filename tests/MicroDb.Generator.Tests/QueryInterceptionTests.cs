@@ -324,6 +324,51 @@ public class QueryInterceptionTests
     }
 
     [Test]
+    public void The_operator_calls_of_an_intercepted_join_are_intercepted_too()
+    {
+        var result = GeneratorHarness.Run(Queries("""
+            public static object Chain(MicroDbConnection db, int min, string name) =>
+                db.Table<Person>().Where(p => p.Age > min).Join(db.Table<Pet>().Where(a => a.Name != name), p => p.Id, a => a.OwnerId, (p, a) => new { p, a })
+                    .LeftJoin(db.Table<Pet>(), x => x.p.Id, b => b.Id, (x, b) => new { x.p.Name, Pet = x.a.Name, Other = b == null ? null : b.Name })
+                    .Where(x => x.Name != name).OrderBy(x => x.Name).ThenByDescending(x => x.Pet).Select(x => new { x.Name, x.Pet }).Skip(1).Take(2).First();
+            public static int Counted(MicroDbConnection db, int min) =>
+                db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, a.Id }).Count(x => x.Id > min);
+            public static object Query(MicroDbConnection db) =>
+                (from p in db.Table<Person>() join a in db.Table<Pet>() on p.Id equals a.OwnerId select new { p.Name, a.Id }).ToList();
+            public static object Async(MicroDbAsyncConnection db) =>
+                db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, a.Id }).Where(x => x.Id > 1).ToListAsync(default);
+            """ + Pets));
+
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
+        var source = result.Sources[HintName];
+        const string Lambda = "global::System.Linq.Expressions.Expression<global::System.Func<";
+        // Every operator call of the chain gets a generic stand-in (the first table's and the joined table's Where, the
+        // joins, Where, the orderings, Select, Skip, Take), so no operator of the run time runs per query.
+        Assert.That(source, Does.Contain("public static TableQuery<T> Where0_0<T>(this TableQuery<T> query, " + Lambda + "T, bool>> predicate) => QueryInterception.Where(query, predicate);"));
+        Assert.That(source, Does.Contain("public static JoinQuery<TResult> Join0_1<T, TInner, TKey, TResult>(this TableQuery<T> query, TableQuery<TInner> inner, " + Lambda + "T, TKey>> outerKeySelector, "
+            + Lambda + "TInner, TKey>> innerKeySelector, " + Lambda + "T, TInner, TResult>> resultSelector) => QueryInterception.Join(query, inner, outerKeySelector, innerKeySelector, resultSelector);"));
+        Assert.That(source, Does.Contain("public static TableQuery<T> Where0_2<T>(this TableQuery<T> query, "));
+        Assert.That(source, Does.Contain("public static JoinQuery<TNew> LeftJoin0_3<TResult, TInner, TKey, TNew>(this JoinQuery<TResult> query, TableQuery<TInner> inner, " + Lambda + "TResult, TKey>> outerKeySelector, "
+            + Lambda + "TInner, TKey>> innerKeySelector, " + Lambda + "TResult, TInner, TNew>> resultSelector) => QueryInterception.LeftJoin(query, inner, outerKeySelector, innerKeySelector, resultSelector);"));
+        Assert.That(source, Does.Contain("public static JoinQuery<TResult> Where0_4<TResult>(this JoinQuery<TResult> query, " + Lambda + "TResult, bool>> predicate) => QueryInterception.Where(query, predicate);"));
+        Assert.That(source, Does.Contain("public static JoinQuery<TResult> OrderBy0_5<TResult, TKey>(this JoinQuery<TResult> query, " + Lambda + "TResult, TKey>> keySelector) => QueryInterception.Order(query, keySelector, false, false);"));
+        Assert.That(source, Does.Contain("public static JoinQuery<TResult> ThenByDescending0_6<TResult, TKey>(this JoinQuery<TResult> query, " + Lambda + "TResult, TKey>> keySelector) => QueryInterception.Order(query, keySelector, true, true);"));
+        Assert.That(source, Does.Contain("public static JoinQuery<TNew> Select0_7<TResult, TNew>(this JoinQuery<TResult> query, " + Lambda + "TResult, TNew>> selector) => QueryInterception.Select(query, selector);"));
+        Assert.That(source, Does.Contain("public static JoinQuery<TResult> Skip0_8<TResult>(this JoinQuery<TResult> query, int count) => QueryInterception.Page(query, count, true);"));
+        Assert.That(source, Does.Contain("public static JoinQuery<TResult> Take0_9<TResult>(this JoinQuery<TResult> query, int count) => QueryInterception.Page(query, count, false);"));
+        Assert.That(source, Does.Contain("public static JoinQuery<TResult> Join1_0<T, TInner, TKey, TResult>(this TableQuery<T> query, "));
+        // A terminal's condition goes through the stand-in Where too.
+        Assert.That(source, Does.Contain("    QueryInterception.Count(QueryInterception.Where(query, predicate), Site1);"));
+        // Query syntax (its clauses are no invocations to intercept) and the async join keep their operators; their terminals are intercepted.
+        Assert.That(source, Does.Contain("public static global::System.Collections.Generic.List<TResult> ToList2<TResult>(this JoinQuery<TResult> query) =>"));
+        Assert.That(source, Does.Contain("ToListAsync3<TResult>(this AsyncJoinQuery<TResult> query"));
+        Assert.That(source, Does.Not.Contain("2_0").And.Not.Contain("3_0"));
+        Assert.That(source.Split('\n').Count(l => l.Contains("InterceptsLocationAttribute(1,", StringComparison.Ordinal)), Is.EqualTo(11 + 2 + 1 + 1), "ten stand-ins and a terminal, a stand-in and a terminal, two terminals");
+    }
+
+    [Test]
     public void A_joined_tables_where_is_intercepted_in_its_on_condition()
     {
         var result = GeneratorHarness.Run(Queries("""
