@@ -37,7 +37,7 @@ internal sealed class InterceptedJoin
             wheres[i] = filters[i].Body;
         }
 
-        return new InterceptedJoin([outer.Map], wheres, [[]]).Join(outer.Connection, inner);
+        return new InterceptedJoin([outer.Map, inner.Map], wheres, [[], Filters(outer.Connection, inner)]);
     }
 
     /// <summary>This join with one more table, with the run-time operator's checks.</summary>
@@ -45,13 +45,20 @@ internal sealed class InterceptedJoin
     /// <exception cref="NotSupportedException"><paramref name="inner"/> is ordered or limited.</exception>
     public InterceptedJoin Join<TInner>(MicroDbConnection connection, TableQuery<TInner> inner)
     {
+        var filters = Filters(connection, inner);
+        return new InterceptedJoin([.. Maps, inner.Map], Wheres, [.. On, filters]);
+    }
+
+    /// <summary>The joined table's own Where lambdas, after the run-time operator's checks.</summary>
+    private static IReadOnlyList<LambdaExpression> Filters<TInner>(MicroDbConnection connection, TableQuery<TInner> inner)
+    {
         ArgumentNullException.ThrowIfNull(inner);
         if (!ReferenceEquals(inner.Connection, connection))
         {
             throw new ArgumentException($"The joined query on '{inner.Table.TableName}' runs on another connection; a join runs on one connection.", nameof(inner));
         }
 
-        return new InterceptedJoin([.. Maps, inner.Map], Wheres, [.. On, inner.JoinFilters("join")]);
+        return inner.JoinFilters("join");
     }
 
     /// <summary>This join with one more Where condition (its body, over the join's result).</summary>
