@@ -39,6 +39,7 @@ public sealed partial class MicroDbGenerator
             var diagnostics = new List<DiagnosticInfo>();
             var w = new SourceWriter();
             var emitted = 0;
+            var standIns = new SortedDictionary<string, List<string>>(System.StringComparer.Ordinal);
             foreach (var chain in chains.OrderBy(c => c.Location?.FilePath, System.StringComparer.Ordinal).ThenBy(c => c.Location?.SpanStart))
             {
                 string? declined = chain.Declined;
@@ -110,7 +111,7 @@ public sealed partial class MicroDbGenerator
                     }
                     else if (chain.Join is not null)
                     {
-                        EmitJoinChain(w, chain, sql!, values!, joinReader, emitted++);
+                        EmitJoinChain(w, chain, sql!, values!, joinReader, emitted++, standIns);
                     }
                     else if (IsWrite(chain.Steps[chain.Steps.Count - 1].Method))
                     {
@@ -131,6 +132,7 @@ public sealed partial class MicroDbGenerator
                 }
             }
 
+            EmitJoinStandIns(w, standIns);
             return new InterceptorPlan(emitted == 0 ? null : Wrap(w.ToString()), new EquatableArray<DiagnosticInfo>(diagnostics));
         }
 

@@ -231,7 +231,7 @@ public sealed partial class MicroDbGenerator
         /// A chain ending on <c>JoinQuery&lt;TResult&gt;</c>: the interceptor is generic over the result (often anonymous) and
         /// passes a static projector over the rows (<c>r[i]</c> is table <c>i</c>'s row, null for a missing left-joined row).
         /// </summary>
-        private static void EmitJoinChain(SourceWriter w, QueryChain chain, string sql, List<LoweredNode> values, string? reader, int index)
+        private static void EmitJoinChain(SourceWriter w, QueryChain chain, string sql, List<LoweredNode> values, string? reader, int index, SortedDictionary<string, List<string>> standIns)
         {
             w.Line("// " + Comment(chain));
             var terminal = chain.Steps[chain.Steps.Count - 1];
@@ -264,7 +264,19 @@ public sealed partial class MicroDbGenerator
                 return;
             }
 
-            var receiver = terminal.Predicate is not null ? "query.Where(predicate)" : "query";
+            foreach (var entry in chain.Join!.StandIns)
+            {
+                var bar = entry.IndexOf('|');
+                var kind = entry.Substring(0, bar);
+                if (!standIns.TryGetValue(kind, out var attributes))
+                {
+                    standIns[kind] = attributes = new List<string>();
+                }
+
+                attributes.Add(entry.Substring(bar + 1));
+            }
+
+            var receiver = terminal.Predicate is not null ? Runtime + ".Where(query, predicate)" : "query";
             var parameters = "this JoinQuery<TResult> query" + (terminal.Predicate is not null ? ", global::System.Linq.Expressions.Expression<global::System.Func<TResult, bool>> predicate" : "");
             var project = reader is not null
                 ? ", static (global::" + GeneratedCodeNames.StatementType + " statement) => " + reader
@@ -282,6 +294,48 @@ public sealed partial class MicroDbGenerator
             w.Line("public static " + returns + " " + terminal.Method + index + "<TResult>(" + parameters + ") =>");
             w.Line("    " + Runtime + "." + terminal.Method + "(" + receiver + ", " + arguments + ");");
             w.Line();
+        }
+
+        /// <summary>
+        /// The join chains' operator calls (<see cref="JoinSpec.StandIns"/>): one interceptor per kind of call for the whole
+        /// file, generic like the operator (so anonymous results need no name) and carrying every call's location, each
+        /// forwarding to QueryInterception's stand-in.
+        /// </summary>
+        private static void EmitJoinStandIns(SourceWriter w, SortedDictionary<string, List<string>> standIns)
+        {
+            const string Lambda = "global::System.Linq.Expressions.Expression<global::System.Func<";
+            const string JoinParameters = "TableQuery<TInner> inner, " + Lambda + "{0}, TKey>> outerKeySelector, " + Lambda + "TInner, TKey>> innerKeySelector, "
+                + Lambda + "{0}, TInner, {1}>> resultSelector) => " + Runtime + ".{2}(query, inner, outerKeySelector, innerKeySelector, resultSelector);";
+            if (standIns.Count > 0)
+            {
+                w.Line("// The operator calls of the join chains above: stand-ins that keep the lambdas (QueryInterception.Joins.cs).");
+            }
+
+            foreach (var pair in standIns)
+            {
+                var kind = pair.Key;
+                foreach (var attribute in pair.Value)
+                {
+                    w.Line(attribute);
+                }
+
+                var name = kind == "TableWhere" ? kind : kind.EndsWith(":Table", System.StringComparison.Ordinal) ? "Table" + kind.Substring(0, kind.Length - 6) : "Joined" + kind;
+                w.Line(kind switch
+                {
+                    "TableWhere" => "public static TableQuery<T> " + name + "<T>(this TableQuery<T> query, " + Lambda + "T, bool>> predicate) => " + Runtime + ".Where(query, predicate);",
+                    "Join:Table" or "LeftJoin:Table" => "public static JoinQuery<TResult> " + name + "<T, TInner, TKey, TResult>(this TableQuery<T> query, "
+                        + string.Format(CultureInfo.InvariantCulture, JoinParameters, "T", "TResult", kind.Substring(0, kind.Length - 6)),
+                    "Join" or "LeftJoin" => "public static JoinQuery<TNew> " + name + "<TResult, TInner, TKey, TNew>(this JoinQuery<TResult> query, "
+                        + string.Format(CultureInfo.InvariantCulture, JoinParameters, "TResult", "TNew", kind),
+                    "Where" => "public static JoinQuery<TResult> " + name + "<TResult>(this JoinQuery<TResult> query, " + Lambda + "TResult, bool>> predicate) => " + Runtime + ".Where(query, predicate);",
+                    "Take" or "Skip" => "public static JoinQuery<TResult> " + name + "<TResult>(this JoinQuery<TResult> query, int count) => " + Runtime + ".Page(query, count, "
+                        + (kind == "Skip" ? "true" : "false") + ");",
+                    "Select" => "public static JoinQuery<TNew> " + name + "<TResult, TNew>(this JoinQuery<TResult> query, " + Lambda + "TResult, TNew>> selector) => " + Runtime + ".Select(query, selector);",
+                    _ => "public static JoinQuery<TResult> " + name + "<TResult, TKey>(this JoinQuery<TResult> query, " + Lambda + "TResult, TKey>> keySelector) => " + Runtime + ".Order(query, keySelector, "
+                        + (kind.EndsWith("Descending", System.StringComparison.Ordinal) ? "true" : "false") + ", " + (kind.StartsWith("ThenBy", System.StringComparison.Ordinal) ? "true" : "false") + ");",
+                });
+                w.Line();
+            }
         }
 
         /// <summary>The join call site's field: the SQL constant and one <c>JoinedValue</c> per value, in slot order.</summary>

@@ -105,6 +105,9 @@ public sealed partial class MicroDbGenerator
             private bool _limited;
             private bool _ordered;
 
+            // The operator calls replaced by stand-ins (JoinSpec.StandIns); null once one cannot be.
+            private List<string>? _standIns = [];
+
             public string? Reason { get; private set; }
 
             public JoinSpec? Spec { get; private set; }
@@ -146,6 +149,8 @@ public sealed partial class MicroDbGenerator
                     {
                         return null;
                     }
+
+                    StandIn(filter, "TableWhere");
                 }
 
                 _result = null;
@@ -173,8 +178,10 @@ public sealed partial class MicroDbGenerator
                     return Decline(emitter.Reason ?? "the join's result is not lowered at build time");
                 }
 
+                // The async operators have no stand-ins: their chain's operators run as written.
+                var standIns = IsAsync || _standIns is null ? EquatableArray<string>.Empty : new EquatableArray<string>(_standIns);
                 Spec = new JoinSpec(new EquatableArray<JoinTableSpec>(_joins), emitter.OverRows(text), new EquatableArray<string>(used.OrderBy(u => u, System.StringComparer.Ordinal).ToArray()),
-                    new EquatableArray<int>(whole.ToArray()), emitter.Direct ? text : null);
+                    new EquatableArray<int>(whole.ToArray()), emitter.Direct ? text : null, standIns);
                 return _steps;
             }
 
@@ -216,8 +223,10 @@ public sealed partial class MicroDbGenerator
                 switch (name)
                 {
                     case "Join" or "LeftJoin" or "GroupJoin" when !isTerminal:
+                        StandIn(call, name == "GroupJoin" ? null : IsTableQuery(call.TargetMethod.ContainingType) ? name + ":Table" : name);
                         return AddJoin(call, name);
                     case "SelectMany" when !isTerminal:
+                        StandIn(call, null);
                         return SelectMany(call);
                     case "Select" when !isTerminal:
                         if (call.Arguments.Length != 1 || LambdaOf(call.Arguments[0].Value) is not { } select || select.Symbol.Parameters.Length != 1)
@@ -233,6 +242,7 @@ public sealed partial class MicroDbGenerator
                         var scope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [select.Symbol.Parameters[0]] = _result! };
                         _result = Eval(LambdaBody(select), scope);
                         _selector = (select, scope);
+                        StandIn(call, name);
                         return true;
                     case "Take" or "Skip" when !isTerminal:
                         if (call.Arguments.Length != 1 || call.Arguments[0].Value.ConstantValue is not { HasValue: true, Value: int count })
@@ -242,10 +252,13 @@ public sealed partial class MicroDbGenerator
 
                         _limited = true;
                         _steps.Add(new ChainStep(name, null, Count: count));
+                        StandIn(call, name);
                         return true;
                     case "Where" when !isTerminal:
+                        StandIn(call, name);
                         return Where(call, name, null);
                     case "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" when !isTerminal:
+                        StandIn(call, name);
                         return Order(call, name);
                     case "ToList" or "ToArray" or "First" or "FirstOrDefault" or "Count" or "LongCount" or "Any" when isTerminal:
                         if (call.Arguments.Length == 1)
@@ -273,6 +286,7 @@ public sealed partial class MicroDbGenerator
                 while (innerSource is IInvocationOperation { TargetMethod.Name: "Where", Arguments.Length: 1 } filter && IsTableQuery(filter.TargetMethod.ContainingType) && !IsCompat(filter.TargetMethod.ContainingType))
                 {
                     filters.Insert(0, filter);
+                    StandIn(filter, "TableWhere");
                     innerSource = filter.Instance;
                 }
 
@@ -550,6 +564,19 @@ public sealed partial class MicroDbGenerator
                     SpecialType.System_String => "string",
                     _ => null,
                 };
+            }
+
+            /// <summary>Records <paramref name="call"/> as replaced by the stand-in <paramref name="kind"/>; a null kind, or a call that cannot be intercepted (query syntax), leaves the whole chain's operators as written.</summary>
+            private void StandIn(IInvocationOperation call, string? kind)
+            {
+                if (_standIns is not null && kind is not null && call.Syntax is InvocationExpressionSyntax syntax
+                    && semantic.GetInterceptableLocation(syntax, cancellationToken) is { } location)
+                {
+                    _standIns.Add(kind + "|" + location.GetInterceptsLocationAttributeSyntax());
+                    return;
+                }
+
+                _standIns = null;
             }
 
             private List<ChainStep>? Decline(string reason)

@@ -324,6 +324,55 @@ public class QueryInterceptionTests
     }
 
     [Test]
+    public void The_operator_calls_of_an_intercepted_join_are_intercepted_too()
+    {
+        var result = GeneratorHarness.Run(Queries("""
+            public static object Chain(MicroDbConnection db, int min, string name) =>
+                db.Table<Person>().Where(p => p.Age > min).Join(db.Table<Pet>().Where(a => a.Name != name), p => p.Id, a => a.OwnerId, (p, a) => new { p, a })
+                    .LeftJoin(db.Table<Pet>(), x => x.p.Id, b => b.Id, (x, b) => new { x.p.Name, Pet = x.a.Name, Other = b == null ? null : b.Name })
+                    .Where(x => x.Name != name).OrderBy(x => x.Name).ThenByDescending(x => x.Pet).Select(x => new { x.Name, x.Pet }).Skip(1).Take(2).First();
+            public static int Counted(MicroDbConnection db, int min) =>
+                db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, a.Id }).Count(x => x.Id > min);
+            public static object Query(MicroDbConnection db) =>
+                (from p in db.Table<Person>() join a in db.Table<Pet>() on p.Id equals a.OwnerId select new { p.Name, a.Id }).ToList();
+            public static object Async(MicroDbAsyncConnection db) =>
+                db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, a.Id }).Where(x => x.Id > 1).ToListAsync(default);
+            """ + Pets));
+
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
+        var source = result.Sources[HintName];
+        const string Lambda = "global::System.Linq.Expressions.Expression<global::System.Func<";
+        string Attributes(string method) => string.Concat(source.Split('\n').SkipWhile(l => !l.Contains("The operator calls of the join chains", StringComparison.Ordinal))
+            .TakeWhile(l => !l.Contains(" " + method + "<", StringComparison.Ordinal)).Reverse().TakeWhile(l => l.Contains("InterceptsLocationAttribute", StringComparison.Ordinal)).Select(_ => "a"));
+
+        // Every operator call of the method-syntax chains gets a stand-in (the first table's and the joined table's Where,
+        // the joins, Where, the orderings, Select, Skip, Take): one generic interceptor per kind of call for the file,
+        // carrying each call's location, so no operator of the run time runs per query.
+        Assert.That(source, Does.Contain("public static TableQuery<T> TableWhere<T>(this TableQuery<T> query, " + Lambda + "T, bool>> predicate) => QueryInterception.Where(query, predicate);"));
+        Assert.That(source, Does.Contain("public static JoinQuery<TResult> TableJoin<T, TInner, TKey, TResult>(this TableQuery<T> query, TableQuery<TInner> inner, " + Lambda + "T, TKey>> outerKeySelector, "
+            + Lambda + "TInner, TKey>> innerKeySelector, " + Lambda + "T, TInner, TResult>> resultSelector) => QueryInterception.Join(query, inner, outerKeySelector, innerKeySelector, resultSelector);"));
+        Assert.That(source, Does.Contain("public static JoinQuery<TNew> JoinedLeftJoin<TResult, TInner, TKey, TNew>(this JoinQuery<TResult> query, TableQuery<TInner> inner, " + Lambda + "TResult, TKey>> outerKeySelector, "
+            + Lambda + "TInner, TKey>> innerKeySelector, " + Lambda + "TResult, TInner, TNew>> resultSelector) => QueryInterception.LeftJoin(query, inner, outerKeySelector, innerKeySelector, resultSelector);"));
+        Assert.That(source, Does.Contain("public static JoinQuery<TResult> JoinedWhere<TResult>(this JoinQuery<TResult> query, " + Lambda + "TResult, bool>> predicate) => QueryInterception.Where(query, predicate);"));
+        Assert.That(source, Does.Contain("public static JoinQuery<TResult> JoinedOrderBy<TResult, TKey>(this JoinQuery<TResult> query, " + Lambda + "TResult, TKey>> keySelector) => QueryInterception.Order(query, keySelector, false, false);"));
+        Assert.That(source, Does.Contain("public static JoinQuery<TResult> JoinedThenByDescending<TResult, TKey>(this JoinQuery<TResult> query, " + Lambda + "TResult, TKey>> keySelector) => QueryInterception.Order(query, keySelector, true, true);"));
+        Assert.That(source, Does.Contain("public static JoinQuery<TNew> JoinedSelect<TResult, TNew>(this JoinQuery<TResult> query, " + Lambda + "TResult, TNew>> selector) => QueryInterception.Select(query, selector);"));
+        Assert.That(source, Does.Contain("public static JoinQuery<TResult> JoinedSkip<TResult>(this JoinQuery<TResult> query, int count) => QueryInterception.Page(query, count, true);"));
+        Assert.That(source, Does.Contain("public static JoinQuery<TResult> JoinedTake<TResult>(this JoinQuery<TResult> query, int count) => QueryInterception.Page(query, count, false);"));
+        Assert.That(Attributes("TableWhere"), Has.Length.EqualTo(2), "the first table's Where and the joined table's");
+        Assert.That(Attributes("TableJoin"), Has.Length.EqualTo(2), "the two chains' joins");
+        Assert.That(Attributes("JoinedLeftJoin"), Has.Length.EqualTo(1));
+        // A terminal's condition goes through the stand-in Where too.
+        Assert.That(source, Does.Contain("    QueryInterception.Count(QueryInterception.Where(query, predicate), Site1);"));
+        // Query syntax (its clauses are no invocations to intercept) and the async join keep their operators; their terminals are intercepted.
+        Assert.That(source, Does.Contain("public static global::System.Collections.Generic.List<TResult> ToList2<TResult>(this JoinQuery<TResult> query) =>"));
+        Assert.That(source, Does.Contain("ToListAsync3<TResult>(this AsyncJoinQuery<TResult> query"));
+        Assert.That(source.Split('\n').Count(l => l.Contains("InterceptsLocationAttribute(1,", StringComparison.Ordinal)), Is.EqualTo(10 + 1 + 4), "the stand-ins of two chains and four terminals");
+    }
+
+    [Test]
     public void A_joined_tables_where_is_intercepted_in_its_on_condition()
     {
         var result = GeneratorHarness.Run(Queries("""

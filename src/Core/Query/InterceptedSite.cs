@@ -186,15 +186,20 @@ public sealed partial class InterceptedSite
             return true;
         }
 
-        var maps = query.Tables.Maps;
+        // An intercepted join's operators kept the lambdas as written (InterceptedJoin); the paths are the same there.
+        var intercepted = query.Intercepted;
+        var maps = intercepted?.Maps ?? query.Tables.Maps;
         var format = query.Connection.Storage;
         for (var i = 0; i < _values.Length; i++)
         {
             var site = _values[i];
-            var body = site.On ? (site.Table < maps.Length ? query.Tables.On[site.Table] : null) : (site.Where < query.WhereCount ? query.WhereBody(site.Where) : null);
+            var start = 0;
+            var body = intercepted is not null
+                ? site.On ? intercepted.OnFilter(site.Table, site.Path, out start) : site.Where < intercepted.Wheres.Length ? intercepted.Wheres[site.Where] : null
+                : site.On ? (site.Table < maps.Length ? query.Tables.On[site.Table] : null) : (site.Where < query.WhereCount ? query.WhereBody(site.Where) : null);
             if (site.Table >= maps.Length || body is null
                 || maps[site.Table].Table.FindColumnByMember(site.Member) is not { } column
-                || !TryRead(body, site.Path, out var value) || value is null)
+                || !TryRead(body, site.Path, out var value, start) || value is null)
             {
                 return false;
             }
@@ -274,10 +279,10 @@ public sealed partial class InterceptedSite
     }
 
     /// <summary>Reads the closed node at <paramref name="path"/>: a constant or a captured field directly, anything else with the interpreter.</summary>
-    private static bool TryRead(Expression body, string path, out object? value)
+    private static bool TryRead(Expression body, string path, out object? value, int start = 0)
     {
         value = null;
-        if (!TryNavigate(body, path, out var node))
+        if (!TryNavigate(body, path, out var node, start))
         {
             return false;
         }
@@ -293,11 +298,12 @@ public sealed partial class InterceptedSite
     }
 
     /// <summary>The node at <paramref name="path"/> (conversions without a method looked through before each step).</summary>
-    private static bool TryNavigate(Expression body, string path, out Expression node)
+    private static bool TryNavigate(Expression body, string path, out Expression node, int start = 0)
     {
         node = body;
-        foreach (var step in path)
+        for (var s = start; s < path.Length; s++)
         {
+            var step = path[s];
             while (node is UnaryExpression { NodeType: ExpressionType.Convert or ExpressionType.ConvertChecked, Method: null } convert)
             {
                 node = convert.Operand;

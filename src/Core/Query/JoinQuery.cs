@@ -12,10 +12,12 @@ namespace MicroDb.Query;
 /// translate alike. Immutable; enumerating streams rows from one statement.
 /// </summary>
 /// <typeparam name="TResult">The type of a joined row.</typeparam>
-public sealed class JoinQuery<TResult> : IEnumerable<TResult>
+public sealed partial class JoinQuery<TResult> : IEnumerable<TResult>
 {
     private readonly MicroDbConnection _connection;
-    private readonly JoinState _state;
+    // The operators' state. An intercepted join (JoinQuery.Intercepted.cs) has none until something needs it (the
+    // run-time path, the interception check): then its operators run once, as the chain would have run them.
+    private JoinState? _state;
 
     internal JoinQuery(MicroDbConnection connection, JoinState state)
     {
@@ -24,39 +26,38 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
     }
 
     /// <summary>The connection (the intercepted path).</summary>
-    /// <summary>The connection (the intercepted path).</summary>
     internal MicroDbConnection Connection => _connection;
 
     /// <summary>The joined tables (the intercepted path).</summary>
-    internal JoinedTables Tables => _state.Tables;
+    internal JoinedTables Tables => Resolved.Tables;
 
     /// <summary>The result over the tables' parameters (the intercepted path's check names its members).</summary>
-    internal Expression Selector => _state.Selector;
+    internal Expression Selector => Resolved.Selector;
 
     /// <summary>How many Where conditions the query has.</summary>
-    internal int WhereCount => _state.Wheres.Length;
+    internal int WhereCount => Resolved.Wheres.Length;
 
     /// <summary>The <paramref name="index"/>-th Where condition, rewritten onto the tables (the intercepted path reads its values).</summary>
-    internal Expression WhereBody(int index) => _state.Wheres[index];
+    internal Expression WhereBody(int index) => Resolved.Wheres[index];
 
     /// <summary>The run-time path's statement for ToList (<paramref name="limitCap"/> null) or First (1), for the interception check.</summary>
     internal (string Sql, List<object?> Args) BuildStatement(int? limitCap)
     {
-        var statement = _state.Build(limitCap);
+        var statement = Resolved.Build(limitCap);
         return (statement.Sql, statement.Args);
     }
 
     /// <summary>The run-time path's Count statement, for the interception check.</summary>
-    internal (string Sql, List<object?> Args) BuildCount() => _state.BuildCount();
+    internal (string Sql, List<object?> Args) BuildCount() => Resolved.BuildCount();
 
     /// <summary>The run-time path's Any statement, for the interception check.</summary>
-    internal (string Sql, List<object?> Args) BuildAny() => _state.BuildAny();
+    internal (string Sql, List<object?> Args) BuildAny() => Resolved.BuildAny();
 
     /// <summary>A reader of this query's rows (the columns its plan selects, as the run-time path reads them) that builds each result with <paramref name="project"/>.</summary>
     internal JoinRowReader<TResult> Reader(Func<object?[], TResult> project)
     {
-        var tables = _state.Tables;
-        var plan = JoinRowReader<TResult>.Plan(tables.Maps, tables.Parameters, _state.Selector);
+        var tables = Resolved.Tables;
+        var plan = JoinRowReader<TResult>.Plan(tables.Maps, tables.Parameters, Resolved.Selector);
         var presence = new int[tables.Maps.Length];
         var next = plan.Columns.Count;
         for (var i = 0; i < presence.Length; i++)
@@ -64,11 +65,11 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
             presence[i] = tables.Presence[i] is null ? -1 : next++;
         }
 
-        return new JoinRowReader<TResult>(tables.Maps, tables.Parameters, plan.Ordinals, presence, _state.Selector, project: project);
+        return new JoinRowReader<TResult>(tables.Maps, tables.Parameters, plan.Ordinals, presence, Resolved.Selector, project: project);
     }
 
     /// <summary>First's error when the query returns no row.</summary>
-    internal InvalidOperationException NoRow() => _state.NoRow();
+    internal InvalidOperationException NoRow() => Resolved.NoRow();
 
     /// <summary>The query over one table a join starts from: its row is the entity.</summary>
     internal static JoinQuery<TResult> Start(TableQuery<TResult> first, string? name) =>
@@ -140,7 +141,7 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
         ArgumentNullException.ThrowIfNull(outerKeySelector);
         ArgumentNullException.ThrowIfNull(innerKeySelector);
         ArgumentNullException.ThrowIfNull(resultSelector);
-        return new JoinQuery<TNew>(_connection, _state.RightJoin(inner.AsJoinTable(), outerKeySelector, innerKeySelector, resultSelector));
+        return new JoinQuery<TNew>(_connection, Resolved.RightJoin(inner.AsJoinTable(), outerKeySelector, innerKeySelector, resultSelector));
     }
 
     /// <summary>
@@ -153,7 +154,7 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
     public GroupByQuery<TKey, TResult> GroupBy<TKey>(Expression<Func<TResult, TKey>> keySelector)
     {
         ArgumentNullException.ThrowIfNull(keySelector);
-        return new GroupByQuery<TKey, TResult>(_state.Grouping<TKey, TResult>(keySelector, null));
+        return new GroupByQuery<TKey, TResult>(Resolved.Grouping<TKey, TResult>(keySelector, null));
     }
 
     /// <summary>
@@ -169,7 +170,7 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
     {
         ArgumentNullException.ThrowIfNull(keySelector);
         ArgumentNullException.ThrowIfNull(elementSelector);
-        return new GroupByQuery<TKey, TElement>(_state.Grouping<TKey, TElement>(keySelector, elementSelector));
+        return new GroupByQuery<TKey, TElement>(Resolved.Grouping<TKey, TElement>(keySelector, elementSelector));
     }
 
     /// <summary>Keeps the joined rows matching <paramref name="predicate"/> (SQL WHERE; several calls are ANDed).</summary>
@@ -178,7 +179,7 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
     public JoinQuery<TResult> Where(Expression<Func<TResult, bool>> predicate)
     {
         ArgumentNullException.ThrowIfNull(predicate);
-        return new JoinQuery<TResult>(_connection, _state.Where(predicate));
+        return new JoinQuery<TResult>(_connection, Resolved.Where(predicate));
     }
 
     /// <summary>Projects each joined row; later operators read the new result.</summary>
@@ -187,7 +188,7 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
     public JoinQuery<TNew> Select<TNew>(Expression<Func<TResult, TNew>> selector)
     {
         ArgumentNullException.ThrowIfNull(selector);
-        return new JoinQuery<TNew>(_connection, _state.Select(selector));
+        return new JoinQuery<TNew>(_connection, Resolved.Select(selector));
     }
 
     /// <summary>Sorts by <paramref name="keySelector"/> ascending; earlier orderings become tie-breakers.</summary>
@@ -214,11 +215,11 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
 
     /// <summary>Keeps at most <paramref name="count"/> rows (SQL LIMIT; a negative count keeps none, as in LINQ).</summary>
     /// <param name="count">The number of rows.</param>
-    public JoinQuery<TResult> Take(int count) => new(_connection, _state.Take(count));
+    public JoinQuery<TResult> Take(int count) => new(_connection, Resolved.Take(count));
 
     /// <summary>Skips <paramref name="count"/> rows (SQL OFFSET; a negative count skips none, as in LINQ).</summary>
     /// <param name="count">The number of rows.</param>
-    public JoinQuery<TResult> Skip(int count) => new(_connection, _state.Skip(count));
+    public JoinQuery<TResult> Skip(int count) => new(_connection, Resolved.Skip(count));
 
     /// <summary>Runs the query and returns every joined row.</summary>
     public List<TResult> ToList() => ToList(CancellationToken.None);
@@ -251,22 +252,22 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
     public int Count(Expression<Func<TResult, bool>> predicate) => Where(predicate).Count();
 
     /// <summary>The number of joined rows, as a long.</summary>
-    public long LongCount() => _state.Count(async: false, default).GetAwaiter().GetResult();
+    public long LongCount() => Resolved.Count(async: false, default).GetAwaiter().GetResult();
 
     /// <summary>True when the query returns at least one row.</summary>
-    public bool Any() => _state.Any(async: false, default).GetAwaiter().GetResult();
+    public bool Any() => Resolved.Any(async: false, default).GetAwaiter().GetResult();
 
     /// <summary>True when some joined row matches <paramref name="predicate"/>.</summary>
     /// <param name="predicate">The condition.</param>
     public bool Any(Expression<Func<TResult, bool>> predicate) => Where(predicate).Any();
 
     /// <summary>The SQL the query runs (values appear as <c>?</c> parameters).</summary>
-    public string ToSqlString() => _state.Build(limitCap: null).Sql;
+    public string ToSqlString() => Resolved.Build(limitCap: null).Sql;
 
     /// <summary>Runs the query and streams the joined rows.</summary>
     public IEnumerator<TResult> GetEnumerator()
     {
-        var statement = _state.Build(limitCap: null);
+        var statement = Resolved.Build(limitCap: null);
         return _connection.Runner.Enumerate<TResult, JoinRowReader<TResult>>(statement.Sql, StatementArguments.Translated(statement.Args), statement.SqliteReader<TResult>());
     }
 
@@ -274,7 +275,7 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
 
     internal bool TryFirst(out TResult value)
     {
-        var statement = _state.Build(limitCap: 1);
+        var statement = Resolved.Build(limitCap: 1);
         return _connection.Runner.TryReadFirst(statement.Sql, StatementArguments.Translated(statement.Args), statement.SqliteReader<TResult>(), out value);
     }
 
@@ -300,7 +301,7 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
         ArgumentNullException.ThrowIfNull(outerKeySelector);
         ArgumentNullException.ThrowIfNull(innerKeySelector);
         ArgumentNullException.ThrowIfNull(resultSelector);
-        return new GroupJoinQuery<TNew, TInner>(_connection, _state.GroupJoin(inner.AsJoinTable(), outerKeySelector, innerKeySelector, resultSelector));
+        return new GroupJoinQuery<TNew, TInner>(_connection, Resolved.GroupJoin(inner.AsJoinTable(), outerKeySelector, innerKeySelector, resultSelector));
     }
 
     private JoinQuery<TNew> AddJoin<TInner, TNew>(SqlJoinKind kind, TableQuery<TInner> inner, LambdaExpression outerKeySelector, LambdaExpression innerKeySelector, LambdaExpression resultSelector)
@@ -309,7 +310,7 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
         ArgumentNullException.ThrowIfNull(outerKeySelector);
         ArgumentNullException.ThrowIfNull(innerKeySelector);
         ArgumentNullException.ThrowIfNull(resultSelector);
-        return new JoinQuery<TNew>(_connection, _state.Join(kind, inner.AsJoinTable(), outerKeySelector, innerKeySelector, resultSelector));
+        return new JoinQuery<TNew>(_connection, Resolved.Join(kind, inner.AsJoinTable(), outerKeySelector, innerKeySelector, resultSelector));
     }
 
     /// <summary>
@@ -317,26 +318,26 @@ public sealed class JoinQuery<TResult> : IEnumerable<TResult>
     /// missing) is left-joined to it, and the result selector takes that row first, as <c>RightJoin</c>'s does.
     /// </summary>
     internal JoinQuery<TNew> RightJoinFrom<TOuter, TNew>(TableQuery<TOuter> outer, LambdaExpression keySelector, LambdaExpression outerKeySelector, LambdaExpression resultSelector) =>
-        new(_connection, _state.RightJoinFrom(outer.AsJoinTable(), keySelector, outerKeySelector, resultSelector));
+        new(_connection, Resolved.RightJoinFrom(outer.AsJoinTable(), keySelector, outerKeySelector, resultSelector));
 
     /// <summary>The same query bound to <paramref name="connection"/> (a reader of the pool, for the async query).</summary>
     internal JoinQuery<TResult> On(MicroDbConnection connection) =>
-        ReferenceEquals(connection, _connection) ? this : new JoinQuery<TResult>(connection, _state.On(new SqliteJoinExecution(connection)));
+        ReferenceEquals(connection, _connection) ? this : new JoinQuery<TResult>(connection, Resolved.On(new SqliteJoinExecution(connection)));
 
     /// <summary>Every joined row, with a cancellation check between rows (the async query's path).</summary>
     internal List<TResult> ToList(CancellationToken cancellationToken)
     {
-        var statement = _state.Build(limitCap: null);
+        var statement = Resolved.Build(limitCap: null);
         return _connection.Runner.ReadAll<TResult, JoinRowReader<TResult>>(statement.Sql, StatementArguments.Translated(statement.Args), statement.SqliteReader<TResult>(), cancellationToken);
     }
 
     /// <summary>Joins <paramref name="inner"/> on <paramref name="outerKey"/> (over this query's tables); the new result is <paramref name="selectorOf"/> the joined table's parameter.</summary>
     internal JoinQuery<TNew> AddJoinCore<TInner, TNew>(SqlJoinKind kind, TableQuery<TInner> inner, Expression outerKey, LambdaExpression innerKeySelector, Func<ParameterExpression, Expression> selectorOf, string name, ParameterExpression? group = null) =>
-        new(_connection, _state.AddJoin(kind, inner.AsJoinTable(), outerKey, innerKeySelector, selectorOf, name, group));
+        new(_connection, Resolved.AddJoin(kind, inner.AsJoinTable(), outerKey, innerKeySelector, selectorOf, name, group));
 
     private JoinQuery<TResult> AddOrdering(LambdaExpression keySelector, bool descending, bool then, string name)
     {
         ArgumentNullException.ThrowIfNull(keySelector);
-        return new JoinQuery<TResult>(_connection, _state.Order(keySelector, descending, then, name));
+        return new JoinQuery<TResult>(_connection, Resolved.Order(keySelector, descending, then, name));
     }
 }

@@ -1,3 +1,4 @@
+using System.Linq.Expressions;
 using MicroDb.Native;
 
 namespace MicroDb.Query;
@@ -10,6 +11,155 @@ namespace MicroDb.Query;
 // interpreter.
 public static partial class QueryInterception
 {
+    // The stand-ins of an intercepted join's operators (the generator lowered the whole chain): each keeps the lambdas
+    // where the terminal reads its values (InterceptedJoin) and, for the run-time path and the interception check, the
+    // operator call itself, run only when the run-time query is needed. No ON condition, row substitution or translation
+    // runs per query. A receiver that is not an intercepted join gets the run-time operator.
+
+    /// <summary>For generated code: <see cref="TableQuery{T}.Join"/> of an intercepted chain.</summary>
+    /// <typeparam name="T">The first table's type.</typeparam>
+    /// <typeparam name="TInner">The joined table's type.</typeparam>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TResult">The type of a joined row.</typeparam>
+    /// <param name="query">The first table's query.</param>
+    /// <param name="inner">The joined table's query.</param>
+    /// <param name="outerKeySelector">The first table's key, lowered at build time.</param>
+    /// <param name="innerKeySelector">The joined table's key, lowered at build time.</param>
+    /// <param name="resultSelector">The joined row, lowered at build time.</param>
+    /// <exception cref="ArgumentException"><paramref name="inner"/> was made on another connection.</exception>
+    /// <exception cref="NotSupportedException">Either query is ordered or limited.</exception>
+    public static JoinQuery<TResult> Join<T, TInner, TKey, TResult>(TableQuery<T> query, TableQuery<TInner> inner,
+        Expression<Func<T, TKey>> outerKeySelector, Expression<Func<TInner, TKey>> innerKeySelector, Expression<Func<T, TInner, TResult>> resultSelector)
+    {
+        var intercepted = InterceptedJoin.Start(query, inner);
+        return JoinQuery<TResult>.Deferred(query.Connection, intercepted, () => query.Join(inner, outerKeySelector, innerKeySelector, resultSelector));
+    }
+
+    /// <summary>For generated code: <see cref="TableQuery{T}.LeftJoin"/> of an intercepted chain.</summary>
+    /// <typeparam name="T">The first table's type.</typeparam>
+    /// <typeparam name="TInner">The joined table's type.</typeparam>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TResult">The type of a joined row.</typeparam>
+    /// <param name="query">The first table's query.</param>
+    /// <param name="inner">The joined table's query.</param>
+    /// <param name="outerKeySelector">The first table's key, lowered at build time.</param>
+    /// <param name="innerKeySelector">The joined table's key, lowered at build time.</param>
+    /// <param name="resultSelector">The joined row, lowered at build time.</param>
+    /// <exception cref="ArgumentException"><paramref name="inner"/> was made on another connection.</exception>
+    /// <exception cref="NotSupportedException">Either query is ordered or limited.</exception>
+    public static JoinQuery<TResult> LeftJoin<T, TInner, TKey, TResult>(TableQuery<T> query, TableQuery<TInner> inner,
+        Expression<Func<T, TKey>> outerKeySelector, Expression<Func<TInner, TKey>> innerKeySelector, Expression<Func<T, TInner?, TResult>> resultSelector)
+    {
+        var intercepted = InterceptedJoin.Start(query, inner);
+        return JoinQuery<TResult>.Deferred(query.Connection, intercepted, () => query.LeftJoin(inner, outerKeySelector, innerKeySelector, resultSelector));
+    }
+
+    /// <summary>For generated code: <see cref="JoinQuery{TResult}.Join"/> (one more table) of an intercepted chain.</summary>
+    /// <typeparam name="TResult">The type of the rows joined so far.</typeparam>
+    /// <typeparam name="TInner">The joined table's type.</typeparam>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TNew">The type of a joined row.</typeparam>
+    /// <param name="query">The join so far.</param>
+    /// <param name="inner">The joined table's query.</param>
+    /// <param name="outerKeySelector">The key of the rows so far, lowered at build time.</param>
+    /// <param name="innerKeySelector">The joined table's key, lowered at build time.</param>
+    /// <param name="resultSelector">The joined row, lowered at build time.</param>
+    /// <exception cref="ArgumentException"><paramref name="inner"/> was made on another connection.</exception>
+    /// <exception cref="NotSupportedException"><paramref name="inner"/> is ordered or limited.</exception>
+    public static JoinQuery<TNew> Join<TResult, TInner, TKey, TNew>(JoinQuery<TResult> query, TableQuery<TInner> inner,
+        Expression<Func<TResult, TKey>> outerKeySelector, Expression<Func<TInner, TKey>> innerKeySelector, Expression<Func<TResult, TInner, TNew>> resultSelector)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        return query.Intercepted is { } intercepted
+            ? JoinQuery<TNew>.Deferred(query.Connection, intercepted.Join(query.Connection, inner), () => query.Join(inner, outerKeySelector, innerKeySelector, resultSelector))
+            : query.Join(inner, outerKeySelector, innerKeySelector, resultSelector);
+    }
+
+    /// <summary>For generated code: <see cref="JoinQuery{TResult}.LeftJoin"/> (one more table) of an intercepted chain.</summary>
+    /// <typeparam name="TResult">The type of the rows joined so far.</typeparam>
+    /// <typeparam name="TInner">The joined table's type.</typeparam>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TNew">The type of a joined row.</typeparam>
+    /// <param name="query">The join so far.</param>
+    /// <param name="inner">The joined table's query.</param>
+    /// <param name="outerKeySelector">The key of the rows so far, lowered at build time.</param>
+    /// <param name="innerKeySelector">The joined table's key, lowered at build time.</param>
+    /// <param name="resultSelector">The joined row, lowered at build time.</param>
+    /// <exception cref="ArgumentException"><paramref name="inner"/> was made on another connection.</exception>
+    /// <exception cref="NotSupportedException"><paramref name="inner"/> is ordered or limited.</exception>
+    public static JoinQuery<TNew> LeftJoin<TResult, TInner, TKey, TNew>(JoinQuery<TResult> query, TableQuery<TInner> inner,
+        Expression<Func<TResult, TKey>> outerKeySelector, Expression<Func<TInner, TKey>> innerKeySelector, Expression<Func<TResult, TInner?, TNew>> resultSelector)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        return query.Intercepted is { } intercepted
+            ? JoinQuery<TNew>.Deferred(query.Connection, intercepted.Join(query.Connection, inner), () => query.LeftJoin(inner, outerKeySelector, innerKeySelector, resultSelector))
+            : query.LeftJoin(inner, outerKeySelector, innerKeySelector, resultSelector);
+    }
+
+    /// <summary>For generated code: <see cref="JoinQuery{TResult}.Where"/> of an intercepted chain (its values are read from <paramref name="predicate"/>).</summary>
+    /// <typeparam name="TResult">The type of a joined row.</typeparam>
+    /// <param name="query">The join.</param>
+    /// <param name="predicate">The condition, lowered at build time.</param>
+    public static JoinQuery<TResult> Where<TResult>(JoinQuery<TResult> query, Expression<Func<TResult, bool>> predicate)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        return query.Intercepted is { } intercepted
+            ? JoinQuery<TResult>.Deferred(query.Connection, intercepted.Where(predicate), () => query.Where(predicate))
+            : query.Where(predicate);
+    }
+
+    /// <summary>For generated code: OrderBy, OrderByDescending, ThenBy or ThenByDescending of an intercepted join.</summary>
+    /// <typeparam name="TResult">The type of a joined row.</typeparam>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <param name="query">The join.</param>
+    /// <param name="keySelector">The key, lowered at build time.</param>
+    /// <param name="descending">True for the descending operators.</param>
+    /// <param name="then">True for ThenBy and ThenByDescending.</param>
+    public static JoinQuery<TResult> Order<TResult, TKey>(JoinQuery<TResult> query, Expression<Func<TResult, TKey>> keySelector, bool descending, bool then)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        ArgumentNullException.ThrowIfNull(keySelector);
+        return query.Intercepted is { } intercepted
+            ? JoinQuery<TResult>.Deferred(query.Connection, intercepted, () => OrderJoin(query, keySelector, descending, then))
+            : OrderJoin(query, keySelector, descending, then);
+    }
+
+    /// <summary>For generated code: Take (<paramref name="skip"/> false) or Skip of an intercepted join.</summary>
+    /// <typeparam name="TResult">The type of a joined row.</typeparam>
+    /// <param name="query">The join.</param>
+    /// <param name="count">The count.</param>
+    /// <param name="skip">True for Skip.</param>
+    public static JoinQuery<TResult> Page<TResult>(JoinQuery<TResult> query, int count, bool skip)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        return query.Intercepted is { } intercepted
+            ? JoinQuery<TResult>.Deferred(query.Connection, intercepted, () => skip ? query.Skip(count) : query.Take(count))
+            : skip ? query.Skip(count) : query.Take(count);
+    }
+
+    /// <summary>For generated code: <see cref="JoinQuery{TResult}.Select"/> of an intercepted chain.</summary>
+    /// <typeparam name="TResult">The type of a joined row.</typeparam>
+    /// <typeparam name="TNew">The projected type.</typeparam>
+    /// <param name="query">The join.</param>
+    /// <param name="selector">The projection, lowered at build time.</param>
+    public static JoinQuery<TNew> Select<TResult, TNew>(JoinQuery<TResult> query, Expression<Func<TResult, TNew>> selector)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        ArgumentNullException.ThrowIfNull(selector);
+        return query.Intercepted is { } intercepted
+            ? JoinQuery<TNew>.Deferred(query.Connection, intercepted, () => query.Select(selector))
+            : query.Select(selector);
+    }
+
+    private static JoinQuery<TResult> OrderJoin<TResult, TKey>(JoinQuery<TResult> query, Expression<Func<TResult, TKey>> keySelector, bool descending, bool then) =>
+        (descending, then) switch
+        {
+            (false, false) => query.OrderBy(keySelector),
+            (true, false) => query.OrderByDescending(keySelector),
+            (false, true) => query.ThenBy(keySelector),
+            _ => query.ThenByDescending(keySelector),
+        };
+
     /// <summary>For generated code: runs the site's SQL and returns every joined row.</summary>
     /// <typeparam name="TResult">The joined row's type.</typeparam>
     /// <typeparam name="TRow">The projector's result (the same type as <typeparamref name="TResult"/>, which may be anonymous).</typeparam>

@@ -14,9 +14,15 @@ namespace MicroDb.Generator.Model;
 /// <c>\u0001table:member\u0001</c> where a member's column is read and <c>\u0002table\u0002</c> where a left-joined row
 /// is tested missing, which the emitter replaces once it knows the SELECT list's ordinals.
 /// </param>
+/// <param name="StandIns">
+/// The chain's operator calls the interceptor replaces with QueryInterception's join stand-ins, each <c>kind|attribute</c>
+/// (kind: <c>TableWhere</c>, <c>Join</c>, <c>LeftJoin</c>, <c>Where</c>, <c>OrderBy</c> ..., <c>Take</c>, <c>Skip</c>,
+/// <c>Select</c>; a join's kind ends with <c>:Table</c> on the first table's query); empty when any call cannot be replaced.
+/// </param>
 internal sealed record JoinSpec(
     EquatableArray<JoinTableSpec> Tables,
     string Projector,
     EquatableArray<string> Used,
     EquatableArray<int> Whole,
-    string? Reader = null);
+    string? Reader = null,
+    EquatableArray<string> StandIns = default);
