@@ -25,7 +25,7 @@ namespace MicroDb.AotBench;
 internal static class ProfileMode
 {
     /// <summary>Runs the profile mode.</summary>
-    /// <param name="args">case, side, optional call count.</param>
+    /// <param name="args">case, side, optional call count, optional warm-up count (write cases only).</param>
     /// <returns>The exit code.</returns>
     public static int Run(string[] args)
     {
