@@ -17,21 +17,24 @@ namespace MicroDb.AotBench;
 /// <c>group</c> (the relational cases' 1,000-row join and GroupBy over 10,000 rows), <c>joinsql</c> and <c>groupsql</c>
 /// (generated side only: the same chains ended by ToSqlString, so their translation's share of a run can be read). Sides:
 /// <c>hand</c> (the headline's hand-written SQLitePCLRaw code) or <c>generated</c> (MicroDb, generated map). Both sides run
-/// inside one read transaction, like a headline round. Setup and a warm-up run outside the measured method, so only the
+/// inside one read transaction, like a headline round. The write cases <c>insert</c>, <c>update</c> and <c>serialize</c>
+/// (also on the <c>reflection</c> side) are in <see cref="ProfileWrites"/>. Setup and a warm-up run outside the measured method, so only the
 /// measured calls are counted: divide the costs by the calls printed (callgrind's call counts include the warm-up's).
 /// docs/benchmarks.md, "Where Find and the 100-row read spend their time", has the commands and the results.
 /// </summary>
 internal static class ProfileMode
 {
     /// <summary>Runs the profile mode.</summary>
-    /// <param name="args">case, side, optional call count.</param>
+    /// <param name="args">case, side, optional call count, optional warm-up count (write cases only).</param>
     /// <returns>The exit code.</returns>
     public static int Run(string[] args)
     {
-        if (args.Length < 2 || args[1] is not ("hand" or "generated") || args[0] is not ("find" or "find11" or "range" or "query" or "join" or "group" or "joinsql" or "groupsql")
-            || (args[0].EndsWith("sql", StringComparison.Ordinal) && args[1] == "hand"))
+        if (args.Length < 2 || args[1] is not ("hand" or "generated" or "reflection")
+            || (args[0] is not ("find" or "find11" or "range" or "query" or "join" or "group" or "joinsql" or "groupsql") && !ProfileWrites.IsCase(args[0]))
+            || (args[0].EndsWith("sql", StringComparison.Ordinal) && args[1] == "hand")
+            || (args[1] == "reflection" && !ProfileWrites.IsCase(args[0])))
         {
-            Console.Error.WriteLine("Usage: MicroDb.AotBench --profile <find|find11|range|query|join|group|joinsql|groupsql> <hand|generated> [calls] (joinsql, groupsql: generated only)");
+            Console.Error.WriteLine("Usage: MicroDb.AotBench --profile <find|find11|range|query|join|group|joinsql|groupsql|insert|update|serialize> <hand|generated|reflection> [calls] (joinsql, groupsql: generated only; reflection: insert, update, serialize only)");
             return 2;
         }
 
@@ -41,6 +44,12 @@ internal static class ProfileMode
         var disposables = new List<IDisposable>();
         try
         {
+            if (ProfileWrites.IsCase(args[0]))
+            {
+                var warm = args.Length > 3 && int.TryParse(args[3], System.Globalization.CultureInfo.InvariantCulture, out var w) && w >= 0 ? w : Math.Min(calls, 1000);
+                return RunWrites(dir, args[0], args[1], calls, warm, disposables);
+            }
+
             var (db, body) = args[0] switch
             {
                 "find" => FindTestRow(dir, hand, disposables),
@@ -61,6 +70,41 @@ internal static class ProfileMode
                 disposables[i].Dispose();
             }
         }
+    }
+
+    // insert and update run inside one write transaction (checkpoint, untimed write, BEGIN IMMEDIATE), serialize in none.
+    // Under the JIT, profiled as the total of a run with N calls minus one with fewer (see docs/benchmarks.md, issue 24's
+    // before/after), the optional warm count and the pauses below let tiered compilation finish before the measured calls.
+    private static int RunWrites(TempDirectory dir, string name, string side, int calls, int warm, List<IDisposable> disposables)
+    {
+        var (db, body) = ProfileWrites.Setup(dir, name, side, disposables);
+        if (db is not null)
+        {
+            WriteBatch.Begin(db);
+        }
+
+        Warm(body, warm);
+        if (RuntimeFeature.IsDynamicCodeCompiled)
+        {
+            // Tiered compilation moves a method on in steps (tier 0, instrumented tier, tier 1 with PGO), each after calls
+            // counted once a delay has passed: warm up again after pauses so the measured calls run the final code.
+            for (var round = 0; round < 3; round++)
+            {
+                Thread.Sleep(1000);
+                Warm(body, warm);
+            }
+
+            Thread.Sleep(1000);
+        }
+
+        var done = Measured(body, calls);
+        if (db is not null)
+        {
+            WriteBatch.Commit(db);
+        }
+
+        Console.WriteLine($"profile {name} {side}: {calls} calls, {done} rows");
+        return 0;
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]

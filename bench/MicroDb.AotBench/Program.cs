@@ -8,7 +8,7 @@ using MicroDb.Benchmarks.Infrastructure;
 // MemoryPack are left out here (HEADLINE_PEERS is defined only in the main bench): this bench compares MicroDb's own
 // paths with hand-written code under each runtime.
 // Usage: MicroDb.AotBench [--out <file>] [--smoke] [--case-seconds <s>] [--only crud|query|serialization|relational]
-//        MicroDb.AotBench --profile <find|find11|range|query> <hand|generated> [calls]   (one side in a loop, for callgrind)
+//        MicroDb.AotBench --profile <find|find11|range|query|join|group|insert|update|serialize> <hand|generated|reflection> [calls]   (one side in a loop, for callgrind)
 if (args.Length > 0 && args[0] == "--profile")
 {
     return MicroDb.AotBench.ProfileMode.Run(args[1..]);
