@@ -164,7 +164,7 @@ public sealed partial class MicroDbGenerator
 
         private static string? FirstError(LoweredNode node, EntityModel model)
         {
-            if (node.Op is "exists" or "all")
+            if (IsSubqueryNode(node))
             {
                 // A sub-query's members are its own table's (MicroDbGenerator.Subqueries.cs checks them).
                 return null;
@@ -330,14 +330,17 @@ public sealed partial class MicroDbGenerator
                         return operand is null ? null : new SqlGroup(new SqlUnary(SqlUnaryOperator.Not, operand));
                     }
 
-                case "exists" or "all":
-                    if (joined is not null)
-                    {
-                        declined = "a sub-query in a join's condition is not lowered at build time";
-                        return null;
-                    }
+            }
 
-                    return Exists(node, model, values, where, ref declined);
+            if (IsSubqueryNode(node))
+            {
+                if (joined is not null)
+                {
+                    declined = "a sub-query in a join's condition is not lowered at build time";
+                    return null;
+                }
+
+                return Subquery(node, model, values, where, ref declined);
             }
 
             // In a join the member is table node.Table's, qualified by its alias.

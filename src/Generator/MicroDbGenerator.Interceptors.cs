@@ -424,6 +424,11 @@ public sealed partial class MicroDbGenerator
                     return Decline($"the operator of '{b.Syntax}' is not lowered at build time");
                 }
 
+                if (SubqueryComparison(b, op, path) is (true, var subquery))
+                {
+                    return subquery;
+                }
+
                 // string's and Guid's == and != are operator methods whose SQL is plain equality; any other operator method is declined.
                 if (b.IsLifted || (b.OperatorMethod is { } method && method.ContainingType.SpecialType != SpecialType.System_String
                     && !(op is "=" or "<>" && FamilyOf(method.ContainingType) == "guid")))

@@ -47,23 +47,28 @@ public sealed partial class MicroDbGenerator
             private bool _inner;
 
             /// <summary>
-            /// <c>db.Table&lt;B&gt;().Any(b =&gt; ...)</c> or <c>All(...)</c> reading this row: an <c>exists</c>/<c>all</c> node (Member: the
-            /// inner type's key, MemberType: its C# name, Path: the call's path, Left: the inner condition); else declined.
+            /// A sub-query reading this row: <c>db.Table&lt;B&gt;().Any(b =&gt; ...)</c> or <c>All(...)</c> (an <c>exists</c>/<c>all</c>
+            /// node), <c>Count(...)</c>/<c>LongCount(...)</c> (a <c>count</c> node, compared by <see cref="SubqueryComparison"/>) or
+            /// <c>db.Table&lt;B&gt;().Select(b =&gt; b.Key).Contains(row.Member)</c> (an <c>in</c> node). Member: the inner type's key,
+            /// MemberType: its C# name, Path: the call's path, Left: the inner condition (for <c>in</c>: the key, Right the row's member).
             /// </summary>
             private LoweredNode? Subquery(IInvocationOperation call, string path)
             {
                 var reason = SubqueryReason(call)!;
-                if (_resolve is not null || _inner)
+                if (_resolve is not null || _aggregate is not null || _inner)
                 {
-                    return Decline(reason + " in a join or inside another sub-query");
+                    return Decline(reason + " in a join, a grouping's condition or inside another sub-query");
                 }
 
-                if (call.TargetMethod is not { Name: "Any" or "All", ContainingType: { Name: "TableQuery" } type } || IsCompat(type)
-                    || call.Arguments.Length != 1 || LambdaOf(call.Arguments[0].Value) is not { } lambda || lambda.Symbol.Parameters.Length != 1
-                    || call.Instance is not IInvocationOperation { TargetMethod.Name: "Table", Arguments.Length: 0, Instance: { } connection } root
+                var contains = call.TargetMethod.Name == "Contains";
+                var source = contains && call.Arguments.Length == 2 ? Unconverted(call.Arguments[0].Value) as IInvocationOperation : call;
+                if (source?.TargetMethod is not { ContainingType: { Name: "TableQuery" } type } method || IsCompat(type)
+                    || !(contains ? method.Name == "Select" : method.Name is "Any" or "All" or "Count" or "LongCount")
+                    || source.Arguments.Length != 1 || LambdaOf(source.Arguments[0].Value) is not { } lambda || lambda.Symbol.Parameters.Length != 1
+                    || source.Instance is not IInvocationOperation { TargetMethod.Name: "Table", Arguments.Length: 0, Instance: { } connection } root
                     || !IsConnection(root.TargetMethod.ContainingType, compat: false) || !IsClosedValue(connection) || Uses(connection))
                 {
-                    return Decline(reason + " (only db.Table<T>().Any(x => ...) and All(x => ...) on a captured connection are)");
+                    return Decline(reason + " (only db.Table<T>().Any(x => ...), All(x => ...), Count(x => ...), LongCount(x => ...) and Select(x => x.Key).Contains(row.Member) on a captured connection are)");
                 }
 
                 if (!Uses(call))
@@ -82,19 +87,129 @@ public sealed partial class MicroDbGenerator
                     return Decline(reason + ": its lambda has a statement body");
                 }
 
+                var typeKey = Parser.MetadataNameOf(entity);
+                var typeName = entity.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
+                if (contains)
+                {
+                    return Contains(inner, call, typeKey, typeName, path, reason);
+                }
+
                 var condition = Correlated(inner, inner.Body, path + "a", out var why);
                 if (condition is null)
                 {
                     return Decline(reason + ": " + why);
                 }
 
-                return new LoweredNode(call.TargetMethod.Name == "Any" ? "exists" : "all", Parser.MetadataNameOf(entity),
-                    entity.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), Path: path, Left: condition);
+                var op = method.Name switch { "Any" => "exists", "All" => "all", _ => "count" };
+                return new LoweredNode(op, typeKey, typeName, Path: path, Left: condition);
             }
 
             /// <summary>
-            /// The sub-query's condition: <c>&amp;&amp;</c> of parts, each an equality of an inner and an outer integer member
-            /// (<c>corr</c>) or a condition over the inner row only (the one-table lowering).
+            /// <c>Select(b =&gt; b.Key).Contains(row.Member)</c>: an <c>in</c> node whose Family is <c>in</c> for a non-nullable
+            /// integer key (<c>row IN (SELECT key ...)</c>) or <c>exists</c> for a string or nullable one (EXISTS of the key's equality).
+            /// </summary>
+            private LoweredNode? Contains(Lowering inner, IInvocationOperation call, string typeKey, string typeName, string path, string reason)
+            {
+                var value = call.Arguments[1].Value;
+                if (inner.Key(inner.Body!) is not { } key || Key(value) is not { } row || key.Right!.Family != row.Right!.Family)
+                {
+                    return Decline(reason + $": '{inner.Body!.Syntax}' and '{value.Syntax}' are not plain members of integer or string type of the two rows");
+                }
+
+                var nullable = CanBeNull(inner.Body!.Type) || CanBeNull(value.Type);
+                var form = nullable || key.Right.Family != "integer" ? "exists" : "in";
+                return new LoweredNode("in", typeKey, typeName, Family: form, Path: path,
+                    Left: new LoweredNode("key", key.Member, Family: nullable ? "is" : "="), Right: row.Right);
+            }
+
+            /// <summary>
+            /// A comparison of a <c>Count</c>/<c>LongCount</c> sub-query with a closed value (<c>... Count(l =&gt; ...) &gt; n</c>): a
+            /// comparison node of family <c>subquery</c> (Left: the count, Path: the value's, ValueOnLeft as written), null when
+            /// neither operand is a sub-query (the caller goes on), or declined.
+            /// </summary>
+            private (bool Handled, LoweredNode? Node) SubqueryComparison(IBinaryOperation b, string op, string path)
+            {
+                var onLeft = Unconverted(b.LeftOperand) is IInvocationOperation l && SubqueryReason(l) is not null;
+                var (open, closed) = onLeft ? (b.LeftOperand, b.RightOperand) : (b.RightOperand, b.LeftOperand);
+                if (Unconverted(open) is not IInvocationOperation call || SubqueryReason(call) is not { } reason)
+                {
+                    return (false, null);
+                }
+
+                if (call.TargetMethod.Name is not ("Count" or "LongCount"))
+                {
+                    return (true, Decline(reason + ": only Count and LongCount sub-queries are compared at build time"));
+                }
+
+                if (b.IsLifted || b.OperatorMethod is not null || !IsIntegralConversions(open))
+                {
+                    return (true, Decline(reason + $": '{b.Syntax}' compares it through a conversion or a nullable value"));
+                }
+
+                if (Uses(closed) || !IsClosedValue(closed) || closed.ConstantValue is { HasValue: true, Value: null })
+                {
+                    return (true, Decline(reason + $": '{closed.Syntax}' is not a constant or a captured variable, field or property"));
+                }
+
+                var count = Subquery(call, path + (onLeft ? "L" : "R"));
+                return (true, count is null ? null : new LoweredNode(op, Family: "subquery", Path: path + (onLeft ? "R" : "L"), ValueOnLeft: !onLeft, Left: count));
+            }
+
+            private static bool IsIntegralConversions(IOperation operation)
+            {
+                while (operation is IConversionOperation conversion)
+                {
+                    if (conversion.OperatorMethod is not null || !IsIntegralOrEnum(conversion.Type) || !IsIntegralOrEnum(conversion.Operand.Type))
+                    {
+                        return false;
+                    }
+
+                    operation = conversion.Operand;
+                }
+
+                return true;
+            }
+
+            private static IOperation Unconverted(IOperation operation)
+            {
+                while (operation is IConversionOperation { OperatorMethod: null } conversion)
+                {
+                    operation = conversion.Operand;
+                }
+
+                return operation;
+            }
+
+            private static bool CanBeNull(ITypeSymbol? type) =>
+                type is null || !type.IsValueType || type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T;
+
+            /// <summary>
+            /// A property of this lambda's row of integer or string type (through integral and nullable conversions, nullable
+            /// members included): a <c>key</c> node (Member) whose Right is an <c>outer</c> node (Member, Family <c>integer</c> or <c>string</c>); else null.
+            /// </summary>
+            private LoweredNode? Key(IOperation operation)
+            {
+                while (operation is IConversionOperation { OperatorMethod: null } conversion && (conversion.Conversion.IsNullable || conversion.Conversion.IsIdentity
+                    || IsIntegralOrEnum(conversion.Type) && IsIntegralOrEnum(conversion.Operand.Type)))
+                {
+                    operation = conversion.Operand;
+                }
+
+                if (operation is not IPropertyReferenceOperation { Instance: IParameterReferenceOperation instance, Property: { Parameters.Length: 0 } property }
+                    || !SymbolEqualityComparer.Default.Equals(instance.Parameter, _parameter))
+                {
+                    return null;
+                }
+
+                var type = property.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable ? nullable.TypeArguments[0] : property.Type;
+                var family = FamilyOf(type);
+                return family is "integer" or "string" ? new LoweredNode("key", property.Name, Right: new LoweredNode("outer", property.Name, Family: family)) : null;
+            }
+
+            /// <summary>
+            /// The sub-query's condition: <c>&amp;&amp;</c> of parts, each an equality of an inner and an outer member of integer or
+            /// string type, nullable or not (<c>corr</c>, Family the run time's operator: <c>=</c>, <c>&lt;&gt;</c>, <c>is</c> or
+            /// <c>is not</c>), or a condition over the inner row only (the one-table lowering).
             /// </summary>
             private LoweredNode? Correlated(Lowering inner, IOperation operation, string path, out string? why)
             {
@@ -113,19 +228,21 @@ public sealed partial class MicroDbGenerator
                     return right is null ? null : new LoweredNode("and", Left: left, Right: right);
                 }
 
-                if (operation is IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals, OperatorMethod: null, IsLifted: false } b)
+                if (operation is IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals } b
+                    && (b.OperatorMethod is null || b.OperatorMethod.ContainingType.SpecialType == SpecialType.System_String))
                 {
                     var outerLeft = Uses(b.LeftOperand);
                     var (own, other) = outerLeft ? (b.RightOperand, b.LeftOperand) : (b.LeftOperand, b.RightOperand);
-                    if (inner.Member(own, out var innerMember) == "integer" && !Uses(own) && Member(other, out var outerMember) == "integer" && !inner.Uses(other)
-                        && own is IPropertyReferenceOperation && other is IPropertyReferenceOperation)
+                    if (!Uses(own) && !inner.Uses(other) && inner.Key(own) is { } innerKey && Key(other) is { } outerKey && innerKey.Right!.Family == outerKey.Right!.Family)
                     {
-                        return new LoweredNode("corr", innerMember!.Name, Family: b.OperatorKind == BinaryOperatorKind.Equals ? "=" : "<>",
-                            ValueOnLeft: outerLeft, Right: new LoweredNode("outer", outerMember!.Name));
+                        var nullable = CanBeNull(b.LeftOperand.Type) || CanBeNull(b.RightOperand.Type);
+                        var equal = b.OperatorKind == BinaryOperatorKind.Equals;
+                        return new LoweredNode("corr", innerKey.Member, Family: nullable ? (equal ? "is" : "is not") : (equal ? "=" : "<>"),
+                            ValueOnLeft: outerLeft, Right: outerKey.Right);
                     }
                 }
 
-                why = $"'{operation.Syntax}' reads the outer row other than as 'inner.Member == outer.Member' of integer members";
+                why = $"'{operation.Syntax}' reads the outer row other than as 'inner.Member == outer.Member' of integer or string members";
                 return null;
             }
         }
@@ -140,16 +257,42 @@ public sealed partial class MicroDbGenerator
         [System.ThreadStatic]
         private static List<(int Where, string Path)>? _subqueries;
 
+        /// <summary>Whether <paramref name="node"/> is a sub-query's (its members are its own table's) or a comparison with one.</summary>
+        private static bool IsSubqueryNode(LoweredNode node) => node.Op is "exists" or "all" or "count" or "in" || node.Family == "subquery";
+
         /// <summary>
-        /// A sub-query node as SqlTranslator.Subqueries.cs builds it: <c>EXISTS (SELECT 1 FROM "B" AS "s0" WHERE ...)</c>, or
-        /// for All <c>(NOT EXISTS (... WHERE (NOT (condition))))</c>; the outer row's columns qualified by its table's name.
+        /// A sub-query node as SqlTranslator.Subqueries.cs builds it: <c>EXISTS (SELECT 1 FROM "B" AS "s0" WHERE ...)</c>, for All
+        /// <c>(NOT EXISTS (... WHERE (NOT (condition))))</c>, for Count <c>(SELECT count(*) ...)</c> compared with a value, for
+        /// Contains <c>"Key" IN (SELECT "s0"."Key" ...)</c> or EXISTS of the keys' equality; the outer row's columns qualified by
+        /// its table's name.
         /// </summary>
-        private static SqlExpression? Exists(LoweredNode node, EntityModel outer, List<LoweredNode> values, int where, ref string? declined)
+        private static SqlExpression? Subquery(LoweredNode node, EntityModel outer, List<LoweredNode> values, int where, ref string? declined)
         {
+            if (node.Family == "subquery")
+            {
+                return Compared(node, outer, values, where, ref declined);
+            }
+
             if (_tables is null || !_tables.TryGetValue(node.Member!, out var inner))
             {
                 declined = $"the sub-query's type '{node.MemberType}' has no generated map";
                 return null;
+            }
+
+            var from = new SqlTable(inner.TableName, "s0");
+            if (node.Op == "in")
+            {
+                // Contains: Family "in" for a non-nullable integer key, else EXISTS of the keys' equality (Left's Family the operator).
+                var equality = Correlation(node.Left! with { Right = node.Right }, inner, outer, ref declined);
+                if (equality is not SqlGroup { Inner: SqlBinary { Left: SqlColumn key, Right: SqlColumn row } })
+                {
+                    return null;
+                }
+
+                _subqueries?.Add((where, node.Path!));
+                return node.Family == "in"
+                    ? new SqlInQuery(row with { Table = null }, QueryModel.Select(from, new ValueList<SqlExpression>(new SqlExpression[] { key })), Negated: false)
+                    : new SqlExists(QueryModel.Select(from, One) with { Predicates = new ValueList<SqlExpression>(new[] { equality }) });
             }
 
             var condition = InnerCondition(node.Left!, inner, outer, values, where, ref declined);
@@ -161,9 +304,54 @@ public sealed partial class MicroDbGenerator
             _subqueries?.Add((where, node.Path!));
             var all = node.Op == "all";
             var predicate = all ? new SqlGroup(new SqlUnary(SqlUnaryOperator.Not, new SqlGroup(condition))) : condition;
-            var model = QueryModel.Select(new SqlTable(inner.TableName, "s0"), One) with { Predicates = new ValueList<SqlExpression>(new[] { predicate }) };
+            var model = QueryModel.Select(from, node.Op == "count" ? CountAll : One) with { Predicates = new ValueList<SqlExpression>(new[] { predicate }) };
+            if (node.Op == "count")
+            {
+                return new SqlScalarQuery(model);
+            }
+
             var exists = new SqlExists(model);
             return all ? new SqlGroup(new SqlUnary(SqlUnaryOperator.Not, exists)) : exists;
+        }
+
+        /// <summary>
+        /// A Count sub-query compared with a value, as the run time's Equality/Ordering write it: the value bound as one compared
+        /// with no column, written where C# has it for an ordering (an equality puts the sub-query first).
+        /// </summary>
+        private static SqlExpression? Compared(LoweredNode node, EntityModel outer, List<LoweredNode> values, int where, ref string? declined)
+        {
+            var equality = node.Op is "=" or "<>";
+            SqlExpression? value = null;
+            if (!equality && node.ValueOnLeft)
+            {
+                value = Unmapped(node, values, where);
+            }
+
+            var scalar = Subquery(node.Left!, outer, values, where, ref declined);
+            if (scalar is null)
+            {
+                return null;
+            }
+
+            value ??= Unmapped(node, values, where);
+            var op = node.Op switch
+            {
+                "=" => SqlOperator.Equal,
+                "<>" => SqlOperator.NotEqual,
+                "<" => SqlOperator.LessThan,
+                "<=" => SqlOperator.LessThanOrEqual,
+                ">" => SqlOperator.GreaterThan,
+                _ => SqlOperator.GreaterThanOrEqual,
+            };
+            return new SqlGroup(!equality && node.ValueOnLeft ? new SqlBinary(value, op, scalar) : new SqlBinary(scalar, op, value));
+        }
+
+        /// <summary>A value compared with no column (the site's member is empty: bound as the translator binds such a value).</summary>
+        private static SqlParameter Unmapped(LoweredNode node, List<LoweredNode> values, int where)
+        {
+            var parameter = new SqlParameter(values.Count, null);
+            values.Add(new LoweredNode("value", "", "object", Path: where.ToString(System.Globalization.CultureInfo.InvariantCulture) + ":" + node.Path));
+            return parameter;
         }
 
         private static SqlExpression? InnerCondition(LoweredNode node, EntityModel inner, EntityModel outer, List<LoweredNode> values, int where, ref string? declined)
@@ -178,20 +366,7 @@ public sealed partial class MicroDbGenerator
                     }
 
                 case "corr":
-                    {
-                        var own = inner.Columns.FirstOrDefault(c => c.MemberName == node.Member);
-                        var other = outer.Columns.FirstOrDefault(c => c.MemberName == node.Right!.Member);
-                        if (own is null || other is null || !Fits(own.Kind, "integer") || !Fits(other.Kind, "integer"))
-                        {
-                            declined = $"the sub-query's key '{node.Member}' or the row's '{node.Right!.Member}' is not an integer column";
-                            return null;
-                        }
-
-                        SqlExpression a = new SqlColumn(own.ColumnName, "s0");
-                        SqlExpression b = new SqlColumn(other.ColumnName, outer.TableName);
-                        var op = node.Family == "=" ? SqlOperator.Equal : SqlOperator.NotEqual;
-                        return new SqlGroup(node.ValueOnLeft ? new SqlBinary(b, op, a) : new SqlBinary(a, op, b));
-                    }
+                    return Correlation(node, inner, outer, ref declined);
 
                 default:
                     {
@@ -199,6 +374,33 @@ public sealed partial class MicroDbGenerator
                         return own is null ? null : Qualify(own);
                     }
             }
+        }
+
+        /// <summary>
+        /// The equality of the sub-query's member and the row's as the run time's Equality writes two row operands: <c>=</c>/<c>&lt;&gt;</c>,
+        /// or <c>IS</c>/<c>IS NOT</c> when either can be null (a string or a nullable member), in the order C# has them.
+        /// </summary>
+        private static SqlExpression? Correlation(LoweredNode node, EntityModel inner, EntityModel outer, ref string? declined)
+        {
+            var family = node.Right!.Family!;
+            var own = inner.Columns.FirstOrDefault(c => c.MemberName == node.Member);
+            var other = outer.Columns.FirstOrDefault(c => c.MemberName == node.Right.Member);
+            if (own is null || other is null || !Fits(own.Kind, family) || !Fits(other.Kind, family))
+            {
+                declined = $"the sub-query's key '{node.Member}' or the row's '{node.Right.Member}' is not stored as {family}";
+                return null;
+            }
+
+            SqlExpression a = new SqlColumn(own.ColumnName, "s0");
+            SqlExpression b = new SqlColumn(other.ColumnName, outer.TableName);
+            var op = node.Family switch
+            {
+                "=" => SqlOperator.Equal,
+                "<>" => SqlOperator.NotEqual,
+                "is" => SqlOperator.Is,
+                _ => SqlOperator.IsNot,
+            };
+            return new SqlGroup(node.ValueOnLeft ? new SqlBinary(b, op, a) : new SqlBinary(a, op, b));
         }
 
         /// <summary>The one-table lowering's node over the sub-query's table, its columns named by the alias <c>s0</c>.</summary>

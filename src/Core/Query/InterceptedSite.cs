@@ -40,7 +40,7 @@ public sealed partial class InterceptedSite
     /// </summary>
     /// <param name="where">Which Where lambda, in call order.</param>
     /// <param name="path">The steps from the lambda's body to the value: <c>L</c>/<c>R</c> a binary node's operands, <c>O</c> a unary node's operand.</param>
-    /// <param name="member">The entity member the value is compared with.</param>
+    /// <param name="member">The entity member the value is compared with; empty for a value compared with a sub-query's count (bound as the translator binds a value compared with no column).</param>
     /// <param name="memberType">The member's type.</param>
     /// <returns>This site.</returns>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
@@ -221,17 +221,14 @@ public sealed partial class InterceptedSite
             return false;
         }
 
-        var format = query.Connection.Storage;
         for (var i = 0; i < _values.Length; i++)
         {
             var site = _values[i];
             if (!TryRead(query.WhereLambda(site.Where).Body, site.Path, out var value) || value is null
-                || (columns[i] ?? SubqueryColumn(query, site)) is not { } column)
+                || !AddWhereValue(query, site, columns[i], value, values))
             {
                 return false;
             }
-
-            values.Add(value, column, site.MemberType, format);
         }
 
         return true;
@@ -249,9 +246,9 @@ public sealed partial class InterceptedSite
         var columns = new ColumnMapping[_values.Length];
         for (var i = 0; i < columns.Length; i++)
         {
-            if (InSubquery(_values[i].Path))
+            if (InSubquery(_values[i].Path) || _values[i].Member.Length == 0)
             {
-                // Resolved per run against the sub-query's table (SubqueryColumn).
+                // Resolved per run against the sub-query's table (SubqueryColumn), or compared with no column (a sub-query's count).
                 continue;
             }
 
