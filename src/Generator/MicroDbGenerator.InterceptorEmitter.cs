@@ -272,6 +272,12 @@ public sealed partial class MicroDbGenerator
 
                 columns = new ValueList<SqlExpression>(model.Columns.Where(col => select.ProjectedMembers.Contains(col.MemberName))
                     .Select(col => (SqlExpression)new SqlColumn(col.ColumnName)).ToArray());
+                if (WithLifted(select, model, columns, ref declined) is not { } all)
+                {
+                    return (null, null, declined);
+                }
+
+                columns = all;
             }
 
             var source = new SqlTable(model.TableName);
@@ -502,7 +508,7 @@ public sealed partial class MicroDbGenerator
                 _ => "TResult",
             };
             var site = EmitSite(w, sql, values, index);
-            var arguments = site + ", static (" + entity + " r) => " + select.Projector
+            var arguments = site + ", static (" + entity + " r" + (select.Lifted.Count > 0 ? ", object[] v" : "") + ") => " + select.Projector
                 + (method switch { "Single" => ", orDefault: false", "SingleOrDefault" => ", orDefault: true", _ => "" });
             var helper = method == "SingleOrDefault" ? "Single" : method;
             w.Line(terminal.Intercept!);

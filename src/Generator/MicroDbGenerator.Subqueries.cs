@@ -41,10 +41,55 @@ public sealed partial class MicroDbGenerator
             return $"'{outer.Syntax}' is a sub-query over '{table}' ({form} at run time), which is not lowered at build time";
         }
 
+        /// <summary>Why a projection's sub-queries keep the chain on the run-time path (a terminal other than ToList/ToArray), or null.</summary>
+        private static string? LiftedReason(Lowering lowering, IInvocationOperation terminal) =>
+            lowering.Lifted.Count > 0 && terminal.TargetMethod.Name is not ("ToList" or "ToArray" or "ToListAsync" or "ToArrayAsync")
+                ? $"'{terminal.TargetMethod.Name}' ends a projection with a sub-query, which is not lowered at build time (only ToList and ToArray are)"
+                : null;
+
         private sealed partial class Lowering
         {
             // True in a sub-query's own lambda: a sub-query there (nested) is declined.
             private bool _inner;
+
+            /// <summary>The sub-queries <see cref="Lift"/> took out of a projection, in the order written.</summary>
+            public List<LoweredNode> Lifted { get; } = new();
+
+            /// <summary>
+            /// A sub-query as an element of a projection (<c>Lines = db.Table&lt;Line&gt;().Count(l =&gt; l.OrderId == o.Id)</c>): lifted out
+            /// as a column, as the run time's ProjectionSubqueries does, and read by the projector as <c>(T)v[i]</c>. Null when
+            /// <paramref name="operation"/> is no sub-query, or (with <see cref="Reason"/>) when it is declined.
+            /// </summary>
+            public string? Lift(IOperation operation)
+            {
+                if (operation is not IInvocationOperation call || SubqueryReason(call) is not { } reason)
+                {
+                    return null;
+                }
+
+                if (call.TargetMethod.Name is not ("Count" or "LongCount" or "Any" or "All" or "Contains"))
+                {
+                    Decline(reason + ": only Count, LongCount, Any, All and Contains sub-queries are read in a projection at build time");
+                    return null;
+                }
+
+                if (Subquery(call, "") is not { } node)
+                {
+                    return null;
+                }
+
+                if (HasValues(node))
+                {
+                    Decline(reason + ": a value inside a projection's sub-query is read at run time only");
+                    return null;
+                }
+
+                Lifted.Add(node);
+                return "(" + call.Type!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + ")v[" + (Lifted.Count - 1).ToString(System.Globalization.CultureInfo.InvariantCulture) + "]";
+            }
+
+            private static bool HasValues(LoweredNode? node) =>
+                node is not null && (node.Op is "=" or "<>" or "<" or "<=" or ">" or ">=" || HasValues(node.Left) || HasValues(node.Right));
 
             /// <summary>
             /// A sub-query reading this row: <c>db.Table&lt;B&gt;().Any(b =&gt; ...)</c> or <c>All(...)</c> (an <c>exists</c>/<c>all</c>
@@ -401,6 +446,41 @@ public sealed partial class MicroDbGenerator
                 _ => SqlOperator.IsNot,
             };
             return new SqlGroup(node.ValueOnLeft ? new SqlBinary(b, op, a) : new SqlBinary(a, op, b));
+        }
+
+        /// <summary>
+        /// A projection's columns followed by its lifted sub-queries (ProjectionPlan: the members' columns, or <c>1</c> when it
+        /// reads none, then each sub-query's value); null when one is declined. Their table queries are checked at run time
+        /// (QueryInterception.SelectSubqueries.cs), not by the site.
+        /// </summary>
+        private static ValueList<SqlExpression>? WithLifted(ChainStep select, EntityModel model, ValueList<SqlExpression> columns, ref string? declined)
+        {
+            if (select.Lifted.Count == 0)
+            {
+                return columns;
+            }
+
+            var all = new List<SqlExpression>(columns.Count == 0 ? One : columns);
+            var checks = _subqueries;
+            _subqueries = null;
+            try
+            {
+                foreach (var lifted in select.Lifted)
+                {
+                    if (Subquery(lifted, model, new List<LoweredNode>(), 0, ref declined) is not { } column)
+                    {
+                        return null;
+                    }
+
+                    all.Add(column);
+                }
+            }
+            finally
+            {
+                _subqueries = checks;
+            }
+
+            return new ValueList<SqlExpression>(all.ToArray());
         }
 
         /// <summary>The one-table lowering's node over the sub-query's table, its columns named by the alias <c>s0</c>.</summary>

@@ -117,6 +117,23 @@ public class SubqueryInterceptionTests
             """WHERE (NOT EXISTS (SELECT 1 FROM \"customers\" AS \"s0\" WHERE (NOT ((\"orders\".\"CustomerId\" IS NOT \"s0\".\"Id\")))))").Subquery(0, "");"""));
     }
 
+    [Test]
+    public void Count_Any_and_Contains_in_a_projection_are_columns_after_the_members_read_by_the_projector()
+    {
+        var source = Lowered("""
+                public static object Lines(MicroDbConnection db) => db.Table<Order>().Where(o => o.Total > 0).Select(o => new { o.Id, Lines = db.Table<Line>().Count(l => l.OrderId == o.Id), Any = db.Table<Line>().Any(l => l.OrderId == o.Id), Known = db.Table<Customer>().Select(c => (int?)c.Id).Contains(o.CustomerId) }).ToList();
+            """);
+
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("SELECT \"Id\", (SELECT count(*) FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")), EXISTS (SELECT 1 FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")), """
+            + """EXISTS (SELECT 1 FROM \"customers\" AS \"s0\" WHERE (\"s0\".\"Id\" IS \"orders\".\"CustomerId\")) FROM \"orders\" WHERE (\"Total\" > ?)").Value(0, "R", "Total", typeof(int));"""));
+        Assert.That(source, Does.Contain(
+            "QueryInterception.ToList(query, Site0, static (global::Shop.Order r, object[] v) => new { @Id = r.@Id, @Lines = (int)v[0], @Any = (bool)v[1], @Known = (bool)v[2] });"));
+    }
+
+    [TestCase("db.Table<Order>().Select(o => new { o.Id, Lines = db.Table<Line>().Count(l => l.OrderId == o.Id) }).First()", "'First' ends a projection with a sub-query, which is not lowered at build time (only ToList and ToArray are)")]
+    [TestCase("db.Table<Order>().Select(o => new { o.Id, Lines = db.Table<Line>().Count(l => l.OrderId == o.Id && l.Quantity > 1) }).ToList()", "a value inside a projection's sub-query is read at run time only")]
+    [TestCase("db.Table<Order>().Select(o => new { o.Id, Most = db.Table<Line>().Max(l => l.Quantity) }).ToList()", "only Count, LongCount, Any, All and Contains sub-queries are read in a projection")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Sum(l => l.Quantity) > 2).ToList()", "(a scalar sub-query at run time), which is not lowered at build time: only Count and LongCount sub-queries are compared")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Count(l => l.OrderId == o.Id) > o.Total).ToList()", "is not a constant or a captured variable")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Select(l => l.Price).Contains(o.Total)).ToList()", "are not plain members of integer or string type")]

@@ -83,6 +83,26 @@ public sealed partial class InterceptedSite
             return null;
         }
 
+        return SourceOf(node, query.Connection);
+    }
+
+    /// <summary>Whether each of a projection's lifted sub-queries reads a plain table query on <paramref name="connection"/>.</summary>
+    internal static bool LiftedHold(IReadOnlyList<Expression> lifted, MicroDbConnection connection)
+    {
+        foreach (var call in lifted)
+        {
+            if (SourceOf(call, connection) is null)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>The table query the sub-query call <paramref name="node"/> reads, when it is a plain one on <paramref name="connection"/>.</summary>
+    private static ISubquerySource? SourceOf(Expression node, MicroDbConnection connection)
+    {
         // A Count compared through an integral conversion; Contains over Select(...) reads the Select's table query.
         while (node is UnaryExpression { NodeType: ExpressionType.Convert or ExpressionType.ConvertChecked, Method: null } convert)
         {
@@ -99,7 +119,7 @@ public sealed partial class InterceptedSite
             return null;
         }
 
-        return ExpressionInterpreter.EvaluateClosed(chain) is ISubquerySource source && ReferenceEquals(source.Connection, query.Connection)
+        return ExpressionInterpreter.EvaluateClosed(chain) is ISubquerySource source && ReferenceEquals(source.Connection, connection)
             && source.WhereLambdas.Count == 0 && source.LimitedSource is null && source.Limit is null && source.Offset == 0
             ? source
             : null;

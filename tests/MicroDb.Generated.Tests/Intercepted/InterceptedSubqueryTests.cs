@@ -197,6 +197,51 @@ public class InterceptedSubqueryTests
     }
 
     [Test]
+    public void Count_Any_All_and_Contains_in_a_projection_match_LINQ()
+    {
+        var before = InterceptionCheck.Runs;
+
+        var rows = _db.Table<JoinOrder>().Select(o => new
+        {
+            o.Id,
+            Lines = _db.Table<JoinLine>().Count(l => l.OrderId == o.Id),
+            Many = _db.Table<JoinLine>().LongCount(l => o.Id == l.OrderId),
+            Any = _db.Table<JoinLine>().Any(l => l.OrderId == o.Id),
+            Known = _db.Table<JoinCustomer>().Select(c => (int?)c.Id).Contains(o.CustomerId),
+            Alone = _db.Table<JoinCustomer>().All(c => c.Region != o.Region),
+        }).ToList();
+        var counts = _db.Table<JoinOrder>().Where(o => o.Id > 1).Select(o => new { Lines = _db.Table<JoinLine>().Count(l => l.OrderId == o.Id) }).ToArray();
+
+        Assert.That(Intercepted(), Is.EqualTo(2), Seen);
+        Assert.That(_seen.First(s => s.Source == StatementSource.Intercepted).Sql, Does.StartWith(
+            "SELECT \"Id\", (SELECT count(*) FROM \"join_lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"join_orders\".\"Id\")), "));
+        Assert.That(rows, Is.EqualTo(_orders.Select(o => new
+        {
+            o.Id,
+            Lines = _lines.Count(l => l.OrderId == o.Id),
+            Many = _lines.LongCount(l => o.Id == l.OrderId),
+            Any = _lines.Any(l => l.OrderId == o.Id),
+            Known = _customers.Select(c => (int?)c.Id).Contains(o.CustomerId),
+            Alone = _customers.All(c => c.Region != o.Region),
+        }).ToList()));
+        Assert.That(rows.Select(r => r.Lines), Is.EqualTo(new[] { 2, 1, 0, 1, 0 }));
+        Assert.That(_seen.Last(s => s.Source == StatementSource.Intercepted).Sql, Does.StartWith("SELECT 1, (SELECT count(*) "));
+        Assert.That(counts.Select(r => r.Lines), Is.EqualTo(_orders.Where(o => o.Id > 1).Select(o => _lines.Count(l => l.OrderId == o.Id))).And.EqualTo(new[] { 1, 0, 1, 0 }));
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(2));
+    }
+
+    [Test]
+    public void A_projection_sub_query_on_another_connection_runs_on_the_run_time_path_and_throws_its_error()
+    {
+        using var other = InterceptedFixture.Open(_mapping, _format, _ => { });
+        other.CreateTable<JoinLine>();
+
+        var error = Assert.Throws<NotSupportedException>(() => _db.Table<JoinOrder>().Select(o => new { o.Id, Lines = other.Table<JoinLine>().Count(l => l.OrderId == o.Id) }).ToList());
+        Assert.That(error!.Message, Does.Contain("another connection"));
+        Assert.That(_seen.Where(s => s.Source == StatementSource.Intercepted), Is.Empty, Seen);
+    }
+
+    [Test]
     public void A_sub_query_on_another_connection_throws_the_run_time_error()
     {
         using var other = InterceptedFixture.Open(_mapping, _format, _ => { });
