@@ -67,12 +67,6 @@ public sealed partial class MicroDbGenerator
                     return null;
                 }
 
-                if (call.TargetMethod.Name is not ("Count" or "LongCount" or "Any" or "All" or "Contains"))
-                {
-                    Decline(reason + ": only Count, LongCount, Any, All and Contains sub-queries are read in a projection at build time");
-                    return null;
-                }
-
                 if (Subquery(call, "") is not { } node)
                 {
                     return null;
@@ -92,10 +86,12 @@ public sealed partial class MicroDbGenerator
                 node is not null && (node.Op is "=" or "<>" or "<" or "<=" or ">" or ">=" || HasValues(node.Left) || HasValues(node.Right));
 
             /// <summary>
-            /// A sub-query reading this row: <c>db.Table&lt;B&gt;().Any(b =&gt; ...)</c> or <c>All(...)</c> (an <c>exists</c>/<c>all</c>
-            /// node), <c>Count(...)</c>/<c>LongCount(...)</c> (a <c>count</c> node, compared by <see cref="SubqueryComparison"/>) or
-            /// <c>db.Table&lt;B&gt;().Select(b =&gt; b.Key).Contains(row.Member)</c> (an <c>in</c> node). Member: the inner type's key,
-            /// MemberType: its C# name, Path: the call's path, Left: the inner condition (for <c>in</c>: the key, Right the row's member).
+            /// A sub-query reading this row: <c>db.Table&lt;B&gt;()</c>, then Where calls, the first reading the row (each a predicate in a
+            /// <c>where</c> chain in Right, in call order; an <c>o</c> step in a path goes from a call to the one before it), then
+            /// <c>Any(...)</c>/<c>All(...)</c> (an <c>exists</c>/<c>all</c> node), <c>Count</c>/<c>LongCount</c> (a <c>count</c> node,
+            /// compared by <see cref="SubqueryComparison"/>), <c>Sum</c>/<c>Min</c>/<c>Max</c>/<c>Average</c> of an integer member
+            /// (an <c>aggregate</c> node, Family the SQL function, Left the member), or <c>db.Table&lt;B&gt;().Select(b =&gt; b.Key).Contains(row.Member)</c>
+            /// (an <c>in</c> node). Member: the inner type's key, MemberType: its C# name, Path: the call's path, Left: the call's own condition.
             /// </summary>
             private LoweredNode? Subquery(IInvocationOperation call, string path)
             {
@@ -105,15 +101,30 @@ public sealed partial class MicroDbGenerator
                     return Decline(reason + " in a join, a grouping's condition or inside another sub-query");
                 }
 
-                var contains = call.TargetMethod.Name == "Contains";
+                var name = call.TargetMethod.Name;
+                var contains = name == "Contains";
+                var aggregate = name is "Sum" or "Min" or "Max" or "Average";
                 var source = contains && call.Arguments.Length == 2 ? Unconverted(call.Arguments[0].Value) as IInvocationOperation : call;
+                var wheres = new List<(IAnonymousFunctionOperation Lambda, string Path)>();
+                var instance = source?.Instance;
+                var step = path + "o";
+                while (!contains && instance is IInvocationOperation { TargetMethod: { Name: "Where", ContainingType.Name: "TableQuery" }, Arguments.Length: 1 } where
+                    && LambdaOf(where.Arguments[0].Value) is { } condition && Uses(where))
+                {
+                    // As SqlTranslator.Subquery: every Where from the last one that reads the row (itself or below) is the sub-query's own.
+                    wheres.Insert(0, (condition, step + "a"));
+                    instance = where.Instance;
+                    step += "o";
+                }
+
+                var lambda = source?.Arguments.Length == 1 ? LambdaOf(source.Arguments[0].Value) : null;
                 if (source?.TargetMethod is not { ContainingType: { Name: "TableQuery" } type } method || IsCompat(type)
-                    || !(contains ? method.Name == "Select" : method.Name is "Any" or "All" or "Count" or "LongCount")
-                    || source.Arguments.Length != 1 || LambdaOf(source.Arguments[0].Value) is not { } lambda || lambda.Symbol.Parameters.Length != 1
-                    || source.Instance is not IInvocationOperation { TargetMethod.Name: "Table", Arguments.Length: 0, Instance: { } connection } root
+                    || !(contains ? method.Name == "Select" : method.Name is "Any" or "All" or "Count" or "LongCount" || aggregate)
+                    || (lambda is null ? source.Arguments.Length != 0 || contains || aggregate || name == "All" : lambda.Symbol.Parameters.Length != 1)
+                    || instance is not IInvocationOperation { TargetMethod.Name: "Table", Arguments.Length: 0, Instance: { } connection } root
                     || !IsConnection(root.TargetMethod.ContainingType, compat: false) || !IsClosedValue(connection) || Uses(connection))
                 {
-                    return Decline(reason + " (only db.Table<T>().Any(x => ...), All(x => ...), Count(x => ...), LongCount(x => ...) and Select(x => x.Key).Contains(row.Member) on a captured connection are)");
+                    return Decline(reason + " (only db.Table<T>() on a captured connection, then Where calls from the first one that reads the row, then Any, All, Count, LongCount, Sum, Min, Max or Average, and db.Table<T>().Select(x => x.Key).Contains(row.Member) are)");
                 }
 
                 if (!Uses(call))
@@ -126,8 +137,8 @@ public sealed partial class MicroDbGenerator
                     return Decline(reason + ": its row type is not accessible to generated code");
                 }
 
-                var inner = new Lowering(lambda) { _inner = true };
-                if (inner.Body is null)
+                var inner = lambda is null ? null : new Lowering(lambda) { _inner = true };
+                if (inner is { Body: null })
                 {
                     return Decline(reason + ": its lambda has a statement body");
                 }
@@ -136,17 +147,46 @@ public sealed partial class MicroDbGenerator
                 var typeName = entity.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
                 if (contains)
                 {
-                    return Contains(inner, call, typeKey, typeName, path, reason);
+                    return Contains(inner!, call, typeKey, typeName, path, reason);
                 }
 
-                var condition = Correlated(inner, inner.Body, path + "a", out var why);
-                if (condition is null)
+                LoweredNode? chain = null;
+                for (var i = wheres.Count - 1; i >= 0; i--)
+                {
+                    var own = new Lowering(wheres[i].Lambda) { _inner = true };
+                    if (own.Body is null)
+                    {
+                        return Decline(reason + ": a Where lambda has a statement body");
+                    }
+
+                    if (Correlated(own, own.Body, wheres[i].Path, out var whereWhy) is not { } predicate)
+                    {
+                        return Decline(reason + ": " + whereWhy);
+                    }
+
+                    chain = new LoweredNode("where", Left: predicate, Right: chain);
+                }
+
+                if (aggregate)
+                {
+                    var returns = lambda!.Symbol.ReturnType is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable ? nullable.TypeArguments[0] : lambda.Symbol.ReturnType;
+                    if (returns.SpecialType is not (SpecialType.System_Int32 or SpecialType.System_Int64) || inner!.Key(inner.Body!) is not { Right.Family: "integer" } key)
+                    {
+                        return Decline(reason + $": only an integer member of the row is aggregated at build time, not '{inner!.Body!.Syntax}'");
+                    }
+
+                    var function = name switch { "Sum" => "sum", "Min" => "min", "Max" => "max", _ => "avg" };
+                    return new LoweredNode("aggregate", typeKey, typeName, function, path, Left: key, Right: chain);
+                }
+
+                LoweredNode? own2 = null;
+                if (inner is not null && (own2 = Correlated(inner, inner.Body!, path + "a", out var why)) is null)
                 {
                     return Decline(reason + ": " + why);
                 }
 
-                var op = method.Name switch { "Any" => "exists", "All" => "all", _ => "count" };
-                return new LoweredNode(op, typeKey, typeName, Path: path, Left: condition);
+                var op = name switch { "Any" => "exists", "All" => "all", _ => "count" };
+                return new LoweredNode(op, typeKey, typeName, Path: path, Left: own2, Right: chain);
             }
 
             /// <summary>
@@ -181,9 +221,9 @@ public sealed partial class MicroDbGenerator
                     return (false, null);
                 }
 
-                if (call.TargetMethod.Name is not ("Count" or "LongCount"))
+                if (!(call.TargetMethod.Name is "Count" or "LongCount" || call.TargetMethod.Name == "Sum" && call.Type?.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64))
                 {
-                    return (true, Decline(reason + ": only Count and LongCount sub-queries are compared at build time"));
+                    return (true, Decline(reason + ": only Count, LongCount and a Sum of integers are compared at build time"));
                 }
 
                 if (b.IsLifted || b.OperatorMethod is not null || !IsIntegralConversions(open))
@@ -303,7 +343,7 @@ public sealed partial class MicroDbGenerator
         private static List<(int Where, string Path)>? _subqueries;
 
         /// <summary>Whether <paramref name="node"/> is a sub-query's (its members are its own table's) or a comparison with one.</summary>
-        private static bool IsSubqueryNode(LoweredNode node) => node.Op is "exists" or "all" or "count" or "in" || node.Family == "subquery";
+        private static bool IsSubqueryNode(LoweredNode node) => node.Op is "exists" or "all" or "count" or "in" or "aggregate" || node.Family == "subquery";
 
         /// <summary>
         /// A sub-query node as SqlTranslator.Subqueries.cs builds it: <c>EXISTS (SELECT 1 FROM "B" AS "s0" WHERE ...)</c>, for All
@@ -340,23 +380,59 @@ public sealed partial class MicroDbGenerator
                     : new SqlExists(QueryModel.Select(from, One) with { Predicates = new ValueList<SqlExpression>(new[] { equality }) });
             }
 
-            var condition = InnerCondition(node.Left!, inner, outer, values, where, ref declined);
-            if (condition is null)
+            // The Where calls' conditions (in call order), then the call's own, as SqlTranslator.Subquery adds them.
+            var predicates = new List<SqlExpression>();
+            for (var chain = node.Right; chain is not null; chain = chain.Right)
             {
-                return null;
+                if (InnerCondition(chain.Left!, inner, outer, values, where, ref declined) is not { } predicate)
+                {
+                    return null;
+                }
+
+                predicates.Add(predicate);
+            }
+
+            SqlExpression projection = SqlLiteral.One;
+            if (node.Op == "aggregate")
+            {
+                var column = inner.Columns.FirstOrDefault(c => c.MemberName == node.Left!.Member);
+                if (column is null || !Fits(column.Kind, "integer"))
+                {
+                    declined = $"the sub-query's member '{node.Left!.Member}' is not stored as an integer";
+                    return null;
+                }
+
+                // LINQ's Sum gives 0 for no rows; SQL's sum gives NULL (SqlTranslator.AggregateSubquery).
+                var value = new SqlColumn(column.ColumnName, "s0");
+                projection = node.Family == "sum" ? new SqlFunction("coalesce", new SqlFunction("sum", value), SqlLiteral.Zero) : new SqlFunction(node.Family!, value);
+            }
+            else if (node.Op == "count")
+            {
+                projection = CountAll[0];
+            }
+
+            if (node.Left is { } own && node.Op != "aggregate")
+            {
+                if (InnerCondition(own, inner, outer, values, where, ref declined) is not { } condition)
+                {
+                    return null;
+                }
+
+                predicates.Add(node.Op == "all" ? new SqlGroup(new SqlUnary(SqlUnaryOperator.Not, new SqlGroup(condition))) : condition);
             }
 
             _subqueries?.Add((where, node.Path!));
-            var all = node.Op == "all";
-            var predicate = all ? new SqlGroup(new SqlUnary(SqlUnaryOperator.Not, new SqlGroup(condition))) : condition;
-            var model = QueryModel.Select(from, node.Op == "count" ? CountAll : One) with { Predicates = new ValueList<SqlExpression>(new[] { predicate }) };
-            if (node.Op == "count")
+            var model = QueryModel.Select(from, new ValueList<SqlExpression>(new[] { projection })) with
+            {
+                Predicates = predicates.Count == 0 ? ValueList<SqlExpression>.Empty : new ValueList<SqlExpression>(predicates.ToArray()),
+            };
+            if (node.Op is "count" or "aggregate")
             {
                 return new SqlScalarQuery(model);
             }
 
             var exists = new SqlExists(model);
-            return all ? new SqlGroup(new SqlUnary(SqlUnaryOperator.Not, exists)) : exists;
+            return node.Op == "all" ? new SqlGroup(new SqlUnary(SqlUnaryOperator.Not, exists)) : exists;
         }
 
         /// <summary>

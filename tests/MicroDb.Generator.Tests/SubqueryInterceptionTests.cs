@@ -131,17 +131,38 @@ public class SubqueryInterceptionTests
             "QueryInterception.ToList(query, Site0, static (global::Shop.Order r, object[] v) => new { @Id = r.@Id, @Lines = (int)v[0], @Any = (bool)v[1], @Known = (bool)v[2] });"));
     }
 
+    [Test]
+    public void Sub_queries_after_Where_calls_reading_the_row_and_aggregates_are_the_run_time_sql()
+    {
+        var source = Lowered("""
+                public static List<Order> Big(MicroDbConnection db, int min, int total) => db.Table<Order>().Where(o => db.Table<Line>().Where(l => l.OrderId == o.Id).Where(l => l.Quantity > min && l.Sku == o.Region).Sum(l => l.Quantity) >= total).ToList();
+                public static int Lines(MicroDbConnection db) => db.Table<Order>().Count(o => db.Table<Line>().Where(l => l.OrderId == o.Id).Any());
+                public static object Totals(MicroDbConnection db) => db.Table<Order>().Select(o => new { o.Id, Sum = db.Table<Line>().Where(l => l.OrderId == o.Id).Sum(l => (long)l.Quantity), Most = db.Table<Line>().Where(l => l.OrderId == o.Id).Max(l => (int?)l.Quantity), Mean = db.Table<Line>().Where(l => l.OrderId == o.Id).Average(l => l.Quantity) }).ToList();
+            """);
+
+        Assert.That(source, Does.Contain(
+            """FROM \"orders\" WHERE ((SELECT coalesce(sum(\"s0\".\"Quantity\"), 0) FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\") AND ((\"s0\".\"Quantity\" > ?) AND (\"s0\".\"Sku\" IS \"orders\".\"Region\"))) >= ?)")"""
+            + """.Value(0, "LoaLR", "Quantity", typeof(int)).Value(0, "R", "", typeof(object)).Subquery(0, "L");"""));
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("SELECT count(*) FROM \"orders\" WHERE EXISTS (SELECT 1 FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\"))").Subquery(0, "");"""));
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("SELECT \"Id\", (SELECT coalesce(sum(\"s0\".\"Quantity\"), 0) FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")), """
+            + """(SELECT max(\"s0\".\"Quantity\") FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")), (SELECT avg(\"s0\".\"Quantity\") FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")) FROM \"orders\"");"""));
+        Assert.That(source, Does.Contain("new { @Id = r.@Id, @Sum = (long)v[0], @Most = (int?)v[1], @Mean = (double)v[2] }"));
+    }
+
     [TestCase("db.Table<Order>().Select(o => new { o.Id, Lines = db.Table<Line>().Count(l => l.OrderId == o.Id) }).First()", "'First' ends a projection with a sub-query, which is not lowered at build time (only ToList and ToArray are)")]
     [TestCase("db.Table<Order>().Select(o => new { o.Id, Lines = db.Table<Line>().Count(l => l.OrderId == o.Id && l.Quantity > 1) }).ToList()", "a value inside a projection's sub-query is read at run time only")]
-    [TestCase("db.Table<Order>().Select(o => new { o.Id, Most = db.Table<Line>().Max(l => l.Quantity) }).ToList()", "only Count, LongCount, Any, All and Contains sub-queries are read in a projection")]
-    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Sum(l => l.Quantity) > 2).ToList()", "(a scalar sub-query at run time), which is not lowered at build time: only Count and LongCount sub-queries are compared")]
+    [TestCase("db.Table<Order>().Select(o => new { o.Id, Most = db.Table<Line>().Where(l => l.OrderId == o.Id).Max(l => l.Price) }).ToList()", "only an integer member of the row is aggregated at build time, not 'l.Price'")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Where(l => l.OrderId == o.Id).Max(l => (int?)l.Quantity) > 2).ToList()", "(a scalar sub-query at run time), which is not lowered at build time: only Count, LongCount and a Sum of integers are compared")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Sum(l => l.Quantity) > 2).ToList()", "(a scalar sub-query at run time), which is not lowered at build time: it does not read the row")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Count(l => l.OrderId == o.Id) > o.Total).ToList()", "is not a constant or a captured variable")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Select(l => l.Price).Contains(o.Total)).ToList()", "are not plain members of integer or string type")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.Sku == o.Region!.ToUpper())).ToList()", "reads the outer row other than as 'inner.Member == outer.Member'")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.Quantity > 1)).ToList()", "(EXISTS at run time), which is not lowered at build time: it does not read the row")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.OrderId == o.Id || l.Quantity > 1)).ToList()", "reads the outer row other than as 'inner.Member == outer.Member'")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.OrderId > o.Id)).ToList()", "reads the outer row other than as 'inner.Member == outer.Member'")]
-    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Where(l => l.Quantity > 1).Any(l => l.OrderId == o.Id)).ToList()", "on a captured connection are)")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Where(l => l.Quantity > 1).Any(l => l.OrderId == o.Id)).ToList()", "then Where calls from the first one that reads the row")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.OrderId == o.Id && db.Table<Order>().Any(p => p.Id == l.OrderId))).ToList()", "inside another sub-query")]
     public void Other_sub_queries_stay_on_the_run_time_path_with_a_precise_reason(string query, string reason)
     {

@@ -119,6 +119,12 @@ public sealed partial class InterceptedSite
             return null;
         }
 
+        // Where calls between Table<T>() and the call read the row (the generator lowers only those, as correlated conditions).
+        while (chain is MethodCallExpression { Method.Name: "Where", Object: { } before, Arguments.Count: 1 })
+        {
+            chain = before;
+        }
+
         return ExpressionInterpreter.EvaluateClosed(chain) is ISubquerySource source && ReferenceEquals(source.Connection, connection)
             && source.WhereLambdas.Count == 0 && source.LimitedSource is null && source.Limit is null && source.Offset == 0
             ? source

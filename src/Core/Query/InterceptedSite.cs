@@ -39,7 +39,7 @@ public sealed partial class InterceptedSite
     /// with <paramref name="member"/> of type <paramref name="memberType"/>. Call while building the site, before it is used.
     /// </summary>
     /// <param name="where">Which Where lambda, in call order.</param>
-    /// <param name="path">The steps from the lambda's body to the value: <c>L</c>/<c>R</c> a binary node's operands, <c>O</c> a unary node's operand.</param>
+    /// <param name="path">The steps from the lambda's body to the value: <c>L</c>/<c>R</c> a binary node's operands, <c>O</c> a unary node's operand; in a sub-query, <c>a</c> a call's lambda's body and <c>o</c> the call it is made on.</param>
     /// <param name="member">The entity member the value is compared with; empty for a value compared with a sub-query's count (bound as the translator binds a value compared with no column).</param>
     /// <param name="memberType">The member's type.</param>
     /// <returns>This site.</returns>
@@ -304,6 +304,10 @@ public sealed partial class InterceptedSite
                     break;
                 case 'O' when node is UnaryExpression unary:
                     node = unary.Operand;
+                    break;
+                case 'o' when node is MethodCallExpression { Object: { } instance }:
+                    // A sub-query's Where call before the call at hand (InterceptedSite.Subqueries.cs).
+                    node = instance;
                     break;
                 case 'a' when node is MethodCallExpression { Arguments.Count: > 0 } call && Unquote(call.Arguments[0]) is LambdaExpression lambda:
                     node = lambda.Body;

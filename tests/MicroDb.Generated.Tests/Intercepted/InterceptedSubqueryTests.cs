@@ -231,6 +231,63 @@ public class InterceptedSubqueryTests
     }
 
     [Test]
+    public void Sub_queries_after_Where_calls_reading_the_row_and_a_Sum_compared_match_LINQ()
+    {
+        var before = InterceptionCheck.Runs;
+        var min = 1;
+        var total = 5;
+
+        var big = _db.Table<JoinOrder>().Where(o => _db.Table<JoinLine>().Where(l => l.OrderId == o.Id).Where(l => l.Quantity > min).Sum(l => l.Quantity) >= total).ToList();
+        var any = _db.Table<JoinOrder>().Count(o => _db.Table<JoinLine>().Where(l => l.OrderId == o.Id).Any());
+        var few = _db.Table<JoinOrder>().Where(o => _db.Table<JoinLine>().Where(l => o.Id == l.OrderId).Count() < 2).ExecuteDelete();
+
+        Assert.That(Intercepted(), Is.EqualTo(3), Seen);
+        Assert.That(big.Select(o => o.Id), Is.EqualTo(_orders.Where(o => _lines.Where(l => l.OrderId == o.Id).Where(l => l.Quantity > min).Sum(l => l.Quantity) >= total).Select(o => o.Id)).And.EqualTo(new[] { 1, 4 }));
+        Assert.That(any, Is.EqualTo(_orders.Count(o => _lines.Where(l => l.OrderId == o.Id).Any())).And.EqualTo(3));
+        Assert.That(few, Is.EqualTo(_orders.Count(o => _lines.Where(l => o.Id == l.OrderId).Count() < 2)).And.EqualTo(4));
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(3));
+    }
+
+    [Test]
+    public void Sum_Min_Max_and_Average_in_a_projection_match_LINQ_with_nulls_for_no_rows()
+    {
+        var before = InterceptionCheck.Runs;
+
+        var rows = _db.Table<JoinOrder>().Select(o => new
+        {
+            o.Id,
+            Sum = _db.Table<JoinLine>().Where(l => l.OrderId == o.Id).Sum(l => l.Quantity),
+            Long = _db.Table<JoinLine>().Where(l => l.OrderId == o.Id).Sum(l => (long?)l.Quantity),
+            Least = _db.Table<JoinLine>().Where(l => l.OrderId == o.Id).Min(l => (int?)l.Quantity),
+            Most = _db.Table<JoinLine>().Where(l => l.OrderId == o.Id).Max(l => (int?)l.Quantity),
+            Mean = _db.Table<JoinLine>().Where(l => l.OrderId == o.Id).Average(l => (int?)l.Quantity),
+        }).ToList();
+
+        Assert.That(Intercepted(), Is.EqualTo(1), Seen);
+        Assert.That(rows, Is.EqualTo(_orders.Select(o => new
+        {
+            o.Id,
+            Sum = _lines.Where(l => l.OrderId == o.Id).Sum(l => l.Quantity),
+            Long = _lines.Where(l => l.OrderId == o.Id).Sum(l => (long?)l.Quantity),
+            Least = _lines.Where(l => l.OrderId == o.Id).Min(l => (int?)l.Quantity),
+            Most = _lines.Where(l => l.OrderId == o.Id).Max(l => (int?)l.Quantity),
+            Mean = _lines.Where(l => l.OrderId == o.Id).Average(l => (int?)l.Quantity),
+        }).ToList()));
+        Assert.That(rows.Select(r => r.Mean), Is.EqualTo(new double?[] { 3, 2, null, 7, null }));
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(1));
+    }
+
+    [Test]
+    public void Max_of_a_non_nullable_member_over_no_rows_throws_LINQs_error_on_the_intercepted_path()
+    {
+        var error = Assert.Throws<InvalidOperationException>(() =>
+            _db.Table<JoinOrder>().Select(o => new { o.Id, Most = _db.Table<JoinLine>().Where(l => l.OrderId == o.Id).Max(l => l.Quantity) }).ToList());
+
+        Assert.That(error!.Message, Does.Contain("has no rows"));
+        Assert.That(Intercepted(), Is.EqualTo(1), Seen);
+    }
+
+    [Test]
     public void A_projection_sub_query_on_another_connection_runs_on_the_run_time_path_and_throws_its_error()
     {
         using var other = InterceptedFixture.Open(_mapping, _format, _ => { });
