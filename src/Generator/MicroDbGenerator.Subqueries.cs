@@ -9,12 +9,16 @@ using Microsoft.CodeAnalysis.Operations;
 
 namespace MicroDb.Generator;
 
-// Sub-queries in a one-table condition: db.Table<Line>().Any(l => l.OrderId == o.Id [&& ...]) and All(...) on a captured
-// connection become EXISTS / NOT EXISTS over "s0" exactly as SqlTranslator.Subqueries.cs builds them; the correlation is an
-// equality of integer members. Other sub-queries (Count, Contains, Sum ..., in a join, nested) are declined with a reason
-// naming the sub-query and its run-time SQL form. A value inside the sub-query's lambda has an 'a' step in its path (the
-// call's argument lambda's body); the interceptor checks at each run that the sub-query's table query is on the query's
-// connection (InterceptedSite.Subquery), as the run-time path requires.
+// Sub-queries in a one-table condition or projection, written exactly as SqlTranslator.Subqueries.cs (and, in a projection,
+// ProjectionSubqueries) builds them over "s0": db.Table<B>(), then Where calls from the first that reads the row, then
+// Any/All (EXISTS / NOT EXISTS), Count/LongCount or an integer Sum compared with a value (a scalar sub-query), or
+// db.Table<B>().Select(b => b.Key).Contains(row.Member) (IN, or EXISTS for a string or nullable key); in a projection also
+// Min/Max/Average, lifted as columns after the members'. The correlation is an equality of integer or string members,
+// nullable or not (= / <>, or IS / IS NOT where either side can be null). Other sub-queries (in a join or a grouping,
+// nested, other aggregates or correlations) are declined with a reason naming the sub-query and its run-time SQL form. A
+// value inside a sub-query's lambda has an 'a' step in its path (a call's lambda argument's body), one in a Where before
+// the call an 'o' step (the call it is made on); the interceptor checks at each run that the sub-query's table query is
+// on the query's connection (InterceptedSite.Subquery, InterceptedSite.LiftedHold), as the run-time path requires.
 public sealed partial class MicroDbGenerator
 {
     private static partial class QueryChains
@@ -109,10 +113,10 @@ public sealed partial class MicroDbGenerator
                 var instance = source?.Instance;
                 var step = path + "o";
                 while (!contains && instance is IInvocationOperation { TargetMethod: { Name: "Where", ContainingType.Name: "TableQuery" }, Arguments.Length: 1 } where
-                    && LambdaOf(where.Arguments[0].Value) is { } condition && Uses(where))
+                    && LambdaOf(where.Arguments[0].Value) is { } whereLambda && Uses(where))
                 {
                     // As SqlTranslator.Subquery: every Where from the last one that reads the row (itself or below) is the sub-query's own.
-                    wheres.Insert(0, (condition, step + "a"));
+                    wheres.Insert(0, (whereLambda, step + "a"));
                     instance = where.Instance;
                     step += "o";
                 }
@@ -179,14 +183,14 @@ public sealed partial class MicroDbGenerator
                     return new LoweredNode("aggregate", typeKey, typeName, function, path, Left: key, Right: chain);
                 }
 
-                LoweredNode? own2 = null;
-                if (inner is not null && (own2 = Correlated(inner, inner.Body!, path + "a", out var why)) is null)
+                LoweredNode? condition = null;
+                if (inner is not null && (condition = Correlated(inner, inner.Body!, path + "a", out var why)) is null)
                 {
                     return Decline(reason + ": " + why);
                 }
 
                 var op = name switch { "Any" => "exists", "All" => "all", _ => "count" };
-                return new LoweredNode(op, typeKey, typeName, Path: path, Left: own2, Right: chain);
+                return new LoweredNode(op, typeKey, typeName, Path: path, Left: condition, Right: chain);
             }
 
             /// <summary>

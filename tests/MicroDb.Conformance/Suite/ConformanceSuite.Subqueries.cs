@@ -121,7 +121,8 @@ public abstract partial class ConformanceSuite
             .OrderBy(p => p.Id)
             .ToList();
 
-        Assert.That(statements, Has.Count.EqualTo(2));
+        // Distinct texts: the generated runner's interception check runs an intercepted query's run-time text again.
+        Assert.That(statements.Distinct().ToList(), Has.Count.EqualTo(2));
         Assert.That(statements[0], Does.Contain("\"Id\" IN (SELECT \"s0\".\"CustomerId\" FROM \"orders\" AS \"s0\")"));
         Assert.That(buyers.Select(p => p.Id), Is.EqualTo(people.Where(p => orders.Select(o => o.CustomerId).Contains(p.Id)).Select(p => p.Id)));
         var expectedBig = people.Where(p => !orders.Where(o => o.Total > 20m && o.CustomerId == p.Id).Select(o => o.CustomerId).Contains(p.Id)).Select(p => p.Id);
