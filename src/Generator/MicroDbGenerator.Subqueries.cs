@@ -94,7 +94,7 @@ public sealed partial class MicroDbGenerator
             /// <c>where</c> chain in Right, in call order; an <c>o</c> step in a path goes from a call to the one before it), then
             /// <c>Any(...)</c>/<c>All(...)</c> (an <c>exists</c>/<c>all</c> node), <c>Count</c>/<c>LongCount</c> (a <c>count</c> node,
             /// compared by <see cref="SubqueryComparison"/>), <c>Sum</c>/<c>Min</c>/<c>Max</c>/<c>Average</c> of an integer member
-            /// (an <c>aggregate</c> node, Family the SQL function, Left the member), or <c>db.Table&lt;B&gt;().Select(b =&gt; b.Key).Contains(row.Member)</c>
+            /// (an <c>aggregate</c> node, Family LINQ's name, Left the member), or <c>db.Table&lt;B&gt;().Select(b =&gt; b.Key).Contains(row.Member)</c>
             /// (an <c>in</c> node). Member: the inner type's key, MemberType: its C# name, Path: the call's path, Left: the call's own condition.
             /// </summary>
             private LoweredNode? Subquery(IInvocationOperation call, string path)
@@ -179,8 +179,7 @@ public sealed partial class MicroDbGenerator
                         return Decline(reason + $": only an integer member of the row is aggregated at build time, not '{inner!.Body!.Syntax}'");
                     }
 
-                    var function = name switch { "Sum" => "sum", "Min" => "min", "Max" => "max", _ => "avg" };
-                    return new LoweredNode("aggregate", typeKey, typeName, function, path, Left: key, Right: chain);
+                    return new LoweredNode("aggregate", typeKey, typeName, name, path, Left: key, Right: chain);
                 }
 
                 LoweredNode? condition = null;
@@ -406,9 +405,8 @@ public sealed partial class MicroDbGenerator
                     return null;
                 }
 
-                // LINQ's Sum gives 0 for no rows; SQL's sum gives NULL (SqlTranslator.AggregateSubquery).
-                var value = new SqlColumn(column.ColumnName, "s0");
-                projection = node.Family == "sum" ? new SqlFunction("coalesce", new SqlFunction("sum", value), SqlLiteral.Zero) : new SqlFunction(node.Family!, value);
+                // SqlAggregates, as SqlTranslator.AggregateSubquery writes an integer aggregate (LINQ's Sum gives 0 for no rows).
+                projection = SqlAggregates.Of(node.Family!, new SqlColumn(column.ColumnName, "s0"));
             }
             else if (node.Op == "count")
             {
