@@ -166,7 +166,7 @@ public sealed partial class MicroDbGenerator
 
         private static string? FirstError(LoweredNode node, EntityModel model)
         {
-            if (node.Op is "exists" or "all")
+            if (IsSubqueryNode(node))
             {
                 // A sub-query's members are its own table's (MicroDbGenerator.Subqueries.cs checks them).
                 return null;
@@ -227,6 +227,12 @@ public sealed partial class MicroDbGenerator
 
                 columns = new ValueList<SqlExpression>(model.Columns.Where(col => select.ProjectedMembers.Contains(col.MemberName))
                     .Select(col => (SqlExpression)new SqlColumn(col.ColumnName)).ToArray());
+                if (WithLifted(select, model, columns, ref declined) is not { } all)
+                {
+                    return (null, null, declined);
+                }
+
+                columns = all;
             }
 
             var source = new SqlTable(model.TableName);
@@ -346,14 +352,17 @@ public sealed partial class MicroDbGenerator
                         return operand is null ? null : new SqlGroup(new SqlUnary(SqlUnaryOperator.Not, operand));
                     }
 
-                case "exists" or "all":
-                    if (joined is not null)
-                    {
-                        declined = "a sub-query in a join's condition is not lowered at build time";
-                        return null;
-                    }
+            }
 
-                    return Exists(node, model, values, where, ref declined);
+            if (IsSubqueryNode(node))
+            {
+                if (joined is not null)
+                {
+                    declined = "a sub-query in a join's condition is not lowered at build time";
+                    return null;
+                }
+
+                return Subquery(node, model, values, where, ref declined);
             }
 
             // In a join the member is table node.Table's, qualified by its alias.
@@ -515,7 +524,7 @@ public sealed partial class MicroDbGenerator
                 _ => "TResult",
             };
             var site = EmitSite(w, sql, values, index);
-            var arguments = site + ", static (" + entity + " r) => " + select.Projector
+            var arguments = site + ", static (" + entity + " r" + (select.Lifted.Count > 0 ? ", object[] v" : "") + ") => " + select.Projector
                 + (method switch { "Single" => ", orDefault: false", "SingleOrDefault" => ", orDefault: true", _ => "" });
             var helper = method == "SingleOrDefault" ? "Single" : method;
             w.Line(terminal.Intercept!);

@@ -144,12 +144,13 @@ public sealed partial class MicroDbGenerator
 
                     var members = new List<string>();
                     var lowering = new Lowering(lambda);
-                    if (Projection.Lower(lowering.Body, lambda.Symbol.Parameters.Length == 1 ? lambda.Symbol.Parameters[0] : null, members, out var reason) is not { } projector)
+                    if (Projection.Lower(lowering.Body, lambda.Symbol.Parameters.Length == 1 ? lambda.Symbol.Parameters[0] : null, members, out var reason, lowering.Lift) is not { } projector
+                        || (reason = LiftedReason(lowering, terminal)) is not null)
                     {
                         return Declined(lowering.Reason ?? reason ?? "the projection is not lowered at build time");
                     }
 
-                    steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), Projector: projector, ProjectedMembers: new EquatableArray<string>(members)));
+                    steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), Projector: projector, ProjectedMembers: new EquatableArray<string>(members), Lifted: new EquatableArray<LoweredNode>(lowering.Lifted)));
                 }
                 else if (name is "Take" or "Skip")
                 {
@@ -428,6 +429,11 @@ public sealed partial class MicroDbGenerator
                 if (op is null)
                 {
                     return Decline($"the operator of '{b.Syntax}' is not lowered at build time");
+                }
+
+                if (SubqueryComparison(b, op, path) is (true, var subquery))
+                {
+                    return subquery;
                 }
 
                 // string's and Guid's == and != are operator methods whose SQL is plain equality; any other operator method is declined.

@@ -16,7 +16,7 @@ public sealed partial class MicroDbGenerator
     /// </summary>
     private static class Projection
     {
-        public static string? Lower(IOperation? body, IParameterSymbol? parameter, List<string> members, out string? reason)
+        public static string? Lower(IOperation? body, IParameterSymbol? parameter, List<string> members, out string? reason, System.Func<IOperation, string?>? lift = null)
         {
             reason = null;
             if (body is null || parameter is null)
@@ -37,6 +37,12 @@ public sealed partial class MicroDbGenerator
                 {
                     members.Add(property.Name);
                     return "r.@" + property.Name;
+                }
+
+                if (lift?.Invoke(value) is { } lifted)
+                {
+                    // A sub-query (MicroDbGenerator.Subqueries.cs): its value, read after the members' columns.
+                    return lifted;
                 }
 
                 why ??= $"'{value.Syntax}' is computed; an intercepted projection reads only plain mapped members";

@@ -9,12 +9,16 @@ using Microsoft.CodeAnalysis.Operations;
 
 namespace MicroDb.Generator;
 
-// Sub-queries in a one-table condition: db.Table<Line>().Any(l => l.OrderId == o.Id [&& ...]) and All(...) on a captured
-// connection become EXISTS / NOT EXISTS over "s0" exactly as SqlTranslator.Subqueries.cs builds them; the correlation is an
-// equality of integer members. Other sub-queries (Count, Contains, Sum ..., in a join, nested) are declined with a reason
-// naming the sub-query and its run-time SQL form. A value inside the sub-query's lambda has an 'a' step in its path (the
-// call's argument lambda's body); the interceptor checks at each run that the sub-query's table query is on the query's
-// connection (InterceptedSite.Subquery), as the run-time path requires.
+// Sub-queries in a one-table condition or projection, written exactly as SqlTranslator.Subqueries.cs (and, in a projection,
+// ProjectionSubqueries) builds them over "s0": db.Table<B>(), then Where calls from the first that reads the row, then
+// Any/All (EXISTS / NOT EXISTS), Count/LongCount or an integer Sum compared with a value (a scalar sub-query), or
+// db.Table<B>().Select(b => b.Key).Contains(row.Member) (IN, or EXISTS for a string or nullable key); in a projection also
+// Min/Max/Average, lifted as columns after the members'. The correlation is an equality of integer or string members,
+// nullable or not (= / <>, or IS / IS NOT where either side can be null). Other sub-queries (in a join or a grouping,
+// nested, other aggregates or correlations) are declined with a reason naming the sub-query and its run-time SQL form. A
+// value inside a sub-query's lambda has an 'a' step in its path (a call's lambda argument's body), one in a Where before
+// the call an 'o' step (the call it is made on); the interceptor checks at each run that the sub-query's table query is
+// on the query's connection (InterceptedSite.Subquery, InterceptedSite.LiftedHold), as the run-time path requires.
 public sealed partial class MicroDbGenerator
 {
     private static partial class QueryChains
@@ -41,29 +45,90 @@ public sealed partial class MicroDbGenerator
             return $"'{outer.Syntax}' is a sub-query over '{table}' ({form} at run time), which is not lowered at build time";
         }
 
+        /// <summary>Why a projection's sub-queries keep the chain on the run-time path (a terminal other than ToList/ToArray), or null.</summary>
+        private static string? LiftedReason(Lowering lowering, IInvocationOperation terminal) =>
+            lowering.Lifted.Count > 0 && terminal.TargetMethod.Name is not ("ToList" or "ToArray" or "ToListAsync" or "ToArrayAsync")
+                ? $"'{terminal.TargetMethod.Name}' ends a projection with a sub-query, which is not lowered at build time (only ToList and ToArray are)"
+                : null;
+
         private sealed partial class Lowering
         {
             // True in a sub-query's own lambda: a sub-query there (nested) is declined.
             private bool _inner;
 
+            /// <summary>The sub-queries <see cref="Lift"/> took out of a projection, in the order written.</summary>
+            public List<LoweredNode> Lifted { get; } = new();
+
             /// <summary>
-            /// <c>db.Table&lt;B&gt;().Any(b =&gt; ...)</c> or <c>All(...)</c> reading this row: an <c>exists</c>/<c>all</c> node (Member: the
-            /// inner type's key, MemberType: its C# name, Path: the call's path, Left: the inner condition); else declined.
+            /// A sub-query as an element of a projection (<c>Lines = db.Table&lt;Line&gt;().Count(l =&gt; l.OrderId == o.Id)</c>): lifted out
+            /// as a column, as the run time's ProjectionSubqueries does, and read by the projector as <c>(T)v[i]</c>. Null when
+            /// <paramref name="operation"/> is no sub-query, or (with <see cref="Reason"/>) when it is declined.
+            /// </summary>
+            public string? Lift(IOperation operation)
+            {
+                if (operation is not IInvocationOperation call || SubqueryReason(call) is not { } reason)
+                {
+                    return null;
+                }
+
+                if (Subquery(call, "") is not { } node)
+                {
+                    return null;
+                }
+
+                if (HasValues(node))
+                {
+                    Decline(reason + ": a value inside a projection's sub-query is read at run time only");
+                    return null;
+                }
+
+                Lifted.Add(node);
+                return "(" + call.Type!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + ")v[" + (Lifted.Count - 1).ToString(System.Globalization.CultureInfo.InvariantCulture) + "]";
+            }
+
+            private static bool HasValues(LoweredNode? node) =>
+                node is not null && (node.Op is "=" or "<>" or "<" or "<=" or ">" or ">=" || HasValues(node.Left) || HasValues(node.Right));
+
+            /// <summary>
+            /// A sub-query reading this row: <c>db.Table&lt;B&gt;()</c>, then Where calls, the first reading the row (each a predicate in a
+            /// <c>where</c> chain in Right, in call order; an <c>o</c> step in a path goes from a call to the one before it), then
+            /// <c>Any(...)</c>/<c>All(...)</c> (an <c>exists</c>/<c>all</c> node), <c>Count</c>/<c>LongCount</c> (a <c>count</c> node,
+            /// compared by <see cref="SubqueryComparison"/>), <c>Sum</c>/<c>Min</c>/<c>Max</c>/<c>Average</c> of an integer member
+            /// (an <c>aggregate</c> node, Family LINQ's name, Left the member), or <c>db.Table&lt;B&gt;().Select(b =&gt; b.Key).Contains(row.Member)</c>
+            /// (an <c>in</c> node). Member: the inner type's key, MemberType: its C# name, Path: the call's path, Left: the call's own condition.
             /// </summary>
             private LoweredNode? Subquery(IInvocationOperation call, string path)
             {
                 var reason = SubqueryReason(call)!;
-                if (_resolve is not null || _inner)
+                if (_resolve is not null || _aggregate is not null || _inner)
                 {
-                    return Decline(reason + " in a join or inside another sub-query");
+                    return Decline(reason + " in a join, a grouping's condition or inside another sub-query");
                 }
 
-                if (call.TargetMethod is not { Name: "Any" or "All", ContainingType: { Name: "TableQuery" } type } || IsCompat(type)
-                    || call.Arguments.Length != 1 || LambdaOf(call.Arguments[0].Value) is not { } lambda || lambda.Symbol.Parameters.Length != 1
-                    || call.Instance is not IInvocationOperation { TargetMethod.Name: "Table", Arguments.Length: 0, Instance: { } connection } root
+                var name = call.TargetMethod.Name;
+                var contains = name == "Contains";
+                var aggregate = name is "Sum" or "Min" or "Max" or "Average";
+                var source = contains && call.Arguments.Length == 2 ? Unconverted(call.Arguments[0].Value) as IInvocationOperation : call;
+                var wheres = new List<(IAnonymousFunctionOperation Lambda, string Path)>();
+                var instance = source?.Instance;
+                var step = path + "o";
+                while (!contains && instance is IInvocationOperation { TargetMethod: { Name: "Where", ContainingType.Name: "TableQuery" }, Arguments.Length: 1 } where
+                    && LambdaOf(where.Arguments[0].Value) is { } whereLambda && Uses(where))
+                {
+                    // As SqlTranslator.Subquery: every Where from the last one that reads the row (itself or below) is the sub-query's own.
+                    wheres.Insert(0, (whereLambda, step + "a"));
+                    instance = where.Instance;
+                    step += "o";
+                }
+
+                var lambda = source?.Arguments.Length == 1 ? LambdaOf(source.Arguments[0].Value) : null;
+                if (source?.TargetMethod is not { ContainingType: { Name: "TableQuery" } type } method || IsCompat(type)
+                    || !(contains ? method.Name == "Select" : method.Name is "Any" or "All" or "Count" or "LongCount" || aggregate)
+                    || (lambda is null ? source.Arguments.Length != 0 || contains || aggregate || name == "All" : lambda.Symbol.Parameters.Length != 1)
+                    || instance is not IInvocationOperation { TargetMethod.Name: "Table", Arguments.Length: 0, Instance: { } connection } root
                     || !IsConnection(root.TargetMethod.ContainingType, compat: false) || !IsClosedValue(connection) || Uses(connection))
                 {
-                    return Decline(reason + " (only db.Table<T>().Any(x => ...) and All(x => ...) on a captured connection are)");
+                    return Decline(reason + " (only db.Table<T>() on a captured connection, then Where calls from the first one that reads the row, then Any, All, Count, LongCount, Sum, Min, Max or Average, and db.Table<T>().Select(x => x.Key).Contains(row.Member) are)");
                 }
 
                 if (!Uses(call))
@@ -76,25 +141,163 @@ public sealed partial class MicroDbGenerator
                     return Decline(reason + ": its row type is not accessible to generated code");
                 }
 
-                var inner = new Lowering(lambda) { _inner = true };
-                if (inner.Body is null)
+                var inner = lambda is null ? null : new Lowering(lambda) { _inner = true };
+                if (inner is { Body: null })
                 {
                     return Decline(reason + ": its lambda has a statement body");
                 }
 
-                var condition = Correlated(inner, inner.Body, path + "a", out var why);
-                if (condition is null)
+                var typeKey = Parser.MetadataNameOf(entity);
+                var typeName = entity.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
+                if (contains)
+                {
+                    return Contains(inner!, call, typeKey, typeName, path, reason);
+                }
+
+                LoweredNode? chain = null;
+                for (var i = wheres.Count - 1; i >= 0; i--)
+                {
+                    var own = new Lowering(wheres[i].Lambda) { _inner = true };
+                    if (own.Body is null)
+                    {
+                        return Decline(reason + ": a Where lambda has a statement body");
+                    }
+
+                    if (Correlated(own, own.Body, wheres[i].Path, out var whereWhy) is not { } predicate)
+                    {
+                        return Decline(reason + ": " + whereWhy);
+                    }
+
+                    chain = new LoweredNode("where", Left: predicate, Right: chain);
+                }
+
+                if (aggregate)
+                {
+                    var returns = lambda!.Symbol.ReturnType is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable ? nullable.TypeArguments[0] : lambda.Symbol.ReturnType;
+                    if (returns.SpecialType is not (SpecialType.System_Int32 or SpecialType.System_Int64) || inner!.Key(inner.Body!) is not { Right.Family: "integer" } key)
+                    {
+                        return Decline(reason + $": only an integer member of the row is aggregated at build time, not '{inner!.Body!.Syntax}'");
+                    }
+
+                    return new LoweredNode("aggregate", typeKey, typeName, name, path, Left: key, Right: chain);
+                }
+
+                LoweredNode? condition = null;
+                if (inner is not null && (condition = Correlated(inner, inner.Body!, path + "a", out var why)) is null)
                 {
                     return Decline(reason + ": " + why);
                 }
 
-                return new LoweredNode(call.TargetMethod.Name == "Any" ? "exists" : "all", Parser.MetadataNameOf(entity),
-                    entity.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), Path: path, Left: condition);
+                var op = name switch { "Any" => "exists", "All" => "all", _ => "count" };
+                return new LoweredNode(op, typeKey, typeName, Path: path, Left: condition, Right: chain);
             }
 
             /// <summary>
-            /// The sub-query's condition: <c>&amp;&amp;</c> of parts, each an equality of an inner and an outer integer member
-            /// (<c>corr</c>) or a condition over the inner row only (the one-table lowering).
+            /// <c>Select(b =&gt; b.Key).Contains(row.Member)</c>: an <c>in</c> node whose Family is <c>in</c> for a non-nullable
+            /// integer key (<c>row IN (SELECT key ...)</c>) or <c>exists</c> for a string or nullable one (EXISTS of the key's equality).
+            /// </summary>
+            private LoweredNode? Contains(Lowering inner, IInvocationOperation call, string typeKey, string typeName, string path, string reason)
+            {
+                var value = call.Arguments[1].Value;
+                if (inner.Key(inner.Body!) is not { } key || Key(value) is not { } row || key.Right!.Family != row.Right!.Family)
+                {
+                    return Decline(reason + $": '{inner.Body!.Syntax}' and '{value.Syntax}' are not plain members of integer or string type of the two rows");
+                }
+
+                var nullable = CanBeNull(inner.Body!.Type) || CanBeNull(value.Type);
+                var form = nullable || key.Right.Family != "integer" ? "exists" : "in";
+                return new LoweredNode("in", typeKey, typeName, Family: form, Path: path,
+                    Left: new LoweredNode("key", key.Member, Family: nullable ? "is" : "="), Right: row.Right);
+            }
+
+            /// <summary>
+            /// A comparison of a <c>Count</c>/<c>LongCount</c> sub-query with a closed value (<c>... Count(l =&gt; ...) &gt; n</c>): a
+            /// comparison node of family <c>subquery</c> (Left: the count, Path: the value's, ValueOnLeft as written), null when
+            /// neither operand is a sub-query (the caller goes on), or declined.
+            /// </summary>
+            private (bool Handled, LoweredNode? Node) SubqueryComparison(IBinaryOperation b, string op, string path)
+            {
+                var onLeft = Unconverted(b.LeftOperand) is IInvocationOperation l && SubqueryReason(l) is not null;
+                var (open, closed) = onLeft ? (b.LeftOperand, b.RightOperand) : (b.RightOperand, b.LeftOperand);
+                if (Unconverted(open) is not IInvocationOperation call || SubqueryReason(call) is not { } reason)
+                {
+                    return (false, null);
+                }
+
+                if (!(call.TargetMethod.Name is "Count" or "LongCount" || call.TargetMethod.Name == "Sum" && call.Type?.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64))
+                {
+                    return (true, Decline(reason + ": only Count, LongCount and a Sum of integers are compared at build time"));
+                }
+
+                if (b.IsLifted || b.OperatorMethod is not null || !IsIntegralConversions(open))
+                {
+                    return (true, Decline(reason + $": '{b.Syntax}' compares it through a conversion or a nullable value"));
+                }
+
+                if (Uses(closed) || !IsClosedValue(closed) || closed.ConstantValue is { HasValue: true, Value: null })
+                {
+                    return (true, Decline(reason + $": '{closed.Syntax}' is not a constant or a captured variable, field or property"));
+                }
+
+                var count = Subquery(call, path + (onLeft ? "L" : "R"));
+                return (true, count is null ? null : new LoweredNode(op, Family: "subquery", Path: path + (onLeft ? "R" : "L"), ValueOnLeft: !onLeft, Left: count));
+            }
+
+            private static bool IsIntegralConversions(IOperation operation)
+            {
+                while (operation is IConversionOperation conversion)
+                {
+                    if (conversion.OperatorMethod is not null || !IsIntegralOrEnum(conversion.Type) || !IsIntegralOrEnum(conversion.Operand.Type))
+                    {
+                        return false;
+                    }
+
+                    operation = conversion.Operand;
+                }
+
+                return true;
+            }
+
+            private static IOperation Unconverted(IOperation operation)
+            {
+                while (operation is IConversionOperation { OperatorMethod: null } conversion)
+                {
+                    operation = conversion.Operand;
+                }
+
+                return operation;
+            }
+
+            private static bool CanBeNull(ITypeSymbol? type) =>
+                type is null || !type.IsValueType || type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T;
+
+            /// <summary>
+            /// A property of this lambda's row of integer or string type (through integral and nullable conversions, nullable
+            /// members included): a <c>key</c> node (Member) whose Right is an <c>outer</c> node (Member, Family <c>integer</c> or <c>string</c>); else null.
+            /// </summary>
+            private LoweredNode? Key(IOperation operation)
+            {
+                while (operation is IConversionOperation { OperatorMethod: null } conversion && (conversion.Conversion.IsNullable || conversion.Conversion.IsIdentity
+                    || IsIntegralOrEnum(conversion.Type) && IsIntegralOrEnum(conversion.Operand.Type)))
+                {
+                    operation = conversion.Operand;
+                }
+
+                if (operation is not IPropertyReferenceOperation { Instance: IParameterReferenceOperation instance, Property: { Parameters.Length: 0 } property }
+                    || !SymbolEqualityComparer.Default.Equals(instance.Parameter, _parameter))
+                {
+                    return null;
+                }
+
+                var type = property.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable ? nullable.TypeArguments[0] : property.Type;
+                var family = FamilyOf(type);
+                return family is "integer" or "string" ? new LoweredNode("key", property.Name, Right: new LoweredNode("outer", property.Name, Family: family)) : null;
+            }
+
+            /// <summary>
+            /// The sub-query's condition: <c>&amp;&amp;</c> of parts, each an equality of an inner and an outer member of integer or
+            /// string type, nullable or not (<c>corr</c>, Family the run time's operator: <c>=</c>, <c>&lt;&gt;</c>, <c>is</c> or
+            /// <c>is not</c>), or a condition over the inner row only (the one-table lowering).
             /// </summary>
             private LoweredNode? Correlated(Lowering inner, IOperation operation, string path, out string? why)
             {
@@ -113,19 +316,21 @@ public sealed partial class MicroDbGenerator
                     return right is null ? null : new LoweredNode("and", Left: left, Right: right);
                 }
 
-                if (operation is IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals, OperatorMethod: null, IsLifted: false } b)
+                if (operation is IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals } b
+                    && (b.OperatorMethod is null || b.OperatorMethod.ContainingType.SpecialType == SpecialType.System_String))
                 {
                     var outerLeft = Uses(b.LeftOperand);
                     var (own, other) = outerLeft ? (b.RightOperand, b.LeftOperand) : (b.LeftOperand, b.RightOperand);
-                    if (inner.Member(own, out var innerMember) == "integer" && !Uses(own) && Member(other, out var outerMember) == "integer" && !inner.Uses(other)
-                        && own is IPropertyReferenceOperation && other is IPropertyReferenceOperation)
+                    if (!Uses(own) && !inner.Uses(other) && inner.Key(own) is { } innerKey && Key(other) is { } outerKey && innerKey.Right!.Family == outerKey.Right!.Family)
                     {
-                        return new LoweredNode("corr", innerMember!.Name, Family: b.OperatorKind == BinaryOperatorKind.Equals ? "=" : "<>",
-                            ValueOnLeft: outerLeft, Right: new LoweredNode("outer", outerMember!.Name));
+                        var nullable = CanBeNull(b.LeftOperand.Type) || CanBeNull(b.RightOperand.Type);
+                        var equal = b.OperatorKind == BinaryOperatorKind.Equals;
+                        return new LoweredNode("corr", innerKey.Member, Family: nullable ? (equal ? "is" : "is not") : (equal ? "=" : "<>"),
+                            ValueOnLeft: outerLeft, Right: outerKey.Right);
                     }
                 }
 
-                why = $"'{operation.Syntax}' reads the outer row other than as 'inner.Member == outer.Member' of integer members";
+                why = $"'{operation.Syntax}' reads the outer row other than as 'inner.Member == outer.Member' of integer or string members";
                 return null;
             }
         }
@@ -140,30 +345,136 @@ public sealed partial class MicroDbGenerator
         [System.ThreadStatic]
         private static List<(int Where, string Path)>? _subqueries;
 
+        /// <summary>Whether <paramref name="node"/> is a sub-query's (its members are its own table's) or a comparison with one.</summary>
+        private static bool IsSubqueryNode(LoweredNode node) => node.Op is "exists" or "all" or "count" or "in" or "aggregate" || node.Family == "subquery";
+
         /// <summary>
-        /// A sub-query node as SqlTranslator.Subqueries.cs builds it: <c>EXISTS (SELECT 1 FROM "B" AS "s0" WHERE ...)</c>, or
-        /// for All <c>(NOT EXISTS (... WHERE (NOT (condition))))</c>; the outer row's columns qualified by its table's name.
+        /// A sub-query node as SqlTranslator.Subqueries.cs builds it: <c>EXISTS (SELECT 1 FROM "B" AS "s0" WHERE ...)</c>, for All
+        /// <c>(NOT EXISTS (... WHERE (NOT (condition))))</c>, for Count <c>(SELECT count(*) ...)</c> compared with a value, for
+        /// Contains <c>"Key" IN (SELECT "s0"."Key" ...)</c> or EXISTS of the keys' equality; the outer row's columns qualified by
+        /// its table's name.
         /// </summary>
-        private static SqlExpression? Exists(LoweredNode node, EntityModel outer, List<LoweredNode> values, int where, ref string? declined)
+        private static SqlExpression? Subquery(LoweredNode node, EntityModel outer, List<LoweredNode> values, int where, ref string? declined)
         {
+            if (node.Family == "subquery")
+            {
+                return Compared(node, outer, values, where, ref declined);
+            }
+
             if (_tables is null || !_tables.TryGetValue(node.Member!, out var inner))
             {
                 declined = $"the sub-query's type '{node.MemberType}' has no generated map";
                 return null;
             }
 
-            var condition = InnerCondition(node.Left!, inner, outer, values, where, ref declined);
-            if (condition is null)
+            var from = new SqlTable(inner.TableName, "s0");
+            if (node.Op == "in")
+            {
+                // Contains: Family "in" for a non-nullable integer key, else EXISTS of the keys' equality (Left's Family the operator).
+                var equality = Correlation(node.Left! with { Right = node.Right }, inner, outer, ref declined);
+                if (equality is not SqlGroup { Inner: SqlBinary { Left: SqlColumn key, Right: SqlColumn row } })
+                {
+                    return null;
+                }
+
+                _subqueries?.Add((where, node.Path!));
+                return node.Family == "in"
+                    ? new SqlInQuery(row with { Table = null }, QueryModel.Select(from, new ValueList<SqlExpression>(new SqlExpression[] { key })), Negated: false)
+                    : new SqlExists(QueryModel.Select(from, One) with { Predicates = new ValueList<SqlExpression>(new[] { equality }) });
+            }
+
+            // The Where calls' conditions (in call order), then the call's own, as SqlTranslator.Subquery adds them.
+            var predicates = new List<SqlExpression>();
+            for (var chain = node.Right; chain is not null; chain = chain.Right)
+            {
+                if (InnerCondition(chain.Left!, inner, outer, values, where, ref declined) is not { } predicate)
+                {
+                    return null;
+                }
+
+                predicates.Add(predicate);
+            }
+
+            SqlExpression projection = SqlLiteral.One;
+            if (node.Op == "aggregate")
+            {
+                var column = inner.Columns.FirstOrDefault(c => c.MemberName == node.Left!.Member);
+                if (column is null || !Fits(column.Kind, "integer"))
+                {
+                    declined = $"the sub-query's member '{node.Left!.Member}' is not stored as an integer";
+                    return null;
+                }
+
+                // SqlAggregates, as SqlTranslator.AggregateSubquery writes an integer aggregate (LINQ's Sum gives 0 for no rows).
+                projection = SqlAggregates.Of(node.Family!, new SqlColumn(column.ColumnName, "s0"));
+            }
+            else if (node.Op == "count")
+            {
+                projection = CountAll[0];
+            }
+
+            if (node.Left is { } own && node.Op != "aggregate")
+            {
+                if (InnerCondition(own, inner, outer, values, where, ref declined) is not { } condition)
+                {
+                    return null;
+                }
+
+                predicates.Add(node.Op == "all" ? new SqlGroup(new SqlUnary(SqlUnaryOperator.Not, new SqlGroup(condition))) : condition);
+            }
+
+            _subqueries?.Add((where, node.Path!));
+            var model = QueryModel.Select(from, new ValueList<SqlExpression>(new[] { projection })) with
+            {
+                Predicates = predicates.Count == 0 ? ValueList<SqlExpression>.Empty : new ValueList<SqlExpression>(predicates.ToArray()),
+            };
+            if (node.Op is "count" or "aggregate")
+            {
+                return new SqlScalarQuery(model);
+            }
+
+            var exists = new SqlExists(model);
+            return node.Op == "all" ? new SqlGroup(new SqlUnary(SqlUnaryOperator.Not, exists)) : exists;
+        }
+
+        /// <summary>
+        /// A Count sub-query compared with a value, as the run time's Equality/Ordering write it: the value bound as one compared
+        /// with no column, written where C# has it for an ordering (an equality puts the sub-query first).
+        /// </summary>
+        private static SqlExpression? Compared(LoweredNode node, EntityModel outer, List<LoweredNode> values, int where, ref string? declined)
+        {
+            var equality = node.Op is "=" or "<>";
+            SqlExpression? value = null;
+            if (!equality && node.ValueOnLeft)
+            {
+                value = Unmapped(node, values, where);
+            }
+
+            var scalar = Subquery(node.Left!, outer, values, where, ref declined);
+            if (scalar is null)
             {
                 return null;
             }
 
-            _subqueries?.Add((where, node.Path!));
-            var all = node.Op == "all";
-            var predicate = all ? new SqlGroup(new SqlUnary(SqlUnaryOperator.Not, new SqlGroup(condition))) : condition;
-            var model = QueryModel.Select(new SqlTable(inner.TableName, "s0"), One) with { Predicates = new ValueList<SqlExpression>(new[] { predicate }) };
-            var exists = new SqlExists(model);
-            return all ? new SqlGroup(new SqlUnary(SqlUnaryOperator.Not, exists)) : exists;
+            value ??= Unmapped(node, values, where);
+            var op = node.Op switch
+            {
+                "=" => SqlOperator.Equal,
+                "<>" => SqlOperator.NotEqual,
+                "<" => SqlOperator.LessThan,
+                "<=" => SqlOperator.LessThanOrEqual,
+                ">" => SqlOperator.GreaterThan,
+                _ => SqlOperator.GreaterThanOrEqual,
+            };
+            return new SqlGroup(!equality && node.ValueOnLeft ? new SqlBinary(value, op, scalar) : new SqlBinary(scalar, op, value));
+        }
+
+        /// <summary>A value compared with no column (the site's member is empty: bound as the translator binds such a value).</summary>
+        private static SqlParameter Unmapped(LoweredNode node, List<LoweredNode> values, int where)
+        {
+            var parameter = new SqlParameter(values.Count, null);
+            values.Add(new LoweredNode("value", "", "object", Path: where.ToString(System.Globalization.CultureInfo.InvariantCulture) + ":" + node.Path));
+            return parameter;
         }
 
         private static SqlExpression? InnerCondition(LoweredNode node, EntityModel inner, EntityModel outer, List<LoweredNode> values, int where, ref string? declined)
@@ -178,20 +489,7 @@ public sealed partial class MicroDbGenerator
                     }
 
                 case "corr":
-                    {
-                        var own = inner.Columns.FirstOrDefault(c => c.MemberName == node.Member);
-                        var other = outer.Columns.FirstOrDefault(c => c.MemberName == node.Right!.Member);
-                        if (own is null || other is null || !Fits(own.Kind, "integer") || !Fits(other.Kind, "integer"))
-                        {
-                            declined = $"the sub-query's key '{node.Member}' or the row's '{node.Right!.Member}' is not an integer column";
-                            return null;
-                        }
-
-                        SqlExpression a = new SqlColumn(own.ColumnName, "s0");
-                        SqlExpression b = new SqlColumn(other.ColumnName, outer.TableName);
-                        var op = node.Family == "=" ? SqlOperator.Equal : SqlOperator.NotEqual;
-                        return new SqlGroup(node.ValueOnLeft ? new SqlBinary(b, op, a) : new SqlBinary(a, op, b));
-                    }
+                    return Correlation(node, inner, outer, ref declined);
 
                 default:
                     {
@@ -199,6 +497,68 @@ public sealed partial class MicroDbGenerator
                         return own is null ? null : Qualify(own);
                     }
             }
+        }
+
+        /// <summary>
+        /// The equality of the sub-query's member and the row's as the run time's Equality writes two row operands: <c>=</c>/<c>&lt;&gt;</c>,
+        /// or <c>IS</c>/<c>IS NOT</c> when either can be null (a string or a nullable member), in the order C# has them.
+        /// </summary>
+        private static SqlExpression? Correlation(LoweredNode node, EntityModel inner, EntityModel outer, ref string? declined)
+        {
+            var family = node.Right!.Family!;
+            var own = inner.Columns.FirstOrDefault(c => c.MemberName == node.Member);
+            var other = outer.Columns.FirstOrDefault(c => c.MemberName == node.Right.Member);
+            if (own is null || other is null || !Fits(own.Kind, family) || !Fits(other.Kind, family))
+            {
+                declined = $"the sub-query's key '{node.Member}' or the row's '{node.Right.Member}' is not stored as {family}";
+                return null;
+            }
+
+            SqlExpression a = new SqlColumn(own.ColumnName, "s0");
+            SqlExpression b = new SqlColumn(other.ColumnName, outer.TableName);
+            var op = node.Family switch
+            {
+                "=" => SqlOperator.Equal,
+                "<>" => SqlOperator.NotEqual,
+                "is" => SqlOperator.Is,
+                _ => SqlOperator.IsNot,
+            };
+            return new SqlGroup(node.ValueOnLeft ? new SqlBinary(b, op, a) : new SqlBinary(a, op, b));
+        }
+
+        /// <summary>
+        /// A projection's columns followed by its lifted sub-queries (ProjectionPlan: the members' columns, or <c>1</c> when it
+        /// reads none, then each sub-query's value); null when one is declined. Their table queries are checked at run time
+        /// (QueryInterception.SelectSubqueries.cs), not by the site.
+        /// </summary>
+        private static ValueList<SqlExpression>? WithLifted(ChainStep select, EntityModel model, ValueList<SqlExpression> columns, ref string? declined)
+        {
+            if (select.Lifted.Count == 0)
+            {
+                return columns;
+            }
+
+            var all = new List<SqlExpression>(columns.Count == 0 ? One : columns);
+            var checks = _subqueries;
+            _subqueries = null;
+            try
+            {
+                foreach (var lifted in select.Lifted)
+                {
+                    if (Subquery(lifted, model, new List<LoweredNode>(), 0, ref declined) is not { } column)
+                    {
+                        return null;
+                    }
+
+                    all.Add(column);
+                }
+            }
+            finally
+            {
+                _subqueries = checks;
+            }
+
+            return new ValueList<SqlExpression>(all.ToArray());
         }
 
         /// <summary>The one-table lowering's node over the sub-query's table, its columns named by the alias <c>s0</c>.</summary>

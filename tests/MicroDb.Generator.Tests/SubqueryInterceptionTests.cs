@@ -2,7 +2,7 @@ using MicroDb.Generator.Tests.Infrastructure;
 
 namespace MicroDb.Generator.Tests;
 
-/// <summary>Sub-queries in a lowered Where: a correlated Any/All written as the run time writes it; the rest declined with MDB0013 naming the sub-query and its run-time SQL form.</summary>
+/// <summary>Sub-queries in a lowered Where: a correlated Any/All/Count/LongCount/Contains written as the run time writes it; the rest declined with MDB0013 naming the sub-query and its run-time SQL form.</summary>
 public class SubqueryInterceptionTests
 {
     private const string HintName = "MicroDb.Generated.QueryInterceptors.g.cs";
@@ -17,6 +17,8 @@ public class SubqueryInterceptionTests
         {
             [PrimaryKey, AutoIncrement] public int Id { get; set; }
             public int Total { get; set; }
+            public int? CustomerId { get; set; }
+            public string? Region { get; set; }
         }
         [Table("lines")]
         public class Line
@@ -24,8 +26,25 @@ public class SubqueryInterceptionTests
             [PrimaryKey, AutoIncrement] public int Id { get; set; }
             public int OrderId { get; set; }
             public int Quantity { get; set; }
+            public string Sku { get; set; } = "";
+            public decimal Price { get; set; }
+        }
+        [Table("customers")]
+        public class Customer
+        {
+            [PrimaryKey, AutoIncrement] public int Id { get; set; }
+            public string? Region { get; set; }
         }
         """;
+
+    private static string Lowered(string queries)
+    {
+        var result = GeneratorHarness.Run(Model + "\npublic static class Queries\n{\n" + queries + "\n}\n");
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
+        return result.Sources[HintName];
+    }
 
     [Test]
     public void Correlated_Any_and_All_are_lowered_to_the_run_time_exists()
@@ -49,12 +68,101 @@ public class SubqueryInterceptionTests
             """new InterceptedSite("DELETE FROM \"orders\" WHERE (NOT EXISTS (SELECT 1 FROM \"lines\" AS \"s0\" WHERE (NOT ((\"orders\".\"Id\" <> \"s0\".\"OrderId\")))))").Subquery(0, "");"""));
     }
 
-    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Count(l => l.OrderId == o.Id) > 2).ToList()", "is a sub-query over 'Line' (a scalar sub-query at run time)")]
-    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Select(l => l.OrderId).Contains(o.Id)).ExecuteDelete()", "is a sub-query over 'Line' (IN or EXISTS at run time)")]
+    [Test]
+    public void Count_and_LongCount_compared_with_a_value_are_the_run_time_scalar_sub_query()
+    {
+        var source = Lowered("""
+                public static List<Order> Many(MicroDbConnection db, int n) => db.Table<Order>().Where(o => db.Table<Line>().Count(l => l.OrderId == o.Id && l.Quantity > 1) > n).ToList();
+                public static int Few(MicroDbConnection db) => db.Table<Order>().Count(o => 2L >= db.Table<Line>().LongCount(l => o.Id == l.OrderId));
+                public static int None(MicroDbConnection db) => db.Table<Order>().Where(o => 0 == db.Table<Line>().Count(l => l.OrderId == o.Id)).ExecuteDelete();
+            """);
+
+        Assert.That(source, Does.Contain(
+            """FROM \"orders\" WHERE ((SELECT count(*) FROM \"lines\" AS \"s0\" WHERE ((\"s0\".\"OrderId\" = \"orders\".\"Id\") AND (\"s0\".\"Quantity\" > ?))) > ?)")"""
+            + """.Value(0, "LaRR", "Quantity", typeof(int)).Value(0, "R", "", typeof(object)).Subquery(0, "L");"""));
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("SELECT count(*) FROM \"orders\" WHERE (? >= (SELECT count(*) FROM \"lines\" AS \"s0\" WHERE (\"orders\".\"Id\" = \"s0\".\"OrderId\")))").Value(0, "L", "", typeof(object)).Subquery(0, "R");"""));
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("DELETE FROM \"orders\" WHERE ((SELECT count(*) FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")) = ?)").Value(0, "L", "", typeof(object)).Subquery(0, "R");"""));
+    }
+
+    [Test]
+    public void Contains_is_IN_for_an_integer_key_and_EXISTS_for_a_string_or_nullable_one()
+    {
+        var source = Lowered("""
+                public static List<Order> In(MicroDbConnection db) => db.Table<Order>().Where(o => db.Table<Line>().Select(l => l.OrderId).Contains(o.Id)).ToList();
+                public static int ByRegion(MicroDbConnection db) => db.Table<Order>().Where(o => !db.Table<Customer>().Select(c => c.Region).Contains(o.Region)).ExecuteDelete();
+                public static int ByCustomer(MicroDbConnection db) => db.Table<Order>().Count(o => db.Table<Customer>().Select(c => (int?)c.Id).Contains(o.CustomerId));
+            """);
+
+        Assert.That(source, Does.Contain(
+            """FROM \"orders\" WHERE \"Id\" IN (SELECT \"s0\".\"OrderId\" FROM \"lines\" AS \"s0\")").Subquery(0, "");"""));
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("DELETE FROM \"orders\" WHERE (NOT EXISTS (SELECT 1 FROM \"customers\" AS \"s0\" WHERE (\"s0\".\"Region\" IS \"orders\".\"Region\")))").Subquery(0, "O");"""));
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("SELECT count(*) FROM \"orders\" WHERE EXISTS (SELECT 1 FROM \"customers\" AS \"s0\" WHERE (\"s0\".\"Id\" IS \"orders\".\"CustomerId\"))").Subquery(0, "");"""));
+    }
+
+    [Test]
+    public void String_and_nullable_correlations_are_IS_as_the_run_time_writes_them()
+    {
+        var source = Lowered("""
+                public static List<Order> SameRegion(MicroDbConnection db) => db.Table<Order>().Where(o => db.Table<Customer>().Any(c => c.Region == o.Region)).ToList();
+                public static List<Order> Known(MicroDbConnection db) => db.Table<Order>().Where(o => db.Table<Customer>().All(c => o.CustomerId != c.Id)).ToList();
+            """);
+
+        Assert.That(source, Does.Contain(
+            """WHERE EXISTS (SELECT 1 FROM \"customers\" AS \"s0\" WHERE (\"s0\".\"Region\" IS \"orders\".\"Region\"))").Subquery(0, "");"""));
+        Assert.That(source, Does.Contain(
+            """WHERE (NOT EXISTS (SELECT 1 FROM \"customers\" AS \"s0\" WHERE (NOT ((\"orders\".\"CustomerId\" IS NOT \"s0\".\"Id\")))))").Subquery(0, "");"""));
+    }
+
+    [Test]
+    public void Count_Any_and_Contains_in_a_projection_are_columns_after_the_members_read_by_the_projector()
+    {
+        var source = Lowered("""
+                public static object Lines(MicroDbConnection db) => db.Table<Order>().Where(o => o.Total > 0).Select(o => new { o.Id, Lines = db.Table<Line>().Count(l => l.OrderId == o.Id), Any = db.Table<Line>().Any(l => l.OrderId == o.Id), Known = db.Table<Customer>().Select(c => (int?)c.Id).Contains(o.CustomerId) }).ToList();
+            """);
+
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("SELECT \"Id\", (SELECT count(*) FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")), EXISTS (SELECT 1 FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")), """
+            + """EXISTS (SELECT 1 FROM \"customers\" AS \"s0\" WHERE (\"s0\".\"Id\" IS \"orders\".\"CustomerId\")) FROM \"orders\" WHERE (\"Total\" > ?)").Value(0, "R", "Total", typeof(int));"""));
+        Assert.That(source, Does.Contain(
+            "QueryInterception.ToList(query, Site0, static (global::Shop.Order r, object[] v) => new { @Id = r.@Id, @Lines = (int)v[0], @Any = (bool)v[1], @Known = (bool)v[2] });"));
+    }
+
+    [Test]
+    public void Sub_queries_after_Where_calls_reading_the_row_and_aggregates_are_the_run_time_sql()
+    {
+        var source = Lowered("""
+                public static List<Order> Big(MicroDbConnection db, int min, int total) => db.Table<Order>().Where(o => db.Table<Line>().Where(l => l.OrderId == o.Id).Where(l => l.Quantity > min && l.Sku == o.Region).Sum(l => l.Quantity) >= total).ToList();
+                public static int Lines(MicroDbConnection db) => db.Table<Order>().Count(o => db.Table<Line>().Where(l => l.OrderId == o.Id).Any());
+                public static object Totals(MicroDbConnection db) => db.Table<Order>().Select(o => new { o.Id, Sum = db.Table<Line>().Where(l => l.OrderId == o.Id).Sum(l => (long)l.Quantity), Most = db.Table<Line>().Where(l => l.OrderId == o.Id).Max(l => (int?)l.Quantity), Mean = db.Table<Line>().Where(l => l.OrderId == o.Id).Average(l => l.Quantity) }).ToList();
+            """);
+
+        Assert.That(source, Does.Contain(
+            """FROM \"orders\" WHERE ((SELECT coalesce(sum(\"s0\".\"Quantity\"), 0) FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\") AND ((\"s0\".\"Quantity\" > ?) AND (\"s0\".\"Sku\" IS \"orders\".\"Region\"))) >= ?)")"""
+            + """.Value(0, "LoaLR", "Quantity", typeof(int)).Value(0, "R", "", typeof(object)).Subquery(0, "L");"""));
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("SELECT count(*) FROM \"orders\" WHERE EXISTS (SELECT 1 FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\"))").Subquery(0, "");"""));
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("SELECT \"Id\", (SELECT coalesce(sum(\"s0\".\"Quantity\"), 0) FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")), """
+            + """(SELECT max(\"s0\".\"Quantity\") FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")), (SELECT avg(\"s0\".\"Quantity\") FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")) FROM \"orders\"");"""));
+        Assert.That(source, Does.Contain("new { @Id = r.@Id, @Sum = (long)v[0], @Most = (int?)v[1], @Mean = (double)v[2] }"));
+    }
+
+    [TestCase("db.Table<Order>().Select(o => new { o.Id, Lines = db.Table<Line>().Count(l => l.OrderId == o.Id) }).First()", "'First' ends a projection with a sub-query, which is not lowered at build time (only ToList and ToArray are)")]
+    [TestCase("db.Table<Order>().Select(o => new { o.Id, Lines = db.Table<Line>().Count(l => l.OrderId == o.Id && l.Quantity > 1) }).ToList()", "a value inside a projection's sub-query is read at run time only")]
+    [TestCase("db.Table<Order>().Select(o => new { o.Id, Most = db.Table<Line>().Where(l => l.OrderId == o.Id).Max(l => l.Price) }).ToList()", "only an integer member of the row is aggregated at build time, not 'l.Price'")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Where(l => l.OrderId == o.Id).Max(l => (int?)l.Quantity) > 2).ToList()", "(a scalar sub-query at run time), which is not lowered at build time: only Count, LongCount and a Sum of integers are compared")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Sum(l => l.Quantity) > 2).ToList()", "(a scalar sub-query at run time), which is not lowered at build time: it does not read the row")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Count(l => l.OrderId == o.Id) > o.Total).ToList()", "is not a constant or a captured variable")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Select(l => l.Price).Contains(o.Total)).ToList()", "are not plain members of integer or string type")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.Sku == o.Region!.ToUpper())).ToList()", "reads the outer row other than as 'inner.Member == outer.Member'")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.Quantity > 1)).ToList()", "(EXISTS at run time), which is not lowered at build time: it does not read the row")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.OrderId == o.Id || l.Quantity > 1)).ToList()", "reads the outer row other than as 'inner.Member == outer.Member'")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.OrderId > o.Id)).ToList()", "reads the outer row other than as 'inner.Member == outer.Member'")]
-    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Where(l => l.Quantity > 1).Any(l => l.OrderId == o.Id)).ToList()", "only db.Table<T>().Any(x => ...) and All(x => ...) on a captured connection are")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Where(l => l.Quantity > 1).Any(l => l.OrderId == o.Id)).ToList()", "then Where calls from the first one that reads the row")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.OrderId == o.Id && db.Table<Order>().Any(p => p.Id == l.OrderId))).ToList()", "inside another sub-query")]
     public void Other_sub_queries_stay_on_the_run_time_path_with_a_precise_reason(string query, string reason)
     {

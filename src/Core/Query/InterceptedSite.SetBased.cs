@@ -77,12 +77,11 @@ public sealed partial class InterceptedSite
             if (!site.Assigned)
             {
                 if (!TryRead(query.WhereLambda(site.Where).Body, site.Path, out var compared) || compared is null
-                    || (columns[i] ?? SubqueryColumn(query, site)) is not { } column)
+                    || !AddWhereValue(query, site, columns[i], compared, values))
                 {
                     return false;
                 }
 
-                values.Add(compared, column, site.MemberType, format);
                 continue;
             }
 

@@ -3,7 +3,7 @@ using MicroDb.Mapping;
 
 namespace MicroDb.Query;
 
-// An intercepted query's sub-queries (db.Table<Line>().Any(l => ...) in a Where): each run checks that the sub-query's
+// An intercepted query's sub-queries (db.Table<Line>().Any(l => ...), All, Count, LongCount and Select(...).Contains(...) in a Where): each run checks that the sub-query's
 // table query is on the query's connection and reads its table as the run-time path does (SqlTranslator.Subqueries.cs);
 // a value inside the sub-query's lambda (its path has an 'a' step) is encoded as a column of that table.
 public sealed partial class InterceptedSite
@@ -12,7 +12,8 @@ public sealed partial class InterceptedSite
 
     /// <summary>
     /// Adds a sub-query: the call at <paramref name="path"/> in the <paramref name="where"/>-th Where lambda
-    /// (<c>db.Table&lt;T&gt;().Any(...)</c> or <c>All(...)</c>). A run whose table query there is not a plain table query
+    /// (<c>db.Table&lt;T&gt;().Any(...)</c>, <c>All(...)</c>, <c>Count(...)</c>, <c>LongCount(...)</c>, or <c>Contains</c> over
+    /// <c>db.Table&lt;T&gt;().Select(...)</c>). A run whose table query there is not a plain table query
     /// on the query's connection runs on the run-time path. Call while building the site, before it is used.
     /// </summary>
     /// <param name="where">Which Where lambda, in call order.</param>
@@ -49,6 +50,27 @@ public sealed partial class InterceptedSite
         return true;
     }
 
+    /// <summary>
+    /// Adds a Where value of <paramref name="query"/>: compared with <paramref name="column"/>, with a member of a sub-query's
+    /// table, or (an empty member) with a sub-query's count, bound as the translator binds a value compared with no column.
+    /// </summary>
+    private static bool AddWhereValue<T>(TableQuery<T> query, ValueSite site, ColumnMapping? column, object value, InterceptedValues values)
+    {
+        if (site.Member.Length == 0)
+        {
+            values.AddUnmapped(value, query.Connection.Storage);
+            return true;
+        }
+
+        if ((column ?? SubqueryColumn(query, site)) is not { } found)
+        {
+            return false;
+        }
+
+        values.Add(value, found, site.MemberType, query.Connection.Storage);
+        return true;
+    }
+
     /// <summary>The column of a value inside a sub-query: the member of the sub-query's table.</summary>
     private static ColumnMapping? SubqueryColumn<T>(TableQuery<T> query, ValueSite site) =>
         SourceOf(query, site.Where, site.Path.Substring(0, site.Path.IndexOf('a')))?.Table.FindColumnByMember(site.Member);
@@ -56,13 +78,54 @@ public sealed partial class InterceptedSite
     /// <summary>The table query the sub-query at <paramref name="path"/> calls, when it is a plain one on the query's connection.</summary>
     private static ISubquerySource? SourceOf<T>(TableQuery<T> query, int where, string path)
     {
-        if (where >= query.WhereCount || !TryNavigate(query.WhereLambda(where).Body, path, out var node)
-            || node is not MethodCallExpression { Object: { } chain })
+        if (where >= query.WhereCount || !TryNavigate(query.WhereLambda(where).Body, path, out var node))
         {
             return null;
         }
 
-        return ExpressionInterpreter.EvaluateClosed(chain) is ISubquerySource source && ReferenceEquals(source.Connection, query.Connection)
+        return SourceOf(node, query.Connection);
+    }
+
+    /// <summary>Whether each of a projection's lifted sub-queries reads a plain table query on <paramref name="connection"/>.</summary>
+    internal static bool LiftedHold(IReadOnlyList<Expression> lifted, MicroDbConnection connection)
+    {
+        foreach (var call in lifted)
+        {
+            if (SourceOf(call, connection) is null)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>The table query the sub-query call <paramref name="node"/> reads, when it is a plain one on <paramref name="connection"/>.</summary>
+    private static ISubquerySource? SourceOf(Expression node, MicroDbConnection connection)
+    {
+        // A Count compared through an integral conversion; Contains over Select(...) reads the Select's table query.
+        while (node is UnaryExpression { NodeType: ExpressionType.Convert or ExpressionType.ConvertChecked, Method: null } convert)
+        {
+            node = convert.Operand;
+        }
+
+        if (node is MethodCallExpression { Method.Name: "Contains", Object: null, Arguments: [MethodCallExpression { Method.Name: "Select" } select, ..] })
+        {
+            node = select;
+        }
+
+        if (node is not MethodCallExpression { Object: { } chain })
+        {
+            return null;
+        }
+
+        // Where calls between Table<T>() and the call read the row (the generator lowers only those, as correlated conditions).
+        while (chain is MethodCallExpression { Method.Name: "Where", Object: { } before, Arguments.Count: 1 })
+        {
+            chain = before;
+        }
+
+        return ExpressionInterpreter.EvaluateClosed(chain) is ISubquerySource source && ReferenceEquals(source.Connection, connection)
             && source.WhereLambdas.Count == 0 && source.LimitedSource is null && source.Limit is null && source.Offset == 0
             ? source
             : null;

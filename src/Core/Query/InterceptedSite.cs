@@ -39,8 +39,8 @@ public sealed partial class InterceptedSite
     /// with <paramref name="member"/> of type <paramref name="memberType"/>. Call while building the site, before it is used.
     /// </summary>
     /// <param name="where">Which Where lambda, in call order.</param>
-    /// <param name="path">The steps from the lambda's body to the value: <c>L</c>/<c>R</c> a binary node's operands, <c>O</c> a unary node's operand.</param>
-    /// <param name="member">The entity member the value is compared with.</param>
+    /// <param name="path">The steps from the lambda's body to the value: <c>L</c>/<c>R</c> a binary node's operands, <c>O</c> a unary node's operand; in a sub-query, <c>a</c> a call's lambda's body and <c>o</c> the call it is made on.</param>
+    /// <param name="member">The entity member the value is compared with; empty for a value compared with a sub-query's count (bound as the translator binds a value compared with no column).</param>
     /// <param name="memberType">The member's type.</param>
     /// <returns>This site.</returns>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
@@ -232,17 +232,14 @@ public sealed partial class InterceptedSite
             return false;
         }
 
-        var format = query.Connection.Storage;
         for (var i = 0; i < _values.Length; i++)
         {
             var site = _values[i];
             if (!TryRead(query.WhereLambda(site.Where).Body, site.Path, out var value) || value is null
-                || (columns[i] ?? SubqueryColumn(query, site)) is not { } column)
+                || !AddWhereValue(query, site, columns[i], value, values))
             {
                 return false;
             }
-
-            values.Add(value, column, site.MemberType, format);
         }
 
         return true;
@@ -260,9 +257,9 @@ public sealed partial class InterceptedSite
         var columns = new ColumnMapping[_values.Length];
         for (var i = 0; i < columns.Length; i++)
         {
-            if (InSubquery(_values[i].Path))
+            if (InSubquery(_values[i].Path) || _values[i].Member.Length == 0)
             {
-                // Resolved per run against the sub-query's table (SubqueryColumn).
+                // Resolved per run against the sub-query's table (SubqueryColumn), or compared with no column (a sub-query's count).
                 continue;
             }
 
@@ -319,6 +316,10 @@ public sealed partial class InterceptedSite
                     break;
                 case 'O' when node is UnaryExpression unary:
                     node = unary.Operand;
+                    break;
+                case 'o' when node is MethodCallExpression { Object: { } instance }:
+                    // A sub-query's Where call before the call at hand (InterceptedSite.Subqueries.cs).
+                    node = instance;
                     break;
                 case 'a' when node is MethodCallExpression { Arguments.Count: > 0 } call && Unquote(call.Arguments[0]) is LambdaExpression lambda:
                     node = lambda.Body;

@@ -13,6 +13,7 @@ namespace MicroDb.Generator.Model;
 /// <param name="ProjectedMembers">The entity members Select's projection reads, in the order written.</param>
 /// <param name="Setters">ExecuteUpdate's Set calls in order (MicroDbGenerator.SetBased.cs): <c>set</c> nodes naming the member set, with the value tree in Left (null: a value read at run time).</param>
 /// <param name="Aggregate">In a grouping, the aggregate OrderBy/ThenBy sorts by (<c>count</c>, <c>sum:Member</c> ...), or null for a key part.</param>
+/// <param name="Lifted">Select's sub-queries (MicroDbGenerator.Subqueries.cs), each a column after the members', read by the projector as <c>v[i]</c>.</param>
 internal sealed record ChainStep(
     string Method,
     string? Intercept,
@@ -25,4 +26,5 @@ internal sealed record ChainStep(
     EquatableArray<string> ProjectedMembers = default,
     int KeyTable = 0,
     EquatableArray<LoweredNode> Setters = default,
-    string? Aggregate = null);
+    string? Aggregate = null,
+    EquatableArray<LoweredNode> Lifted = default);

@@ -33,7 +33,9 @@ public abstract partial class ConformanceSuite
         var expected = data.Orders.OrderBy(o => o.Id)
             .Select(o => new { o.Id, Lines = data.Lines.Count(l => l.OrderId == o.Id), Total = data.Lines.Where(l => l.OrderId == o.Id).Sum(l => l.Quantity) })
             .ToList();
-        Assert.That(statements, Has.Count.EqualTo(1));
+
+        // Distinct texts: the generated runner's interception check runs an intercepted query's run-time text again.
+        Assert.That(statements.Distinct().ToList(), Has.Count.EqualTo(1));
         Assert.That(statements[0], Does.Contain("(SELECT count(*) FROM \"join_lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"join_orders\".\"Id\"))")
             .And.Contain("(SELECT coalesce(sum(\"s0\".\"Quantity\"), 0) FROM \"join_lines\" AS \"s0\""));
         Assert.That(rows, Is.EqualTo(expected));

@@ -193,15 +193,9 @@ internal sealed partial class SqlTranslator
         var inner = Subquery(call, call.Object!);
         var translator = Inner(inner.Table, inner.Alias, selector);
         var value = translator.Translate(translator._body);
-        SqlExpression aggregate = name switch
-        {
-            // LINQ's Sum skips nulls and gives 0 for none; SQL's sum gives NULL for none (total() adds as REAL, 0.0 for none).
-            "Sum" when integral => new SqlFunction("coalesce", new SqlFunction("sum", value), SqlLiteral.Zero),
-            "Sum" => new SqlFunction("total", value),
-            "Min" => new SqlFunction("min", value),
-            "Max" => new SqlFunction("max", value),
-            _ => new SqlFunction("avg", value),
-        };
+        // LINQ's Sum skips nulls and gives 0 for none; SQL's sum gives NULL for none (total() adds as REAL, 0.0 for none). The
+        // rest is SqlAggregates, shared with the build-time front end (which lowers integer aggregates).
+        var aggregate = name == "Sum" && !integral ? new SqlFunction("total", value) : SqlAggregates.Of(name, value);
 
         return new SqlScalarQuery(InnerModel(inner, new ValueList<SqlExpression>([aggregate])));
     }
