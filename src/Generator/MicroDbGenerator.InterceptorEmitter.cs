@@ -204,11 +204,12 @@ public sealed partial class MicroDbGenerator
             var orderings = new List<SqlOrdering>();
             int? limit = null;
             var offset = 0;
-            if (Clauses(chain, model, values, predicates, orderings, ref limit, ref offset) is { } declined)
+            if (Clauses(chain, model, values, predicates, orderings, ref limit, ref offset) is { } clauseDeclined)
             {
-                return (null, null, declined);
+                return (null, null, clauseDeclined);
             }
 
+            string? declined = null;
             var terminal = Sync(chain.Steps[chain.Steps.Count - 1].Method);
             var limitedBefore = limit is not null || offset > 0;
             var cap = terminal switch { "First" or "FirstOrDefault" => 1, "Single" or "SingleOrDefault" => 2, _ => (int?)null };
