@@ -229,6 +229,17 @@ public sealed class DirectAggregateTests(MappingMode mapping)
     }
 
     [Test]
+    public void A_null_selector_is_an_argument_null_exception()
+    {
+        Assert.Multiple(() =>
+        {
+            Assert.That(() => Lines.Sum((System.Linq.Expressions.Expression<Func<PgSubLine, int>>)null!), Throws.ArgumentNullException.With.Property("ParamName").EqualTo("selector"));
+            Assert.That(() => Lines.Min<int>(null!), Throws.ArgumentNullException.With.Property("ParamName").EqualTo("selector"));
+            Assert.That(async () => await Lines.AverageAsync((System.Linq.Expressions.Expression<Func<PgSubLine, double>>)null!), Throws.ArgumentNullException);
+        });
+    }
+
+    [Test]
     public async Task Async_forms_match_linq_to_objects_and_keep_its_empty_rules()
     {
         var none = Lines.Where(l => l.Qty > 1000);
