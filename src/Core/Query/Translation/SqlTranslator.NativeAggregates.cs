@@ -1,4 +1,5 @@
 using System.Linq.Expressions;
+using MicroDb.Mapping;
 using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
@@ -9,8 +10,21 @@ namespace MicroDb.Query;
 // (SqlTranslator.ExactAggregates) are not used: they are functions registered on a SQLite connection.
 internal sealed partial class SqlTranslator
 {
-    // over: what is aggregated, in the refusals' text ("a group", "a sub-query").
-    private SqlExpression NativeGroupAggregate(MethodCallExpression call, string name, Expression selector, Type type, string over = "a group")
+    /// <summary>
+    /// <paramref name="name"/> (Sum, Average, Min or Max) of <paramref name="selector"/> over a table query's rows, called
+    /// directly (<c>NpgsqlTableQuery&lt;T&gt;.Sum(o =&gt; o.Total)</c>): <see cref="NativeGroupAggregate"/>'s form and refusals,
+    /// for the SELECT list of one statement over the table; its arguments are appended to <paramref name="args"/>.
+    /// </summary>
+    internal static SqlExpression TranslateNativeAggregate(TableMapping table, StorageFormat format, string name, LambdaExpression selector, List<object?> args)
+    {
+        var body = selector.Body;
+        var translator = new SqlTranslator(table, format, body, selector.Parameters[0], selector);
+        var node = translator.NativeGroupAggregate(body, name, body, Underlying(selector.ReturnType), "a table query");
+        return Renumber(node, translator._slots, body, args);
+    }
+
+    // over: what is aggregated, in the refusals' text ("a group", "a sub-query", "a table query"); call: the expression the refusals name.
+    private SqlExpression NativeGroupAggregate(Expression call, string name, Expression selector, Type type, string over = "a group")
     {
         RejectTextEnum(call, selector);
         var integer = type == typeof(int) || type == typeof(long) || type == typeof(short) || type == typeof(byte);
