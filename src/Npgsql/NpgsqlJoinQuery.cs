@@ -254,6 +254,43 @@ public sealed class NpgsqlJoinQuery<TResult>
     /// <summary>True when the join returns at least one row (SELECT EXISTS).</summary>
     public bool Any() => _state.Any(async: false, default).GetAwaiter().GetResult();
 
+    /// <summary>Runs the join and returns every joined row as an array.</summary>
+    public TResult[] ToArray() => ToList().ToArray();
+
+    /// <summary>The first joined row matching <paramref name="predicate"/> (its condition joins the statement's WHERE).</summary>
+    /// <param name="predicate">The condition over the joined row.</param>
+    /// <exception cref="InvalidOperationException">No joined row matches.</exception>
+    public TResult First(Expression<Func<TResult, bool>> predicate) => Where(predicate).First();
+
+    /// <summary>The first joined row matching <paramref name="predicate"/>, or default when there is none.</summary>
+    /// <param name="predicate">The condition over the joined row.</param>
+    public TResult? FirstOrDefault(Expression<Func<TResult, bool>> predicate) => Where(predicate).FirstOrDefault();
+
+    /// <summary>The number of joined rows matching <paramref name="predicate"/> (SELECT count(*)).</summary>
+    /// <param name="predicate">The condition over the joined row.</param>
+    /// <exception cref="OverflowException">More than <see cref="int.MaxValue"/> rows.</exception>
+    public int Count(Expression<Func<TResult, bool>> predicate) => Where(predicate).Count();
+
+    /// <summary>The number of joined rows (SELECT count(*)), as a <see cref="long"/>.</summary>
+    public long LongCount() => _state.Count(async: false, default).GetAwaiter().GetResult();
+
+    /// <summary>True when a joined row matches <paramref name="predicate"/> (SELECT EXISTS).</summary>
+    /// <param name="predicate">The condition over the joined row.</param>
+    public bool Any(Expression<Func<TResult, bool>> predicate) => Where(predicate).Any();
+
+    /// <summary>True when the join returns at least one row (SELECT EXISTS).</summary>
+    /// <param name="cancellationToken">Cancels the statement on the server.</param>
+    public Task<bool> AnyAsync(CancellationToken cancellationToken = default) => _state.Any(async: true, cancellationToken).AsTask();
+
+    /// <summary>The first joined row.</summary>
+    /// <param name="cancellationToken">Cancels the statement on the server.</param>
+    /// <exception cref="InvalidOperationException">The join returns no row.</exception>
+    public async Task<TResult> FirstAsync(CancellationToken cancellationToken = default)
+    {
+        var rows = await _state.ToList<TResult>(1, async: true, cancellationToken).ConfigureAwait(false);
+        return rows.Count > 0 ? rows[0] : throw _state.NoRow();
+    }
+
     private NpgsqlJoinQuery<TResult> AddOrdering(LambdaExpression keySelector, bool descending, bool then, string name)
     {
         ArgumentNullException.ThrowIfNull(keySelector);

@@ -199,4 +199,23 @@ public sealed class JoinLayerTests(MappingMode mapping)
         Assert.That(() => _db.Table<PgOrder>().Join(customers, o => o.CustomerId, c => (int?)c.Id, (o, c) => new { o, c }).OrderBy(x => x.o.Id).GroupBy(x => x.c.City),
             Throws.TypeOf<NotSupportedException>().With.Message.Contains("GroupBy after OrderBy"));
     }
+    [Test]
+    public async Task Join_terminals_with_a_condition_match_linq_to_objects()
+    {
+        var expected = (from o in _orders join c in _customers on o.CustomerId equals c.Id select new { OrderId = o.Id, c.Name, o.Total }).ToList();
+        var joined = _db.Table<PgOrder>().Join(_db.Table<PgCustomer>(), o => o.CustomerId, c => (int?)c.Id, (o, c) => new { OrderId = o.Id, c.Name, o.Total });
+
+        Assert.That(joined.Count(x => x.Total > 500m), Is.EqualTo(expected.Count(x => x.Total > 500m)).And.GreaterThan(0));
+        Assert.That(joined.LongCount(), Is.EqualTo((long)expected.Count));
+        Assert.That(joined.Any(x => x.Total > 1_000_000m), Is.False);
+        Assert.That(joined.Any(x => x.Name == "c1"), Is.EqualTo(expected.Any(x => x.Name == "c1")));
+        var least = expected.Min(x => x.OrderId);
+        Assert.That(joined.First(x => x.OrderId == least), Is.EqualTo(expected.First(x => x.OrderId == least)));
+        Assert.That(joined.FirstOrDefault(x => x.OrderId < 0), Is.Null);
+        Assert.That(() => joined.First(x => x.OrderId < 0), Throws.InvalidOperationException);
+        Assert.That(joined.OrderBy(x => x.OrderId).ToArray(), Is.EqualTo(expected.OrderBy(x => x.OrderId).ToArray()));
+        Assert.That(await joined.AnyAsync(), Is.True);
+        Assert.That(await joined.OrderBy(x => x.OrderId).FirstAsync(), Is.EqualTo(expected.OrderBy(x => x.OrderId).First()));
+        Assert.That(async () => await joined.Where(x => x.OrderId < 0).FirstAsync(), Throws.InvalidOperationException);
+    }
 }
