@@ -128,4 +128,44 @@ public sealed class AdditiveCreateTableTests(MappingMode mapping)
         Assert.That(Columns(), Is.EqualTo(new[] { "Id", "Name", "Old", "Legacy", "Note" }));
         Assert.That(_db.Table<PgGrowV1>().Count(), Is.EqualTo(3));
     }
+    [Test]
+    public void Migrate_reports_exactly_what_changed()
+    {
+        var report = _db.Migrate<PgGrowV2>();
+
+        Assert.That((report.TableName, report.Created, report.RenamedFromTable, report.Changed), Is.EqualTo(("pg_grow", false, (string?)null, true)));
+        Assert.That(report.RenamedColumns, Is.EqualTo(new[] { "Score" }));
+        Assert.That(report.AddedColumns, Is.EqualTo(new[] { "Note", "Code", "Count", "Flag", "Amount", "Tag", "Since", "Seen" }));
+        Assert.That(report.CreatedIndexes, Is.EquivalentTo(new[] { "pg_grow_Name", "pg_grow_Note" }));
+
+        var again = _db.Migrate<PgGrowV2>();
+        Assert.That((again.Changed, again.AddedColumns.Count, again.CreatedIndexes.Count), Is.EqualTo((false, 0, 0)));
+
+        _db.Execute("DROP INDEX \"pg_grow_Name\"");
+        Assert.That(_db.Migrate<PgGrowV2>().CreatedIndexes, Is.EqualTo(new[] { "pg_grow_Name" }));
+    }
+
+    [Test]
+    public async Task Migrate_creates_a_missing_table_and_renames_a_table_renamed_on_the_class()
+    {
+        _db.Execute("DROP TABLE IF EXISTS pg_grown");
+        var renamed = await _db.MigrateAsync<PgGrowRenamed>();
+
+        Assert.That((renamed.TableName, renamed.Created, renamed.RenamedFromTable), Is.EqualTo(("pg_grown", false, "pg_grow")));
+        Assert.That(renamed.AddedColumns, Is.EqualTo(new[] { "Added" }));
+        Assert.That(_db.Table<PgGrowRenamed>().OrderBy(r => r.Id).ToList().Select(r => r.Name), Is.EqualTo(new[] { "ada", "bob" }), "the rows moved with the table");
+        Assert.That(_db.ExecuteScalar<long>("SELECT count(*) FROM pg_class WHERE relname = 'pg_grow'"), Is.EqualTo(0));
+
+        _db.Execute("DROP TABLE pg_grown");
+        var created = _db.Migrate<PgGrowV1>();
+        Assert.That((created.TableName, created.Created, created.Changed, created.AddedColumns.Count), Is.EqualTo(("pg_grow", true, true, 0)));
+        Assert.That(_db.Table<PgGrowV1>().Count(), Is.EqualTo(0));
+    }
+
+    [Test]
+    public void Migrate_with_a_changed_column_type_is_the_typed_error_and_nothing_changes()
+    {
+        Assert.That(() => _db.Migrate<PgGrowRetyped>(), Throws.InstanceOf<MicroDbMigrationException>().With.Property(nameof(MicroDbMigrationException.Error)).EqualTo(MicroDbMigrationError.ColumnTypeChanged));
+        Assert.That(Columns(), Is.EqualTo(new[] { "Id", "Name", "Old", "Legacy" }));
+    }
 }
