@@ -1,0 +1,85 @@
+using System.Runtime.CompilerServices;
+using System.Text;
+using MicroDb.Mapping;
+
+namespace MicroDb.Native;
+
+/// <summary>
+/// SQLite's side of <see cref="IColumnValueReader"/>: reads column <c>i</c> of a map from the row a
+/// <see cref="SqliteStatement"/> is on through the same <c>Get*</c> method the map's emitted reader calls for that
+/// column's <see cref="ColumnKind"/> (<c>GeneratedCodeNames.ReadMethod</c>), so the storage rules, both storage formats
+/// and the errors for bad stored values are the statement's own. No value type is boxed. A column stored as an enum's
+/// name (<see cref="ColumnKind.EnumText"/>) cannot be read: see <see cref="SqliteColumnWriter"/>.
+/// </summary>
+/// <param name="statement">The statement, stepped onto a row.</param>
+/// <param name="columns">The map's columns (<see cref="TableMapping.Columns"/>).</param>
+/// <param name="ordinals">Per column, its ordinal in the result, or -1 (<see cref="EntityMap{T}.ResolveOrdinals"/>).</param>
+internal readonly struct SqliteColumnReader(SqliteStatement statement, IReadOnlyList<ColumnMapping> columns, int[] ordinals)
+    : IColumnValueReader
+{
+    public bool Contains(int columnIndex) => ordinals[columnIndex] >= 0;
+
+    public TValue Read<TValue>(int columnIndex)
+    {
+        var o = ordinals[columnIndex];
+        var column = columns[columnIndex];
+        switch (column.Kind)
+        {
+            case ColumnKind.EnumText:
+                throw SqliteColumnErrors.EnumText(column);
+            case ColumnKind.DateTimeText:
+                if (typeof(TValue) == typeof(DateTime)) return From<DateTime, TValue>(statement.GetDateTimeFromText(o));
+                if (typeof(TValue) == typeof(DateTime?)) return From<DateTime?, TValue>(statement.GetNullableDateTimeFromText(o));
+                break;
+        }
+
+        if (typeof(TValue) == typeof(bool)) return From<bool, TValue>(statement.GetBoolean(o));
+        if (typeof(TValue) == typeof(byte)) return From<byte, TValue>(statement.GetByte(o));
+        if (typeof(TValue) == typeof(sbyte)) return From<sbyte, TValue>(statement.GetSByte(o));
+        if (typeof(TValue) == typeof(short)) return From<short, TValue>(statement.GetInt16(o));
+        if (typeof(TValue) == typeof(ushort)) return From<ushort, TValue>(statement.GetUInt16(o));
+        if (typeof(TValue) == typeof(int)) return From<int, TValue>(statement.GetInt32(o));
+        if (typeof(TValue) == typeof(uint)) return From<uint, TValue>(statement.GetUInt32(o));
+        if (typeof(TValue) == typeof(long)) return From<long, TValue>(statement.GetInt64(o));
+        if (typeof(TValue) == typeof(ulong)) return From<ulong, TValue>(statement.GetUInt64(o));
+        if (typeof(TValue) == typeof(float)) return From<float, TValue>(statement.GetSingle(o));
+        if (typeof(TValue) == typeof(double)) return From<double, TValue>(statement.GetDouble(o));
+        if (typeof(TValue) == typeof(decimal)) return From<decimal, TValue>(statement.GetDecimal(o));
+        if (typeof(TValue) == typeof(char)) return From<char, TValue>(statement.GetChar(o));
+        if (typeof(TValue) == typeof(Guid)) return From<Guid, TValue>(statement.GetGuid(o));
+        if (typeof(TValue) == typeof(DateTime)) return From<DateTime, TValue>(statement.GetDateTime(o));
+        if (typeof(TValue) == typeof(DateTimeOffset)) return From<DateTimeOffset, TValue>(statement.GetDateTimeOffset(o));
+        if (typeof(TValue) == typeof(TimeSpan)) return From<TimeSpan, TValue>(statement.GetTimeSpan(o));
+        if (typeof(TValue) == typeof(bool?)) return From<bool?, TValue>(statement.GetNullableBoolean(o));
+        if (typeof(TValue) == typeof(byte?)) return From<byte?, TValue>(statement.GetNullableByte(o));
+        if (typeof(TValue) == typeof(sbyte?)) return From<sbyte?, TValue>(statement.GetNullableSByte(o));
+        if (typeof(TValue) == typeof(short?)) return From<short?, TValue>(statement.GetNullableInt16(o));
+        if (typeof(TValue) == typeof(ushort?)) return From<ushort?, TValue>(statement.GetNullableUInt16(o));
+        if (typeof(TValue) == typeof(int?)) return From<int?, TValue>(statement.GetNullableInt32(o));
+        if (typeof(TValue) == typeof(uint?)) return From<uint?, TValue>(statement.GetNullableUInt32(o));
+        if (typeof(TValue) == typeof(long?)) return From<long?, TValue>(statement.GetNullableInt64(o));
+        if (typeof(TValue) == typeof(ulong?)) return From<ulong?, TValue>(statement.GetNullableUInt64(o));
+        if (typeof(TValue) == typeof(float?)) return From<float?, TValue>(statement.GetNullableSingle(o));
+        if (typeof(TValue) == typeof(double?)) return From<double?, TValue>(statement.GetNullableDouble(o));
+        if (typeof(TValue) == typeof(decimal?)) return From<decimal?, TValue>(statement.GetNullableDecimal(o));
+        if (typeof(TValue) == typeof(char?)) return From<char?, TValue>(statement.GetNullableChar(o));
+        if (typeof(TValue) == typeof(Guid?)) return From<Guid?, TValue>(statement.GetNullableGuid(o));
+        if (typeof(TValue) == typeof(DateTime?)) return From<DateTime?, TValue>(statement.GetNullableDateTime(o));
+        if (typeof(TValue) == typeof(DateTimeOffset?)) return From<DateTimeOffset?, TValue>(statement.GetNullableDateTimeOffset(o));
+        if (typeof(TValue) == typeof(TimeSpan?)) return From<TimeSpan?, TValue>(statement.GetNullableTimeSpan(o));
+#if NET
+        if (typeof(TValue) == typeof(DateOnly)) return From<DateOnly, TValue>(statement.GetDateOnly(o));
+        if (typeof(TValue) == typeof(TimeOnly)) return From<TimeOnly, TValue>(statement.GetTimeOnly(o));
+        if (typeof(TValue) == typeof(DateOnly?)) return From<DateOnly?, TValue>(statement.GetNullableDateOnly(o));
+        if (typeof(TValue) == typeof(TimeOnly?)) return From<TimeOnly?, TValue>(statement.GetNullableTimeOnly(o));
+#endif
+        if (typeof(TValue) == typeof(string)) return (TValue)(object?)statement.GetString(o)!;
+        if (typeof(TValue) == typeof(byte[])) return (TValue)(object?)statement.GetBlob(o)!;
+        if (typeof(TValue) == typeof(Uri)) return (TValue)(object?)statement.GetUri(o)!;
+        if (typeof(TValue) == typeof(StringBuilder)) return (TValue)(object?)statement.GetStringBuilder(o)!;
+        throw SqliteColumnErrors.UnsupportedType(column, typeof(TValue));
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static TTo From<TFrom, TTo>(TFrom value) => Unsafe.As<TFrom, TTo>(ref value);
+}
