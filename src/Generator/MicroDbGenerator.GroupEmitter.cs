@@ -20,9 +20,11 @@ public sealed partial class MicroDbGenerator
         /// </summary>
         private static (string? Sql, string? Formats, List<LoweredNode>? Values, string? Declined) WriteGroup(QueryChain chain, GroupSpec group, EntityModel model)
         {
-            var (microDb, values, declined) = WriteGroup(chain, group, model, sqliteNet: false);
-            var (sqliteNet, sqliteNetValues, sqliteNetDeclined) = WriteGroup(chain, group, model, sqliteNet: true);
-            if ((declined ?? sqliteNetDeclined) is { } reason)
+            var (microDb, values, declined) = WriteGroup(chain, group, model, sqliteNet: false, dateText: false);
+            var (sqliteNet, sqliteNetValues, sqliteNetDeclined) = WriteGroup(chain, group, model, sqliteNet: true, dateText: false);
+            var dateParts = group.KeyMembers.Any(m => m.IndexOf('.') >= 0);
+            var (dateText, _, dateTextDeclined) = dateParts ? WriteGroup(chain, group, model, sqliteNet: true, dateText: true) : default;
+            if ((declined ?? sqliteNetDeclined ?? dateTextDeclined) is { } reason)
             {
                 return (null, null, null, reason);
             }
@@ -34,14 +36,21 @@ public sealed partial class MicroDbGenerator
 
             values ??= sqliteNetValues;
 
-            if (microDb == sqliteNet)
+            if (microDb == sqliteNet && !dateParts)
             {
                 return (microDb, null, values, null);
             }
 
-            var dateTimeKeys = group.KeyMembers.Any(m => model.Columns.FirstOrDefault(c => c.MemberName == m)?.Kind is ColumnKind.DateTime or ColumnKind.DateTimeText);
+            var dateTimeKeys = group.KeyMembers.Any(m => KeyColumn(m, model)?.Kind is ColumnKind.DateTime or ColumnKind.DateTimeText);
             var formats = ".Formats(" + (microDb is null ? "false, null" : "true, " + Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(sqliteNet!, quote: true))
                 + ", " + (dateTimeKeys ? "true" : "false") + ")";
+            if (dateParts)
+            {
+                // sqlite-net's text DateTime: the text positions' SQL, which the site uses only where the format's layout has them.
+                var timeParts = group.KeyMembers.Any(m => m.EndsWith(".Hour", System.StringComparison.Ordinal) || m.EndsWith(".Minute", System.StringComparison.Ordinal) || m.EndsWith(".Second", System.StringComparison.Ordinal));
+                formats += ".DateParts(" + (dateText is null ? "null" : Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(dateText, quote: true)) + ", " + (timeParts ? "true" : "false") + ")";
+            }
+
             return (microDb ?? sqliteNet, formats, values, null);
         }
 
@@ -63,28 +72,80 @@ public sealed partial class MicroDbGenerator
             };
         }
 
+        /// <summary>The column of a key member (<c>Member</c>, or <c>Member.Part</c> for a date part).</summary>
+        private static ColumnModel? KeyColumn(string member, EntityModel model)
+        {
+            var dot = member.IndexOf('.');
+            var name = dot < 0 ? member : member.Substring(0, dot);
+            return model.Columns.FirstOrDefault(c => c.MemberName == name);
+        }
+
+        /// <summary>
+        /// The GROUP BY term (and ORDER BY key) of a date part (Year ... Second) of a DateTime column, the run time's
+        /// (<see cref="SqlDateParts"/>): MicroDb's ticks or ISO text by the column's kind, sqlite-net's ticks, or
+        /// (<paramref name="dateText"/>) the positions in sqlite-net's DateTime text.
+        /// </summary>
+        private static SqlExpression? DatePartTerm(ColumnModel column, string part, bool sqliteNet, bool dateText)
+        {
+            SqlExpression Value() => new SqlColumn(column.ColumnName);
+            if (sqliteNet)
+            {
+                return dateText ? SqlDateParts.TextDatePart(Value, part, allowTime: true) : SqlDateParts.DateTimeTicksPart(Value, part);
+            }
+
+            return column.Kind switch
+            {
+                ColumnKind.DateTime => SqlDateParts.DateTimeTicksPart(Value, part),
+                ColumnKind.DateTimeText => SqlDateParts.DateTimeTextPart(Value, part),
+                _ => null,
+            };
+        }
+
+        /// <summary>A key member's term: <see cref="KeyTerm"/> of its column, or <see cref="DatePartTerm"/> of a date part; null with a reason when the column does not fit.</summary>
+        private static SqlExpression? KeyMemberTerm(string member, EntityModel model, bool sqliteNet, bool dateText, out string? declined)
+        {
+            declined = null;
+            var column = KeyColumn(member, model);
+            var dot = member.IndexOf('.');
+            if (dot >= 0)
+            {
+                if (column?.Kind is not (ColumnKind.DateTime or ColumnKind.DateTimeText) || DatePartTerm(column, member.Substring(dot + 1), sqliteNet, dateText) is not { } term)
+                {
+                    declined = $"the key's date part '{member}' is not of a DateTime column";
+                    return null;
+                }
+
+                return term;
+            }
+
+            static bool Plain(ColumnModel column) => Fits(column.Kind, "integer") || column.Kind == ColumnKind.String;
+            if (column is null || !(Plain(column) || IsStoredKey(column) || column.Kind is ColumnKind.Boolean or ColumnKind.Enum or ColumnKind.Guid))
+            {
+                declined = $"the key member '{member}' is not stored as an integer, text, bool, enum number, Guid, DateTime, DateTimeOffset, double or decimal column";
+                return null;
+            }
+
+            return KeyTerm(column, sqliteNet);
+        }
+
         /// <summary>The kinds <see cref="KeyTerm"/> writes a key for whose term is not the bare column in both formats.</summary>
         private static bool IsStoredKey(ColumnModel column) =>
             column.Kind is ColumnKind.DateTime or ColumnKind.DateTimeText or ColumnKind.DateTimeOffset or ColumnKind.Decimal or ColumnKind.Single or ColumnKind.Double;
 
         /// <summary>One format's text (null, with no reason, when the run time refuses the key under it).</summary>
-        private static (string? Sql, List<LoweredNode>? Values, string? Declined) WriteGroup(QueryChain chain, GroupSpec group, EntityModel model, bool sqliteNet)
+        private static (string? Sql, List<LoweredNode>? Values, string? Declined) WriteGroup(QueryChain chain, GroupSpec group, EntityModel model, bool sqliteNet, bool dateText)
         {
             ColumnModel? Column(string member) => model.Columns.FirstOrDefault(c => c.MemberName == member);
             static bool Plain(ColumnModel column) => Fits(column.Kind, "integer") || column.Kind == ColumnKind.String;
 
-            // GROUP BY: each key part as it sorts (and so compares), SqlTranslator's order key under this storage format.
+            // GROUP BY: each key part as it sorts (and so compares), SqlTranslator's order key under this storage format
+            // (under sqlite-net's text DateTime, dateText: a date part's text positions).
             var terms = new List<SqlExpression>();
             foreach (var member in group.KeyMembers)
             {
-                if (Column(member) is not { } column || !(Plain(column) || IsStoredKey(column) || column.Kind is ColumnKind.Boolean or ColumnKind.Enum or ColumnKind.Guid))
+                if (KeyMemberTerm(member, model, sqliteNet, dateText, out var refused) is not { } term)
                 {
-                    return (null, null, $"the key member '{member}' is not stored as an integer, text, bool, enum number, Guid, DateTime, DateTimeOffset, double or decimal column");
-                }
-
-                if (KeyTerm(column, sqliteNet) is not { } term)
-                {
-                    return (null, null, null);
+                    return (null, null, refused);
                 }
 
                 terms.Add(term);
@@ -158,6 +219,15 @@ public sealed partial class MicroDbGenerator
                                 }
 
                                 key = value;
+                            }
+                            else if (step.KeyMember!.IndexOf('.') >= 0)
+                            {
+                                if (KeyMemberTerm(step.KeyMember, model, sqliteNet, dateText, out var refused) is not { } term)
+                                {
+                                    return (null, null, refused);
+                                }
+
+                                key = term;
                             }
                             else if (Column(step.KeyMember!) is { } column && (Plain(column) || IsStoredKey(column)))
                             {

@@ -14,6 +14,9 @@ public sealed partial class MicroDbGenerator
     // written in one expression, is Table<T>().GroupBy(key)[.OrderBy(g => g.Key ...)].Select(g => ...)[.OrderBy/Skip/Take].
     private static partial class QueryChains
     {
+        /// <summary>A date part (Year ... Second) of a DateTime member of the row, in a group key: the SQL groups by the part, the result reads the member's part.</summary>
+        private sealed record DatePartShape(MemberShape Member, string Part) : Shape;
+
         private sealed class GroupLowering(SemanticModel semantic, CancellationToken cancellationToken)
         {
             private readonly List<ChainStep> _steps = [];
@@ -187,7 +190,9 @@ public sealed partial class MicroDbGenerator
                                 aggregate: operation => Eval(operation, scope) is AggregateShape aggregate && IsSortable(aggregate) ? aggregate.Aggregate : null);
                             if (lowering.Condition(lowering.Body, "") is not { } predicate)
                             {
-                                return No(lowering.Reason ?? "the condition over groups (HAVING) is not lowered at build time");
+                                return No(lowering.Reason is { } why && HasDatePart(_key)
+                                    ? why + " (a key's date part is not compared in HAVING at build time)"
+                                    : lowering.Reason ?? "the condition over groups (HAVING) is not lowered at build time");
                             }
 
                             _steps.Add(new ChainStep("Having", null, Predicate: predicate, LambdaText: lambda.Syntax.ToString()));
@@ -212,6 +217,9 @@ public sealed partial class MicroDbGenerator
                                 case MemberShape member:
                                     _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), KeyMember: member.Member.Name,
                                         KeyType: member.Member.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)));
+                                    return true;
+                                case DatePartShape date:
+                                    _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), KeyMember: date.Member.Member.Name + "." + date.Part, KeyType: "int"));
                                     return true;
                                 case AggregateShape aggregate when IsSortable(aggregate):
                                     _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), Aggregate: aggregate.Aggregate));
@@ -238,32 +246,67 @@ public sealed partial class MicroDbGenerator
             private static bool IsSortable(AggregateShape aggregate) =>
                 aggregate.Type.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Double;
 
-            /// <summary>The key: a member of the row, or an anonymous object of members (a composite key), of the types <see cref="IsKeyType"/> takes.</summary>
+            /// <summary>
+            /// The key: a member of the row, a date part of a DateTime member (<see cref="DatePartShape"/>), or an anonymous
+            /// object of those (a composite key), of the types <see cref="IsKeyType"/> takes.
+            /// </summary>
             private bool Key(IOperation? body, IParameterSymbol parameter)
             {
                 var scope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [parameter] = new RowShape(0) };
-                var key = Eval(body, scope);
-                var parts = key switch
+                Shape? key;
+                List<Shape?>? parts;
+                if (Strip(body) is IAnonymousObjectCreationOperation anonymous)
                 {
-                    MemberShape member => new List<Shape?> { member },
-                    ObjectShape composite when body is IAnonymousObjectCreationOperation => composite.Members.Values.ToList(),
-                    _ => null,
-                };
-                if (Strip(body) is IPropertyReferenceOperation { Property.ContainingType.SpecialType: SpecialType.System_DateTime, Instance: not null } datePart)
+                    var members = new Dictionary<string, Shape?>(System.StringComparer.Ordinal);
+                    foreach (var initializer in anonymous.Initializers)
+                    {
+                        if (initializer is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation target } assignment)
+                        {
+                            members[target.Property.Name] = KeyPart(assignment.Value, scope);
+                        }
+                    }
+
+                    key = new ObjectShape(members);
+                    parts = members.Values.ToList();
+                }
+                else
                 {
-                    return No($"the grouping key is not lowered at build time: the date part '{datePart.Syntax}' groups by the run-time translator's date arithmetic, which differs by storage format and DateTime text layout");
+                    key = KeyPart(body, scope);
+                    parts = key is MemberShape or DatePartShape ? [key] : null;
                 }
 
-                if (parts is null || parts.Count == 0 || parts.Any(p => p is not MemberShape m || !IsKeyType(m.Member.Type)))
+                if (Reason is not null)
                 {
-                    return No("the grouping key is not lowered at build time (a member, or an anonymous object of members, of an integer, string, bool, enum, Guid, DateTime, DateTimeOffset, double, float or decimal type, or their nullable forms, is)");
+                    return false;
                 }
 
-                _keyMembers.AddRange(parts.Select(p => ((MemberShape)p!).Member.Name));
+                if (parts is null || parts.Count == 0 || parts.Any(p => !(p is MemberShape m && IsKeyType(m.Member.Type) || p is DatePartShape)))
+                {
+                    return No("the grouping key is not lowered at build time (a member, or an anonymous object of members, of an integer, string, bool, enum, Guid, DateTime, DateTimeOffset, double, float or decimal type, or their nullable forms, is; so are Year, Month, Day, Hour, Minute and Second of a DateTime member)");
+                }
+
+                _keyMembers.AddRange(parts.Select(p => p is DatePartShape date ? date.Member.Member.Name + "." + date.Part : ((MemberShape)p!).Member.Name));
                 _key = key;
                 return true;
             }
 
+            /// <summary>A part of the key: a date part of a DateTime member of the row, or what <see cref="Eval"/> makes of it; null (with the reason) for a date part that stays on the run-time path.</summary>
+            private Shape? KeyPart(IOperation? operation, Dictionary<IParameterSymbol, Shape> scope)
+            {
+                if (Strip(operation) is IPropertyReferenceOperation { Property.ContainingType.SpecialType: SpecialType.System_DateTime, Instance: { } instance } datePart
+                    && Eval(Strip(instance), scope) is MemberShape member)
+                {
+                    if (member.Member.Type.SpecialType != SpecialType.System_DateTime || datePart.Property.Name is not ("Year" or "Month" or "Day" or "Hour" or "Minute" or "Second"))
+                    {
+                        No($"the grouping key is not lowered at build time: the date part '{datePart.Syntax}' is not Year, Month, Day, Hour, Minute or Second of a DateTime member (its run-time key, a DateTime's or DayOfWeek's, is not written at build time)");
+                        return null;
+                    }
+
+                    return new DatePartShape(member, datePart.Property.Name);
+                }
+
+                return Eval(operation, scope);
+            }
             // The types whose GROUP BY term the emitter writes: the bare column in both storage formats, or the stored form's
             // key under each format (a DateTime's and a decimal's depend on it, a double's folds NaN: SqlStoredKeys); the
             // emitter checks the column kind too.
@@ -280,6 +323,8 @@ public sealed partial class MicroDbGenerator
                     || type is INamedTypeSymbol { TypeKind: TypeKind.Enum, EnumUnderlyingType.SpecialType: not SpecialType.System_UInt64 }
                     || type is { Name: "Guid" or "DateTimeOffset", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } };
             }
+
+            private static bool HasDatePart(Shape? key) => key is DatePartShape || key is ObjectShape composite && composite.Members.Values.Any(v => v is DatePartShape);
 
             private bool No(string reason)
             {

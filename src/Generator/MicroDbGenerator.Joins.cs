@@ -736,14 +736,18 @@ public sealed partial class MicroDbGenerator
                                     var parts = new List<string>();
                                     foreach (var part in key.Members)
                                     {
-                                        var member = (MemberShape)part.Value!;
+                                        var member = part.Value as MemberShape ?? ((DatePartShape)part.Value!).Member;
                                         used.Add(member.Table + ":" + member.Member.Name);
-                                        parts.Add("@" + part.Key + " = " + Row(member.Table) + ".@" + member.Member.Name);
+                                        parts.Add("@" + part.Key + " = " + Row(member.Table) + ".@" + member.Member.Name + (part.Value is DatePartShape date ? "." + date.Part : ""));
                                     }
 
                                     return "new { " + string.Join(", ", parts) + " }";
                                 }
 
+                            case DatePartShape date when aggregates is not null:
+                                // A group key's date part (MicroDbGenerator.Groups.cs): the run time reads the member's part from the row.
+                                used.Add(date.Member.Table + ":" + date.Member.Member.Name);
+                                return Row(date.Member.Table) + ".@" + date.Member.Member.Name + "." + date.Part;
                             case MemberShape member:
                                 if (!IsAccessible(member.Member.Type) && member.Member.Type.SpecialType == SpecialType.None)
                                 {

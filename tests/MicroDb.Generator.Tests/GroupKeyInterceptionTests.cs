@@ -5,7 +5,7 @@ namespace MicroDb.Generator.Tests;
 
 /// <summary>
 /// The build-time front end on group keys whose GROUP BY term depends on the storage format (DateTime, DateTimeOffset,
-/// double, decimal): the run time's text per format, the site's Formats call, and MDB0013 for the keys that stay declined.
+/// double, decimal, a DateTime's date parts): the run time's text per format, the site's Formats call, and MDB0013 for the keys that stay declined.
 /// </summary>
 public class GroupKeyInterceptionTests
 {
@@ -110,7 +110,37 @@ public class GroupKeyInterceptionTests
             """));
     }
 
-    [TestCase("db.Table<Event>().GroupBy(e => e.At.Year).Count()", "the date part 'e.At.Year' groups by the run-time translator's date arithmetic")]
+    [Test]
+    public void A_date_part_key_gets_the_run_time_arithmetic_per_format_and_a_third_text_for_sqlite_net_text()
+    {
+        var source = Clean("""
+            public static object Q(MicroDbConnection db) =>
+                db.Table<Event>().GroupBy(e => e.At.Year).OrderByDescending(g => g.Key).Select(g => new { Year = g.Key, N = System.Linq.Enumerable.Count(g) }).ToList();
+            """);
+
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT \"At\", count(*) FROM \"events\" GROUP BY CAST(strftime('%Y', ((\"At\" & 4611686018427387903) / 864000000000) + 1721425.5) AS INTEGER) ORDER BY CAST(strftime('%Y', ((\"At\" & 4611686018427387903) / 864000000000) + 1721425.5) AS INTEGER) DESC").Formats(true, "SELECT \"At\", count(*) FROM \"events\" GROUP BY CAST(strftime('%Y', ((\"At\" & 4611686018427387903) / 864000000000) + 1721425.5) AS INTEGER) ORDER BY CAST(strftime('%Y', ((\"At\" & 4611686018427387903) / 864000000000) + 1721425.5) AS INTEGER) DESC", true).DateParts("SELECT \"At\", count(*) FROM \"events\" GROUP BY CAST(substr(\"At\", 1, 4) AS INTEGER) ORDER BY CAST(substr(\"At\", 1, 4) AS INTEGER) DESC", false);
+            """));
+        Assert.That(source, Does.Contain("static (e, a) => new { @Year = ((global::Shop.Event)e).@At.Year, @N = ((int)a[0]) }"));
+    }
+
+    [Test]
+    public void A_composite_key_of_text_date_parts_reads_the_parts_in_the_projector()
+    {
+        var source = Clean("""
+            public static object Q(MicroDbConnection db) =>
+                db.Table<Event>().GroupBy(e => new { e.Stamp.Year, e.Stamp.Hour }).Select(g => new { g.Key, g.Key.Hour, N = System.Linq.Enumerable.Count(g) }).ToList();
+            """);
+
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT \"Stamp\", count(*) FROM \"events\" GROUP BY CAST(substr(\"Stamp\", 1, 4) AS INTEGER), CAST(substr(\"Stamp\", 12, 2) AS INTEGER)").Formats(true, "SELECT \"Stamp\", count(*) FROM \"events\" GROUP BY CAST(strftime('%Y', ((\"Stamp\" & 4611686018427387903) / 864000000000) + 1721425.5) AS INTEGER), (((\"Stamp\" & 4611686018427387903) % 864000000000) / 36000000000 % 24)", true).DateParts("SELECT \"Stamp\", count(*) FROM \"events\" GROUP BY CAST(substr(\"Stamp\", 1, 4) AS INTEGER), CAST(substr(\"Stamp\", 12, 2) AS INTEGER)", true);
+            """));
+        Assert.That(source, Does.Contain("static (e, a) => new { @Key = new { @Year = ((global::Shop.Event)e).@Stamp.Year, @Hour = ((global::Shop.Event)e).@Stamp.Hour }, @Hour = ((global::Shop.Event)e).@Stamp.Hour, @N = ((int)a[0]) }"));
+    }
+
+    [TestCase("db.Table<Event>().GroupBy(e => e.At.DayOfWeek).Count()", "the date part 'e.At.DayOfWeek' is not Year, Month, Day, Hour, Minute or Second of a DateTime member")]
+    [TestCase("db.Table<Event>().GroupBy(e => new { e.At.Date, e.Count }).Count()", "the date part 'e.At.Date' is not Year, Month, Day, Hour, Minute or Second")]
+    [TestCase("db.Table<Event>().GroupBy(e => e.At.Year).Where(g => g.Key > 2000).Count()", "a key's date part is not compared in HAVING at build time")]
     [TestCase("db.Table<Event>().GroupBy(e => e.Count + 1).Count()", "the grouping key is not lowered at build time")]
     public void Keys_the_generator_does_not_lower_say_why(string query, string reason)
     {

@@ -3,12 +3,16 @@ using MicroDb.Native;
 namespace MicroDb.Query;
 
 // A site whose SQL depends on the connection's storage format: a grouping by a DateTime, DateTimeOffset or decimal key,
-// whose GROUP BY term is the stored form's key (SqlStoredKeys), which differs between MicroDb's and sqlite-net's formats.
+// whose GROUP BY term is the stored form's key (SqlStoredKeys), which differs between MicroDb's and sqlite-net's formats;
+// a grouping by a DateTime's date parts (SqlDateParts) has a third text, for sqlite-net's DateTime text.
 public sealed partial class InterceptedSite
 {
     private bool _microDbFormat = true;
     private string? _sqliteNetSql;
     private bool _dateTimeKeys;
+    private bool _dateParts;
+    private string? _dateTextSql;
+    private bool _timeParts;
 
     /// <summary>
     /// Sets how the site's SQL depends on the connection's storage format. Call while building the site, before it is used.
@@ -31,6 +35,26 @@ public sealed partial class InterceptedSite
         return this;
     }
 
+    /// <summary>
+    /// Marks the site's key as holding date parts of a DateTime (Year ... Second), whose GROUP BY term under sqlite-net's
+    /// format differs between DateTime stored as ticks (the <see cref="Formats"/> text) and as text. Call while building
+    /// the site, after <see cref="Formats"/>.
+    /// </summary>
+    /// <param name="dateTextSql">
+    /// The SQL under sqlite-net's format storing DateTime as text, reading the parts at the text's positions; used only
+    /// where the format's text starts with yyyy-MM-dd (and, with <paramref name="timeParts"/>, has HH:mm:ss after it).
+    /// Other text formats, and a null text, take the run-time path (which reads the parts there or throws its error).
+    /// </param>
+    /// <param name="timeParts">Whether a part is Hour, Minute or Second.</param>
+    /// <returns>This site.</returns>
+    public InterceptedSite DateParts(string? dateTextSql, bool timeParts)
+    {
+        _dateParts = true;
+        _dateTextSql = dateTextSql;
+        _timeParts = timeParts;
+        return this;
+    }
+
     /// <summary>The SQL for a connection storing values in <paramref name="format"/>, or null when the run takes the run-time path.</summary>
     internal string? SqlFor(StorageFormat format)
     {
@@ -45,6 +69,11 @@ public sealed partial class InterceptedSite
             if (text.Zoned || !text.Sortable)
             {
                 return null;
+            }
+
+            if (_dateParts)
+            {
+                return text.DateAtStart && (text.TimeAfterDate || !_timeParts) ? _dateTextSql : null;
             }
         }
 

@@ -7,12 +7,16 @@ namespace MicroDb.Generated.Tests.Intercepted;
 internal static class InterceptedFixture
 {
     /// <summary>Opens it: <paramref name="mapping"/> is "generated" or "reflection", <paramref name="format"/> "microdb" or "sqlite-net".</summary>
-    public static MicroDbConnection Open(string mapping, string format, Action<ExecutedStatement> seen)
+    public static MicroDbConnection Open(string mapping, string format, Action<ExecutedStatement> seen) =>
+        Open(mapping, format == "microdb" ? StorageFormat.MicroDb : StorageFormat.SqliteNet(), seen);
+
+    /// <summary>Opens it with the storage format <paramref name="storage"/>.</summary>
+    public static MicroDbConnection Open(string mapping, StorageFormat storage, Action<ExecutedStatement> seen)
     {
         var options = new MicroDbOptions(":memory:")
         {
             Mapping = mapping == "generated" ? MappingMode.Generated : MappingMode.Reflection,
-            Storage = format == "microdb" ? StorageFormat.MicroDb : StorageFormat.SqliteNet(),
+            Storage = storage,
             OnStatement = seen,
         };
         return new MicroDbConnection(mapping == "reflection" ? options.UseReflection() : options);
