@@ -108,11 +108,13 @@ public sealed partial class MicroDbGenerator
                 var name = call.TargetMethod.Name;
                 var contains = name == "Contains";
                 var aggregate = name is "Sum" or "Min" or "Max" or "Average";
-                var source = contains && call.Arguments.Length == 2 ? Unconverted(call.Arguments[0].Value) as IInvocationOperation : call;
+                // LINQ's Contains takes the Select first; the async connection's (AsyncSelectQuery.Contains) is called on it.
+                var source = !contains ? call : call.Arguments.Length == 2 ? Unconverted(call.Arguments[0].Value) as IInvocationOperation
+                    : call.Arguments.Length == 1 ? call.Instance as IInvocationOperation : null;
                 var wheres = new List<(IAnonymousFunctionOperation Lambda, string Path)>();
                 var instance = source?.Instance;
                 var step = path + "o";
-                while (!contains && instance is IInvocationOperation { TargetMethod: { Name: "Where", ContainingType.Name: "TableQuery" }, Arguments.Length: 1 } where
+                while (!contains && instance is IInvocationOperation { TargetMethod: { Name: "Where", ContainingType.Name: "TableQuery" or "AsyncTableQuery" }, Arguments.Length: 1 } where
                     && LambdaOf(where.Arguments[0].Value) is { } whereLambda && Uses(where))
                 {
                     // As SqlTranslator.Subquery: every Where from the last one that reads the row (itself or below) is the sub-query's own.
@@ -122,7 +124,7 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var lambda = source?.Arguments.Length == 1 ? LambdaOf(source.Arguments[0].Value) : null;
-                if (source?.TargetMethod is not { ContainingType: { Name: "TableQuery" } type } method || IsCompat(type)
+                if (source?.TargetMethod is not { ContainingType: { Name: "TableQuery" or "AsyncTableQuery" } type } method || IsCompat(type)
                     || !(contains ? method.Name == "Select" : method.Name is "Any" or "All" or "Count" or "LongCount" || aggregate)
                     || (lambda is null ? source.Arguments.Length != 0 || contains || aggregate || name == "All" : lambda.Symbol.Parameters.Length != 1)
                     || instance is not IInvocationOperation { TargetMethod.Name: "Table", Arguments.Length: 0, Instance: { } connection } root
@@ -198,7 +200,7 @@ public sealed partial class MicroDbGenerator
             /// </summary>
             private LoweredNode? Contains(Lowering inner, IInvocationOperation call, string typeKey, string typeName, string path, string reason)
             {
-                var value = call.Arguments[1].Value;
+                var value = call.Arguments[call.Arguments.Length - 1].Value;
                 if (inner.Key(inner.Body!) is not { } key || Key(value) is not { } row || key.Right!.Family != row.Right!.Family)
                 {
                     return Decline(reason + $": '{inner.Body!.Syntax}' and '{value.Syntax}' are not plain members of integer or string type of the two rows");

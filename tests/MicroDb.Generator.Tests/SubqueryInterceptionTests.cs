@@ -151,6 +151,21 @@ public class SubqueryInterceptionTests
         Assert.That(source, Does.Contain("new { @Id = r.@Id, @Sum = (long)v[0], @Most = (int?)v[1], @Mean = (double)v[2] }"));
     }
 
+    [Test]
+    public void Sub_queries_over_the_async_connections_table_are_lowered_as_the_sync_ones()
+    {
+        var source = Lowered("""
+                public static System.Threading.Tasks.ValueTask<List<Order>> WithBig(MicroDbAsyncConnection adb, int min) => adb.Table<Order>().Where(o => adb.Table<Line>().Where(l => l.OrderId == o.Id).Count(l => l.Quantity >= min) > 1).ToListAsync();
+                public static System.Threading.Tasks.ValueTask<int> Listed(MicroDbAsyncConnection adb) => adb.Table<Order>().CountAsync(o => adb.Table<Line>().Select(l => l.OrderId).Contains(o.Id));
+            """);
+
+        Assert.That(source, Does.Contain(
+            """FROM \"orders\" WHERE ((SELECT count(*) FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\") AND (\"s0\".\"Quantity\" >= ?)) > ?)")"""
+            + """.Value(0, "LaR", "Quantity", typeof(int)).Value(0, "R", "", typeof(object)).Subquery(0, "L");"""));
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("SELECT count(*) FROM \"orders\" WHERE \"Id\" IN (SELECT \"s0\".\"OrderId\" FROM \"lines\" AS \"s0\")").Subquery(0, "");"""));
+    }
+
     [TestCase("db.Table<Order>().Select(o => new { o.Id, Lines = db.Table<Line>().Count(l => l.OrderId == o.Id) }).First()", "'First' ends a projection with a sub-query, which is not lowered at build time (only ToList and ToArray are)")]
     [TestCase("db.Table<Order>().Select(o => new { o.Id, Lines = db.Table<Line>().Count(l => l.OrderId == o.Id && l.Quantity > 1) }).ToList()", "a value inside a projection's sub-query is read at run time only")]
     [TestCase("db.Table<Order>().Select(o => new { o.Id, Most = db.Table<Line>().Where(l => l.OrderId == o.Id).Max(l => l.Price) }).ToList()", "only an integer member of the row is aggregated at build time, not 'l.Price'")]
