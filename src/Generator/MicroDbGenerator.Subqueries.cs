@@ -226,14 +226,36 @@ public sealed partial class MicroDbGenerator
                     return (false, null);
                 }
 
-                if (!(call.TargetMethod.Name is "Count" or "LongCount" || call.TargetMethod.Name == "Sum" && call.Type?.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64))
+                // A nullable result (Min/Max/Average, or a Sum of a nullable selector) is compared as the run time's null guard
+                // writes it: "(S IS NOT NULL AND S op ?)" (the 'guarded' MemberType), or "(S IS ?)" for an equality.
+                var name = call.TargetMethod.Name;
+                var nullable = call.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T };
+                var result = nullable ? ((INamedTypeSymbol)call.Type!).TypeArguments[0] : call.Type;
+                if (name is "Min" or "Max" or "Average" && !nullable)
                 {
-                    return (true, Decline(reason + ": only Count, LongCount and a Sum of integers are compared at build time"));
+                    return (true, Decline(reason + $": {name} over no rows throws in LINQ, which a condition cannot do in SQL (the run-time path refuses it too); use a nullable selector ('(int?)x.Value')"));
                 }
 
-                if (b.IsLifted || b.OperatorMethod is not null || !IsIntegralConversions(open))
+                if (!(name is "Count" or "LongCount" || name is "Sum" or "Min" or "Max" && result?.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64
+                    || name == "Average" && result?.SpecialType == SpecialType.System_Double))
+                {
+                    return (true, Decline(reason + ": only Count, LongCount, and Sum, Min, Max and Average of integers are compared at build time"));
+                }
+
+                if (b.IsLifted != nullable || b.OperatorMethod is not null || (nullable ? open is IConversionOperation : !IsIntegralConversions(open)))
                 {
                     return (true, Decline(reason + $": '{b.Syntax}' compares it through a conversion or a nullable value"));
+                }
+
+                if (name == "Average" && op is "=" or "<>")
+                {
+                    return (true, Decline(reason + $": '{b.Syntax}' compares an average for equality, which is not lowered at build time"));
+                }
+
+                // A nullable comparison reads the value through its lifting conversion (to int?, double? ...), which the tree keeps.
+                if (nullable && closed is IConversionOperation { OperatorMethod: null, IsImplicit: true } lifting)
+                {
+                    closed = lifting.Operand;
                 }
 
                 if (Uses(closed) || !IsClosedValue(closed) || closed.ConstantValue is { HasValue: true, Value: null })
@@ -242,7 +264,8 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var count = Subquery(call, path + (onLeft ? "L" : "R"));
-                return (true, count is null ? null : new LoweredNode(op, Family: "subquery", Path: path + (onLeft ? "R" : "L"), ValueOnLeft: !onLeft, Left: count));
+                return (true, count is null ? null : new LoweredNode(op, MemberType: nullable ? (name == "Average" ? "floating" : "guarded") : null, Family: "subquery",
+                    Path: path + (onLeft ? "R" : "L"), ValueOnLeft: !onLeft, Left: count));
             }
 
             private static bool IsIntegralConversions(IOperation operation)
@@ -446,8 +469,19 @@ public sealed partial class MicroDbGenerator
         private static SqlExpression? Compared(LoweredNode node, EntityModel outer, List<LoweredNode> values, int where, ref string? declined)
         {
             var equality = node.Op is "=" or "<>";
+            var nullable = node.MemberType is "guarded" or "floating";
+
+            // A nullable result's ordering is guarded by "S IS NOT NULL AND": the sub-query written (and its values bound) twice.
+            // An average (a floating key) is written sub-query first, the operator flipped, as the run time's Ordering does.
+            var valueOnLeft = node.ValueOnLeft && node.MemberType != "floating";
+            var guard = nullable && !equality ? Subquery(node.Left!, outer, values, where, ref declined) : null;
+            if (nullable && !equality && guard is null)
+            {
+                return null;
+            }
+
             SqlExpression? value = null;
-            if (!equality && node.ValueOnLeft)
+            if (!equality && valueOnLeft)
             {
                 value = Unmapped(node, values, where);
             }
@@ -459,17 +493,29 @@ public sealed partial class MicroDbGenerator
             }
 
             value ??= Unmapped(node, values, where);
-            var op = node.Op switch
+            var written = node.ValueOnLeft && !valueOnLeft ? Flip(node.Op) : node.Op;
+            var op = written switch
             {
-                "=" => SqlOperator.Equal,
-                "<>" => SqlOperator.NotEqual,
+                "=" => nullable ? SqlOperator.Is : SqlOperator.Equal,
+                "<>" => nullable ? SqlOperator.IsNot : SqlOperator.NotEqual,
                 "<" => SqlOperator.LessThan,
                 "<=" => SqlOperator.LessThanOrEqual,
                 ">" => SqlOperator.GreaterThan,
                 _ => SqlOperator.GreaterThanOrEqual,
             };
-            return new SqlGroup(!equality && node.ValueOnLeft ? new SqlBinary(value, op, scalar) : new SqlBinary(scalar, op, value));
+            SqlExpression comparison = !equality && valueOnLeft ? new SqlBinary(value, op, scalar) : new SqlBinary(scalar, op, value);
+            return new SqlGroup(guard is null ? comparison : new SqlBinary(new SqlIsNull(guard, Negated: true), SqlOperator.And, comparison));
         }
+
+        /// <summary>The operator with its operands swapped (<c>a &lt; b</c> is <c>b &gt; a</c>).</summary>
+        private static string Flip(string op) => op switch
+        {
+            "<" => ">",
+            "<=" => ">=",
+            ">" => "<",
+            ">=" => "<=",
+            _ => op,
+        };
 
         /// <summary>A value compared with no column (the site's member is empty: bound as the translator binds such a value).</summary>
         private static SqlParameter Unmapped(LoweredNode node, List<LoweredNode> values, int where)
@@ -576,7 +622,8 @@ public sealed partial class MicroDbGenerator
         /// <summary>Appends the chain's sub-query checks to its site (<c>.Subquery(where, path)</c>).</summary>
         private static void AppendSubqueries(StringBuilder text)
         {
-            foreach (var (where, path) in _subqueries ?? new List<(int, string)>())
+            // A guarded comparison writes its sub-query twice: one check each.
+            foreach (var (where, path) in (_subqueries ?? new List<(int, string)>()).Distinct())
             {
                 text.Append(".Subquery(").Append(where.ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(", ").Append(SymbolDisplay.FormatLiteral(path, quote: true)).Append(')');
             }
