@@ -11,14 +11,16 @@ namespace MicroDb.Generator;
 
 // Sub-queries in a one-table condition or projection, written exactly as SqlTranslator.Subqueries.cs (and, in a projection,
 // ProjectionSubqueries) builds them over "s0": db.Table<B>(), then Where calls from the first that reads the row, then
-// Any/All (EXISTS / NOT EXISTS), Count/LongCount or an integer Sum compared with a value (a scalar sub-query), or
+// Any/All (EXISTS / NOT EXISTS), Count/LongCount or an integer Sum compared with a value (a scalar sub-query; a nullable
+// Min/Max/Average/Sum behind the run time's null guard, the sub-query written twice), or
 // db.Table<B>().Select(b => b.Key).Contains(row.Member) (IN, or EXISTS for a string or nullable key); in a projection also
 // Min/Max/Average, lifted as columns after the members'. The correlation is an equality of integer or string members,
 // nullable or not (= / <>, or IS / IS NOT where either side can be null). Other sub-queries (in a join or a grouping,
 // nested, other aggregates or correlations) are declined with a reason naming the sub-query and its run-time SQL form. A
 // value inside a sub-query's lambda has an 'a' step in its path (a call's lambda argument's body), one in a Where before
 // the call an 'o' step (the call it is made on); the interceptor checks at each run that the sub-query's table query is
-// on the query's connection (InterceptedSite.Subquery, InterceptedSite.LiftedHold), as the run-time path requires.
+// on the query's connection (InterceptedSite.Subquery, InterceptedSite.LiftedHold), as the run-time path requires. The
+// async connection's table (AsyncTableQuery, AsyncSelectQuery.Contains) is lowered as the sync one.
 public sealed partial class MicroDbGenerator
 {
     private static partial class QueryChains
@@ -135,7 +137,9 @@ public sealed partial class MicroDbGenerator
 
                 if (!Uses(call))
                 {
-                    return Decline(reason + ": it does not read the row, so the run-time path runs it first as a value");
+                    return Decline(reason + (type.Name == "AsyncTableQuery"
+                        ? ": it does not read the row, which is lowered only when it does"
+                        : ": it does not read the row, so the run-time path runs it first as a value"));
                 }
 
                 if (type.TypeArguments[0] is not INamedTypeSymbol entity || !IsAccessible(entity))
@@ -213,7 +217,8 @@ public sealed partial class MicroDbGenerator
             }
 
             /// <summary>
-            /// A comparison of a <c>Count</c>/<c>LongCount</c> sub-query with a closed value (<c>... Count(l =&gt; ...) &gt; n</c>): a
+            /// A comparison of a <c>Count</c>/<c>LongCount</c>/integer <c>Sum</c> sub-query, or of a nullable <c>Min</c>/<c>Max</c>/<c>Average</c>/<c>Sum</c>
+            /// (MemberType <c>guarded</c>, or <c>floating</c> for an average), with a closed value (<c>... Count(l =&gt; ...) &gt; n</c>): a
             /// comparison node of family <c>subquery</c> (Left: the count, Path: the value's, ValueOnLeft as written), null when
             /// neither operand is a sub-query (the caller goes on), or declined.
             /// </summary>

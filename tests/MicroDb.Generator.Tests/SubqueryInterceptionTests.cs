@@ -185,6 +185,22 @@ public class SubqueryInterceptionTests
         Assert.That(source, Does.Contain("""FROM \"orders\" WHERE (""" + Avg + " IS NOT NULL AND " + Avg + """ > ?)")"""));
     }
 
+    [Test]
+    public void An_async_tables_sub_query_that_does_not_read_the_row_stays_on_the_run_time_path()
+    {
+        var result = GeneratorHarness.Run(Model + """
+            public static class Queries
+            {
+                public static System.Threading.Tasks.ValueTask<List<Order>> Q(MicroDbAsyncConnection adb) => adb.Table<Order>().Where(o => adb.Table<Line>().Count() == 0).ToListAsync();
+            }
+            """);
+
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.Sources.ContainsKey(HintName), Is.False);
+        Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(),
+            Does.Contain("'adb.Table<Line>().Count()' is a sub-query over 'Line' (a scalar sub-query at run time), which is not lowered at build time: it does not read the row, which is lowered only when it does"));
+    }
+
     [TestCase("db.Table<Order>().Select(o => new { o.Id, Lines = db.Table<Line>().Count(l => l.OrderId == o.Id) }).First()", "'First' ends a projection with a sub-query, which is not lowered at build time (only ToList and ToArray are)")]
     [TestCase("db.Table<Order>().Select(o => new { o.Id, Lines = db.Table<Line>().Count(l => l.OrderId == o.Id && l.Quantity > 1) }).ToList()", "a value inside a projection's sub-query is read at run time only")]
     [TestCase("db.Table<Order>().Select(o => new { o.Id, Most = db.Table<Line>().Where(l => l.OrderId == o.Id).Max(l => l.Price) }).ToList()", "only an integer member of the row is aggregated at build time, not 'l.Price'")]
