@@ -11,14 +11,16 @@ namespace MicroDb.Generator;
 
 // Sub-queries in a one-table condition or projection, written exactly as SqlTranslator.Subqueries.cs (and, in a projection,
 // ProjectionSubqueries) builds them over "s0": db.Table<B>(), then Where calls from the first that reads the row, then
-// Any/All (EXISTS / NOT EXISTS), Count/LongCount or an integer Sum compared with a value (a scalar sub-query), or
+// Any/All (EXISTS / NOT EXISTS), Count/LongCount or an integer Sum compared with a value (a scalar sub-query; a nullable
+// Min/Max/Average/Sum behind the run time's null guard, the sub-query written twice), or
 // db.Table<B>().Select(b => b.Key).Contains(row.Member) (IN, or EXISTS for a string or nullable key); in a projection also
 // Min/Max/Average, lifted as columns after the members'. The correlation is an equality of integer or string members,
 // nullable or not (= / <>, or IS / IS NOT where either side can be null). Other sub-queries (in a join or a grouping,
 // nested, other aggregates or correlations) are declined with a reason naming the sub-query and its run-time SQL form. A
 // value inside a sub-query's lambda has an 'a' step in its path (a call's lambda argument's body), one in a Where before
 // the call an 'o' step (the call it is made on); the interceptor checks at each run that the sub-query's table query is
-// on the query's connection (InterceptedSite.Subquery, InterceptedSite.LiftedHold), as the run-time path requires.
+// on the query's connection (InterceptedSite.Subquery, InterceptedSite.LiftedHold), as the run-time path requires. The
+// async connection's table (AsyncTableQuery, AsyncSelectQuery.Contains) is lowered as the sync one.
 public sealed partial class MicroDbGenerator
 {
     private static partial class QueryChains
@@ -108,11 +110,13 @@ public sealed partial class MicroDbGenerator
                 var name = call.TargetMethod.Name;
                 var contains = name == "Contains";
                 var aggregate = name is "Sum" or "Min" or "Max" or "Average";
-                var source = contains && call.Arguments.Length == 2 ? Unconverted(call.Arguments[0].Value) as IInvocationOperation : call;
+                // LINQ's Contains takes the Select first; the async connection's (AsyncSelectQuery.Contains) is called on it.
+                var source = !contains ? call : call.Arguments.Length == 2 ? Unconverted(call.Arguments[0].Value) as IInvocationOperation
+                    : call.Arguments.Length == 1 ? call.Instance as IInvocationOperation : null;
                 var wheres = new List<(IAnonymousFunctionOperation Lambda, string Path)>();
                 var instance = source?.Instance;
                 var step = path + "o";
-                while (!contains && instance is IInvocationOperation { TargetMethod: { Name: "Where", ContainingType.Name: "TableQuery" }, Arguments.Length: 1 } where
+                while (!contains && instance is IInvocationOperation { TargetMethod: { Name: "Where", ContainingType.Name: "TableQuery" or "AsyncTableQuery" }, Arguments.Length: 1 } where
                     && LambdaOf(where.Arguments[0].Value) is { } whereLambda && Uses(where))
                 {
                     // As SqlTranslator.Subquery: every Where from the last one that reads the row (itself or below) is the sub-query's own.
@@ -122,7 +126,7 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var lambda = source?.Arguments.Length == 1 ? LambdaOf(source.Arguments[0].Value) : null;
-                if (source?.TargetMethod is not { ContainingType: { Name: "TableQuery" } type } method || IsCompat(type)
+                if (source?.TargetMethod is not { ContainingType: { Name: "TableQuery" or "AsyncTableQuery" } type } method || IsCompat(type)
                     || !(contains ? method.Name == "Select" : method.Name is "Any" or "All" or "Count" or "LongCount" || aggregate)
                     || (lambda is null ? source.Arguments.Length != 0 || contains || aggregate || name == "All" : lambda.Symbol.Parameters.Length != 1)
                     || instance is not IInvocationOperation { TargetMethod.Name: "Table", Arguments.Length: 0, Instance: { } connection } root
@@ -133,7 +137,9 @@ public sealed partial class MicroDbGenerator
 
                 if (!Uses(call))
                 {
-                    return Decline(reason + ": it does not read the row, so the run-time path runs it first as a value");
+                    return Decline(reason + (type.Name == "AsyncTableQuery"
+                        ? ": it does not read the row, which is lowered only when it does"
+                        : ": it does not read the row, so the run-time path runs it first as a value"));
                 }
 
                 if (type.TypeArguments[0] is not INamedTypeSymbol entity || !IsAccessible(entity))
@@ -198,7 +204,7 @@ public sealed partial class MicroDbGenerator
             /// </summary>
             private LoweredNode? Contains(Lowering inner, IInvocationOperation call, string typeKey, string typeName, string path, string reason)
             {
-                var value = call.Arguments[1].Value;
+                var value = call.Arguments[call.Arguments.Length - 1].Value;
                 if (inner.Key(inner.Body!) is not { } key || Key(value) is not { } row || key.Right!.Family != row.Right!.Family)
                 {
                     return Decline(reason + $": '{inner.Body!.Syntax}' and '{value.Syntax}' are not plain members of integer or string type of the two rows");
@@ -211,7 +217,8 @@ public sealed partial class MicroDbGenerator
             }
 
             /// <summary>
-            /// A comparison of a <c>Count</c>/<c>LongCount</c> sub-query with a closed value (<c>... Count(l =&gt; ...) &gt; n</c>): a
+            /// A comparison of a <c>Count</c>/<c>LongCount</c>/integer <c>Sum</c> sub-query, or of a nullable <c>Min</c>/<c>Max</c>/<c>Average</c>/<c>Sum</c>
+            /// (MemberType <c>guarded</c>, or <c>floating</c> for an average), with a closed value (<c>... Count(l =&gt; ...) &gt; n</c>): a
             /// comparison node of family <c>subquery</c> (Left: the count, Path: the value's, ValueOnLeft as written), null when
             /// neither operand is a sub-query (the caller goes on), or declined.
             /// </summary>
@@ -224,14 +231,36 @@ public sealed partial class MicroDbGenerator
                     return (false, null);
                 }
 
-                if (!(call.TargetMethod.Name is "Count" or "LongCount" || call.TargetMethod.Name == "Sum" && call.Type?.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64))
+                // A nullable result (Min/Max/Average, or a Sum of a nullable selector) is compared as the run time's null guard
+                // writes it: "(S IS NOT NULL AND S op ?)" (the 'guarded' MemberType), or "(S IS ?)" for an equality.
+                var name = call.TargetMethod.Name;
+                var nullable = call.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T };
+                var result = nullable ? ((INamedTypeSymbol)call.Type!).TypeArguments[0] : call.Type;
+                if (name is "Min" or "Max" or "Average" && !nullable)
                 {
-                    return (true, Decline(reason + ": only Count, LongCount and a Sum of integers are compared at build time"));
+                    return (true, Decline(reason + $": {name} over no rows throws in LINQ, which a condition cannot do in SQL (the run-time path refuses it too); use a nullable selector ('(int?)x.Value')"));
                 }
 
-                if (b.IsLifted || b.OperatorMethod is not null || !IsIntegralConversions(open))
+                if (!(name is "Count" or "LongCount" || name is "Sum" or "Min" or "Max" && result?.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64
+                    || name == "Average" && result?.SpecialType == SpecialType.System_Double))
+                {
+                    return (true, Decline(reason + ": only Count, LongCount, and Sum, Min, Max and Average of integers are compared at build time"));
+                }
+
+                if (b.IsLifted != nullable || b.OperatorMethod is not null || (nullable ? open is IConversionOperation : !IsIntegralConversions(open)))
                 {
                     return (true, Decline(reason + $": '{b.Syntax}' compares it through a conversion or a nullable value"));
+                }
+
+                if (name == "Average" && op is "=" or "<>")
+                {
+                    return (true, Decline(reason + $": '{b.Syntax}' compares an average for equality, which is not lowered at build time"));
+                }
+
+                // A nullable comparison reads the value through its lifting conversion (to int?, double? ...), which the tree keeps.
+                if (nullable && closed is IConversionOperation { OperatorMethod: null, IsImplicit: true } lifting)
+                {
+                    closed = lifting.Operand;
                 }
 
                 if (Uses(closed) || !IsClosedValue(closed) || closed.ConstantValue is { HasValue: true, Value: null })
@@ -240,7 +269,8 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var count = Subquery(call, path + (onLeft ? "L" : "R"));
-                return (true, count is null ? null : new LoweredNode(op, Family: "subquery", Path: path + (onLeft ? "R" : "L"), ValueOnLeft: !onLeft, Left: count));
+                return (true, count is null ? null : new LoweredNode(op, MemberType: nullable ? (name == "Average" ? "floating" : "guarded") : null, Family: "subquery",
+                    Path: path + (onLeft ? "R" : "L"), ValueOnLeft: !onLeft, Left: count));
             }
 
             private static bool IsIntegralConversions(IOperation operation)
@@ -444,8 +474,19 @@ public sealed partial class MicroDbGenerator
         private static SqlExpression? Compared(LoweredNode node, EntityModel outer, List<LoweredNode> values, int where, ref string? declined)
         {
             var equality = node.Op is "=" or "<>";
+            var nullable = node.MemberType is "guarded" or "floating";
+
+            // A nullable result's ordering is guarded by "S IS NOT NULL AND": the sub-query written (and its values bound) twice.
+            // An average (a floating key) is written sub-query first, the operator flipped, as the run time's Ordering does.
+            var valueOnLeft = node.ValueOnLeft && node.MemberType != "floating";
+            var guard = nullable && !equality ? Subquery(node.Left!, outer, values, where, ref declined) : null;
+            if (nullable && !equality && guard is null)
+            {
+                return null;
+            }
+
             SqlExpression? value = null;
-            if (!equality && node.ValueOnLeft)
+            if (!equality && valueOnLeft)
             {
                 value = Unmapped(node, values, where);
             }
@@ -457,17 +498,29 @@ public sealed partial class MicroDbGenerator
             }
 
             value ??= Unmapped(node, values, where);
-            var op = node.Op switch
+            var written = node.ValueOnLeft && !valueOnLeft ? Flip(node.Op) : node.Op;
+            var op = written switch
             {
-                "=" => SqlOperator.Equal,
-                "<>" => SqlOperator.NotEqual,
+                "=" => nullable ? SqlOperator.Is : SqlOperator.Equal,
+                "<>" => nullable ? SqlOperator.IsNot : SqlOperator.NotEqual,
                 "<" => SqlOperator.LessThan,
                 "<=" => SqlOperator.LessThanOrEqual,
                 ">" => SqlOperator.GreaterThan,
                 _ => SqlOperator.GreaterThanOrEqual,
             };
-            return new SqlGroup(!equality && node.ValueOnLeft ? new SqlBinary(value, op, scalar) : new SqlBinary(scalar, op, value));
+            SqlExpression comparison = !equality && valueOnLeft ? new SqlBinary(value, op, scalar) : new SqlBinary(scalar, op, value);
+            return new SqlGroup(guard is null ? comparison : new SqlBinary(new SqlIsNull(guard, Negated: true), SqlOperator.And, comparison));
         }
+
+        /// <summary>The operator with its operands swapped (<c>a &lt; b</c> is <c>b &gt; a</c>).</summary>
+        private static string Flip(string op) => op switch
+        {
+            "<" => ">",
+            "<=" => ">=",
+            ">" => "<",
+            ">=" => "<=",
+            _ => op,
+        };
 
         /// <summary>A value compared with no column (the site's member is empty: bound as the translator binds such a value).</summary>
         private static SqlParameter Unmapped(LoweredNode node, List<LoweredNode> values, int where)
@@ -574,7 +627,8 @@ public sealed partial class MicroDbGenerator
         /// <summary>Appends the chain's sub-query checks to its site (<c>.Subquery(where, path)</c>).</summary>
         private static void AppendSubqueries(StringBuilder text)
         {
-            foreach (var (where, path) in _subqueries ?? new List<(int, string)>())
+            // A guarded comparison writes its sub-query twice: one check each.
+            foreach (var (where, path) in (_subqueries ?? new List<(int, string)>()).Distinct())
             {
                 text.Append(".Subquery(").Append(where.ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(", ").Append(SymbolDisplay.FormatLiteral(path, quote: true)).Append(')');
             }

@@ -151,10 +151,62 @@ public class SubqueryInterceptionTests
         Assert.That(source, Does.Contain("new { @Id = r.@Id, @Sum = (long)v[0], @Most = (int?)v[1], @Mean = (double)v[2] }"));
     }
 
+    [Test]
+    public void Sub_queries_over_the_async_connections_table_are_lowered_as_the_sync_ones()
+    {
+        var source = Lowered("""
+                public static System.Threading.Tasks.ValueTask<List<Order>> WithBig(MicroDbAsyncConnection adb, int min) => adb.Table<Order>().Where(o => adb.Table<Line>().Where(l => l.OrderId == o.Id).Count(l => l.Quantity >= min) > 1).ToListAsync();
+                public static System.Threading.Tasks.ValueTask<int> Listed(MicroDbAsyncConnection adb) => adb.Table<Order>().CountAsync(o => adb.Table<Line>().Select(l => l.OrderId).Contains(o.Id));
+            """);
+
+        Assert.That(source, Does.Contain(
+            """FROM \"orders\" WHERE ((SELECT count(*) FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\") AND (\"s0\".\"Quantity\" >= ?)) > ?)")"""
+            + """.Value(0, "LaR", "Quantity", typeof(int)).Value(0, "R", "", typeof(object)).Subquery(0, "L");"""));
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("SELECT count(*) FROM \"orders\" WHERE \"Id\" IN (SELECT \"s0\".\"OrderId\" FROM \"lines\" AS \"s0\")").Subquery(0, "");"""));
+    }
+
+    [Test]
+    public void Nullable_aggregates_compared_with_a_value_are_guarded_with_the_sub_query_written_twice()
+    {
+        var source = Lowered("""
+                public static List<Order> Big(MicroDbConnection db, int min, int most) => db.Table<Order>().Where(o => most >= db.Table<Line>().Where(l => l.OrderId == o.Id && l.Quantity > min).Min(l => (int?)l.Quantity)).ToList();
+                public static int Exact(MicroDbConnection db, int most) => db.Table<Order>().Count(o => db.Table<Line>().Where(l => l.OrderId == o.Id).Max(l => (long?)l.Quantity) != most);
+                public static List<Order> Mean(MicroDbConnection db, double mean) => db.Table<Order>().Where(o => mean < db.Table<Line>().Where(l => l.OrderId == o.Id).Average(l => (int?)l.Quantity)).ToList();
+            """);
+
+        const string Min = """(SELECT min(\"s0\".\"Quantity\") FROM \"lines\" AS \"s0\" WHERE ((\"s0\".\"OrderId\" = \"orders\".\"Id\") AND (\"s0\".\"Quantity\" > ?)))""";
+        Assert.That(source, Does.Contain(
+            """FROM \"orders\" WHERE (""" + Min + " IS NOT NULL AND ? >= " + Min + """)")"""
+            + """.Value(0, "RoaRR", "Quantity", typeof(int)).Value(0, "L", "", typeof(object)).Value(0, "RoaRR", "Quantity", typeof(int)).Subquery(0, "R");"""));
+        Assert.That(source, Does.Contain(
+            """SELECT count(*) FROM \"orders\" WHERE ((SELECT max(\"s0\".\"Quantity\") FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")) IS NOT ?)")"""));
+        const string Avg = """(SELECT avg(\"s0\".\"Quantity\") FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\"))""";
+        Assert.That(source, Does.Contain("""FROM \"orders\" WHERE (""" + Avg + " IS NOT NULL AND " + Avg + """ > ?)")"""));
+    }
+
+    [Test]
+    public void An_async_tables_sub_query_that_does_not_read_the_row_stays_on_the_run_time_path()
+    {
+        var result = GeneratorHarness.Run(Model + """
+            public static class Queries
+            {
+                public static System.Threading.Tasks.ValueTask<List<Order>> Q(MicroDbAsyncConnection adb) => adb.Table<Order>().Where(o => adb.Table<Line>().Count() == 0).ToListAsync();
+            }
+            """);
+
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.Sources.ContainsKey(HintName), Is.False);
+        Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(),
+            Does.Contain("'adb.Table<Line>().Count()' is a sub-query over 'Line' (a scalar sub-query at run time), which is not lowered at build time: it does not read the row, which is lowered only when it does"));
+    }
+
     [TestCase("db.Table<Order>().Select(o => new { o.Id, Lines = db.Table<Line>().Count(l => l.OrderId == o.Id) }).First()", "'First' ends a projection with a sub-query, which is not lowered at build time (only ToList and ToArray are)")]
     [TestCase("db.Table<Order>().Select(o => new { o.Id, Lines = db.Table<Line>().Count(l => l.OrderId == o.Id && l.Quantity > 1) }).ToList()", "a value inside a projection's sub-query is read at run time only")]
     [TestCase("db.Table<Order>().Select(o => new { o.Id, Most = db.Table<Line>().Where(l => l.OrderId == o.Id).Max(l => l.Price) }).ToList()", "only an integer member of the row is aggregated at build time, not 'l.Price'")]
-    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Where(l => l.OrderId == o.Id).Max(l => (int?)l.Quantity) > 2).ToList()", "(a scalar sub-query at run time), which is not lowered at build time: only Count, LongCount and a Sum of integers are compared")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Where(l => l.OrderId == o.Id).Max(l => l.Quantity) > 2).ToList()", "(a scalar sub-query at run time), which is not lowered at build time: Max over no rows throws in LINQ, which a condition cannot do in SQL")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Where(l => l.OrderId == o.Id).Average(l => (int?)l.Quantity) == 2).ToList()", "compares an average for equality")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Where(l => l.OrderId == o.Id).Max(l => (int?)l.Quantity) > 2L).ToList()", "compares it through a conversion or a nullable value")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Sum(l => l.Quantity) > 2).ToList()", "(a scalar sub-query at run time), which is not lowered at build time: it does not read the row")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Count(l => l.OrderId == o.Id) > o.Total).ToList()", "is not a constant or a captured variable")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Select(l => l.Price).Contains(o.Total)).ToList()", "are not plain members of integer or string type")]

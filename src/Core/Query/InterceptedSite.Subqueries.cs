@@ -4,7 +4,7 @@ using MicroDb.Mapping;
 namespace MicroDb.Query;
 
 // An intercepted query's sub-queries (db.Table<Line>().Any(l => ...), All, Count, LongCount and Select(...).Contains(...) in a Where): each run checks that the sub-query's
-// table query is on the query's connection and reads its table as the run-time path does (SqlTranslator.Subqueries.cs);
+// table query is on the query's connection (or, the async connection's table, on its pool's writer: SubqueryConnection.Accepts) and reads its table as the run-time path does (SqlTranslator.Subqueries.cs);
 // a value inside the sub-query's lambda (its path has an 'a' step) is encoded as a column of that table.
 public sealed partial class InterceptedSite
 {
@@ -109,7 +109,9 @@ public sealed partial class InterceptedSite
             node = convert.Operand;
         }
 
-        if (node is MethodCallExpression { Method.Name: "Contains", Object: null, Arguments: [MethodCallExpression { Method.Name: "Select" } select, ..] })
+        // The async connection's Contains is an instance call on the Select, LINQ's a static one taking it first.
+        if (node is MethodCallExpression { Method.Name: "Contains" } contains
+            && (contains.Object ?? (contains.Arguments.Count == 2 ? contains.Arguments[0] : null)) is MethodCallExpression { Method.Name: "Select" } select)
         {
             node = select;
         }
@@ -125,7 +127,7 @@ public sealed partial class InterceptedSite
             chain = before;
         }
 
-        return ExpressionInterpreter.EvaluateClosed(chain) is ISubquerySource source && ReferenceEquals(source.Connection, connection)
+        return ExpressionInterpreter.EvaluateClosed(chain) is ISubquerySource source && SubqueryConnection.Accepts(source, connection)
             && source.WhereLambdas.Count == 0 && source.LimitedSource is null && source.Limit is null && source.Offset == 0
             ? source
             : null;

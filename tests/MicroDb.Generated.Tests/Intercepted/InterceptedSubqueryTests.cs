@@ -138,6 +138,39 @@ public class InterceptedSubqueryTests
     }
 
     [Test]
+    public void Min_Max_Average_and_a_nullable_Sum_compared_with_a_value_are_guarded_as_the_run_time_writes_them()
+    {
+        var before = InterceptionCheck.Runs;
+        var min = 1;
+        var most = 4;
+        var mean = 2.5;
+        var top = 5;
+
+        var big = _db.Table<JoinOrder>().Where(o => _db.Table<JoinLine>().Where(l => l.OrderId == o.Id).Max(l => (int?)l.Quantity) > most).ToList();
+        var small = _db.Table<JoinOrder>().Where(o => most >= _db.Table<JoinLine>().Where(l => l.OrderId == o.Id && l.Quantity > min).Min(l => (long?)l.Quantity)).ToList();
+        var exact = _db.Table<JoinOrder>().Where(o => _db.Table<JoinLine>().Where(l => l.OrderId == o.Id).Max(l => (int?)l.Quantity) == top).ToList();
+        var other = _db.Table<JoinOrder>().Count(o => _db.Table<JoinLine>().Where(l => l.OrderId == o.Id).Min(l => (int?)l.Quantity) != min);
+        var average = _db.Table<JoinOrder>().Where(o => mean < _db.Table<JoinLine>().Where(l => l.OrderId == o.Id).Average(l => (int?)l.Quantity)).ToList();
+        var summed = _db.Table<JoinOrder>().Where(o => _db.Table<JoinLine>().Where(l => l.OrderId == o.Id).Sum(l => (int?)l.Quantity) <= most).ToList();
+
+        Assert.That(Intercepted(), Is.EqualTo(6), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(6), "The check compared each run with the run-time path.");
+        var second = _seen.Where(s => s.Source == StatementSource.Intercepted).ElementAt(1).Sql;
+        const string Min = "(SELECT min(\"s0\".\"Quantity\") FROM \"join_lines\" AS \"s0\" WHERE ((\"s0\".\"OrderId\" = \"join_orders\".\"Id\") AND (\"s0\".\"Quantity\" > ?)))";
+        Assert.That(second, Does.EndWith("WHERE (" + Min + " IS NOT NULL AND ? >= " + Min + ")"), Seen);
+        Assert.That(big.Select(o => o.Id), Is.EqualTo(_orders.Where(o => _lines.Where(l => l.OrderId == o.Id).Max(l => (int?)l.Quantity) > most).Select(o => o.Id)));
+        Assert.That(big.Select(o => o.Id), Is.EqualTo(new[] { 1, 4 }));
+        Assert.That(small.Select(o => o.Id), Is.EqualTo(_orders.Where(o => most >= _lines.Where(l => l.OrderId == o.Id && l.Quantity > min).Min(l => (long?)l.Quantity)).Select(o => o.Id)));
+        Assert.That(small.Select(o => o.Id), Is.EqualTo(new[] { 2 }));
+        Assert.That(exact.Select(o => o.Id), Is.EqualTo(_orders.Where(o => _lines.Where(l => l.OrderId == o.Id).Max(l => (int?)l.Quantity) == top).Select(o => o.Id)));
+        Assert.That(exact.Select(o => o.Id), Is.EqualTo(new[] { 1 }));
+        Assert.That(other, Is.EqualTo(_orders.Count(o => _lines.Where(l => l.OrderId == o.Id).Min(l => (int?)l.Quantity) != min)));
+        Assert.That(average.Select(o => o.Id), Is.EqualTo(_orders.Where(o => mean < _lines.Where(l => l.OrderId == o.Id).Average(l => (int?)l.Quantity)).Select(o => o.Id)));
+        Assert.That(average.Select(o => o.Id), Is.EqualTo(new[] { 1, 4 }));
+        Assert.That(summed.Select(o => o.Id), Is.EqualTo(_orders.Where(o => _lines.Where(l => l.OrderId == o.Id).Sum(l => (int?)l.Quantity) <= most).Select(o => o.Id)));
+    }
+
+    [Test]
     public void ExecuteDelete_with_a_count_deletes_what_LINQ_selects()
     {
         var deleted = _db.Table<JoinOrder>().Where(o => _db.Table<JoinLine>().Count(l => l.OrderId == o.Id) < 2).ExecuteDelete();

@@ -238,7 +238,7 @@ internal sealed partial class SqlTranslator
         if (CanBeNull(keyType) || !IsIntegral(keyType))
         {
             // An inner query that does not read the row and was made on another connection is run first (its values bound as a list).
-            if (!Uses(source) && !(ExpressionInterpreter.EvaluateClosed(chain) is ISubquerySource { Connection: var made } && (ReferenceEquals(made, SubqueryConnection.Current) || ReferenceEquals(made, (SubqueryConnection.Current as MicroDbConnection)?.PoolWriter))))
+            if (!Uses(source) && !(ExpressionInterpreter.EvaluateClosed(chain) is ISubquerySource made && SubqueryConnection.Accepts(made, SubqueryConnection.Current)))
             {
                 return null;
             }
@@ -295,7 +295,7 @@ internal sealed partial class SqlTranslator
         var connection = SubqueryConnection.Current
             ?? throw Unsupported(call, $"a sub-query over the table '{source.Table.TableName}' is translated only in a query's Where, Select, OrderBy or grouped Where (and Count, Any, First ... with a condition)");
         // An async connection's table query is made on its pool's writer and runs on whichever pooled connection runs the outer query.
-        if (!ReferenceEquals(source.Connection, connection) && !(source is IAsyncSubquerySource && ReferenceEquals(source.Connection, (connection as MicroDbConnection)?.PoolWriter)))
+        if (!SubqueryConnection.Accepts(source, connection))
         {
             throw Unsupported(call, $"the sub-query over the table '{source.Table.TableName}' was made on another connection ({Describe(source.Connection)}) than the query it is in ({Describe(connection)}); one statement runs on one connection, so use the same connection object");
         }

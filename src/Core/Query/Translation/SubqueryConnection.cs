@@ -21,6 +21,17 @@ internal static class SubqueryConnection
         return scope;
     }
 
+    /// <summary>
+    /// Whether a sub-query over <paramref name="source"/> may be nested in a statement run on <paramref name="connection"/>:
+    /// it was made on that connection, or it is the async connection's table query (made on its pool's writer) and the
+    /// statement runs on one of that pool's connections. The one rule of the run-time translator and the interceptors.
+    /// </summary>
+    /// <param name="source">The sub-query's table query.</param>
+    /// <param name="connection">The connection the enclosing statement runs on (null: none).</param>
+    public static bool Accepts(ISubquerySource source, object? connection) =>
+        connection is not null && (ReferenceEquals(source.Connection, connection)
+            || source is IAsyncSubquerySource && ReferenceEquals(source.Connection, (connection as MicroDbConnection)?.PoolWriter));
+
     /// <summary>True when <paramref name="lambda"/> holds a call on a table query (a sub-query the translator nests).</summary>
     public static bool Holds(System.Linq.Expressions.Expression lambda) => Finder.Find(lambda);
 
