@@ -16,7 +16,7 @@ public sealed class StringAndDateFunctionTests(MappingMode mapping)
     private static readonly string?[] Names =
     [
         "Anna", "  Anna ", "ANNA", "anna", "\tÖlaf\n", "ölaf", "ÖLAF", "Ärger  ", "ÉMILE", "émile", "Zürich", "日本", "", " ", null,
-        "An_na", "50%", "a b", "**star**", "x", "Ωmega", "ωMEGA", "back\\slash", "\u00A0nbsp\u3000",
+        "An_na", "50%", "a b", "**star**", "x", "Ωmega", "ωMEGA", "back\\slash", "\u00A0nbsp\u3000", "Straße",
     ];
 
     private static readonly DateTime[] Moments =
@@ -160,6 +160,26 @@ public sealed class StringAndDateFunctionTests(MappingMode mapping)
     {
         var actual = _db.Table<PgTextRow>().OrderBy(x => x.Id).Select(x => x.When.Date).ToList();
         Assert.That(actual, Is.EqualTo(_rows.Select(x => x.When.Date).ToList()));
+    }
+
+    [Test]
+    public void Case_mapped_and_trimmed_keys_sort_and_project_as_linq_to_objects()
+    {
+        var lowered = _db.Table<PgTextRow>().OrderBy(x => x.Name!.ToLowerInvariant()).ThenBy(x => x.Id).Select(x => x.Id).ToList();
+        Assert.That(lowered, Is.EqualTo(_rows.OrderBy(x => x.Name?.ToLowerInvariant(), StringComparer.Ordinal).ThenBy(x => x.Id).Select(x => x.Id).ToList()));
+        var trimmed = _db.Table<PgTextRow>().Where(x => x.Name != null).OrderBy(x => x.Id).Select(x => x.Name!.Trim()).ToList();
+        Assert.That(trimmed, Is.EqualTo(_rows.Where(x => x.Name != null).Select(x => x.Name!.Trim()).ToList()));
+        var years = _db.Table<PgTextRow>().OrderBy(x => x.Id).Select(x => x.When.Year).ToList();
+        Assert.That(years, Is.EqualTo(_rows.Select(x => x.When.Year).ToList()));
+    }
+
+    [Test]
+    public void Sharp_s_upper_cases_as_icu_does_not_as_dotnet()
+    {
+        // The one documented difference of case mapping: ICU's full mapping turns ß into SS, .NET's simple one keeps it.
+        Assert.That(_rows.Count(x => x.Name?.ToUpperInvariant() == "STRASSE"), Is.Zero);
+        Assert.That(_db.Table<PgTextRow>().Count(x => x.Name!.ToUpperInvariant() == "STRASSE"), Is.EqualTo(_rows.Count(x => x.Name == "Straße")).And.GreaterThan(0));
+        Assert.That(_db.Table<PgTextRow>().Count(x => x.Name!.ToLowerInvariant() == "straße"), Is.EqualTo(_rows.Count(x => x.Name?.ToLowerInvariant() == "straße")));
     }
 
     [Test]
