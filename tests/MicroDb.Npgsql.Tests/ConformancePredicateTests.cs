@@ -23,16 +23,8 @@ public sealed class ConformancePredicateTests(MappingMode mapping)
     /// <summary>The cases with no PostgreSQL translation (docs/postgresql.md, "Differences from SQLite").</summary>
     private static readonly HashSet<string> Untranslated =
     [
-        // Case-insensitive matching: PostgreSQL's case mapping depends on the collation, .NET's OrdinalIgnoreCase does not.
-        "contains_ignore_case", "contains_underscore_ignore_case_is_literal", "contains_backslash_ignore_case",
-        "starts_with_ignore_case", "starts_with_bool_overload", "ends_with_ignore_case", "equals_ignore_case",
-        "to_lower", "to_upper",
-
-        // Whitespace sets differ (.NET's is Unicode's; btrim and [[:space:]] are ASCII under "C").
-        "trim", "trim_end", "is_null_or_white_space",
-
-        // UTF-16 indices against code-point positions, and IndexOf(string) is culture-sensitive in .NET.
-        "substring", "index_of",
+        // StartsWith(s, ignoreCase, culture): culture-aware in .NET; only ordinal matching (incl. OrdinalIgnoreCase) is translated.
+        "starts_with_bool_overload",
     ];
 
     private MicroDbNpgsqlConnection _db = null!;

@@ -11,12 +11,10 @@ public sealed class DialectRefusalTests
     {
         using var db = new MicroDbNpgsqlConnection(PostgresServer.DataSource);
         var table = db.Table<LinqRow>();
-        Assert.That(() => table.Where(x => x.When.Year > 2000), Throws.TypeOf<NotSupportedException>().With.Message.Contains("x.When.Year").And.Message.Contains("dates"));
+        Assert.That(() => table.Where(x => x.At.Year > 2000), Throws.TypeOf<NotSupportedException>().With.Message.Contains("x.At.Year").And.Message.Contains("DateTimeOffset.Year"));
         Assert.That(() => table.Where(x => Math.Round(x.Score) > 1), Throws.TypeOf<NotSupportedException>().With.Message.Contains("Round"));
         Assert.That(() => table.Where(x => Math.Max(x.Age, x.Small) > 1), Throws.TypeOf<NotSupportedException>().With.Message.Contains("Max"));
         Assert.That(() => table.Where(x => (x.Age << 1) > 3), Throws.TypeOf<NotSupportedException>().With.Message.Contains("shifts"));
-        Assert.That(() => table.Where(x => x.Name!.TrimEnd() == "a"), Throws.TypeOf<NotSupportedException>().With.Message.Contains("Trim"));
-        Assert.That(() => table.Where(x => x.Name!.IndexOf("a") > 0), Throws.TypeOf<NotSupportedException>().With.Message.Contains("IndexOf"));
         Assert.That(() => table.Where(x => x.Name!.StartsWith("a", true, null)), Throws.TypeOf<NotSupportedException>().With.Message.Contains("ordinal"));
         Assert.That(() => table.Where(x => (int)x.Big > 3), Throws.TypeOf<NotSupportedException>().With.Message.Contains("Int64").And.Message.Contains("Int32"));
     }

@@ -411,18 +411,18 @@ public sealed class LinqTests(MappingMode mapping)
     public void An_untranslatable_expression_throws_NotSupportedException_naming_it()
     {
         var table = _db.Table<LinqRow>();
-        Assert.That(() => table.Where(x => x.Name!.ToUpper() == "ANNA"), Throws.TypeOf<NotSupportedException>().With.Message.Contains("ToUpper"));
+        Assert.That(() => table.Where(x => x.Name!.Equals("ANNA", StringComparison.InvariantCultureIgnoreCase)), Throws.TypeOf<NotSupportedException>().With.Message.Contains("Equals"));
         Assert.That(() => table.Where(x => x.Unsigned + 1 > 3), Throws.TypeOf<NotSupportedException>().With.Message.Contains("(x.Unsigned + 1)").And.Message.Contains("UInt32"));
         Assert.That(() => table.Where(x => x.Price / 3 > 1), Throws.TypeOf<NotSupportedException>().With.Message.Contains("decimal division"));
         Assert.That(() => table.Where(x => x.Score % 2 > 1), Throws.TypeOf<NotSupportedException>().With.Message.Contains("%"));
-        Assert.That(() => table.Where(x => x.Name!.Substring(1) == "a"), Throws.TypeOf<NotSupportedException>().With.Message.Contains("Substring"));
+        Assert.That(() => table.Where(x => x.At.Year == 2000), Throws.TypeOf<NotSupportedException>().With.Message.Contains("DateTimeOffset.Year"));
         Assert.That(() => table.Where(x => x.Name + x.Age == "a1"), Throws.TypeOf<NotSupportedException>().With.Message.Contains("string + string"));
         Assert.That(() => table.Where(x => (int)x.Score > 3), Throws.TypeOf<NotSupportedException>().With.Message.Contains("Score"));
-        Assert.That(() => table.Where(x => x.Name!.Contains("a", StringComparison.OrdinalIgnoreCase)), Throws.TypeOf<NotSupportedException>().With.Message.Contains("ordinal"));
+        Assert.That(() => table.Where(x => x.Name!.Contains("a", StringComparison.CurrentCultureIgnoreCase)), Throws.TypeOf<NotSupportedException>().With.Message.Contains("ordinal"));
         Assert.That(() => table.Where(x => string.Compare(x.Name, "a") > 0), Throws.TypeOf<NotSupportedException>().With.Message.Contains("Compare"));
         Assert.That(() => table.Where(x => x.Blob == new byte[] { 1 }), Throws.TypeOf<NotSupportedException>().With.Message.Contains("by reference"));
         Assert.That(() => table.OrderBy(x => x.Blob), Throws.TypeOf<NotSupportedException>().With.Message.Contains("Blob"));
-        Assert.That(() => table.OrderBy(x => x.Name!.ToUpper()), Throws.TypeOf<NotSupportedException>().With.Message.Contains("ToUpper"));
+        Assert.That(() => table.OrderBy(x => x.At.Month), Throws.TypeOf<NotSupportedException>().With.Message.Contains("Month"));
         var empty = Array.Empty<byte>();
         Assert.That(() => table.OrderBy(x => x.Blob ?? empty), Throws.TypeOf<NotSupportedException>().With.Message.Contains("no order"));
         Assert.That(() => table.Where(x => x.Name!.Contains(null!)), Throws.TypeOf<ArgumentNullException>());

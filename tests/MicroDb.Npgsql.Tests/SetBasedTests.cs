@@ -81,8 +81,8 @@ public sealed class SetBasedTests(MappingMode mapping)
         Assert.That(() => orders.ExecuteUpdate(s => s), Throws.ArgumentException.With.Message.Contains("sets no column"));
         Assert.That(() => orders.ExecuteUpdate(s => s.Set(o => o.Total, o => o.Total / 3)),
             Throws.TypeOf<NotSupportedException>().With.Message.Contains("decimal division"));
-        Assert.That(() => orders.ExecuteUpdate(s => s.Set(o => o.Note, o => o.Note!.ToUpper())),
-            Throws.TypeOf<NotSupportedException>().With.Message.Contains("ToUpper"));
+        Assert.That(() => orders.ExecuteUpdate(s => s.Set(o => o.Note, o => o.Note + o.Total)),
+            Throws.TypeOf<NotSupportedException>().With.Message.Contains("string + string"));
         Assert.That(() => orders.ExecuteUpdate(s => s.Set(o => o.Total + 1, 2m)), Throws.ArgumentException.With.Message.Contains("mapped member"));
         Assert.That(_db.Table<PgNoKey>().Take(1).ExecuteDelete, Throws.TypeOf<NotSupportedException>().With.Message.Contains("primary key"));
         Assert.That(Read().Select(o => (o.Id, o.Total, o.Note)), Is.EqualTo(_orders.Select(o => (o.Id, o.Total, o.Note))), "nothing changed");

@@ -16,6 +16,9 @@ internal sealed class PostgresQueryDialect : QueryDialect
     private static readonly SqlLiteral TrueLiteral = new("TRUE");
     private static readonly SqlLiteral FalseLiteral = new("FALSE");
 
+    // ICU's root locale: Unicode case mapping whatever the database's LC_CTYPE is.
+    private const string CaseCollation = "und-x-icu";
+
     private PostgresQueryDialect()
     {
     }
@@ -47,12 +50,7 @@ internal sealed class PostgresQueryDialect : QueryDialect
     /// <inheritdoc/>
     public override string? Refuses(QueryFeature feature) => feature switch
     {
-        QueryFeature.CaseInsensitiveMatch => "only ordinal matching is translated on PostgreSQL (no argument, or StringComparison.Ordinal): its case mapping depends on the collation, .NET's OrdinalIgnoreCase does not",
-        QueryFeature.CaseMapping => "ToUpper/ToLower are not translated on PostgreSQL: its case mapping depends on the collation",
-        QueryFeature.Trim => "Trim and IsNullOrWhiteSpace are not translated on PostgreSQL: its whitespace set differs from .NET's",
-        QueryFeature.Substring => "Substring is not translated on PostgreSQL: .NET counts UTF-16 code units, PostgreSQL code points",
-        QueryFeature.IndexOf => "IndexOf is not translated on PostgreSQL: .NET counts UTF-16 code units (and IndexOf(string) is culture-sensitive)",
-        QueryFeature.DateParts => "parts of dates and times are not translated on PostgreSQL yet",
+        QueryFeature.CultureMatch => "only ordinal matching is translated on PostgreSQL (no argument, StringComparison.Ordinal or StringComparison.OrdinalIgnoreCase): culture-aware comparisons follow .NET's culture data",
         QueryFeature.MathFunctions => "Math.Round, Math.Max and Math.Min are not translated on PostgreSQL (its rounding and NaN/null rules differ)",
         QueryFeature.NonStringConcat => "only string + string is translated on PostgreSQL (C# formats other values with their ToString)",
         _ => null,
@@ -97,9 +95,10 @@ internal sealed class PostgresQueryDialect : QueryDialect
     /// <inheritdoc/>
     public override SqlExpression Utf16Length(SqlExpression text)
     {
-        // .NET counts UTF-16 code units: the code points, plus one for each above U+FFFF (a surrogate pair).
-        var astral = new SqlFunction("regexp_replace", text, new SqlLiteral(@"'[^\U00010000-\U0010FFFF]'"), SqlLiteral.Quoted(string.Empty), SqlLiteral.Quoted("g"));
-        return new SqlGroup(new SqlBinary(new SqlFunction("char_length", text), SqlOperator.Add, new SqlFunction("char_length", astral)));
+        // .NET counts UTF-16 code units: the code points, plus one for each above U+FFFF (a surrogate pair), so each of
+        // those is doubled before counting. The text is written once, so a parameter inside it (Trim's) is bound once.
+        var doubled = new SqlFunction("regexp_replace", text, new SqlLiteral(@"'([\U00010000-\U0010FFFF])'"), SqlLiteral.Quoted(@"\1\1"), SqlLiteral.Quoted("g"));
+        return new SqlFunction("char_length", doubled);
     }
 
     /// <inheritdoc/>
@@ -107,8 +106,69 @@ internal sealed class PostgresQueryDialect : QueryDialect
     {
         "instr" => "strpos",
         "ifnull" => "coalesce",
+        "trim" => "btrim",
         _ => sqliteName,
     };
+
+    /// <summary>
+    /// <c>lower</c>/<c>upper</c> under the ICU root collation <c>"und-x-icu"</c>, so non-ASCII letters map as .NET's
+    /// invariant mapping does (the database's own ctype may be C, which maps ASCII only); see docs/postgresql.md,
+    /// "String and date functions", for where ICU's full mapping differs.
+    /// </summary>
+    public override SqlExpression CaseMapped(string function, SqlExpression text) => new SqlFunction(function, new SqlCollate(text, CaseCollation));
+
+    /// <summary>
+    /// <c>Year</c> ... <c>Second</c> and <c>DayOfWeek</c> as <c>CAST(date_part(...) AS integer)</c> (seconds floored first),
+    /// <c>Date</c> as <c>date_trunc('day', ...)</c>; of <see cref="DateTime"/> (timestamp), <see cref="DateOnly"/> (date)
+    /// and <see cref="TimeOnly"/> (time), the parts SQLite's translator has. Null for any other.
+    /// </summary>
+    public override SqlExpression? DatePart(Type owner, string part, SqlExpression value)
+    {
+        var dateTime = owner == typeof(DateTime);
+        var date = dateTime || owner == typeof(DateOnly);
+        var time = dateTime || owner == typeof(TimeOnly);
+        var whole = value;
+        if (date)
+        {
+            value = Finite(value, dateTime);
+        }
+
+        return part switch
+        {
+            "Year" when date => Integer("year", value),
+            "Month" when date => Integer("month", value),
+            "Day" when date => Integer("day", value),
+            "DayOfWeek" when date => Integer("dow", value),
+            "Hour" when time => Integer("hour", value),
+            "Minute" when time => Integer("minute", value),
+            "Second" when time => new SqlCast(new SqlFunction("floor", new SqlFunction("date_part", SqlLiteral.Quoted("second"), value)), "integer"),
+            "Date" when dateTime => DateOf(),
+            _ => null,
+        };
+
+        // -infinity (MinValue) is its own Date; infinity (MaxValue) is 9999-12-31 at midnight.
+        SqlExpression DateOf() => new SqlCase(
+            new SqlBinary(whole, SqlOperator.Equal, new SqlLiteral("'infinity'")),
+            new SqlLiteral("TIMESTAMP '9999-12-31 00:00:00'"),
+            new SqlFunction("date_trunc", SqlLiteral.Quoted("day"), whole));
+
+        // Npgsql stores MinValue and MaxValue as -infinity and infinity, whose parts PostgreSQL reports as NULL or
+        // infinite: the parts are taken of the first and last values .NET has instead (microseconds, as stored).
+        static SqlCase Finite(SqlExpression value, bool timestamp)
+        {
+            var (first, last) = timestamp
+                ? ("TIMESTAMP '0001-01-01 00:00:00'", "TIMESTAMP '9999-12-31 23:59:59.999999'")
+                : ("DATE '0001-01-01'", "DATE '9999-12-31'");
+            return new SqlCase(
+                new ValueList<SqlWhen>([
+                    new SqlWhen(new SqlBinary(value, SqlOperator.Equal, new SqlLiteral("'-infinity'")), new SqlLiteral(first)),
+                    new SqlWhen(new SqlBinary(value, SqlOperator.Equal, new SqlLiteral("'infinity'")), new SqlLiteral(last)),
+                ]),
+                value);
+        }
+
+        static SqlCast Integer(string field, SqlExpression value) => new(new SqlFunction("date_part", SqlLiteral.Quoted(field), value), "integer");
+    }
 
     /// <summary>
     /// The Npgsql parameters of a translation's arguments (slot k is <c>$k+1</c>), in the encodings of

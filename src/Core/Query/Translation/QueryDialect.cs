@@ -56,6 +56,19 @@ internal abstract class QueryDialect
     public abstract string Function(string sqliteName);
 
     /// <summary>
+    /// <paramref name="text"/> case-mapped by <paramref name="function"/> (<c>lower</c> or <c>upper</c>): SQLite's functions
+    /// as they are (they map ASCII letters only).
+    /// </summary>
+    public virtual SqlExpression CaseMapped(string function, SqlExpression text) => new SqlFunction(function, text);
+
+    /// <summary>
+    /// Under <see cref="NativeStorage"/>: the date or time part <paramref name="part"/> (<c>Year</c>, <c>Date</c> ...) of
+    /// <paramref name="value"/>, a value of type <paramref name="owner"/> (<see cref="DateTime"/>, <c>DateOnly</c>,
+    /// <c>TimeOnly</c> ...); null when the dialect has no translation of it. SQLite's parts are the translator's own.
+    /// </summary>
+    public virtual SqlExpression? DatePart(Type owner, string part, SqlExpression value) => null;
+
+    /// <summary>
     /// True when a table has a rowid (SQLite, but for WITHOUT ROWID tables), which tells a missing left-joined row; false
     /// when a table that may be missing in a join is told by its first primary-key column (<see cref="JoinedTables.PresenceColumn"/>).
     /// </summary>

@@ -3,8 +3,11 @@ namespace MicroDb.Query;
 /// <summary>A LINQ construct a <see cref="QueryDialect"/> may have no faithful translation for.</summary>
 internal enum QueryFeature
 {
-    /// <summary>Case-insensitive matching (<c>StringComparison.OrdinalIgnoreCase</c> and the culture-aware overloads).</summary>
+    /// <summary>Case-insensitive ordinal matching (<c>StringComparison.OrdinalIgnoreCase</c>).</summary>
     CaseInsensitiveMatch,
+
+    /// <summary>Culture-aware matching (<c>CurrentCulture</c>/<c>InvariantCulture</c> and their IgnoreCase forms, the <c>(bool, CultureInfo)</c> overloads).</summary>
+    CultureMatch,
 
     /// <summary><c>ToUpper</c>/<c>ToLower</c> and their invariant forms.</summary>
     CaseMapping,

@@ -36,6 +36,8 @@ internal sealed partial class SqlTranslator
         if (Native && m.Expression is not null && IsDateOrTime(Underlying(m.Expression.Type)))
         {
             Refuse(m, QueryFeature.DateParts);
+            return Dialect.DatePart(m.Expression.Type, m.Member.Name, Translate(m.Expression))
+                ?? throw Unsupported(m, $"'{m.Expression.Type.Name}.{m.Member.Name}' has no translation on {Dialect.Name}");
         }
 
         if (TryTranslateDatePart(m) is { } part)

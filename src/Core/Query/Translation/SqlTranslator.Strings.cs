@@ -23,10 +23,10 @@ internal sealed partial class SqlTranslator
             case "EndsWith" when target is not null && args.Count is 1 or 2:
                 return StringMatchOf(call, StringMatch.EndsWith, target, args[0], IgnoreCase(call, args.Count == 2 ? args[1] : null));
             case "StartsWith" when target is not null && args.Count == 3:
-                Refuse(call, QueryFeature.CaseInsensitiveMatch);
+                Refuse(call, QueryFeature.CultureMatch);
                 return StringMatchOf(call, StringMatch.StartsWith, target, args[0], EvaluateBool(call, args[1]));
             case "EndsWith" when target is not null && args.Count == 3:
-                Refuse(call, QueryFeature.CaseInsensitiveMatch);
+                Refuse(call, QueryFeature.CultureMatch);
                 return StringMatchOf(call, StringMatch.EndsWith, target, args[0], EvaluateBool(call, args[1]));
             case "Equals" when target is not null && args.Count is 1 or 2:
                 return StringEquals(call, target, args[0], args.Count == 2 && IgnoreCase(call, args[1]));
@@ -34,16 +34,16 @@ internal sealed partial class SqlTranslator
                 return StringEquals(call, args[0], args[1], args.Count == 3 && IgnoreCase(call, args[2]));
             case "ToLower" or "ToLowerInvariant" when target is not null && args.Count == 0:
                 Refuse(call, QueryFeature.CaseMapping);
-                return Function("lower", [target]);
+                return Dialect.CaseMapped("lower", Translate(target));
             case "ToUpper" or "ToUpperInvariant" when target is not null && args.Count == 0:
                 Refuse(call, QueryFeature.CaseMapping);
-                return Function("upper", [target]);
+                return Dialect.CaseMapped("upper", Translate(target));
             case "Trim" or "TrimStart" or "TrimEnd" when target is not null && args.Count <= 1:
                 {
                     Refuse(call, QueryFeature.Trim);
                     var name = call.Method.Name switch { "Trim" => "trim", "TrimStart" => "ltrim", _ => "rtrim" };
                     var text = Translate(target);
-                    return new SqlFunction(name, text, Value(TrimCharacters(call, args.Count == 1 ? args[0] : null), null, typeof(string)));
+                    return new SqlFunction(Dialect.Function(name), text, Value(TrimCharacters(call, args.Count == 1 ? args[0] : null), null, typeof(string)));
                 }
 
             case "Substring" when target is not null && args.Count is 1 or 2:
@@ -67,7 +67,7 @@ internal sealed partial class SqlTranslator
                 {
                     Refuse(call, QueryFeature.IndexOf);
                     var text = Translate(target);
-                    return Group(Binary(new SqlFunction("instr", text, Text(call, args[0])), SqlOperator.Subtract, SqlLiteral.One));
+                    return Group(Binary(new SqlFunction(Dialect.Function("instr"), text, Text(call, args[0])), SqlOperator.Subtract, SqlLiteral.One));
                 }
 
             case "IsNullOrEmpty" when target is null && args.Count == 1:
@@ -80,7 +80,7 @@ internal sealed partial class SqlTranslator
                 {
                     Refuse(call, QueryFeature.Trim);
                     var isNull = new SqlIsNull(Translate(args[0]), Negated: false);
-                    var trimmed = new SqlFunction("trim", Translate(args[0]), Value(WhiteSpace, null, typeof(string)));
+                    var trimmed = new SqlFunction(Dialect.Function("trim"), Translate(args[0]), Value(WhiteSpace, null, typeof(string)));
                     return Group(Or(isNull, Binary(trimmed, SqlOperator.Equal, SqlLiteral.Quoted(""))));
                 }
 
@@ -108,7 +108,7 @@ internal sealed partial class SqlTranslator
                 ?? throw new ArgumentNullException(nameof(pattern), $"The value passed to '{call}' is null.");
         }
 
-        if (ignoreCase && closed)
+        if (ignoreCase && closed && !Native)
         {
             // LIKE is case-insensitive for ASCII letters; the pattern's own wildcards are escaped so they match literally.
             var escaped = value!.Replace("\\", "\\\\", StringComparison.Ordinal).Replace("%", "\\%", StringComparison.Ordinal).Replace("_", "\\_", StringComparison.Ordinal);
@@ -122,16 +122,17 @@ internal sealed partial class SqlTranslator
             return Group(new SqlLike(text, Parameter(like), '\\'));
         }
 
-        SqlExpression Target() => ignoreCase ? Function("lower", [target]) : Translate(target);
+        SqlExpression Target() => ignoreCase ? Dialect.CaseMapped("lower", Translate(target)) : Translate(target);
 
         SqlExpression Pattern()
         {
             if (closed)
             {
-                return Parameter(value);
+                // Only native storage reaches here with ignoreCase and a closed pattern (SQLite takes LIKE above).
+                return ignoreCase ? Dialect.CaseMapped("lower", Parameter(value)) : Parameter(value);
             }
 
-            return ignoreCase ? Function("lower", [pattern]) : Translate(pattern);
+            return ignoreCase ? Dialect.CaseMapped("lower", Translate(pattern)) : Translate(pattern);
         }
 
         if (Native)
@@ -181,6 +182,12 @@ internal sealed partial class SqlTranslator
 
         var l = Translate(left);
         var op = CanBeNull(left.Type) || CanBeNull(right.Type) ? SqlOperator.Is : SqlOperator.Equal;
+        if (Native)
+        {
+            // Both sides case-mapped by the dialect (PostgreSQL: lower under an ICU collation).
+            return Group(Binary(Dialect.CaseMapped("lower", l), op, Dialect.CaseMapped("lower", Text(call, right))));
+        }
+
         return Group(Binary(l, op, new SqlCollate(Text(call, right), "NOCASE")));
     }
 
@@ -244,9 +251,13 @@ internal sealed partial class SqlTranslator
         }
 
         var mode = (StringComparison)Evaluate(comparison)!;
-        if (mode != StringComparison.Ordinal)
+        if (mode == StringComparison.OrdinalIgnoreCase)
         {
             Refuse(call, QueryFeature.CaseInsensitiveMatch);
+        }
+        else if (mode != StringComparison.Ordinal)
+        {
+            Refuse(call, QueryFeature.CultureMatch);
         }
 
         return mode is StringComparison.OrdinalIgnoreCase or StringComparison.CurrentCultureIgnoreCase or StringComparison.InvariantCultureIgnoreCase;
