@@ -547,15 +547,24 @@ public abstract partial class ConformanceSuite
     {
         var sync = Open();
         sync.CreateTable<JoinLine>();
-        sync.InsertAll(Enumerable.Range(0, 5000).Select(i => new JoinLine { OrderId = 1, Sku = "s" + i, Quantity = i }));
+        sync.InsertAll(Enumerable.Range(0, 20_000).Select(i => new JoinLine { OrderId = 1, Sku = "s" + i, Quantity = i }));
         await using var db = OpenAsyncJoinData(sqliteNet: false);
-        using var cts = new CancellationTokenSource(TimeSpan.FromMilliseconds(100));
+        using var cts = new CancellationTokenSource();
 
-        // 25 million pairs to count: seconds of work, which only the interrupt ends within the bound.
+        // 400 million pairs to count: many seconds of work, which only the interrupt ends within the bound. (With 25
+        // million, under a full parallel test run the count, under a second here, finished before a 100 ms timer's
+        // callback got a thread-pool thread, so nothing was cancelled.) The cancel comes from a thread of its own.
         var lines = db.Table<JoinLine>();
         var run = Task.Run(async () => await lines.Join(lines, a => a.OrderId, b => b.OrderId, (a, b) => a.Quantity + b.Quantity).CountAsync(x => x > -1, cts.Token));
+        var canceller = new Thread(() =>
+        {
+            Thread.Sleep(100);
+            cts.Cancel();
+        }) { IsBackground = true };
+        canceller.Start();
         Assert.That(await Task.WhenAny(run, Task.Delay(TimeSpan.FromSeconds(60))), Is.SameAs(run), "the join was not interrupted");
         Assert.That(async () => await run, Throws.InstanceOf<OperationCanceledException>());
-        Assert.That(await lines.CountAsync(), Is.EqualTo(5000), "a reader was given back");
+        canceller.Join();
+        Assert.That(await lines.CountAsync(), Is.EqualTo(20_000), "a reader was given back");
     }
 }
