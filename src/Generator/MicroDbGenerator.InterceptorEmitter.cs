@@ -196,6 +196,24 @@ public sealed partial class MicroDbGenerator
             return column.Kind == ColumnKind.EnumText && node.Op is "<" or "<=" or ">" or ">=" ? QueryReasons.TextEnumCompared(member) : null;
         }
 
+        /// <summary>
+        /// The run time's ordering rule, for one table and for joins: <c>OrderBy</c> (and its descending form) puts its key
+        /// first and starts a new group, <c>ThenBy</c> appends to the current group (<paramref name="group"/> is its length).
+        /// </summary>
+        private static void AddOrdering(List<SqlOrdering> orderings, SqlExpression key, string method, ref int group)
+        {
+            var ordering = new SqlOrdering(key, method.EndsWith("Descending", System.StringComparison.Ordinal));
+            if (method.StartsWith("ThenBy", System.StringComparison.Ordinal))
+            {
+                orderings.Insert(group++, ordering);
+            }
+            else
+            {
+                orderings.Insert(0, ordering);
+                group = 1;
+            }
+        }
+
         /// <summary>The chain's SQL (as TableQuery builds and writes it) and its values in slot order, or why it is declined.</summary>
         private static (string? Sql, List<LoweredNode>? Values, string? Declined) Write(QueryChain chain, EntityModel model)
         {
@@ -298,16 +316,7 @@ public sealed partial class MicroDbGenerator
                                 return $"member '{step.KeyMember}' is stored as {column.Kind}, which orders by the run-time translator's rules";
                             }
 
-                            var ordering = new SqlOrdering(new SqlColumn(column.ColumnName), step.Method.EndsWith("Descending", System.StringComparison.Ordinal));
-                            if (step.Method.StartsWith("ThenBy", System.StringComparison.Ordinal))
-                            {
-                                orderings.Insert(group++, ordering);
-                            }
-                            else
-                            {
-                                orderings.Insert(0, ordering);
-                                group = 1;
-                            }
+                            AddOrdering(orderings, new SqlColumn(column.ColumnName), step.Method, ref group);
 
                             break;
                         }

@@ -122,16 +122,7 @@ public sealed partial class MicroDbGenerator
                                 return (null, null, $"member '{step.KeyMember}' is stored as {column.Kind}, which orders by the run-time translator's rules");
                             }
 
-                            var ordering = new SqlOrdering(new SqlColumn(column.ColumnName, Alias(step.KeyTable)), step.Method.EndsWith("Descending", System.StringComparison.Ordinal));
-                            if (step.Method.StartsWith("ThenBy", System.StringComparison.Ordinal))
-                            {
-                                orderings.Insert(group++, ordering);
-                            }
-                            else
-                            {
-                                orderings.Insert(0, ordering);
-                                group = 1;
-                            }
+                            AddOrdering(orderings, new SqlColumn(column.ColumnName, Alias(step.KeyTable)), step.Method, ref group);
 
                             break;
                         }
