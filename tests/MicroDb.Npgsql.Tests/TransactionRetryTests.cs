@@ -161,7 +161,9 @@ public sealed class TransactionRetryTests
             new RetryPolicy(3, TimeSpan.Zero));
 
         Assert.That(otherWork!.Wait(TimeSpan.FromSeconds(20)), Is.True);
-        Assert.That(attempts, Is.EqualTo(2));
+        // The retry may meet the other transaction's lock once more before it commits (seen once in CI: 3 attempts);
+        // the amounts below show the work committed exactly once either way.
+        Assert.That(attempts, Is.InRange(2, 3));
         Assert.That(Amount(1), Is.EqualTo(10 + 100 + 1));
         Assert.That(Amount(2), Is.EqualTo(20 + 100 + 1));
     }
