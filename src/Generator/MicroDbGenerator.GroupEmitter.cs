@@ -432,7 +432,7 @@ public sealed partial class MicroDbGenerator
         /// <summary>
         /// The grouping's site: the SQL constant, then per value in slot order <c>Value</c> (a Where's, compared with a
         /// member) or <c>HavingValue</c> (a HAVING condition's, compared with a key member or, member null, an aggregate),
-        /// then, for a key whose term depends on the storage format, <c>Formats</c>.
+        /// then the sub-queries' checks (<c>Subquery</c>), then, for a key whose term depends on the storage format, <c>Formats</c>.
         /// </summary>
         private static string EmitGroupSite(SourceWriter w, string sql, string? formats, List<LoweredNode> values, int index)
         {
@@ -448,6 +448,8 @@ public sealed partial class MicroDbGenerator
                     .Append(", typeof(").Append(v.MemberType ?? "object").Append("))");
             }
 
+            // The sub-queries of the Where conditions before GroupBy (MicroDbGenerator.Subqueries.cs), checked at each run.
+            AppendSubqueries(text);
             w.Line(text.Append(formats).Append(';').ToString());
             return name;
         }

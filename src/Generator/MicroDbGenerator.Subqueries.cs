@@ -2,6 +2,7 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Text;
 using MicroDb.Generator.Model;
+using MicroDb.Generator.Shared;
 using MicroDb.Generator.Shared.Query;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -104,7 +105,11 @@ public sealed partial class MicroDbGenerator
                 var reason = SubqueryReason(call)!;
                 if (_resolve is not null || _aggregate is not null || _inner)
                 {
-                    return Decline(reason + " in a join, a grouping's condition or inside another sub-query");
+                    // The run time writes each of these (s1 inside s0, a join alias or the group's table as the outer row); the
+                    // build-time front end does not.
+                    return Decline(reason + (_inner ? " inside another sub-query (nested)"
+                        : _aggregate is not null ? " in a grouping's condition after GroupBy (HAVING)"
+                        : " in a join's condition"));
                 }
 
                 var name = call.TargetMethod.Name;
@@ -117,22 +122,28 @@ public sealed partial class MicroDbGenerator
                 var instance = source?.Instance;
                 var step = path + "o";
                 while (!contains && instance is IInvocationOperation { TargetMethod: { Name: "Where", ContainingType.Name: "TableQuery" or "AsyncTableQuery" }, Arguments.Length: 1 } where
-                    && LambdaOf(where.Arguments[0].Value) is { } whereLambda && Uses(where))
+                    && LambdaOf(where.Arguments[0].Value) is { } whereLambda)
                 {
-                    // As SqlTranslator.Subquery: every Where from the last one that reads the row (itself or below) is the sub-query's own.
+                    // As SqlTranslator.Subquery: the Where calls before the first that reads the row are the table query's own
+                    // (its WhereLambdas, translated first), the rest the correlated ones; either way their conditions in call order.
                     wheres.Insert(0, (whereLambda, step + "a"));
                     instance = where.Instance;
                     step += "o";
                 }
 
                 var lambda = source?.Arguments.Length == 1 ? LambdaOf(source.Arguments[0].Value) : null;
+                if (!contains && instance is IInvocationOperation { TargetMethod: { Name: "Take" or "Skip" or "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" } limited })
+                {
+                    return Decline(reason + $": '{limited.Name}' in the sub-query (read as a limited sub-query source at run time) is not lowered at build time");
+                }
+
                 if (source?.TargetMethod is not { ContainingType: { Name: "TableQuery" or "AsyncTableQuery" } type } method || IsCompat(type)
                     || !(contains ? method.Name == "Select" : method.Name is "Any" or "All" or "Count" or "LongCount" || aggregate)
                     || (lambda is null ? source.Arguments.Length != 0 || contains || aggregate || name == "All" : lambda.Symbol.Parameters.Length != 1)
                     || instance is not IInvocationOperation { TargetMethod.Name: "Table", Arguments.Length: 0, Instance: { } connection } root
                     || !IsConnection(root.TargetMethod.ContainingType, compat: false) || !IsClosedValue(connection) || Uses(connection))
                 {
-                    return Decline(reason + " (only db.Table<T>() on a captured connection, then Where calls from the first one that reads the row, then Any, All, Count, LongCount, Sum, Min, Max or Average, and db.Table<T>().Select(x => x.Key).Contains(row.Member) are)");
+                    return Decline(reason + " (only db.Table<T>() on a captured connection, then Where calls, then Any, All, Count, LongCount, Sum, Min, Max or Average, and db.Table<T>().Select(x => x.Key).Contains(row.Member) are)");
                 }
 
                 if (!Uses(call))
@@ -180,9 +191,17 @@ public sealed partial class MicroDbGenerator
                 if (aggregate)
                 {
                     var returns = lambda!.Symbol.ReturnType is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable ? nullable.TypeArguments[0] : lambda.Symbol.ReturnType;
-                    if (returns.SpecialType is not (SpecialType.System_Int32 or SpecialType.System_Int64) || inner!.Key(inner.Body!) is not { Right.Family: "integer" } key)
+                    if (returns.SpecialType == SpecialType.System_Decimal)
                     {
-                        return Decline(reason + $": only an integer member of the row is aggregated at build time, not '{inner!.Body!.Syntax}'");
+                        return Decline(reason + $": {name} of a decimal has no exact SQL form over a sub-query (stored as text, it would add as REAL); the run-time path refuses it too");
+                    }
+
+                    // An integer member (Family integer), or a double or float member of its own type (Family real: Sum is total()).
+                    var key = returns.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64 ? inner!.Key(inner.Body!) is { Right.Family: "integer" } integer ? integer : null
+                        : returns.SpecialType is SpecialType.System_Double or SpecialType.System_Single ? inner!.Floating(inner.Body!, returns) : null;
+                    if (key is null)
+                    {
+                        return Decline(reason + $": only an integer, double or float member of the row is aggregated at build time, not '{inner!.Body!.Syntax}'");
                     }
 
                     return new LoweredNode("aggregate", typeKey, typeName, name, path, Left: key, Right: chain);
@@ -325,6 +344,24 @@ public sealed partial class MicroDbGenerator
             }
 
             /// <summary>
+            /// A property of this lambda's row of type <paramref name="type"/> (<c>double</c> or <c>float</c>, nullable or not, read
+            /// as it is or through its nullable conversion): a <c>key</c> node (Member, Family <c>real</c>); else null.
+            /// </summary>
+            private LoweredNode? Floating(IOperation operation, ITypeSymbol type)
+            {
+                while (operation is IConversionOperation { OperatorMethod: null } conversion && (conversion.Conversion.IsNullable || conversion.Conversion.IsIdentity))
+                {
+                    operation = conversion.Operand;
+                }
+
+                return operation is IPropertyReferenceOperation { Instance: IParameterReferenceOperation instance, Property: { Parameters.Length: 0 } property }
+                    && SymbolEqualityComparer.Default.Equals(instance.Parameter, _parameter)
+                    && SymbolEqualityComparer.Default.Equals(property.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable ? nullable.TypeArguments[0] : property.Type, type)
+                    ? new LoweredNode("key", property.Name, Family: "real")
+                    : null;
+            }
+
+            /// <summary>
             /// The sub-query's condition: <c>&amp;&amp;</c> of parts, each an equality of an inner and an outer member of integer or
             /// string type, nullable or not (<c>corr</c>, Family the run time's operator: <c>=</c>, <c>&lt;&gt;</c>, <c>is</c> or
             /// <c>is not</c>), or a condition over the inner row only (the one-table lowering).
@@ -428,15 +465,16 @@ public sealed partial class MicroDbGenerator
             SqlExpression projection = SqlLiteral.One;
             if (node.Op == "aggregate")
             {
+                var real = node.Left!.Family == "real";
                 var column = inner.Columns.FirstOrDefault(c => c.MemberName == node.Left!.Member);
-                if (column is null || !Fits(column.Kind, "integer"))
+                if (column is null || !(real ? column.Kind is ColumnKind.Double or ColumnKind.Single : Fits(column.Kind, "integer")))
                 {
-                    declined = $"the sub-query's member '{node.Left!.Member}' is not stored as an integer";
+                    declined = $"the sub-query's member '{node.Left!.Member}' is not stored as {(real ? "a double or float" : "an integer")}";
                     return null;
                 }
 
-                // SqlAggregates, as SqlTranslator.AggregateSubquery writes an integer aggregate (LINQ's Sum gives 0 for no rows).
-                projection = SqlAggregates.Of(node.Family!, new SqlColumn(column.ColumnName, "s0"));
+                // SqlAggregates, as SqlTranslator.AggregateSubquery writes it (LINQ's Sum gives 0 for no rows; total() for a floating one).
+                projection = SqlAggregates.OfSubquery(node.Family!, new SqlColumn(column.ColumnName, "s0"), integral: !real);
             }
             else if (node.Op == "count")
             {

@@ -50,6 +50,28 @@ public sealed partial class InterceptedSite
         return true;
     }
 
+    /// <summary>Whether every sub-query of the grouping's Where conditions (before GroupBy) reads a plain table query on its connection.</summary>
+    private bool SubqueriesHold(GroupState state)
+    {
+        foreach (var (where, path) in _subqueries)
+        {
+            if (SourceOf(state, where, path) is null)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>The column of a value inside a sub-query of a grouping's Where condition: the member of the sub-query's table.</summary>
+    private static ColumnMapping? SubqueryColumn(GroupState state, ValueSite site) =>
+        SourceOf(state, site.Where, site.Path.Substring(0, site.Path.IndexOf('a')))?.Table.FindColumnByMember(site.Member);
+
+    /// <summary>The table query the sub-query at <paramref name="path"/> of the grouping's <paramref name="where"/>-th condition calls, when it is a plain one on its connection.</summary>
+    private static ISubquerySource? SourceOf(GroupState state, int where, string path) =>
+        where < state.Wheres.Length && TryNavigate(state.Wheres[where], path, out var node) ? SourceOf(node, state.Connection) : null;
+
     /// <summary>
     /// Adds a Where value of <paramref name="query"/>: compared with <paramref name="column"/>, with a member of a sub-query's
     /// table, or (an empty member) with a sub-query's count, bound as the translator binds a value compared with no column.

@@ -142,6 +142,11 @@ public sealed partial class InterceptedSite
     internal bool TryBind(GroupState state, InterceptedValues values)
     {
         var format = state.Connection.Storage;
+        if (!SubqueriesHold(state))
+        {
+            return false;
+        }
+
         for (var i = 0; i < _values.Length; i++)
         {
             var site = _values[i];
@@ -161,7 +166,7 @@ public sealed partial class InterceptedSite
 
                 values.AddUnmapped(value, format);
             }
-            else if (state.Map.Table.FindColumnByMember(site.Member) is { } column)
+            else if ((site.Having || !InSubquery(site.Path) ? state.Map.Table.FindColumnByMember(site.Member) : SubqueryColumn(state, site)) is { } column)
             {
                 values.Add(value, column, site.MemberType, format);
             }

@@ -30,4 +30,16 @@ internal static class SqlAggregates
         "Min" => new SqlFunction("min", value),
         _ => new SqlFunction("max", value),
     };
+
+    /// <summary>
+    /// <paramref name="name"/> over a sub-query's <paramref name="value"/> (SQLite): as <see cref="Of"/>, except that a Sum of a
+    /// floating value is <c>total(v)</c> (it adds as REAL, 0.0 for no rows, as LINQ's Sum of a double or float).
+    /// Shared by <c>SqlTranslator.AggregateSubquery</c> and the build-time front end (<c>MicroDbGenerator.Subqueries</c>).
+    /// </summary>
+    /// <param name="name">The LINQ aggregate's name.</param>
+    /// <param name="value">The aggregated value.</param>
+    /// <param name="integral">Whether the aggregated value is an integer.</param>
+    /// <returns>The aggregate node.</returns>
+    public static SqlExpression OfSubquery(string name, SqlExpression value, bool integral) =>
+        name == "Sum" && !integral ? new SqlFunction("total", value) : Of(name, value);
 }

@@ -193,9 +193,9 @@ internal sealed partial class SqlTranslator
         var inner = Subquery(call, call.Object!);
         var translator = Inner(inner.Table, inner.Alias, selector);
         var value = translator.Translate(translator._body);
-        // LINQ's Sum skips nulls and gives 0 for none; SQL's sum gives NULL for none (total() adds as REAL, 0.0 for none). The
-        // rest is SqlAggregates, shared with the build-time front end (which lowers integer aggregates).
-        var aggregate = name == "Sum" && !integral ? new SqlFunction("total", value) : SqlAggregates.Of(name, value);
+        // LINQ's Sum skips nulls and gives 0 for none; SQL's sum gives NULL for none (total() adds as REAL, 0.0 for none):
+        // SqlAggregates, shared with the build-time front end.
+        var aggregate = SqlAggregates.OfSubquery(name, value, integral);
 
         return new SqlScalarQuery(InnerModel(inner, new ValueList<SqlExpression>([aggregate])));
     }
