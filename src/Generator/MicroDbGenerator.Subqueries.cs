@@ -56,8 +56,10 @@ public sealed partial class MicroDbGenerator
 
         private sealed partial class Lowering
         {
-            // True in a sub-query's own lambda: a sub-query there (nested) is declined.
-            private bool _inner;
+            // In a sub-query's own lambda: the lowering of the lambda it is in (a sub-query there is nested, aliased s1 ...).
+            private Lowering? _parent;
+
+            private bool _inner => _parent is not null;
 
             /// <summary>The sub-queries <see cref="Lift"/> took out of a projection, in the order written.</summary>
             public List<LoweredNode> Lifted { get; } = new();
@@ -85,9 +87,22 @@ public sealed partial class MicroDbGenerator
                     return null;
                 }
 
+                if (IsNested(node.Left) || IsNested(node.Right))
+                {
+                    // The run time checks only the lifted calls' tables (InterceptedSite.LiftedHold), not a nested one's connection.
+                    Decline(reason + ": a sub-query nested inside a projection's sub-query is not lowered at build time");
+                    return null;
+                }
+
                 Lifted.Add(node);
                 return "(" + call.Type!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + ")v[" + (Lifted.Count - 1).ToString(System.Globalization.CultureInfo.InvariantCulture) + "]";
             }
+
+            /// <summary>Whether the lambda of an enclosing sub-query's query (not this one's) reads <paramref name="operation"/>'s row.</summary>
+            private bool ReadsAnOuterRow(IOperation operation) => _parent is { } parent && (parent.Uses(operation) || parent.ReadsAnOuterRow(operation));
+
+            private static bool IsNested(LoweredNode? node) =>
+                node is not null && (node.Op is "exists" or "all" or "count" or "in" or "aggregate" || node.Family == "subquery" || IsNested(node.Left) || IsNested(node.Right));
 
             private static bool HasValues(LoweredNode? node) =>
                 node is not null && (node.Op is "=" or "<>" or "<" or "<=" or ">" or ">=" || HasValues(node.Left) || HasValues(node.Right));
@@ -103,13 +118,10 @@ public sealed partial class MicroDbGenerator
             private LoweredNode? Subquery(IInvocationOperation call, string path)
             {
                 var reason = SubqueryReason(call)!;
-                if (_resolve is not null || _aggregate is not null || _inner)
+                if (_resolve is not null || _aggregate is not null)
                 {
-                    // The run time writes each of these (s1 inside s0, a join alias or the group's table as the outer row); the
-                    // build-time front end does not.
-                    return Decline(reason + (_inner ? " inside another sub-query (nested)"
-                        : _aggregate is not null ? " in a grouping's condition after GroupBy (HAVING)"
-                        : " in a join's condition"));
+                    // The run time writes these (a join alias or the group's table as the outer row); the build-time front end does not.
+                    return Decline(reason + (_aggregate is not null ? " in a grouping's condition after GroupBy (HAVING)" : " in a join's condition"));
                 }
 
                 var name = call.TargetMethod.Name;
@@ -146,6 +158,11 @@ public sealed partial class MicroDbGenerator
                     return Decline(reason + " (only db.Table<T>() on a captured connection, then Where calls, then Any, All, Count, LongCount, Sum, Min, Max or Average, and db.Table<T>().Select(x => x.Key).Contains(row.Member) are)");
                 }
 
+                if (!Uses(call) && ReadsAnOuterRow(call))
+                {
+                    return Decline(reason + ": it reads an outer query's row but not the enclosing sub-query's, which is not lowered at build time");
+                }
+
                 if (!Uses(call))
                 {
                     return Decline(reason + (type.Name == "AsyncTableQuery"
@@ -158,7 +175,7 @@ public sealed partial class MicroDbGenerator
                     return Decline(reason + ": its row type is not accessible to generated code");
                 }
 
-                var inner = lambda is null ? null : new Lowering(lambda) { _inner = true };
+                var inner = lambda is null ? null : new Lowering(lambda) { _parent = this };
                 if (inner is { Body: null })
                 {
                     return Decline(reason + ": its lambda has a statement body");
@@ -174,7 +191,7 @@ public sealed partial class MicroDbGenerator
                 LoweredNode? chain = null;
                 for (var i = wheres.Count - 1; i >= 0; i--)
                 {
-                    var own = new Lowering(wheres[i].Lambda) { _inner = true };
+                    var own = new Lowering(wheres[i].Lambda) { _parent = this };
                     if (own.Body is null)
                     {
                         return Decline(reason + ": a Where lambda has a statement body");
@@ -369,6 +386,12 @@ public sealed partial class MicroDbGenerator
             private LoweredNode? Correlated(Lowering inner, IOperation operation, string path, out string? why)
             {
                 why = null;
+                if (ReadsAnOuterRow(operation))
+                {
+                    why = $"'{operation.Syntax}' reads an outer query's row inside a nested sub-query, which is not lowered at build time";
+                    return null;
+                }
+
                 if (!Uses(operation))
                 {
                     var own = inner.Condition(operation, path);
@@ -397,7 +420,9 @@ public sealed partial class MicroDbGenerator
                     }
                 }
 
-                why = $"'{operation.Syntax}' reads the outer row other than as 'inner.Member == outer.Member' of integer or string members";
+                why = SubqueryReason(operation) is not null
+                    ? $"'{operation.Syntax}' is a sub-query nested in it that reads the outer query's row, which is not lowered at build time"
+                    : $"'{operation.Syntax}' reads the outer row other than as 'inner.Member == outer.Member' of integer or string members";
                 return null;
             }
         }
@@ -411,6 +436,10 @@ public sealed partial class MicroDbGenerator
 
         [System.ThreadStatic]
         private static List<(int Where, string Path)>? _subqueries;
+
+        // How deep the sub-query being written is nested: its alias is "s<depth>", its enclosing row's "s<depth - 1>" (or the table's name).
+        [System.ThreadStatic]
+        private static int _depth;
 
         /// <summary>Whether <paramref name="node"/> is a sub-query's (its members are its own table's) or a comparison with one.</summary>
         private static bool IsSubqueryNode(LoweredNode node) => node.Op is "exists" or "all" or "count" or "in" or "aggregate" || node.Family == "subquery";
@@ -434,11 +463,11 @@ public sealed partial class MicroDbGenerator
                 return null;
             }
 
-            var from = new SqlTable(inner.TableName, "s0");
+            var from = new SqlTable(inner.TableName, SubqueryAlias(_depth));
             if (node.Op == "in")
             {
                 // Contains: Family "in" for a non-nullable integer key, else EXISTS of the keys' equality (Left's Family the operator).
-                var equality = Correlation(node.Left! with { Right = node.Right }, inner, outer, ref declined);
+                var equality = Correlation(node.Left! with { Right = node.Right }, inner, outer, _depth, ref declined);
                 if (equality is not SqlGroup { Inner: SqlBinary { Left: SqlColumn key, Right: SqlColumn row } })
                 {
                     return null;
@@ -446,9 +475,27 @@ public sealed partial class MicroDbGenerator
 
                 _subqueries?.Add((where, node.Path!));
                 return node.Family == "in"
-                    ? new SqlInQuery(row with { Table = null }, QueryModel.Select(from, new ValueList<SqlExpression>(new SqlExpression[] { key })), Negated: false)
+                    ? new SqlInQuery(row with { Table = _depth == 0 ? null : SubqueryAlias(_depth - 1) }, QueryModel.Select(from, new ValueList<SqlExpression>(new SqlExpression[] { key })), Negated: false)
                     : new SqlExists(QueryModel.Select(from, One) with { Predicates = new ValueList<SqlExpression>(new[] { equality }) });
             }
+
+            _depth++;
+            try
+            {
+                return Nested(node, inner, outer, from, values, where, ref declined);
+            }
+            finally
+            {
+                _depth--;
+            }
+        }
+
+        /// <summary>The alias of the sub-query nested <paramref name="depth"/> deep (<c>s0</c>, <c>s1</c> ...), as SqlTranslator.Subquery names it.</summary>
+        private static string SubqueryAlias(int depth) => SqlAliases.Subquery(depth);
+
+        /// <summary>The rest of <see cref="Subquery"/> for an EXISTS, NOT EXISTS or scalar sub-query, written one level deeper (<see cref="_depth"/>).</summary>
+        private static SqlExpression? Nested(LoweredNode node, EntityModel inner, EntityModel outer, SqlTable from, List<LoweredNode> values, int where, ref string? declined)
+        {
 
             // The Where calls' conditions (in call order), then the call's own, as SqlTranslator.Subquery adds them.
             var predicates = new List<SqlExpression>();
@@ -474,7 +521,7 @@ public sealed partial class MicroDbGenerator
                 }
 
                 // SqlAggregates, as SqlTranslator.AggregateSubquery writes it (LINQ's Sum gives 0 for no rows; total() for a floating one).
-                projection = SqlAggregates.OfSubquery(node.Family!, new SqlColumn(column.ColumnName, "s0"), integral: !real);
+                projection = SqlAggregates.OfSubquery(node.Family!, new SqlColumn(column.ColumnName, from.Alias), integral: !real);
             }
             else if (node.Op == "count")
             {
@@ -580,12 +627,13 @@ public sealed partial class MicroDbGenerator
                     }
 
                 case "corr":
-                    return Correlation(node, inner, outer, ref declined);
+                    return Correlation(node, inner, outer, _depth - 1, ref declined);
 
                 default:
                     {
+                        // Written one level deeper than the sub-query (Nested): its columns are named by its alias.
                         var own = Condition(node, inner, values, where, ref declined);
-                        return own is null ? null : Qualify(own);
+                        return own is null ? null : Qualify(own, SubqueryAlias(_depth - 1));
                     }
             }
         }
@@ -594,7 +642,7 @@ public sealed partial class MicroDbGenerator
         /// The equality of the sub-query's member and the row's as the run time's Equality writes two row operands: <c>=</c>/<c>&lt;&gt;</c>,
         /// or <c>IS</c>/<c>IS NOT</c> when either can be null (a string or a nullable member), in the order C# has them.
         /// </summary>
-        private static SqlExpression? Correlation(LoweredNode node, EntityModel inner, EntityModel outer, ref string? declined)
+        private static SqlExpression? Correlation(LoweredNode node, EntityModel inner, EntityModel outer, int depth, ref string? declined)
         {
             var family = node.Right!.Family!;
             var own = inner.Columns.FirstOrDefault(c => c.MemberName == node.Member);
@@ -605,8 +653,8 @@ public sealed partial class MicroDbGenerator
                 return null;
             }
 
-            SqlExpression a = new SqlColumn(own.ColumnName, "s0");
-            SqlExpression b = new SqlColumn(other.ColumnName, outer.TableName);
+            SqlExpression a = new SqlColumn(own.ColumnName, SubqueryAlias(depth));
+            SqlExpression b = new SqlColumn(other.ColumnName, depth == 0 ? outer.TableName : SubqueryAlias(depth - 1));
             var op = node.Family switch
             {
                 "=" => SqlOperator.Equal,
@@ -652,13 +700,13 @@ public sealed partial class MicroDbGenerator
             return new ValueList<SqlExpression>(all.ToArray());
         }
 
-        /// <summary>The one-table lowering's node over the sub-query's table, its columns named by the alias <c>s0</c>.</summary>
-        private static SqlExpression Qualify(SqlExpression node) => node switch
+        /// <summary>The one-table lowering's node over the sub-query's table, its columns named by its alias (<c>s0</c>, or <c>s1</c> ... nested).</summary>
+        private static SqlExpression Qualify(SqlExpression node, string alias) => node switch
         {
-            SqlColumn { Table: null } column => column with { Table = "s0" },
-            SqlGroup group => new SqlGroup(Qualify(group.Inner)),
-            SqlBinary binary => binary with { Left = Qualify(binary.Left), Right = Qualify(binary.Right) },
-            SqlUnary unary => unary with { Operand = Qualify(unary.Operand) },
+            SqlColumn { Table: null } column => column with { Table = alias },
+            SqlGroup group => new SqlGroup(Qualify(group.Inner, alias)),
+            SqlBinary binary => binary with { Left = Qualify(binary.Left, alias), Right = Qualify(binary.Right, alias) },
+            SqlUnary unary => unary with { Operand = Qualify(unary.Operand, alias) },
             _ => node,
         };
 

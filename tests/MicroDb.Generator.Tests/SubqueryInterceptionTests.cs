@@ -170,6 +170,24 @@ public class SubqueryInterceptionTests
     }
 
     [Test]
+    public void Nested_sub_queries_are_aliased_s1_and_correlated_with_the_enclosing_sub_querys_row()
+    {
+        var source = Lowered("""
+                public static List<Order> Known(MicroDbConnection db) => db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.OrderId == o.Id && db.Table<Customer>().Any(c => c.Id == l.Quantity))).ToList();
+                public static List<Order> Same(MicroDbConnection db, int min) => db.Table<Order>().Where(o => db.Table<Line>().Where(l => l.OrderId == o.Id).Count(l => db.Table<Order>().Count(p => p.Id == l.OrderId && p.Total > min) > 0) > 1).ToList();
+                public static int Listed(MicroDbConnection db) => db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.OrderId == o.Id && db.Table<Customer>().Select(c => c.Id).Contains(l.Quantity))).ExecuteDelete();
+            """);
+
+        Assert.That(source, Does.Contain(
+            """FROM \"orders\" WHERE EXISTS (SELECT 1 FROM \"lines\" AS \"s0\" WHERE ((\"s0\".\"OrderId\" = \"orders\".\"Id\") AND EXISTS (SELECT 1 FROM \"customers\" AS \"s1\" WHERE (\"s1\".\"Id\" = \"s0\".\"Quantity\"))))").Subquery(0, "aR").Subquery(0, "");"""));
+        Assert.That(source, Does.Contain(
+            """FROM \"orders\" WHERE ((SELECT count(*) FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\") AND ((SELECT count(*) FROM \"orders\" AS \"s1\" WHERE ((\"s1\".\"Id\" = \"s0\".\"OrderId\") AND (\"s1\".\"Total\" > ?))) > ?)) > ?)")"""
+            + """.Value(0, "LaLaRR", "Total", typeof(int)).Value(0, "LaR", "", typeof(object)).Value(0, "R", "", typeof(object)).Subquery(0, "LaL").Subquery(0, "L");"""));
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("DELETE FROM \"orders\" WHERE EXISTS (SELECT 1 FROM \"lines\" AS \"s0\" WHERE ((\"s0\".\"OrderId\" = \"orders\".\"Id\") AND \"s0\".\"Quantity\" IN (SELECT \"s1\".\"Id\" FROM \"customers\" AS \"s1\")))").Subquery(0, "aR").Subquery(0, "");"""));
+    }
+
+    [Test]
     public void Double_and_nullable_double_aggregates_are_the_run_time_total_and_avg()
     {
         var source = Lowered("""
@@ -264,7 +282,8 @@ public class SubqueryInterceptionTests
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.OrderId > o.Id)).ToList()", "reads the outer row other than as 'inner.Member == outer.Member'")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Take(3).Any(l => l.OrderId == o.Id)).ToList()", "'Take' in the sub-query (read as a limited sub-query source at run time) is not lowered at build time")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().OrderBy(l => l.Id).Skip(1).Where(l => l.OrderId == o.Id).Any()).ToList()", "'Skip' in the sub-query (read as a limited sub-query source at run time)")]
-    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.OrderId == o.Id && db.Table<Order>().Any(p => p.Id == l.OrderId))).ToList()", "inside another sub-query (nested)")]
+    [TestCase("db.Table<Order>().Select(o => new { o.Id, N = db.Table<Line>().Count(l => l.OrderId == o.Id && db.Table<Customer>().Any(c => c.Id == l.Quantity)) }).ToList()", "a sub-query nested inside a projection's sub-query is not lowered at build time")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.OrderId == o.Id && db.Table<Customer>().Any(c => c.Id == l.Quantity && c.Region == o.Region))).ToList()", "is a sub-query nested in it that reads the outer query's row")]
     [TestCase("db.Table<Order>().Join(db.Table<Customer>(), o => o.CustomerId, c => (int?)c.Id, (o, c) => new { o.Id, c.Region }).Where(x => db.Table<Line>().Any(l => l.OrderId == x.Id)).ToList()", "(EXISTS at run time), which is not lowered at build time in a join's condition")]
     [TestCase("db.Table<Order>().GroupBy(o => o.Region).Where(g => db.Table<Customer>().Any(c => c.Region == g.Key)).Select(g => new { g.Key, N = g.Count() }).ToList()", "in a grouping's condition after GroupBy (HAVING)")]
     public void Other_sub_queries_stay_on_the_run_time_path_with_a_precise_reason(string query, string reason)

@@ -66,7 +66,7 @@ public sealed partial class InterceptedSite
 
     /// <summary>The column of a value inside a sub-query of a grouping's Where condition: the member of the sub-query's table.</summary>
     private static ColumnMapping? SubqueryColumn(GroupState state, ValueSite site) =>
-        SourceOf(state, site.Where, site.Path.Substring(0, site.Path.IndexOf('a')))?.Table.FindColumnByMember(site.Member);
+        SourceOf(state, site.Where, site.Path.Substring(0, site.Path.LastIndexOf('a')))?.Table.FindColumnByMember(site.Member);
 
     /// <summary>The table query the sub-query at <paramref name="path"/> of the grouping's <paramref name="where"/>-th condition calls, when it is a plain one on its connection.</summary>
     private static ISubquerySource? SourceOf(GroupState state, int where, string path) =>
@@ -93,9 +93,9 @@ public sealed partial class InterceptedSite
         return true;
     }
 
-    /// <summary>The column of a value inside a sub-query: the member of the sub-query's table.</summary>
+    /// <summary>The column of a value inside a sub-query: the member of the (innermost, for a nested one) sub-query's table.</summary>
     private static ColumnMapping? SubqueryColumn<T>(TableQuery<T> query, ValueSite site) =>
-        SourceOf(query, site.Where, site.Path.Substring(0, site.Path.IndexOf('a')))?.Table.FindColumnByMember(site.Member);
+        SourceOf(query, site.Where, site.Path.Substring(0, site.Path.LastIndexOf('a')))?.Table.FindColumnByMember(site.Member);
 
     /// <summary>The table query the sub-query at <paramref name="path"/> calls, when it is a plain one on the query's connection.</summary>
     private static ISubquerySource? SourceOf<T>(TableQuery<T> query, int where, string path)

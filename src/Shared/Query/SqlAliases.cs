@@ -15,4 +15,12 @@ internal static class SqlAliases
     /// <param name="index">The table's place in join order (0 the first).</param>
     /// <returns>The alias.</returns>
     public static string Table(int index) => "t" + index.ToString(System.Globalization.CultureInfo.InvariantCulture);
+
+    /// <summary>
+    /// The alias of a sub-query's table <paramref name="depth"/> levels deep: <c>s0</c>, <c>s1</c> inside it ... (the run
+    /// time's <c>SqlTranslator.Subquery</c> and the generator's <c>MicroDbGenerator.Subqueries</c>).
+    /// </summary>
+    /// <param name="depth">0 for a sub-query of the query itself, one more for each enclosing sub-query.</param>
+    /// <returns>The alias.</returns>
+    public static string Subquery(int depth) => "s" + depth.ToString(System.Globalization.CultureInfo.InvariantCulture);
 }

@@ -88,6 +88,39 @@ public class InterceptedSubqueryFormTests
     }
 
     [Test]
+    public void Nested_sub_queries_are_intercepted_and_match_LINQ()
+    {
+        var before = InterceptionCheck.Runs;
+        var min = 0;
+
+        // A line whose quantity is an order's id (1..5); a line whose Sku other lines above a value share; the same as Contains.
+        var known = _db.Table<JoinOrder>().Where(o => _db.Table<JoinLine>().Any(l => l.OrderId == o.Id && _db.Table<JoinOrder>().Any(p => p.Id == l.Quantity))).OrderBy(o => o.Id).ToList();
+        var counted = _db.Table<JoinOrder>().Count(o => _db.Table<JoinLine>().Where(l => l.OrderId == o.Id).Count(l => _db.Table<JoinLine>().Count(m => m.Sku == l.Sku && m.Quantity > min) > 1) >= 1);
+        var listed = _db.Table<JoinOrder>().Where(o => !_db.Table<JoinLine>().Any(l => l.OrderId == o.Id && !_db.Table<JoinOrder>().Select(p => p.Id).Contains(l.Quantity))).OrderBy(o => o.Id).ToList();
+
+        Assert.That(Intercepted(), Is.EqualTo(3), Seen);
+        Assert.That(_seen.First(s => s.Source == StatementSource.Intercepted).Sql, Does.Contain(
+            "EXISTS (SELECT 1 FROM \"join_lines\" AS \"s0\" WHERE ((\"s0\".\"OrderId\" = \"join_orders\".\"Id\") AND EXISTS (SELECT 1 FROM \"join_orders\" AS \"s1\" WHERE (\"s1\".\"Id\" = \"s0\".\"Quantity\"))))"), Seen);
+        Assert.That(known.Select(o => o.Id), Is.EqualTo(_orders.Where(o => _lines.Any(l => l.OrderId == o.Id && _orders.Any(p => p.Id == l.Quantity))).Select(o => o.Id)).And.EqualTo(new[] { 1, 2 }));
+        Assert.That(counted, Is.EqualTo(_orders.Count(o => _lines.Where(l => l.OrderId == o.Id).Count(l => _lines.Count(m => m.Sku == l.Sku && m.Quantity > min) > 1) >= 1)).And.EqualTo(3));
+        Assert.That(listed.Select(o => o.Id), Is.EqualTo(_orders.Where(o => !_lines.Any(l => l.OrderId == o.Id && !_orders.Select(p => p.Id).Contains(l.Quantity))).Select(o => o.Id)).And.EqualTo(new[] { 1, 2, 3, 5 }));
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(3), "The check compared each run with the run-time path.");
+    }
+
+    [Test]
+    public void A_nested_sub_query_on_another_connection_runs_on_the_run_time_path_and_throws_its_error()
+    {
+        using var other = InterceptedFixture.Open(_mapping, _format, _ => { });
+        other.CreateTable<JoinOrder>();
+
+        var error = Assert.Throws<NotSupportedException>(() =>
+            _db.Table<JoinOrder>().Where(o => _db.Table<JoinLine>().Any(l => l.OrderId == o.Id && other.Table<JoinOrder>().Any(p => p.Id == l.Quantity))).ToList());
+
+        Assert.That(error!.Message, Does.Contain("another connection"));
+        Assert.That(_seen.Where(s => s.Source == StatementSource.Intercepted), Is.Empty, Seen);
+    }
+
+    [Test]
     public void Double_aggregates_in_a_projection_and_a_condition_match_LINQ()
     {
         var before = InterceptionCheck.Runs;

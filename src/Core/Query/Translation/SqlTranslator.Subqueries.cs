@@ -302,7 +302,7 @@ internal sealed partial class SqlTranslator
 
         // The shape's SQL depends on the inner query's own lambdas, which the cache does not see: never cached.
         UncacheableSequence();
-        var alias = "s" + _depth.ToString(System.Globalization.CultureInfo.InvariantCulture);
+        var alias = SqlAliases.Subquery(_depth);
 
         // Over a table an enclosing query reads, the inner rows need columns of their own (told apart by reference).
         var table = Reads(source.Table) ? AliasCopy(source.Table) : source.Table;
