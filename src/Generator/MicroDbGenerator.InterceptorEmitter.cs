@@ -366,13 +366,8 @@ public sealed partial class MicroDbGenerator
 
             if (IsSubqueryNode(node))
             {
-                if (joined is not null)
-                {
-                    declined = "a sub-query in a join's condition is not lowered at build time";
-                    return null;
-                }
-
-                return Subquery(node, model, values, where, ref declined);
+                // In a join's Where the outer row's members are the joined tables' (MicroDbGenerator.Subqueries.cs).
+                return JoinedSubquery(node, model, values, where, ref declined, joined);
             }
 
             // In a join the member is table node.Table's, qualified by its alias.

@@ -351,6 +351,8 @@ public sealed partial class MicroDbGenerator
                     .Append(", ").Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Member!, quote: true)).Append(", typeof(").Append(v.MemberType).Append("))");
             }
 
+            // The sub-queries of its Where conditions (MicroDbGenerator.Subqueries.cs), checked at each run.
+            AppendSubqueries(text);
             w.Line(text.Append(';').ToString());
             return name;
         }

@@ -480,7 +480,7 @@ public sealed partial class MicroDbGenerator
                     return Fail($"the argument of '{name}' is not a lambda written at the call");
                 }
 
-                var lowering = new Lowering(lambda, Resolver(lambda));
+                var lowering = new Lowering(lambda, Resolver(lambda)) { JoinWhere = true };
                 if (lowering.Condition(lowering.Body, "") is not { } predicate)
                 {
                     return Fail(lowering.Reason ?? "the condition is not lowered at build time");

@@ -61,6 +61,9 @@ public sealed partial class MicroDbGenerator
 
             private bool _inner => _parent is not null;
 
+            /// <summary>Set for a join's Where (not a joined table's own, read in its ON condition): its sub-queries are lowered, the outer row's members resolved to the joined tables'.</summary>
+            public bool JoinWhere { get; init; }
+
             /// <summary>The sub-queries <see cref="Lift"/> took out of a projection, in the order written.</summary>
             public List<LoweredNode> Lifted { get; } = new();
 
@@ -118,10 +121,10 @@ public sealed partial class MicroDbGenerator
             private LoweredNode? Subquery(IInvocationOperation call, string path)
             {
                 var reason = SubqueryReason(call)!;
-                if (_resolve is not null || _aggregate is not null)
+                if (_aggregate is not null || _resolve is not null && !JoinWhere)
                 {
-                    // The run time writes these (a join alias or the group's table as the outer row); the build-time front end does not.
-                    return Decline(reason + (_aggregate is not null ? " in a grouping's condition after GroupBy (HAVING)" : " in a join's condition"));
+                    // The run time writes these (the group's table, or a joined table's in its ON condition, as the outer row); the build-time front end does not.
+                    return Decline(reason + (_aggregate is not null ? " in a grouping's condition after GroupBy (HAVING)" : " in a joined table's own Where (its ON condition)"));
                 }
 
                 var name = call.TargetMethod.Name;
@@ -349,15 +352,31 @@ public sealed partial class MicroDbGenerator
                     operation = conversion.Operand;
                 }
 
-                if (operation is not IPropertyReferenceOperation { Instance: IParameterReferenceOperation instance, Property: { Parameters.Length: 0 } property }
-                    || !SymbolEqualityComparer.Default.Equals(instance.Parameter, _parameter))
+                // In a join's Where, a member of the joined result: the table it belongs to (Table) and that table's member.
+                var table = 0;
+                IPropertySymbol property;
+                if (_resolve is not null)
+                {
+                    if (_resolve(operation) is not { } resolved)
+                    {
+                        return null;
+                    }
+
+                    (table, property) = resolved;
+                }
+                else if (operation is IPropertyReferenceOperation { Instance: IParameterReferenceOperation instance, Property: { Parameters.Length: 0 } own }
+                    && SymbolEqualityComparer.Default.Equals(instance.Parameter, _parameter))
+                {
+                    property = own;
+                }
+                else
                 {
                     return null;
                 }
 
                 var type = property.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable ? nullable.TypeArguments[0] : property.Type;
                 var family = FamilyOf(type);
-                return family is "integer" or "string" ? new LoweredNode("key", property.Name, Right: new LoweredNode("outer", property.Name, Family: family)) : null;
+                return family is "integer" or "string" ? new LoweredNode("key", property.Name, Right: new LoweredNode("outer", property.Name, Family: family, Table: table)) : null;
             }
 
             /// <summary>
@@ -437,9 +456,35 @@ public sealed partial class MicroDbGenerator
         [System.ThreadStatic]
         private static List<(int Where, string Path)>? _subqueries;
 
+        // The joined tables of the join whose Where holds the sub-query being written (null over one table).
+        [System.ThreadStatic]
+        private static IReadOnlyList<EntityModel>? _joined;
+
         // How deep the sub-query being written is nested: its alias is "s<depth>", its enclosing row's "s<depth - 1>" (or the table's name).
         [System.ThreadStatic]
         private static int _depth;
+
+        /// <summary>
+        /// <see cref="Subquery"/> in a condition: over one table, or (<paramref name="joined"/>, a sub-query of a join's Where)
+        /// with the outer row's members the joined tables', qualified by their aliases, as the run time's JoinScope names them.
+        /// </summary>
+        private static SqlExpression? JoinedSubquery(LoweredNode node, EntityModel model, List<LoweredNode> values, int where, ref string? declined, IReadOnlyList<EntityModel>? joined)
+        {
+            if (joined is null || _depth > 0)
+            {
+                return Subquery(node, model, values, where, ref declined);
+            }
+
+            _joined = joined;
+            try
+            {
+                return Subquery(node, model, values, where, ref declined);
+            }
+            finally
+            {
+                _joined = null;
+            }
+        }
 
         /// <summary>Whether <paramref name="node"/> is a sub-query's (its members are its own table's) or a comparison with one.</summary>
         private static bool IsSubqueryNode(LoweredNode node) => node.Op is "exists" or "all" or "count" or "in" or "aggregate" || node.Family == "subquery";
@@ -475,7 +520,7 @@ public sealed partial class MicroDbGenerator
 
                 _subqueries?.Add((where, node.Path!));
                 return node.Family == "in"
-                    ? new SqlInQuery(row with { Table = _depth == 0 ? null : SubqueryAlias(_depth - 1) }, QueryModel.Select(from, new ValueList<SqlExpression>(new SqlExpression[] { key })), Negated: false)
+                    ? new SqlInQuery(_depth == 0 && _joined is null ? row with { Table = null } : row, QueryModel.Select(from, new ValueList<SqlExpression>(new SqlExpression[] { key })), Negated: false)
                     : new SqlExists(QueryModel.Select(from, One) with { Predicates = new ValueList<SqlExpression>(new[] { equality }) });
             }
 
@@ -645,8 +690,10 @@ public sealed partial class MicroDbGenerator
         private static SqlExpression? Correlation(LoweredNode node, EntityModel inner, EntityModel outer, int depth, ref string? declined)
         {
             var family = node.Right!.Family!;
+            // The outer row of a join's sub-query is the joined table the member belongs to, named by its alias.
+            var joined = depth == 0 && _joined is not null && node.Right.Table < _joined.Count ? _joined[node.Right.Table] : null;
             var own = inner.Columns.FirstOrDefault(c => c.MemberName == node.Member);
-            var other = outer.Columns.FirstOrDefault(c => c.MemberName == node.Right.Member);
+            var other = (joined ?? outer).Columns.FirstOrDefault(c => c.MemberName == node.Right.Member);
             if (own is null || other is null || !Fits(own.Kind, family) || !Fits(other.Kind, family))
             {
                 declined = $"the sub-query's key '{node.Member}' or the row's '{node.Right.Member}' is not stored as {family}";
@@ -654,7 +701,7 @@ public sealed partial class MicroDbGenerator
             }
 
             SqlExpression a = new SqlColumn(own.ColumnName, SubqueryAlias(depth));
-            SqlExpression b = new SqlColumn(other.ColumnName, depth == 0 ? outer.TableName : SubqueryAlias(depth - 1));
+            SqlExpression b = new SqlColumn(other.ColumnName, joined is not null ? SqlAliases.Table(node.Right.Table) : depth == 0 ? outer.TableName : SubqueryAlias(depth - 1));
             var op = node.Family switch
             {
                 "=" => SqlOperator.Equal,

@@ -72,6 +72,33 @@ public sealed partial class InterceptedSite
     private static ISubquerySource? SourceOf(GroupState state, int where, string path) =>
         where < state.Wheres.Length && TryNavigate(state.Wheres[where], path, out var node) ? SourceOf(node, state.Connection) : null;
 
+    /// <summary>Whether every sub-query of the join's Where conditions reads a plain table query on its connection.</summary>
+    private bool SubqueriesHold<TResult>(JoinQuery<TResult> query)
+    {
+        foreach (var (where, path) in _subqueries)
+        {
+            if (SourceOf(query, where, path) is null)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>The column of a value inside a sub-query of a join's Where condition: the member of the sub-query's table.</summary>
+    private static ColumnMapping? SubqueryColumn<TResult>(JoinQuery<TResult> query, ValueSite site) =>
+        SourceOf(query, site.Where, site.Path.Substring(0, site.Path.LastIndexOf('a')))?.Table.FindColumnByMember(site.Member);
+
+    /// <summary>The table query the sub-query at <paramref name="path"/> of the join's <paramref name="where"/>-th condition calls, when it is a plain one on its connection.</summary>
+    private static ISubquerySource? SourceOf<TResult>(JoinQuery<TResult> query, int where, string path) =>
+        WhereBody(query, where) is { } body && TryNavigate(body, path, out var node) ? SourceOf(node, query.Connection) : null;
+
+    /// <summary>The body of the join's <paramref name="where"/>-th Where condition (as an intercepted join's operators kept it), or null.</summary>
+    private static Expression? WhereBody<TResult>(JoinQuery<TResult> query, int where) =>
+        query.Intercepted is { } intercepted ? (where < intercepted.Wheres.Length ? intercepted.Wheres[where] : null)
+        : where < query.WhereCount ? query.WhereBody(where) : null;
+
     /// <summary>
     /// Adds a Where value of <paramref name="query"/>: compared with <paramref name="column"/>, with a member of a sub-query's
     /// table, or (an empty member) with a sub-query's count, bound as the translator binds a value compared with no column.

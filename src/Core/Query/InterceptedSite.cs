@@ -186,6 +186,11 @@ public sealed partial class InterceptedSite
     /// </summary>
     internal bool TryBind<TResult>(JoinQuery<TResult> query, InterceptedValues values)
     {
+        if (!SubqueriesHold(query))
+        {
+            return false;
+        }
+
         if (_values.Length == 0)
         {
             return true;
@@ -200,11 +205,22 @@ public sealed partial class InterceptedSite
             var site = _values[i];
             var start = 0;
             var body = intercepted is not null
-                ? site.On ? intercepted.OnFilter(site.Table, site.Path, out start) : site.Where < intercepted.Wheres.Length ? intercepted.Wheres[site.Where] : null
-                : site.On ? (site.Table < maps.Length ? query.Tables.On[site.Table] : null) : (site.Where < query.WhereCount ? query.WhereBody(site.Where) : null);
-            if (site.Table >= maps.Length || body is null
-                || maps[site.Table].Table.FindColumnByMember(site.Member) is not { } column
-                || !TryRead(body, site.Path, out var value, start) || value is null)
+                ? site.On ? intercepted.OnFilter(site.Table, site.Path, out start) : WhereBody(query, site.Where)
+                : site.On ? (site.Table < maps.Length ? query.Tables.On[site.Table] : null) : WhereBody(query, site.Where);
+            if (site.Table >= maps.Length || body is null || !TryRead(body, site.Path, out var value, start) || value is null)
+            {
+                return false;
+            }
+
+            if (!site.On && site.Member.Length == 0)
+            {
+                // Compared with a sub-query's count or aggregate: bound as the translator binds a value compared with no column.
+                values.AddUnmapped(value, format);
+                continue;
+            }
+
+            var column = !site.On && InSubquery(site.Path) ? SubqueryColumn(query, site) : maps[site.Table].Table.FindColumnByMember(site.Member);
+            if (column is null)
             {
                 return false;
             }

@@ -121,6 +121,53 @@ public class InterceptedSubqueryFormTests
     }
 
     [Test]
+    public void Sub_queries_in_a_joins_Where_are_intercepted_and_match_LINQ()
+    {
+        var min = 1;
+        var n = 0;
+        _db.CreateTable<JoinCustomer>();
+        _db.InsertAll(new[] { new JoinCustomer { Name = "one", Region = "a" }, new JoinCustomer { Name = "two", Region = "z" } });
+        _db.Execute("UPDATE join_orders SET CustomerId = CASE WHEN Id < 3 THEN 1 WHEN Id = 4 THEN 2 ELSE NULL END");
+        var orders = _db.Table<JoinOrder>().ToList();
+        var customers = _db.Table<JoinCustomer>().ToList();
+        _seen.Clear();
+        var before = InterceptionCheck.Runs;
+
+        var lined = _db.Table<JoinOrder>().Join(_db.Table<JoinCustomer>(), o => o.CustomerId, c => (int?)c.Id, (o, c) => new { o.Id, c.Region })
+            .Where(x => _db.Table<JoinLine>().Any(l => l.OrderId == x.Id)).ToList();
+        var many = _db.Table<JoinOrder>().Join(_db.Table<JoinCustomer>(), o => o.CustomerId, c => (int?)c.Id, (o, c) => new { o.Id, c.Region })
+            .Where(x => _db.Table<JoinLine>().Count(l => l.OrderId == x.Id && l.Quantity > min) > n).ToList();
+        var skus = _db.Table<JoinOrder>().Join(_db.Table<JoinCustomer>(), o => o.CustomerId, c => (int?)c.Id, (o, c) => new { o.Id, c.Region })
+            .Where(x => _db.Table<JoinLine>().Select(l => l.Sku).Contains(x.Region)).ToList();
+
+        Assert.That(Intercepted(), Is.EqualTo(3), Seen);
+        Assert.That(_seen.First(s => s.Source == StatementSource.Intercepted).Sql, Does.EndWith(
+            "WHERE EXISTS (SELECT 1 FROM \"join_lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"t0\".\"Id\"))"), Seen);
+        var joined = orders.Join(customers, o => o.CustomerId, c => (int?)c.Id, (o, c) => new { o.Id, c.Region }).ToList();
+        Assert.That(lined.OrderBy(x => x.Id), Is.EqualTo(joined.Where(x => _lines.Any(l => l.OrderId == x.Id))));
+        Assert.That(lined.Select(x => x.Id).Order(), Is.EqualTo(new[] { 1, 2, 4 }));
+        Assert.That(many.OrderBy(x => x.Id), Is.EqualTo(joined.Where(x => _lines.Count(l => l.OrderId == x.Id && l.Quantity > min) > n)));
+        Assert.That(many.Select(x => x.Id).Order(), Is.EqualTo(new[] { 1, 2, 4 }));
+        Assert.That(skus.OrderBy(x => x.Id), Is.EqualTo(joined.Where(x => _lines.Select(l => l.Sku).Contains(x.Region))));
+        Assert.That(skus.Select(x => x.Id).Order(), Is.EqualTo(new[] { 1, 2 }));
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(3), "The check compared each run with the run-time path.");
+    }
+
+    [Test]
+    public void A_sub_query_in_a_joins_Where_on_another_connection_runs_on_the_run_time_path_and_throws_its_error()
+    {
+        using var other = InterceptedFixture.Open(_mapping, _format, _ => { });
+        other.CreateTable<JoinLine>();
+        _db.CreateTable<JoinCustomer>();
+
+        var error = Assert.Throws<NotSupportedException>(() => _db.Table<JoinOrder>().Join(_db.Table<JoinCustomer>(), o => o.CustomerId, c => (int?)c.Id, (o, c) => new { o.Id, c.Region })
+            .Where(x => other.Table<JoinLine>().Any(l => l.OrderId == x.Id)).ToList());
+
+        Assert.That(error!.Message, Does.Contain("another connection"));
+        Assert.That(_seen.Where(s => s.Source == StatementSource.Intercepted), Is.Empty, Seen);
+    }
+
+    [Test]
     public void Double_aggregates_in_a_projection_and_a_condition_match_LINQ()
     {
         var before = InterceptionCheck.Runs;
