@@ -44,6 +44,7 @@ public sealed partial class MicroDbGenerator
             {
                 string? declined = chain.Declined;
                 _subqueries = new List<(int, string)>();
+                _liftedValues = null;
                 string? sql = null;
                 string? sqliteNetSql = null;
                 List<LoweredNode>? values = null;
@@ -252,6 +253,7 @@ public sealed partial class MicroDbGenerator
                 }
 
                 columns = all;
+                OffsetForLifted(predicates);
             }
 
             var source = new SqlTable(model.TableName);
@@ -601,6 +603,7 @@ public sealed partial class MicroDbGenerator
         {
             var name = "Site" + index.ToString(System.Globalization.CultureInfo.InvariantCulture);
             var text = new StringBuilder("private static readonly " + SiteType + " " + name + " = new " + SiteType + "(" + SymbolDisplay.FormatLiteral(sql, quote: true) + ")");
+            AppendLiftedValues(text);
             foreach (var v in values)
             {
                 var colon = v.Path!.IndexOf(':');

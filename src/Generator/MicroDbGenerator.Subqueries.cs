@@ -84,12 +84,6 @@ public sealed partial class MicroDbGenerator
                     return null;
                 }
 
-                if (HasValues(node))
-                {
-                    Decline(reason + ": a value inside a projection's sub-query is read at run time only");
-                    return null;
-                }
-
                 if (IsNested(node.Left) || IsNested(node.Right))
                 {
                     // The run time checks only the lifted calls' tables (InterceptedSite.LiftedHold), not a nested one's connection.
@@ -106,9 +100,6 @@ public sealed partial class MicroDbGenerator
 
             private static bool IsNested(LoweredNode? node) =>
                 node is not null && (node.Op is "exists" or "all" or "count" or "in" or "aggregate" || node.Family == "subquery" || IsNested(node.Left) || IsNested(node.Right));
-
-            private static bool HasValues(LoweredNode? node) =>
-                node is not null && (node.Op is "=" or "<>" or "<" or "<=" or ">" or ">=" || HasValues(node.Left) || HasValues(node.Right));
 
             /// <summary>
             /// A sub-query reading this row: <c>db.Table&lt;B&gt;()</c>, then Where calls, the first reading the row (each a predicate in a
@@ -456,6 +447,10 @@ public sealed partial class MicroDbGenerator
         [System.ThreadStatic]
         private static List<(int Where, string Path)>? _subqueries;
 
+        // The values inside the lifted sub-queries of the projection being written (bound before the Where values), or null.
+        [System.ThreadStatic]
+        private static List<LoweredNode>? _liftedValues;
+
         // The joined tables of the join whose Where holds the sub-query being written (null over one table).
         [System.ThreadStatic]
         private static IReadOnlyList<EntityModel>? _joined;
@@ -727,11 +722,13 @@ public sealed partial class MicroDbGenerator
             var all = new List<SqlExpression>(columns.Count == 0 ? One : columns);
             var checks = _subqueries;
             _subqueries = null;
+            _liftedValues = new List<LoweredNode>();
             try
             {
-                foreach (var lifted in select.Lifted)
+                // A value inside the i-th lifted sub-query has the path "i:steps from the call" (the site's LiftedValue).
+                for (var i = 0; i < select.Lifted.Count; i++)
                 {
-                    if (Subquery(lifted, model, new List<LoweredNode>(), 0, ref declined) is not { } column)
+                    if (Subquery(select.Lifted[i], model, _liftedValues, i, ref declined) is not { } column)
                     {
                         return null;
                     }
@@ -756,6 +753,29 @@ public sealed partial class MicroDbGenerator
             SqlUnary unary => unary with { Operand = Qualify(unary.Operand, alias) },
             _ => node,
         };
+
+        /// <summary>Numbers the Where values after those inside the lifted sub-queries (the SELECT list is written, and bound, first).</summary>
+        private static void OffsetForLifted(List<SqlExpression> predicates)
+        {
+            var count = _liftedValues?.Count ?? 0;
+            for (var i = 0; count > 0 && i < predicates.Count; i++)
+            {
+                predicates[i] = SqlSlots.Offset(predicates[i], count);
+            }
+        }
+
+        /// <summary>Appends the values inside the projection's lifted sub-queries to its site (<c>.LiftedValue(lifted, path, member, type)</c>), then forgets them.</summary>
+        private static void AppendLiftedValues(StringBuilder text)
+        {
+            foreach (var v in _liftedValues ?? new List<LoweredNode>())
+            {
+                var colon = v.Path!.IndexOf(':');
+                text.Append(".LiftedValue(").Append(v.Path.Substring(0, colon)).Append(", ").Append(SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true))
+                    .Append(", ").Append(SymbolDisplay.FormatLiteral(v.Member!, quote: true)).Append(", typeof(").Append(v.MemberType).Append("))");
+            }
+
+            _liftedValues = null;
+        }
 
         /// <summary>Appends the chain's sub-query checks to its site (<c>.Subquery(where, path)</c>).</summary>
         private static void AppendSubqueries(StringBuilder text)

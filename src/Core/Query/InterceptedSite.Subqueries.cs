@@ -33,6 +33,58 @@ public sealed partial class InterceptedSite
         return this;
     }
 
+    /// <summary>
+    /// Adds a value inside a projection's sub-query (<c>Lines = db.Table&lt;Line&gt;().Count(l =&gt; l.OrderId == o.Id &amp;&amp; l.Quantity &gt; min)</c>):
+    /// the node at <paramref name="path"/> from the <paramref name="lifted"/>-th sub-query lifted out of the selector, compared
+    /// with <paramref name="member"/> of the sub-query's table. Such values are bound first (the SELECT list comes before
+    /// WHERE), in the order added. Call while building the site, before it is used.
+    /// </summary>
+    /// <param name="lifted">Which lifted sub-query, in the order the projection writes them.</param>
+    /// <param name="path">The steps from the sub-query call to the value (its first an <c>a</c> or <c>o</c> step).</param>
+    /// <param name="member">The member of the sub-query's table the value is compared with.</param>
+    /// <param name="memberType">The member's type.</param>
+    /// <returns>This site.</returns>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="lifted"/> is negative.</exception>
+    public InterceptedSite LiftedValue(int lifted, string path, string member, Type memberType)
+    {
+        if (lifted < 0)
+        {
+            throw new ArgumentOutOfRangeException(nameof(lifted), lifted, "The lifted sub-query's index cannot be negative.");
+        }
+
+        Value(lifted, path, member, memberType);
+        _values[_values.Length - 1] = _values[_values.Length - 1] with { Lifted = true };
+        return this;
+    }
+
+    /// <summary>
+    /// Reads and adds the values inside a projection's lifted sub-queries (<paramref name="lifted"/>, the run-time plan's
+    /// calls), each encoded as a column of its sub-query's table. False when a value is null or the tree is not the one
+    /// the generator saw: the caller then runs the query on the run-time path.
+    /// </summary>
+    internal bool TryBindLifted(IReadOnlyList<Expression> lifted, MicroDbConnection connection, InterceptedValues values)
+    {
+        foreach (var site in _values)
+        {
+            if (!site.Lifted)
+            {
+                continue;
+            }
+
+            if (site.Where >= lifted.Count || !TryRead(lifted[site.Where], site.Path, out var value) || value is null
+                || !TryNavigate(lifted[site.Where], site.Path.Substring(0, site.Path.LastIndexOf('a')), out var call)
+                || SourceOf(call, connection)?.Table.FindColumnByMember(site.Member) is not { } column)
+            {
+                return false;
+            }
+
+            values.Add(value, column, site.MemberType, connection.Storage);
+        }
+
+        return true;
+    }
+
     /// <summary>Whether a value's path goes into a sub-query's lambda.</summary>
     private static bool InSubquery(string path) => path.IndexOf('a') >= 0;
 

@@ -256,6 +256,12 @@ public sealed partial class InterceptedSite
         for (var i = 0; i < _values.Length; i++)
         {
             var site = _values[i];
+            if (site.Lifted)
+            {
+                // Bound before the Where values, by TryBindLifted (the SELECT list comes first).
+                continue;
+            }
+
             if (!TryRead(query.WhereLambda(site.Where).Body, site.Path, out var value) || value is null
                 || !AddWhereValue(query, site, columns[i], value, values))
             {
@@ -278,7 +284,7 @@ public sealed partial class InterceptedSite
         var columns = new ColumnMapping[_values.Length];
         for (var i = 0; i < columns.Length; i++)
         {
-            if (InSubquery(_values[i].Path) || _values[i].Member.Length == 0)
+            if (InSubquery(_values[i].Path) || _values[i].Member.Length == 0 || _values[i].Lifted)
             {
                 // Resolved per run against the sub-query's table (SubqueryColumn), or compared with no column (a sub-query's count).
                 continue;
@@ -366,6 +372,9 @@ public sealed partial class InterceptedSite
 
         /// <summary>In a grouping, whether the value is in a HAVING condition (<see cref="Where"/> counts those).</summary>
         public bool Having { get; init; }
+
+        /// <summary>Whether the value is inside a projection's lifted sub-query (<see cref="Where"/> is then the sub-query's index).</summary>
+        public bool Lifted { get; init; }
     }
 
     private sealed record Resolved(TableMapping Table, ColumnMapping[] Columns);

@@ -44,9 +44,12 @@ public static partial class QueryInterception
             return query.ToList(cancellationToken);
         }
 
-        var scratch = Bind(query.Source, site);
-        if (scratch is null)
+        // The values inside the lifted sub-queries come first (the SELECT list), then the Where values.
+        ArgumentNullException.ThrowIfNull(site);
+        var scratch = InterceptedValues.Rent();
+        if (!site.TryBindLifted(subqueries.Lifted, query.Source.Connection, scratch) || !site.TryBind(query.Source, scratch))
         {
+            InterceptedValues.Return(scratch);
             return query.ToList(cancellationToken);
         }
 

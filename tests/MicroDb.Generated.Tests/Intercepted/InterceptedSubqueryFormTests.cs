@@ -168,6 +168,35 @@ public class InterceptedSubqueryFormTests
     }
 
     [Test]
+    public void Values_inside_a_projections_sub_queries_are_bound_before_the_Where_values_and_match_LINQ()
+    {
+        var before = InterceptionCheck.Runs;
+        var min = 1;
+        var sku = "a";
+        var first = 1;
+
+        var rows = _db.Table<JoinOrder>().Where(o => o.Id > first).Select(o => new
+        {
+            o.Id,
+            Big = _db.Table<JoinLine>().Count(l => l.OrderId == o.Id && l.Quantity > min),
+            Sku = _db.Table<JoinLine>().Where(l => l.Sku == sku).Any(l => l.OrderId == o.Id),
+            Most = _db.Table<JoinLine>().Where(l => l.OrderId == o.Id && l.Sku != sku).Max(l => (int?)l.Quantity),
+        }).ToList();
+
+        Assert.That(Intercepted(), Is.EqualTo(1), Seen);
+        Assert.That(rows, Is.EqualTo(_orders.Where(o => o.Id > first).Select(o => new
+        {
+            o.Id,
+            Big = _lines.Count(l => l.OrderId == o.Id && l.Quantity > min),
+            Sku = _lines.Where(l => l.Sku == sku).Any(l => l.OrderId == o.Id),
+            Most = _lines.Where(l => l.OrderId == o.Id && l.Sku != sku).Max(l => (int?)l.Quantity),
+        }).ToList()));
+        Assert.That(rows.Select(r => r.Big), Is.EqualTo(new[] { 1, 0, 2, 0 }));
+        Assert.That(rows.Select(r => r.Most), Is.EqualTo(new int?[] { null, null, 7, null }));
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(1), "The check compared the run (text and values) with the run-time path.");
+    }
+
+    [Test]
     public void Double_aggregates_in_a_projection_and_a_condition_match_LINQ()
     {
         var before = InterceptionCheck.Runs;
