@@ -10,18 +10,21 @@ using Microsoft.CodeAnalysis.Operations;
 
 namespace MicroDb.Generator;
 
-// Sub-queries in a one-table condition or projection, written exactly as SqlTranslator.Subqueries.cs (and, in a projection,
-// ProjectionSubqueries) builds them over "s0": db.Table<B>(), then Where calls from the first that reads the row, then
-// Any/All (EXISTS / NOT EXISTS), Count/LongCount or an integer Sum compared with a value (a scalar sub-query; a nullable
-// Min/Max/Average/Sum behind the run time's null guard, the sub-query written twice), or
-// db.Table<B>().Select(b => b.Key).Contains(row.Member) (IN, or EXISTS for a string or nullable key); in a projection also
-// Min/Max/Average, lifted as columns after the members'. The correlation is an equality of integer or string members,
-// nullable or not (= / <>, or IS / IS NOT where either side can be null). Other sub-queries (in a join or a grouping,
-// nested, other aggregates or correlations) are declined with a reason naming the sub-query and its run-time SQL form. A
-// value inside a sub-query's lambda has an 'a' step in its path (a call's lambda argument's body), one in a Where before
-// the call an 'o' step (the call it is made on); the interceptor checks at each run that the sub-query's table query is
-// on the query's connection (InterceptedSite.Subquery, InterceptedSite.LiftedHold), as the run-time path requires. The
-// async connection's table (AsyncTableQuery, AsyncSelectQuery.Contains) is lowered as the sync one.
+// Sub-queries in a condition (one table's, a join's Where with the outer row by its "t<i>" alias, a grouping's Where before
+// GroupBy, or nested in another sub-query as "s1" ...) or in a projection, written exactly as SqlTranslator.Subqueries.cs
+// (and, in a projection, ProjectionSubqueries) builds them: db.Table<B>(), then Where calls (those before the first that
+// reads the row are the table query's own), then Any/All (EXISTS / NOT EXISTS), Count/LongCount or an integer Sum compared
+// with a value (a scalar sub-query; a nullable Min/Max/Average/Sum behind the run time's null guard, the sub-query written
+// twice), or db.Table<B>().Select(b => b.Key).Contains(row.Member) (IN, or EXISTS for a string or nullable key); in a
+// projection also Min/Max/Average, and double/float aggregates, lifted as columns after the members'. The correlation is
+// an equality of integer or string members, nullable or not (= / <>, or IS / IS NOT where either side can be null), with
+// the enclosing row (the query's, or the enclosing sub-query's for a nested one). Other sub-queries (HAVING, a joined
+// table's own Where, Take/Skip inside, other aggregates or correlations) are declined with a reason naming the sub-query
+// and its run-time SQL form. A value inside a sub-query's lambda has an 'a' step in its path (a call's lambda argument's
+// body), one in a Where before the call an 'o' step (the call it is made on); inside a projection's sub-query it is a
+// LiftedValue, bound first. The interceptor checks at each run that each sub-query's table query is on the query's
+// connection (InterceptedSite.Subquery, InterceptedSite.LiftedHold), as the run-time path requires. The async connection's
+// table (AsyncTableQuery, AsyncSelectQuery.Contains) is lowered as the sync one.
 public sealed partial class MicroDbGenerator
 {
     private static partial class QueryChains
