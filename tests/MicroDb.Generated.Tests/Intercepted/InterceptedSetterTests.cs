@@ -145,6 +145,17 @@ public class InterceptedSetterTests : InterceptedTestBase
     }
 
     [Test]
+    public void A_decimal_conversion_the_run_time_refuses_throws_and_changes_nothing()
+    {
+        // Declined at build time (MDB0013): it runs on the run-time path, which has no SQL for decimal's conversion operator.
+        var error = Assert.Throws<NotSupportedException>(() => _db.Table<AllTypes>().ExecuteUpdate(s => s.Set(x => x.Decimal, x => x.Decimal * x.Int32)));
+
+        Assert.That(error!.Message, Does.Contain("op_Implicit"));
+        Assert.That(Rows().Select(r => r.Decimal), Is.EqualTo(_stored.Select(r => r.Decimal)));
+        Assert.That(_seen.Where(s => s.Source == StatementSource.Intercepted), Is.Empty, Seen);
+    }
+
+    [Test]
     public void Values_of_every_stored_type_are_written_with_their_storage_rules()
     {
         var before = InterceptionCheck.Runs;
