@@ -144,6 +144,15 @@ public sealed partial class MicroDbGenerator
                         return right is null ? null : new LoweredNode(op, Left: left, Right: right);
                     }
 
+                case ICoalesceOperation coalesce when ArithmeticFamily(coalesce.Type) is not null && ArithmeticFamily(coalesce.Value.Type) is not null:
+                    {
+                        // x.Bonus ?? 0: the run time's coalesce(left, right), a closed fallback encoded as the left column stores
+                        // it, which for numbers and text is how a value outside a comparison is encoded too.
+                        var left = Arithmetic(coalesce.Value, row, path + "L", ref reason);
+                        var right = left is null ? null : Arithmetic(coalesce.WhenNull, row, path + "R", ref reason);
+                        return right is null ? null : new LoweredNode("fn", "coalesce", Left: left, Right: right);
+                    }
+
                 case IUnaryOperation { OperatorKind: UnaryOperatorKind.Minus } minus
                     when (minus.OperatorMethod is null || minus.OperatorMethod.ContainingType.SpecialType == SpecialType.System_Decimal) && ArithmeticFamily(minus.Type) is not (null or "string"):
                     return Arithmetic(minus.Operand, row, path + "O", ref reason) is { } negated ? new LoweredNode("neg", Left: negated) : null;
@@ -206,7 +215,7 @@ public sealed partial class MicroDbGenerator
                     }
 
                 default:
-                    reason ??= $"'{operation.Syntax}' in a setter is not lowered at build time (only + - * / over numeric and string members and captured values, string +, conversions between integer and floating-point values, Math.Abs/Max/Min, ToUpper/ToLower and string.Length are)";
+                    reason ??= $"'{operation.Syntax}' in a setter is not lowered at build time (only + - * / over numeric and string members and captured values, string +, conversions between integer and floating-point values, ??, Math.Abs/Max/Min, ToUpper/ToLower and string.Length are)";
                     return null;
             }
         }

@@ -130,6 +130,7 @@ public class SetBasedInterceptionTests
                 .Set(x => x.Views, x => -x.Views)
                 .Set(x => x.Stock, x => x.Name.Length)
                 .Set(x => x.Price, x => x.Price * 2));
+            public static int Fallback(MicroDbConnection db, int none) => db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Stock, x => (x.Bonus ?? none) + 1));
             """);
 
         Assert.That(result.Sources[HintName], Does.Contain("""
@@ -137,6 +138,9 @@ public class SetBasedInterceptionTests
             """));
         Assert.That(result.Sources[HintName], Does.Contain("""
             FROM (SELECT (CAST(\"Price\" AS REAL) * ?) AS \"v\"))").Assigns("Name", "Bonus", "Stock", "Small", "Name", "Views", "Stock", "Price").Assigned(0, "LR", "Name", typeof(string)).Assigned(1, "R", "Bonus", typeof(int?)).Assigned(2, "1", "Stock", typeof(int)).Assigned(3, "R", "Small", typeof(short)).Assigned(7, "R", "Price", typeof(decimal));
+            """));
+        Assert.That(result.Sources[HintName], Does.Contain("""
+            new InterceptedSite("UPDATE \"items\" SET \"Stock\" = (coalesce(\"Bonus\", ?) + ?)").Assigns("Stock").Assigned(0, "LR", "Stock", typeof(int)).Assigned(0, "R", "Stock", typeof(int));
             """));
     }
 
@@ -160,7 +164,7 @@ public class SetBasedInterceptionTests
     [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Name, x => x.Name + x.Score))", "concatenating 'x.Score' of type 'double' is not lowered at build time")]
     [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Name, x => x.Name + 1))", "the value '1' concatenated in a setter is not a string")]
     [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Name, x => x.Name.Trim()))", "'x.Name.Trim()' in a setter is not lowered at build time")]
-    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Stock, x => x.Bonus ?? 0))", "'x.Bonus ?? 0' in a setter is not lowered at build time")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Stock, x => x.Active ? 1 : 0))", "'x.Active ? 1 : 0' in a setter is not lowered at build time")]
     [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Seen, x => x.Seen.AddDays(1)))", "'x.Seen.AddDays(1)' in a setter is not lowered at build time")]
     [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Kind, x => x.Active ? Kind.Fancy : Kind.Plain))", "'x.Active ? Kind.Fancy : Kind.Plain' in a setter is not lowered at build time")]
     [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Computed, 1))", "member 'Computed' maps to no column")]

@@ -129,6 +129,24 @@ public class InterceptedSetterTests : InterceptedTestBase
     }
 
     [Test]
+    public void A_coalesced_nullable_member_falls_back_as_LINQ_does()
+    {
+        var before = InterceptionCheck.Runs;
+        var none = -1;
+
+        _db.Table<AllTypes>().ExecuteUpdate(s => s.Set(x => x.Int32, x => (x.NInt32 ?? none) * 2).Set(x => x.String, x => x.String ?? "none"));
+
+        foreach (var row in Rows())
+        {
+            var old = _stored.Single(r => r.Id == row.Id);
+            Assert.That((row.Int32, row.String), Is.EqualTo(((old.NInt32 ?? none) * 2, old.String ?? "none")), "row " + row.Id);
+        }
+
+        Assert.That(InterceptedUpdate().Sql, Is.EqualTo("UPDATE \"AllTypes\" SET \"Int32\" = (coalesce(\"NInt32\", ?) * ?), \"String\" = coalesce(\"String\", ?)"), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(1));
+    }
+
+    [Test]
     public void A_decimal_computed_from_an_int_literal_is_stored_as_the_run_time_stores_it()
     {
         var before = InterceptionCheck.Runs;
