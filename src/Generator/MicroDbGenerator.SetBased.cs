@@ -98,8 +98,12 @@ public sealed partial class MicroDbGenerator
         }
 
         /// <summary>
-        /// A setter's arithmetic as the run-time translator reads it: <c>+ - * /</c> (and <c>%</c> of integers) over members of
-        /// the row of type int, long, double or decimal (<c>col</c>) and closed values read at their path (<c>val</c>).
+        /// A setter's value over the row as the run-time translator reads it: <c>+ - * /</c> (and <c>%</c> of integers) and unary
+        /// <c>-</c>, lifted over nullable operands too, over members of the row stored as numbers or text (<c>col</c>, whose
+        /// Family is the column kind expected), string <c>+</c> (<c>concat</c>), conversions between numbers other than
+        /// decimal (<c>cast</c>), <c>Math.Abs/Max/Min</c>, <c>ToUpper/ToLower</c> and <c>string.Length</c> (<c>fn</c>), and closed
+        /// values read at their path (<c>val</c>). Conversions without an operator method take no path step: the interceptor
+        /// looks through them, as the translator does.
         /// </summary>
         private static LoweredNode? Arithmetic(IOperation operation, IParameterSymbol row, string path, ref string? reason)
         {
@@ -110,18 +114,26 @@ public sealed partial class MicroDbGenerator
 
             switch (operation)
             {
-                case IBinaryOperation b when !b.IsLifted && (b.OperatorMethod is null || b.OperatorMethod.ContainingType.SpecialType == SpecialType.System_Decimal):
+                case IBinaryOperation { OperatorKind: BinaryOperatorKind.Add, Type.SpecialType: SpecialType.System_String } concat:
                     {
+                        var left = ConcatPart(concat.LeftOperand, row, path + "L", ref reason);
+                        var right = left is null ? null : ConcatPart(concat.RightOperand, row, path + "R", ref reason);
+                        return right is null ? null : new LoweredNode("concat", Left: left, Right: right);
+                    }
+
+                case IBinaryOperation b when b.OperatorMethod is null || b.OperatorMethod.ContainingType.SpecialType == SpecialType.System_Decimal:
+                    {
+                        var family = ArithmeticFamily(b.Type);
                         var op = b.OperatorKind switch
                         {
                             BinaryOperatorKind.Add => "+",
                             BinaryOperatorKind.Subtract => "-",
                             BinaryOperatorKind.Multiply => "*",
                             BinaryOperatorKind.Divide => "/",
-                            BinaryOperatorKind.Remainder when ArithmeticFamily(b.Type) is "int" or "long" => "%",
+                            BinaryOperatorKind.Remainder when family is "int" or "long" => "%",
                             _ => null,
                         };
-                        if (op is null || ArithmeticFamily(b.Type) is null)
+                        if (op is null || family is null or "string")
                         {
                             reason ??= $"the operator of '{b.Syntax}' is not lowered in a setter at build time";
                             return null;
@@ -132,51 +144,180 @@ public sealed partial class MicroDbGenerator
                         return right is null ? null : new LoweredNode(op, Left: left, Right: right);
                     }
 
+                case ICoalesceOperation coalesce when ArithmeticFamily(coalesce.Type) is not null && ArithmeticFamily(coalesce.Value.Type) is not null:
+                    {
+                        // x.Bonus ?? 0: the run time's coalesce(left, right), a closed fallback encoded as the left column stores
+                        // it, which for numbers and text is how a value outside a comparison is encoded too.
+                        var left = Arithmetic(coalesce.Value, row, path + "L", ref reason);
+                        var right = left is null ? null : Arithmetic(coalesce.WhenNull, row, path + "R", ref reason);
+                        return right is null ? null : new LoweredNode("fn", "coalesce", Left: left, Right: right);
+                    }
+
+                case IUnaryOperation { OperatorKind: UnaryOperatorKind.Minus } minus
+                    when (minus.OperatorMethod is null || minus.OperatorMethod.ContainingType.SpecialType == SpecialType.System_Decimal) && ArithmeticFamily(minus.Type) is not (null or "string"):
+                    return Arithmetic(minus.Operand, row, path + "O", ref reason) is { } negated ? new LoweredNode("neg", Left: negated) : null;
                 case IConversionOperation { OperatorMethod: null, Conversion.IsIdentity: true } identity:
                     // No node in the expression tree.
                     return Arithmetic(identity.Operand, row, path, ref reason);
                 case IConversionOperation { OperatorMethod: null } conversion:
                     {
-                        // (long)x.Count, x.Views - x.Stock, x.Score * x.Stock: the run time's TranslateConvert, CAST to REAL from an
-                        // integer to a double, to INTEGER from a double to an integer, the operand itself between integers. A
-                        // decimal conversion is an operator method in the expression tree, which the run time refuses.
+                        // (long)x.Count, x.Views - x.Stock, x.Score * x.Stock, x.Score + 1 with int? Score: the run time's
+                        // TranslateConvert, CAST to REAL from an integer to a double, to INTEGER from a double to an integer,
+                        // the operand itself between integers (and to or from a nullable of the same type).
                         var from = ArithmeticFamily(conversion.Operand.Type);
                         var to = ArithmeticFamily(conversion.Type);
-                        if (from is null or "decimal" || to is null or "decimal")
+                        if (from is null or "decimal" or "string" || to is null or "decimal" or "string")
                         {
-                            reason ??= $"the conversion '{conversion.Syntax}' in a setter is not lowered at build time (only conversions between int, long and double values of the row are)";
+                            reason ??= from == "decimal" || to == "decimal"
+                                ? $"the conversion '{conversion.Syntax}' to or from decimal is an operator method in the expression tree, which the run-time translator does not translate either (it throws NotSupportedException)"
+                                : $"the conversion '{conversion.Syntax}' in a setter is not lowered at build time (only conversions between integer and floating-point values of the row are)";
                             return null;
                         }
 
-                        var operand = Arithmetic(conversion.Operand, row, path + "O", ref reason);
+                        var operand = Arithmetic(conversion.Operand, row, path, ref reason);
                         var cast = to == "double" && from != "double" ? "REAL" : from == "double" && to != "double" ? "INTEGER" : null;
                         return operand is null || cast is null ? operand : new LoweredNode("cast", cast, Left: operand);
                     }
 
+                case IConversionOperation { OperatorMethod: { } method } converted:
+                    reason ??= $"the conversion '{converted.Syntax}' is an operator method ({method.ContainingType.Name}.{method.Name}), which the run-time translator does not translate either (it throws NotSupportedException)";
+                    return null;
                 case IPropertyReferenceOperation { Instance: IParameterReferenceOperation instance, Property: { Parameters.Length: 0 } member }
                     when SymbolEqualityComparer.Default.Equals(instance.Parameter, row):
-                    if (ArithmeticFamily(member.Type) is not { } family)
+                    if (StoredKind(member.Type) is not { } kind)
                     {
                         reason ??= $"member '{member.Name}' of type '{member.Type.ToDisplayString()}' is computed by the run-time translator's rules";
                         return null;
                     }
 
-                    return new LoweredNode("col", member.Name, member.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), family);
+                    return new LoweredNode("col", member.Name, member.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), kind);
+                case IPropertyReferenceOperation { Property: { Name: "Length", ContainingType.SpecialType: SpecialType.System_String }, Instance: { } text }:
+                    return Arithmetic(text, row, path + "m", ref reason) is { } measured ? new LoweredNode("fn", "length", Left: measured) : null;
+                case IInvocationOperation call when SetterFunction(call) is { } function:
+                    {
+                        LoweredNode? first, second = null;
+                        if (call.Instance is { } target)
+                        {
+                            first = Arithmetic(target, row, path + "o", ref reason);
+                        }
+                        else
+                        {
+                            var arguments = call.Arguments.OrderBy(a => a.Parameter!.Ordinal).ToArray();
+                            first = Arithmetic(arguments[0].Value, row, path + "0", ref reason);
+                            second = first is null || arguments.Length == 1 ? null : Arithmetic(arguments[1].Value, row, path + "1", ref reason);
+                            if (first is not null && arguments.Length == 2 && second is null)
+                            {
+                                return null;
+                            }
+                        }
+
+                        return first is null ? null : new LoweredNode("fn", function, Left: first, Right: second);
+                    }
+
                 default:
-                    reason ??= $"'{operation.Syntax}' in a setter is not lowered at build time (only + - * / over int, long, double and decimal members and captured values, and conversions between int, long and double, are)";
+                    reason ??= $"'{operation.Syntax}' in a setter is not lowered at build time (only + - * / over numeric and string members and captured values, string +, conversions between integer and floating-point values, ??, Math.Abs/Max/Min, ToUpper/ToLower and string.Length are)";
                     return null;
             }
         }
 
-        /// <summary>The arithmetic a setter may compute at build time: int, long, double, decimal.</summary>
-        private static string? ArithmeticFamily(ITypeSymbol? type) => type?.SpecialType switch
+        /// <summary>
+        /// A part of a string <c>+</c>, as the run time's Concat reads it through conversions: a string or integer value of the
+        /// row, or a closed string (the run time binds a closed part's text, so another closed type is declined).
+        /// </summary>
+        private static LoweredNode? ConcatPart(IOperation part, IParameterSymbol row, string path, ref string? reason)
         {
-            SpecialType.System_Int32 => "int",
+            var stripped = part;
+            while (stripped is IConversionOperation { OperatorMethod: null } conversion)
+            {
+                stripped = conversion.Operand;
+            }
+
+            var family = ArithmeticFamily(stripped.Type);
+            if (!Reads(stripped, row))
+            {
+                if (family != "string")
+                {
+                    reason ??= $"the value '{part.Syntax}' concatenated in a setter is not a string (the run time binds its text, which is not read at build time)";
+                    return null;
+                }
+
+                return new LoweredNode("val", MemberType: "string", Path: path);
+            }
+
+            if (family is not ("string" or "int" or "long") || (stripped.Type is INamedTypeSymbol { TypeKind: TypeKind.Enum }))
+            {
+                reason ??= $"concatenating '{part.Syntax}' of type '{stripped.Type?.ToDisplayString()}' is not lowered at build time (only string and integer values of the row are; the run time throws NotSupportedException for floating-point, decimal, date and other values)";
+                return null;
+            }
+
+            return Arithmetic(stripped, row, path, ref reason);
+        }
+
+        /// <summary>The SQL function of a call the run time translates in a setter: Math.Abs/Max/Min, string ToUpper/ToLower; else null.</summary>
+        private static string? SetterFunction(IInvocationOperation call)
+        {
+            var method = call.TargetMethod;
+            if (method.ContainingType is { Name: "Math", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } && call.Instance is null)
+            {
+                return (method.Name, method.Parameters.Length) switch
+                {
+                    ("Abs", 1) => "abs",
+                    ("Max", 2) => "max",
+                    ("Min", 2) => "min",
+                    _ => null,
+                };
+            }
+
+            return method.ContainingType?.SpecialType == SpecialType.System_String && call.Instance is not null && method.Parameters.Length == 0
+                ? method.Name switch
+                {
+                    "ToUpper" or "ToUpperInvariant" => "upper",
+                    "ToLower" or "ToLowerInvariant" => "lower",
+                    _ => null,
+                }
+                : null;
+        }
+
+        /// <summary>The value families a setter may compute at build time: integers (not ulong), long, floating point, decimal, string.</summary>
+        private static string? ArithmeticFamily(ITypeSymbol? type) => Underlying(type)?.SpecialType switch
+        {
+            SpecialType.System_SByte or SpecialType.System_Byte or SpecialType.System_Int16 or SpecialType.System_UInt16
+                or SpecialType.System_Int32 or SpecialType.System_UInt32 => "int",
             SpecialType.System_Int64 => "long",
-            SpecialType.System_Double => "double",
+            SpecialType.System_Single or SpecialType.System_Double => "double",
             SpecialType.System_Decimal => "decimal",
+            SpecialType.System_String => "string",
             _ => null,
         };
+
+        /// <summary>The column kind a member of <paramref name="type"/> the setter reads must be stored as (else the run time's rules decide).</summary>
+        private static string? StoredKind(ITypeSymbol type)
+        {
+            var underlying = Underlying(type);
+            if (underlying is INamedTypeSymbol { TypeKind: TypeKind.Enum })
+            {
+                return null;
+            }
+
+            return underlying?.SpecialType switch
+            {
+                SpecialType.System_SByte => nameof(ColumnKind.SByte),
+                SpecialType.System_Byte => nameof(ColumnKind.Byte),
+                SpecialType.System_Int16 => nameof(ColumnKind.Int16),
+                SpecialType.System_UInt16 => nameof(ColumnKind.UInt16),
+                SpecialType.System_Int32 => nameof(ColumnKind.Int32),
+                SpecialType.System_UInt32 => nameof(ColumnKind.UInt32),
+                SpecialType.System_Int64 => nameof(ColumnKind.Int64),
+                SpecialType.System_Single => nameof(ColumnKind.Single),
+                SpecialType.System_Double => nameof(ColumnKind.Double),
+                SpecialType.System_Decimal => nameof(ColumnKind.Decimal),
+                SpecialType.System_String => nameof(ColumnKind.String),
+                _ => null,
+            };
+        }
+
+        private static ITypeSymbol? Underlying(ITypeSymbol? type) =>
+            type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable ? nullable.TypeArguments[0] : type;
 
         private static bool Reads(IOperation operation, IParameterSymbol row) =>
             operation.DescendantsAndSelf().Any(o => o is IParameterReferenceOperation p && SymbolEqualityComparer.Default.Equals(p.Parameter, row));
@@ -287,8 +428,7 @@ public sealed partial class MicroDbGenerator
                 case "col":
                     {
                         var column = model.Columns.FirstOrDefault(c => c.MemberName == node.Member);
-                        var expected = node.Family switch { "int" => ColumnKind.Int32, "long" => ColumnKind.Int64, "double" => ColumnKind.Double, _ => ColumnKind.Decimal };
-                        if (column is null || column.Kind != expected)
+                        if (column is null || column.Kind.ToString() != node.Family)
                         {
                             declined = column is null
                                 ? $"member '{node.Member}' maps to no column"
@@ -304,6 +444,31 @@ public sealed partial class MicroDbGenerator
                     {
                         var operand = Computed(node.Left!, model, setter, index, values, ref declined);
                         return operand is null ? null : new SqlCast(operand, node.Member!);
+                    }
+
+                case "neg":
+                    {
+                        var operand = Computed(node.Left!, model, setter, index, values, ref declined);
+                        return operand is null ? null : new SqlGroup(new SqlUnary(SqlUnaryOperator.Negate, operand));
+                    }
+
+                case "fn":
+                    {
+                        var first = Computed(node.Left!, model, setter, index, values, ref declined);
+                        var second = first is null || node.Right is null ? null : Computed(node.Right, model, setter, index, values, ref declined);
+                        if (first is null || (node.Right is not null && second is null))
+                        {
+                            return null;
+                        }
+
+                        return second is null ? new SqlFunction(node.Member!, first) : new SqlFunction(node.Member!, first, second);
+                    }
+
+                case "concat":
+                    {
+                        var left = Computed(node.Left!, model, setter, index, values, ref declined);
+                        var right = left is null ? null : Computed(node.Right!, model, setter, index, values, ref declined);
+                        return right is null ? null : SqlConcat.Of("ifnull", new[] { left!, right });
                     }
 
                 default:

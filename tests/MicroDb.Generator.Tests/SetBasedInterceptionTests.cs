@@ -25,8 +25,11 @@ public class SetBasedInterceptionTests
             public decimal Price { get; set; }
             public System.DateTime Seen { get; set; }
             public short Small { get; set; }
+            public int? Bonus { get; set; }
+            public Kind Kind { get; set; }
             [Ignore] public int Computed { get; set; }
         }
+        public enum Kind { Plain, Fancy }
         """;
 
     private static string Queries(string body) => Model + "\npublic static class Queries\n{\n" + body + "\n}\n";
@@ -110,7 +113,34 @@ public class SetBasedInterceptionTests
             """);
 
         Assert.That(result.Sources[HintName], Does.Contain("""
-            new InterceptedSite("UPDATE \"items\" SET \"Views\" = (\"Views\" - \"Stock\"), \"Score\" = (\"Score\" * CAST((\"Stock\" + ?) AS REAL)), \"Stock\" = CAST(\"Score\" AS INTEGER), \"Views\" = \"Stock\"").Assigns("Views", "Score", "Stock", "Views").Assigned(1, "ROR", "Score", typeof(double));
+            new InterceptedSite("UPDATE \"items\" SET \"Views\" = (\"Views\" - \"Stock\"), \"Score\" = (\"Score\" * CAST((\"Stock\" + ?) AS REAL)), \"Stock\" = CAST(\"Score\" AS INTEGER), \"Views\" = \"Stock\"").Assigns("Views", "Score", "Stock", "Views").Assigned(1, "RR", "Score", typeof(double));
+            """));
+    }
+
+    [Test]
+    public void Setters_with_text_nullable_values_and_functions_are_written_as_the_run_time_writes_them()
+    {
+        var result = Clean("""
+            public static int Q(MicroDbConnection db, string suffix, int min) => db.Table<Item>().ExecuteUpdate(s => s
+                .Set(x => x.Name, x => x.Name + suffix + x.Stock)
+                .Set(x => x.Bonus, x => x.Bonus + 1)
+                .Set(x => x.Stock, x => System.Math.Max(x.Stock, min))
+                .Set(x => x.Small, x => (short)(x.Small + 1))
+                .Set(x => x.Name, x => x.Name.ToUpper())
+                .Set(x => x.Views, x => -x.Views)
+                .Set(x => x.Stock, x => x.Name.Length)
+                .Set(x => x.Price, x => x.Price * 2));
+            public static int Fallback(MicroDbConnection db, int none) => db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Stock, x => (x.Bonus ?? none) + 1));
+            """);
+
+        Assert.That(result.Sources[HintName], Does.Contain("""
+            new InterceptedSite("UPDATE \"items\" SET \"Name\" = (ifnull((ifnull(\"Name\", '') || ifnull(?, '')), '') || ifnull(\"Stock\", '')), \"Bonus\" = (\"Bonus\" + ?), \"Stock\" = max(\"Stock\", ?), \"Small\" = (\"Small\" + ?), \"Name\" = upper(\"Name\"), \"Views\" = (-\"Views\"), \"Stock\" = length(\"Name\"), \"Price\" = (SELECT CASE WHEN \"v\" IS NULL THEN NULL WHEN
+            """));
+        Assert.That(result.Sources[HintName], Does.Contain("""
+            FROM (SELECT (CAST(\"Price\" AS REAL) * ?) AS \"v\"))").Assigns("Name", "Bonus", "Stock", "Small", "Name", "Views", "Stock", "Price").Assigned(0, "LR", "Name", typeof(string)).Assigned(1, "R", "Bonus", typeof(int?)).Assigned(2, "1", "Stock", typeof(int)).Assigned(3, "R", "Small", typeof(short)).Assigned(7, "R", "Price", typeof(decimal));
+            """));
+        Assert.That(result.Sources[HintName], Does.Contain("""
+            new InterceptedSite("UPDATE \"items\" SET \"Stock\" = (coalesce(\"Bonus\", ?) + ?)").Assigns("Stock").Assigned(0, "LR", "Stock", typeof(int)).Assigned(0, "R", "Stock", typeof(int));
             """));
     }
 
@@ -129,9 +159,14 @@ public class SetBasedInterceptionTests
 
     [TestCase("db.Table<Item>().Take(3).Where(x => x.Stock > 1).ExecuteDelete()", "a condition after Take/Skip reads a sub-query")]
     [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Score, x => x.Score % 2))", "the operator of 'x.Score % 2' is not lowered in a setter")]
-    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Small, x => (short)(x.Small + 1)))", "in a setter is not lowered at build time")]
-    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Name, x => x.Name + \"!\"))", "the operator of 'x.Name + \"!\"' is not lowered in a setter")]
-    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Price, x => x.Price * x.Stock))", "the conversion 'x.Stock' in a setter is not lowered at build time")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Price, x => x.Price * x.Stock))", "the conversion 'x.Stock' to or from decimal is an operator method in the expression tree, which the run-time translator does not translate either")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Price, x => (decimal)x.Stock * 1.1m))", "the conversion '(decimal)x.Stock' to or from decimal is an operator method in the expression tree, which the run-time translator does not translate either")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Name, x => x.Name + x.Score))", "concatenating 'x.Score' of type 'double' is not lowered at build time")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Name, x => x.Name + 1))", "the value '1' concatenated in a setter is not a string")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Name, x => x.Name.Trim()))", "'x.Name.Trim()' in a setter is not lowered at build time")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Stock, x => x.Active ? 1 : 0))", "'x.Active ? 1 : 0' in a setter is not lowered at build time")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Seen, x => x.Seen.AddDays(1)))", "'x.Seen.AddDays(1)' in a setter is not lowered at build time")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Kind, x => x.Active ? Kind.Fancy : Kind.Plain))", "'x.Active ? Kind.Fancy : Kind.Plain' in a setter is not lowered at build time")]
     [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Computed, 1))", "member 'Computed' maps to no column")]
     [TestCase("db.Table<Item>().ExecuteUpdate(Setters)", "not a lambda with an expression body")]
     [TestCase("db.Table<Item>().ExecuteUpdate(s => new UpdateSettersFactory().Make(s))", "not a chain of Set calls")]

@@ -30,7 +30,7 @@ public sealed partial class InterceptedSite
     /// the site, before it is used.
     /// </summary>
     /// <param name="setter">Which Set call, in call order.</param>
-    /// <param name="path">Empty for the value set; else the steps from the expression's body to the operand (<c>L</c>/<c>R</c>/<c>O</c>).</param>
+    /// <param name="path">Empty for the value set; else the steps from the expression's body to the operand (<c>L</c>/<c>R</c>/<c>O</c>; <c>o</c> a call's instance, a digit its argument by index, <c>m</c> a member read's instance).</param>
     /// <param name="member">The member the Set call sets.</param>
     /// <param name="memberType">The member's type.</param>
     /// <returns>This site.</returns>

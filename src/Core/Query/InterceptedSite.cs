@@ -351,6 +351,14 @@ public sealed partial class InterceptedSite
                 case 'a' when node is MethodCallExpression { Arguments.Count: > 0 } call && Unquote(call.Arguments[0]) is LambdaExpression lambda:
                     node = lambda.Body;
                     break;
+                case >= '0' and <= '9' when node is MethodCallExpression call && step - '0' < call.Arguments.Count:
+                    // An argument of a call an ExecuteUpdate setter computes (Math.Max(x.Stock, min)), by its index.
+                    node = call.Arguments[step - '0'];
+                    break;
+                case 'm' when node is MemberExpression { Expression: { } instance }:
+                    // The instance of a member read (string.Length of a computed text).
+                    node = instance;
+                    break;
                 default:
                     return false;
             }

@@ -18,35 +18,29 @@ namespace MicroDb.Generated.Tests.Intercepted;
 [TestFixture("generated", "sqlite-net-text")]
 [TestFixture("reflection", "sqlite-net-text")]
 [TestFixture("generated", "sqlite-net-date-only")]
-public class InterceptedDatePartKeyTests
+public class InterceptedDatePartKeyTests : InterceptedTestBase
 {
     private static readonly DateTime Start = new(2023, 11, 30, 22, 15, 40, DateTimeKind.Utc);
-    private readonly string _mapping;
-    private readonly string _format;
-    private readonly List<ExecutedStatement> _seen = [];
-    private MicroDbConnection _db = null!;
     private List<AllTypes> _stored = null!;
 
     public InterceptedDatePartKeyTests(string mapping, string format)
+        : base(mapping, format)
     {
-        _mapping = mapping;
-        _format = format;
     }
 
     /// <summary>sqlite-net's text "yyyy-MM-dd": the date at the start, no time after it.</summary>
     private bool DateOnlyText => _format == "sqlite-net-date-only";
 
-    [SetUp]
-    public void Open()
+    protected override StorageFormat Storage => _format switch
     {
-        var storage = _format switch
-        {
-            "microdb" => StorageFormat.MicroDb,
-            "sqlite-net" => StorageFormat.SqliteNet(),
-            "sqlite-net-text" => StorageFormat.SqliteNet(storeDateTimeAsTicks: false),
-            _ => StorageFormat.SqliteNet(storeDateTimeAsTicks: false, dateTimeStringFormat: "yyyy-MM-dd"),
-        };
-        _db = InterceptedFixture.Open(_mapping, storage, _seen.Add);
+        "microdb" => StorageFormat.MicroDb,
+        "sqlite-net" => StorageFormat.SqliteNet(),
+        "sqlite-net-text" => StorageFormat.SqliteNet(storeDateTimeAsTicks: false),
+        _ => StorageFormat.SqliteNet(storeDateTimeAsTicks: false, dateTimeStringFormat: "yyyy-MM-dd"),
+    };
+
+    protected override void Seed()
+    {
         _db.CreateTable<AllTypes>();
         var rows = new List<AllTypes>();
         for (var i = 0; i < 12; i++)
@@ -62,20 +56,7 @@ public class InterceptedDatePartKeyTests
 
         _db.InsertAll(rows);
         _stored = _db.Table<AllTypes>().ToList();
-        _seen.Clear();
-        InterceptionCheck.Enabled = true;
     }
-
-    [TearDown]
-    public void Close()
-    {
-        InterceptionCheck.Enabled = false;
-        _db.Dispose();
-    }
-
-    private int Intercepted => _seen.Count(s => s.Source == StatementSource.Intercepted);
-
-    private string Seen() => string.Join("\n", _seen.Select(s => s.Source + ": " + s.Sql));
 
     [Test]
     public void Year_month_and_day_keys_are_intercepted_and_group_as_linq_does()

@@ -14,24 +14,17 @@ namespace MicroDb.Generated.Tests.Intercepted;
 [TestFixture("generated", "sqlite-net")]
 [TestFixture("reflection", "microdb")]
 [TestFixture("reflection", "sqlite-net")]
-public class InterceptedGroupConditionTests
+public class InterceptedGroupConditionTests : InterceptedTestBase
 {
-    private readonly string _mapping;
-    private readonly string _format;
-    private readonly List<ExecutedStatement> _seen = [];
-    private MicroDbConnection _db = null!;
     private List<JoinLine> _lines = null!;
 
     public InterceptedGroupConditionTests(string mapping, string format)
+        : base(mapping, format)
     {
-        _mapping = mapping;
-        _format = format;
     }
 
-    [SetUp]
-    public void Open()
+    protected override void Seed()
     {
-        _db = InterceptedFixture.Open(_mapping, _format, _seen.Add);
         _db.CreateTable<JoinLine>();
         _db.InsertAll(new[]
         {
@@ -44,20 +37,7 @@ public class InterceptedGroupConditionTests
             new JoinLine { OrderId = 7, Sku = "b", Quantity = 2 },
         });
         _lines = _db.Table<JoinLine>().ToList();
-        _seen.Clear();
-        InterceptionCheck.Enabled = true;
     }
-
-    [TearDown]
-    public void Close()
-    {
-        InterceptionCheck.Enabled = false;
-        _db.Dispose();
-    }
-
-    private int Intercepted => _seen.Count(s => s.Source == StatementSource.Intercepted);
-
-    private string Seen() => string.Join("\n", _seen.Select(s => s.Source + ": " + s.Sql));
 
     [Test]
     public void Having_over_a_count_and_a_key_is_intercepted_with_the_run_time_sql_and_values()

@@ -15,27 +15,20 @@ namespace MicroDb.Generated.Tests.Intercepted;
 [TestFixture("generated", "sqlite-net")]
 [TestFixture("reflection", "microdb")]
 [TestFixture("reflection", "sqlite-net")]
-public class InterceptedGroupKeyTests
+public class InterceptedGroupKeyTests : InterceptedTestBase
 {
     private static readonly DateTime Noon = new(2024, 3, 1, 12, 0, 0, DateTimeKind.Utc);
-    private readonly string _mapping;
-    private readonly string _format;
-    private readonly List<ExecutedStatement> _seen = [];
-    private MicroDbConnection _db = null!;
     private List<AllTypes> _stored = null!;
 
     public InterceptedGroupKeyTests(string mapping, string format)
+        : base(mapping, format)
     {
-        _mapping = mapping;
-        _format = format;
     }
 
     private bool SqliteNet => _format == "sqlite-net";
 
-    [SetUp]
-    public void Open()
+    protected override void Seed()
     {
-        _db = InterceptedFixture.Open(_mapping, _format, _seen.Add);
         _db.CreateTable<AllTypes>();
         _db.InsertAll(new[]
         {
@@ -48,22 +41,9 @@ public class InterceptedGroupKeyTests
             Row(Noon, -2.25m, -1.0, -0.5, TimeSpan.Zero),
         });
         _stored = _db.Table<AllTypes>().ToList();
-        _seen.Clear();
-        InterceptionCheck.Enabled = true;
     }
-
-    [TearDown]
-    public void Close()
-    {
-        InterceptionCheck.Enabled = false;
-        _db.Dispose();
-    }
-
-    private int Intercepted => _seen.Count(s => s.Source == StatementSource.Intercepted);
 
     private string LastIntercepted => _seen.Last(s => s.Source == StatementSource.Intercepted).Sql;
-
-    private string Seen() => string.Join("\n", _seen.Select(s => s.Source + ": " + s.Sql));
 
     [Test]
     public void DateTime_keys_are_intercepted_with_the_run_time_term_of_the_storage_format()

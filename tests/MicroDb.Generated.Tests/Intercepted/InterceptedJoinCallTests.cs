@@ -13,26 +13,19 @@ namespace MicroDb.Generated.Tests.Intercepted;
 [TestFixture("generated", "sqlite-net")]
 [TestFixture("reflection", "microdb")]
 [TestFixture("reflection", "sqlite-net")]
-public class InterceptedJoinCallTests
+public class InterceptedJoinCallTests : InterceptedTestBase
 {
-    private readonly string _mapping;
-    private readonly string _format;
-    private readonly List<ExecutedStatement> _seen = [];
-    private MicroDbConnection _db = null!;
     private List<JoinOrder> _orders = null!;
     private List<JoinCustomer> _customers = null!;
     private List<JoinLine> _lines = null!;
 
     public InterceptedJoinCallTests(string mapping, string format)
+        : base(mapping, format)
     {
-        _mapping = mapping;
-        _format = format;
     }
 
-    [SetUp]
-    public void Open()
+    protected override void Seed()
     {
-        _db = InterceptedFixture.Open(_mapping, _format, _seen.Add);
         _db.CreateTable<JoinCustomer>();
         _db.CreateTable<JoinOrder>();
         _db.CreateTable<JoinLine>();
@@ -63,18 +56,7 @@ public class InterceptedJoinCallTests
         _orders = _db.Table<JoinOrder>().ToList();
         _customers = _db.Table<JoinCustomer>().ToList();
         _lines = _db.Table<JoinLine>().ToList();
-        _seen.Clear();
-        InterceptionCheck.Enabled = true;
     }
-
-    [TearDown]
-    public void Close()
-    {
-        InterceptionCheck.Enabled = false;
-        _db.Dispose();
-    }
-
-    private string Seen() => string.Join("\n", _seen.Select(s => s.Source + ": " + s.Sql));
 
     [Test]
     public void Every_operator_of_an_intercepted_three_table_join_matches_the_run_time_path_and_linq()

@@ -13,25 +13,18 @@ namespace MicroDb.Generated.Tests.Intercepted;
 [TestFixture("generated", "sqlite-net")]
 [TestFixture("reflection", "microdb")]
 [TestFixture("reflection", "sqlite-net")]
-public class InterceptedJoinFilterTests
+public class InterceptedJoinFilterTests : InterceptedTestBase
 {
-    private readonly string _mapping;
-    private readonly string _format;
-    private readonly List<ExecutedStatement> _seen = [];
-    private MicroDbConnection _db = null!;
     private List<JoinOrder> _orders = null!;
     private List<JoinCustomer> _customers = null!;
 
     public InterceptedJoinFilterTests(string mapping, string format)
+        : base(mapping, format)
     {
-        _mapping = mapping;
-        _format = format;
     }
 
-    [SetUp]
-    public void Open()
+    protected override void Seed()
     {
-        _db = InterceptedFixture.Open(_mapping, _format, _seen.Add);
         _db.CreateTable<JoinCustomer>();
         _db.CreateTable<JoinOrder>();
         _db.InsertAll(new[]
@@ -53,20 +46,7 @@ public class InterceptedJoinFilterTests
         });
         _orders = _db.Table<JoinOrder>().ToList();
         _customers = _db.Table<JoinCustomer>().ToList();
-        _seen.Clear();
-        InterceptionCheck.Enabled = true;
     }
-
-    [TearDown]
-    public void Close()
-    {
-        InterceptionCheck.Enabled = false;
-        _db.Dispose();
-    }
-
-    private int Intercepted => _seen.Count(s => s.Source == StatementSource.Intercepted);
-
-    private string Seen() => string.Join("\n", _seen.Select(s => s.Source + ": " + s.Sql));
 
     [Test]
     public void Where_on_the_joined_table_is_intercepted_in_the_on_condition()

@@ -17,27 +17,20 @@ public sealed record OrderLine(int Order, string Sku);
 [TestFixture("generated", "sqlite-net")]
 [TestFixture("reflection", "microdb")]
 [TestFixture("reflection", "sqlite-net")]
-public class InterceptedJoinTests
+public class InterceptedJoinTests : InterceptedTestBase
 {
     private static readonly DateTime Day = new(2024, 3, 5, 6, 7, 8, DateTimeKind.Utc);
-    private readonly string _mapping;
-    private readonly string _format;
-    private readonly List<ExecutedStatement> _seen = [];
-    private MicroDbConnection _db = null!;
     private List<JoinOrder> _orders = null!;
     private List<JoinCustomer> _customers = null!;
     private List<JoinLine> _lines = null!;
 
     public InterceptedJoinTests(string mapping, string format)
+        : base(mapping, format)
     {
-        _mapping = mapping;
-        _format = format;
     }
 
-    [SetUp]
-    public void Open()
+    protected override void Seed()
     {
-        _db = InterceptedFixture.Open(_mapping, _format, _seen.Add);
         _db.CreateTable<JoinCustomer>();
         _db.CreateTable<JoinOrder>();
         _db.CreateTable<JoinLine>();
@@ -68,20 +61,7 @@ public class InterceptedJoinTests
         _orders = _db.Table<JoinOrder>().ToList();
         _customers = _db.Table<JoinCustomer>().ToList();
         _lines = _db.Table<JoinLine>().ToList();
-        _seen.Clear();
-        InterceptionCheck.Enabled = true;
     }
-
-    [TearDown]
-    public void Close()
-    {
-        InterceptionCheck.Enabled = false;
-        _db.Dispose();
-    }
-
-    private int Intercepted => _seen.Count(s => s.Source == StatementSource.Intercepted);
-
-    private string Seen() => string.Join("\n", _seen.Select(s => s.Source + ": " + s.Sql));
 
     [Test]
     public void Inner_join_is_intercepted_with_the_run_time_sql_and_rows()

@@ -12,23 +12,18 @@ namespace MicroDb.Generated.Tests.Intercepted;
 [TestFixture("generated", "sqlite-net")]
 [TestFixture("reflection", "microdb")]
 [TestFixture("reflection", "sqlite-net")]
-public class InterceptedQueryTests
+public class InterceptedQueryTests : InterceptedTestBase
 {
-    private readonly string _mapping;
-    private readonly string _format;
-    private readonly List<ExecutedStatement> _seen = [];
-    private MicroDbConnection _db = null!;
-
     public InterceptedQueryTests(string mapping, string format)
+        : base(mapping, format)
     {
-        _mapping = mapping;
-        _format = format;
     }
 
-    [SetUp]
-    public void Open()
+    /// <summary>These tests compare the two paths themselves, without the interception check.</summary>
+    protected override bool Checked => false;
+
+    protected override void Seed()
     {
-        _db = InterceptedFixture.Open(_mapping, _format, _seen.Add);
         _db.CreateTable<Person>();
         _db.InsertAll(new[]
         {
@@ -37,11 +32,7 @@ public class InterceptedQueryTests
             new Person { Name = "Cy", Age = 52, Email = "cy@example.com" },
             new Person { Name = "Di", Age = 17 },
         });
-        _seen.Clear();
     }
-
-    [TearDown]
-    public void Close() => _db.Dispose();
 
     [Test]
     public void Inline_lookup_is_intercepted_and_matches_the_run_time_path()

@@ -26,23 +26,16 @@ public sealed class PersonDto
 [TestFixture("generated", "sqlite-net")]
 [TestFixture("reflection", "microdb")]
 [TestFixture("reflection", "sqlite-net")]
-public class InterceptedSelectTests
+public class InterceptedSelectTests : InterceptedTestBase
 {
-    private readonly string _mapping;
-    private readonly string _format;
-    private readonly List<ExecutedStatement> _seen = [];
-    private MicroDbConnection _db = null!;
 
     public InterceptedSelectTests(string mapping, string format)
+        : base(mapping, format)
     {
-        _mapping = mapping;
-        _format = format;
     }
 
-    [SetUp]
-    public void Open()
+    protected override void Seed()
     {
-        _db = InterceptedFixture.Open(_mapping, _format, _seen.Add);
         _db.CreateTable<Person>();
         _db.CreateTable<AllTypes>();
         _db.InsertAll(new[]
@@ -65,15 +58,6 @@ public class InterceptedSelectTests
         }
 
         _db.InsertAll(rows);
-        _seen.Clear();
-        InterceptionCheck.Enabled = true;
-    }
-
-    [TearDown]
-    public void Close()
-    {
-        InterceptionCheck.Enabled = false;
-        _db.Dispose();
     }
 
     [Test]

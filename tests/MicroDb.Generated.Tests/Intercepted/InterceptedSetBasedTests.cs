@@ -12,26 +12,19 @@ namespace MicroDb.Generated.Tests.Intercepted;
 [TestFixture("generated", "sqlite-net")]
 [TestFixture("reflection", "microdb")]
 [TestFixture("reflection", "sqlite-net")]
-public class InterceptedSetBasedTests
+public class InterceptedSetBasedTests : InterceptedTestBase
 {
     private static readonly DateTime Day = new(2024, 5, 6, 7, 8, 9, DateTimeKind.Utc);
 
-    private readonly string _mapping;
-    private readonly string _format;
-    private readonly List<ExecutedStatement> _seen = [];
-    private MicroDbConnection _db = null!;
     private List<Person> _people = null!;
 
     public InterceptedSetBasedTests(string mapping, string format)
+        : base(mapping, format)
     {
-        _mapping = mapping;
-        _format = format;
     }
 
-    [SetUp]
-    public void Open()
+    protected override void Seed()
     {
-        _db = InterceptedFixture.Open(_mapping, _format, _seen.Add);
         _db.CreateTable<Person>();
         _db.InsertAll(new[]
         {
@@ -41,15 +34,6 @@ public class InterceptedSetBasedTests
             new Person { Name = "Di", Age = 17, Created = Day },
         });
         _people = _db.Table<Person>().ToList();
-        _seen.Clear();
-        InterceptionCheck.Enabled = true;
-    }
-
-    [TearDown]
-    public void Close()
-    {
-        InterceptionCheck.Enabled = false;
-        _db.Dispose();
     }
 
     private static List<(int, string, int, string?, DateTime)> Rows(IEnumerable<Person> people) =>
@@ -59,8 +43,6 @@ public class InterceptedSetBasedTests
 
     private ExecutedStatement InterceptedWrite(string verb) =>
         _seen.Single(s => s.Source == StatementSource.Intercepted && s.Sql.StartsWith(verb, StringComparison.Ordinal));
-
-    private string Seen() => string.Join("\n", _seen.Select(s => s.Source + ": " + s.Sql));
 
     [Test]
     public void ExecuteDelete_is_intercepted_and_deletes_the_rows_LINQ_selects()

@@ -13,26 +13,19 @@ namespace MicroDb.Generated.Tests.Intercepted;
 [TestFixture("generated", "sqlite-net")]
 [TestFixture("reflection", "microdb")]
 [TestFixture("reflection", "sqlite-net")]
-public class InterceptedSubqueryTests
+public class InterceptedSubqueryTests : InterceptedTestBase
 {
-    private readonly string _mapping;
-    private readonly string _format;
-    private readonly List<ExecutedStatement> _seen = [];
-    private MicroDbConnection _db = null!;
     private List<JoinOrder> _orders = null!;
     private List<JoinLine> _lines = null!;
     private List<JoinCustomer> _customers = null!;
 
     public InterceptedSubqueryTests(string mapping, string format)
+        : base(mapping, format)
     {
-        _mapping = mapping;
-        _format = format;
     }
 
-    [SetUp]
-    public void Open()
+    protected override void Seed()
     {
-        _db = InterceptedFixture.Open(_mapping, _format, _seen.Add);
         _db.CreateTable<JoinOrder>();
         _db.CreateTable<JoinLine>();
         _db.CreateTable<JoinCustomer>();
@@ -55,18 +48,7 @@ public class InterceptedSubqueryTests
         _orders = _db.Table<JoinOrder>().ToList();
         _lines = _db.Table<JoinLine>().ToList();
         _customers = _db.Table<JoinCustomer>().ToList();
-        _seen.Clear();
-        InterceptionCheck.Enabled = true;
     }
-
-    [TearDown]
-    public void Close()
-    {
-        InterceptionCheck.Enabled = false;
-        _db.Dispose();
-    }
-
-    private string Seen() => string.Join("\n", _seen.Select(s => s.Source + ": " + s.Sql));
 
     [Test]
     public void Any_with_a_key_and_a_value_is_intercepted_with_the_run_time_exists()
@@ -114,7 +96,7 @@ public class InterceptedSubqueryTests
         Assert.That(_db.Table<JoinOrder>().ToList().Select(o => o.Id), Is.EqualTo(new[] { 1, 2, 4 }));
     }
 
-    private int Intercepted() => _seen.Count(s => s.Source == StatementSource.Intercepted);
+    private new int Intercepted() => _seen.Count(s => s.Source == StatementSource.Intercepted);
 
     [Test]
     public void Count_and_LongCount_compared_with_a_value_match_LINQ()

@@ -208,7 +208,7 @@ internal sealed partial class SqlTranslator
 
     private SqlExpression Concat(Expression node, IReadOnlyList<Expression> parts)
     {
-        SqlExpression? result = null;
+        var pieces = new SqlExpression[parts.Count];
         for (var i = 0; i < parts.Count; i++)
         {
             var part = StripConvert(parts[i]);
@@ -224,13 +224,11 @@ internal sealed partial class SqlTranslator
                 throw Unsupported(node, $"concatenating a value of type '{part.Type.Name}' has no faithful SQL translation");
             }
 
-            // C# treats a null operand of + as the empty string; SQL's || would make the result NULL.
-            var value = Uses(part) ? Translate(part) : Value(Evaluate(part)?.ToString(), null, typeof(string));
-            var piece = new SqlFunction(Dialect.Function("ifnull"), value, SqlLiteral.Quoted(""));
-            result = result is null ? piece : Binary(result, SqlOperator.Concat, piece);
+            pieces[i] = Uses(part) ? Translate(part) : Value(Evaluate(part)?.ToString(), null, typeof(string));
         }
 
-        return Group(result!);
+        // C# treats a null operand of + as the empty string; SQL's || would make the result NULL.
+        return SqlConcat.Of(Dialect.Function("ifnull"), pieces);
     }
 
     private bool IgnoreCase(MethodCallExpression call, Expression? comparison)

@@ -208,8 +208,16 @@ public abstract partial class ConformanceSuite
             var x = PropValues.Pick(random, PropValues.Reals);
             var day = PropValues.Pick(random, PropValues.Days);
             var span = PropValues.Pick(random, PropValues.Spans);
-            switch (random.Next(7))
+            switch (random.Next(8))
             {
+                case 7:
+                    // Setters over the row the build-time front end lowers too: string +, nullable arithmetic, ?? and a function.
+                    changed = db.Table<PropLeft>().Where(l => l.Amount > 1 || l.Text == s).ExecuteUpdate(x => x
+                        .Set(l => l.Text, l => l.Text + s + l.Amount).Set(l => l.Int, l => l.Int + 1).Set(l => l.Amount, l => (l.Int ?? -1) * 2 + Math.Abs(l.Amount)));
+                    hit = model.Where(l => l.Amount > 1 || l.Text == s).ToList();
+                    hit.ForEach(l => (l.Text, l.Int, l.Amount) = (l.Text + s + l.Amount, l.Int + 1, (l.Int ?? -1) * 2 + Math.Abs(l.Amount)));
+                    what += ": ExecuteUpdate of text + s + amount, int? + 1 and (int ?? -1) * 2 + |amount| where amount > 1 or text == s";
+                    break;
                 case 0:
                     changed = db.Table<PropLeft>().Where(l => l.Decimal == d || l.ULong > u).ExecuteUpdate(x => x.Set(l => l.Amount, l => l.Amount + 1).Set(l => l.Text, s));
                     hit = model.Where(l => l.Decimal == d || l.ULong > u).ToList();
