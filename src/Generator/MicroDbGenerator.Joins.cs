@@ -178,8 +178,7 @@ public sealed partial class MicroDbGenerator
                     return Decline(emitter.Reason ?? "the join's result is not lowered at build time");
                 }
 
-                // The async operators have no stand-ins: their chain's operators run as written.
-                var standIns = IsAsync || _standIns is null ? EquatableArray<string>.Empty : new EquatableArray<string>(_standIns);
+                var standIns = _standIns is null ? EquatableArray<string>.Empty : new EquatableArray<string>(_standIns);
                 Spec = new JoinSpec(new EquatableArray<JoinTableSpec>(_joins), emitter.OverRows(text), new EquatableArray<string>(used.OrderBy(u => u, System.StringComparer.Ordinal).ToArray()),
                     new EquatableArray<int>(whole.ToArray()), emitter.Direct ? text : null, standIns);
                 return _steps;
@@ -315,14 +314,14 @@ public sealed partial class MicroDbGenerator
                 var innerScope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [innerKey.Symbol.Parameters[0]] = new RowShape(index) };
                 if (LambdaBody(outerKey) is IAnonymousObjectCreationOperation outerNew && LambdaBody(innerKey) is IAnonymousObjectCreationOperation innerNew)
                 {
-                    if (CompositeKey(outerNew, innerNew, outerScope, innerScope, name) is not { } parts || !OnFilters(filters, index))
+                    if (CompositeKey(outerNew, innerNew, outerScope, innerScope) is not { } parts || !OnFilters(filters, index))
                     {
                         return false;
                     }
 
                     var first = parts[0];
                     return Joined(name, inner, index, outerShape, result,
-                        new JoinTableSpec(Parser.MetadataNameOf(inner), inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), false,
+                        new JoinTableSpec(Parser.MetadataNameOf(inner), inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), name != "Join",
                             first.OuterTable, first.OuterMember, first.InnerMember, first.Nullable, first.Family, new EquatableArray<JoinKeyPart>(parts.ToArray())));
                 }
 
@@ -364,19 +363,13 @@ public sealed partial class MicroDbGenerator
             }
 
             /// <summary>
-            /// A composite key of an inner join: anonymous objects with the same members on both sides, each part a member
-            /// of integer or string type (through a conversion to its nullable type), compared as the run time's
-            /// <c>JoinKeys</c> compares them (<c>=</c>, or <c>IS</c> where the part can be null).
+            /// A composite key of a join (inner, left, or GroupJoin's): anonymous objects with the same members on both sides,
+            /// each part a member of integer or string type (through a conversion to its nullable type), compared as the run
+            /// time's <c>JoinKeys</c> compares them for every join kind (<c>=</c>, or <c>IS</c> where the part can be null).
             /// </summary>
             private List<JoinKeyPart>? CompositeKey(IAnonymousObjectCreationOperation outerNew, IAnonymousObjectCreationOperation innerNew,
-                Dictionary<IParameterSymbol, Shape> outerScope, Dictionary<IParameterSymbol, Shape> innerScope, string name)
+                Dictionary<IParameterSymbol, Shape> outerScope, Dictionary<IParameterSymbol, Shape> innerScope)
             {
-                if (name != "Join")
-                {
-                    Fail($"a composite key of '{name}' is not lowered at build time (the run time joins composite keys with Join only)");
-                    return null;
-                }
-
                 var parts = new List<JoinKeyPart>();
                 for (var i = 0; i < outerNew.Initializers.Length && outerNew.Initializers.Length == innerNew.Initializers.Length; i++)
                 {
@@ -572,7 +565,9 @@ public sealed partial class MicroDbGenerator
                 if (_standIns is not null && kind is not null && call.Syntax is InvocationExpressionSyntax syntax
                     && semantic.GetInterceptableLocation(syntax, cancellationToken) is { } location)
                 {
-                    _standIns.Add(kind + "|" + location.GetInterceptsLocationAttributeSyntax());
+                    // The async connection's operators (AsyncTableQuery, AsyncJoinQuery) get the same stand-ins over the async types.
+                    var async = call.TargetMethod.ContainingType.Name.StartsWith("Async", System.StringComparison.Ordinal) ? "Async" : "";
+                    _standIns.Add(async + kind + "|" + location.GetInterceptsLocationAttributeSyntax());
                     return;
                 }
 
