@@ -295,6 +295,7 @@ public sealed partial class MicroDbGenerator
         private static void EmitJoinStandIns(SourceWriter w, SortedDictionary<string, List<string>> standIns)
         {
             const string Lambda = "global::System.Linq.Expressions.Expression<global::System.Func<";
+            const string Group = "global::System.Collections.Generic.IEnumerable<TInner>";
             const string JoinParameters = "TableQuery<TInner> inner, " + Lambda + "{0}, TKey>> outerKeySelector, " + Lambda + "TInner, TKey>> innerKeySelector, "
                 + Lambda + "{0}, TInner, {1}>> resultSelector) => " + Runtime + ".{2}(query, inner, outerKeySelector, innerKeySelector, resultSelector);";
             if (standIns.Count > 0)
@@ -320,6 +321,14 @@ public sealed partial class MicroDbGenerator
                         + string.Format(CultureInfo.InvariantCulture, JoinParameters, "T", "TResult", kind.Substring(0, kind.Length - 6)),
                     "Join" or "LeftJoin" => "public static JoinQuery<TNew> " + name + "<TResult, TInner, TKey, TNew>(this JoinQuery<TResult> query, "
                         + string.Format(CultureInfo.InvariantCulture, JoinParameters, "TResult", "TNew", kind),
+                    // GroupJoin's result takes the group (IEnumerable<TInner>), and its query is GroupJoinQuery<TResult, TInner>.
+                    "GroupJoin:Table" => "public static GroupJoinQuery<TResult, TInner> " + name + "<T, TInner, TKey, TResult>(this TableQuery<T> query, "
+                        + string.Format(CultureInfo.InvariantCulture, JoinParameters, "T", "TResult", "GroupJoin").Replace(", TInner, TResult>>", ", " + Group + ", TResult>>"),
+                    "GroupJoin" => "public static GroupJoinQuery<TNew, TInner> " + name + "<TResult, TInner, TKey, TNew>(this JoinQuery<TResult> query, "
+                        + string.Format(CultureInfo.InvariantCulture, JoinParameters, "TResult", "TNew", "GroupJoin").Replace(", TInner, TNew>>", ", " + Group + ", TNew>>"),
+                    "SelectMany" => "public static JoinQuery<TNew> " + name + "<TResult, TInner, TCollection, TNew>(this GroupJoinQuery<TResult, TInner> query, " + Lambda
+                        + "TResult, global::System.Collections.Generic.IEnumerable<TCollection>>> collectionSelector, " + Lambda + "TResult, TCollection, TNew>> resultSelector) => "
+                        + Runtime + ".SelectMany(query, collectionSelector, resultSelector);",
                     "Where" => "public static JoinQuery<TResult> " + name + "<TResult>(this JoinQuery<TResult> query, " + Lambda + "TResult, bool>> predicate) => " + Runtime + ".Where(query, predicate);",
                     "Take" or "Skip" => "public static JoinQuery<TResult> " + name + "<TResult>(this JoinQuery<TResult> query, int count) => " + Runtime + ".Page(query, count, "
                         + (kind == "Skip" ? "true" : "false") + ");",
@@ -327,7 +336,7 @@ public sealed partial class MicroDbGenerator
                     _ => "public static JoinQuery<TResult> " + name + "<TResult, TKey>(this JoinQuery<TResult> query, " + Lambda + "TResult, TKey>> keySelector) => " + Runtime + ".Order(query, keySelector, "
                         + (kind.EndsWith("Descending", System.StringComparison.Ordinal) ? "true" : "false") + ", " + (kind.StartsWith("ThenBy", System.StringComparison.Ordinal) ? "true" : "false") + ");",
                 };
-                w.Line(async ? line.Replace("TableQuery<", "AsyncTableQuery<").Replace("JoinQuery<", "AsyncJoinQuery<") : line);
+                w.Line(async ? line.Replace("TableQuery<", "AsyncTableQuery<").Replace("GroupJoinQuery<", "AsyncGroupJoinQuery<").Replace(" JoinQuery<", " AsyncJoinQuery<").Replace("(this JoinQuery<", "(this AsyncJoinQuery<") : line);
                 w.Line();
             }
         }

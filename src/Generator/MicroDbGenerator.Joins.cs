@@ -222,10 +222,10 @@ public sealed partial class MicroDbGenerator
                 switch (name)
                 {
                     case "Join" or "LeftJoin" or "GroupJoin" when !isTerminal:
-                        StandIn(call, name == "GroupJoin" ? null : IsTableQuery(call.TargetMethod.ContainingType) ? name + ":Table" : name);
+                        StandIn(call, IsTableQuery(call.TargetMethod.ContainingType) ? name + ":Table" : name);
                         return AddJoin(call, name);
                     case "SelectMany" when !isTerminal:
-                        StandIn(call, null);
+                        StandIn(call, name);
                         return SelectMany(call);
                     case "Select" when !isTerminal:
                         if (call.Arguments.Length != 1 || LambdaOf(call.Arguments[0].Value) is not { } select || select.Symbol.Parameters.Length != 1)

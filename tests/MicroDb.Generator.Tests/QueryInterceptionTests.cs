@@ -399,6 +399,47 @@ public class QueryInterceptionTests
     }
 
     [Test]
+    public void GroupJoin_and_SelectMany_in_method_syntax_get_stand_ins_and_query_syntax_keeps_its_operators()
+    {
+        var result = GeneratorHarness.Run(Queries("""
+            public static object Left(MicroDbConnection db, int min) =>
+                db.Table<Person>().GroupJoin(db.Table<Pet>().Where(a => a.Id > min), p => p.Id, a => a.OwnerId, (p, g) => new { p, g })
+                    .SelectMany(x => System.Linq.Enumerable.DefaultIfEmpty(x.g), (x, a) => new { x.p.Name, x.p.Age, Pet = a == null ? null : a.Name }).Where(x => x.Age > min).ToList();
+            public static object Inner(MicroDbConnection db) =>
+                db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p, a })
+                    .GroupJoin(db.Table<Pet>(), x => x.p.Id, b => b.Id, (x, g) => new { x.p, x.a, g }).SelectMany(x => x.g, (x, b) => new { x.p.Name, Other = b.Name }).ToList();
+            public static object Async(MicroDbAsyncConnection db) =>
+                db.Table<Person>().GroupJoin(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, g) => new { p, g })
+                    .SelectMany(x => System.Linq.Enumerable.DefaultIfEmpty(x.g), (x, a) => new { x.p.Name, Pet = a == null ? null : a.Name }).ToListAsync(default);
+            public static object Query(MicroDbConnection db) =>
+                (from p in db.Table<Person>() join a in db.Table<Pet>() on p.Id equals a.OwnerId into g from a in System.Linq.Enumerable.DefaultIfEmpty(g) select new { p.Name, Pet = a == null ? null : a.Name }).ToList();
+            """ + Pets));
+
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
+        var source = result.Sources[HintName];
+        const string Lambda = "global::System.Linq.Expressions.Expression<global::System.Func<";
+        Assert.That(source, Does.Contain("public static GroupJoinQuery<TResult, TInner> TableGroupJoin<T, TInner, TKey, TResult>(this TableQuery<T> query, TableQuery<TInner> inner, " + Lambda + "T, TKey>> outerKeySelector, "
+            + Lambda + "TInner, TKey>> innerKeySelector, " + Lambda + "T, global::System.Collections.Generic.IEnumerable<TInner>, TResult>> resultSelector) => QueryInterception.GroupJoin(query, inner, outerKeySelector, innerKeySelector, resultSelector);"));
+        Assert.That(source, Does.Contain("public static GroupJoinQuery<TNew, TInner> JoinedGroupJoin<TResult, TInner, TKey, TNew>(this JoinQuery<TResult> query, TableQuery<TInner> inner, " + Lambda + "TResult, TKey>> outerKeySelector, "
+            + Lambda + "TInner, TKey>> innerKeySelector, " + Lambda + "TResult, global::System.Collections.Generic.IEnumerable<TInner>, TNew>> resultSelector) => QueryInterception.GroupJoin(query, inner, outerKeySelector, innerKeySelector, resultSelector);"));
+        Assert.That(source, Does.Contain("public static JoinQuery<TNew> JoinedSelectMany<TResult, TInner, TCollection, TNew>(this GroupJoinQuery<TResult, TInner> query, " + Lambda
+            + "TResult, global::System.Collections.Generic.IEnumerable<TCollection>>> collectionSelector, " + Lambda + "TResult, TCollection, TNew>> resultSelector) => QueryInterception.SelectMany(query, collectionSelector, resultSelector);"));
+        Assert.That(source, Does.Contain("public static AsyncGroupJoinQuery<TResult, TInner> AsyncTableGroupJoin<T, TInner, TKey, TResult>(this AsyncTableQuery<T> query, AsyncTableQuery<TInner> inner, "));
+        Assert.That(source, Does.Contain("public static AsyncJoinQuery<TNew> AsyncJoinedSelectMany<TResult, TInner, TCollection, TNew>(this AsyncGroupJoinQuery<TResult, TInner> query, "));
+        string[] Attributes(string method) => [.. source.Split("\n\n").Where(b => b.Contains(" " + method + "<", StringComparison.Ordinal)).SelectMany(b => b.Split('\n').Where(l => l.Contains("InterceptsLocationAttribute(1,", StringComparison.Ordinal)))];
+        Assert.That(Attributes("TableGroupJoin"), Has.Length.EqualTo(1), "query syntax's GroupJoin is no invocation to intercept");
+        Assert.That(Attributes("JoinedSelectMany"), Has.Length.EqualTo(2));
+        Assert.That(Attributes("JoinedGroupJoin"), Has.Length.EqualTo(1));
+        Assert.That(Attributes("AsyncTableGroupJoin"), Has.Length.EqualTo(1));
+        Assert.That(Attributes("AsyncJoinedSelectMany"), Has.Length.EqualTo(1));
+        Assert.That(source, Does.Contain("LEFT JOIN \\\"pets\\\" AS \\\"t1\\\" ON ((\\\"t0\\\".\\\"Id\\\" = \\\"t1\\\".\\\"OwnerId\\\") AND (\\\"t1\\\".\\\"Id\\\" > ?))"));
+        // Query syntax: four terminals in all, and the stand-ins of the three method-syntax chains only.
+        Assert.That(source.Split('\n').Count(l => l.Contains("InterceptsLocationAttribute(1,", StringComparison.Ordinal)), Is.EqualTo(4 + (3 + 4 + 2)));
+    }
+
+    [Test]
     public void Composite_keys_of_left_joins_are_intercepted_with_the_run_time_sql()
     {
         var result = GeneratorHarness.Run(Queries("""

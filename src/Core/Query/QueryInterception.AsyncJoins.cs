@@ -87,6 +87,61 @@ public static partial class QueryInterception
         return new(query.Pool, LeftJoin(query.Query, inner.Query, outerKeySelector, innerKeySelector, resultSelector));
     }
 
+    /// <summary>For generated code: <see cref="AsyncTableQuery{T}.GroupJoin"/> of an intercepted chain.</summary>
+    /// <typeparam name="T">The first table's type.</typeparam>
+    /// <typeparam name="TInner">The joined table's type.</typeparam>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TResult">The type of the grouped row.</typeparam>
+    /// <param name="query">The first table's query.</param>
+    /// <param name="inner">The joined table's query.</param>
+    /// <param name="outerKeySelector">The first table's key, lowered at build time.</param>
+    /// <param name="innerKeySelector">The joined table's key, lowered at build time.</param>
+    /// <param name="resultSelector">The row with its group, lowered at build time.</param>
+    /// <exception cref="ArgumentException"><paramref name="inner"/> was made on another connection.</exception>
+    /// <exception cref="NotSupportedException">Either query is ordered or limited.</exception>
+    public static AsyncGroupJoinQuery<TResult, TInner> GroupJoin<T, TInner, TKey, TResult>(AsyncTableQuery<T> query, AsyncTableQuery<TInner> inner,
+        Expression<Func<T, TKey>> outerKeySelector, Expression<Func<TInner, TKey>> innerKeySelector, Expression<Func<T, IEnumerable<TInner>, TResult>> resultSelector)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        ArgumentNullException.ThrowIfNull(inner);
+        return new(query.Pool, GroupJoin(query.Query, inner.Query, outerKeySelector, innerKeySelector, resultSelector));
+    }
+
+    /// <summary>For generated code: <see cref="AsyncJoinQuery{TResult}.GroupJoin"/> (one more table) of an intercepted chain.</summary>
+    /// <typeparam name="TResult">The type of the rows joined so far.</typeparam>
+    /// <typeparam name="TInner">The joined table's type.</typeparam>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TNew">The type of the grouped row.</typeparam>
+    /// <param name="query">The join so far.</param>
+    /// <param name="inner">The joined table's query.</param>
+    /// <param name="outerKeySelector">The key of the rows so far, lowered at build time.</param>
+    /// <param name="innerKeySelector">The joined table's key, lowered at build time.</param>
+    /// <param name="resultSelector">The row with its group, lowered at build time.</param>
+    /// <exception cref="ArgumentException"><paramref name="inner"/> was made on another connection.</exception>
+    /// <exception cref="NotSupportedException"><paramref name="inner"/> is ordered or limited.</exception>
+    public static AsyncGroupJoinQuery<TNew, TInner> GroupJoin<TResult, TInner, TKey, TNew>(AsyncJoinQuery<TResult> query, AsyncTableQuery<TInner> inner,
+        Expression<Func<TResult, TKey>> outerKeySelector, Expression<Func<TInner, TKey>> innerKeySelector, Expression<Func<TResult, IEnumerable<TInner>, TNew>> resultSelector)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        ArgumentNullException.ThrowIfNull(inner);
+        return new(query.Pool, GroupJoin(query.Query, inner.Query, outerKeySelector, innerKeySelector, resultSelector));
+    }
+
+    /// <summary>For generated code: <see cref="AsyncGroupJoinQuery{TResult, TInner}.SelectMany"/> of an intercepted chain.</summary>
+    /// <typeparam name="TResult">The grouped row's type.</typeparam>
+    /// <typeparam name="TInner">The joined table's type.</typeparam>
+    /// <typeparam name="TCollection">The joined row's type.</typeparam>
+    /// <typeparam name="TNew">The result type.</typeparam>
+    /// <param name="query">The grouped join.</param>
+    /// <param name="collectionSelector"><c>x =&gt; x.g.DefaultIfEmpty()</c> or <c>x =&gt; x.g</c>, lowered at build time.</param>
+    /// <param name="resultSelector">The joined row, lowered at build time.</param>
+    public static AsyncJoinQuery<TNew> SelectMany<TResult, TInner, TCollection, TNew>(AsyncGroupJoinQuery<TResult, TInner> query,
+        Expression<Func<TResult, IEnumerable<TCollection>>> collectionSelector, Expression<Func<TResult, TCollection, TNew>> resultSelector)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        return new(query.Pool, SelectMany(query.Query, collectionSelector, resultSelector));
+    }
+
     /// <summary>For generated code: <see cref="AsyncJoinQuery{TResult}.Where"/> of an intercepted chain (its values are read from <paramref name="predicate"/>).</summary>
     /// <typeparam name="TResult">The type of a joined row.</typeparam>
     /// <param name="query">The join.</param>

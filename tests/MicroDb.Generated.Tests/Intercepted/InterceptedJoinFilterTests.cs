@@ -7,7 +7,7 @@ namespace MicroDb.Generated.Tests.Intercepted;
 /// A joined table's own Where (<c>db.Table&lt;TInner&gt;().Where(...)</c> passed to Join or LeftJoin) is intercepted
 /// (issue 22): the run time ANDs it to the ON condition, and the intercepted run gives the same SQL, values (ON's first)
 /// and rows as the run-time path and LINQ-to-Objects, on both mapping paths and storage formats. So is a composite key
-/// (<c>on new { o.A, o.B } equals new { c.A, c.B }</c>) of an inner join.
+/// (<c>on new { o.A, o.B } equals new { c.A, c.B }</c>) of an inner join, a left join and GroupJoin's left join.
 /// </summary>
 [TestFixture("generated", "microdb")]
 [TestFixture("generated", "sqlite-net")]
@@ -136,5 +136,34 @@ public class InterceptedJoinFilterTests
         Assert.That(byRegion, Is.EqualTo(_orders.Join(_customers, o => new { o.Region, One = o.Id }, c => new { c.Region, One = c.Id }, (o, c) => o.Id).Count()));
         Assert.That(regions, Is.EquivalentTo(_orders.Join(_customers, o => new { o.Region }, c => new { c.Region }, (o, c) => new { o.Id, c.Name })), "null regions match null regions");
         Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(3), "The check compared each intercepted run with the run-time path.");
+    }
+
+    [Test]
+    public void Composite_left_join_keys_are_intercepted_and_null_parts_match_as_linq_does()
+    {
+        var before = InterceptionCheck.Runs;
+        var name = "Bob";
+
+        var method = _db.Table<JoinOrder>()
+            .LeftJoin(_db.Table<JoinCustomer>().Where(c => c.Name != name), o => new { Id = o.CustomerId, o.Region }, c => new { Id = (int?)c.Id, c.Region }, (o, c) => new { Order = o.Id, Name = c == null ? null : c.Name })
+            .ToList();
+        var grouped = (from o in _db.Table<JoinOrder>()
+                       join c in _db.Table<JoinCustomer>() on new { o.Region } equals new { c.Region } into g
+                       from c in g.DefaultIfEmpty()
+                       select new { Order = o.Id, Name = c == null ? null : c.Name }).ToList();
+        var sql = _seen[0].Sql;
+
+        Assert.That(sql, Is.EqualTo("SELECT \"t0\".\"Id\", \"t1\".\"Name\", \"t1\".rowid FROM \"join_orders\" AS \"t0\" LEFT JOIN \"join_customers\" AS \"t1\" ON (((\"t0\".\"CustomerId\" IS \"t1\".\"Id\") AND (\"t0\".\"Region\" IS \"t1\".\"Region\")) AND (\"t1\".\"Name\" IS NOT ?))"));
+        Assert.That(Intercepted, Is.EqualTo(2), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(2), "The check compared each intercepted run with the run-time path.");
+        var expected = _orders.LeftJoin(_customers.Where(c => c.Name != name), o => new { Id = o.CustomerId, o.Region }, c => new { Id = (int?)c.Id, c.Region }, (o, c) => new { Order = o.Id, Name = c == null ? null : c.Name }).ToList();
+        Assert.That(method, Is.EquivalentTo(expected));
+        Assert.That(expected.Count(x => x.Name is not null), Is.EqualTo(1), "only order 1 matches its customer on both parts (Ann, north); the others are kept with no customer");
+        Assert.That(expected, Has.Count.EqualTo(_orders.Count));
+        Assert.That(grouped, Is.EquivalentTo(from o in _orders
+                                              join c in _customers on new { o.Region } equals new { c.Region } into g
+                                              from c in g.DefaultIfEmpty()
+                                              select new { Order = o.Id, Name = c == null ? null : c.Name }));
+        Assert.That(grouped.Count(x => x.Name == "Dee"), Is.EqualTo(2), "the two orders with a null region match Dee's null region");
     }
 }
