@@ -317,7 +317,7 @@ public sealed partial class MicroDbGenerator
                 var line = kind switch
                 {
                     "TableWhere" => "public static TableQuery<T> " + name + "<T>(this TableQuery<T> query, " + Lambda + "T, bool>> predicate) => " + Runtime + ".Where(query, predicate);",
-                    "Join:Table" or "LeftJoin:Table" => "public static JoinQuery<TResult> " + name + "<T, TInner, TKey, TResult>(this TableQuery<T> query, "
+                    "Join:Table" or "LeftJoin:Table" or "RightJoin:Table" => "public static JoinQuery<TResult> " + name + "<T, TInner, TKey, TResult>(this TableQuery<T> query, "
                         + string.Format(CultureInfo.InvariantCulture, JoinParameters, "T", "TResult", kind.Substring(0, kind.Length - 6)),
                     "Join" or "LeftJoin" => "public static JoinQuery<TNew> " + name + "<TResult, TInner, TKey, TNew>(this JoinQuery<TResult> query, "
                         + string.Format(CultureInfo.InvariantCulture, JoinParameters, "TResult", "TNew", kind),

@@ -69,9 +69,15 @@ public sealed partial class MicroDbGenerator
             }
 
             var join = new JoinLowering(context.SemanticModel, cancellationToken);
-            return join.Lower(terminal, entity) is { } steps
-                ? new QueryChain(typeKey, entityType, new EquatableArray<ChainStep>(steps), location, text, null, Async: join.IsAsync, Join: join.Spec)
-                : Declined(join.Reason ?? "the join is not lowered at build time");
+            if (join.Lower(terminal, entity) is not { } steps)
+            {
+                return Declined(join.Reason ?? "the join is not lowered at build time");
+            }
+
+            // RightJoin's first table (t0) is its joined table, not the chain's root.
+            var first = join.First ?? entity;
+            return new QueryChain(Parser.MetadataNameOf(first), first.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), new EquatableArray<ChainStep>(steps), location, text, null,
+                Async: join.IsAsync, Join: join.Spec);
         }
 
         /// <summary>What a lambda parameter or a member of the joined result stands for.</summary>
@@ -112,6 +118,9 @@ public sealed partial class MicroDbGenerator
 
             public JoinSpec? Spec { get; private set; }
 
+            /// <summary>The entity of the join's first table (SQL's <c>t0</c>): RightJoin's joined table, else the chain's root.</summary>
+            public INamedTypeSymbol? First { get; private set; }
+
             /// <summary>Whether the chain is the async connection's (AsyncTableQuery ... AsyncJoinQuery); its terminal step is then named without "Async".</summary>
             public bool IsAsync { get; private set; }
 
@@ -127,34 +136,45 @@ public sealed partial class MicroDbGenerator
 
                 // The first table's own Where calls (db.Table<T>().Where(...).Join(...)) are the join's first conditions.
                 var filters = new List<IInvocationOperation>();
-                var source = current is IInvocationOperation { TargetMethod.Name: "Join" or "LeftJoin" or "GroupJoin" } joinCall ? Unwrap(joinCall.Instance) : null;
+                var source = current is IInvocationOperation { TargetMethod.Name: "Join" or "LeftJoin" or "GroupJoin" or "RightJoin" } joinCall ? Unwrap(joinCall.Instance) : null;
                 while (source is IInvocationOperation { TargetMethod.Name: "Where", Arguments.Length: 1 } filter && IsTableQuery(filter.TargetMethod.ContainingType))
                 {
                     filters.Insert(0, filter);
                     source = Unwrap(filter.Instance);
                 }
 
-                if (current is not IInvocationOperation { TargetMethod.Name: "Join" or "LeftJoin" or "GroupJoin" } start
+                if (current is not IInvocationOperation { TargetMethod.Name: "Join" or "LeftJoin" or "GroupJoin" or "RightJoin" } start
                     || !IsTableQuery(start.TargetMethod.ContainingType) || IsCompat(start.TargetMethod.ContainingType)
                     || source is not IInvocationOperation { TargetMethod.Name: "Table" } root || !IsConnection(root.TargetMethod.ContainingType, compat: false))
                 {
                     return Decline("the join does not start at a connection's Table<T>() in the same expression (an OrderBy, Skip or Take before the join is not lowered at build time)");
                 }
 
-                _tables.Add(entity);
-                _result = new RowShape(0);
-                foreach (var filter in filters)
+                if (start.TargetMethod.Name == "RightJoin")
                 {
-                    if (!Where(filter, "Where", null))
+                    if (!RightJoinStart(start, filters, entity))
                     {
                         return null;
                     }
+                }
+                else
+                {
+                    _tables.Add(entity);
+                    _result = new RowShape(0);
+                    foreach (var filter in filters)
+                    {
+                        if (!Where(filter, "Where", null))
+                        {
+                            return null;
+                        }
 
-                    StandIn(filter, "TableWhere");
+                        StandIn(filter, "TableWhere");
+                    }
+
+                    _result = null;
+                    calls.Add(start);
                 }
 
-                _result = null;
-                calls.Add(start);
                 calls.Reverse();
                 foreach (var call in calls)
                 {
@@ -224,6 +244,8 @@ public sealed partial class MicroDbGenerator
                     case "Join" or "LeftJoin" or "GroupJoin" when !isTerminal:
                         StandIn(call, IsTableQuery(call.TargetMethod.ContainingType) ? name + ":Table" : name);
                         return AddJoin(call, name);
+                    case "RightJoin" when !isTerminal:
+                        return Fail("RightJoin after another join (a SQL RIGHT JOIN, every earlier table then possibly missing) is not lowered at build time");
                     case "SelectMany" when !isTerminal:
                         StandIn(call, name);
                         return SelectMany(call);
@@ -345,6 +367,110 @@ public sealed partial class MicroDbGenerator
 
                 return Joined(name, inner, index, outerShape, result, new JoinTableSpec(Parser.MetadataNameOf(inner), inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat),
                     name != "Join", outer.Table, outer.Member.Name, innerMember.Member.Name, nullable, family));
+            }
+
+            /// <summary>
+            /// <c>Table&lt;T&gt;().RightJoin(Table&lt;TInner&gt;(), ...)</c> as the run time builds it: the kept table
+            /// (<c>TInner</c>) is <c>t0</c> and its own Where calls are the join's WHERE; <c>T</c> is left-joined as <c>t1</c> ON
+            /// the kept table's key equal to its key (JoinKeys' rule, the kept key on the left), its own Where calls ANDed to
+            /// that condition; the result selector's first row is <c>t1</c>'s, which may be missing.
+            /// </summary>
+            private bool RightJoinStart(IInvocationOperation call, List<IInvocationOperation> outerFilters, INamedTypeSymbol outerEntity)
+            {
+                StandIn(call, "RightJoin:Table");
+                var innerFilters = new List<IInvocationOperation>();
+                var innerSource = call.Arguments.Length == 4 ? call.Arguments[0].Value : null;
+                while (innerSource is IInvocationOperation { TargetMethod.Name: "Where", Arguments.Length: 1 } filter && IsTableQuery(filter.TargetMethod.ContainingType) && !IsCompat(filter.TargetMethod.ContainingType))
+                {
+                    innerFilters.Insert(0, filter);
+                    StandIn(filter, "TableWhere");
+                    innerSource = filter.Instance;
+                }
+
+                if (call.Arguments.Length != 4
+                    || innerSource is not IInvocationOperation { TargetMethod.Name: "Table", Arguments.Length: 0 } innerTable
+                    || !IsConnection(innerTable.TargetMethod.ContainingType, compat: false)
+                    || innerTable.Type is not INamedTypeSymbol { TypeArguments.Length: 1 } innerQuery || innerQuery.TypeArguments[0] is not INamedTypeSymbol kept)
+                {
+                    return Fail("the joined table of 'RightJoin' is not a connection's Table<T>(), optionally with Where calls, written at the call");
+                }
+
+                if (!IsAccessible(kept))
+                {
+                    return Fail($"the type '{kept.ToDisplayString()}' is not accessible to generated code");
+                }
+
+                if (LambdaOf(call.Arguments[1].Value) is not { Symbol.Parameters.Length: 1 } outerKey || LambdaOf(call.Arguments[2].Value) is not { Symbol.Parameters.Length: 1 } innerKey
+                    || LambdaOf(call.Arguments[3].Value) is not { Symbol.Parameters.Length: 2 } result)
+                {
+                    return Fail("the keys and the result of 'RightJoin' are not lambdas written at the call");
+                }
+
+                First = kept;
+                _tables.Add(kept);
+                _result = new RowShape(0);
+                foreach (var filter in innerFilters)
+                {
+                    if (!Where(filter, "Where", null))
+                    {
+                        return false;
+                    }
+                }
+
+                _result = null;
+                var keptScope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [innerKey.Symbol.Parameters[0]] = new RowShape(0) };
+                var joinedScope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [outerKey.Symbol.Parameters[0]] = new RowShape(1) };
+                JoinTableSpec spec;
+                var typeKey = Parser.MetadataNameOf(outerEntity);
+                var typeName = outerEntity.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
+                if (LambdaBody(innerKey) is IAnonymousObjectCreationOperation keptNew && LambdaBody(outerKey) is IAnonymousObjectCreationOperation joinedNew)
+                {
+                    if (CompositeKey(keptNew, joinedNew, keptScope, joinedScope) is not { } parts)
+                    {
+                        return false;
+                    }
+
+                    var first = parts[0];
+                    spec = new JoinTableSpec(typeKey, typeName, true, first.OuterTable, first.OuterMember, first.InnerMember, first.Nullable, first.Family, new EquatableArray<JoinKeyPart>(parts.ToArray()));
+                }
+                else
+                {
+                    if (Key(LambdaBody(innerKey), keptScope) is not { } keptMember || Key(LambdaBody(outerKey), joinedScope) is not { } joinedMember)
+                    {
+                        return Fail("the keys of 'RightJoin' are not members of the rows (a composite or computed key is not lowered at build time)");
+                    }
+
+                    var family = KeyFamily(keptMember.Member.Type);
+                    if (family is null || family != KeyFamily(joinedMember.Member.Type))
+                    {
+                        return Fail($"the key '{innerKey.Syntax}' compares by the run-time translator's rules (only integer and string keys are lowered at build time)");
+                    }
+
+                    var keyType = call.TargetMethod.TypeArguments[1];
+                    spec = new JoinTableSpec(typeKey, typeName, true, 0, keptMember.Member.Name, joinedMember.Member.Name,
+                        keyType.IsReferenceType || keyType.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T, family);
+                }
+
+                if (!OnFilters(outerFilters, 1))
+                {
+                    return false;
+                }
+
+                foreach (var filter in outerFilters)
+                {
+                    StandIn(filter, "TableWhere");
+                }
+
+                _tables.Add(outerEntity);
+                _joins.Add(spec);
+                var scope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default)
+                {
+                    [result.Symbol.Parameters[0]] = new RowShape(1),
+                    [result.Symbol.Parameters[1]] = new RowShape(0),
+                };
+                _result = Eval(LambdaBody(result), scope);
+                _selector = (result, scope);
+                return true;
             }
 
             /// <summary>Adds the joined table and reads the join's result selector over the tables so far.</summary>

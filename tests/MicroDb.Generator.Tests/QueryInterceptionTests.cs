@@ -440,6 +440,34 @@ public class QueryInterceptionTests
     }
 
     [Test]
+    public void RightJoin_from_a_table_is_intercepted_with_the_kept_table_first_as_the_run_time_builds_it()
+    {
+        var result = GeneratorHarness.Run(Queries("""
+            public static object Right(MicroDbConnection db, int min) =>
+                db.Table<Pet>().Where(a => a.Id > min).RightJoin(db.Table<Person>().Where(p => p.Age > min), a => a.OwnerId, p => p.Id, (a, p) => new { p.Name, Pet = a == null ? null : a.Name }).OrderBy(x => x.Name).ToList();
+            public static object Composite(MicroDbAsyncConnection db) =>
+                db.Table<Pet>().RightJoin(db.Table<Person>(), a => new { a.OwnerId, a.Name }, p => new { OwnerId = p.Id, p.Name }, (a, p) => new { p.Age, Pet = a == null ? 0 : a.Id }).CountAsync(default);
+            """ + Pets));
+
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
+        var source = result.Sources[HintName];
+        // The kept table (Person) is t0 and its Where is WHERE; Pet is left-joined, its Where in the ON condition (values first).
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT \"t0\".\"Name\", \"t1\".\"Name\", \"t1\".rowid FROM \"people\" AS \"t0\" LEFT JOIN \"pets\" AS \"t1\" ON ((\"t0\".\"Id\" = \"t1\".\"OwnerId\") AND (\"t1\".\"Id\" > ?)) WHERE (\"t0\".\"Age\" > ?) ORDER BY \"t0\".\"Name\"").JoinedOnValue(1, "RR", "Id", typeof(int)).JoinedValue(0, 0, "R", "Age", typeof(int));
+            """));
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT count(*) FROM \"people\" AS \"t0\" LEFT JOIN \"pets\" AS \"t1\" ON ((\"t0\".\"Id\" = \"t1\".\"OwnerId\") AND (\"t0\".\"Name\" IS \"t1\".\"Name\"))");
+            """));
+        const string Lambda = "global::System.Linq.Expressions.Expression<global::System.Func<";
+        Assert.That(source, Does.Contain("public static JoinQuery<TResult> TableRightJoin<T, TInner, TKey, TResult>(this TableQuery<T> query, TableQuery<TInner> inner, " + Lambda + "T, TKey>> outerKeySelector, "
+            + Lambda + "TInner, TKey>> innerKeySelector, " + Lambda + "T, TInner, TResult>> resultSelector) => QueryInterception.RightJoin(query, inner, outerKeySelector, innerKeySelector, resultSelector);"));
+        Assert.That(source, Does.Contain("public static AsyncJoinQuery<TResult> AsyncTableRightJoin<T, TInner, TKey, TResult>(this AsyncTableQuery<T> query, AsyncTableQuery<TInner> inner, "));
+        Assert.That(source.Split('\n').Count(l => l.Contains("InterceptsLocationAttribute(1,", StringComparison.Ordinal)), Is.EqualTo(2 + (4 + 1)), "two terminals; RightJoin, both tables' Where and OrderBy, and the async RightJoin");
+    }
+
+    [Test]
     public void Composite_keys_of_left_joins_are_intercepted_with_the_run_time_sql()
     {
         var result = GeneratorHarness.Run(Queries("""
@@ -500,6 +528,8 @@ public class QueryInterceptionTests
     [TestCase("db.Table<Person>().Join(db.Table<Pet>().Where(a => a.Id > 1).Take(2), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "optionally with Where calls")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>().Where(a => a.Id > a.OwnerId), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "compares two values of the row")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => new { p.Id, p.Score }, a => new { Id = a.OwnerId, Score = (double)a.Id }, (p, a) => p.Name).ToList()", "is not an integer or string member of the rows")]
+    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Id, a.Name }).RightJoin(db.Table<Pet>(), x => x.Id, b => b.OwnerId, (x, b) => b.Name).ToList()", "RightJoin after another join (a SQL RIGHT JOIN")]
+    [TestCase("db.Table<Pet>().RightJoin(db.Table<Person>(), a => a.Name, p => p.Score.ToString(), (a, p) => p.Age).ToList()", "the keys of 'RightJoin' are not members of the rows")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Score, a => (double)a.Id, (p, a) => p.Name).ToList()", "a composite or computed key")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Status, a => (Status)a.Id, (p, a) => p.Name).ToList()", "a composite or computed key")]
     [TestCase("db.Table<Person>().LeftJoin(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, Pet = a == null ? p.Age : a.Id }).ToList()", "only row == null ? constant : row.Member")]

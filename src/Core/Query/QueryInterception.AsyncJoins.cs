@@ -87,6 +87,26 @@ public static partial class QueryInterception
         return new(query.Pool, LeftJoin(query.Query, inner.Query, outerKeySelector, innerKeySelector, resultSelector));
     }
 
+    /// <summary>For generated code: <see cref="AsyncTableQuery{T}.RightJoin"/> of an intercepted chain.</summary>
+    /// <typeparam name="T">The first table's type (its row may be missing).</typeparam>
+    /// <typeparam name="TInner">The joined table's type (every row kept).</typeparam>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TResult">The type of a joined row.</typeparam>
+    /// <param name="query">The first table's query.</param>
+    /// <param name="inner">The joined table's query.</param>
+    /// <param name="outerKeySelector">The first table's key, lowered at build time.</param>
+    /// <param name="innerKeySelector">The joined table's key, lowered at build time.</param>
+    /// <param name="resultSelector">The joined row, lowered at build time.</param>
+    /// <exception cref="ArgumentException"><paramref name="inner"/> was made on another connection.</exception>
+    /// <exception cref="NotSupportedException">Either query is ordered or limited.</exception>
+    public static AsyncJoinQuery<TResult> RightJoin<T, TInner, TKey, TResult>(AsyncTableQuery<T> query, AsyncTableQuery<TInner> inner,
+        Expression<Func<T, TKey>> outerKeySelector, Expression<Func<TInner, TKey>> innerKeySelector, Expression<Func<T?, TInner, TResult>> resultSelector)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        ArgumentNullException.ThrowIfNull(inner);
+        return new(query.Pool, RightJoin(query.Query, inner.Query, outerKeySelector, innerKeySelector, resultSelector));
+    }
+
     /// <summary>For generated code: <see cref="AsyncTableQuery{T}.GroupJoin"/> of an intercepted chain.</summary>
     /// <typeparam name="T">The first table's type.</typeparam>
     /// <typeparam name="TInner">The joined table's type.</typeparam>

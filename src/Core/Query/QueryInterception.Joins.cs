@@ -54,6 +54,25 @@ public static partial class QueryInterception
         return JoinQuery<TResult>.Deferred(query.Connection, intercepted, () => query.LeftJoin(inner, outerKeySelector, innerKeySelector, resultSelector));
     }
 
+    /// <summary>For generated code: <see cref="TableQuery{T}.RightJoin"/> of an intercepted chain (the kept table first, as the run time builds it).</summary>
+    /// <typeparam name="T">The first table's type (its row may be missing).</typeparam>
+    /// <typeparam name="TInner">The joined table's type (every row kept).</typeparam>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TResult">The type of a joined row.</typeparam>
+    /// <param name="query">The first table's query.</param>
+    /// <param name="inner">The joined table's query.</param>
+    /// <param name="outerKeySelector">The first table's key, lowered at build time.</param>
+    /// <param name="innerKeySelector">The joined table's key, lowered at build time.</param>
+    /// <param name="resultSelector">The joined row, lowered at build time.</param>
+    /// <exception cref="ArgumentException"><paramref name="inner"/> was made on another connection.</exception>
+    /// <exception cref="NotSupportedException">Either query is ordered or limited.</exception>
+    public static JoinQuery<TResult> RightJoin<T, TInner, TKey, TResult>(TableQuery<T> query, TableQuery<TInner> inner,
+        Expression<Func<T, TKey>> outerKeySelector, Expression<Func<TInner, TKey>> innerKeySelector, Expression<Func<T?, TInner, TResult>> resultSelector)
+    {
+        var intercepted = InterceptedJoin.StartRight(query, inner);
+        return JoinQuery<TResult>.Deferred(query.Connection, intercepted, () => query.RightJoin(inner, outerKeySelector, innerKeySelector, resultSelector));
+    }
+
     /// <summary>For generated code: <see cref="JoinQuery{TResult}.Join"/> (one more table) of an intercepted chain.</summary>
     /// <typeparam name="TResult">The type of the rows joined so far.</typeparam>
     /// <typeparam name="TInner">The joined table's type.</typeparam>

@@ -65,7 +65,7 @@ public class InterceptedAsyncJoinAllocationTests
         TestContext.Out.WriteLine($"async intercepted join: {small:0} B for 500 rows, {large:0} B for 1,000 ({perRow:0.##} B per extra row); sync: {syncSmall:0} B, {syncLarge:0} B ({syncPerRow:0.##} B per extra row)");
         TestContext.Out.WriteLine($"1 row: async {one:0} B, async left join {left:0} B, sync {syncOne:0} B; the caller's expression trees alone: {trees:0} B");
         Assert.That(perRow, Is.LessThanOrEqualTo(syncPerRow + 1), "bytes per row beyond the sync intercepted join's");
-        // Beside the trees (about 1.2 KB when written; the run-time operators cost about 4.4 KB more): the async wrappers of
+        // Beside the trees (about 1.2 KB when written): the async wrappers of
         // the three queries, the stand-ins and their lambdas' closures, the bound value, the list, the row and the report.
         // The operators translate nothing, substitute no row, build no ON condition.
         Assert.That(one - trees, Is.LessThan(2048), "bytes of a 1-row async intercepted join beyond its expression trees");
