@@ -356,7 +356,7 @@ public sealed partial class MicroDbGenerator
                 var family = KeyFamily(outer.Member.Type);
                 if (family is null || family != KeyFamily(innerMember.Member.Type))
                 {
-                    return Fail($"the key '{outerKey.Syntax}' compares by the run-time translator's rules (only integer and string keys are lowered at build time)");
+                    return Fail($"the key '{outerKey.Syntax}' compares by the run-time translator's rules (only integer, string and Guid keys are lowered at build time)");
                 }
 
                 var nullable = keyType.IsReferenceType || keyType.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T;
@@ -443,7 +443,7 @@ public sealed partial class MicroDbGenerator
                     var family = KeyFamily(keptMember.Member.Type);
                     if (family is null || family != KeyFamily(joinedMember.Member.Type))
                     {
-                        return Fail($"the key '{innerKey.Syntax}' compares by the run-time translator's rules (only integer and string keys are lowered at build time)");
+                        return Fail($"the key '{innerKey.Syntax}' compares by the run-time translator's rules (only integer, string and Guid keys are lowered at build time)");
                     }
 
                     var keyType = call.TargetMethod.TypeArguments[1];
@@ -504,7 +504,7 @@ public sealed partial class MicroDbGenerator
                         || Key(outerPart.Value, outerScope) is not { } outer || Key(innerPart.Value, innerScope) is not { Table: var innerTable } innerMember
                         || innerTable != _tables.Count || KeyFamily(outer.Member.Type) is not { } family || family != KeyFamily(innerMember.Member.Type))
                     {
-                        Fail($"a part of the composite key '{outerNew.Syntax}' is not an integer or string member of the rows");
+                        Fail($"a part of the composite key '{outerNew.Syntax}' is not an integer, string or Guid member of the rows");
                         return null;
                     }
 
@@ -676,11 +676,13 @@ public sealed partial class MicroDbGenerator
                     type = nullable.TypeArguments[0];
                 }
 
+                // A Guid is stored the same way on both sides (text or blob), so its columns compare directly, as the run time writes them.
                 return type.SpecialType switch
                 {
                     SpecialType.System_Byte or SpecialType.System_SByte or SpecialType.System_Int16 or SpecialType.System_UInt16
                         or SpecialType.System_Int32 or SpecialType.System_UInt32 or SpecialType.System_Int64 => "integer",
                     SpecialType.System_String => "string",
+                    SpecialType.None when type is { Name: "Guid", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } => "guid",
                     _ => null,
                 };
             }

@@ -166,4 +166,30 @@ public class InterceptedJoinFilterTests
                                               select new { Order = o.Id, Name = c == null ? null : c.Name }));
         Assert.That(grouped.Count(x => x.Name == "Dee"), Is.EqualTo(2), "the two orders with a null region match Dee's null region");
     }
+
+    [Test]
+    public void Guid_join_keys_are_intercepted_and_match_the_run_time_path_and_linq()
+    {
+        _db.CreateTable<GuidKeyLeft>();
+        _db.CreateTable<GuidKeyRight>();
+        Guid[] pool = [Guid.Parse("00000000-0000-0000-0000-000000000001"), Guid.Parse("a0b1c2d3-e4f5-4607-8899-aabbccddeeff"), Guid.Empty];
+        _db.InsertAll(Enumerable.Range(0, 7).Select(i => new GuidKeyLeft { Key = pool[i % 3], Text = i % 2 == 0 ? "x" : null }));
+        _db.InsertAll(Enumerable.Range(0, 5).Select(i => new GuidKeyRight { Key = pool[(i + 1) % 3], Text = i % 2 == 0 ? "x" : null }));
+        var left = _db.Table<GuidKeyLeft>().ToList();
+        var right = _db.Table<GuidKeyRight>().ToList();
+        _seen.Clear();
+        var before = InterceptionCheck.Runs;
+
+        var inner = _db.Table<GuidKeyLeft>().Join(_db.Table<GuidKeyRight>(), l => l.Key, r => r.Key, (l, r) => new { L = l.Id, R = r.Id }).ToList();
+        var outer = _db.Table<GuidKeyLeft>().LeftJoin(_db.Table<GuidKeyRight>(), l => new { l.Key, l.Text }, r => new { r.Key, r.Text }, (l, r) => new { L = l.Id, R = r == null ? 0 : r.Id }).ToList();
+
+        Assert.That(_seen.Count(s => s.Source == StatementSource.Intercepted), Is.EqualTo(2), Seen);
+        // Both sides store a Guid alike (either format), so the columns compare directly, as the run time writes them.
+        Assert.That(_seen.First(s => s.Source == StatementSource.Intercepted).Sql,
+            Is.EqualTo("SELECT \"t0\".\"Id\", \"t1\".\"Id\" FROM \"guid_key_left\" AS \"t0\" INNER JOIN \"guid_key_right\" AS \"t1\" ON (\"t0\".\"Key\" = \"t1\".\"Key\")"));
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(2), "The check compared each intercepted run with the run-time path.");
+        Assert.That(inner, Is.EquivalentTo(left.Join(right, l => l.Key, r => r.Key, (l, r) => new { L = l.Id, R = r.Id })));
+        Assert.That(outer, Is.EquivalentTo(left.LeftJoin(right, l => new { l.Key, l.Text }, r => new { r.Key, r.Text }, (l, r) => new { L = l.Id, R = r == null ? 0 : r.Id })));
+        Assert.That(inner, Has.Count.GreaterThan(0));
+    }
 }
