@@ -349,7 +349,7 @@ public sealed partial class MicroDbGenerator
 
                 if (Key(LambdaBody(outerKey), outerScope) is not { } outer || Key(LambdaBody(innerKey), innerScope) is not { } innerMember)
                 {
-                    return Fail($"the keys of '{name}' are not members of the rows (a composite or computed key is not lowered at build time)");
+                    return Fail($"the keys of '{name}' are not members of the rows (a computed key, or an anonymous object on one side only, is not lowered at build time)");
                 }
 
                 var keyType = call.TargetMethod.TypeArguments[1];
@@ -437,7 +437,7 @@ public sealed partial class MicroDbGenerator
                 {
                     if (Key(LambdaBody(innerKey), keptScope) is not { } keptMember || Key(LambdaBody(outerKey), joinedScope) is not { } joinedMember)
                     {
-                        return Fail("the keys of 'RightJoin' are not members of the rows (a composite or computed key is not lowered at build time)");
+                        return Fail("the keys of 'RightJoin' are not members of the rows (a computed key, or an anonymous object on one side only, is not lowered at build time)");
                     }
 
                     var family = KeyFamily(keptMember.Member.Type);
