@@ -227,6 +227,18 @@ public sealed partial class MicroDbGenerator
             w.Line("// " + Comment(chain));
             var terminal = chain.Steps[chain.Steps.Count - 1];
             var site = EmitJoinSite(w, sql, values, index);
+            foreach (var entry in chain.Join!.StandIns)
+            {
+                var bar = entry.IndexOf('|');
+                var kind = entry.Substring(0, bar);
+                if (!standIns.TryGetValue(kind, out var attributes))
+                {
+                    standIns[kind] = attributes = new List<string>();
+                }
+
+                attributes.Add(entry.Substring(bar + 1));
+            }
+
             if (chain.Async)
             {
                 // The async join's terminal: the sync helper run on one of the pool's readers (QueryInterception.ReadAsync).
@@ -250,21 +262,9 @@ public sealed partial class MicroDbGenerator
                     + "<TResult>(this AsyncJoinQuery<TResult> query, "
                     + (condition ? "global::System.Linq.Expressions.Expression<global::System.Func<TResult, bool>> predicate, " : "")
                     + "global::System.Threading.CancellationToken cancellationToken) =>");
-                w.Line("    " + Runtime + ".ReadAsync(" + (condition ? "query.Where(predicate)" : "query") + ", static (q, ct) => " + Runtime + "." + run + ", cancellationToken);");
+                w.Line("    " + Runtime + ".ReadAsync(" + (condition ? Runtime + ".Where(query, predicate)" : "query") + ", static (q, ct) => " + Runtime + "." + run + ", cancellationToken);");
                 w.Line();
                 return;
-            }
-
-            foreach (var entry in chain.Join!.StandIns)
-            {
-                var bar = entry.IndexOf('|');
-                var kind = entry.Substring(0, bar);
-                if (!standIns.TryGetValue(kind, out var attributes))
-                {
-                    standIns[kind] = attributes = new List<string>();
-                }
-
-                attributes.Add(entry.Substring(bar + 1));
             }
 
             var receiver = terminal.Predicate is not null ? Runtime + ".Where(query, predicate)" : "query";
@@ -295,6 +295,7 @@ public sealed partial class MicroDbGenerator
         private static void EmitJoinStandIns(SourceWriter w, SortedDictionary<string, List<string>> standIns)
         {
             const string Lambda = "global::System.Linq.Expressions.Expression<global::System.Func<";
+            const string Group = "global::System.Collections.Generic.IEnumerable<TInner>";
             const string JoinParameters = "TableQuery<TInner> inner, " + Lambda + "{0}, TKey>> outerKeySelector, " + Lambda + "TInner, TKey>> innerKeySelector, "
                 + Lambda + "{0}, TInner, {1}>> resultSelector) => " + Runtime + ".{2}(query, inner, outerKeySelector, innerKeySelector, resultSelector);";
             if (standIns.Count > 0)
@@ -304,27 +305,38 @@ public sealed partial class MicroDbGenerator
 
             foreach (var pair in standIns)
             {
-                var kind = pair.Key;
+                // An async kind (AsyncWhere ...): the sync stand-in's text over AsyncTableQuery/AsyncJoinQuery, whose QueryInterception overloads unwrap them.
+                var async = pair.Key.StartsWith("Async", System.StringComparison.Ordinal);
+                var kind = async ? pair.Key.Substring(5) : pair.Key;
                 foreach (var attribute in pair.Value)
                 {
                     w.Line(attribute);
                 }
 
-                var name = kind == "TableWhere" ? kind : kind.EndsWith(":Table", System.StringComparison.Ordinal) ? "Table" + kind.Substring(0, kind.Length - 6) : "Joined" + kind;
-                w.Line(kind switch
+                var name = (async ? "Async" : "") + (kind == "TableWhere" ? kind : kind.EndsWith(":Table", System.StringComparison.Ordinal) ? "Table" + kind.Substring(0, kind.Length - 6) : "Joined" + kind);
+                var line = kind switch
                 {
                     "TableWhere" => "public static TableQuery<T> " + name + "<T>(this TableQuery<T> query, " + Lambda + "T, bool>> predicate) => " + Runtime + ".Where(query, predicate);",
-                    "Join:Table" or "LeftJoin:Table" => "public static JoinQuery<TResult> " + name + "<T, TInner, TKey, TResult>(this TableQuery<T> query, "
+                    "Join:Table" or "LeftJoin:Table" or "RightJoin:Table" => "public static JoinQuery<TResult> " + name + "<T, TInner, TKey, TResult>(this TableQuery<T> query, "
                         + string.Format(CultureInfo.InvariantCulture, JoinParameters, "T", "TResult", kind.Substring(0, kind.Length - 6)),
                     "Join" or "LeftJoin" => "public static JoinQuery<TNew> " + name + "<TResult, TInner, TKey, TNew>(this JoinQuery<TResult> query, "
                         + string.Format(CultureInfo.InvariantCulture, JoinParameters, "TResult", "TNew", kind),
+                    // GroupJoin's result takes the group (IEnumerable<TInner>), and its query is GroupJoinQuery<TResult, TInner>.
+                    "GroupJoin:Table" => "public static GroupJoinQuery<TResult, TInner> " + name + "<T, TInner, TKey, TResult>(this TableQuery<T> query, "
+                        + string.Format(CultureInfo.InvariantCulture, JoinParameters, "T", "TResult", "GroupJoin").Replace(", TInner, TResult>>", ", " + Group + ", TResult>>"),
+                    "GroupJoin" => "public static GroupJoinQuery<TNew, TInner> " + name + "<TResult, TInner, TKey, TNew>(this JoinQuery<TResult> query, "
+                        + string.Format(CultureInfo.InvariantCulture, JoinParameters, "TResult", "TNew", "GroupJoin").Replace(", TInner, TNew>>", ", " + Group + ", TNew>>"),
+                    "SelectMany" => "public static JoinQuery<TNew> " + name + "<TResult, TInner, TCollection, TNew>(this GroupJoinQuery<TResult, TInner> query, " + Lambda
+                        + "TResult, global::System.Collections.Generic.IEnumerable<TCollection>>> collectionSelector, " + Lambda + "TResult, TCollection, TNew>> resultSelector) => "
+                        + Runtime + ".SelectMany(query, collectionSelector, resultSelector);",
                     "Where" => "public static JoinQuery<TResult> " + name + "<TResult>(this JoinQuery<TResult> query, " + Lambda + "TResult, bool>> predicate) => " + Runtime + ".Where(query, predicate);",
                     "Take" or "Skip" => "public static JoinQuery<TResult> " + name + "<TResult>(this JoinQuery<TResult> query, int count) => " + Runtime + ".Page(query, count, "
                         + (kind == "Skip" ? "true" : "false") + ");",
                     "Select" => "public static JoinQuery<TNew> " + name + "<TResult, TNew>(this JoinQuery<TResult> query, " + Lambda + "TResult, TNew>> selector) => " + Runtime + ".Select(query, selector);",
                     _ => "public static JoinQuery<TResult> " + name + "<TResult, TKey>(this JoinQuery<TResult> query, " + Lambda + "TResult, TKey>> keySelector) => " + Runtime + ".Order(query, keySelector, "
                         + (kind.EndsWith("Descending", System.StringComparison.Ordinal) ? "true" : "false") + ", " + (kind.StartsWith("ThenBy", System.StringComparison.Ordinal) ? "true" : "false") + ");",
-                });
+                };
+                w.Line(async ? line.Replace("TableQuery<", "AsyncTableQuery<").Replace("GroupJoinQuery<", "AsyncGroupJoinQuery<").Replace(" JoinQuery<", " AsyncJoinQuery<").Replace("(this JoinQuery<", "(this AsyncJoinQuery<") : line);
                 w.Line();
             }
         }

@@ -69,9 +69,15 @@ public sealed partial class MicroDbGenerator
             }
 
             var join = new JoinLowering(context.SemanticModel, cancellationToken);
-            return join.Lower(terminal, entity) is { } steps
-                ? new QueryChain(typeKey, entityType, new EquatableArray<ChainStep>(steps), location, text, null, Async: join.IsAsync, Join: join.Spec)
-                : Declined(join.Reason ?? "the join is not lowered at build time");
+            if (join.Lower(terminal, entity) is not { } steps)
+            {
+                return Declined(join.Reason ?? "the join is not lowered at build time");
+            }
+
+            // RightJoin's first table (t0) is its joined table, not the chain's root.
+            var first = join.First ?? entity;
+            return new QueryChain(Parser.MetadataNameOf(first), first.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), new EquatableArray<ChainStep>(steps), location, text, null,
+                Async: join.IsAsync, Join: join.Spec);
         }
 
         /// <summary>What a lambda parameter or a member of the joined result stands for.</summary>
@@ -112,6 +118,9 @@ public sealed partial class MicroDbGenerator
 
             public JoinSpec? Spec { get; private set; }
 
+            /// <summary>The entity of the join's first table (SQL's <c>t0</c>): RightJoin's joined table, else the chain's root.</summary>
+            public INamedTypeSymbol? First { get; private set; }
+
             /// <summary>Whether the chain is the async connection's (AsyncTableQuery ... AsyncJoinQuery); its terminal step is then named without "Async".</summary>
             public bool IsAsync { get; private set; }
 
@@ -127,34 +136,45 @@ public sealed partial class MicroDbGenerator
 
                 // The first table's own Where calls (db.Table<T>().Where(...).Join(...)) are the join's first conditions.
                 var filters = new List<IInvocationOperation>();
-                var source = current is IInvocationOperation { TargetMethod.Name: "Join" or "LeftJoin" or "GroupJoin" } joinCall ? Unwrap(joinCall.Instance) : null;
+                var source = current is IInvocationOperation { TargetMethod.Name: "Join" or "LeftJoin" or "GroupJoin" or "RightJoin" } joinCall ? Unwrap(joinCall.Instance) : null;
                 while (source is IInvocationOperation { TargetMethod.Name: "Where", Arguments.Length: 1 } filter && IsTableQuery(filter.TargetMethod.ContainingType))
                 {
                     filters.Insert(0, filter);
                     source = Unwrap(filter.Instance);
                 }
 
-                if (current is not IInvocationOperation { TargetMethod.Name: "Join" or "LeftJoin" or "GroupJoin" } start
+                if (current is not IInvocationOperation { TargetMethod.Name: "Join" or "LeftJoin" or "GroupJoin" or "RightJoin" } start
                     || !IsTableQuery(start.TargetMethod.ContainingType) || IsCompat(start.TargetMethod.ContainingType)
                     || source is not IInvocationOperation { TargetMethod.Name: "Table" } root || !IsConnection(root.TargetMethod.ContainingType, compat: false))
                 {
                     return Decline("the join does not start at a connection's Table<T>() in the same expression (an OrderBy, Skip or Take before the join is not lowered at build time)");
                 }
 
-                _tables.Add(entity);
-                _result = new RowShape(0);
-                foreach (var filter in filters)
+                if (start.TargetMethod.Name == "RightJoin")
                 {
-                    if (!Where(filter, "Where", null))
+                    if (!RightJoinStart(start, filters, entity))
                     {
                         return null;
                     }
+                }
+                else
+                {
+                    _tables.Add(entity);
+                    _result = new RowShape(0);
+                    foreach (var filter in filters)
+                    {
+                        if (!Where(filter, "Where", null))
+                        {
+                            return null;
+                        }
 
-                    StandIn(filter, "TableWhere");
+                        StandIn(filter, "TableWhere");
+                    }
+
+                    _result = null;
+                    calls.Add(start);
                 }
 
-                _result = null;
-                calls.Add(start);
                 calls.Reverse();
                 foreach (var call in calls)
                 {
@@ -178,8 +198,7 @@ public sealed partial class MicroDbGenerator
                     return Decline(emitter.Reason ?? "the join's result is not lowered at build time");
                 }
 
-                // The async operators have no stand-ins: their chain's operators run as written.
-                var standIns = IsAsync || _standIns is null ? EquatableArray<string>.Empty : new EquatableArray<string>(_standIns);
+                var standIns = _standIns is null ? EquatableArray<string>.Empty : new EquatableArray<string>(_standIns);
                 Spec = new JoinSpec(new EquatableArray<JoinTableSpec>(_joins), emitter.OverRows(text), new EquatableArray<string>(used.OrderBy(u => u, System.StringComparer.Ordinal).ToArray()),
                     new EquatableArray<int>(whole.ToArray()), emitter.Direct ? text : null, standIns);
                 return _steps;
@@ -223,10 +242,12 @@ public sealed partial class MicroDbGenerator
                 switch (name)
                 {
                     case "Join" or "LeftJoin" or "GroupJoin" when !isTerminal:
-                        StandIn(call, name == "GroupJoin" ? null : IsTableQuery(call.TargetMethod.ContainingType) ? name + ":Table" : name);
+                        StandIn(call, IsTableQuery(call.TargetMethod.ContainingType) ? name + ":Table" : name);
                         return AddJoin(call, name);
+                    case "RightJoin" when !isTerminal:
+                        return Fail("RightJoin after another join (a SQL RIGHT JOIN, every earlier table then possibly missing) is not lowered at build time");
                     case "SelectMany" when !isTerminal:
-                        StandIn(call, null);
+                        StandIn(call, name);
                         return SelectMany(call);
                     case "Select" when !isTerminal:
                         if (call.Arguments.Length != 1 || LambdaOf(call.Arguments[0].Value) is not { } select || select.Symbol.Parameters.Length != 1)
@@ -315,27 +336,27 @@ public sealed partial class MicroDbGenerator
                 var innerScope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [innerKey.Symbol.Parameters[0]] = new RowShape(index) };
                 if (LambdaBody(outerKey) is IAnonymousObjectCreationOperation outerNew && LambdaBody(innerKey) is IAnonymousObjectCreationOperation innerNew)
                 {
-                    if (CompositeKey(outerNew, innerNew, outerScope, innerScope, name) is not { } parts || !OnFilters(filters, index))
+                    if (CompositeKey(outerNew, innerNew, outerScope, innerScope) is not { } parts || !OnFilters(filters, index))
                     {
                         return false;
                     }
 
                     var first = parts[0];
                     return Joined(name, inner, index, outerShape, result,
-                        new JoinTableSpec(Parser.MetadataNameOf(inner), inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), false,
+                        new JoinTableSpec(Parser.MetadataNameOf(inner), inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), name != "Join",
                             first.OuterTable, first.OuterMember, first.InnerMember, first.Nullable, first.Family, new EquatableArray<JoinKeyPart>(parts.ToArray())));
                 }
 
                 if (Key(LambdaBody(outerKey), outerScope) is not { } outer || Key(LambdaBody(innerKey), innerScope) is not { } innerMember)
                 {
-                    return Fail($"the keys of '{name}' are not members of the rows (a composite or computed key is not lowered at build time)");
+                    return Fail($"the keys of '{name}' are not members of the rows (a computed key, or an anonymous object on one side only, is not lowered at build time)");
                 }
 
                 var keyType = call.TargetMethod.TypeArguments[1];
                 var family = KeyFamily(outer.Member.Type);
                 if (family is null || family != KeyFamily(innerMember.Member.Type))
                 {
-                    return Fail($"the key '{outerKey.Syntax}' compares by the run-time translator's rules (only integer and string keys are lowered at build time)");
+                    return Fail($"the key '{outerKey.Syntax}' compares by the run-time translator's rules (only integer, string and Guid keys are lowered at build time)");
                 }
 
                 var nullable = keyType.IsReferenceType || keyType.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T;
@@ -346,6 +367,110 @@ public sealed partial class MicroDbGenerator
 
                 return Joined(name, inner, index, outerShape, result, new JoinTableSpec(Parser.MetadataNameOf(inner), inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat),
                     name != "Join", outer.Table, outer.Member.Name, innerMember.Member.Name, nullable, family));
+            }
+
+            /// <summary>
+            /// <c>Table&lt;T&gt;().RightJoin(Table&lt;TInner&gt;(), ...)</c> as the run time builds it: the kept table
+            /// (<c>TInner</c>) is <c>t0</c> and its own Where calls are the join's WHERE; <c>T</c> is left-joined as <c>t1</c> ON
+            /// the kept table's key equal to its key (JoinKeys' rule, the kept key on the left), its own Where calls ANDed to
+            /// that condition; the result selector's first row is <c>t1</c>'s, which may be missing.
+            /// </summary>
+            private bool RightJoinStart(IInvocationOperation call, List<IInvocationOperation> outerFilters, INamedTypeSymbol outerEntity)
+            {
+                StandIn(call, "RightJoin:Table");
+                var innerFilters = new List<IInvocationOperation>();
+                var innerSource = call.Arguments.Length == 4 ? call.Arguments[0].Value : null;
+                while (innerSource is IInvocationOperation { TargetMethod.Name: "Where", Arguments.Length: 1 } filter && IsTableQuery(filter.TargetMethod.ContainingType) && !IsCompat(filter.TargetMethod.ContainingType))
+                {
+                    innerFilters.Insert(0, filter);
+                    StandIn(filter, "TableWhere");
+                    innerSource = filter.Instance;
+                }
+
+                if (call.Arguments.Length != 4
+                    || innerSource is not IInvocationOperation { TargetMethod.Name: "Table", Arguments.Length: 0 } innerTable
+                    || !IsConnection(innerTable.TargetMethod.ContainingType, compat: false)
+                    || innerTable.Type is not INamedTypeSymbol { TypeArguments.Length: 1 } innerQuery || innerQuery.TypeArguments[0] is not INamedTypeSymbol kept)
+                {
+                    return Fail("the joined table of 'RightJoin' is not a connection's Table<T>(), optionally with Where calls, written at the call");
+                }
+
+                if (!IsAccessible(kept))
+                {
+                    return Fail($"the type '{kept.ToDisplayString()}' is not accessible to generated code");
+                }
+
+                if (LambdaOf(call.Arguments[1].Value) is not { Symbol.Parameters.Length: 1 } outerKey || LambdaOf(call.Arguments[2].Value) is not { Symbol.Parameters.Length: 1 } innerKey
+                    || LambdaOf(call.Arguments[3].Value) is not { Symbol.Parameters.Length: 2 } result)
+                {
+                    return Fail("the keys and the result of 'RightJoin' are not lambdas written at the call");
+                }
+
+                First = kept;
+                _tables.Add(kept);
+                _result = new RowShape(0);
+                foreach (var filter in innerFilters)
+                {
+                    if (!Where(filter, "Where", null))
+                    {
+                        return false;
+                    }
+                }
+
+                _result = null;
+                var keptScope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [innerKey.Symbol.Parameters[0]] = new RowShape(0) };
+                var joinedScope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [outerKey.Symbol.Parameters[0]] = new RowShape(1) };
+                JoinTableSpec spec;
+                var typeKey = Parser.MetadataNameOf(outerEntity);
+                var typeName = outerEntity.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
+                if (LambdaBody(innerKey) is IAnonymousObjectCreationOperation keptNew && LambdaBody(outerKey) is IAnonymousObjectCreationOperation joinedNew)
+                {
+                    if (CompositeKey(keptNew, joinedNew, keptScope, joinedScope) is not { } parts)
+                    {
+                        return false;
+                    }
+
+                    var first = parts[0];
+                    spec = new JoinTableSpec(typeKey, typeName, true, first.OuterTable, first.OuterMember, first.InnerMember, first.Nullable, first.Family, new EquatableArray<JoinKeyPart>(parts.ToArray()));
+                }
+                else
+                {
+                    if (Key(LambdaBody(innerKey), keptScope) is not { } keptMember || Key(LambdaBody(outerKey), joinedScope) is not { } joinedMember)
+                    {
+                        return Fail("the keys of 'RightJoin' are not members of the rows (a computed key, or an anonymous object on one side only, is not lowered at build time)");
+                    }
+
+                    var family = KeyFamily(keptMember.Member.Type);
+                    if (family is null || family != KeyFamily(joinedMember.Member.Type))
+                    {
+                        return Fail($"the key '{innerKey.Syntax}' compares by the run-time translator's rules (only integer, string and Guid keys are lowered at build time)");
+                    }
+
+                    var keyType = call.TargetMethod.TypeArguments[1];
+                    spec = new JoinTableSpec(typeKey, typeName, true, 0, keptMember.Member.Name, joinedMember.Member.Name,
+                        keyType.IsReferenceType || keyType.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T, family);
+                }
+
+                if (!OnFilters(outerFilters, 1))
+                {
+                    return false;
+                }
+
+                foreach (var filter in outerFilters)
+                {
+                    StandIn(filter, "TableWhere");
+                }
+
+                _tables.Add(outerEntity);
+                _joins.Add(spec);
+                var scope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default)
+                {
+                    [result.Symbol.Parameters[0]] = new RowShape(1),
+                    [result.Symbol.Parameters[1]] = new RowShape(0),
+                };
+                _result = Eval(LambdaBody(result), scope);
+                _selector = (result, scope);
+                return true;
             }
 
             /// <summary>Adds the joined table and reads the join's result selector over the tables so far.</summary>
@@ -364,19 +489,13 @@ public sealed partial class MicroDbGenerator
             }
 
             /// <summary>
-            /// A composite key of an inner join: anonymous objects with the same members on both sides, each part a member
-            /// of integer or string type (through a conversion to its nullable type), compared as the run time's
-            /// <c>JoinKeys</c> compares them (<c>=</c>, or <c>IS</c> where the part can be null).
+            /// A composite key of a join (inner, left, or GroupJoin's): anonymous objects with the same members on both sides,
+            /// each part a member of integer or string type (through a conversion to its nullable type), compared as the run
+            /// time's <c>JoinKeys</c> compares them for every join kind (<c>=</c>, or <c>IS</c> where the part can be null).
             /// </summary>
             private List<JoinKeyPart>? CompositeKey(IAnonymousObjectCreationOperation outerNew, IAnonymousObjectCreationOperation innerNew,
-                Dictionary<IParameterSymbol, Shape> outerScope, Dictionary<IParameterSymbol, Shape> innerScope, string name)
+                Dictionary<IParameterSymbol, Shape> outerScope, Dictionary<IParameterSymbol, Shape> innerScope)
             {
-                if (name != "Join")
-                {
-                    Fail($"a composite key of '{name}' is not lowered at build time (the run time joins composite keys with Join only)");
-                    return null;
-                }
-
                 var parts = new List<JoinKeyPart>();
                 for (var i = 0; i < outerNew.Initializers.Length && outerNew.Initializers.Length == innerNew.Initializers.Length; i++)
                 {
@@ -385,7 +504,7 @@ public sealed partial class MicroDbGenerator
                         || Key(outerPart.Value, outerScope) is not { } outer || Key(innerPart.Value, innerScope) is not { Table: var innerTable } innerMember
                         || innerTable != _tables.Count || KeyFamily(outer.Member.Type) is not { } family || family != KeyFamily(innerMember.Member.Type))
                     {
-                        Fail($"a part of the composite key '{outerNew.Syntax}' is not an integer or string member of the rows");
+                        Fail($"a part of the composite key '{outerNew.Syntax}' is not an integer, string or Guid member of the rows");
                         return null;
                     }
 
@@ -557,11 +676,13 @@ public sealed partial class MicroDbGenerator
                     type = nullable.TypeArguments[0];
                 }
 
+                // A Guid is stored the same way on both sides (text or blob), so its columns compare directly, as the run time writes them.
                 return type.SpecialType switch
                 {
                     SpecialType.System_Byte or SpecialType.System_SByte or SpecialType.System_Int16 or SpecialType.System_UInt16
                         or SpecialType.System_Int32 or SpecialType.System_UInt32 or SpecialType.System_Int64 => "integer",
                     SpecialType.System_String => "string",
+                    SpecialType.None when type is { Name: "Guid", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } => "guid",
                     _ => null,
                 };
             }
@@ -572,7 +693,9 @@ public sealed partial class MicroDbGenerator
                 if (_standIns is not null && kind is not null && call.Syntax is InvocationExpressionSyntax syntax
                     && semantic.GetInterceptableLocation(syntax, cancellationToken) is { } location)
                 {
-                    _standIns.Add(kind + "|" + location.GetInterceptsLocationAttributeSyntax());
+                    // The async connection's operators (AsyncTableQuery, AsyncJoinQuery) get the same stand-ins over the async types.
+                    var async = call.TargetMethod.ContainingType.Name.StartsWith("Async", System.StringComparison.Ordinal) ? "Async" : "";
+                    _standIns.Add(async + kind + "|" + location.GetInterceptsLocationAttributeSyntax());
                     return;
                 }
 

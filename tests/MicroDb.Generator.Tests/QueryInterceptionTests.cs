@@ -366,10 +366,13 @@ public class QueryInterceptionTests
         Assert.That(Attributes("JoinedLeftJoin"), Has.Length.EqualTo(1));
         // A terminal's condition goes through the stand-in Where too.
         Assert.That(source, Does.Contain("    QueryInterception.Count(QueryInterception.Where(query, predicate), Site1);"));
-        // Query syntax (its clauses are no invocations to intercept) and the async join keep their operators; their terminals are intercepted.
+        // Query syntax (its clauses are no invocations to intercept) keeps its operators; its terminal is intercepted. The
+        // async join's operators have stand-ins over the async types.
         Assert.That(source, Does.Contain("public static global::System.Collections.Generic.List<TResult> ToList2<TResult>(this JoinQuery<TResult> query) =>"));
         Assert.That(source, Does.Contain("ToListAsync3<TResult>(this AsyncJoinQuery<TResult> query"));
-        Assert.That(source.Split('\n').Count(l => l.Contains("InterceptsLocationAttribute(1,", StringComparison.Ordinal)), Is.EqualTo(10 + 1 + 4), "the stand-ins of two chains and four terminals");
+        Assert.That(Attributes("AsyncTableJoin"), Has.Length.EqualTo(1));
+        Assert.That(Attributes("AsyncJoinedWhere"), Has.Length.EqualTo(1));
+        Assert.That(source.Split('\n').Count(l => l.Contains("InterceptsLocationAttribute(1,", StringComparison.Ordinal)), Is.EqualTo(10 + 1 + 2 + 4), "the stand-ins of three chains and four terminals");
     }
 
     [Test]
@@ -393,6 +396,95 @@ public class QueryInterceptionTests
         Assert.That(result.Sources[HintName], Does.Contain("""
             new InterceptedSite("SELECT \"t0\".\"Name\", \"t1\".\"Name\" FROM \"people\" AS \"t0\" INNER JOIN \"pets\" AS \"t1\" ON (((\"t0\".\"Id\" = \"t1\".\"OwnerId\") AND (\"t1\".\"Id\" > ?)) AND (\"t1\".\"Name\" IS NOT ?)) WHERE (\"t0\".\"Age\" > ?)").JoinedOnValue(1, "LRR", "Id", typeof(int)).JoinedOnValue(1, "RR", "Name", typeof(string)).JoinedValue(0, 0, "R", "Age", typeof(int));
             """));
+    }
+
+    [Test]
+    public void GroupJoin_and_SelectMany_in_method_syntax_get_stand_ins_and_query_syntax_keeps_its_operators()
+    {
+        var result = GeneratorHarness.Run(Queries("""
+            public static object Left(MicroDbConnection db, int min) =>
+                db.Table<Person>().GroupJoin(db.Table<Pet>().Where(a => a.Id > min), p => p.Id, a => a.OwnerId, (p, g) => new { p, g })
+                    .SelectMany(x => System.Linq.Enumerable.DefaultIfEmpty(x.g), (x, a) => new { x.p.Name, x.p.Age, Pet = a == null ? null : a.Name }).Where(x => x.Age > min).ToList();
+            public static object Inner(MicroDbConnection db) =>
+                db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p, a })
+                    .GroupJoin(db.Table<Pet>(), x => x.p.Id, b => b.Id, (x, g) => new { x.p, x.a, g }).SelectMany(x => x.g, (x, b) => new { x.p.Name, Other = b.Name }).ToList();
+            public static object Async(MicroDbAsyncConnection db) =>
+                db.Table<Person>().GroupJoin(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, g) => new { p, g })
+                    .SelectMany(x => System.Linq.Enumerable.DefaultIfEmpty(x.g), (x, a) => new { x.p.Name, Pet = a == null ? null : a.Name }).ToListAsync(default);
+            public static object Query(MicroDbConnection db) =>
+                (from p in db.Table<Person>() join a in db.Table<Pet>() on p.Id equals a.OwnerId into g from a in System.Linq.Enumerable.DefaultIfEmpty(g) select new { p.Name, Pet = a == null ? null : a.Name }).ToList();
+            """ + Pets));
+
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
+        var source = result.Sources[HintName];
+        const string Lambda = "global::System.Linq.Expressions.Expression<global::System.Func<";
+        Assert.That(source, Does.Contain("public static GroupJoinQuery<TResult, TInner> TableGroupJoin<T, TInner, TKey, TResult>(this TableQuery<T> query, TableQuery<TInner> inner, " + Lambda + "T, TKey>> outerKeySelector, "
+            + Lambda + "TInner, TKey>> innerKeySelector, " + Lambda + "T, global::System.Collections.Generic.IEnumerable<TInner>, TResult>> resultSelector) => QueryInterception.GroupJoin(query, inner, outerKeySelector, innerKeySelector, resultSelector);"));
+        Assert.That(source, Does.Contain("public static GroupJoinQuery<TNew, TInner> JoinedGroupJoin<TResult, TInner, TKey, TNew>(this JoinQuery<TResult> query, TableQuery<TInner> inner, " + Lambda + "TResult, TKey>> outerKeySelector, "
+            + Lambda + "TInner, TKey>> innerKeySelector, " + Lambda + "TResult, global::System.Collections.Generic.IEnumerable<TInner>, TNew>> resultSelector) => QueryInterception.GroupJoin(query, inner, outerKeySelector, innerKeySelector, resultSelector);"));
+        Assert.That(source, Does.Contain("public static JoinQuery<TNew> JoinedSelectMany<TResult, TInner, TCollection, TNew>(this GroupJoinQuery<TResult, TInner> query, " + Lambda
+            + "TResult, global::System.Collections.Generic.IEnumerable<TCollection>>> collectionSelector, " + Lambda + "TResult, TCollection, TNew>> resultSelector) => QueryInterception.SelectMany(query, collectionSelector, resultSelector);"));
+        Assert.That(source, Does.Contain("public static AsyncGroupJoinQuery<TResult, TInner> AsyncTableGroupJoin<T, TInner, TKey, TResult>(this AsyncTableQuery<T> query, AsyncTableQuery<TInner> inner, "));
+        Assert.That(source, Does.Contain("public static AsyncJoinQuery<TNew> AsyncJoinedSelectMany<TResult, TInner, TCollection, TNew>(this AsyncGroupJoinQuery<TResult, TInner> query, "));
+        string[] Attributes(string method) => [.. source.Split("\n\n").Where(b => b.Contains(" " + method + "<", StringComparison.Ordinal)).SelectMany(b => b.Split('\n').Where(l => l.Contains("InterceptsLocationAttribute(1,", StringComparison.Ordinal)))];
+        Assert.That(Attributes("TableGroupJoin"), Has.Length.EqualTo(1), "query syntax's GroupJoin is no invocation to intercept");
+        Assert.That(Attributes("JoinedSelectMany"), Has.Length.EqualTo(2));
+        Assert.That(Attributes("JoinedGroupJoin"), Has.Length.EqualTo(1));
+        Assert.That(Attributes("AsyncTableGroupJoin"), Has.Length.EqualTo(1));
+        Assert.That(Attributes("AsyncJoinedSelectMany"), Has.Length.EqualTo(1));
+        Assert.That(source, Does.Contain("LEFT JOIN \\\"pets\\\" AS \\\"t1\\\" ON ((\\\"t0\\\".\\\"Id\\\" = \\\"t1\\\".\\\"OwnerId\\\") AND (\\\"t1\\\".\\\"Id\\\" > ?))"));
+        // Query syntax: four terminals in all, and the stand-ins of the three method-syntax chains only.
+        Assert.That(source.Split('\n').Count(l => l.Contains("InterceptsLocationAttribute(1,", StringComparison.Ordinal)), Is.EqualTo(4 + (3 + 4 + 2)));
+    }
+
+    [Test]
+    public void RightJoin_from_a_table_is_intercepted_with_the_kept_table_first_as_the_run_time_builds_it()
+    {
+        var result = GeneratorHarness.Run(Queries("""
+            public static object Right(MicroDbConnection db, int min) =>
+                db.Table<Pet>().Where(a => a.Id > min).RightJoin(db.Table<Person>().Where(p => p.Age > min), a => a.OwnerId, p => p.Id, (a, p) => new { p.Name, Pet = a == null ? null : a.Name }).OrderBy(x => x.Name).ToList();
+            public static object Composite(MicroDbAsyncConnection db) =>
+                db.Table<Pet>().RightJoin(db.Table<Person>(), a => new { a.OwnerId, a.Name }, p => new { OwnerId = p.Id, p.Name }, (a, p) => new { p.Age, Pet = a == null ? 0 : a.Id }).CountAsync(default);
+            """ + Pets));
+
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
+        var source = result.Sources[HintName];
+        // The kept table (Person) is t0 and its Where is WHERE; Pet is left-joined, its Where in the ON condition (values first).
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT \"t0\".\"Name\", \"t1\".\"Name\", \"t1\".rowid FROM \"people\" AS \"t0\" LEFT JOIN \"pets\" AS \"t1\" ON ((\"t0\".\"Id\" = \"t1\".\"OwnerId\") AND (\"t1\".\"Id\" > ?)) WHERE (\"t0\".\"Age\" > ?) ORDER BY \"t0\".\"Name\"").JoinedOnValue(1, "RR", "Id", typeof(int)).JoinedValue(0, 0, "R", "Age", typeof(int));
+            """));
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT count(*) FROM \"people\" AS \"t0\" LEFT JOIN \"pets\" AS \"t1\" ON ((\"t0\".\"Id\" = \"t1\".\"OwnerId\") AND (\"t0\".\"Name\" IS \"t1\".\"Name\"))");
+            """));
+        const string Lambda = "global::System.Linq.Expressions.Expression<global::System.Func<";
+        Assert.That(source, Does.Contain("public static JoinQuery<TResult> TableRightJoin<T, TInner, TKey, TResult>(this TableQuery<T> query, TableQuery<TInner> inner, " + Lambda + "T, TKey>> outerKeySelector, "
+            + Lambda + "TInner, TKey>> innerKeySelector, " + Lambda + "T, TInner, TResult>> resultSelector) => QueryInterception.RightJoin(query, inner, outerKeySelector, innerKeySelector, resultSelector);"));
+        Assert.That(source, Does.Contain("public static AsyncJoinQuery<TResult> AsyncTableRightJoin<T, TInner, TKey, TResult>(this AsyncTableQuery<T> query, AsyncTableQuery<TInner> inner, "));
+        Assert.That(source.Split('\n').Count(l => l.Contains("InterceptsLocationAttribute(1,", StringComparison.Ordinal)), Is.EqualTo(2 + (4 + 1)), "two terminals; RightJoin, both tables' Where and OrderBy, and the async RightJoin");
+    }
+
+    [Test]
+    public void Composite_keys_of_left_joins_are_intercepted_with_the_run_time_sql()
+    {
+        var result = GeneratorHarness.Run(Queries("""
+            public static object Left(MicroDbConnection db) =>
+                db.Table<Person>().LeftJoin(db.Table<Pet>(), p => new { p.Id, p.Name }, a => new { Id = a.OwnerId, a.Name }, (p, a) => new { p.Age, Pet = a == null ? 0 : a.Id }).ToList();
+            public static object Grouped(MicroDbConnection db) =>
+                (from p in db.Table<Person>() join a in db.Table<Pet>() on new { p.Id, p.Name } equals new { Id = a.OwnerId, a.Name } into g from a in System.Linq.Enumerable.DefaultIfEmpty(g) select new { p.Age, Pet = a == null ? 0 : a.Id }).ToList();
+            """ + Pets));
+
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
+        // Each part compared as in an inner join (IS where it can be null: a null part matches a null part, as LINQ's anonymous keys do).
+        const string Sql = """
+            new InterceptedSite("SELECT \"t0\".\"Age\", \"t1\".\"Id\", \"t1\".rowid FROM \"people\" AS \"t0\" LEFT JOIN \"pets\" AS \"t1\" ON ((\"t0\".\"Id\" = \"t1\".\"OwnerId\") AND (\"t0\".\"Name\" IS \"t1\".\"Name\"))");
+            """;
+        Assert.That(result.Sources[HintName].Split(Sql).Length - 1, Is.EqualTo(2), () => result.Sources[HintName]);
     }
 
     [Test]
@@ -435,10 +527,11 @@ public class QueryInterceptionTests
     [TestCase("db.Table<Person>().Where(x => x.Score > 1).Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "compares by the run-time translator's rules")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>().Where(a => a.Id > 1).Take(2), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "optionally with Where calls")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>().Where(a => a.Id > a.OwnerId), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "compares two values of the row")]
-    [TestCase("db.Table<Person>().LeftJoin(db.Table<Pet>(), p => new { p.Id, p.Age }, a => new { Id = a.OwnerId, Age = a.Id }, (p, a) => p.Name).ToList()", "a composite key of 'LeftJoin' is not lowered")]
-    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => new { p.Id, p.Score }, a => new { Id = a.OwnerId, Score = (double)a.Id }, (p, a) => p.Name).ToList()", "is not an integer or string member of the rows")]
-    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Score, a => (double)a.Id, (p, a) => p.Name).ToList()", "a composite or computed key")]
-    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Status, a => (Status)a.Id, (p, a) => p.Name).ToList()", "a composite or computed key")]
+    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => new { p.Id, p.Score }, a => new { Id = a.OwnerId, Score = (double)a.Id }, (p, a) => p.Name).ToList()", "is not an integer, string or Guid member of the rows")]
+    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Id, a.Name }).RightJoin(db.Table<Pet>(), x => x.Id, b => b.OwnerId, (x, b) => b.Name).ToList()", "RightJoin after another join (a SQL RIGHT JOIN")]
+    [TestCase("db.Table<Pet>().RightJoin(db.Table<Person>(), a => a.Name, p => p.Score.ToString(), (a, p) => p.Age).ToList()", "the keys of 'RightJoin' are not members of the rows")]
+    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Score, a => (double)a.Id, (p, a) => p.Name).ToList()", "a computed key, or an anonymous object on one side only")]
+    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Status, a => (Status)a.Id, (p, a) => p.Name).ToList()", "a computed key, or an anonymous object on one side only")]
     [TestCase("db.Table<Person>().LeftJoin(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, Pet = a == null ? p.Age : a.Id }).ToList()", "only row == null ? constant : row.Member")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name + a.Name).ToList()", "is computed; an intercepted join's result reads only plain members")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, p.Score }).Where(x => x.Score > 1).ToList()", "compares by the run-time translator's rules")]
@@ -510,7 +603,21 @@ public class QueryInterceptionTests
             new InterceptedSite("SELECT \"t0\".\"Name\", \"t1\".\"Id\" FROM \"people\" AS \"t0\" INNER JOIN \"pets\" AS \"t1\" ON (\"t0\".\"Id\" = \"t1\".\"OwnerId\") WHERE (\"t1\".\"Id\" > ?) LIMIT 1").JoinedValue(1, 0, "R", "Id", typeof(int));
             """));
         Assert.That(source, Does.Contain("FirstOrDefaultAsync6<TResult>(this AsyncJoinQuery<TResult> query, global::System.Linq.Expressions.Expression<global::System.Func<TResult, bool>> predicate, global::System.Threading.CancellationToken cancellationToken) =>"));
-        Assert.That(source, Does.Contain("ReadAsync(query.Where(predicate), static (q, ct) => QueryInterception.FirstOrDefault(q, Site6, static (global::MicroDb.Native.SqliteStatement statement) =>"));
+        Assert.That(source, Does.Contain("ReadAsync(QueryInterception.Where(query, predicate), static (q, ct) => QueryInterception.FirstOrDefault(q, Site6, static (global::MicroDb.Native.SqliteStatement statement) =>"));
+
+        // The async chains' operator calls have stand-ins like the sync ones, over the async types.
+        const string Lambda = "global::System.Linq.Expressions.Expression<global::System.Func<";
+        Assert.That(source, Does.Contain("public static AsyncTableQuery<T> AsyncTableWhere<T>(this AsyncTableQuery<T> query, " + Lambda + "T, bool>> predicate) => QueryInterception.Where(query, predicate);"));
+        Assert.That(source, Does.Contain("public static AsyncJoinQuery<TResult> AsyncTableJoin<T, TInner, TKey, TResult>(this AsyncTableQuery<T> query, AsyncTableQuery<TInner> inner, " + Lambda + "T, TKey>> outerKeySelector, "
+            + Lambda + "TInner, TKey>> innerKeySelector, " + Lambda + "T, TInner, TResult>> resultSelector) => QueryInterception.Join(query, inner, outerKeySelector, innerKeySelector, resultSelector);"));
+        Assert.That(source, Does.Contain("public static AsyncJoinQuery<TResult> AsyncTableLeftJoin<T, TInner, TKey, TResult>(this AsyncTableQuery<T> query, AsyncTableQuery<TInner> inner, "));
+        Assert.That(source, Does.Contain("public static AsyncJoinQuery<TResult> AsyncJoinedWhere<TResult>(this AsyncJoinQuery<TResult> query, " + Lambda + "TResult, bool>> predicate) => QueryInterception.Where(query, predicate);"));
+        Assert.That(source, Does.Contain("public static AsyncJoinQuery<TResult> AsyncJoinedOrderBy<TResult, TKey>(this AsyncJoinQuery<TResult> query, " + Lambda + "TResult, TKey>> keySelector) => QueryInterception.Order(query, keySelector, false, false);"));
+        string[] Attributes(string method) => [.. source.Split("\n\n").Where(b => b.Contains(" " + method + "<", StringComparison.Ordinal)).SelectMany(b => b.Split('\n').Where(l => l.Contains("InterceptsLocationAttribute(1,", StringComparison.Ordinal)))];
+        Assert.That(Attributes("AsyncTableJoin"), Has.Length.EqualTo(6), "the six chains' inner joins");
+        Assert.That(Attributes("AsyncTableLeftJoin"), Has.Length.EqualTo(1));
+        Assert.That(Attributes("AsyncTableWhere"), Has.Length.EqualTo(1));
+        Assert.That(Attributes("AsyncJoinedWhere"), Has.Length.EqualTo(1), "the Where before CountAsync; FirstOrDefaultAsync's condition is the terminal's");
     }
 
     [Test]

@@ -20,6 +20,12 @@ public sealed class AsyncGroupJoinQuery<TResult, TInner>
         _query = query;
     }
 
+    /// <summary>The pool the terminals read on (for the intercepted operators' stand-ins).</summary>
+    internal MicroDbPool Pool => _pool;
+
+    /// <summary>The wrapped sync query (for the intercepted operators' stand-ins).</summary>
+    internal GroupJoinQuery<TResult, TInner> Query => _query;
+
     /// <summary>Flattens the grouped join; see <see cref="GroupJoinQuery{TResult, TInner}.SelectMany"/>.</summary>
     /// <typeparam name="TCollection">The joined row's type.</typeparam>
     /// <typeparam name="TNew">The result type.</typeparam>

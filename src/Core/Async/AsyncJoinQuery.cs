@@ -23,6 +23,12 @@ public sealed class AsyncJoinQuery<TResult> : IAsyncEnumerable<TResult>
         _query = query;
     }
 
+    /// <summary>The pool the terminals read on (for the intercepted operators' stand-ins).</summary>
+    internal MicroDbPool Pool => _pool;
+
+    /// <summary>The wrapped sync query (for the intercepted operators' stand-ins).</summary>
+    internal JoinQuery<TResult> Query => _query;
+
     /// <summary>Joins one more table; see <see cref="JoinQuery{TResult}.Join"/>.</summary>
     /// <typeparam name="TInner">The joined table's type.</typeparam>
     /// <typeparam name="TKey">The key type.</typeparam>
@@ -50,7 +56,7 @@ public sealed class AsyncJoinQuery<TResult> : IAsyncEnumerable<TResult>
     /// <param name="outerKeySelector">The key of the rows joined so far.</param>
     /// <param name="innerKeySelector">The key of the joined table's row.</param>
     /// <param name="resultSelector">The joined row; its second argument is null where no row matched.</param>
-    /// <exception cref="NotSupportedException">This query is ordered or limited, a key or the result has no SQL translation, or the key is composite.</exception>
+    /// <exception cref="NotSupportedException">This query is ordered or limited, a key or the result has no SQL translation, or only one key is an anonymous object.</exception>
     public AsyncJoinQuery<TNew> LeftJoin<TInner, TKey, TNew>(
         AsyncTableQuery<TInner> inner,
         Expression<Func<TResult, TKey>> outerKeySelector,
@@ -69,7 +75,7 @@ public sealed class AsyncJoinQuery<TResult> : IAsyncEnumerable<TResult>
     /// <param name="outerKeySelector">The key of the rows joined so far.</param>
     /// <param name="innerKeySelector">The key of the joined table's row.</param>
     /// <param name="resultSelector">The joined row; its first argument is null where no row joined so far matched.</param>
-    /// <exception cref="NotSupportedException">This query is ordered or limited, a key or the result has no SQL translation, the key is composite.</exception>
+    /// <exception cref="NotSupportedException">This query is ordered or limited, a key or the result has no SQL translation, or only one key is an anonymous object.</exception>
     public AsyncJoinQuery<TNew> RightJoin<TInner, TKey, TNew>(
         AsyncTableQuery<TInner> inner,
         Expression<Func<TResult, TKey>> outerKeySelector,

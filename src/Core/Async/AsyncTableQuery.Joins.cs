@@ -33,7 +33,7 @@ public sealed partial class AsyncTableQuery<T>
     /// <param name="outerKeySelector">The key of this table's row.</param>
     /// <param name="innerKeySelector">The key of the joined table's row.</param>
     /// <param name="resultSelector">The joined row; its second argument is null where no row matched.</param>
-    /// <exception cref="NotSupportedException">A key or the result has no SQL translation, the key is composite, or either query is ordered or limited.</exception>
+    /// <exception cref="NotSupportedException">A key or the result has no SQL translation, only one key is an anonymous object, or either query is ordered or limited.</exception>
     public AsyncJoinQuery<TResult> LeftJoin<TInner, TKey, TResult>(
         AsyncTableQuery<TInner> inner,
         Expression<Func<T, TKey>> outerKeySelector,
@@ -52,7 +52,7 @@ public sealed partial class AsyncTableQuery<T>
     /// <param name="outerKeySelector">The key of this table's row.</param>
     /// <param name="innerKeySelector">The key of the joined table's row.</param>
     /// <param name="resultSelector">The joined row; its first argument is null where no row of this table matched.</param>
-    /// <exception cref="NotSupportedException">A key or the result has no SQL translation, the key is composite, or either query is ordered or limited.</exception>
+    /// <exception cref="NotSupportedException">A key or the result has no SQL translation, only one key is an anonymous object, or either query is ordered or limited.</exception>
     public AsyncJoinQuery<TResult> RightJoin<TInner, TKey, TResult>(
         AsyncTableQuery<TInner> inner,
         Expression<Func<T, TKey>> outerKeySelector,

@@ -12,13 +12,35 @@ namespace MicroDb.Query;
 public sealed class GroupJoinQuery<TResult, TInner>
 {
     private readonly MicroDbConnection _connection;
-    private readonly GroupJoinSource _source;
+    // An intercepted grouped join (QueryInterception.Joins.cs) has no source until the run-time query is needed.
+    private readonly Func<GroupJoinQuery<TResult, TInner>>? _build;
+    private GroupJoinSource? _source;
 
     internal GroupJoinQuery(MicroDbConnection connection, GroupJoinSource source)
     {
         _connection = connection;
         _source = source;
     }
+
+    private GroupJoinQuery(MicroDbConnection connection, InterceptedJoin intercepted, Func<GroupJoinQuery<TResult, TInner>> build)
+    {
+        _connection = connection;
+        _build = build;
+        Intercepted = intercepted;
+    }
+
+    /// <summary>The connection (the intercepted path).</summary>
+    internal MicroDbConnection Connection => _connection;
+
+    /// <summary>What an intercepted join's terminal reads; null for a grouped join the run-time operators built.</summary>
+    internal InterceptedJoin? Intercepted { get; }
+
+    /// <summary>The operators' state, built by the chain's own operators on first use for an intercepted join.</summary>
+    private GroupJoinSource Source => _source ??= _build!().Source;
+
+    /// <summary>An intercepted grouped join: <paramref name="build"/> runs the chain's operators when the run-time query is needed.</summary>
+    internal static GroupJoinQuery<TResult, TInner> Deferred(MicroDbConnection connection, InterceptedJoin intercepted, Func<GroupJoinQuery<TResult, TInner>> build) =>
+        new(connection, intercepted, build);
 
     /// <summary>
     /// Flattens the grouped join: query syntax's <c>from c in g.DefaultIfEmpty()</c> (a left join: <c>c</c> is null where no
@@ -35,6 +57,6 @@ public sealed class GroupJoinQuery<TResult, TInner>
     {
         ArgumentNullException.ThrowIfNull(collectionSelector);
         ArgumentNullException.ThrowIfNull(resultSelector);
-        return new JoinQuery<TNew>(_connection, _source.Flatten(collectionSelector, resultSelector, typeof(TCollection)));
+        return new JoinQuery<TNew>(_connection, Source.Flatten(collectionSelector, resultSelector, typeof(TCollection)));
     }
 }

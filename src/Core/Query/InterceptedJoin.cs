@@ -40,6 +40,32 @@ internal sealed class InterceptedJoin
         return new InterceptedJoin([outer.Map, inner.Map], wheres, [[], Filters(outer.Connection, inner)]);
     }
 
+    /// <summary>
+    /// <paramref name="outer"/>'s RightJoin with <paramref name="inner"/>, as the run time builds it: the kept table
+    /// (<paramref name="inner"/>) first, its Where lambdas the join's conditions; <paramref name="outer"/> left-joined, its
+    /// Where lambdas ANDed to the ON condition. The run-time operator's checks, in its order.
+    /// </summary>
+    /// <exception cref="ArgumentException"><paramref name="inner"/> was made on another connection.</exception>
+    /// <exception cref="NotSupportedException">Either query is ordered or limited.</exception>
+    public static InterceptedJoin StartRight<T, TInner>(TableQuery<T> outer, TableQuery<TInner> inner)
+    {
+        ArgumentNullException.ThrowIfNull(outer);
+        ArgumentNullException.ThrowIfNull(inner);
+        if (!ReferenceEquals(inner.Connection, outer.Connection))
+        {
+            throw new ArgumentException($"The joined query on '{inner.Table.TableName}' runs on another connection; a join runs on one connection.", nameof(inner));
+        }
+
+        var filters = inner.JoinFilters("join");
+        var wheres = new Expression[filters.Count];
+        for (var i = 0; i < wheres.Length; i++)
+        {
+            wheres[i] = filters[i].Body;
+        }
+
+        return new InterceptedJoin([inner.Map, outer.Map], wheres, [[], outer.JoinFilters("join")]);
+    }
+
     /// <summary>This join with one more table, with the run-time operator's checks.</summary>
     /// <exception cref="ArgumentException"><paramref name="inner"/> was made on another connection.</exception>
     /// <exception cref="NotSupportedException"><paramref name="inner"/> is ordered or limited.</exception>

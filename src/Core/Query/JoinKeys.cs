@@ -1,6 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Linq.Expressions;
-using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
@@ -8,12 +7,13 @@ namespace MicroDb.Query;
 /// The ON condition of a join, as LINQ-to-Objects' Join matches keys: a single key that is null matches nothing (its
 /// lookup skips null keys), so the condition is <c>outer == inner AND outer IS NOT NULL</c>; a composite key
 /// (<c>new { o.A, o.B }</c>) is an object that is never null, compared member by member with <c>Equals</c>, so a null
-/// member matches a null member. The equality is C#'s, which the translator writes with the stored types' rules.
+/// member matches a null member. The equality is C#'s, which the translator writes with the stored types' rules. The
+/// rule is the same for every join kind: LINQ-to-Objects' LeftJoin, RightJoin and GroupJoin look keys up as Join does.
 /// </summary>
 internal static class JoinKeys
 {
     /// <summary>The condition joining <paramref name="outer"/> and <paramref name="inner"/> keys.</summary>
-    /// <exception cref="NotSupportedException">The keys cannot be compared in SQL (a byte array, or a composite key of a left join).</exception>
+    /// <exception cref="NotSupportedException">The keys cannot be compared in SQL (a byte array, or a composite key on one side only).</exception>
     // Expression.Equal finds op_Equality of these types by reflection (as the compiler's trees for Where do): keep them under NativeAOT.
     [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(decimal))]
     [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(DateTime))]
@@ -24,15 +24,10 @@ internal static class JoinKeys
     [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(DateOnly))]
     [DynamicDependency(DynamicallyAccessedMemberTypes.PublicMethods, typeof(TimeOnly))]
 #endif
-    public static Expression Condition(Expression outer, Expression inner, SqlJoinKind kind, string operatorName)
+    public static Expression Condition(Expression outer, Expression inner, string operatorName)
     {
         if (outer is NewExpression { Members: not null } outerKey && inner is NewExpression { Members: not null } innerKey && outerKey.Arguments.Count == innerKey.Arguments.Count)
         {
-            if (kind == SqlJoinKind.Left)
-            {
-                throw new NotSupportedException($"MicroDb cannot translate {operatorName} on the composite key '{outer}': a left join needs a single key.");
-            }
-
             Expression? all = null;
             for (var i = 0; i < outerKey.Arguments.Count; i++)
             {

@@ -104,9 +104,9 @@ public sealed partial class JoinQuery<TResult> : IEnumerable<TResult>
     /// <typeparam name="TNew">The type of a joined row.</typeparam>
     /// <param name="inner">The joined table (its Where conditions choose which rows can match).</param>
     /// <param name="outerKeySelector">The key of the rows joined so far.</param>
-    /// <param name="innerKeySelector">The key of the joined table's row (a single value, not a composite key).</param>
+    /// <param name="innerKeySelector">The key of the joined table's row (a value, or an anonymous object of values compared member by member).</param>
     /// <param name="resultSelector">The joined row; its second argument is null where no row matched.</param>
-    /// <exception cref="NotSupportedException">This query is ordered or limited, a key or the result has no SQL translation, the key is composite.</exception>
+    /// <exception cref="NotSupportedException">This query is ordered or limited, a key or the result has no SQL translation, or only one key is an anonymous object.</exception>
     public JoinQuery<TNew> LeftJoin<TInner, TKey, TNew>(
         TableQuery<TInner> inner,
         Expression<Func<TResult, TKey>> outerKeySelector,
@@ -123,13 +123,13 @@ public sealed partial class JoinQuery<TResult> : IEnumerable<TResult>
     /// (<c>x == null ? null : x.c.Name</c>).
     /// </summary>
     /// <typeparam name="TInner">The joined table's type.</typeparam>
-    /// <typeparam name="TKey">The key type (a single value, not a composite key).</typeparam>
+    /// <typeparam name="TKey">The key type (a value, or an anonymous object of values compared member by member).</typeparam>
     /// <typeparam name="TNew">The type of a joined row.</typeparam>
     /// <param name="inner">The joined table: every one of its rows is kept (its Where conditions choose which).</param>
     /// <param name="outerKeySelector">The key of the rows joined so far.</param>
     /// <param name="innerKeySelector">The key of the joined table's row.</param>
     /// <param name="resultSelector">The joined row; its first argument is null where no row joined so far matched.</param>
-    /// <exception cref="NotSupportedException">This query is ordered or limited, a key or the result has no SQL translation, the key is composite.</exception>
+    /// <exception cref="NotSupportedException">This query is ordered or limited, a key or the result has no SQL translation, or only one key is an anonymous object.</exception>
     /// <exception cref="ArgumentException"><paramref name="inner"/> was made on another connection.</exception>
     public JoinQuery<TNew> RightJoin<TInner, TKey, TNew>(
         TableQuery<TInner> inner,
@@ -321,8 +321,22 @@ public sealed partial class JoinQuery<TResult> : IEnumerable<TResult>
         new(_connection, Resolved.RightJoinFrom(outer.AsJoinTable(), keySelector, outerKeySelector, resultSelector));
 
     /// <summary>The same query bound to <paramref name="connection"/> (a reader of the pool, for the async query).</summary>
-    internal JoinQuery<TResult> On(MicroDbConnection connection) =>
-        ReferenceEquals(connection, _connection) ? this : new JoinQuery<TResult>(connection, Resolved.On(new SqliteJoinExecution(connection)));
+    internal JoinQuery<TResult> On(MicroDbConnection connection)
+    {
+        if (ReferenceEquals(connection, _connection))
+        {
+            return this;
+        }
+
+        // An intercepted join stays deferred: its operators run (and are rebound) only when the run-time query is needed.
+        if (Intercepted is { } intercepted && _state is null)
+        {
+            var build = _build!;
+            return Deferred(connection, intercepted, () => build().On(connection));
+        }
+
+        return new JoinQuery<TResult>(connection, Resolved.On(new SqliteJoinExecution(connection)));
+    }
 
     /// <summary>Every joined row, with a cancellation check between rows (the async query's path).</summary>
     internal List<TResult> ToList(CancellationToken cancellationToken)

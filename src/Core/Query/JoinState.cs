@@ -84,7 +84,7 @@ internal sealed class JoinState
         RequireSameConnection(inner);
         var parameter = Expression.Parameter(inner.Map.EntityType, innerKeySelector.Parameters[0].Name ?? JoinScope.Alias(Tables.Maps.Length));
         var innerKey = RowSubstitution.Apply(innerKeySelector, parameter);
-        var on = JoinKeys.Condition(outerKey, innerKey, kind, name);
+        var on = JoinKeys.Condition(outerKey, innerKey, name);
         foreach (var filter in inner.Filters())
         {
             on = Expression.AndAlso(on, RowSubstitution.Apply(filter, parameter));
@@ -118,7 +118,7 @@ internal sealed class JoinState
         RequireSameConnection(inner);
         var parameter = Expression.Parameter(inner.Map.EntityType, innerKeySelector.Parameters[0].Name ?? JoinScope.Alias(Tables.Maps.Length));
         var innerKey = RowSubstitution.Apply(innerKeySelector, parameter);
-        var on = JoinKeys.Condition(RowSubstitution.Apply(outerKeySelector, Selector), innerKey, SqlJoinKind.Left, "RightJoin");
+        var on = JoinKeys.Condition(RowSubstitution.Apply(outerKeySelector, Selector), innerKey, "RightJoin");
 
         // The conditions on the rows so far filter them before the join: in the ON clause, a row failing them matches nothing.
         foreach (var where in Wheres)

@@ -54,6 +54,25 @@ public static partial class QueryInterception
         return JoinQuery<TResult>.Deferred(query.Connection, intercepted, () => query.LeftJoin(inner, outerKeySelector, innerKeySelector, resultSelector));
     }
 
+    /// <summary>For generated code: <see cref="TableQuery{T}.RightJoin"/> of an intercepted chain (the kept table first, as the run time builds it).</summary>
+    /// <typeparam name="T">The first table's type (its row may be missing).</typeparam>
+    /// <typeparam name="TInner">The joined table's type (every row kept).</typeparam>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TResult">The type of a joined row.</typeparam>
+    /// <param name="query">The first table's query.</param>
+    /// <param name="inner">The joined table's query.</param>
+    /// <param name="outerKeySelector">The first table's key, lowered at build time.</param>
+    /// <param name="innerKeySelector">The joined table's key, lowered at build time.</param>
+    /// <param name="resultSelector">The joined row, lowered at build time.</param>
+    /// <exception cref="ArgumentException"><paramref name="inner"/> was made on another connection.</exception>
+    /// <exception cref="NotSupportedException">Either query is ordered or limited.</exception>
+    public static JoinQuery<TResult> RightJoin<T, TInner, TKey, TResult>(TableQuery<T> query, TableQuery<TInner> inner,
+        Expression<Func<T, TKey>> outerKeySelector, Expression<Func<TInner, TKey>> innerKeySelector, Expression<Func<T?, TInner, TResult>> resultSelector)
+    {
+        var intercepted = InterceptedJoin.StartRight(query, inner);
+        return JoinQuery<TResult>.Deferred(query.Connection, intercepted, () => query.RightJoin(inner, outerKeySelector, innerKeySelector, resultSelector));
+    }
+
     /// <summary>For generated code: <see cref="JoinQuery{TResult}.Join"/> (one more table) of an intercepted chain.</summary>
     /// <typeparam name="TResult">The type of the rows joined so far.</typeparam>
     /// <typeparam name="TInner">The joined table's type.</typeparam>
@@ -94,6 +113,63 @@ public static partial class QueryInterception
         return query.Intercepted is { } intercepted
             ? JoinQuery<TNew>.Deferred(query.Connection, intercepted.Join(query.Connection, inner), () => query.LeftJoin(inner, outerKeySelector, innerKeySelector, resultSelector))
             : query.LeftJoin(inner, outerKeySelector, innerKeySelector, resultSelector);
+    }
+
+    /// <summary>For generated code: <see cref="TableQuery{T}.GroupJoin"/> of an intercepted chain.</summary>
+    /// <typeparam name="T">The first table's type.</typeparam>
+    /// <typeparam name="TInner">The joined table's type.</typeparam>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TResult">The type of the grouped row.</typeparam>
+    /// <param name="query">The first table's query.</param>
+    /// <param name="inner">The joined table's query.</param>
+    /// <param name="outerKeySelector">The first table's key, lowered at build time.</param>
+    /// <param name="innerKeySelector">The joined table's key, lowered at build time.</param>
+    /// <param name="resultSelector">The row with its group, lowered at build time.</param>
+    /// <exception cref="ArgumentException"><paramref name="inner"/> was made on another connection.</exception>
+    /// <exception cref="NotSupportedException">Either query is ordered or limited.</exception>
+    public static GroupJoinQuery<TResult, TInner> GroupJoin<T, TInner, TKey, TResult>(TableQuery<T> query, TableQuery<TInner> inner,
+        Expression<Func<T, TKey>> outerKeySelector, Expression<Func<TInner, TKey>> innerKeySelector, Expression<Func<T, IEnumerable<TInner>, TResult>> resultSelector)
+    {
+        var intercepted = InterceptedJoin.Start(query, inner);
+        return GroupJoinQuery<TResult, TInner>.Deferred(query.Connection, intercepted, () => query.GroupJoin(inner, outerKeySelector, innerKeySelector, resultSelector));
+    }
+
+    /// <summary>For generated code: <see cref="JoinQuery{TResult}.GroupJoin"/> (one more table) of an intercepted chain.</summary>
+    /// <typeparam name="TResult">The type of the rows joined so far.</typeparam>
+    /// <typeparam name="TInner">The joined table's type.</typeparam>
+    /// <typeparam name="TKey">The key type.</typeparam>
+    /// <typeparam name="TNew">The type of the grouped row.</typeparam>
+    /// <param name="query">The join so far.</param>
+    /// <param name="inner">The joined table's query.</param>
+    /// <param name="outerKeySelector">The key of the rows so far, lowered at build time.</param>
+    /// <param name="innerKeySelector">The joined table's key, lowered at build time.</param>
+    /// <param name="resultSelector">The row with its group, lowered at build time.</param>
+    /// <exception cref="ArgumentException"><paramref name="inner"/> was made on another connection.</exception>
+    /// <exception cref="NotSupportedException"><paramref name="inner"/> is ordered or limited.</exception>
+    public static GroupJoinQuery<TNew, TInner> GroupJoin<TResult, TInner, TKey, TNew>(JoinQuery<TResult> query, TableQuery<TInner> inner,
+        Expression<Func<TResult, TKey>> outerKeySelector, Expression<Func<TInner, TKey>> innerKeySelector, Expression<Func<TResult, IEnumerable<TInner>, TNew>> resultSelector)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        return query.Intercepted is { } intercepted
+            ? GroupJoinQuery<TNew, TInner>.Deferred(query.Connection, intercepted.Join(query.Connection, inner), () => query.GroupJoin(inner, outerKeySelector, innerKeySelector, resultSelector))
+            : query.GroupJoin(inner, outerKeySelector, innerKeySelector, resultSelector);
+    }
+
+    /// <summary>For generated code: <see cref="GroupJoinQuery{TResult, TInner}.SelectMany"/> of an intercepted chain (GroupJoin's flattening).</summary>
+    /// <typeparam name="TResult">The grouped row's type.</typeparam>
+    /// <typeparam name="TInner">The joined table's type.</typeparam>
+    /// <typeparam name="TCollection">The joined row's type.</typeparam>
+    /// <typeparam name="TNew">The result type.</typeparam>
+    /// <param name="query">The grouped join.</param>
+    /// <param name="collectionSelector"><c>x =&gt; x.g.DefaultIfEmpty()</c> or <c>x =&gt; x.g</c>, lowered at build time.</param>
+    /// <param name="resultSelector">The joined row, lowered at build time.</param>
+    public static JoinQuery<TNew> SelectMany<TResult, TInner, TCollection, TNew>(GroupJoinQuery<TResult, TInner> query,
+        Expression<Func<TResult, IEnumerable<TCollection>>> collectionSelector, Expression<Func<TResult, TCollection, TNew>> resultSelector)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        return query.Intercepted is { } intercepted
+            ? JoinQuery<TNew>.Deferred(query.Connection, intercepted, () => query.SelectMany(collectionSelector, resultSelector))
+            : query.SelectMany(collectionSelector, resultSelector);
     }
 
     /// <summary>For generated code: <see cref="JoinQuery{TResult}.Where"/> of an intercepted chain (its values are read from <paramref name="predicate"/>).</summary>

@@ -40,13 +40,13 @@ public sealed partial class TableQuery<T>
     /// it first (<c>c == null ? null : c.Name</c>).
     /// </summary>
     /// <typeparam name="TInner">The joined table's type.</typeparam>
-    /// <typeparam name="TKey">The key type (a single value, not a composite key).</typeparam>
+    /// <typeparam name="TKey">The key type (a value, or an anonymous object of values compared member by member).</typeparam>
     /// <typeparam name="TResult">The type of a joined row.</typeparam>
     /// <param name="inner">The joined table (its Where conditions choose which rows can match; OrderBy, Skip and Take are not allowed there).</param>
     /// <param name="outerKeySelector">The key of this table's row.</param>
     /// <param name="innerKeySelector">The key of the joined table's row.</param>
     /// <param name="resultSelector">The joined row; its second argument is null where no row matched.</param>
-    /// <exception cref="NotSupportedException">A key or the result has no SQL translation, the key is composite, or either query is ordered or limited.</exception>
+    /// <exception cref="NotSupportedException">A key or the result has no SQL translation, only one key is an anonymous object, or either query is ordered or limited.</exception>
     public JoinQuery<TResult> LeftJoin<TInner, TKey, TResult>(
         TableQuery<TInner> inner,
         Expression<Func<T, TKey>> outerKeySelector,
@@ -123,13 +123,13 @@ public sealed partial class TableQuery<T>
     /// (<c>o == null ? 0 : o.Id</c>).
     /// </summary>
     /// <typeparam name="TInner">The joined table's type.</typeparam>
-    /// <typeparam name="TKey">The key type (a single value, not a composite key).</typeparam>
+    /// <typeparam name="TKey">The key type (a value, or an anonymous object of values compared member by member).</typeparam>
     /// <typeparam name="TResult">The type of a joined row.</typeparam>
     /// <param name="inner">The joined table: every one of its rows is kept (its Where conditions choose which).</param>
     /// <param name="outerKeySelector">The key of this table's row.</param>
     /// <param name="innerKeySelector">The key of the joined table's row.</param>
     /// <param name="resultSelector">The joined row; its first argument is null where no row of this table matched.</param>
-    /// <exception cref="NotSupportedException">A key or the result has no SQL translation, the key is composite, or either query is ordered or limited.</exception>
+    /// <exception cref="NotSupportedException">A key or the result has no SQL translation, only one key is an anonymous object, or either query is ordered or limited.</exception>
     public JoinQuery<TResult> RightJoin<TInner, TKey, TResult>(
         TableQuery<TInner> inner,
         Expression<Func<T, TKey>> outerKeySelector,

@@ -192,6 +192,31 @@ public class InterceptedAsyncJoinTests
     }
 
     [Test]
+    public async Task Async_join_operators_and_a_composite_left_join_key_are_intercepted_and_match_linq()
+    {
+        var before = InterceptionCheck.Runs;
+        var min = 1;
+        var name = "Bob";
+        var rows = await _db.Table<JoinOrder>().Where(o => o.Id > min)
+            .LeftJoin(_db.Table<JoinCustomer>().Where(c => c.Name != name), o => new { o.Region, Key = o.CustomerId }, c => new { c.Region, Key = (int?)c.Id }, (o, c) => new { o.Id, Name = c == null ? null : c.Name })
+            .Where(x => x.Id < 100).OrderByDescending(x => x.Id).Take(3).ToListAsync();
+        var lines = await _db.Table<JoinOrder>().Join(_db.Table<JoinLine>(), o => o.Id, l => l.OrderId, (o, l) => new { o, l })
+            .LeftJoin(_db.Table<JoinCustomer>(), x => x.o.CustomerId, c => c.Id, (x, c) => new { x.l.Sku, x.l.Quantity, Name = c == null ? null : c.Name })
+            .OrderBy(x => x.Sku).ThenByDescending(x => x.Quantity).Skip(1).ToListAsync();
+        Assert.That(Intercepted, Is.EqualTo(2), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(2), "The check compared each intercepted run with the run-time path.");
+
+        var expected = _orders.Where(o => o.Id > min)
+            .LeftJoin(_customers.Where(c => c.Name != name), o => new { o.Region, Key = o.CustomerId }, c => new { c.Region, Key = (int?)c.Id }, (o, c) => new { o.Id, Name = c == null ? null : c.Name })
+            .Where(x => x.Id < 100).OrderByDescending(x => x.Id).Take(3).ToList();
+        Assert.That(rows, Is.EqualTo(expected));
+        Assert.That(rows.Select(x => x.Id), Is.EqualTo(new[] { 5, 4, 3 }));
+        Assert.That(lines, Is.EqualTo(_orders.Join(_lines, o => o.Id, l => l.OrderId, (o, l) => new { o, l })
+            .LeftJoin(_customers, x => x.o.CustomerId, c => c.Id, (x, c) => new { x.l.Sku, x.l.Quantity, Name = c == null ? null : c.Name })
+            .OrderBy(x => x.Sku, StringComparer.Ordinal).ThenByDescending(x => x.Quantity).Skip(1).ToList()));
+    }
+
+    [Test]
     public async Task Async_grouping_count_is_intercepted()
     {
         var before = InterceptionCheck.Runs;

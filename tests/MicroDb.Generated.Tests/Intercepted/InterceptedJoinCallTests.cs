@@ -4,7 +4,7 @@ using MicroDb.Query;
 namespace MicroDb.Generated.Tests.Intercepted;
 
 /// <summary>
-/// The operator calls of an intercepted join (Join, LeftJoin, the tables' own Where, Where, OrderBy/ThenBy, Skip, Take)
+/// The operator calls of an intercepted join (Join, LeftJoin, RightJoin, GroupJoin and SelectMany, the tables' own Where, Where, OrderBy/ThenBy, Skip, Take)
 /// are stand-ins that keep their lambdas; the run-time operators run only when the run-time query is needed: the
 /// interception check (on here), a null value (the run-time path) or a result read as rows. Rows equal the run-time path's
 /// and LINQ-to-Objects', on both mapping paths and storage formats; a bad argument fails at the call, as it does there.
@@ -130,5 +130,112 @@ public class InterceptedJoinCallTests : InterceptedTestBase
         Assert.That(first.Message, Is.EqualTo(runTime!.Message), "the same error as the run-time operator's");
         Assert.That(_seen, Is.Empty, "nothing ran");
         Assert.That(_db.Table<JoinLine>().Count(), Is.EqualTo(7));
+    }
+
+    [Test]
+    public void GroupJoin_and_SelectMany_in_method_syntax_are_stand_ins_and_match_the_run_time_path_and_linq()
+    {
+        var before = InterceptionCheck.Runs;
+        var skipped = "Bob";
+        int min = 1;
+        var left = _db.Table<JoinOrder>().Where(o => o.Id >= min)
+            .GroupJoin(_db.Table<JoinCustomer>().Where(c => c.Name != skipped), o => o.CustomerId, c => c.Id, (o, g) => new { o, g })
+            .SelectMany(x => x.g.DefaultIfEmpty(), (x, c) => new { x.o.Id, Name = c == null ? null : c.Name })
+            .OrderBy(x => x.Id)
+            .ToList();
+        var inner = _db.Table<JoinLine>()
+            .Join(_db.Table<JoinOrder>(), l => l.OrderId, o => o.Id, (l, o) => new { l, o })
+            .GroupJoin(_db.Table<JoinCustomer>(), x => x.o.CustomerId, c => c.Id, (x, g) => new { x.l, x.o, g })
+            .SelectMany(x => x.g, (x, c) => new { x.l.Sku, Order = x.o.Id, c.Name })
+            .Count();
+        Assert.That(_seen.Select(s => s.Source), Is.EqualTo(new[] { StatementSource.Intercepted, StatementSource.Linq, StatementSource.Intercepted, StatementSource.Linq }), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(2), "the check built each run-time query from the stand-ins and compared it");
+
+        var expected = _orders.Where(o => o.Id >= min)
+            .GroupJoin(_customers.Where(c => c.Name != skipped), o => o.CustomerId, c => (int?)c.Id, (o, g) => new { o, g })
+            .SelectMany(x => x.g.DefaultIfEmpty(), (x, c) => new { x.o.Id, Name = c == null ? null : c.Name })
+            .OrderBy(x => x.Id)
+            .ToList();
+        Assert.That(left, Is.EqualTo(expected));
+        Assert.That(left.Count(x => x.Name is null), Is.GreaterThan(0), "Bob's order, the order without a customer and the unknown customer's keep no name");
+        Assert.That(inner, Is.EqualTo(_lines.Join(_orders, l => l.OrderId, o => o.Id, (l, o) => new { l, o })
+            .GroupJoin(_customers, x => x.o.CustomerId, c => (int?)c.Id, (x, g) => new { x.l, x.o, g })
+            .SelectMany(x => x.g, (x, c) => new { x.l.Sku, Order = x.o.Id, c.Name })
+            .Count()));
+    }
+
+    [Test]
+    public void An_intercepted_GroupJoin_with_a_null_value_or_another_connection_behaves_as_the_run_time_operators()
+    {
+        string? region = null;
+        var rows = _db.Table<JoinOrder>()
+            .GroupJoin(_db.Table<JoinCustomer>().Where(c => c.Region != region), o => o.CustomerId, c => c.Id, (o, g) => new { o, g })
+            .SelectMany(x => x.g.DefaultIfEmpty(), (x, c) => new { x.o.Id, Name = c == null ? null : c.Name })
+            .ToList();
+        Assert.That(_seen.Select(s => s.Source), Is.EqualTo(new[] { StatementSource.Linq }), "a null value is run by the run-time path, from the stand-ins' lambdas\n" + Seen());
+        Assert.That(rows, Is.EquivalentTo(_orders
+            .GroupJoin(_customers.Where(c => c.Region != region), o => o.CustomerId, c => (int?)c.Id, (o, g) => new { o, g })
+            .SelectMany(x => x.g.DefaultIfEmpty(), (x, c) => new { x.o.Id, Name = c == null ? null : c.Name })));
+
+        using var other = InterceptedFixture.Open(_mapping, _format, _ => { });
+        other.CreateTable<JoinCustomer>();
+        _seen.Clear();
+        var error = Assert.Throws<ArgumentException>(() => _db.Table<JoinOrder>()
+            .GroupJoin(other.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, g) => new { o, g })
+            .SelectMany(x => x.g.DefaultIfEmpty(), (x, c) => new { x.o.Id, Name = c == null ? null : c.Name })
+            .ToList());
+        Assert.That(error!.ParamName, Is.EqualTo("inner"));
+        Assert.That(error.Message, Does.Contain("'join_customers'").And.Contain("another connection"));
+        Assert.That(_seen, Is.Empty, "nothing ran");
+    }
+
+    [Test]
+    public void RightJoin_from_a_table_is_intercepted_and_matches_the_run_time_path_and_linq()
+    {
+        var before = InterceptionCheck.Runs;
+        var region = "east";
+        var skipped = "Bob";
+        var rows = _db.Table<JoinOrder>().Where(o => o.Region != region)
+            .RightJoin(_db.Table<JoinCustomer>().Where(c => c.Name != skipped), o => o.CustomerId, c => (int?)c.Id, (o, c) => new { c.Name, Order = o == null ? -1 : o.Id })
+            .OrderBy(x => x.Name)
+            .ToList();
+        var composite = _db.Table<JoinOrder>()
+            .RightJoin(_db.Table<JoinCustomer>(), o => new { o.Region, Key = o.CustomerId }, c => new { c.Region, Key = (int?)c.Id }, (o, c) => new { c.Name, Order = o == null ? -1 : o.Id })
+            .Count();
+        Assert.That(_seen.Count(s => s.Source == StatementSource.Intercepted), Is.EqualTo(2), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(2), "the check built each run-time query from the stand-ins and compared it");
+
+        var expected = _orders.Where(o => o.Region != region)
+            .RightJoin(_customers.Where(c => c.Name != skipped), o => o.CustomerId, c => (int?)c.Id, (o, c) => new { c.Name, Order = o == null ? -1 : o.Id })
+            .OrderBy(x => x.Name, StringComparer.Ordinal)
+            .ToList();
+        Assert.That(rows, Is.EqualTo(expected));
+        Assert.That(rows.Select(x => (x.Name, x.Order)), Is.EqualTo(new[] { ("Ann", 1), ("Cid", -1) }), "Cid's only order is filtered out: she is kept with no order; Bob is not kept");
+        Assert.That(composite, Is.EqualTo(_orders
+            .RightJoin(_customers, o => new { o.Region, Key = o.CustomerId }, c => new { c.Region, Key = (int?)c.Id }, (o, c) => new { c.Name, Order = o == null ? -1 : o.Id })
+            .Count()));
+    }
+
+    [Test]
+    public void An_intercepted_RightJoin_with_a_null_value_or_another_connection_behaves_as_the_run_time_operator()
+    {
+        string? region = null;
+        var rows = _db.Table<JoinOrder>().Where(o => o.Region != region)
+            .RightJoin(_db.Table<JoinCustomer>(), o => o.CustomerId, c => (int?)c.Id, (o, c) => new { c.Name, Order = o == null ? -1 : o.Id })
+            .ToList();
+        Assert.That(_seen.Select(s => s.Source), Is.EqualTo(new[] { StatementSource.Linq }), "a null value is run by the run-time path, from the stand-ins' lambdas\n" + Seen());
+        Assert.That(rows, Is.EquivalentTo(_orders.Where(o => o.Region != region)
+            .RightJoin(_customers, o => o.CustomerId, c => (int?)c.Id, (o, c) => new { c.Name, Order = o == null ? -1 : o.Id })));
+
+        using var other = InterceptedFixture.Open(_mapping, _format, _ => { });
+        other.CreateTable<JoinCustomer>();
+        _seen.Clear();
+        var error = Assert.Throws<ArgumentException>(() => _db.Table<JoinOrder>()
+            .RightJoin(other.Table<JoinCustomer>(), o => o.CustomerId, c => (int?)c.Id, (o, c) => new { c.Name, Order = o == null ? -1 : o.Id })
+            .ToList());
+        var runTime = Assert.Throws<ArgumentException>(() => _db.Table<JoinOrder>().RightJoin(other.Table<JoinCustomer>(), o => o.CustomerId, c => (int?)c.Id, (o, c) => c.Name));
+        Assert.That(error!.ParamName, Is.EqualTo("inner"));
+        Assert.That(error.Message, Is.EqualTo(runTime!.Message), "the same error as the run-time operator's");
+        Assert.That(_seen, Is.Empty, "nothing ran");
     }
 }

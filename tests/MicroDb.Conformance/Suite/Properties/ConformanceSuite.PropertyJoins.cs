@@ -81,6 +81,10 @@ public abstract partial class ConformanceSuite
             left.LeftJoin(right, l => l.Day, r => r.Day, (l, r) => new { L = l.Id, R = r == null ? 0 : r.Id }), label, "LeftJoin on DateOnly");
         SameRows(db.Table<PropLeft>().LeftJoin(db.Table<PropRight>(), l => l.Span, r => r.Span, (l, r) => new { L = l.Id, R = r == null ? 0 : r.Id }).ToList(),
             left.LeftJoin(right, l => l.Span, r => r.Span, (l, r) => new { L = l.Id, R = r == null ? 0 : r.Id }), label, "LeftJoin on TimeSpan");
+        SameRows(db.Table<PropLeft>().LeftJoin(db.Table<PropRight>(), l => new { l.Text, l.Tint }, r => new { r.Text, r.Tint }, (l, r) => new { L = l.Id, R = r == null ? 0 : r.Id }).ToList(),
+            left.LeftJoin(right, l => new { l.Text, l.Tint }, r => new { r.Text, r.Tint }, (l, r) => new { L = l.Id, R = r == null ? 0 : r.Id }), label, "LeftJoin on a composite key with null members");
+        SameRows(db.Table<PropLeft>().LeftJoin(db.Table<PropRight>(), l => new { l.Decimal, l.Date }, r => new { r.Decimal, r.Date }, (l, r) => new { L = l.Id, R = r == null ? 0 : r.Id }).ToList(),
+            left.LeftJoin(right, l => new { l.Decimal, l.Date }, r => new { r.Decimal, r.Date }, (l, r) => new { L = l.Id, R = r == null ? 0 : r.Id }), label, "LeftJoin on a composite key of decimal and DateTime");
         SameRows(db.Table<PropLeft>().LeftJoin(db.Table<PropRight>(), l => l.Decimal, r => r.Decimal, (l, r) => new { L = l.Id, Label = r == null ? null : r.Text, Found = r != null }).ToList(),
             left.LeftJoin(right, l => l.Decimal, r => r.Decimal, (l, r) => new { L = l.Id, Label = r == null ? null : r.Text, Found = r != null }), label, "LeftJoin reading the right row's members");
     }
