@@ -81,9 +81,11 @@ public sealed partial class MicroDbGenerator
         }
 
         /// <summary>
-        /// The GROUP BY term (and ORDER BY key) of a date part (Year ... Second) of a DateTime column, the run time's
-        /// (<see cref="SqlDateParts"/>): MicroDb's ticks or ISO text by the column's kind, sqlite-net's ticks, or
-        /// (<paramref name="dateText"/>) the positions in sqlite-net's DateTime text.
+        /// The GROUP BY term (and ORDER BY key) of a date part (Year ... Second, DayOfWeek, Date) of a DateTime column, the
+        /// run time's (<see cref="SqlDateParts"/>): MicroDb's ticks or ISO text by the column's kind, sqlite-net's ticks, or
+        /// (<paramref name="dateText"/>) the positions in sqlite-net's DateTime text. Date is a DateTime, so under MicroDb's
+        /// format its term is the stored key of the part (as SqlTranslator's KeyOf looks through Date to the column); under
+        /// sqlite-net's text the run time refuses it (null).
         /// </summary>
         private static SqlExpression? DatePartTerm(ColumnModel column, string part, bool sqliteNet, bool dateText)
         {
@@ -93,12 +95,14 @@ public sealed partial class MicroDbGenerator
                 return dateText ? SqlDateParts.TextDatePart(Value, part, allowTime: true) : SqlDateParts.DateTimeTicksPart(Value, part);
             }
 
-            return column.Kind switch
+            var term = column.Kind switch
             {
                 ColumnKind.DateTime => SqlDateParts.DateTimeTicksPart(Value, part),
                 ColumnKind.DateTimeText => SqlDateParts.DateTimeTextPart(Value, part),
                 _ => null,
             };
+            return term is null || part != "Date" ? term
+                : column.Kind == ColumnKind.DateTime ? SqlStoredKeys.DateTimeTicks(term) : SqlStoredKeys.DateTimeText(term);
         }
 
         /// <summary>A key member's term: <see cref="KeyTerm"/> of its column, or <see cref="DatePartTerm"/> of a date part; null with a reason when the column does not fit.</summary>
@@ -109,9 +113,16 @@ public sealed partial class MicroDbGenerator
             var dot = member.IndexOf('.');
             if (dot >= 0)
             {
-                if (column?.Kind is not (ColumnKind.DateTime or ColumnKind.DateTimeText) || DatePartTerm(column, member.Substring(dot + 1), sqliteNet, dateText) is not { } term)
+                if (column?.Kind is not (ColumnKind.DateTime or ColumnKind.DateTimeText))
                 {
                     declined = $"the key's date part '{member}' is not of a DateTime column";
+                    return null;
+                }
+
+                if (DatePartTerm(column, member.Substring(dot + 1), sqliteNet, dateText) is not { } term)
+                {
+                    // Only Date under sqlite-net's DateTime text: the run time refuses it there (the site sends such runs to it).
+                    declined = dateText ? null : $"the key's date part '{member}' has no SQL under this storage format";
                     return null;
                 }
 
@@ -199,7 +210,7 @@ public sealed partial class MicroDbGenerator
 
                     case "Having":
                         {
-                            if (HavingCondition(step.Predicate!, model, values, havings.Count, ref declined) is not { } node)
+                            if (HavingCondition(step.Predicate!, model, values, havings.Count, sqliteNet, dateText, ref declined) is not { } node)
                             {
                                 return (null, null, declined);
                             }
@@ -320,28 +331,57 @@ public sealed partial class MicroDbGenerator
         }
 
         /// <summary>
-        /// A HAVING condition: comparisons of key parts (as <see cref="Condition"/> writes a Where's) and of integer
-        /// aggregates with a closed value, each value a slot read from the <paramref name="having"/>-th condition.
+        /// A HAVING condition: comparisons of key members (as <see cref="Condition"/> writes a Where's), of a key's date
+        /// parts (their GROUP BY term) and of integer and double aggregates with a closed value, each value a slot read from
+        /// the <paramref name="having"/>-th condition.
         /// </summary>
-        private static SqlExpression? HavingCondition(LoweredNode node, EntityModel model, List<LoweredNode> values, int having, ref string? declined)
+        private static SqlExpression? HavingCondition(LoweredNode node, EntityModel model, List<LoweredNode> values, int having, bool sqliteNet, bool dateText, ref string? declined)
         {
             switch (node.Op)
             {
                 case "and" or "or":
                     {
-                        var left = HavingCondition(node.Left!, model, values, having, ref declined);
-                        var right = left is null ? null : HavingCondition(node.Right!, model, values, having, ref declined);
+                        var left = HavingCondition(node.Left!, model, values, having, sqliteNet, dateText, ref declined);
+                        var right = left is null ? null : HavingCondition(node.Right!, model, values, having, sqliteNet, dateText, ref declined);
                         return right is null ? null : new SqlGroup(new SqlBinary(left!, node.Op == "and" ? SqlOperator.And : SqlOperator.Or, right));
                     }
 
                 case "not":
                     {
-                        var operand = HavingCondition(node.Left!, model, values, having, ref declined);
+                        var operand = HavingCondition(node.Left!, model, values, having, sqliteNet, dateText, ref declined);
                         return operand is null ? null : new SqlGroup(new SqlUnary(SqlUnaryOperator.Not, operand));
                     }
             }
 
             var first = values.Count;
+            SqlExpression Compare(SqlExpression operand)
+            {
+                var value = new SqlParameter(values.Count, null);
+                values.Add(node with { Left = null, Right = null, Member = null, Family = "having:" + node.Family, Path = having.ToString(CultureInfo.InvariantCulture) + ":" + node.Path });
+                var op = node.Op switch
+                {
+                    "=" => SqlOperator.Equal,
+                    "<>" => SqlOperator.NotEqual,
+                    "<" => SqlOperator.LessThan,
+                    "<=" => SqlOperator.LessThanOrEqual,
+                    ">" => SqlOperator.GreaterThan,
+                    _ => SqlOperator.GreaterThanOrEqual,
+                };
+                return new SqlGroup(node.ValueOnLeft ? new SqlBinary(value, op, operand) : new SqlBinary(operand, op, value));
+            }
+
+            if (node.Family != "aggregate" && node.Member!.IndexOf('.') >= 0)
+            {
+                // A key's date part (At.Year): its GROUP BY term compared with the value, bound as a value compared with no column.
+                if (KeyMemberTerm(node.Member, model, sqliteNet, dateText, out var refused) is not { } term)
+                {
+                    declined = refused;
+                    return null;
+                }
+
+                return Compare(term);
+            }
+
             if (node.Family != "aggregate")
             {
                 // A key part: the Where's comparison, its value marked as HAVING's.
@@ -354,23 +394,7 @@ public sealed partial class MicroDbGenerator
                 return comparison;
             }
 
-            if (AggregateKey(node.Member!, model, ref declined) is not { } aggregate)
-            {
-                return null;
-            }
-
-            var value = new SqlParameter(values.Count, null);
-            values.Add(node with { Left = null, Right = null, Member = null, Family = "having:aggregate", Path = having.ToString(CultureInfo.InvariantCulture) + ":" + node.Path });
-            var op = node.Op switch
-            {
-                "=" => SqlOperator.Equal,
-                "<>" => SqlOperator.NotEqual,
-                "<" => SqlOperator.LessThan,
-                "<=" => SqlOperator.LessThanOrEqual,
-                ">" => SqlOperator.GreaterThan,
-                _ => SqlOperator.GreaterThanOrEqual,
-            };
-            return new SqlGroup(node.ValueOnLeft ? new SqlBinary(value, op, aggregate) : new SqlBinary(aggregate, op, value));
+            return AggregateKey(node.Member!, model, ref declined) is { } aggregate ? Compare(aggregate) : null;
         }
 
         /// <summary>

@@ -14,7 +14,7 @@ public sealed partial class MicroDbGenerator
     // written in one expression, is Table<T>().GroupBy(key)[.OrderBy(g => g.Key ...)].Select(g => ...)[.OrderBy/Skip/Take].
     private static partial class QueryChains
     {
-        /// <summary>A date part (Year ... Second) of a DateTime member of the row, in a group key: the SQL groups by the part, the result reads the member's part.</summary>
+        /// <summary>A date part (Year ... Second, DayOfWeek, Date) of a DateTime member of the row, in a group key: the SQL groups by the part, the result reads the member's part.</summary>
         private sealed record DatePartShape(MemberShape Member, string Part) : Shape;
 
         private sealed class GroupLowering(SemanticModel semantic, CancellationToken cancellationToken)
@@ -187,12 +187,13 @@ public sealed partial class MicroDbGenerator
                             var scope = Scope(parameter);
                             var lowering = new Lowering(lambda,
                                 resolve: operation => Eval(operation, scope) is MemberShape member ? (0, member.Member) : null,
-                                aggregate: operation => Eval(operation, scope) is AggregateShape aggregate && IsSortable(aggregate) ? aggregate.Aggregate : null);
+                                aggregate: operation => Eval(operation, scope) is AggregateShape aggregate && IsSortable(aggregate) ? aggregate.Aggregate : null,
+                                datePart: operation => Eval(operation, scope) is DatePartShape date && date.Member.Member.Type.GetMembers(date.Part).OfType<IPropertySymbol>().FirstOrDefault() is { } part
+                                    ? (date.Member.Member.Name + "." + date.Part, part)
+                                    : null);
                             if (lowering.Condition(lowering.Body, "") is not { } predicate)
                             {
-                                return No(lowering.Reason is { } why && HasDatePart(_key)
-                                    ? why + " (a key's date part is not compared in HAVING at build time)"
-                                    : lowering.Reason ?? "the condition over groups (HAVING) is not lowered at build time");
+                                return No(lowering.Reason ?? "the condition over groups (HAVING) is not lowered at build time");
                             }
 
                             _steps.Add(new ChainStep("Having", null, Predicate: predicate, LambdaText: lambda.Syntax.ToString()));
@@ -219,7 +220,8 @@ public sealed partial class MicroDbGenerator
                                         KeyType: member.Member.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)));
                                     return true;
                                 case DatePartShape date:
-                                    _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), KeyMember: date.Member.Member.Name + "." + date.Part, KeyType: "int"));
+                                    _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), KeyMember: date.Member.Member.Name + "." + date.Part,
+                                        KeyType: date.Part switch { "Date" => "global::System.DateTime", "DayOfWeek" => "global::System.DayOfWeek", _ => "int" }));
                                     return true;
                                 case AggregateShape aggregate when IsSortable(aggregate):
                                     _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), Aggregate: aggregate.Aggregate));
@@ -282,7 +284,7 @@ public sealed partial class MicroDbGenerator
 
                 if (parts is null || parts.Count == 0 || parts.Any(p => !(p is MemberShape m && IsKeyType(m.Member.Type) || p is DatePartShape)))
                 {
-                    return No("the grouping key is not lowered at build time (a member, or an anonymous object of members, of an integer, string, bool, enum, Guid, DateTime, DateTimeOffset, double, float or decimal type, or their nullable forms, is; so are Year, Month, Day, Hour, Minute and Second of a DateTime member)");
+                    return No("the grouping key is not lowered at build time (a member, or an anonymous object of members, of an integer, string, bool, enum, Guid, DateTime, DateTimeOffset, double, float or decimal type, or their nullable forms, is; so are Year, Month, Day, Hour, Minute, Second, DayOfWeek and Date of a DateTime member)");
                 }
 
                 _keyMembers.AddRange(parts.Select(p => p is DatePartShape date ? date.Member.Member.Name + "." + date.Part : ((MemberShape)p!).Member.Name));
@@ -296,9 +298,9 @@ public sealed partial class MicroDbGenerator
                 if (Strip(operation) is IPropertyReferenceOperation { Property.ContainingType.SpecialType: SpecialType.System_DateTime, Instance: { } instance } datePart
                     && Eval(Strip(instance), scope) is MemberShape member)
                 {
-                    if (member.Member.Type.SpecialType != SpecialType.System_DateTime || datePart.Property.Name is not ("Year" or "Month" or "Day" or "Hour" or "Minute" or "Second"))
+                    if (member.Member.Type.SpecialType != SpecialType.System_DateTime || !IsDatePart(datePart.Property.Name))
                     {
-                        No($"the grouping key is not lowered at build time: the date part '{datePart.Syntax}' is not Year, Month, Day, Hour, Minute or Second of a DateTime member (its run-time key, a DateTime's or DayOfWeek's, is not written at build time)");
+                        No($"the grouping key is not lowered at build time: the date part '{datePart.Syntax}' is not Year, Month, Day, Hour, Minute, Second, DayOfWeek or Date of a DateTime member");
                         return null;
                     }
 
@@ -307,6 +309,9 @@ public sealed partial class MicroDbGenerator
 
                 return Eval(operation, scope);
             }
+            /// <summary>The parts of a DateTime whose GROUP BY term the emitter writes (the run time's, <c>SqlDateParts</c>).</summary>
+            private static bool IsDatePart(string part) => part is "Year" or "Month" or "Day" or "Hour" or "Minute" or "Second" or "DayOfWeek" or "Date";
+
             // The types whose GROUP BY term the emitter writes: the bare column in both storage formats, or the stored form's
             // key under each format (a DateTime's and a decimal's depend on it, a double's folds NaN: SqlStoredKeys); the
             // emitter checks the column kind too.
@@ -323,8 +328,6 @@ public sealed partial class MicroDbGenerator
                     || type is INamedTypeSymbol { TypeKind: TypeKind.Enum, EnumUnderlyingType.SpecialType: not SpecialType.System_UInt64 }
                     || type is { Name: "Guid" or "DateTimeOffset", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } };
             }
-
-            private static bool HasDatePart(Shape? key) => key is DatePartShape || key is ObjectShape composite && composite.Members.Values.Any(v => v is DatePartShape);
 
             private bool No(string reason)
             {
