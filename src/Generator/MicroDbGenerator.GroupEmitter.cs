@@ -41,7 +41,10 @@ public sealed partial class MicroDbGenerator
                 return (microDb, null, values, null);
             }
 
-            var dateTimeKeys = group.KeyMembers.Any(m => KeyColumn(m, model)?.Kind is ColumnKind.DateTime or ColumnKind.DateTimeText);
+            // A DateTime key, or a DateTime's Min/Max (chosen by its order key): under a sqlite-net text format that writes a
+            // zone (or does not sort) the run time refuses or orders differently, so the site sends such runs to it.
+            var dateTimeKeys = group.KeyMembers.Concat(group.Aggregates.Where(a => a.StartsWith("min:", System.StringComparison.Ordinal) || a.StartsWith("max:", System.StringComparison.Ordinal)).Select(a => a.Substring(4)))
+                .Any(m => KeyColumn(m, model)?.Kind is ColumnKind.DateTime or ColumnKind.DateTimeText);
             var formats = ".Formats(" + (microDb is null ? "false, null" : "true, " + Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(sqliteNet!, quote: true))
                 + ", " + (dateTimeKeys ? "true" : "false") + ")";
             if (dateParts)
@@ -167,7 +170,7 @@ public sealed partial class MicroDbGenerator
             string? declined = null;
             foreach (var aggregate in group.Aggregates)
             {
-                if (AggregateSql(aggregate, model, ref declined) is not { } value)
+                if (AggregateSql(aggregate, model, sqliteNet, ref declined) is not { } value)
                 {
                     return (null, null, declined);
                 }
@@ -224,7 +227,7 @@ public sealed partial class MicroDbGenerator
                             SqlExpression key;
                             if (step.Aggregate is { } aggregate)
                             {
-                                if (AggregateKey(aggregate, model, ref declined) is not { } value)
+                                if (AggregateKey(aggregate, model, sqliteNet, ref declined) is not { } value)
                                 {
                                     return (null, null, declined);
                                 }
@@ -293,8 +296,12 @@ public sealed partial class MicroDbGenerator
             return (sql.ToString(), values, null);
         }
 
-        /// <summary>An aggregate's SQL (<see cref="SqlAggregates"/>, the run-time translator's) over an integer or double column.</summary>
-        private static SqlExpression? AggregateSql(string aggregate, EntityModel model, ref string? declined)
+        /// <summary>
+        /// An aggregate's SQL (<see cref="SqlAggregates"/>, the run-time translator's): SQL's own over an integer or double
+        /// column; MicroDb's exact functions for a decimal's Sum/Average, a string's Min/Max, and the Min/Max of a decimal or
+        /// DateTime, chosen by the column's order key under the storage format (<see cref="KeyTerm"/>).
+        /// </summary>
+        private static SqlExpression? AggregateSql(string aggregate, EntityModel model, bool sqliteNet, ref string? declined)
         {
             if (aggregate == "count")
             {
@@ -302,24 +309,34 @@ public sealed partial class MicroDbGenerator
             }
 
             var colon = aggregate.IndexOf(':');
-            var function = aggregate.Substring(0, colon);
+            var name = aggregate.Substring(0, colon) switch { "sum" => "Sum", "avg" => "Average", "min" => "Min", _ => "Max" };
             var member = aggregate.Substring(colon + 1);
-            if (model.Columns.FirstOrDefault(c => c.MemberName == member) is not { } column || !(Fits(column.Kind, "integer") || column.Kind == ColumnKind.Double))
+            var column = model.Columns.FirstOrDefault(c => c.MemberName == member);
+            var value = new SqlColumn(column?.ColumnName ?? "");
+            var extreme = name is "Min" or "Max";
+            switch (column?.Kind)
             {
-                declined = $"the aggregated member '{member}' is not an integer or double column";
-                return null;
+                case { } kind when Fits(kind, "integer") || kind == ColumnKind.Double:
+                    return SqlAggregates.Of(name, value);
+                case ColumnKind.Decimal when !extreme:
+                    return SqlAggregates.DecimalTotal(name, value);
+                case ColumnKind.String when extreme:
+                    return SqlAggregates.TextExtreme(name, value);
+                case ColumnKind.Decimal or ColumnKind.DateTime or ColumnKind.DateTimeText when extreme:
+                    return SqlAggregates.Best(name, KeyTerm(column!, sqliteNet)!, value);
+                default:
+                    declined = $"the aggregated member '{member}' is not stored as an integer, double, decimal, DateTime or text column";
+                    return null;
             }
-
-            return SqlAggregates.Of(function switch { "sum" => "Sum", "avg" => "Average", "min" => "Min", _ => "Max" }, new SqlColumn(column.ColumnName));
         }
 
         /// <summary>
         /// An aggregate as HAVING compares it and ORDER BY sorts it, the run time's key: a double one (an average, or over a
         /// double member: never null in .NET) as <c>ifnull(aggregate, 0)</c>, the others as in the SELECT list.
         /// </summary>
-        private static SqlExpression? AggregateKey(string aggregate, EntityModel model, ref string? declined)
+        private static SqlExpression? AggregateKey(string aggregate, EntityModel model, bool sqliteNet, ref string? declined)
         {
-            if (AggregateSql(aggregate, model, ref declined) is not { } value)
+            if (AggregateSql(aggregate, model, sqliteNet, ref declined) is not { } value)
             {
                 return null;
             }
@@ -394,7 +411,7 @@ public sealed partial class MicroDbGenerator
                 return comparison;
             }
 
-            return AggregateKey(node.Member!, model, ref declined) is { } aggregate ? Compare(aggregate) : null;
+            return AggregateKey(node.Member!, model, sqliteNet, ref declined) is { } aggregate ? Compare(aggregate) : null;
         }
 
         /// <summary>

@@ -17,6 +17,29 @@ public sealed partial class MicroDbGenerator
         /// <summary>A date part (Year ... Second, DayOfWeek, Date) of a DateTime member of the row, in a group key: the SQL groups by the part, the result reads the member's part.</summary>
         private sealed record DatePartShape(MemberShape Member, string Part) : Shape;
 
+        /// <summary>The aggregates of a group the build-time front end writes, for MDB0013's reasons.</summary>
+        private const string AggregatesLowered = "Count() and LongCount(); Sum and Average of an integer, double or decimal member; Min and Max of an integer, double, decimal, DateTime or string member; each of a nullable member too";
+
+        /// <summary>
+        /// Whether <paramref name="name"/> (Sum, Average, Min, Max) over a member of <paramref name="type"/> is an aggregate
+        /// the emitter writes as the run time does (SqlAggregates): SQL's own over an integer or double, MicroDb's exact
+        /// functions for a decimal's Sum/Average and the Min/Max of a decimal, DateTime or string.
+        /// </summary>
+        private static bool IsAggregated(string name, ITypeSymbol type)
+        {
+            if (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T, TypeArguments.Length: 1 } nullable)
+            {
+                type = nullable.TypeArguments[0];
+            }
+
+            return type.SpecialType switch
+            {
+                SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Int16 or SpecialType.System_Byte or SpecialType.System_Double or SpecialType.System_Decimal => true,
+                SpecialType.System_DateTime or SpecialType.System_String => name is "Min" or "Max",
+                _ => false,
+            };
+        }
+
         private sealed class GroupLowering(SemanticModel semantic, CancellationToken cancellationToken)
         {
             private readonly List<ChainStep> _steps = [];
@@ -221,7 +244,7 @@ public sealed partial class MicroDbGenerator
                                     return true;
                                 case DatePartShape date:
                                     _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), KeyMember: date.Member.Member.Name + "." + date.Part,
-                                        KeyType: date.Part switch { "Date" => "global::System.DateTime", "DayOfWeek" => "global::System.DayOfWeek", _ => "int" }));
+                                        KeyType: DatePartType(date.Part)));
                                     return true;
                                 case AggregateShape aggregate when IsSortable(aggregate):
                                     _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), Aggregate: aggregate.Aggregate));
@@ -309,6 +332,9 @@ public sealed partial class MicroDbGenerator
 
                 return Eval(operation, scope);
             }
+            /// <summary>The type of a DateTime part (for an ordering step).</summary>
+            private static string DatePartType(string part) => part switch { "Date" => "global::System.DateTime", "DayOfWeek" => "global::System.DayOfWeek", _ => "int" };
+
             /// <summary>The parts of a DateTime whose GROUP BY term the emitter writes (the run time's, <c>SqlDateParts</c>).</summary>
             private static bool IsDatePart(string part) => part is "Year" or "Month" or "Day" or "Hour" or "Minute" or "Second" or "DayOfWeek" or "Date";
 

@@ -25,6 +25,8 @@ public class GroupKeyInterceptionTests
             public double Score { get; set; }
             public double? Maybe { get; set; }
             public int Count { get; set; }
+            public string? Name { get; set; }
+            public int? Rank { get; set; }
         }
         """;
 
@@ -177,6 +179,41 @@ public class GroupKeyInterceptionTests
         Assert.That(source, Does.Contain("""
             new InterceptedSite("SELECT count(*) FROM (SELECT 1 FROM \"events\" GROUP BY CAST(substr(\"Stamp\", 1, 4) AS INTEGER), CAST(strftime('%w', substr(\"Stamp\", 1, 10)) AS INTEGER) HAVING ((CAST(substr(\"Stamp\", 1, 4) AS INTEGER) > ?) AND (CAST(strftime('%w', substr(\"Stamp\", 1, 10)) AS INTEGER) <> ?)))").HavingValue(0, "LR", null, typeof(int)).HavingValue(0, "RR", null, typeof(global::System.DayOfWeek))
             """));
+    }
+
+    [Test]
+    public void Decimal_DateTime_string_and_nullable_aggregates_get_the_run_time_functions()
+    {
+        var source = Clean("""
+            public static object Q(MicroDbConnection db) =>
+                db.Table<Event>().GroupBy(e => e.Count).Select(g => new
+                {
+                    g.Key,
+                    Total = System.Linq.Enumerable.Sum(g, x => x.Price),
+                    Mean = System.Linq.Enumerable.Average(g, x => x.Price),
+                    Cheapest = System.Linq.Enumerable.Min(g, x => x.Price),
+                    First = System.Linq.Enumerable.Min(g, x => x.At),
+                    Last = System.Linq.Enumerable.Max(g, x => x.Stamp),
+                    Name = System.Linq.Enumerable.Max(g, x => x.Name),
+                    Ranks = System.Linq.Enumerable.Sum(g, x => x.Rank),
+                    Maybe = System.Linq.Enumerable.Average(g, x => x.Maybe),
+                    N = System.Linq.Enumerable.LongCount(g),
+                }).ToList();
+            """);
+
+        // MicroDb's format: a decimal's Min by its exact key text, a DateTime's by its masked ticks or text prefix.
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT \"Count\", microdb_sum_decimal(\"Price\"), microdb_avg_decimal(\"Price\"), microdb_min((CASE WHEN substr(\"Price\", 1, 1) = '-' THEN
+            """));
+        Assert.That(source, Does.Contain("""
+            END), \"Price\"), microdb_min((\"At\" & 4611686018427387903), \"At\"), microdb_max(substr(\"Stamp\", 1, 27), \"Stamp\"), microdb_max_text(\"Name\"), coalesce(sum(\"Rank\"), 0), avg(\"Maybe\"), count(*) FROM \"events\" GROUP BY \"Count\"").Formats(true, "SELECT
+            """));
+
+        // sqlite-net's: the decimal's REAL rounded to 15 digits, the DateTime column itself; a DateTime text format that does not sort is the run time's.
+        Assert.That(source, Does.Contain("""
+            CAST(printf('%.15g', CAST(\"Price\" AS REAL)) AS REAL) END), \"Price\"), microdb_min(\"At\", \"At\"), microdb_max(\"Stamp\", \"Stamp\"), microdb_max_text(\"Name\"), coalesce(sum(\"Rank\"), 0), avg(\"Maybe\"), count(*) FROM \"events\" GROUP BY \"Count\"", true);
+            """));
+        Assert.That(source, Does.Contain("static (e, a) => new { @Key = ((global::Shop.Event)e).@Count, @Total = ((decimal)a[0]), @Mean = ((decimal)a[1]), @Cheapest = ((decimal)a[2]), @First = ((global::System.DateTime)a[3]), @Last = ((global::System.DateTime)a[4]), @Name = ((string)a[5]), @Ranks = ((int?)a[6]), @Maybe = ((double?)a[7]), @N = ((long)a[8]) }"));
     }
 
     [TestCase("db.Table<Event>().GroupBy(e => e.At.TimeOfDay).Count()", "the date part 'e.At.TimeOfDay' is not Year, Month, Day, Hour, Minute, Second, DayOfWeek or Date of a DateTime member")]
