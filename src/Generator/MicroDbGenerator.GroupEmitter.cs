@@ -22,7 +22,7 @@ public sealed partial class MicroDbGenerator
         {
             var (microDb, values, declined) = WriteGroup(chain, group, model, sqliteNet: false, dateText: false);
             var (sqliteNet, sqliteNetValues, sqliteNetDeclined) = WriteGroup(chain, group, model, sqliteNet: true, dateText: false);
-            var dateParts = group.KeyMembers.Any(m => m.IndexOf('.') >= 0);
+            var dateParts = group.KeyMembers.Any(m => m.IndexOf('.') >= 0 && KeyColumn(m, model)?.Kind is ColumnKind.DateTime or ColumnKind.DateTimeText);
             var (dateText, _, dateTextDeclined) = dateParts ? WriteGroup(chain, group, model, sqliteNet: true, dateText: true) : default;
             if ((declined ?? sqliteNetDeclined ?? dateTextDeclined) is { } reason)
             {
@@ -114,6 +114,14 @@ public sealed partial class MicroDbGenerator
             declined = null;
             var column = KeyColumn(member, model);
             var dot = member.IndexOf('.');
+            if (dot >= 0 && column?.Kind == ColumnKind.String)
+            {
+                // A string's Length or case mapping (SqlStrings): the same text under both storage formats.
+                var part = member.Substring(dot + 1);
+                SqlExpression text = new SqlColumn(column.ColumnName);
+                return part == "Length" ? SqlStrings.Length(text) : SqlStrings.CaseMapped(SqlStrings.CaseMapping(part.Substring(0, part.Length - 2))!, text);
+            }
+
             if (dot >= 0)
             {
                 if (column?.Kind is not (ColumnKind.DateTime or ColumnKind.DateTimeText))

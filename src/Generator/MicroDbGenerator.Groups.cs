@@ -2,6 +2,7 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Threading;
 using MicroDb.Generator.Model;
+using MicroDb.Generator.Shared.Query;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Operations;
@@ -14,11 +15,15 @@ public sealed partial class MicroDbGenerator
     // written in one expression, is Table<T>().GroupBy(key)[.OrderBy(g => g.Key ...)].Select(g => ...)[.OrderBy/Skip/Take].
     private static partial class QueryChains
     {
-        /// <summary>A date part (Year ... Second, DayOfWeek, Date) of a DateTime member of the row, in a group key: the SQL groups by the part, the result reads the member's part.</summary>
+        /// <summary>
+        /// A part of a member of the row in a group key: a date part (Year ... Second, DayOfWeek, Date) of a DateTime member,
+        /// or a string member's Length or case mapping (<c>ToLower()</c> ...). The SQL groups by the part, the result reads the
+        /// member's part (Part is written after the member as C#).
+        /// </summary>
         private sealed record DatePartShape(MemberShape Member, string Part) : Shape;
 
         /// <summary>The aggregates of a group the build-time front end writes, for MDB0013's reasons.</summary>
-        private const string AggregatesLowered = "Count() and LongCount(); Sum and Average of an integer, double or decimal member; Min and Max of an integer, double, decimal, DateTime or string member; each of a nullable member too";
+        private const string AggregatesLowered = "Count() and LongCount(), not Count(predicate); Sum and Average of an integer, double or decimal member; Min and Max of an integer, double, decimal, DateTime or string member; each of a nullable member too";
 
         /// <summary>
         /// Whether <paramref name="name"/> (Sum, Average, Min, Max) over a member of <paramref name="type"/> is an aggregate
@@ -307,7 +312,7 @@ public sealed partial class MicroDbGenerator
 
                 if (parts is null || parts.Count == 0 || parts.Any(p => !(p is MemberShape m && IsKeyType(m.Member.Type) || p is DatePartShape)))
                 {
-                    return No("the grouping key is not lowered at build time (a member, or an anonymous object of members, of an integer, string, bool, enum, Guid, DateTime, DateTimeOffset, double, float or decimal type, or their nullable forms, is; so are Year, Month, Day, Hour, Minute, Second, DayOfWeek and Date of a DateTime member)");
+                    return No("the grouping key is not lowered at build time (a member, or an anonymous object of members, of an integer, string, bool, enum, Guid, DateTime, DateTimeOffset, double, float or decimal type, or their nullable forms, is; so are Year, Month, Day, Hour, Minute, Second, DayOfWeek and Date of a DateTime member, and a string member's Length, ToLower() and ToUpper())");
                 }
 
                 _keyMembers.AddRange(parts.Select(p => p is DatePartShape date ? date.Member.Member.Name + "." + date.Part : ((MemberShape)p!).Member.Name));
@@ -330,10 +335,27 @@ public sealed partial class MicroDbGenerator
                     return new DatePartShape(member, datePart.Property.Name);
                 }
 
+                // A string member's Length, or its case mapping (ToLower(), ToUpper() and the invariant forms): no value to bind.
+                switch (Strip(operation))
+                {
+                    case IPropertyReferenceOperation { Property.Name: "Length", Property.ContainingType.SpecialType: SpecialType.System_String, Instance: { } text }
+                        when Eval(Strip(text), scope) is MemberShape owner:
+                        return new DatePartShape(owner, "Length");
+                    case IInvocationOperation { TargetMethod.ContainingType.SpecialType: SpecialType.System_String, Arguments.Length: 0, Instance: { } text } call
+                        when SqlStrings.CaseMapping(call.TargetMethod.Name) is not null && Eval(Strip(text), scope) is MemberShape owner:
+                        return new DatePartShape(owner, call.TargetMethod.Name + "()");
+                }
+
                 return Eval(operation, scope);
             }
             /// <summary>The type of a DateTime part (for an ordering step).</summary>
-            private static string DatePartType(string part) => part switch { "Date" => "global::System.DateTime", "DayOfWeek" => "global::System.DayOfWeek", _ => "int" };
+            private static string DatePartType(string part) => part switch
+            {
+                "Date" => "global::System.DateTime",
+                "DayOfWeek" => "global::System.DayOfWeek",
+                _ when part.EndsWith("()", System.StringComparison.Ordinal) => "string",
+                _ => "int",
+            };
 
             /// <summary>The parts of a DateTime whose GROUP BY term the emitter writes (the run time's, <c>SqlDateParts</c>).</summary>
             private static bool IsDatePart(string part) => part is "Year" or "Month" or "Day" or "Hour" or "Minute" or "Second" or "DayOfWeek" or "Date";

@@ -216,6 +216,27 @@ public class GroupKeyInterceptionTests
         Assert.That(source, Does.Contain("static (e, a) => new { @Key = ((global::Shop.Event)e).@Count, @Total = ((decimal)a[0]), @Mean = ((decimal)a[1]), @Cheapest = ((decimal)a[2]), @First = ((global::System.DateTime)a[3]), @Last = ((global::System.DateTime)a[4]), @Name = ((string)a[5]), @Ranks = ((int?)a[6]), @Maybe = ((double?)a[7]), @N = ((long)a[8]) }"));
     }
 
+    [Test]
+    public void String_length_and_case_mapped_keys_get_the_run_time_functions()
+    {
+        var source = Clean("""
+            public static object Q(MicroDbConnection db, int min) =>
+                db.Table<Event>().GroupBy(e => new { e.Name!.Length, Lower = e.Name.ToLower() }).Where(g => g.Key.Length > min).OrderBy(g => g.Key.Lower)
+                    .Select(g => new { g.Key.Lower, N = System.Linq.Enumerable.Count(g) }).ToList();
+            """);
+
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT \"Name\", count(*) FROM \"events\" GROUP BY length(\"Name\"), lower(\"Name\") HAVING (length(\"Name\") > ?) ORDER BY lower(\"Name\")").HavingValue(0, "R", null, typeof(int));
+            """));
+        Assert.That(source, Does.Contain("static (e, a) => new { @Lower = ((global::Shop.Event)e).@Name.ToLower(), @N = ((int)a[0]) }"));
+    }
+
+    [TestCase("db.Table<Event>().GroupBy(e => e.Name!.ToLower()).Where(g => g.Key == \"a\").Count()", "'g.Key' is not a member of the row")]
+    [TestCase("db.Table<Event>().GroupBy(e => e.Name!.Substring(0, 1)).Count()", "the grouping key is not lowered at build time")]
+    [TestCase("db.Table<Event>().GroupBy(e => new { Min = System.Linq.Enumerable.Min(new[] { e.Count }) }).Count()", "the grouping key is not lowered at build time")]
+    [TestCase("db.Table<Event>().GroupBy(e => e.Count).Select(g => new { N = System.Linq.Enumerable.Count(g, x => x.Count > 1) }).ToList()", "Count(predicate)")]
+    [TestCase("db.Table<Event>().GroupBy(e => e.Count).Select(g => new { N = System.Linq.Enumerable.Min(g, x => x.When) }).ToList()", "Min and Max of an integer, double, decimal, DateTime or string member")]
+    [TestCase("db.Table<Event>().GroupBy(e => e.Count).OrderBy(g => System.Linq.Enumerable.Sum(g, x => x.Price)).Select(g => g.Key).ToList()", "the key of 'OrderBy' is not a part of the group's key or an aggregate")]
     [TestCase("db.Table<Event>().GroupBy(e => e.At.TimeOfDay).Count()", "the date part 'e.At.TimeOfDay' is not Year, Month, Day, Hour, Minute, Second, DayOfWeek or Date of a DateTime member")]
     [TestCase("db.Table<Event>().GroupBy(e => e.At.Date).Where(g => g.Key > System.DateTime.MinValue).Count()", "'g.Key > System.DateTime.MinValue' compares nullable values or uses an operator method")]
     [TestCase("db.Table<Event>().GroupBy(e => e.Count + 1).Count()", "the grouping key is not lowered at build time")]
