@@ -221,7 +221,7 @@ public sealed partial class MicroDbGenerator
                                     : null);
                             if (lowering.Condition(lowering.Body, "") is not { } predicate)
                             {
-                                return No(lowering.Reason ?? "the condition over groups (HAVING) is not lowered at build time");
+                                return No(StoredKeyComparison(lowering.Body, scope) ?? lowering.Reason ?? "the condition over groups (HAVING) is not lowered at build time");
                             }
 
                             _steps.Add(new ChainStep("Having", null, Predicate: predicate, LambdaText: lambda.Syntax.ToString()));
@@ -346,7 +346,43 @@ public sealed partial class MicroDbGenerator
                         return new DatePartShape(owner, call.TargetMethod.Name + "()");
                 }
 
+                if (Strip(operation) is IBinaryOperation or IInvocationOperation or IConditionalOperation or IConversionOperation)
+                {
+                    // Their SQL binds values (x.Age / 10 is ("Age" / ?)), which the site reads from Where and HAVING lambdas only.
+                    No($"the grouping key is not lowered at build time: '{operation!.Syntax}' is computed (only a DateTime member's parts and a string member's Length, ToLower() and ToUpper() are; arithmetic, Substring, conversions and conditionals bind values the interceptor does not read from the key selector)");
+                    return null;
+                }
+
                 return Eval(operation, scope);
+            }
+
+            /// <summary>
+            /// Why a HAVING condition comparing a DateTime, DateTimeOffset, double, float or decimal key member (or a key's
+            /// Date) stays declined, or null when it compares none: the run time compares their stored forms by ranges and
+            /// keys that depend on the value (per DateTime kind, NaN, decimal text), which the site does not bind.
+            /// </summary>
+            private static string? StoredKeyComparison(IOperation? body, Dictionary<IParameterSymbol, Shape> scope)
+            {
+                foreach (var comparison in body?.DescendantsAndSelf().OfType<IBinaryOperation>() ?? [])
+                {
+                    foreach (var operand in new[] { comparison.LeftOperand, comparison.RightOperand })
+                    {
+                        var shape = Eval(Strip(operand), scope);
+                        var type = shape is MemberShape member ? member.Member.Type : shape is DatePartShape { Part: "Date" } ? operand.Type : null;
+                        if (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable)
+                        {
+                            type = nullable.TypeArguments[0];
+                        }
+
+                        if (type is not null && (type.SpecialType is SpecialType.System_DateTime or SpecialType.System_Double or SpecialType.System_Single or SpecialType.System_Decimal
+                            || type is { Name: "DateTimeOffset", ContainingNamespace.Name: "System" }))
+                        {
+                            return $"HAVING compares the {type.Name} key '{operand.Syntax}', which the run time compares through its stored form's ranges and keys (not lowered at build time)";
+                        }
+                    }
+                }
+
+                return null;
             }
             /// <summary>The type of a DateTime part (for an ordering step).</summary>
             private static string DatePartType(string part) => part switch
