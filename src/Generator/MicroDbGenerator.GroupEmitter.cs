@@ -340,16 +340,24 @@ public sealed partial class MicroDbGenerator
 
         /// <summary>
         /// An aggregate as HAVING compares it and ORDER BY sorts it, the run time's key: a double one (an average, or over a
-        /// double member: never null in .NET) as <c>ifnull(aggregate, 0)</c>, the others as in the SELECT list.
+        /// double member: never null in .NET) as <c>ifnull(aggregate, 0)</c>, a decimal total as its exact key
+        /// (<c>microdb_sum_decimal_key</c>), the others as in the SELECT list.
         /// </summary>
         private static SqlExpression? AggregateKey(string aggregate, EntityModel model, bool sqliteNet, ref string? declined)
         {
+            var member = aggregate.Substring(aggregate.IndexOf(':') + 1);
+            if ((aggregate.StartsWith("sum:", System.StringComparison.Ordinal) || aggregate.StartsWith("avg:", System.StringComparison.Ordinal))
+                && model.Columns.FirstOrDefault(c => c.MemberName == member) is { Kind: ColumnKind.Decimal } total)
+            {
+                // A decimal total sorts by its exact key (the run time's ExactAggregateKey).
+                return SqlAggregates.DecimalTotalKey(aggregate.StartsWith("sum:", System.StringComparison.Ordinal) ? "Sum" : "Average", new SqlColumn(total.ColumnName));
+            }
+
             if (AggregateSql(aggregate, model, sqliteNet, ref declined) is not { } value)
             {
                 return null;
             }
 
-            var member = aggregate.Substring(aggregate.IndexOf(':') + 1);
             var floating = aggregate.StartsWith("avg:", System.StringComparison.Ordinal)
                 || aggregate != "count" && model.Columns.FirstOrDefault(c => c.MemberName == member)?.Kind == ColumnKind.Double;
             return floating ? SqlStoredKeys.FloatingNotNull(value) : value;

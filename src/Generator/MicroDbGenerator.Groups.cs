@@ -251,11 +251,11 @@ public sealed partial class MicroDbGenerator
                                     _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), KeyMember: date.Member.Member.Name + "." + date.Part,
                                         KeyType: DatePartType(date.Part)));
                                     return true;
-                                case AggregateShape aggregate when IsSortable(aggregate):
+                                case AggregateShape aggregate when IsSortable(aggregate) || IsExactOrdering(aggregate):
                                     _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), Aggregate: aggregate.Aggregate));
                                     return true;
                                 default:
-                                    return No($"the key of '{name}' is not a part of the group's key or an aggregate (Count, or Sum, Average, Min and Max of an integer or double member)");
+                                    return No($"the key of '{name}' is not a part of the group's key or an aggregate (Count, or Sum, Average, Min and Max of an integer or double member, a decimal member's Sum and Average, a string member's Min and Max)");
                             }
                         }
 
@@ -275,6 +275,18 @@ public sealed partial class MicroDbGenerator
             /// </summary>
             private static bool IsSortable(AggregateShape aggregate) =>
                 aggregate.Type.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Double;
+
+            /// <summary>
+            /// An exact aggregate an ordering may use with the same SQL under both storage formats and no value: a decimal
+            /// member's Sum/Average (by the total's exact key, <c>microdb_sum_decimal_key</c>) and a string member's Min/Max (by
+            /// the chosen value). A decimal's or DateTime's Min/Max sorts by a key the run time refuses under sqlite-net's format.
+            /// </summary>
+            private static bool IsExactOrdering(AggregateShape aggregate)
+            {
+                var type = aggregate.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable ? nullable.TypeArguments[0] : aggregate.Type;
+                return type.SpecialType == SpecialType.System_Decimal && (aggregate.Aggregate.StartsWith("sum:", System.StringComparison.Ordinal) || aggregate.Aggregate.StartsWith("avg:", System.StringComparison.Ordinal))
+                    || type.SpecialType == SpecialType.System_String;
+            }
 
             /// <summary>
             /// The key: a member of the row, a date part of a DateTime member (<see cref="DatePartShape"/>), or an anonymous
@@ -358,8 +370,9 @@ public sealed partial class MicroDbGenerator
 
             /// <summary>
             /// Why a HAVING condition comparing a DateTime, DateTimeOffset, double, float or decimal key member (or a key's
-            /// Date) stays declined, or null when it compares none: the run time compares their stored forms by ranges and
-            /// keys that depend on the value (per DateTime kind, NaN, decimal text), which the site does not bind.
+            /// Date), or an aggregate other than Count and the integer and double ones, stays declined, or null when it
+            /// compares none: the run time compares their stored forms by ranges and keys that depend on the value (per
+            /// DateTime kind, NaN, decimal text), which the site does not bind.
             /// </summary>
             private static string? StoredKeyComparison(IOperation? body, Dictionary<IParameterSymbol, Shape> scope)
             {
@@ -368,6 +381,11 @@ public sealed partial class MicroDbGenerator
                     foreach (var operand in new[] { comparison.LeftOperand, comparison.RightOperand })
                     {
                         var shape = Eval(Strip(operand), scope);
+                        if (shape is AggregateShape aggregate && !IsSortable(aggregate))
+                        {
+                            return $"HAVING compares the aggregate '{operand.Syntax}' of type {aggregate.Type.ToDisplayString()}, not lowered at build time (Count and the integer and double aggregates are)";
+                        }
+
                         var type = shape is MemberShape member ? member.Member.Type : shape is DatePartShape { Part: "Date" } ? operand.Type : null;
                         if (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable)
                         {

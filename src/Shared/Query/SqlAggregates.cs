@@ -79,4 +79,10 @@ internal static class SqlAggregates
     /// <param name="value">The decimal column.</param>
     /// <returns>The aggregate node.</returns>
     public static SqlExpression DecimalTotal(string name, SqlExpression value) => new SqlFunction(name == "Sum" ? SumDecimal : AverageDecimal, value);
+
+    /// <summary><c>microdb_sum_decimal_key(value)</c> or <c>microdb_avg_decimal_key(value)</c>: a decimal Sum/Average as HAVING compares it and ORDER BY sorts it (its exact key text).</summary>
+    /// <param name="name">The LINQ aggregate's name (<c>Sum</c> or <c>Average</c>).</param>
+    /// <param name="value">The decimal column.</param>
+    /// <returns>The key node.</returns>
+    public static SqlExpression DecimalTotalKey(string name, SqlExpression value) => new SqlFunction(name == "Sum" ? SumDecimalKey : AverageDecimalKey, value);
 }

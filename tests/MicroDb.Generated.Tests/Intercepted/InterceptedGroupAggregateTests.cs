@@ -128,6 +128,25 @@ public class InterceptedGroupAggregateTests
     }
 
     [Test]
+    public void Ordering_by_a_decimal_total_or_a_string_extreme_is_intercepted()
+    {
+        var before = InterceptionCheck.Runs;
+
+        var byTotal = _db.Table<AllTypes>().GroupBy(x => x.Int32).OrderByDescending(g => g.Sum(x => x.Decimal)).Select(g => new { g.Key, Total = g.Sum(x => x.Decimal) }).ToList();
+        var byName = _db.Table<AllTypes>().GroupBy(x => x.Int32).Select(g => new { g.Key, High = g.Max(x => x.String), Mean = g.Average(x => x.NDecimal) })
+            .OrderBy(r => r.High).ThenBy(r => r.Mean).ToList();
+
+        Assert.That(Intercepted, Is.EqualTo(2), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(2));
+        Assert.That(byTotal, Is.EqualTo(_stored.GroupBy(x => x.Int32).OrderByDescending(g => g.Sum(x => x.Decimal)).Select(g => new { g.Key, Total = g.Sum(x => x.Decimal) }).ToList()));
+        Assert.That(byTotal.Select(r => r.Total), Is.Ordered.Descending);
+
+        // SQL orders the culture-chosen maximum ordinally, as MicroDb orders any string.
+        Assert.That(byName, Is.EqualTo(_stored.GroupBy(x => x.Int32).Select(g => new { g.Key, High = g.Max(x => x.String), Mean = g.Average(x => x.NDecimal) })
+            .OrderBy(r => r.High, StringComparer.Ordinal).ThenBy(r => r.Mean).ToList()));
+    }
+
+    [Test]
     public void Nullable_members_aggregates_and_long_count_are_intercepted()
     {
         var before = InterceptionCheck.Runs;

@@ -118,7 +118,7 @@ internal sealed partial class SqlTranslator
         if (exact.Name is "Sum" or "Average")
         {
             // The exact decimal key of the total (DecimalKey's text), which a decimal value is bound as.
-            return new SqlFunction(exact.Name == "Sum" ? SqlAggregates.SumDecimalKey : SqlAggregates.AverageDecimalKey, DecimalSummand(exact.Call, exact.Name, exact.Selector));
+            return SqlAggregates.DecimalTotalKey(exact.Name, DecimalSummand(exact.Call, exact.Name, exact.Selector));
         }
 
         RejectTextEnum(exact.Call, exact.Selector);
