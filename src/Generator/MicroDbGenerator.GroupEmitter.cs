@@ -22,7 +22,7 @@ public sealed partial class MicroDbGenerator
         {
             var (microDb, values, declined) = WriteGroup(chain, group, model, sqliteNet: false, dateText: false);
             var (sqliteNet, sqliteNetValues, sqliteNetDeclined) = WriteGroup(chain, group, model, sqliteNet: true, dateText: false);
-            var dateParts = group.KeyMembers.Any(m => m.IndexOf('.') >= 0);
+            var dateParts = group.KeyMembers.Any(m => m.IndexOf('.') >= 0 && KeyColumn(m, model)?.Kind is ColumnKind.DateTime or ColumnKind.DateTimeText);
             var (dateText, _, dateTextDeclined) = dateParts ? WriteGroup(chain, group, model, sqliteNet: true, dateText: true) : default;
             if ((declined ?? sqliteNetDeclined ?? dateTextDeclined) is { } reason)
             {
@@ -41,7 +41,10 @@ public sealed partial class MicroDbGenerator
                 return (microDb, null, values, null);
             }
 
-            var dateTimeKeys = group.KeyMembers.Any(m => KeyColumn(m, model)?.Kind is ColumnKind.DateTime or ColumnKind.DateTimeText);
+            // A DateTime key, or a DateTime's Min/Max (chosen by its order key): under a sqlite-net text format that writes a
+            // zone (or does not sort) the run time refuses or orders differently, so the site sends such runs to it.
+            var dateTimeKeys = group.KeyMembers.Concat(group.Aggregates.Where(a => a.StartsWith("min:", System.StringComparison.Ordinal) || a.StartsWith("max:", System.StringComparison.Ordinal)).Select(a => a.Substring(4)))
+                .Any(m => KeyColumn(m, model)?.Kind is ColumnKind.DateTime or ColumnKind.DateTimeText);
             var formats = ".Formats(" + (microDb is null ? "false, null" : "true, " + Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(sqliteNet!, quote: true))
                 + ", " + (dateTimeKeys ? "true" : "false") + ")";
             if (dateParts)
@@ -81,9 +84,11 @@ public sealed partial class MicroDbGenerator
         }
 
         /// <summary>
-        /// The GROUP BY term (and ORDER BY key) of a date part (Year ... Second) of a DateTime column, the run time's
-        /// (<see cref="SqlDateParts"/>): MicroDb's ticks or ISO text by the column's kind, sqlite-net's ticks, or
-        /// (<paramref name="dateText"/>) the positions in sqlite-net's DateTime text.
+        /// The GROUP BY term (and ORDER BY key) of a date part (Year ... Second, DayOfWeek, Date) of a DateTime column, the
+        /// run time's (<see cref="SqlDateParts"/>): MicroDb's ticks or ISO text by the column's kind, sqlite-net's ticks, or
+        /// (<paramref name="dateText"/>) the positions in sqlite-net's DateTime text. Date is a DateTime, so under MicroDb's
+        /// format its term is the stored key of the part (as SqlTranslator's KeyOf looks through Date to the column); under
+        /// sqlite-net's text the run time refuses it (null).
         /// </summary>
         private static SqlExpression? DatePartTerm(ColumnModel column, string part, bool sqliteNet, bool dateText)
         {
@@ -93,12 +98,14 @@ public sealed partial class MicroDbGenerator
                 return dateText ? SqlDateParts.TextDatePart(Value, part, allowTime: true) : SqlDateParts.DateTimeTicksPart(Value, part);
             }
 
-            return column.Kind switch
+            var term = column.Kind switch
             {
                 ColumnKind.DateTime => SqlDateParts.DateTimeTicksPart(Value, part),
                 ColumnKind.DateTimeText => SqlDateParts.DateTimeTextPart(Value, part),
                 _ => null,
             };
+            return term is null || part != "Date" ? term
+                : column.Kind == ColumnKind.DateTime ? SqlStoredKeys.DateTimeTicks(term) : SqlStoredKeys.DateTimeText(term);
         }
 
         /// <summary>A key member's term: <see cref="KeyTerm"/> of its column, or <see cref="DatePartTerm"/> of a date part; null with a reason when the column does not fit.</summary>
@@ -107,11 +114,26 @@ public sealed partial class MicroDbGenerator
             declined = null;
             var column = KeyColumn(member, model);
             var dot = member.IndexOf('.');
+            if (dot >= 0 && column?.Kind == ColumnKind.String)
+            {
+                // A string's Length or case mapping (SqlStrings): the same text under both storage formats.
+                var part = member.Substring(dot + 1);
+                SqlExpression text = new SqlColumn(column.ColumnName);
+                return part == "Length" ? SqlStrings.Length(text) : SqlStrings.CaseMapped(SqlStrings.CaseMapping(part.Substring(0, part.Length - 2))!, text);
+            }
+
             if (dot >= 0)
             {
-                if (column?.Kind is not (ColumnKind.DateTime or ColumnKind.DateTimeText) || DatePartTerm(column, member.Substring(dot + 1), sqliteNet, dateText) is not { } term)
+                if (column?.Kind is not (ColumnKind.DateTime or ColumnKind.DateTimeText))
                 {
                     declined = $"the key's date part '{member}' is not of a DateTime column";
+                    return null;
+                }
+
+                if (DatePartTerm(column, member.Substring(dot + 1), sqliteNet, dateText) is not { } term)
+                {
+                    // Only Date under sqlite-net's DateTime text: the run time refuses it there (the site sends such runs to it).
+                    declined = dateText ? null : $"the key's date part '{member}' has no SQL under this storage format";
                     return null;
                 }
 
@@ -156,7 +178,7 @@ public sealed partial class MicroDbGenerator
             string? declined = null;
             foreach (var aggregate in group.Aggregates)
             {
-                if (AggregateSql(aggregate, model, ref declined) is not { } value)
+                if (AggregateSql(aggregate, model, sqliteNet, ref declined) is not { } value)
                 {
                     return (null, null, declined);
                 }
@@ -199,7 +221,7 @@ public sealed partial class MicroDbGenerator
 
                     case "Having":
                         {
-                            if (HavingCondition(step.Predicate!, model, values, havings.Count, ref declined) is not { } node)
+                            if (HavingCondition(step.Predicate!, model, values, havings.Count, sqliteNet, dateText, ref declined) is not { } node)
                             {
                                 return (null, null, declined);
                             }
@@ -213,7 +235,7 @@ public sealed partial class MicroDbGenerator
                             SqlExpression key;
                             if (step.Aggregate is { } aggregate)
                             {
-                                if (AggregateKey(aggregate, model, ref declined) is not { } value)
+                                if (AggregateKey(aggregate, model, sqliteNet, ref declined) is not { } value)
                                 {
                                     return (null, null, declined);
                                 }
@@ -282,8 +304,12 @@ public sealed partial class MicroDbGenerator
             return (sql.ToString(), values, null);
         }
 
-        /// <summary>An aggregate's SQL (<see cref="SqlAggregates"/>, the run-time translator's) over an integer or double column.</summary>
-        private static SqlExpression? AggregateSql(string aggregate, EntityModel model, ref string? declined)
+        /// <summary>
+        /// An aggregate's SQL (<see cref="SqlAggregates"/>, the run-time translator's): SQL's own over an integer or double
+        /// column; MicroDb's exact functions for a decimal's Sum/Average, a string's Min/Max, and the Min/Max of a decimal or
+        /// DateTime, chosen by the column's order key under the storage format (<see cref="KeyTerm"/>).
+        /// </summary>
+        private static SqlExpression? AggregateSql(string aggregate, EntityModel model, bool sqliteNet, ref string? declined)
         {
             if (aggregate == "count")
             {
@@ -291,57 +317,104 @@ public sealed partial class MicroDbGenerator
             }
 
             var colon = aggregate.IndexOf(':');
-            var function = aggregate.Substring(0, colon);
+            var name = aggregate.Substring(0, colon) switch { "sum" => "Sum", "avg" => "Average", "min" => "Min", _ => "Max" };
             var member = aggregate.Substring(colon + 1);
-            if (model.Columns.FirstOrDefault(c => c.MemberName == member) is not { } column || !(Fits(column.Kind, "integer") || column.Kind == ColumnKind.Double))
+            var column = model.Columns.FirstOrDefault(c => c.MemberName == member);
+            var value = new SqlColumn(column?.ColumnName ?? "");
+            var extreme = name is "Min" or "Max";
+            switch (column?.Kind)
             {
-                declined = $"the aggregated member '{member}' is not an integer or double column";
-                return null;
+                case { } kind when Fits(kind, "integer") || kind == ColumnKind.Double:
+                    return SqlAggregates.Of(name, value);
+                case ColumnKind.Decimal when !extreme:
+                    return SqlAggregates.DecimalTotal(name, value);
+                case ColumnKind.String when extreme:
+                    return SqlAggregates.TextExtreme(name, value);
+                case ColumnKind.Decimal or ColumnKind.DateTime or ColumnKind.DateTimeText when extreme:
+                    return SqlAggregates.Best(name, KeyTerm(column!, sqliteNet)!, value);
+                default:
+                    declined = $"the aggregated member '{member}' is not stored as an integer, double, decimal, DateTime or text column";
+                    return null;
             }
-
-            return SqlAggregates.Of(function switch { "sum" => "Sum", "avg" => "Average", "min" => "Min", _ => "Max" }, new SqlColumn(column.ColumnName));
         }
 
         /// <summary>
         /// An aggregate as HAVING compares it and ORDER BY sorts it, the run time's key: a double one (an average, or over a
-        /// double member: never null in .NET) as <c>ifnull(aggregate, 0)</c>, the others as in the SELECT list.
+        /// double member: never null in .NET) as <c>ifnull(aggregate, 0)</c>, a decimal total as its exact key
+        /// (<c>microdb_sum_decimal_key</c>), the others as in the SELECT list.
         /// </summary>
-        private static SqlExpression? AggregateKey(string aggregate, EntityModel model, ref string? declined)
+        private static SqlExpression? AggregateKey(string aggregate, EntityModel model, bool sqliteNet, ref string? declined)
         {
-            if (AggregateSql(aggregate, model, ref declined) is not { } value)
+            var member = aggregate.Substring(aggregate.IndexOf(':') + 1);
+            if ((aggregate.StartsWith("sum:", System.StringComparison.Ordinal) || aggregate.StartsWith("avg:", System.StringComparison.Ordinal))
+                && model.Columns.FirstOrDefault(c => c.MemberName == member) is { Kind: ColumnKind.Decimal } total)
+            {
+                // A decimal total sorts by its exact key (the run time's ExactAggregateKey).
+                return SqlAggregates.DecimalTotalKey(aggregate.StartsWith("sum:", System.StringComparison.Ordinal) ? "Sum" : "Average", new SqlColumn(total.ColumnName));
+            }
+
+            if (AggregateSql(aggregate, model, sqliteNet, ref declined) is not { } value)
             {
                 return null;
             }
 
-            var member = aggregate.Substring(aggregate.IndexOf(':') + 1);
             var floating = aggregate.StartsWith("avg:", System.StringComparison.Ordinal)
                 || aggregate != "count" && model.Columns.FirstOrDefault(c => c.MemberName == member)?.Kind == ColumnKind.Double;
             return floating ? SqlStoredKeys.FloatingNotNull(value) : value;
         }
 
         /// <summary>
-        /// A HAVING condition: comparisons of key parts (as <see cref="Condition"/> writes a Where's) and of integer
-        /// aggregates with a closed value, each value a slot read from the <paramref name="having"/>-th condition.
+        /// A HAVING condition: comparisons of key members (as <see cref="Condition"/> writes a Where's), of a key's date
+        /// parts (their GROUP BY term) and of integer and double aggregates with a closed value, each value a slot read from
+        /// the <paramref name="having"/>-th condition.
         /// </summary>
-        private static SqlExpression? HavingCondition(LoweredNode node, EntityModel model, List<LoweredNode> values, int having, ref string? declined)
+        private static SqlExpression? HavingCondition(LoweredNode node, EntityModel model, List<LoweredNode> values, int having, bool sqliteNet, bool dateText, ref string? declined)
         {
             switch (node.Op)
             {
                 case "and" or "or":
                     {
-                        var left = HavingCondition(node.Left!, model, values, having, ref declined);
-                        var right = left is null ? null : HavingCondition(node.Right!, model, values, having, ref declined);
+                        var left = HavingCondition(node.Left!, model, values, having, sqliteNet, dateText, ref declined);
+                        var right = left is null ? null : HavingCondition(node.Right!, model, values, having, sqliteNet, dateText, ref declined);
                         return right is null ? null : new SqlGroup(new SqlBinary(left!, node.Op == "and" ? SqlOperator.And : SqlOperator.Or, right));
                     }
 
                 case "not":
                     {
-                        var operand = HavingCondition(node.Left!, model, values, having, ref declined);
+                        var operand = HavingCondition(node.Left!, model, values, having, sqliteNet, dateText, ref declined);
                         return operand is null ? null : new SqlGroup(new SqlUnary(SqlUnaryOperator.Not, operand));
                     }
             }
 
             var first = values.Count;
+            SqlExpression Compare(SqlExpression operand)
+            {
+                var value = new SqlParameter(values.Count, null);
+                values.Add(node with { Left = null, Right = null, Member = null, Family = "having:" + node.Family, Path = having.ToString(CultureInfo.InvariantCulture) + ":" + node.Path });
+                var op = node.Op switch
+                {
+                    "=" => SqlOperator.Equal,
+                    "<>" => SqlOperator.NotEqual,
+                    "<" => SqlOperator.LessThan,
+                    "<=" => SqlOperator.LessThanOrEqual,
+                    ">" => SqlOperator.GreaterThan,
+                    _ => SqlOperator.GreaterThanOrEqual,
+                };
+                return new SqlGroup(node.ValueOnLeft ? new SqlBinary(value, op, operand) : new SqlBinary(operand, op, value));
+            }
+
+            if (node.Family != "aggregate" && node.Member!.IndexOf('.') >= 0)
+            {
+                // A key's date part (At.Year): its GROUP BY term compared with the value, bound as a value compared with no column.
+                if (KeyMemberTerm(node.Member, model, sqliteNet, dateText, out var refused) is not { } term)
+                {
+                    declined = refused;
+                    return null;
+                }
+
+                return Compare(term);
+            }
+
             if (node.Family != "aggregate")
             {
                 // A key part: the Where's comparison, its value marked as HAVING's.
@@ -354,23 +427,7 @@ public sealed partial class MicroDbGenerator
                 return comparison;
             }
 
-            if (AggregateKey(node.Member!, model, ref declined) is not { } aggregate)
-            {
-                return null;
-            }
-
-            var value = new SqlParameter(values.Count, null);
-            values.Add(node with { Left = null, Right = null, Member = null, Family = "having:aggregate", Path = having.ToString(CultureInfo.InvariantCulture) + ":" + node.Path });
-            var op = node.Op switch
-            {
-                "=" => SqlOperator.Equal,
-                "<>" => SqlOperator.NotEqual,
-                "<" => SqlOperator.LessThan,
-                "<=" => SqlOperator.LessThanOrEqual,
-                ">" => SqlOperator.GreaterThan,
-                _ => SqlOperator.GreaterThanOrEqual,
-            };
-            return new SqlGroup(node.ValueOnLeft ? new SqlBinary(value, op, aggregate) : new SqlBinary(aggregate, op, value));
+            return AggregateKey(node.Member!, model, sqliteNet, ref declined) is { } aggregate ? Compare(aggregate) : null;
         }
 
         /// <summary>

@@ -2,6 +2,7 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Threading;
 using MicroDb.Generator.Model;
+using MicroDb.Generator.Shared.Query;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Operations;
@@ -14,8 +15,35 @@ public sealed partial class MicroDbGenerator
     // written in one expression, is Table<T>().GroupBy(key)[.OrderBy(g => g.Key ...)].Select(g => ...)[.OrderBy/Skip/Take].
     private static partial class QueryChains
     {
-        /// <summary>A date part (Year ... Second) of a DateTime member of the row, in a group key: the SQL groups by the part, the result reads the member's part.</summary>
+        /// <summary>
+        /// A part of a member of the row in a group key: a date part (Year ... Second, DayOfWeek, Date) of a DateTime member,
+        /// or a string member's Length or case mapping (<c>ToLower()</c> ...). The SQL groups by the part, the result reads the
+        /// member's part (Part is written after the member as C#).
+        /// </summary>
         private sealed record DatePartShape(MemberShape Member, string Part) : Shape;
+
+        /// <summary>The aggregates of a group the build-time front end writes, for MDB0013's reasons.</summary>
+        private const string AggregatesLowered = "Count() and LongCount(), not Count(predicate); Sum and Average of an integer, double or decimal member; Min and Max of an integer, double, decimal, DateTime or string member; each of a nullable member too";
+
+        /// <summary>
+        /// Whether <paramref name="name"/> (Sum, Average, Min, Max) over a member of <paramref name="type"/> is an aggregate
+        /// the emitter writes as the run time does (SqlAggregates): SQL's own over an integer or double, MicroDb's exact
+        /// functions for a decimal's Sum/Average and the Min/Max of a decimal, DateTime or string.
+        /// </summary>
+        private static bool IsAggregated(string name, ITypeSymbol type)
+        {
+            if (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T, TypeArguments.Length: 1 } nullable)
+            {
+                type = nullable.TypeArguments[0];
+            }
+
+            return type.SpecialType switch
+            {
+                SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Int16 or SpecialType.System_Byte or SpecialType.System_Double or SpecialType.System_Decimal => true,
+                SpecialType.System_DateTime or SpecialType.System_String => name is "Min" or "Max",
+                _ => false,
+            };
+        }
 
         private sealed class GroupLowering(SemanticModel semantic, CancellationToken cancellationToken)
         {
@@ -187,12 +215,13 @@ public sealed partial class MicroDbGenerator
                             var scope = Scope(parameter);
                             var lowering = new Lowering(lambda,
                                 resolve: operation => Eval(operation, scope) is MemberShape member ? (0, member.Member) : null,
-                                aggregate: operation => Eval(operation, scope) is AggregateShape aggregate && IsSortable(aggregate) ? aggregate.Aggregate : null);
+                                aggregate: operation => Eval(operation, scope) is AggregateShape aggregate && IsSortable(aggregate) ? aggregate.Aggregate : null,
+                                datePart: operation => Eval(operation, scope) is DatePartShape date && date.Member.Member.Type.GetMembers(date.Part).OfType<IPropertySymbol>().FirstOrDefault() is { } part
+                                    ? (date.Member.Member.Name + "." + date.Part, part)
+                                    : null);
                             if (lowering.Condition(lowering.Body, "") is not { } predicate)
                             {
-                                return No(lowering.Reason is { } why && HasDatePart(_key)
-                                    ? why + " (a key's date part is not compared in HAVING at build time)"
-                                    : lowering.Reason ?? "the condition over groups (HAVING) is not lowered at build time");
+                                return No(StoredKeyComparison(lowering.Body, scope) ?? lowering.Reason ?? "the condition over groups (HAVING) is not lowered at build time");
                             }
 
                             _steps.Add(new ChainStep("Having", null, Predicate: predicate, LambdaText: lambda.Syntax.ToString()));
@@ -219,13 +248,14 @@ public sealed partial class MicroDbGenerator
                                         KeyType: member.Member.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)));
                                     return true;
                                 case DatePartShape date:
-                                    _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), KeyMember: date.Member.Member.Name + "." + date.Part, KeyType: "int"));
+                                    _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), KeyMember: date.Member.Member.Name + "." + date.Part,
+                                        KeyType: DatePartType(date.Part)));
                                     return true;
-                                case AggregateShape aggregate when IsSortable(aggregate):
+                                case AggregateShape aggregate when IsSortable(aggregate) || IsExactOrdering(aggregate):
                                     _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), Aggregate: aggregate.Aggregate));
                                     return true;
                                 default:
-                                    return No($"the key of '{name}' is not a part of the group's key or an aggregate (Count, or Sum, Average, Min and Max of an integer or double member)");
+                                    return No($"the key of '{name}' is not a part of the group's key or an aggregate (Count, or Sum, Average, Min and Max of an integer or double member, a decimal member's Sum and Average, a string member's Min and Max)");
                             }
                         }
 
@@ -245,6 +275,18 @@ public sealed partial class MicroDbGenerator
             /// </summary>
             private static bool IsSortable(AggregateShape aggregate) =>
                 aggregate.Type.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Double;
+
+            /// <summary>
+            /// An exact aggregate an ordering may use with the same SQL under both storage formats and no value: a decimal
+            /// member's Sum/Average (by the total's exact key, <c>microdb_sum_decimal_key</c>) and a string member's Min/Max (by
+            /// the chosen value). A decimal's or DateTime's Min/Max sorts by a key the run time refuses under sqlite-net's format.
+            /// </summary>
+            private static bool IsExactOrdering(AggregateShape aggregate)
+            {
+                var type = aggregate.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable ? nullable.TypeArguments[0] : aggregate.Type;
+                return type.SpecialType == SpecialType.System_Decimal && (aggregate.Aggregate.StartsWith("sum:", System.StringComparison.Ordinal) || aggregate.Aggregate.StartsWith("avg:", System.StringComparison.Ordinal))
+                    || type.SpecialType == SpecialType.System_String;
+            }
 
             /// <summary>
             /// The key: a member of the row, a date part of a DateTime member (<see cref="DatePartShape"/>), or an anonymous
@@ -282,7 +324,7 @@ public sealed partial class MicroDbGenerator
 
                 if (parts is null || parts.Count == 0 || parts.Any(p => !(p is MemberShape m && IsKeyType(m.Member.Type) || p is DatePartShape)))
                 {
-                    return No("the grouping key is not lowered at build time (a member, or an anonymous object of members, of an integer, string, bool, enum, Guid, DateTime, DateTimeOffset, double, float or decimal type, or their nullable forms, is; so are Year, Month, Day, Hour, Minute and Second of a DateTime member)");
+                    return No("the grouping key is not lowered at build time (a member, or an anonymous object of members, of an integer, string, bool, enum, Guid, DateTime, DateTimeOffset, double, float or decimal type, or their nullable forms, is; so are Year, Month, Day, Hour, Minute, Second, DayOfWeek and Date of a DateTime member, and a string member's Length, ToLower() and ToUpper())");
                 }
 
                 _keyMembers.AddRange(parts.Select(p => p is DatePartShape date ? date.Member.Member.Name + "." + date.Part : ((MemberShape)p!).Member.Name));
@@ -296,17 +338,82 @@ public sealed partial class MicroDbGenerator
                 if (Strip(operation) is IPropertyReferenceOperation { Property.ContainingType.SpecialType: SpecialType.System_DateTime, Instance: { } instance } datePart
                     && Eval(Strip(instance), scope) is MemberShape member)
                 {
-                    if (member.Member.Type.SpecialType != SpecialType.System_DateTime || datePart.Property.Name is not ("Year" or "Month" or "Day" or "Hour" or "Minute" or "Second"))
+                    if (member.Member.Type.SpecialType != SpecialType.System_DateTime || !IsDatePart(datePart.Property.Name))
                     {
-                        No($"the grouping key is not lowered at build time: the date part '{datePart.Syntax}' is not Year, Month, Day, Hour, Minute or Second of a DateTime member (its run-time key, a DateTime's or DayOfWeek's, is not written at build time)");
+                        No($"the grouping key is not lowered at build time: the date part '{datePart.Syntax}' is not Year, Month, Day, Hour, Minute, Second, DayOfWeek or Date of a DateTime member");
                         return null;
                     }
 
                     return new DatePartShape(member, datePart.Property.Name);
                 }
 
+                // A string member's Length, or its case mapping (ToLower(), ToUpper() and the invariant forms): no value to bind.
+                switch (Strip(operation))
+                {
+                    case IPropertyReferenceOperation { Property.Name: "Length", Property.ContainingType.SpecialType: SpecialType.System_String, Instance: { } text }
+                        when Eval(Strip(text), scope) is MemberShape owner:
+                        return new DatePartShape(owner, "Length");
+                    case IInvocationOperation { TargetMethod.ContainingType.SpecialType: SpecialType.System_String, Arguments.Length: 0, Instance: { } text } call
+                        when SqlStrings.CaseMapping(call.TargetMethod.Name) is not null && Eval(Strip(text), scope) is MemberShape owner:
+                        return new DatePartShape(owner, call.TargetMethod.Name + "()");
+                }
+
+                if (Strip(operation) is IBinaryOperation or IInvocationOperation or IConditionalOperation or IConversionOperation)
+                {
+                    // Their SQL binds values (x.Age / 10 is ("Age" / ?)), which the site reads from Where and HAVING lambdas only.
+                    No($"the grouping key is not lowered at build time: '{operation!.Syntax}' is computed (only a DateTime member's parts and a string member's Length, ToLower() and ToUpper() are; arithmetic, Substring, conversions and conditionals bind values the interceptor does not read from the key selector)");
+                    return null;
+                }
+
                 return Eval(operation, scope);
             }
+
+            /// <summary>
+            /// Why a HAVING condition comparing a DateTime, DateTimeOffset, double, float or decimal key member (or a key's
+            /// Date), or an aggregate other than Count and the integer and double ones, stays declined, or null when it
+            /// compares none: the run time compares their stored forms by ranges and keys that depend on the value (per
+            /// DateTime kind, NaN, decimal text), which the site does not bind.
+            /// </summary>
+            private static string? StoredKeyComparison(IOperation? body, Dictionary<IParameterSymbol, Shape> scope)
+            {
+                foreach (var comparison in body?.DescendantsAndSelf().OfType<IBinaryOperation>() ?? [])
+                {
+                    foreach (var operand in new[] { comparison.LeftOperand, comparison.RightOperand })
+                    {
+                        var shape = Eval(Strip(operand), scope);
+                        if (shape is AggregateShape aggregate && !IsSortable(aggregate))
+                        {
+                            return $"HAVING compares the aggregate '{operand.Syntax}' of type {aggregate.Type.ToDisplayString()}, not lowered at build time (Count and the integer and double aggregates are)";
+                        }
+
+                        var type = shape is MemberShape member ? member.Member.Type : shape is DatePartShape { Part: "Date" } ? operand.Type : null;
+                        if (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable)
+                        {
+                            type = nullable.TypeArguments[0];
+                        }
+
+                        if (type is not null && (type.SpecialType is SpecialType.System_DateTime or SpecialType.System_Double or SpecialType.System_Single or SpecialType.System_Decimal
+                            || type is { Name: "DateTimeOffset", ContainingNamespace.Name: "System" }))
+                        {
+                            return $"HAVING compares the {type.Name} key '{operand.Syntax}', which the run time compares through its stored form's ranges and keys (not lowered at build time)";
+                        }
+                    }
+                }
+
+                return null;
+            }
+            /// <summary>The type of a DateTime part (for an ordering step).</summary>
+            private static string DatePartType(string part) => part switch
+            {
+                "Date" => "global::System.DateTime",
+                "DayOfWeek" => "global::System.DayOfWeek",
+                _ when part.EndsWith("()", System.StringComparison.Ordinal) => "string",
+                _ => "int",
+            };
+
+            /// <summary>The parts of a DateTime whose GROUP BY term the emitter writes (the run time's, <c>SqlDateParts</c>).</summary>
+            private static bool IsDatePart(string part) => part is "Year" or "Month" or "Day" or "Hour" or "Minute" or "Second" or "DayOfWeek" or "Date";
+
             // The types whose GROUP BY term the emitter writes: the bare column in both storage formats, or the stored form's
             // key under each format (a DateTime's and a decimal's depend on it, a double's folds NaN: SqlStoredKeys); the
             // emitter checks the column kind too.
@@ -323,8 +430,6 @@ public sealed partial class MicroDbGenerator
                     || type is INamedTypeSymbol { TypeKind: TypeKind.Enum, EnumUnderlyingType.SpecialType: not SpecialType.System_UInt64 }
                     || type is { Name: "Guid" or "DateTimeOffset", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } };
             }
-
-            private static bool HasDatePart(Shape? key) => key is DatePartShape || key is ObjectShape composite && composite.Members.Values.Any(v => v is DatePartShape);
 
             private bool No(string reason)
             {

@@ -362,10 +362,18 @@ public sealed partial class MicroDbGenerator
             // In a grouping's condition (HAVING): names the aggregate an operand reads (count, sum:Member ...), or null.
             private readonly System.Func<IOperation, string?>? _aggregate;
 
-            public Lowering(IAnonymousFunctionOperation lambda, System.Func<IOperation, (int Table, IPropertySymbol Member)?>? resolve = null, System.Func<IOperation, string?>? aggregate = null)
+            // In a grouping's condition (HAVING): a date part of the key (At.Year) as its member name and the DateTime's part property, or null.
+            private readonly System.Func<IOperation, (string Name, IPropertySymbol Part)?>? _datePart;
+
+            // The name a comparison gives the member Member found last: its own, or a date part's (Member.Part).
+            private string? _memberName;
+
+            public Lowering(IAnonymousFunctionOperation lambda, System.Func<IOperation, (int Table, IPropertySymbol Member)?>? resolve = null, System.Func<IOperation, string?>? aggregate = null,
+                System.Func<IOperation, (string Name, IPropertySymbol Part)?>? datePart = null)
             {
                 _resolve = resolve;
                 _aggregate = aggregate;
+                _datePart = datePart;
                 _parameter = lambda.Symbol.Parameters.Length == 1 ? lambda.Symbol.Parameters[0] : null;
                 Body = lambda.Body.Operations.Length == 1 && lambda.Body.Operations[0] is IReturnOperation { ReturnedValue: { } value } ? value : null;
                 if (Body is null)
@@ -480,7 +488,7 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var memberType = member!.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
-                return new LoweredNode(op, member.Name, memberType, family, path + (leftUses ? "R" : "L"), ValueOnLeft: !leftUses, Table: LastTable);
+                return new LoweredNode(op, _memberName ?? member.Name, memberType, family, path + (leftUses ? "R" : "L"), ValueOnLeft: !leftUses, Table: LastTable);
             }
 
             /// <summary>The aggregate of a grouping <paramref name="operation"/> reads (through integral conversions), or null.</summary>
@@ -515,7 +523,12 @@ public sealed partial class MicroDbGenerator
                 }
 
                 IPropertySymbol property;
-                if (_resolve is not null)
+                _memberName = null;
+                if (operation is not null && _datePart?.Invoke(operation) is { } part)
+                {
+                    (_memberName, property) = part;
+                }
+                else if (_resolve is not null)
                 {
                     if (operation is null || _resolve(operation) is not { } resolved)
                     {

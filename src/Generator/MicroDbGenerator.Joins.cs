@@ -781,8 +781,8 @@ public sealed partial class MicroDbGenerator
 
         /// <summary>
         /// An aggregate of a grouping in <paramref name="scope"/> as the emitter names it: <c>count</c> (Count() and
-        /// LongCount()), or <c>sum</c>/<c>avg</c>/<c>min</c>/<c>max</c> <c>:Member</c> of an integer or double member; null
-        /// (with the reason) for anything else.
+        /// LongCount()), or <c>sum</c>/<c>avg</c>/<c>min</c>/<c>max</c> <c>:Member</c> of a member <see cref="IsAggregated"/>
+        /// takes; null (with the reason) for anything else.
         /// </summary>
         private static string? AggregateOf(IInvocationOperation call, Dictionary<IParameterSymbol, Shape> scope, out string? reason)
         {
@@ -802,12 +802,12 @@ public sealed partial class MicroDbGenerator
 
             if (method.Name is "Sum" or "Average" or "Min" or "Max" && call.Arguments.Length == 2 && LambdaOf(call.Arguments[1].Value) is { Symbol.Parameters.Length: 1 } lambda
                 && Eval(Strip(LambdaBody(lambda)), new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [lambda.Symbol.Parameters[0]] = new RowShape(0) }) is MemberShape member
-                && member.Member.Type.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Int16 or SpecialType.System_Byte or SpecialType.System_Double)
+                && IsAggregated(method.Name, member.Member.Type))
             {
                 return (method.Name == "Average" ? "avg" : method.Name.ToLowerInvariant()) + ":" + member.Member.Name;
             }
 
-            reason = $"the aggregate '{call.Syntax}' is not lowered at build time (Count(), and Sum, Average, Min and Max of an integer or double member are)";
+            reason = $"the aggregate '{call.Syntax}' is not lowered at build time ({AggregatesLowered})";
             return null;
         }
 

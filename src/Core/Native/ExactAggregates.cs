@@ -1,4 +1,5 @@
 using System.Globalization;
+using MicroDb.Query.Model;
 using SQLitePCL;
 
 namespace MicroDb.Native;
@@ -11,36 +12,10 @@ namespace MicroDb.Native;
 /// current culture's comparer (LINQ's <c>Comparer&lt;string&gt;.Default</c>); the decimal sums' order keys and a
 /// DateTimeOffset's instant, for HAVING and ORDER BY over groups. Registered on every connection at open
 /// through <c>sqlite3_create_function</c>: plain static callbacks over SQLite values, no reflection (NativeAOT-safe).
+/// Their names, and the SQL that calls them, are <see cref="SqlAggregates"/>'s (shared with the build-time front end).
 /// </summary>
 internal static class ExactAggregates
 {
-    /// <summary><c>microdb_min(key, value)</c>: the value of the first row with the least key (NULL keys skipped).</summary>
-    public const string Min = "microdb_min";
-
-    /// <summary><c>microdb_max(key, value)</c>: the value of the first row with the greatest key.</summary>
-    public const string Max = "microdb_max";
-
-    /// <summary><c>microdb_min_text(value)</c>: the least string by the current culture's comparer.</summary>
-    public const string MinText = "microdb_min_text";
-
-    /// <summary><c>microdb_max_text(value)</c>: the greatest string by the current culture's comparer.</summary>
-    public const string MaxText = "microdb_max_text";
-
-    /// <summary><c>microdb_sum_decimal(value)</c>: the decimal sum as invariant text ("0" over no value).</summary>
-    public const string SumDecimal = "microdb_sum_decimal";
-
-    /// <summary><c>microdb_avg_decimal(value)</c>: the decimal average (sum / count) as invariant text, NULL over no value.</summary>
-    public const string AverageDecimal = "microdb_avg_decimal";
-
-    /// <summary><c>microdb_sum_decimal_key(value)</c>: the decimal sum's exact order key (the translator's decimal key text), for HAVING and ORDER BY.</summary>
-    public const string SumDecimalKey = "microdb_sum_decimal_key";
-
-    /// <summary><c>microdb_avg_decimal_key(value)</c>: the decimal average's exact order key, NULL over no value.</summary>
-    public const string AverageDecimalKey = "microdb_avg_decimal_key";
-
-    /// <summary><c>microdb_utc_ticks(text)</c>: a scalar function, the UtcTicks of a DateTimeOffset stored as ISO-8601 text (an integer passes through).</summary>
-    public const string UtcTicks = "microdb_utc_ticks";
-
     /// <summary>The error text of a decimal sum that does not fit (mapped to <see cref="OverflowException"/> by the grouped query).</summary>
     public const string OverflowMessage = "MicroDb: decimal overflow in an exact aggregate";
 
@@ -49,15 +24,15 @@ internal static class ExactAggregates
     /// <summary>Registers the functions on <paramref name="db"/>.</summary>
     public static void Register(sqlite3 db)
     {
-        Check(db, raw.sqlite3_create_function(db, Min, 2, Flags, null, static (ctx, _, args) => StepBest(ctx, args, greater: false), FinalBest));
-        Check(db, raw.sqlite3_create_function(db, Max, 2, Flags, null, static (ctx, _, args) => StepBest(ctx, args, greater: true), FinalBest));
-        Check(db, raw.sqlite3_create_function(db, MinText, 1, Flags, null, static (ctx, _, args) => StepText(ctx, args, greater: false), FinalText));
-        Check(db, raw.sqlite3_create_function(db, MaxText, 1, Flags, null, static (ctx, _, args) => StepText(ctx, args, greater: true), FinalText));
-        Check(db, raw.sqlite3_create_function(db, SumDecimal, 1, Flags, null, StepDecimal, static (ctx, _) => FinalDecimal(ctx, average: false)));
-        Check(db, raw.sqlite3_create_function(db, AverageDecimal, 1, Flags, null, StepDecimal, static (ctx, _) => FinalDecimal(ctx, average: true)));
-        Check(db, raw.sqlite3_create_function(db, SumDecimalKey, 1, Flags, null, StepDecimal, static (ctx, _) => FinalDecimal(ctx, average: false, key: true)));
-        Check(db, raw.sqlite3_create_function(db, AverageDecimalKey, 1, Flags, null, StepDecimal, static (ctx, _) => FinalDecimal(ctx, average: true, key: true)));
-        Check(db, raw.sqlite3_create_function(db, UtcTicks, 1, Flags, null, StepUtcTicks));
+        Check(db, raw.sqlite3_create_function(db, SqlAggregates.ExactMin, 2, Flags, null, static (ctx, _, args) => StepBest(ctx, args, greater: false), FinalBest));
+        Check(db, raw.sqlite3_create_function(db, SqlAggregates.ExactMax, 2, Flags, null, static (ctx, _, args) => StepBest(ctx, args, greater: true), FinalBest));
+        Check(db, raw.sqlite3_create_function(db, SqlAggregates.MinText, 1, Flags, null, static (ctx, _, args) => StepText(ctx, args, greater: false), FinalText));
+        Check(db, raw.sqlite3_create_function(db, SqlAggregates.MaxText, 1, Flags, null, static (ctx, _, args) => StepText(ctx, args, greater: true), FinalText));
+        Check(db, raw.sqlite3_create_function(db, SqlAggregates.SumDecimal, 1, Flags, null, StepDecimal, static (ctx, _) => FinalDecimal(ctx, average: false)));
+        Check(db, raw.sqlite3_create_function(db, SqlAggregates.AverageDecimal, 1, Flags, null, StepDecimal, static (ctx, _) => FinalDecimal(ctx, average: true)));
+        Check(db, raw.sqlite3_create_function(db, SqlAggregates.SumDecimalKey, 1, Flags, null, StepDecimal, static (ctx, _) => FinalDecimal(ctx, average: false, key: true)));
+        Check(db, raw.sqlite3_create_function(db, SqlAggregates.AverageDecimalKey, 1, Flags, null, StepDecimal, static (ctx, _) => FinalDecimal(ctx, average: true, key: true)));
+        Check(db, raw.sqlite3_create_function(db, SqlAggregates.UtcTicks, 1, Flags, null, StepUtcTicks));
     }
 
     private static void Check(sqlite3 db, int rc)

@@ -25,6 +25,7 @@ public static partial class QueryInterception
     /// <param name="project">Builds the result from the row holding the key's columns and the aggregate values, in the order the result reads them.</param>
     /// <param name="cancellationToken">Checked between rows.</param>
     /// <exception cref="ArgumentException"><paramref name="project"/> does not build <typeparamref name="TResult"/>.</exception>
+    /// <exception cref="OverflowException">A sum does not fit (as on the run-time path).</exception>
     public static List<TResult> ToList<TResult, TRow>(GroupedQuery<TResult> query, InterceptedSite site, Func<object?, object?[], TRow> project, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(query);
@@ -50,6 +51,11 @@ public static partial class QueryInterception
             }
 
             return rows;
+        }
+        catch (MicroDbException e) when (GroupState.IsOverflow(e))
+        {
+            // A sum that does not fit: the run-time path's OverflowException (GroupedQuery.ToList).
+            throw query.State.Overflow(e);
         }
         finally
         {
@@ -167,6 +173,10 @@ public static partial class QueryInterception
 
             return count;
         }
+        catch (MicroDbException e) when (GroupState.IsOverflow(e))
+        {
+            throw state.Overflow(e);
+        }
         finally
         {
             InterceptedValues.Return(scratch);
@@ -196,6 +206,10 @@ public static partial class QueryInterception
             }
 
             return found;
+        }
+        catch (MicroDbException e) when (GroupState.IsOverflow(e))
+        {
+            throw query.State.Overflow(e);
         }
         finally
         {

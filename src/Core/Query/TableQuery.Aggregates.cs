@@ -260,7 +260,7 @@ public sealed partial class TableQuery<T>
         {
             // LINQ's Min/Max of strings compare with Comparer<string>.Default (the current culture), not SQLite's ordinal
             // order: the grouped Min/Max's function (ExactAggregates), over the selected values; nulls skipped, null over none.
-            var (sql, args) = BuildAggregate(selector, max ? ExactAggregates.MaxText : ExactAggregates.MinText);
+            var (sql, args) = BuildAggregate(selector, max ? SqlAggregates.MaxText : SqlAggregates.MinText);
             return (TResult)(object?)Connection.Runner.Scalar<string?>(sql, StatementArguments.Translated(args))!;
         }
 

@@ -59,7 +59,7 @@ internal abstract class QueryDialect
     /// <paramref name="text"/> case-mapped by <paramref name="function"/> (<c>lower</c> or <c>upper</c>): SQLite's functions
     /// as they are (they map ASCII letters only).
     /// </summary>
-    public virtual SqlExpression CaseMapped(string function, SqlExpression text) => new SqlFunction(function, text);
+    public virtual SqlExpression CaseMapped(string function, SqlExpression text) => SqlStrings.CaseMapped(function, text);
 
     /// <summary>
     /// Under <see cref="NativeStorage"/>: the date or time part <paramref name="part"/> (<c>Year</c>, <c>Date</c> ...) of

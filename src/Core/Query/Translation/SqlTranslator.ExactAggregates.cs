@@ -1,6 +1,5 @@
 using System.Linq.Expressions;
 using MicroDb.Mapping;
-using MicroDb.Native;
 using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
@@ -25,19 +24,19 @@ internal sealed partial class SqlTranslator
 
         if (name is "Sum" or "Average")
         {
-            return new SqlFunction(name == "Sum" ? ExactAggregates.SumDecimal : ExactAggregates.AverageDecimal, DecimalSummand(call, name, selector));
+            return SqlAggregates.DecimalTotal(name, DecimalSummand(call, name, selector));
         }
 
         if (type == typeof(string))
         {
-            return new SqlFunction(name == "Min" ? ExactAggregates.MinText : ExactAggregates.MaxText, Stored(selector));
+            return SqlAggregates.TextExtreme(name, Stored(selector));
         }
 
         RejectTextEnum(call, selector);
 
         // The row with the least (greatest) order key, as ORDER BY orders the type; its stored value is read back as the member's.
         var key = ExactOrderKey(selector, KeyOf(selector));
-        return new SqlFunction(name == "Min" ? ExactAggregates.Min : ExactAggregates.Max, key, Stored(selector));
+        return SqlAggregates.Best(name, key, Stored(selector));
     }
 
     private static bool IsExactAggregateType(string name, Type type) =>
@@ -56,10 +55,10 @@ internal sealed partial class SqlTranslator
 
     /// <summary>
     /// The SQL whose SQLite order is .NET's for <paramref name="selector"/>'s values: its key (<see cref="Key"/>), and for a
-    /// DateTimeOffset stored as text, its instant as UtcTicks (<see cref="ExactAggregates.UtcTicks"/>), as LINQ compares them.
+    /// DateTimeOffset stored as text, its instant as UtcTicks (<see cref="SqlAggregates.UtcTicks"/>), as LINQ compares them.
     /// </summary>
     private SqlExpression ExactOrderKey(Expression selector, StoredKey key) =>
-        key == StoredKey.DateTimeOffset ? new SqlFunction(ExactAggregates.UtcTicks, Stored(selector)) : Key(selector, key);
+        key == StoredKey.DateTimeOffset ? new SqlFunction(SqlAggregates.UtcTicks, Stored(selector)) : Key(selector, key);
 
     /// <summary>
     /// <paramref name="e"/> (through conversions that keep its type) as an exact aggregate of the group being translated,
@@ -119,7 +118,7 @@ internal sealed partial class SqlTranslator
         if (exact.Name is "Sum" or "Average")
         {
             // The exact decimal key of the total (DecimalKey's text), which a decimal value is bound as.
-            return new SqlFunction(exact.Name == "Sum" ? ExactAggregates.SumDecimalKey : ExactAggregates.AverageDecimalKey, DecimalSummand(exact.Call, exact.Name, exact.Selector));
+            return SqlAggregates.DecimalTotalKey(exact.Name, DecimalSummand(exact.Call, exact.Name, exact.Selector));
         }
 
         RejectTextEnum(exact.Call, exact.Selector);

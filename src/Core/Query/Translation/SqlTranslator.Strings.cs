@@ -32,12 +32,9 @@ internal sealed partial class SqlTranslator
                 return StringEquals(call, target, args[0], args.Count == 2 && IgnoreCase(call, args[1]));
             case "Equals" when target is null && args.Count is 2 or 3:
                 return StringEquals(call, args[0], args[1], args.Count == 3 && IgnoreCase(call, args[2]));
-            case "ToLower" or "ToLowerInvariant" when target is not null && args.Count == 0:
+            case "ToLower" or "ToLowerInvariant" or "ToUpper" or "ToUpperInvariant" when target is not null && args.Count == 0:
                 Refuse(call, QueryFeature.CaseMapping);
-                return Dialect.CaseMapped("lower", Translate(target));
-            case "ToUpper" or "ToUpperInvariant" when target is not null && args.Count == 0:
-                Refuse(call, QueryFeature.CaseMapping);
-                return Dialect.CaseMapped("upper", Translate(target));
+                return Dialect.CaseMapped(SqlStrings.CaseMapping(call.Method.Name)!, Translate(target));
             case "Trim" or "TrimStart" or "TrimEnd" when target is not null && args.Count <= 1:
                 {
                     Refuse(call, QueryFeature.Trim);

@@ -43,7 +43,7 @@ internal sealed class SqliteQueryDialect : QueryDialect
     public override string? NumericCast(Type from, Type to) => "";
 
     /// <inheritdoc/>
-    public override SqlExpression Utf16Length(SqlExpression text) => new SqlFunction("length", text);
+    public override SqlExpression Utf16Length(SqlExpression text) => SqlStrings.Length(text);
 
     /// <inheritdoc/>
     public override string Function(string sqliteName) => sqliteName;
