@@ -125,6 +125,8 @@ public abstract partial class ConformanceSuite
         var rows = InsertDatePartRows(db);
         var failures = CompareDateCases(db, rows, dateOnlyAndTimeOnly: true, textMilliseconds: true, out var checks);
         Assert.That(failures, Is.Empty, $"{checks} checks");
+        var ordered = db.Table<AllTypes>().OrderBy(x => x.DateTimeOffset.Hour).ThenByDescending(x => x.DateTime.Millisecond).ThenBy(x => x.DateTimeText.DayOfYear).ThenBy(x => x.Id).Select(x => x.Id).ToList();
+        Assert.That(ordered, Is.EqualTo(rows.OrderBy(x => x.DateTimeOffset.Hour).ThenByDescending(x => x.DateTime.Millisecond).ThenBy(x => x.DateTimeText.DayOfYear).ThenBy(x => x.Id).Select(x => x.Id).ToList()));
 
         // The parts are the offset's own clock: 2024-02-29 23:30 at -05:00 is 2024-03-01 04:30 UTC.
         Assert.That(db.Table<AllTypes>().Count(x => x.DateTimeOffset.Year == 2024 && x.DateTimeOffset.Month == 2 && x.DateTimeOffset.Day == 29 && x.DateTimeOffset.Hour == 23 && x.DateTimeOffset.DayOfYear == 60),
