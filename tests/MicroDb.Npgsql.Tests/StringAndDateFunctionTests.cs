@@ -6,8 +6,9 @@ namespace MicroDb.Npgsql.Tests;
 
 /// <summary>
 /// String functions (case mapping, ordinal ignore-case matching, trimming, Substring, IndexOf, Length) and date parts
-/// (Year ... Second, DayOfWeek, Date of timestamp, date and time columns) on PostgreSQL against LINQ-to-Objects over the
-/// same rows, read back with ad-hoc SQL, on both mapping paths; and what PostgreSQL's dialect still refuses.
+/// (Year ... Second, Millisecond, DayOfWeek, DayOfYear, Date of timestamp, timestamptz, date and time columns) on
+/// PostgreSQL against LINQ-to-Objects over the same rows, read back with ad-hoc SQL, on both mapping paths; and what
+/// PostgreSQL's dialect still refuses.
 /// </summary>
 [TestFixture(MappingMode.Generated)]
 [TestFixture(MappingMode.Reflection)]
@@ -24,8 +25,23 @@ public sealed class StringAndDateFunctionTests(MappingMode mapping)
         new(2023, 12, 31, 23, 59, 59, 999), new(2024, 1, 1), new(2024, 1, 1, 0, 0, 1), new(2024, 2, 29, 12, 30, 45, 500),
         new(2024, 3, 1), new(1999, 12, 31, 23, 59, 59), new(2000, 1, 1, 0, 0, 0), new(2000, 2, 29, 6, 7, 8),
         new(1, 1, 1), new(9999, 12, 31, 23, 59, 59), new(2021, 6, 30, 18, 0, 0), new(2021, 7, 1, 0, 0, 0, 1),
-        new(2024, 12, 31, 0, 0, 0), DateTime.MaxValue,
+        new(2024, 12, 31, 0, 0, 0), DateTime.MaxValue, new DateTime(2022, 5, 5, 5, 5, 5, 123).AddTicks(4_560),
+        new(2023, 3, 1, 0, 0, 0, 0),
     ];
+
+    /// <summary>Offsets on both sides of UTC, so a value's UTC clock falls on another hour, day, month or year.</summary>
+    private static readonly TimeSpan[] Offsets =
+    [
+        TimeSpan.Zero, TimeSpan.FromHours(-5), TimeSpan.FromHours(14), TimeSpan.FromHours(-12), new TimeSpan(5, 45, 0), TimeSpan.FromMinutes(-150),
+    ];
+
+    /// <summary>The moment at the <paramref name="i"/>th offset, or at offset 0 where its UTC time would be out of range.</summary>
+    private static DateTimeOffset AtOffset(DateTime when, int i)
+    {
+        var offset = Offsets[i % Offsets.Length];
+        var utc = when.Ticks - offset.Ticks;
+        return utc < 0 || utc > DateTime.MaxValue.Ticks ? new DateTimeOffset(when, TimeSpan.Zero) : new DateTimeOffset(DateTime.SpecifyKind(when, DateTimeKind.Unspecified), offset);
+    }
 
     private MicroDbNpgsqlConnection _db = null!;
     private List<PgTextRow> _rows = null!;
@@ -50,7 +66,7 @@ public sealed class StringAndDateFunctionTests(MappingMode mapping)
                 MaybeWhen = i % 3 == 0 ? null : Moments[(i * 7) % Moments.Length],
                 Day = DateOnly.FromDateTime(Moments[(i * 5) % Moments.Length]),
                 Time = TimeOnly.FromDateTime(Moments[(i * 3) % Moments.Length]),
-                At = new DateTimeOffset(when, TimeSpan.Zero),
+                At = AtOffset(when, i),
             });
         }
 
@@ -128,7 +144,31 @@ public sealed class StringAndDateFunctionTests(MappingMode mapping)
         yield return new("nullable_month", x => x.MaybeWhen!.Value.Month == 12, x => x.MaybeWhen.HasValue && x.MaybeWhen.Value.Month == 12);
         yield return new("nullable_year_guarded", x => x.MaybeWhen.HasValue && x.MaybeWhen.Value.Year > 2000, x => x.MaybeWhen.HasValue && x.MaybeWhen.Value.Year > 2000);
 
+        // DayOfYear and Millisecond (the whole milliseconds: microseconds dropped).
+        yield return new("day_of_year", x => x.When.DayOfYear == 60, x => x.When.DayOfYear == 60);
+        yield return new("day_of_year_leap_end", x => x.When.DayOfYear == 366, x => x.When.DayOfYear == 366);
+        yield return new("day_of_year_range", x => x.When.DayOfYear > 180, x => x.When.DayOfYear > 180);
+        yield return new("millisecond", x => x.When.Millisecond == 999, x => x.When.Millisecond == 999);
+        yield return new("millisecond_with_microseconds", x => x.When.Millisecond == 123, x => x.When.Millisecond == 123);
+        yield return new("millisecond_nonzero", x => x.When.Millisecond > 0, x => x.When.Millisecond > 0);
+        yield return new("nullable_day_of_year", x => x.MaybeWhen!.Value.DayOfYear < 32, x => x.MaybeWhen.HasValue && x.MaybeWhen.Value.DayOfYear < 32);
+
+        // DateTimeOffset (timestamptz) parts: of the UTC clock, as the value reads back (offset 0).
+        yield return new("offset_year", x => x.At.Year == 2024, x => x.At.Year == 2024);
+        yield return new("offset_month", x => x.At.Month == 1, x => x.At.Month == 1);
+        yield return new("offset_day", x => x.At.Day == 1, x => x.At.Day == 1);
+        yield return new("offset_hour", x => x.At.Hour == 5, x => x.At.Hour == 5);
+        yield return new("offset_hour_range", x => x.At.Hour >= 12, x => x.At.Hour >= 12);
+        yield return new("offset_minute", x => x.At.Minute == 30, x => x.At.Minute == 30);
+        yield return new("offset_second", x => x.At.Second == 59, x => x.At.Second == 59);
+        yield return new("offset_millisecond", x => x.At.Millisecond >= 500, x => x.At.Millisecond >= 500);
+        yield return new("offset_day_of_week", x => x.At.DayOfWeek == DayOfWeek.Sunday, x => x.At.DayOfWeek == DayOfWeek.Sunday);
+        yield return new("offset_day_of_year", x => x.At.DayOfYear == 1, x => x.At.DayOfYear == 1);
+        yield return new("offset_day_of_year_range", x => x.At.DayOfYear >= 365, x => x.At.DayOfYear >= 365);
+
         // DateOnly (date) and TimeOnly (time) parts.
+        yield return new("date_only_day_of_year", x => x.Day.DayOfYear == 366, x => x.Day.DayOfYear == 366);
+        yield return new("time_only_millisecond", x => x.Time.Millisecond == 999, x => x.Time.Millisecond == 999);
         yield return new("date_only_year", x => x.Day.Year == 2023, x => x.Day.Year == 2023);
         yield return new("date_only_month_day", x => x.Day.Month == 2 && x.Day.Day == 29, x => x.Day.Month == 2 && x.Day.Day == 29);
         yield return new("date_only_day_of_week", x => x.Day.DayOfWeek == DayOfWeek.Saturday, x => x.Day.DayOfWeek == DayOfWeek.Saturday);
@@ -171,6 +211,10 @@ public sealed class StringAndDateFunctionTests(MappingMode mapping)
         Assert.That(trimmed, Is.EqualTo(_rows.Where(x => x.Name != null).Select(x => x.Name!.Trim()).ToList()));
         var years = _db.Table<PgTextRow>().OrderBy(x => x.Id).Select(x => x.When.Year).ToList();
         Assert.That(years, Is.EqualTo(_rows.Select(x => x.When.Year).ToList()));
+        var byUtcHour = _db.Table<PgTextRow>().OrderBy(x => x.At.Hour).ThenByDescending(x => x.At.Millisecond).ThenBy(x => x.Id).Select(x => x.Id).ToList();
+        Assert.That(byUtcHour, Is.EqualTo(_rows.OrderBy(x => x.At.Hour).ThenByDescending(x => x.At.Millisecond).ThenBy(x => x.Id).Select(x => x.Id).ToList()));
+        var byDayOfYear = _db.Table<PgTextRow>().OrderBy(x => x.When.DayOfYear).ThenBy(x => x.Id).Select(x => x.Id).ToList();
+        Assert.That(byDayOfYear, Is.EqualTo(_rows.OrderBy(x => x.When.DayOfYear).ThenBy(x => x.Id).Select(x => x.Id).ToList()));
     }
 
     [Test]
@@ -193,20 +237,42 @@ public sealed class StringAndDateFunctionTests(MappingMode mapping)
     }
 
     [Test]
-    public void Date_parts_sqlite_does_not_translate_throw_naming_them()
+    public void Date_parts_without_a_translation_throw_naming_them()
     {
         var table = _db.Table<PgTextRow>();
-        Assert.That(() => table.Where(x => x.At.Year == 2024), Throws.TypeOf<NotSupportedException>().With.Message.Contains("DateTimeOffset.Year"));
-        Assert.That(() => table.Where(x => x.When.DayOfYear == 1), Throws.TypeOf<NotSupportedException>().With.Message.Contains("DateTime.DayOfYear"));
-        Assert.That(() => table.Where(x => x.Day.DayOfYear == 1), Throws.TypeOf<NotSupportedException>().With.Message.Contains("DateOnly.DayOfYear"));
-        Assert.That(() => table.Where(x => x.When.Millisecond == 1), Throws.TypeOf<NotSupportedException>().With.Message.Contains("Millisecond"));
+        var day = new DateTime(2024, 1, 1);
+        Assert.That(() => table.Where(x => x.At.Date == day), Throws.TypeOf<NotSupportedException>().With.Message.Contains("DateTimeOffset.Date"));
+        Assert.That(() => table.Where(x => x.At.TimeOfDay == TimeSpan.Zero), Throws.TypeOf<NotSupportedException>().With.Message.Contains("DateTimeOffset.TimeOfDay"));
+        Assert.That(() => table.Where(x => x.When.TimeOfDay == TimeSpan.Zero), Throws.TypeOf<NotSupportedException>().With.Message.Contains("DateTime.TimeOfDay"));
+        Assert.That(() => table.Where(x => x.At.Offset == TimeSpan.Zero), Throws.TypeOf<NotSupportedException>().With.Message.Contains("DateTimeOffset.Offset"));
+    }
+
+    [Test]
+    public void DateTimeOffset_parts_are_the_utc_clock_as_the_value_reads_back()
+    {
+        // timestamptz keeps the instant, not the offset: 2024-02-29 23:30 at -05:00 reads back as 2024-03-01 04:30 at
+        // offset 0, and its parts are those (SQLite's MicroDb format keeps the offset, and gives 23 for Hour).
+        var written = new DateTimeOffset(2024, 2, 29, 23, 30, 15, 250, TimeSpan.FromHours(-5));
+        var id = _db.Insert(new PgTextRow { Name = "offset", When = new DateTime(2024, 2, 29), At = written });
+        var back = _db.Query<PgTextRow>("SELECT * FROM pg_text_fn WHERE \"Name\" = 'offset'").Single();
+        Assert.That(back.At, Is.EqualTo(written));
+        Assert.That(back.At.Offset, Is.EqualTo(TimeSpan.Zero));
+        var table = _db.Table<PgTextRow>().Where(x => x.Name == "offset");
+        Assert.That(table.Count(x => x.At.Year == 2024 && x.At.Month == 3 && x.At.Day == 1 && x.At.Hour == 4 && x.At.Minute == 30 && x.At.Second == 15 && x.At.Millisecond == 250), Is.EqualTo(1), id.ToString());
+        Assert.That(table.Count(x => x.At.DayOfYear == 61 && x.At.DayOfWeek == DayOfWeek.Friday), Is.EqualTo(1));
+        Assert.That(table.Count(x => x.At.Hour == 23 || x.At.Day == 29), Is.Zero);
+
+        // Whatever the session's time zone: the parts are UTC's, not the session's.
+        _db.Execute("SET TIME ZONE 'Asia/Kathmandu'");
+        Assert.That(table.Count(x => x.At.Hour == 4 && x.At.Minute == 30), Is.EqualTo(1));
     }
 
     [Test]
     public void Refusals_leave_the_rows_as_they_were()
     {
         var table = _db.Table<PgTextRow>();
-        Assert.That(() => table.Where(x => x.At.Month == 1).ExecuteDelete(), Throws.TypeOf<NotSupportedException>());
+        var day = new DateTime(2024, 1, 1);
+        Assert.That(() => table.Where(x => x.At.Date == day).ExecuteDelete(), Throws.TypeOf<NotSupportedException>());
         Assert.That(_db.Query<PgTextRow>("SELECT * FROM pg_text_fn ORDER BY \"Id\"").Select(x => x.Id), Is.EqualTo(_rows.Select(x => x.Id)));
     }
 }

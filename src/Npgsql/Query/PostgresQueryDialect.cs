@@ -118,13 +118,28 @@ internal sealed class PostgresQueryDialect : QueryDialect
     public override SqlExpression CaseMapped(string function, SqlExpression text) => new SqlFunction(function, new SqlCollate(text, CaseCollation));
 
     /// <summary>
-    /// <c>Year</c> ... <c>Second</c> and <c>DayOfWeek</c> as <c>CAST(date_part(...) AS integer)</c> (seconds floored first),
-    /// <c>Date</c> as <c>date_trunc('day', ...)</c>; of <see cref="DateTime"/> (timestamp), <see cref="DateOnly"/> (date)
-    /// and <see cref="TimeOnly"/> (time), the parts SQLite's translator has. Null for any other.
+    /// <c>Year</c> ... <c>Second</c>, <c>DayOfWeek</c> and <c>DayOfYear</c> as <c>CAST(date_part(...) AS integer)</c>
+    /// (seconds floored first), <c>Millisecond</c> from the seconds field in milliseconds, <c>Date</c> as
+    /// <c>date_trunc('day', ...)</c>; of <see cref="DateTime"/> (timestamp), <see cref="DateTimeOffset"/> (timestamptz, its
+    /// UTC clock: no <c>Date</c>), <see cref="DateOnly"/> (date) and <see cref="TimeOnly"/> (time). Null for any other.
     /// </summary>
     public override SqlExpression? DatePart(Type owner, string part, SqlExpression value)
     {
-        var dateTime = owner == typeof(DateTime);
+        // A DateTimeOffset is a timestamptz, stored in UTC and read back at offset 0: its parts are the UTC clock's, the
+        // parts of the value as it reads back (the offset it was written with is not stored). timezone('UTC', x) is that
+        // clock as a timestamp, whatever the session's TimeZone; -infinity and infinity stay as they are.
+        var offset = owner == typeof(DateTimeOffset);
+        if (offset)
+        {
+            if (part == "Date")
+            {
+                return null;
+            }
+
+            value = new SqlFunction("timezone", SqlLiteral.Quoted("UTC"), value);
+        }
+
+        var dateTime = offset || owner == typeof(DateTime);
         var date = dateTime || owner == typeof(DateOnly);
         var time = dateTime || owner == typeof(TimeOnly);
         var whole = value;
@@ -139,9 +154,11 @@ internal sealed class PostgresQueryDialect : QueryDialect
             "Month" when date => Integer("month", value),
             "Day" when date => Integer("day", value),
             "DayOfWeek" when date => Integer("dow", value),
+            "DayOfYear" when date => Integer("doy", value),
             "Hour" when time => Integer("hour", value),
             "Minute" when time => Integer("minute", value),
             "Second" when time => new SqlCast(new SqlFunction("floor", new SqlFunction("date_part", SqlLiteral.Quoted("second"), value)), "integer"),
+            "Millisecond" when time => Millisecond(value),
             "Date" when dateTime => DateOf(),
             _ => null,
         };
@@ -166,6 +183,13 @@ internal sealed class PostgresQueryDialect : QueryDialect
                 ]),
                 value);
         }
+
+        // date_part('milliseconds') is the seconds field in milliseconds with its fraction (45.5 s is 45500): the
+        // whole milliseconds of the second, as .NET's Millisecond (microseconds are dropped, not rounded).
+        static SqlGroup Millisecond(SqlExpression value) => new(new SqlBinary(
+            new SqlCast(new SqlFunction("floor", new SqlFunction("date_part", SqlLiteral.Quoted("milliseconds"), value)), "integer"),
+            SqlOperator.Modulo,
+            SqlLiteral.Integer(1000)));
 
         static SqlCast Integer(string field, SqlExpression value) => new(new SqlFunction("date_part", SqlLiteral.Quoted(field), value), "integer");
     }

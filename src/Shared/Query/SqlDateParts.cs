@@ -128,4 +128,64 @@ internal static class SqlDateParts
 
         return null;
     }
+
+    /// <summary>
+    /// DayOfYear and Millisecond of ticks: a DateTime stored as ticks with the kind in the top two bits (masked, so plain
+    /// ticks and a DateTimeOffset's UtcTicks, which have no kind bits, read the same); null for another part.
+    /// </summary>
+    /// <param name="value">The stored value's node, made once per read.</param>
+    /// <param name="part">The member name.</param>
+    /// <returns>The part's node, or null.</returns>
+    public static SqlExpression? TicksDayOfYearOrMillisecond(System.Func<SqlExpression> value, string part)
+    {
+        if (part == "DayOfYear")
+        {
+            var days = new SqlGroup(new SqlBinary(SqlStoredKeys.DateTimeTicks(value()), SqlOperator.Divide, SqlLiteral.Integer(TicksPerDay)));
+            var julian = new SqlBinary(days, SqlOperator.Add, new SqlLiteral(JulianDayOfDayZero));
+            return new SqlCast(new SqlFunction("strftime", SqlLiteral.Quoted("%j"), julian), "INTEGER");
+        }
+
+        if (part == "Millisecond")
+        {
+            // 10,000 ticks a millisecond; the remainder of the second's 1,000 milliseconds.
+            var ticks = SqlStoredKeys.DateTimeTicks(value());
+            return new SqlGroup(new SqlBinary(new SqlBinary(ticks, SqlOperator.Divide, SqlLiteral.Integer(10_000)), SqlOperator.Modulo, SqlLiteral.Integer(1_000)));
+        }
+
+        return null;
+    }
+
+    /// <summary>
+    /// DayOfYear (<c>strftime('%j')</c> of the yyyy-MM-dd at the start of the text) and, where <paramref name="allowMilliseconds"/>,
+    /// Millisecond (the three digits after <c>yyyy-MM-ddTHH:mm:ss.</c>); null for another part.
+    /// </summary>
+    /// <param name="value">The stored text's node, made once per read.</param>
+    /// <param name="part">The member name.</param>
+    /// <param name="allowMilliseconds">Whether at least three fraction digits follow the seconds at position 21.</param>
+    /// <returns>The part's node, or null.</returns>
+    public static SqlExpression? TextDayOfYearOrMillisecond(System.Func<SqlExpression> value, string part, bool allowMilliseconds)
+    {
+        if (part == "DayOfYear")
+        {
+            return new SqlCast(new SqlFunction("strftime", SqlLiteral.Quoted("%j"), new SqlFunction("substr", value(), SqlLiteral.One, SqlLiteral.Integer(10))), "INTEGER");
+        }
+
+        if (part == "Millisecond" && allowMilliseconds)
+        {
+            return new SqlCast(new SqlFunction("substr", value(), SqlLiteral.Integer(21), SqlLiteral.Integer(3)), "INTEGER");
+        }
+
+        return null;
+    }
+
+    /// <summary>
+    /// A part of a DateTimeOffset stored as MicroDb's ISO text (<c>yyyy-MM-ddTHH:mm:ss.fffffff+hh:mm</c>): the clock time
+    /// in the value's own offset, as <see cref="System.DateTimeOffset"/>'s parts are, so every part but Date is at a fixed
+    /// position (Year ... Second, Millisecond, DayOfWeek, DayOfYear); null for another part.
+    /// </summary>
+    /// <param name="value">The stored text's node, made once per read.</param>
+    /// <param name="part">The member name.</param>
+    /// <returns>The part's node, or null.</returns>
+    public static SqlExpression? DateTimeOffsetTextPart(System.Func<SqlExpression> value, string part) =>
+        part == "Date" ? null : TextDatePart(value, part, allowTime: true) ?? TextDayOfYearOrMillisecond(value, part, allowMilliseconds: true);
 }

@@ -31,6 +31,21 @@ internal readonly record struct SqliteNetDateText(bool Zoned, bool Sortable, boo
         return new(zoned, sortable, dateAtStart, timeAfterDate);
     }
 
+    /// <summary>
+    /// Whether <paramref name="format"/> puts at least three fraction digits (<c>fff</c>, zeros kept) right after the time
+    /// of <see cref="TimeAfterDate"/>, at position 21 of the text: there the Millisecond part is at a fixed position.
+    /// </summary>
+    public static bool MillisecondsAfterTime(string format)
+    {
+        if (!Of(format).TimeAfterDate || format.Length == 1)
+        {
+            return false;
+        }
+
+        var pattern = Unquote(format);
+        return pattern.Length >= 23 && pattern[19] == '.' && pattern.AsSpan(20, 3).SequenceEqual("fff");
+    }
+
     /// <summary>The format with quoted literals and escapes resolved (letters that came from literals marked as '#').</summary>
     private static string Unquote(string format)
     {
