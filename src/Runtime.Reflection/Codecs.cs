@@ -9,8 +9,6 @@ namespace MicroDb.Runtime.Reflection;
 
 internal readonly struct BooleanCodec : IValueCodec<bool>
 {
-    public void Bind(SqliteStatement s, int i, bool v) => s.Bind(i, v);
-    public bool Read(SqliteStatement s, int o) => s.GetBoolean(o);
     public void Write(BinaryWriter w, bool v) => BinaryCodec.Write(w, v);
     public bool ReadBinary(BinaryReader r) => BinaryCodec.ReadBoolean(r);
     public bool FromRowId(long k) => throw RowIds.Refused<bool>();
@@ -18,8 +16,6 @@ internal readonly struct BooleanCodec : IValueCodec<bool>
 
 internal readonly struct NullableBooleanCodec : IValueCodec<bool?>
 {
-    public void Bind(SqliteStatement s, int i, bool? v) => s.Bind(i, v);
-    public bool? Read(SqliteStatement s, int o) => s.GetNullableBoolean(o);
     public void Write(BinaryWriter w, bool? v) => BinaryCodec.Write(w, v);
     public bool? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableBoolean(r);
     public bool? FromRowId(long k) => throw RowIds.Refused<bool?>();
@@ -27,8 +23,6 @@ internal readonly struct NullableBooleanCodec : IValueCodec<bool?>
 
 internal readonly struct ByteCodec : IValueCodec<byte>
 {
-    public void Bind(SqliteStatement s, int i, byte v) => s.Bind(i, v);
-    public byte Read(SqliteStatement s, int o) => s.GetByte(o);
     public void Write(BinaryWriter w, byte v) => BinaryCodec.Write(w, v);
     public byte ReadBinary(BinaryReader r) => BinaryCodec.ReadByte(r);
     public byte FromRowId(long k) => unchecked((byte)k);
@@ -36,8 +30,6 @@ internal readonly struct ByteCodec : IValueCodec<byte>
 
 internal readonly struct NullableByteCodec : IValueCodec<byte?>
 {
-    public void Bind(SqliteStatement s, int i, byte? v) => s.Bind(i, v);
-    public byte? Read(SqliteStatement s, int o) => s.GetNullableByte(o);
     public void Write(BinaryWriter w, byte? v) => BinaryCodec.Write(w, v);
     public byte? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableByte(r);
     public byte? FromRowId(long k) => unchecked((byte)k);
@@ -45,8 +37,6 @@ internal readonly struct NullableByteCodec : IValueCodec<byte?>
 
 internal readonly struct SByteCodec : IValueCodec<sbyte>
 {
-    public void Bind(SqliteStatement s, int i, sbyte v) => s.Bind(i, v);
-    public sbyte Read(SqliteStatement s, int o) => s.GetSByte(o);
     public void Write(BinaryWriter w, sbyte v) => BinaryCodec.Write(w, v);
     public sbyte ReadBinary(BinaryReader r) => BinaryCodec.ReadSByte(r);
     public sbyte FromRowId(long k) => unchecked((sbyte)k);
@@ -54,8 +44,6 @@ internal readonly struct SByteCodec : IValueCodec<sbyte>
 
 internal readonly struct NullableSByteCodec : IValueCodec<sbyte?>
 {
-    public void Bind(SqliteStatement s, int i, sbyte? v) => s.Bind(i, v);
-    public sbyte? Read(SqliteStatement s, int o) => s.GetNullableSByte(o);
     public void Write(BinaryWriter w, sbyte? v) => BinaryCodec.Write(w, v);
     public sbyte? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableSByte(r);
     public sbyte? FromRowId(long k) => unchecked((sbyte)k);
@@ -63,8 +51,6 @@ internal readonly struct NullableSByteCodec : IValueCodec<sbyte?>
 
 internal readonly struct Int16Codec : IValueCodec<short>
 {
-    public void Bind(SqliteStatement s, int i, short v) => s.Bind(i, v);
-    public short Read(SqliteStatement s, int o) => s.GetInt16(o);
     public void Write(BinaryWriter w, short v) => BinaryCodec.Write(w, v);
     public short ReadBinary(BinaryReader r) => BinaryCodec.ReadInt16(r);
     public short FromRowId(long k) => unchecked((short)k);
@@ -72,8 +58,6 @@ internal readonly struct Int16Codec : IValueCodec<short>
 
 internal readonly struct NullableInt16Codec : IValueCodec<short?>
 {
-    public void Bind(SqliteStatement s, int i, short? v) => s.Bind(i, v);
-    public short? Read(SqliteStatement s, int o) => s.GetNullableInt16(o);
     public void Write(BinaryWriter w, short? v) => BinaryCodec.Write(w, v);
     public short? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableInt16(r);
     public short? FromRowId(long k) => unchecked((short)k);
@@ -81,8 +65,6 @@ internal readonly struct NullableInt16Codec : IValueCodec<short?>
 
 internal readonly struct UInt16Codec : IValueCodec<ushort>
 {
-    public void Bind(SqliteStatement s, int i, ushort v) => s.Bind(i, v);
-    public ushort Read(SqliteStatement s, int o) => s.GetUInt16(o);
     public void Write(BinaryWriter w, ushort v) => BinaryCodec.Write(w, v);
     public ushort ReadBinary(BinaryReader r) => BinaryCodec.ReadUInt16(r);
     public ushort FromRowId(long k) => unchecked((ushort)k);
@@ -90,8 +72,6 @@ internal readonly struct UInt16Codec : IValueCodec<ushort>
 
 internal readonly struct NullableUInt16Codec : IValueCodec<ushort?>
 {
-    public void Bind(SqliteStatement s, int i, ushort? v) => s.Bind(i, v);
-    public ushort? Read(SqliteStatement s, int o) => s.GetNullableUInt16(o);
     public void Write(BinaryWriter w, ushort? v) => BinaryCodec.Write(w, v);
     public ushort? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableUInt16(r);
     public ushort? FromRowId(long k) => unchecked((ushort)k);
@@ -99,8 +79,6 @@ internal readonly struct NullableUInt16Codec : IValueCodec<ushort?>
 
 internal readonly struct Int32Codec : IValueCodec<int>
 {
-    public void Bind(SqliteStatement s, int i, int v) => s.Bind(i, v);
-    public int Read(SqliteStatement s, int o) => s.GetInt32(o);
     public void Write(BinaryWriter w, int v) => BinaryCodec.Write(w, v);
     public int ReadBinary(BinaryReader r) => BinaryCodec.ReadInt32(r);
     public int FromRowId(long k) => unchecked((int)k);
@@ -108,8 +86,6 @@ internal readonly struct Int32Codec : IValueCodec<int>
 
 internal readonly struct NullableInt32Codec : IValueCodec<int?>
 {
-    public void Bind(SqliteStatement s, int i, int? v) => s.Bind(i, v);
-    public int? Read(SqliteStatement s, int o) => s.GetNullableInt32(o);
     public void Write(BinaryWriter w, int? v) => BinaryCodec.Write(w, v);
     public int? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableInt32(r);
     public int? FromRowId(long k) => unchecked((int)k);
@@ -117,8 +93,6 @@ internal readonly struct NullableInt32Codec : IValueCodec<int?>
 
 internal readonly struct UInt32Codec : IValueCodec<uint>
 {
-    public void Bind(SqliteStatement s, int i, uint v) => s.Bind(i, v);
-    public uint Read(SqliteStatement s, int o) => s.GetUInt32(o);
     public void Write(BinaryWriter w, uint v) => BinaryCodec.Write(w, v);
     public uint ReadBinary(BinaryReader r) => BinaryCodec.ReadUInt32(r);
     public uint FromRowId(long k) => unchecked((uint)k);
@@ -126,8 +100,6 @@ internal readonly struct UInt32Codec : IValueCodec<uint>
 
 internal readonly struct NullableUInt32Codec : IValueCodec<uint?>
 {
-    public void Bind(SqliteStatement s, int i, uint? v) => s.Bind(i, v);
-    public uint? Read(SqliteStatement s, int o) => s.GetNullableUInt32(o);
     public void Write(BinaryWriter w, uint? v) => BinaryCodec.Write(w, v);
     public uint? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableUInt32(r);
     public uint? FromRowId(long k) => unchecked((uint)k);
@@ -135,8 +107,6 @@ internal readonly struct NullableUInt32Codec : IValueCodec<uint?>
 
 internal readonly struct Int64Codec : IValueCodec<long>
 {
-    public void Bind(SqliteStatement s, int i, long v) => s.Bind(i, v);
-    public long Read(SqliteStatement s, int o) => s.GetInt64(o);
     public void Write(BinaryWriter w, long v) => BinaryCodec.Write(w, v);
     public long ReadBinary(BinaryReader r) => BinaryCodec.ReadInt64(r);
     public long FromRowId(long k) => k;
@@ -144,8 +114,6 @@ internal readonly struct Int64Codec : IValueCodec<long>
 
 internal readonly struct NullableInt64Codec : IValueCodec<long?>
 {
-    public void Bind(SqliteStatement s, int i, long? v) => s.Bind(i, v);
-    public long? Read(SqliteStatement s, int o) => s.GetNullableInt64(o);
     public void Write(BinaryWriter w, long? v) => BinaryCodec.Write(w, v);
     public long? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableInt64(r);
     public long? FromRowId(long k) => k;
@@ -153,8 +121,6 @@ internal readonly struct NullableInt64Codec : IValueCodec<long?>
 
 internal readonly struct UInt64Codec : IValueCodec<ulong>
 {
-    public void Bind(SqliteStatement s, int i, ulong v) => s.Bind(i, v);
-    public ulong Read(SqliteStatement s, int o) => s.GetUInt64(o);
     public void Write(BinaryWriter w, ulong v) => BinaryCodec.Write(w, v);
     public ulong ReadBinary(BinaryReader r) => BinaryCodec.ReadUInt64(r);
     public ulong FromRowId(long k) => unchecked((ulong)k);
@@ -162,8 +128,6 @@ internal readonly struct UInt64Codec : IValueCodec<ulong>
 
 internal readonly struct NullableUInt64Codec : IValueCodec<ulong?>
 {
-    public void Bind(SqliteStatement s, int i, ulong? v) => s.Bind(i, v);
-    public ulong? Read(SqliteStatement s, int o) => s.GetNullableUInt64(o);
     public void Write(BinaryWriter w, ulong? v) => BinaryCodec.Write(w, v);
     public ulong? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableUInt64(r);
     public ulong? FromRowId(long k) => unchecked((ulong)k);
@@ -171,8 +135,6 @@ internal readonly struct NullableUInt64Codec : IValueCodec<ulong?>
 
 internal readonly struct SingleCodec : IValueCodec<float>
 {
-    public void Bind(SqliteStatement s, int i, float v) => s.Bind(i, v);
-    public float Read(SqliteStatement s, int o) => s.GetSingle(o);
     public void Write(BinaryWriter w, float v) => BinaryCodec.Write(w, v);
     public float ReadBinary(BinaryReader r) => BinaryCodec.ReadSingle(r);
     public float FromRowId(long k) => throw RowIds.Refused<float>();
@@ -180,8 +142,6 @@ internal readonly struct SingleCodec : IValueCodec<float>
 
 internal readonly struct NullableSingleCodec : IValueCodec<float?>
 {
-    public void Bind(SqliteStatement s, int i, float? v) => s.Bind(i, v);
-    public float? Read(SqliteStatement s, int o) => s.GetNullableSingle(o);
     public void Write(BinaryWriter w, float? v) => BinaryCodec.Write(w, v);
     public float? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableSingle(r);
     public float? FromRowId(long k) => throw RowIds.Refused<float?>();
@@ -189,8 +149,6 @@ internal readonly struct NullableSingleCodec : IValueCodec<float?>
 
 internal readonly struct DoubleCodec : IValueCodec<double>
 {
-    public void Bind(SqliteStatement s, int i, double v) => s.Bind(i, v);
-    public double Read(SqliteStatement s, int o) => s.GetDouble(o);
     public void Write(BinaryWriter w, double v) => BinaryCodec.Write(w, v);
     public double ReadBinary(BinaryReader r) => BinaryCodec.ReadDouble(r);
     public double FromRowId(long k) => throw RowIds.Refused<double>();
@@ -198,8 +156,6 @@ internal readonly struct DoubleCodec : IValueCodec<double>
 
 internal readonly struct NullableDoubleCodec : IValueCodec<double?>
 {
-    public void Bind(SqliteStatement s, int i, double? v) => s.Bind(i, v);
-    public double? Read(SqliteStatement s, int o) => s.GetNullableDouble(o);
     public void Write(BinaryWriter w, double? v) => BinaryCodec.Write(w, v);
     public double? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableDouble(r);
     public double? FromRowId(long k) => throw RowIds.Refused<double?>();
@@ -207,8 +163,6 @@ internal readonly struct NullableDoubleCodec : IValueCodec<double?>
 
 internal readonly struct DecimalCodec : IValueCodec<decimal>
 {
-    public void Bind(SqliteStatement s, int i, decimal v) => s.Bind(i, v);
-    public decimal Read(SqliteStatement s, int o) => s.GetDecimal(o);
     public void Write(BinaryWriter w, decimal v) => BinaryCodec.Write(w, v);
     public decimal ReadBinary(BinaryReader r) => BinaryCodec.ReadDecimal(r);
     public decimal FromRowId(long k) => throw RowIds.Refused<decimal>();
@@ -216,8 +170,6 @@ internal readonly struct DecimalCodec : IValueCodec<decimal>
 
 internal readonly struct NullableDecimalCodec : IValueCodec<decimal?>
 {
-    public void Bind(SqliteStatement s, int i, decimal? v) => s.Bind(i, v);
-    public decimal? Read(SqliteStatement s, int o) => s.GetNullableDecimal(o);
     public void Write(BinaryWriter w, decimal? v) => BinaryCodec.Write(w, v);
     public decimal? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableDecimal(r);
     public decimal? FromRowId(long k) => throw RowIds.Refused<decimal?>();
@@ -225,8 +177,6 @@ internal readonly struct NullableDecimalCodec : IValueCodec<decimal?>
 
 internal readonly struct CharCodec : IValueCodec<char>
 {
-    public void Bind(SqliteStatement s, int i, char v) => s.Bind(i, v);
-    public char Read(SqliteStatement s, int o) => s.GetChar(o);
     public void Write(BinaryWriter w, char v) => BinaryCodec.Write(w, v);
     public char ReadBinary(BinaryReader r) => BinaryCodec.ReadChar(r);
     public char FromRowId(long k) => throw RowIds.Refused<char>();
@@ -234,8 +184,6 @@ internal readonly struct CharCodec : IValueCodec<char>
 
 internal readonly struct NullableCharCodec : IValueCodec<char?>
 {
-    public void Bind(SqliteStatement s, int i, char? v) => s.Bind(i, v);
-    public char? Read(SqliteStatement s, int o) => s.GetNullableChar(o);
     public void Write(BinaryWriter w, char? v) => BinaryCodec.Write(w, v);
     public char? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableChar(r);
     public char? FromRowId(long k) => throw RowIds.Refused<char?>();
@@ -243,8 +191,6 @@ internal readonly struct NullableCharCodec : IValueCodec<char?>
 
 internal readonly struct GuidCodec : IValueCodec<Guid>
 {
-    public void Bind(SqliteStatement s, int i, Guid v) => s.Bind(i, v);
-    public Guid Read(SqliteStatement s, int o) => s.GetGuid(o);
     public void Write(BinaryWriter w, Guid v) => BinaryCodec.Write(w, v);
     public Guid ReadBinary(BinaryReader r) => BinaryCodec.ReadGuid(r);
     public Guid FromRowId(long k) => throw RowIds.Refused<Guid>();
@@ -252,8 +198,6 @@ internal readonly struct GuidCodec : IValueCodec<Guid>
 
 internal readonly struct NullableGuidCodec : IValueCodec<Guid?>
 {
-    public void Bind(SqliteStatement s, int i, Guid? v) => s.Bind(i, v);
-    public Guid? Read(SqliteStatement s, int o) => s.GetNullableGuid(o);
     public void Write(BinaryWriter w, Guid? v) => BinaryCodec.Write(w, v);
     public Guid? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableGuid(r);
     public Guid? FromRowId(long k) => throw RowIds.Refused<Guid?>();
@@ -261,8 +205,6 @@ internal readonly struct NullableGuidCodec : IValueCodec<Guid?>
 
 internal readonly struct DateTimeCodec : IValueCodec<DateTime>
 {
-    public void Bind(SqliteStatement s, int i, DateTime v) => s.Bind(i, v);
-    public DateTime Read(SqliteStatement s, int o) => s.GetDateTime(o);
     public void Write(BinaryWriter w, DateTime v) => BinaryCodec.Write(w, v);
     public DateTime ReadBinary(BinaryReader r) => BinaryCodec.ReadDateTime(r);
     public DateTime FromRowId(long k) => throw RowIds.Refused<DateTime>();
@@ -270,8 +212,6 @@ internal readonly struct DateTimeCodec : IValueCodec<DateTime>
 
 internal readonly struct NullableDateTimeCodec : IValueCodec<DateTime?>
 {
-    public void Bind(SqliteStatement s, int i, DateTime? v) => s.Bind(i, v);
-    public DateTime? Read(SqliteStatement s, int o) => s.GetNullableDateTime(o);
     public void Write(BinaryWriter w, DateTime? v) => BinaryCodec.Write(w, v);
     public DateTime? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableDateTime(r);
     public DateTime? FromRowId(long k) => throw RowIds.Refused<DateTime?>();
@@ -279,8 +219,6 @@ internal readonly struct NullableDateTimeCodec : IValueCodec<DateTime?>
 
 internal readonly struct DateTimeOffsetCodec : IValueCodec<DateTimeOffset>
 {
-    public void Bind(SqliteStatement s, int i, DateTimeOffset v) => s.Bind(i, v);
-    public DateTimeOffset Read(SqliteStatement s, int o) => s.GetDateTimeOffset(o);
     public void Write(BinaryWriter w, DateTimeOffset v) => BinaryCodec.Write(w, v);
     public DateTimeOffset ReadBinary(BinaryReader r) => BinaryCodec.ReadDateTimeOffset(r);
     public DateTimeOffset FromRowId(long k) => throw RowIds.Refused<DateTimeOffset>();
@@ -288,8 +226,6 @@ internal readonly struct DateTimeOffsetCodec : IValueCodec<DateTimeOffset>
 
 internal readonly struct NullableDateTimeOffsetCodec : IValueCodec<DateTimeOffset?>
 {
-    public void Bind(SqliteStatement s, int i, DateTimeOffset? v) => s.Bind(i, v);
-    public DateTimeOffset? Read(SqliteStatement s, int o) => s.GetNullableDateTimeOffset(o);
     public void Write(BinaryWriter w, DateTimeOffset? v) => BinaryCodec.Write(w, v);
     public DateTimeOffset? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableDateTimeOffset(r);
     public DateTimeOffset? FromRowId(long k) => throw RowIds.Refused<DateTimeOffset?>();
@@ -297,8 +233,6 @@ internal readonly struct NullableDateTimeOffsetCodec : IValueCodec<DateTimeOffse
 
 internal readonly struct TimeSpanCodec : IValueCodec<TimeSpan>
 {
-    public void Bind(SqliteStatement s, int i, TimeSpan v) => s.Bind(i, v);
-    public TimeSpan Read(SqliteStatement s, int o) => s.GetTimeSpan(o);
     public void Write(BinaryWriter w, TimeSpan v) => BinaryCodec.Write(w, v);
     public TimeSpan ReadBinary(BinaryReader r) => BinaryCodec.ReadTimeSpan(r);
     public TimeSpan FromRowId(long k) => throw RowIds.Refused<TimeSpan>();
@@ -306,8 +240,6 @@ internal readonly struct TimeSpanCodec : IValueCodec<TimeSpan>
 
 internal readonly struct NullableTimeSpanCodec : IValueCodec<TimeSpan?>
 {
-    public void Bind(SqliteStatement s, int i, TimeSpan? v) => s.Bind(i, v);
-    public TimeSpan? Read(SqliteStatement s, int o) => s.GetNullableTimeSpan(o);
     public void Write(BinaryWriter w, TimeSpan? v) => BinaryCodec.Write(w, v);
     public TimeSpan? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableTimeSpan(r);
     public TimeSpan? FromRowId(long k) => throw RowIds.Refused<TimeSpan?>();
@@ -316,8 +248,6 @@ internal readonly struct NullableTimeSpanCodec : IValueCodec<TimeSpan?>
 #if NET
 internal readonly struct DateOnlyCodec : IValueCodec<DateOnly>
 {
-    public void Bind(SqliteStatement s, int i, DateOnly v) => s.Bind(i, v);
-    public DateOnly Read(SqliteStatement s, int o) => s.GetDateOnly(o);
     public void Write(BinaryWriter w, DateOnly v) => BinaryCodec.Write(w, v);
     public DateOnly ReadBinary(BinaryReader r) => BinaryCodec.ReadDateOnly(r);
     public DateOnly FromRowId(long k) => throw RowIds.Refused<DateOnly>();
@@ -327,8 +257,6 @@ internal readonly struct DateOnlyCodec : IValueCodec<DateOnly>
 #if NET
 internal readonly struct NullableDateOnlyCodec : IValueCodec<DateOnly?>
 {
-    public void Bind(SqliteStatement s, int i, DateOnly? v) => s.Bind(i, v);
-    public DateOnly? Read(SqliteStatement s, int o) => s.GetNullableDateOnly(o);
     public void Write(BinaryWriter w, DateOnly? v) => BinaryCodec.Write(w, v);
     public DateOnly? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableDateOnly(r);
     public DateOnly? FromRowId(long k) => throw RowIds.Refused<DateOnly?>();
@@ -338,8 +266,6 @@ internal readonly struct NullableDateOnlyCodec : IValueCodec<DateOnly?>
 #if NET
 internal readonly struct TimeOnlyCodec : IValueCodec<TimeOnly>
 {
-    public void Bind(SqliteStatement s, int i, TimeOnly v) => s.Bind(i, v);
-    public TimeOnly Read(SqliteStatement s, int o) => s.GetTimeOnly(o);
     public void Write(BinaryWriter w, TimeOnly v) => BinaryCodec.Write(w, v);
     public TimeOnly ReadBinary(BinaryReader r) => BinaryCodec.ReadTimeOnly(r);
     public TimeOnly FromRowId(long k) => throw RowIds.Refused<TimeOnly>();
@@ -349,8 +275,6 @@ internal readonly struct TimeOnlyCodec : IValueCodec<TimeOnly>
 #if NET
 internal readonly struct NullableTimeOnlyCodec : IValueCodec<TimeOnly?>
 {
-    public void Bind(SqliteStatement s, int i, TimeOnly? v) => s.Bind(i, v);
-    public TimeOnly? Read(SqliteStatement s, int o) => s.GetNullableTimeOnly(o);
     public void Write(BinaryWriter w, TimeOnly? v) => BinaryCodec.Write(w, v);
     public TimeOnly? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableTimeOnly(r);
     public TimeOnly? FromRowId(long k) => throw RowIds.Refused<TimeOnly?>();
@@ -359,8 +283,6 @@ internal readonly struct NullableTimeOnlyCodec : IValueCodec<TimeOnly?>
 
 internal readonly struct StringCodec : IValueCodec<string?>
 {
-    public void Bind(SqliteStatement s, int i, string? v) => s.Bind(i, v);
-    public string? Read(SqliteStatement s, int o) => s.GetString(o);
     public void Write(BinaryWriter w, string? v) => BinaryCodec.Write(w, v);
     public string? ReadBinary(BinaryReader r) => BinaryCodec.ReadString(r);
     public string? FromRowId(long k) => throw RowIds.Refused<string?>();
@@ -368,8 +290,6 @@ internal readonly struct StringCodec : IValueCodec<string?>
 
 internal readonly struct UriCodec : IValueCodec<Uri?>
 {
-    public void Bind(SqliteStatement s, int i, Uri? v) => s.Bind(i, v);
-    public Uri? Read(SqliteStatement s, int o) => s.GetUri(o);
     public void Write(BinaryWriter w, Uri? v) => BinaryCodec.Write(w, v);
     public Uri? ReadBinary(BinaryReader r) => BinaryCodec.ReadUri(r);
     public Uri? FromRowId(long k) => throw RowIds.Refused<Uri?>();
@@ -377,8 +297,6 @@ internal readonly struct UriCodec : IValueCodec<Uri?>
 
 internal readonly struct StringBuilderCodec : IValueCodec<System.Text.StringBuilder?>
 {
-    public void Bind(SqliteStatement s, int i, System.Text.StringBuilder? v) => s.Bind(i, v);
-    public System.Text.StringBuilder? Read(SqliteStatement s, int o) => s.GetStringBuilder(o);
     public void Write(BinaryWriter w, System.Text.StringBuilder? v) => BinaryCodec.Write(w, v);
     public System.Text.StringBuilder? ReadBinary(BinaryReader r) => BinaryCodec.ReadStringBuilder(r);
     public System.Text.StringBuilder? FromRowId(long k) => throw RowIds.Refused<System.Text.StringBuilder?>();
@@ -386,8 +304,6 @@ internal readonly struct StringBuilderCodec : IValueCodec<System.Text.StringBuil
 
 internal readonly struct BlobCodec : IValueCodec<byte[]?>
 {
-    public void Bind(SqliteStatement s, int i, byte[]? v) => s.Bind(i, v);
-    public byte[]? Read(SqliteStatement s, int o) => s.GetBlob(o);
     public void Write(BinaryWriter w, byte[]? v) => BinaryCodec.Write(w, v);
     public byte[]? ReadBinary(BinaryReader r) => BinaryCodec.ReadBlob(r);
     public byte[]? FromRowId(long k) => throw RowIds.Refused<byte[]?>();
@@ -395,8 +311,6 @@ internal readonly struct BlobCodec : IValueCodec<byte[]?>
 
 internal readonly struct DateTimeTextCodec : IValueCodec<DateTime>
 {
-    public void Bind(SqliteStatement s, int i, DateTime v) => s.BindAsText(i, v);
-    public DateTime Read(SqliteStatement s, int o) => s.GetDateTimeFromText(o);
     public void Write(BinaryWriter w, DateTime v) => BinaryCodec.Write(w, v);
     public DateTime ReadBinary(BinaryReader r) => BinaryCodec.ReadDateTime(r);
     public DateTime FromRowId(long k) => throw RowIds.Refused<DateTime>();
@@ -404,8 +318,6 @@ internal readonly struct DateTimeTextCodec : IValueCodec<DateTime>
 
 internal readonly struct NullableDateTimeTextCodec : IValueCodec<DateTime?>
 {
-    public void Bind(SqliteStatement s, int i, DateTime? v) => s.BindAsText(i, v);
-    public DateTime? Read(SqliteStatement s, int o) => s.GetNullableDateTimeFromText(o);
     public void Write(BinaryWriter w, DateTime? v) => BinaryCodec.Write(w, v);
     public DateTime? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableDateTime(r);
     public DateTime? FromRowId(long k) => throw RowIds.Refused<DateTime?>();

@@ -3,17 +3,13 @@ using MicroDb.Native;
 namespace MicroDb.Runtime.Reflection;
 
 /// <summary>
-/// How one CLR type is bound, read and serialized. Implemented by empty structs whose members are called on
+/// How one CLR type is serialized and takes a row id (binding and reading go through <c>SqliteColumnWriter</c>/<c>SqliteColumnReader</c>, the typed contract). Implemented by empty structs whose members are called on
 /// <c>default(TCodec)</c>: specialized per struct, the calls are direct, not virtual (instance members rather than
 /// static abstract ones, which the netstandard2.0 build cannot declare).
 /// </summary>
 /// <typeparam name="TValue">The member type.</typeparam>
 internal interface IValueCodec<TValue>
 {
-    void Bind(SqliteStatement statement, int index, TValue value);
-
-    TValue Read(SqliteStatement statement, int ordinal);
-
     void Write(BinaryWriter writer, TValue value);
 
     TValue ReadBinary(BinaryReader reader);
