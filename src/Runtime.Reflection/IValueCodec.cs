@@ -10,6 +10,12 @@ namespace MicroDb.Runtime.Reflection;
 /// <typeparam name="TValue">The member type.</typeparam>
 internal interface IValueCodec<TValue>
 {
+    /// <summary>Hands the value to SQLite's writer, from a call site where <typeparamref name="TValue"/> is exact (no shared generic code for reference types).</summary>
+    void WriteTo(ref SqliteColumnWriter writer, int columnIndex, TValue value);
+
+    /// <summary>Reads the value from SQLite's reader, exactly typed as <see cref="WriteTo"/>.</summary>
+    TValue ReadFrom(ref SqliteColumnReader reader, int columnIndex);
+
     void Write(BinaryWriter writer, TValue value);
 
     TValue ReadBinary(BinaryReader reader);

@@ -38,7 +38,10 @@ internal sealed class ReflectionEntityMap<T> : EntityMap<T>, ITypedColumns<T>
         var members = _members;
         for (var i = 0; i < members.Length; i++)
         {
-            members[i].WriteTo(entity, i, ref writer);
+            if (writer.Binds(i))
+            {
+                members[i].WriteTo(entity, i, ref writer);
+            }
         }
     }
 

@@ -38,14 +38,18 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
             _updateParameters[_keyOrdinals[k]] = ++update;
         }
 
+        SqliteColumnWriter.Parameters(_allParameters, _kinds);
+        SqliteColumnWriter.Parameters(_insertParameters, _kinds);
+        SqliteColumnWriter.Parameters(_updateParameters, _kinds);
         _keyParameters = KeyParameters(1);
         _singleParameters = new int[]?[columns.Count];
     }
 
     // What the binders need of the table, read once. Each statement's parameters as one array over the columns (the
-    // 1-based parameter of column i, 0 where the statement does not bind it), handed to SqliteColumnWriter: INSERT leaves
+    // 1-based parameter of column i, 0 where the statement does not bind it, negated for a DateTime stored as text),
+    // handed to SqliteColumnWriter: INSERT leaves
     // out an auto-incremented key, INSERT OR REPLACE binds every column, UPDATE binds the other columns, then the key
-    // columns in key order. The kinds tell the writer and reader a DateTime stored as text from one stored as ticks.
+    // columns in key order. The kinds tell the reader a DateTime stored as text from one stored as ticks.
     private readonly ColumnKind[] _kinds;
     private readonly int[] _keyOrdinals;
     private readonly int[] _allParameters;
@@ -128,11 +132,11 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
         }
 
         var parameters = single[columnIndex];
-        if (parameters is null || parameters[columnIndex] != parameterIndex)
+        if (parameters is null || Math.Abs(parameters[columnIndex]) != parameterIndex)
         {
             parameters = new int[single.Length];
             parameters[columnIndex] = parameterIndex;
-            single[columnIndex] = parameters;
+            single[columnIndex] = parameters = SqliteColumnWriter.Parameters(parameters, _kinds);
         }
 
         Write(statement, parameters, entity);
@@ -170,7 +174,7 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
     {
         var keys = KeyOrdinals();
         var parameters = _keyParameters;
-        if (parameters[keys[0]] != parameterIndex)
+        if (Math.Abs(parameters[keys[0]]) != parameterIndex)
         {
             parameters = _keyParameters = KeyParameters(parameterIndex);
         }
@@ -200,7 +204,7 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void Write(SqliteStatement statement, int[] parameters, T entity)
     {
-        var writer = new SqliteColumnWriter(statement, parameters, _kinds);
+        var writer = new SqliteColumnWriter(statement, parameters);
         WriteRow(ref writer, entity);
     }
 
@@ -213,7 +217,7 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
             parameters[_keyOrdinals[k]] = first + k;
         }
 
-        return parameters;
+        return SqliteColumnWriter.Parameters(parameters, _kinds);
     }
 
     /// <summary>The primary key's column indexes in key order, or the error of a type without one.</summary>

@@ -91,7 +91,7 @@ public readonly struct SqliteColumnReader : IColumnValueReader
         if (typeof(TValue) == typeof(byte[])) return (TValue)(object?)statement.GetBlob(o)!;
         if (typeof(TValue) == typeof(Uri)) return (TValue)(object?)statement.GetUri(o)!;
         if (typeof(TValue) == typeof(StringBuilder)) return (TValue)(object?)statement.GetStringBuilder(o)!;
-        throw SqliteColumnErrors.UnsupportedType(columnIndex, _kinds[columnIndex], typeof(TValue));
+        throw SqliteColumnErrors.UnsupportedType(columnIndex, typeof(TValue));
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

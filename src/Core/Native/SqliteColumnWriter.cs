@@ -18,17 +18,39 @@ public readonly struct SqliteColumnWriter : IColumnValueWriter
 {
     private readonly SqliteStatement _statement;
     private readonly int[] _parameters;
-    private readonly ColumnKind[] _kinds;
 
     /// <param name="statement">The prepared statement.</param>
-    /// <param name="parameters">Per column, its 1-based parameter, or 0 for a column the statement does not bind.</param>
-    /// <param name="kinds">Per column, its kind.</param>
-    internal SqliteColumnWriter(SqliteStatement statement, int[] parameters, ColumnKind[] kinds)
+    /// <param name="parameters">
+    /// Per column, its 1-based parameter; 0 for a column the statement does not bind; the parameter negated for a
+    /// <see cref="DateTime"/> stored as text (<see cref="ColumnKind.DateTimeText"/>: <see cref="Parameters"/> writes it so).
+    /// </param>
+    internal SqliteColumnWriter(SqliteStatement statement, int[] parameters)
     {
         _statement = statement;
         _parameters = parameters;
-        _kinds = kinds;
     }
+
+    /// <summary>The parameters array for columns of <paramref name="kinds"/> bound at <paramref name="parameters"/> (0: not bound).</summary>
+    /// <param name="parameters">Per column, its 1-based parameter or 0; changed in place.</param>
+    /// <param name="kinds">Per column, its kind.</param>
+    /// <returns><paramref name="parameters"/>, with DateTimeText columns' parameters negated.</returns>
+    internal static int[] Parameters(int[] parameters, ColumnKind[] kinds)
+    {
+        for (var i = 0; i < parameters.Length; i++)
+        {
+            if (kinds[i] == ColumnKind.DateTimeText)
+            {
+                parameters[i] = -parameters[i];
+            }
+        }
+
+        return parameters;
+    }
+
+    /// <summary>Whether the statement binds column <paramref name="columnIndex"/> (a map may skip reading a member it does not).</summary>
+    /// <param name="columnIndex">The column's index.</param>
+    /// <returns>True when the column has a parameter.</returns>
+    internal bool Binds(int columnIndex) => _parameters[columnIndex] != 0;
 
     /// <summary>Binds the value of column <paramref name="columnIndex"/> to its parameter (nothing when the statement has none for it).</summary>
     /// <typeparam name="TValue">The member's type (enums: <c>long</c>/<c>long?</c>, or <c>string</c> by name).</typeparam>
@@ -45,8 +67,8 @@ public readonly struct SqliteColumnWriter : IColumnValueWriter
         }
 
         var statement = _statement;
-        if (typeof(TValue) == typeof(DateTime) && _kinds[columnIndex] == ColumnKind.DateTimeText) statement.BindAsText(p, As<TValue, DateTime>(value));
-        else if (typeof(TValue) == typeof(DateTime?) && _kinds[columnIndex] == ColumnKind.DateTimeText) statement.BindAsText(p, As<TValue, DateTime?>(value));
+        if (typeof(TValue) == typeof(DateTime) && p < 0) statement.BindAsText(-p, As<TValue, DateTime>(value));
+        else if (typeof(TValue) == typeof(DateTime?) && p < 0) statement.BindAsText(-p, As<TValue, DateTime?>(value));
         else if (typeof(TValue) == typeof(bool)) statement.Bind(p, As<TValue, bool>(value));
         else if (typeof(TValue) == typeof(byte)) statement.Bind(p, As<TValue, byte>(value));
         else if (typeof(TValue) == typeof(sbyte)) statement.Bind(p, As<TValue, sbyte>(value));
@@ -91,7 +113,7 @@ public readonly struct SqliteColumnWriter : IColumnValueWriter
         else if (typeof(TValue) == typeof(byte[])) statement.Bind(p, (byte[]?)(object?)value);
         else if (typeof(TValue) == typeof(Uri)) statement.Bind(p, (Uri?)(object?)value);
         else if (typeof(TValue) == typeof(StringBuilder)) statement.Bind(p, (StringBuilder?)(object?)value);
-        else throw SqliteColumnErrors.UnsupportedType(columnIndex, _kinds[columnIndex], typeof(TValue));
+        else throw SqliteColumnErrors.UnsupportedType(columnIndex, typeof(TValue));
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
