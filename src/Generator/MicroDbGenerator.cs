@@ -183,9 +183,8 @@ public sealed partial class MicroDbGenerator : IIncrementalGenerator
         });
         RegisterInterceptors(context, models, trees);
         var serialization = RegisterSerializationUse(context);
-        var typedColumns = RegisterTypedColumnsUse(context);
-        context.RegisterSourceOutput(models.Combine(serialization.Combine(typedColumns)), static (spc, pair) =>
-            spc.AddSource(pair.Left.HintName, SourceText.From(Emitter.EmitMap(pair.Left, pair.Right.Left, pair.Right.Right), System.Text.Encoding.UTF8)));
+        context.RegisterSourceOutput(models.Combine(serialization), static (spc, pair) =>
+            spc.AddSource(pair.Left.HintName, SourceText.From(Emitter.EmitMap(pair.Left, pair.Right), System.Text.Encoding.UTF8)));
         context.RegisterSourceOutput(registrations, static (spc, names) =>
         {
             if (names.Count > 0)

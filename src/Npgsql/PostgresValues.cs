@@ -40,7 +40,7 @@ internal static class PostgresValues
         ColumnKind.Boolean => NpgsqlDbType.Boolean,
         ColumnKind.Byte or ColumnKind.SByte or ColumnKind.Int16 => NpgsqlDbType.Smallint,
         ColumnKind.UInt16 or ColumnKind.Int32 or ColumnKind.Char => NpgsqlDbType.Integer,
-        ColumnKind.UInt32 or ColumnKind.Int64 or ColumnKind.Enum or ColumnKind.EnumText => NpgsqlDbType.Bigint,
+        ColumnKind.UInt32 or ColumnKind.Int64 or ColumnKind.Enum => NpgsqlDbType.Bigint,
         ColumnKind.UInt64 or ColumnKind.Decimal => NpgsqlDbType.Numeric,
         ColumnKind.Single => NpgsqlDbType.Real,
         ColumnKind.Double => NpgsqlDbType.Double,

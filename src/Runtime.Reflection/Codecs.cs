@@ -9,8 +9,8 @@ namespace MicroDb.Runtime.Reflection;
 
 internal readonly struct BooleanCodec : IValueCodec<bool>
 {
-    public void Bind(SqliteStatement s, int i, bool v) => s.Bind(i, v);
-    public bool Read(SqliteStatement s, int o) => s.GetBoolean(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, bool v) => w.Write(i, v);
+    public bool ReadFrom(ref SqliteColumnReader r, int i) => r.Read<bool>(i);
     public void Write(BinaryWriter w, bool v) => BinaryCodec.Write(w, v);
     public bool ReadBinary(BinaryReader r) => BinaryCodec.ReadBoolean(r);
     public bool FromRowId(long k) => throw RowIds.Refused<bool>();
@@ -18,8 +18,8 @@ internal readonly struct BooleanCodec : IValueCodec<bool>
 
 internal readonly struct NullableBooleanCodec : IValueCodec<bool?>
 {
-    public void Bind(SqliteStatement s, int i, bool? v) => s.Bind(i, v);
-    public bool? Read(SqliteStatement s, int o) => s.GetNullableBoolean(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, bool? v) => w.Write(i, v);
+    public bool? ReadFrom(ref SqliteColumnReader r, int i) => r.Read<bool?>(i);
     public void Write(BinaryWriter w, bool? v) => BinaryCodec.Write(w, v);
     public bool? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableBoolean(r);
     public bool? FromRowId(long k) => throw RowIds.Refused<bool?>();
@@ -27,8 +27,8 @@ internal readonly struct NullableBooleanCodec : IValueCodec<bool?>
 
 internal readonly struct ByteCodec : IValueCodec<byte>
 {
-    public void Bind(SqliteStatement s, int i, byte v) => s.Bind(i, v);
-    public byte Read(SqliteStatement s, int o) => s.GetByte(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, byte v) => w.Write(i, v);
+    public byte ReadFrom(ref SqliteColumnReader r, int i) => r.Read<byte>(i);
     public void Write(BinaryWriter w, byte v) => BinaryCodec.Write(w, v);
     public byte ReadBinary(BinaryReader r) => BinaryCodec.ReadByte(r);
     public byte FromRowId(long k) => unchecked((byte)k);
@@ -36,8 +36,8 @@ internal readonly struct ByteCodec : IValueCodec<byte>
 
 internal readonly struct NullableByteCodec : IValueCodec<byte?>
 {
-    public void Bind(SqliteStatement s, int i, byte? v) => s.Bind(i, v);
-    public byte? Read(SqliteStatement s, int o) => s.GetNullableByte(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, byte? v) => w.Write(i, v);
+    public byte? ReadFrom(ref SqliteColumnReader r, int i) => r.Read<byte?>(i);
     public void Write(BinaryWriter w, byte? v) => BinaryCodec.Write(w, v);
     public byte? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableByte(r);
     public byte? FromRowId(long k) => unchecked((byte)k);
@@ -45,8 +45,8 @@ internal readonly struct NullableByteCodec : IValueCodec<byte?>
 
 internal readonly struct SByteCodec : IValueCodec<sbyte>
 {
-    public void Bind(SqliteStatement s, int i, sbyte v) => s.Bind(i, v);
-    public sbyte Read(SqliteStatement s, int o) => s.GetSByte(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, sbyte v) => w.Write(i, v);
+    public sbyte ReadFrom(ref SqliteColumnReader r, int i) => r.Read<sbyte>(i);
     public void Write(BinaryWriter w, sbyte v) => BinaryCodec.Write(w, v);
     public sbyte ReadBinary(BinaryReader r) => BinaryCodec.ReadSByte(r);
     public sbyte FromRowId(long k) => unchecked((sbyte)k);
@@ -54,8 +54,8 @@ internal readonly struct SByteCodec : IValueCodec<sbyte>
 
 internal readonly struct NullableSByteCodec : IValueCodec<sbyte?>
 {
-    public void Bind(SqliteStatement s, int i, sbyte? v) => s.Bind(i, v);
-    public sbyte? Read(SqliteStatement s, int o) => s.GetNullableSByte(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, sbyte? v) => w.Write(i, v);
+    public sbyte? ReadFrom(ref SqliteColumnReader r, int i) => r.Read<sbyte?>(i);
     public void Write(BinaryWriter w, sbyte? v) => BinaryCodec.Write(w, v);
     public sbyte? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableSByte(r);
     public sbyte? FromRowId(long k) => unchecked((sbyte)k);
@@ -63,8 +63,8 @@ internal readonly struct NullableSByteCodec : IValueCodec<sbyte?>
 
 internal readonly struct Int16Codec : IValueCodec<short>
 {
-    public void Bind(SqliteStatement s, int i, short v) => s.Bind(i, v);
-    public short Read(SqliteStatement s, int o) => s.GetInt16(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, short v) => w.Write(i, v);
+    public short ReadFrom(ref SqliteColumnReader r, int i) => r.Read<short>(i);
     public void Write(BinaryWriter w, short v) => BinaryCodec.Write(w, v);
     public short ReadBinary(BinaryReader r) => BinaryCodec.ReadInt16(r);
     public short FromRowId(long k) => unchecked((short)k);
@@ -72,8 +72,8 @@ internal readonly struct Int16Codec : IValueCodec<short>
 
 internal readonly struct NullableInt16Codec : IValueCodec<short?>
 {
-    public void Bind(SqliteStatement s, int i, short? v) => s.Bind(i, v);
-    public short? Read(SqliteStatement s, int o) => s.GetNullableInt16(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, short? v) => w.Write(i, v);
+    public short? ReadFrom(ref SqliteColumnReader r, int i) => r.Read<short?>(i);
     public void Write(BinaryWriter w, short? v) => BinaryCodec.Write(w, v);
     public short? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableInt16(r);
     public short? FromRowId(long k) => unchecked((short)k);
@@ -81,8 +81,8 @@ internal readonly struct NullableInt16Codec : IValueCodec<short?>
 
 internal readonly struct UInt16Codec : IValueCodec<ushort>
 {
-    public void Bind(SqliteStatement s, int i, ushort v) => s.Bind(i, v);
-    public ushort Read(SqliteStatement s, int o) => s.GetUInt16(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, ushort v) => w.Write(i, v);
+    public ushort ReadFrom(ref SqliteColumnReader r, int i) => r.Read<ushort>(i);
     public void Write(BinaryWriter w, ushort v) => BinaryCodec.Write(w, v);
     public ushort ReadBinary(BinaryReader r) => BinaryCodec.ReadUInt16(r);
     public ushort FromRowId(long k) => unchecked((ushort)k);
@@ -90,8 +90,8 @@ internal readonly struct UInt16Codec : IValueCodec<ushort>
 
 internal readonly struct NullableUInt16Codec : IValueCodec<ushort?>
 {
-    public void Bind(SqliteStatement s, int i, ushort? v) => s.Bind(i, v);
-    public ushort? Read(SqliteStatement s, int o) => s.GetNullableUInt16(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, ushort? v) => w.Write(i, v);
+    public ushort? ReadFrom(ref SqliteColumnReader r, int i) => r.Read<ushort?>(i);
     public void Write(BinaryWriter w, ushort? v) => BinaryCodec.Write(w, v);
     public ushort? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableUInt16(r);
     public ushort? FromRowId(long k) => unchecked((ushort)k);
@@ -99,8 +99,8 @@ internal readonly struct NullableUInt16Codec : IValueCodec<ushort?>
 
 internal readonly struct Int32Codec : IValueCodec<int>
 {
-    public void Bind(SqliteStatement s, int i, int v) => s.Bind(i, v);
-    public int Read(SqliteStatement s, int o) => s.GetInt32(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, int v) => w.Write(i, v);
+    public int ReadFrom(ref SqliteColumnReader r, int i) => r.Read<int>(i);
     public void Write(BinaryWriter w, int v) => BinaryCodec.Write(w, v);
     public int ReadBinary(BinaryReader r) => BinaryCodec.ReadInt32(r);
     public int FromRowId(long k) => unchecked((int)k);
@@ -108,8 +108,8 @@ internal readonly struct Int32Codec : IValueCodec<int>
 
 internal readonly struct NullableInt32Codec : IValueCodec<int?>
 {
-    public void Bind(SqliteStatement s, int i, int? v) => s.Bind(i, v);
-    public int? Read(SqliteStatement s, int o) => s.GetNullableInt32(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, int? v) => w.Write(i, v);
+    public int? ReadFrom(ref SqliteColumnReader r, int i) => r.Read<int?>(i);
     public void Write(BinaryWriter w, int? v) => BinaryCodec.Write(w, v);
     public int? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableInt32(r);
     public int? FromRowId(long k) => unchecked((int)k);
@@ -117,8 +117,8 @@ internal readonly struct NullableInt32Codec : IValueCodec<int?>
 
 internal readonly struct UInt32Codec : IValueCodec<uint>
 {
-    public void Bind(SqliteStatement s, int i, uint v) => s.Bind(i, v);
-    public uint Read(SqliteStatement s, int o) => s.GetUInt32(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, uint v) => w.Write(i, v);
+    public uint ReadFrom(ref SqliteColumnReader r, int i) => r.Read<uint>(i);
     public void Write(BinaryWriter w, uint v) => BinaryCodec.Write(w, v);
     public uint ReadBinary(BinaryReader r) => BinaryCodec.ReadUInt32(r);
     public uint FromRowId(long k) => unchecked((uint)k);
@@ -126,8 +126,8 @@ internal readonly struct UInt32Codec : IValueCodec<uint>
 
 internal readonly struct NullableUInt32Codec : IValueCodec<uint?>
 {
-    public void Bind(SqliteStatement s, int i, uint? v) => s.Bind(i, v);
-    public uint? Read(SqliteStatement s, int o) => s.GetNullableUInt32(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, uint? v) => w.Write(i, v);
+    public uint? ReadFrom(ref SqliteColumnReader r, int i) => r.Read<uint?>(i);
     public void Write(BinaryWriter w, uint? v) => BinaryCodec.Write(w, v);
     public uint? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableUInt32(r);
     public uint? FromRowId(long k) => unchecked((uint)k);
@@ -135,8 +135,8 @@ internal readonly struct NullableUInt32Codec : IValueCodec<uint?>
 
 internal readonly struct Int64Codec : IValueCodec<long>
 {
-    public void Bind(SqliteStatement s, int i, long v) => s.Bind(i, v);
-    public long Read(SqliteStatement s, int o) => s.GetInt64(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, long v) => w.Write(i, v);
+    public long ReadFrom(ref SqliteColumnReader r, int i) => r.Read<long>(i);
     public void Write(BinaryWriter w, long v) => BinaryCodec.Write(w, v);
     public long ReadBinary(BinaryReader r) => BinaryCodec.ReadInt64(r);
     public long FromRowId(long k) => k;
@@ -144,8 +144,8 @@ internal readonly struct Int64Codec : IValueCodec<long>
 
 internal readonly struct NullableInt64Codec : IValueCodec<long?>
 {
-    public void Bind(SqliteStatement s, int i, long? v) => s.Bind(i, v);
-    public long? Read(SqliteStatement s, int o) => s.GetNullableInt64(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, long? v) => w.Write(i, v);
+    public long? ReadFrom(ref SqliteColumnReader r, int i) => r.Read<long?>(i);
     public void Write(BinaryWriter w, long? v) => BinaryCodec.Write(w, v);
     public long? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableInt64(r);
     public long? FromRowId(long k) => k;
@@ -153,8 +153,8 @@ internal readonly struct NullableInt64Codec : IValueCodec<long?>
 
 internal readonly struct UInt64Codec : IValueCodec<ulong>
 {
-    public void Bind(SqliteStatement s, int i, ulong v) => s.Bind(i, v);
-    public ulong Read(SqliteStatement s, int o) => s.GetUInt64(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, ulong v) => w.Write(i, v);
+    public ulong ReadFrom(ref SqliteColumnReader r, int i) => r.Read<ulong>(i);
     public void Write(BinaryWriter w, ulong v) => BinaryCodec.Write(w, v);
     public ulong ReadBinary(BinaryReader r) => BinaryCodec.ReadUInt64(r);
     public ulong FromRowId(long k) => unchecked((ulong)k);
@@ -162,8 +162,8 @@ internal readonly struct UInt64Codec : IValueCodec<ulong>
 
 internal readonly struct NullableUInt64Codec : IValueCodec<ulong?>
 {
-    public void Bind(SqliteStatement s, int i, ulong? v) => s.Bind(i, v);
-    public ulong? Read(SqliteStatement s, int o) => s.GetNullableUInt64(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, ulong? v) => w.Write(i, v);
+    public ulong? ReadFrom(ref SqliteColumnReader r, int i) => r.Read<ulong?>(i);
     public void Write(BinaryWriter w, ulong? v) => BinaryCodec.Write(w, v);
     public ulong? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableUInt64(r);
     public ulong? FromRowId(long k) => unchecked((ulong)k);
@@ -171,8 +171,8 @@ internal readonly struct NullableUInt64Codec : IValueCodec<ulong?>
 
 internal readonly struct SingleCodec : IValueCodec<float>
 {
-    public void Bind(SqliteStatement s, int i, float v) => s.Bind(i, v);
-    public float Read(SqliteStatement s, int o) => s.GetSingle(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, float v) => w.Write(i, v);
+    public float ReadFrom(ref SqliteColumnReader r, int i) => r.Read<float>(i);
     public void Write(BinaryWriter w, float v) => BinaryCodec.Write(w, v);
     public float ReadBinary(BinaryReader r) => BinaryCodec.ReadSingle(r);
     public float FromRowId(long k) => throw RowIds.Refused<float>();
@@ -180,8 +180,8 @@ internal readonly struct SingleCodec : IValueCodec<float>
 
 internal readonly struct NullableSingleCodec : IValueCodec<float?>
 {
-    public void Bind(SqliteStatement s, int i, float? v) => s.Bind(i, v);
-    public float? Read(SqliteStatement s, int o) => s.GetNullableSingle(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, float? v) => w.Write(i, v);
+    public float? ReadFrom(ref SqliteColumnReader r, int i) => r.Read<float?>(i);
     public void Write(BinaryWriter w, float? v) => BinaryCodec.Write(w, v);
     public float? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableSingle(r);
     public float? FromRowId(long k) => throw RowIds.Refused<float?>();
@@ -189,8 +189,8 @@ internal readonly struct NullableSingleCodec : IValueCodec<float?>
 
 internal readonly struct DoubleCodec : IValueCodec<double>
 {
-    public void Bind(SqliteStatement s, int i, double v) => s.Bind(i, v);
-    public double Read(SqliteStatement s, int o) => s.GetDouble(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, double v) => w.Write(i, v);
+    public double ReadFrom(ref SqliteColumnReader r, int i) => r.Read<double>(i);
     public void Write(BinaryWriter w, double v) => BinaryCodec.Write(w, v);
     public double ReadBinary(BinaryReader r) => BinaryCodec.ReadDouble(r);
     public double FromRowId(long k) => throw RowIds.Refused<double>();
@@ -198,8 +198,8 @@ internal readonly struct DoubleCodec : IValueCodec<double>
 
 internal readonly struct NullableDoubleCodec : IValueCodec<double?>
 {
-    public void Bind(SqliteStatement s, int i, double? v) => s.Bind(i, v);
-    public double? Read(SqliteStatement s, int o) => s.GetNullableDouble(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, double? v) => w.Write(i, v);
+    public double? ReadFrom(ref SqliteColumnReader r, int i) => r.Read<double?>(i);
     public void Write(BinaryWriter w, double? v) => BinaryCodec.Write(w, v);
     public double? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableDouble(r);
     public double? FromRowId(long k) => throw RowIds.Refused<double?>();
@@ -207,8 +207,8 @@ internal readonly struct NullableDoubleCodec : IValueCodec<double?>
 
 internal readonly struct DecimalCodec : IValueCodec<decimal>
 {
-    public void Bind(SqliteStatement s, int i, decimal v) => s.Bind(i, v);
-    public decimal Read(SqliteStatement s, int o) => s.GetDecimal(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, decimal v) => w.Write(i, v);
+    public decimal ReadFrom(ref SqliteColumnReader r, int i) => r.Read<decimal>(i);
     public void Write(BinaryWriter w, decimal v) => BinaryCodec.Write(w, v);
     public decimal ReadBinary(BinaryReader r) => BinaryCodec.ReadDecimal(r);
     public decimal FromRowId(long k) => throw RowIds.Refused<decimal>();
@@ -216,8 +216,8 @@ internal readonly struct DecimalCodec : IValueCodec<decimal>
 
 internal readonly struct NullableDecimalCodec : IValueCodec<decimal?>
 {
-    public void Bind(SqliteStatement s, int i, decimal? v) => s.Bind(i, v);
-    public decimal? Read(SqliteStatement s, int o) => s.GetNullableDecimal(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, decimal? v) => w.Write(i, v);
+    public decimal? ReadFrom(ref SqliteColumnReader r, int i) => r.Read<decimal?>(i);
     public void Write(BinaryWriter w, decimal? v) => BinaryCodec.Write(w, v);
     public decimal? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableDecimal(r);
     public decimal? FromRowId(long k) => throw RowIds.Refused<decimal?>();
@@ -225,8 +225,8 @@ internal readonly struct NullableDecimalCodec : IValueCodec<decimal?>
 
 internal readonly struct CharCodec : IValueCodec<char>
 {
-    public void Bind(SqliteStatement s, int i, char v) => s.Bind(i, v);
-    public char Read(SqliteStatement s, int o) => s.GetChar(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, char v) => w.Write(i, v);
+    public char ReadFrom(ref SqliteColumnReader r, int i) => r.Read<char>(i);
     public void Write(BinaryWriter w, char v) => BinaryCodec.Write(w, v);
     public char ReadBinary(BinaryReader r) => BinaryCodec.ReadChar(r);
     public char FromRowId(long k) => throw RowIds.Refused<char>();
@@ -234,8 +234,8 @@ internal readonly struct CharCodec : IValueCodec<char>
 
 internal readonly struct NullableCharCodec : IValueCodec<char?>
 {
-    public void Bind(SqliteStatement s, int i, char? v) => s.Bind(i, v);
-    public char? Read(SqliteStatement s, int o) => s.GetNullableChar(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, char? v) => w.Write(i, v);
+    public char? ReadFrom(ref SqliteColumnReader r, int i) => r.Read<char?>(i);
     public void Write(BinaryWriter w, char? v) => BinaryCodec.Write(w, v);
     public char? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableChar(r);
     public char? FromRowId(long k) => throw RowIds.Refused<char?>();
@@ -243,8 +243,8 @@ internal readonly struct NullableCharCodec : IValueCodec<char?>
 
 internal readonly struct GuidCodec : IValueCodec<Guid>
 {
-    public void Bind(SqliteStatement s, int i, Guid v) => s.Bind(i, v);
-    public Guid Read(SqliteStatement s, int o) => s.GetGuid(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, Guid v) => w.Write(i, v);
+    public Guid ReadFrom(ref SqliteColumnReader r, int i) => r.Read<Guid>(i);
     public void Write(BinaryWriter w, Guid v) => BinaryCodec.Write(w, v);
     public Guid ReadBinary(BinaryReader r) => BinaryCodec.ReadGuid(r);
     public Guid FromRowId(long k) => throw RowIds.Refused<Guid>();
@@ -252,8 +252,8 @@ internal readonly struct GuidCodec : IValueCodec<Guid>
 
 internal readonly struct NullableGuidCodec : IValueCodec<Guid?>
 {
-    public void Bind(SqliteStatement s, int i, Guid? v) => s.Bind(i, v);
-    public Guid? Read(SqliteStatement s, int o) => s.GetNullableGuid(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, Guid? v) => w.Write(i, v);
+    public Guid? ReadFrom(ref SqliteColumnReader r, int i) => r.Read<Guid?>(i);
     public void Write(BinaryWriter w, Guid? v) => BinaryCodec.Write(w, v);
     public Guid? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableGuid(r);
     public Guid? FromRowId(long k) => throw RowIds.Refused<Guid?>();
@@ -261,8 +261,8 @@ internal readonly struct NullableGuidCodec : IValueCodec<Guid?>
 
 internal readonly struct DateTimeCodec : IValueCodec<DateTime>
 {
-    public void Bind(SqliteStatement s, int i, DateTime v) => s.Bind(i, v);
-    public DateTime Read(SqliteStatement s, int o) => s.GetDateTime(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, DateTime v) => w.Write(i, v);
+    public DateTime ReadFrom(ref SqliteColumnReader r, int i) => r.Read<DateTime>(i);
     public void Write(BinaryWriter w, DateTime v) => BinaryCodec.Write(w, v);
     public DateTime ReadBinary(BinaryReader r) => BinaryCodec.ReadDateTime(r);
     public DateTime FromRowId(long k) => throw RowIds.Refused<DateTime>();
@@ -270,8 +270,8 @@ internal readonly struct DateTimeCodec : IValueCodec<DateTime>
 
 internal readonly struct NullableDateTimeCodec : IValueCodec<DateTime?>
 {
-    public void Bind(SqliteStatement s, int i, DateTime? v) => s.Bind(i, v);
-    public DateTime? Read(SqliteStatement s, int o) => s.GetNullableDateTime(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, DateTime? v) => w.Write(i, v);
+    public DateTime? ReadFrom(ref SqliteColumnReader r, int i) => r.Read<DateTime?>(i);
     public void Write(BinaryWriter w, DateTime? v) => BinaryCodec.Write(w, v);
     public DateTime? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableDateTime(r);
     public DateTime? FromRowId(long k) => throw RowIds.Refused<DateTime?>();
@@ -279,8 +279,8 @@ internal readonly struct NullableDateTimeCodec : IValueCodec<DateTime?>
 
 internal readonly struct DateTimeOffsetCodec : IValueCodec<DateTimeOffset>
 {
-    public void Bind(SqliteStatement s, int i, DateTimeOffset v) => s.Bind(i, v);
-    public DateTimeOffset Read(SqliteStatement s, int o) => s.GetDateTimeOffset(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, DateTimeOffset v) => w.Write(i, v);
+    public DateTimeOffset ReadFrom(ref SqliteColumnReader r, int i) => r.Read<DateTimeOffset>(i);
     public void Write(BinaryWriter w, DateTimeOffset v) => BinaryCodec.Write(w, v);
     public DateTimeOffset ReadBinary(BinaryReader r) => BinaryCodec.ReadDateTimeOffset(r);
     public DateTimeOffset FromRowId(long k) => throw RowIds.Refused<DateTimeOffset>();
@@ -288,8 +288,8 @@ internal readonly struct DateTimeOffsetCodec : IValueCodec<DateTimeOffset>
 
 internal readonly struct NullableDateTimeOffsetCodec : IValueCodec<DateTimeOffset?>
 {
-    public void Bind(SqliteStatement s, int i, DateTimeOffset? v) => s.Bind(i, v);
-    public DateTimeOffset? Read(SqliteStatement s, int o) => s.GetNullableDateTimeOffset(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, DateTimeOffset? v) => w.Write(i, v);
+    public DateTimeOffset? ReadFrom(ref SqliteColumnReader r, int i) => r.Read<DateTimeOffset?>(i);
     public void Write(BinaryWriter w, DateTimeOffset? v) => BinaryCodec.Write(w, v);
     public DateTimeOffset? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableDateTimeOffset(r);
     public DateTimeOffset? FromRowId(long k) => throw RowIds.Refused<DateTimeOffset?>();
@@ -297,8 +297,8 @@ internal readonly struct NullableDateTimeOffsetCodec : IValueCodec<DateTimeOffse
 
 internal readonly struct TimeSpanCodec : IValueCodec<TimeSpan>
 {
-    public void Bind(SqliteStatement s, int i, TimeSpan v) => s.Bind(i, v);
-    public TimeSpan Read(SqliteStatement s, int o) => s.GetTimeSpan(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, TimeSpan v) => w.Write(i, v);
+    public TimeSpan ReadFrom(ref SqliteColumnReader r, int i) => r.Read<TimeSpan>(i);
     public void Write(BinaryWriter w, TimeSpan v) => BinaryCodec.Write(w, v);
     public TimeSpan ReadBinary(BinaryReader r) => BinaryCodec.ReadTimeSpan(r);
     public TimeSpan FromRowId(long k) => throw RowIds.Refused<TimeSpan>();
@@ -306,8 +306,8 @@ internal readonly struct TimeSpanCodec : IValueCodec<TimeSpan>
 
 internal readonly struct NullableTimeSpanCodec : IValueCodec<TimeSpan?>
 {
-    public void Bind(SqliteStatement s, int i, TimeSpan? v) => s.Bind(i, v);
-    public TimeSpan? Read(SqliteStatement s, int o) => s.GetNullableTimeSpan(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, TimeSpan? v) => w.Write(i, v);
+    public TimeSpan? ReadFrom(ref SqliteColumnReader r, int i) => r.Read<TimeSpan?>(i);
     public void Write(BinaryWriter w, TimeSpan? v) => BinaryCodec.Write(w, v);
     public TimeSpan? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableTimeSpan(r);
     public TimeSpan? FromRowId(long k) => throw RowIds.Refused<TimeSpan?>();
@@ -316,8 +316,8 @@ internal readonly struct NullableTimeSpanCodec : IValueCodec<TimeSpan?>
 #if NET
 internal readonly struct DateOnlyCodec : IValueCodec<DateOnly>
 {
-    public void Bind(SqliteStatement s, int i, DateOnly v) => s.Bind(i, v);
-    public DateOnly Read(SqliteStatement s, int o) => s.GetDateOnly(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, DateOnly v) => w.Write(i, v);
+    public DateOnly ReadFrom(ref SqliteColumnReader r, int i) => r.Read<DateOnly>(i);
     public void Write(BinaryWriter w, DateOnly v) => BinaryCodec.Write(w, v);
     public DateOnly ReadBinary(BinaryReader r) => BinaryCodec.ReadDateOnly(r);
     public DateOnly FromRowId(long k) => throw RowIds.Refused<DateOnly>();
@@ -327,8 +327,8 @@ internal readonly struct DateOnlyCodec : IValueCodec<DateOnly>
 #if NET
 internal readonly struct NullableDateOnlyCodec : IValueCodec<DateOnly?>
 {
-    public void Bind(SqliteStatement s, int i, DateOnly? v) => s.Bind(i, v);
-    public DateOnly? Read(SqliteStatement s, int o) => s.GetNullableDateOnly(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, DateOnly? v) => w.Write(i, v);
+    public DateOnly? ReadFrom(ref SqliteColumnReader r, int i) => r.Read<DateOnly?>(i);
     public void Write(BinaryWriter w, DateOnly? v) => BinaryCodec.Write(w, v);
     public DateOnly? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableDateOnly(r);
     public DateOnly? FromRowId(long k) => throw RowIds.Refused<DateOnly?>();
@@ -338,8 +338,8 @@ internal readonly struct NullableDateOnlyCodec : IValueCodec<DateOnly?>
 #if NET
 internal readonly struct TimeOnlyCodec : IValueCodec<TimeOnly>
 {
-    public void Bind(SqliteStatement s, int i, TimeOnly v) => s.Bind(i, v);
-    public TimeOnly Read(SqliteStatement s, int o) => s.GetTimeOnly(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, TimeOnly v) => w.Write(i, v);
+    public TimeOnly ReadFrom(ref SqliteColumnReader r, int i) => r.Read<TimeOnly>(i);
     public void Write(BinaryWriter w, TimeOnly v) => BinaryCodec.Write(w, v);
     public TimeOnly ReadBinary(BinaryReader r) => BinaryCodec.ReadTimeOnly(r);
     public TimeOnly FromRowId(long k) => throw RowIds.Refused<TimeOnly>();
@@ -349,8 +349,8 @@ internal readonly struct TimeOnlyCodec : IValueCodec<TimeOnly>
 #if NET
 internal readonly struct NullableTimeOnlyCodec : IValueCodec<TimeOnly?>
 {
-    public void Bind(SqliteStatement s, int i, TimeOnly? v) => s.Bind(i, v);
-    public TimeOnly? Read(SqliteStatement s, int o) => s.GetNullableTimeOnly(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, TimeOnly? v) => w.Write(i, v);
+    public TimeOnly? ReadFrom(ref SqliteColumnReader r, int i) => r.Read<TimeOnly?>(i);
     public void Write(BinaryWriter w, TimeOnly? v) => BinaryCodec.Write(w, v);
     public TimeOnly? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableTimeOnly(r);
     public TimeOnly? FromRowId(long k) => throw RowIds.Refused<TimeOnly?>();
@@ -359,8 +359,8 @@ internal readonly struct NullableTimeOnlyCodec : IValueCodec<TimeOnly?>
 
 internal readonly struct StringCodec : IValueCodec<string?>
 {
-    public void Bind(SqliteStatement s, int i, string? v) => s.Bind(i, v);
-    public string? Read(SqliteStatement s, int o) => s.GetString(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, string? v) => w.Write(i, v);
+    public string? ReadFrom(ref SqliteColumnReader r, int i) => r.Read<string?>(i);
     public void Write(BinaryWriter w, string? v) => BinaryCodec.Write(w, v);
     public string? ReadBinary(BinaryReader r) => BinaryCodec.ReadString(r);
     public string? FromRowId(long k) => throw RowIds.Refused<string?>();
@@ -368,8 +368,8 @@ internal readonly struct StringCodec : IValueCodec<string?>
 
 internal readonly struct UriCodec : IValueCodec<Uri?>
 {
-    public void Bind(SqliteStatement s, int i, Uri? v) => s.Bind(i, v);
-    public Uri? Read(SqliteStatement s, int o) => s.GetUri(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, Uri? v) => w.Write(i, v);
+    public Uri? ReadFrom(ref SqliteColumnReader r, int i) => r.Read<Uri?>(i);
     public void Write(BinaryWriter w, Uri? v) => BinaryCodec.Write(w, v);
     public Uri? ReadBinary(BinaryReader r) => BinaryCodec.ReadUri(r);
     public Uri? FromRowId(long k) => throw RowIds.Refused<Uri?>();
@@ -377,8 +377,8 @@ internal readonly struct UriCodec : IValueCodec<Uri?>
 
 internal readonly struct StringBuilderCodec : IValueCodec<System.Text.StringBuilder?>
 {
-    public void Bind(SqliteStatement s, int i, System.Text.StringBuilder? v) => s.Bind(i, v);
-    public System.Text.StringBuilder? Read(SqliteStatement s, int o) => s.GetStringBuilder(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, System.Text.StringBuilder? v) => w.Write(i, v);
+    public System.Text.StringBuilder? ReadFrom(ref SqliteColumnReader r, int i) => r.Read<System.Text.StringBuilder?>(i);
     public void Write(BinaryWriter w, System.Text.StringBuilder? v) => BinaryCodec.Write(w, v);
     public System.Text.StringBuilder? ReadBinary(BinaryReader r) => BinaryCodec.ReadStringBuilder(r);
     public System.Text.StringBuilder? FromRowId(long k) => throw RowIds.Refused<System.Text.StringBuilder?>();
@@ -386,8 +386,8 @@ internal readonly struct StringBuilderCodec : IValueCodec<System.Text.StringBuil
 
 internal readonly struct BlobCodec : IValueCodec<byte[]?>
 {
-    public void Bind(SqliteStatement s, int i, byte[]? v) => s.Bind(i, v);
-    public byte[]? Read(SqliteStatement s, int o) => s.GetBlob(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, byte[]? v) => w.Write(i, v);
+    public byte[]? ReadFrom(ref SqliteColumnReader r, int i) => r.Read<byte[]?>(i);
     public void Write(BinaryWriter w, byte[]? v) => BinaryCodec.Write(w, v);
     public byte[]? ReadBinary(BinaryReader r) => BinaryCodec.ReadBlob(r);
     public byte[]? FromRowId(long k) => throw RowIds.Refused<byte[]?>();
@@ -395,8 +395,8 @@ internal readonly struct BlobCodec : IValueCodec<byte[]?>
 
 internal readonly struct DateTimeTextCodec : IValueCodec<DateTime>
 {
-    public void Bind(SqliteStatement s, int i, DateTime v) => s.BindAsText(i, v);
-    public DateTime Read(SqliteStatement s, int o) => s.GetDateTimeFromText(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, DateTime v) => w.Write(i, v);
+    public DateTime ReadFrom(ref SqliteColumnReader r, int i) => r.Read<DateTime>(i);
     public void Write(BinaryWriter w, DateTime v) => BinaryCodec.Write(w, v);
     public DateTime ReadBinary(BinaryReader r) => BinaryCodec.ReadDateTime(r);
     public DateTime FromRowId(long k) => throw RowIds.Refused<DateTime>();
@@ -404,8 +404,8 @@ internal readonly struct DateTimeTextCodec : IValueCodec<DateTime>
 
 internal readonly struct NullableDateTimeTextCodec : IValueCodec<DateTime?>
 {
-    public void Bind(SqliteStatement s, int i, DateTime? v) => s.BindAsText(i, v);
-    public DateTime? Read(SqliteStatement s, int o) => s.GetNullableDateTimeFromText(o);
+    public void WriteTo(ref SqliteColumnWriter w, int i, DateTime? v) => w.Write(i, v);
+    public DateTime? ReadFrom(ref SqliteColumnReader r, int i) => r.Read<DateTime?>(i);
     public void Write(BinaryWriter w, DateTime? v) => BinaryCodec.Write(w, v);
     public DateTime? ReadBinary(BinaryReader r) => BinaryCodec.ReadNullableDateTime(r);
     public DateTime? FromRowId(long k) => throw RowIds.Refused<DateTime?>();

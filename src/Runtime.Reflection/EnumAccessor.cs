@@ -31,48 +31,6 @@ internal sealed class EnumAccessor<TEntity> : MemberAccessor<TEntity>
 
     public override object? DefaultBoxed { get; }
 
-    public override void Bind(SqliteStatement statement, int index, TEntity entity)
-    {
-        var value = (Enum?)_property.GetValue(entity);
-        if (value is null)
-        {
-            statement.BindNull(index);
-        }
-        else if (_asText)
-        {
-            statement.Bind(index, value.ToString());
-        }
-        else
-        {
-            statement.Bind(index, ValueEncoding.EnumToInt64(value));
-        }
-    }
-
-    public override void Read(SqliteStatement statement, int ordinal, TEntity entity) => _property.SetValue(entity, ReadBoxed(statement, ordinal));
-
-    public override object? ReadBoxed(SqliteStatement statement, int ordinal)
-    {
-        // One native call per value: the integer reader tells NULL from 0 by its zero check, text is null only for NULL.
-        if (!_asText)
-        {
-            var number = statement.GetNullableInt64(ordinal);
-            return number is null ? DefaultBoxed : Enum.ToObject(_enumType, number.Value);
-        }
-
-        var text = statement.GetString(ordinal);
-        if (text is null)
-        {
-            return DefaultBoxed;
-        }
-
-        if (Enum.TryParse(_enumType, text, ignoreCase: false, out var parsed))
-        {
-            return parsed;
-        }
-
-        throw new MicroDbException($"Column '{_columnName}' holds '{text}', which is not a valid {_enumType.Name} (SQL: {statement.Sql})");
-    }
-
     public override void Write(BinaryWriter writer, TEntity entity)
     {
         var value = (Enum?)_property.GetValue(entity);
@@ -94,11 +52,16 @@ internal sealed class EnumAccessor<TEntity> : MemberAccessor<TEntity>
         return value is null ? null : Enum.ToObject(_enumType, value.Value);
     }
 
-    // Enums reach a provider as MicroDb stores them, their underlying value in a long (boxed here by PropertyInfo, as on SQLite).
+    // Enums reach a provider as MicroDb stores them: their underlying value in a long, or their name when stored by name
+    // (boxed here by PropertyInfo, as the reflection path always did for enums).
     public override void WriteTo<TWriter>(TEntity entity, int columnIndex, ref TWriter writer)
     {
         var value = (Enum?)_property.GetValue(entity);
-        if (_nullable)
+        if (_asText)
+        {
+            writer.Write(columnIndex, value?.ToString());
+        }
+        else if (_nullable)
         {
             writer.Write(columnIndex, value is null ? (long?)null : ValueEncoding.EnumToInt64(value));
         }
@@ -108,13 +71,34 @@ internal sealed class EnumAccessor<TEntity> : MemberAccessor<TEntity>
         }
     }
 
+    public override void WriteTo(TEntity entity, int columnIndex, ref SqliteColumnWriter writer) => WriteTo<SqliteColumnWriter>(entity, columnIndex, ref writer);
+
     public override void ReadFrom<TReader>(TEntity entity, int columnIndex, ref TReader reader) =>
+        _property.SetValue(entity, ReadBoxedFrom(columnIndex, ref reader));
+
+    public override void ReadFrom(TEntity entity, int columnIndex, ref SqliteColumnReader reader) =>
         _property.SetValue(entity, ReadBoxedFrom(columnIndex, ref reader));
 
     public override object? ReadBoxedFrom<TReader>(int columnIndex, ref TReader reader)
     {
-        var value = _nullable ? reader.Read<long?>(columnIndex) : reader.Read<long>(columnIndex);
-        return value is null ? null : Enum.ToObject(_enumType, value.Value);
+        if (!_asText)
+        {
+            var number = reader.Read<long?>(columnIndex);
+            return number is null ? DefaultBoxed : Enum.ToObject(_enumType, number.Value);
+        }
+
+        var text = reader.Read<string?>(columnIndex);
+        if (text is null)
+        {
+            return DefaultBoxed;
+        }
+
+        if (Enum.TryParse(_enumType, text, ignoreCase: false, out var parsed))
+        {
+            return parsed;
+        }
+
+        throw new MicroDbException($"Column '{_columnName}' holds '{text}', which is not a valid {_enumType.Name}.");
     }
 
     public override object? GetBoxed(TEntity entity) => _property.GetValue(entity);

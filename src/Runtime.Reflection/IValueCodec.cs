@@ -3,16 +3,18 @@ using MicroDb.Native;
 namespace MicroDb.Runtime.Reflection;
 
 /// <summary>
-/// How one CLR type is bound, read and serialized. Implemented by empty structs whose members are called on
+/// How one CLR type is serialized and takes a row id (binding and reading go through <c>SqliteColumnWriter</c>/<c>SqliteColumnReader</c>, the typed contract). Implemented by empty structs whose members are called on
 /// <c>default(TCodec)</c>: specialized per struct, the calls are direct, not virtual (instance members rather than
 /// static abstract ones, which the netstandard2.0 build cannot declare).
 /// </summary>
 /// <typeparam name="TValue">The member type.</typeparam>
 internal interface IValueCodec<TValue>
 {
-    void Bind(SqliteStatement statement, int index, TValue value);
+    /// <summary>Hands the value to SQLite's writer, from a call site where <typeparamref name="TValue"/> is exact (no shared generic code for reference types).</summary>
+    void WriteTo(ref SqliteColumnWriter writer, int columnIndex, TValue value);
 
-    TValue Read(SqliteStatement statement, int ordinal);
+    /// <summary>Reads the value from SQLite's reader, exactly typed as <see cref="WriteTo"/>.</summary>
+    TValue ReadFrom(ref SqliteColumnReader reader, int columnIndex);
 
     void Write(BinaryWriter writer, TValue value);
 

@@ -10,13 +10,11 @@ internal abstract class MemberAccessor<TEntity>
     /// <summary>False for a member with no setter (it is filled through the constructor).</summary>
     public abstract bool CanWrite { get; }
 
-    public abstract void Bind(SqliteStatement statement, int index, TEntity entity);
+    /// <summary>Hands the member's value to SQLite's writer (<see cref="WriteTo{TWriter}"/> for SQLite, without a generic virtual call).</summary>
+    public abstract void WriteTo(TEntity entity, int columnIndex, ref SqliteColumnWriter writer);
 
-    /// <summary>Reads the column and assigns the member.</summary>
-    public abstract void Read(SqliteStatement statement, int ordinal, TEntity entity);
-
-    /// <summary>Reads the column as a boxed value, for constructor arguments.</summary>
-    public abstract object? ReadBoxed(SqliteStatement statement, int ordinal);
+    /// <summary>Reads the column from SQLite's reader and assigns the member (<see cref="ReadFrom{TReader}"/> for SQLite).</summary>
+    public abstract void ReadFrom(TEntity entity, int columnIndex, ref SqliteColumnReader reader);
 
     public abstract void Write(BinaryWriter writer, TEntity entity);
 

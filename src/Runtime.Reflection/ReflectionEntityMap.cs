@@ -17,12 +17,6 @@ internal sealed class ReflectionEntityMap<T> : EntityMap<T>, ITypedColumns<T>
     private readonly int[] _constructorColumns;
     private readonly MemberAccessor<T>? _key;
 
-    // The members in each statement's parameter order, so a bind is one loop over an array: no column list behind an
-    // interface, no per-column ordinal lookup. The UPDATE order is the non-key columns, then the key.
-    private readonly MemberAccessor<T>[] _insertMembers;
-    private readonly MemberAccessor<T>[] _updateMembers;
-    private readonly MemberAccessor<T>? _primaryKey;
-
     internal ReflectionEntityMap(TableMapping table, MemberAccessor<T>[] members, ConstructorInfo? constructor, int[] constructorColumns)
         : base(table)
     {
@@ -30,51 +24,29 @@ internal sealed class ReflectionEntityMap<T> : EntityMap<T>, ITypedColumns<T>
         _constructor = constructor;
         _constructorColumns = constructorColumns;
         _key = table.AutoIncrementColumn is { } auto ? members[auto.Ordinal] : null;
-        _primaryKey = table.PrimaryKey is { } primaryKey ? members[primaryKey.Ordinal] : null;
-        _insertMembers = table.InsertColumns.Select(c => members[c.Ordinal]).ToArray();
-        _updateMembers = _primaryKey is null ? [] : [.. table.UpdateColumns.Select(c => members[c.Ordinal]), _primaryKey];
     }
 
     /// <inheritdoc />
     public override bool IsGenerated => false;
 
-    /// <inheritdoc />
-    public override void BindColumn(SqliteStatement statement, int parameterIndex, T entity, int columnIndex) =>
-        _members[columnIndex].Bind(statement, parameterIndex, entity);
+    // SQLite's bind and read go through the contract too, with each member's non-generic SQLite overload (a generic
+    // virtual call per member would cost a lookup each under NativeAOT); the bodies are the generic ones below.
 
     /// <inheritdoc />
-    public override void BindInsert(SqliteStatement statement, T entity) => BindEach(statement, _insertMembers, entity);
-
-    /// <inheritdoc />
-    public override void BindAll(SqliteStatement statement, T entity) => BindEach(statement, _members, entity);
-
-    /// <inheritdoc />
-    public override void BindUpdate(SqliteStatement statement, T entity)
+    protected override void WriteRow(ref SqliteColumnWriter writer, T entity)
     {
-        if (_primaryKey is null)
+        var members = _members;
+        for (var i = 0; i < members.Length; i++)
         {
-            // Not reached through the runner: it refuses Update for a table without a key before binding.
-            base.BindUpdate(statement, entity);
-            return;
+            if (writer.Binds(i))
+            {
+                members[i].WriteTo(entity, i, ref writer);
+            }
         }
-
-        BindEach(statement, _updateMembers, entity);
     }
 
     /// <inheritdoc />
-    public override void BindKey(SqliteStatement statement, int parameterIndex, T entity)
-    {
-        if (_primaryKey is null)
-        {
-            base.BindKey(statement, parameterIndex, entity);
-            return;
-        }
-
-        _primaryKey.Bind(statement, parameterIndex, entity);
-    }
-
-    /// <inheritdoc />
-    public override T Read(SqliteStatement statement, ReadOnlySpan<int> ordinals)
+    protected override T ReadRow(ref SqliteColumnReader reader)
     {
         var members = _members;
         if (_constructor is null)
@@ -82,33 +54,16 @@ internal sealed class ReflectionEntityMap<T> : EntityMap<T>, ITypedColumns<T>
             var entity = CreateWithDefaultConstructor();
             for (var i = 0; i < members.Length; i++)
             {
-                var ordinal = ordinals[i];
-                if (ordinal >= 0)
+                if (reader.Contains(i))
                 {
-                    members[i].Read(statement, ordinal, entity);
+                    members[i].ReadFrom(entity, i, ref reader);
                 }
             }
 
             return entity;
         }
 
-        var args = new object?[_constructorColumns.Length];
-        for (var a = 0; a < args.Length; a++)
-        {
-            var column = _constructorColumns[a];
-            args[a] = ordinals[column] >= 0 ? members[column].ReadBoxed(statement, ordinals[column]) : members[column].DefaultBoxed;
-        }
-
-        var created = (T)_constructor.Invoke(args);
-        for (var i = 0; i < members.Length; i++)
-        {
-            if (ordinals[i] >= 0 && members[i].CanWrite && Array.IndexOf(_constructorColumns, i) < 0)
-            {
-                members[i].Read(statement, ordinals[i], created);
-            }
-        }
-
-        return created;
+        return ReadColumns(ref reader);
     }
 
     /// <inheritdoc />
@@ -164,14 +119,6 @@ internal sealed class ReflectionEntityMap<T> : EntityMap<T>, ITypedColumns<T>
     // times faster than ConstructorInfo.Invoke, which every read and every deserialized object pays.
     [UnconditionalSuppressMessage("Trimming", "IL2087", Justification = "The map is built only through the annotated reflection entry points, which keep the constructors of T (ReflectionMapBuilder.ChooseConstructor).")]
     private static T CreateWithDefaultConstructor() => (T)Activator.CreateInstance(typeof(T), nonPublic: true)!;
-
-    private static void BindEach(SqliteStatement statement, MemberAccessor<T>[] members, T entity)
-    {
-        for (var i = 0; i < members.Length; i++)
-        {
-            members[i].Bind(statement, i + 1, entity);
-        }
-    }
 
     /// <inheritdoc />
     public override void SetGeneratedKey(T entity, long key) => _key?.SetKey(entity, key);

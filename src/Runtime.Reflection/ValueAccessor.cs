@@ -23,11 +23,9 @@ internal sealed class ValueAccessor<TEntity, TValue, TCodec> : MemberAccessor<TE
 
     public override object? DefaultBoxed => default(TValue);
 
-    public override void Bind(SqliteStatement statement, int index, TEntity entity) => default(TCodec).Bind(statement, index, _get(entity));
+    public override void WriteTo(TEntity entity, int columnIndex, ref SqliteColumnWriter writer) => default(TCodec).WriteTo(ref writer, columnIndex, _get(entity));
 
-    public override void Read(SqliteStatement statement, int ordinal, TEntity entity) => _set!(entity, default(TCodec).Read(statement, ordinal));
-
-    public override object? ReadBoxed(SqliteStatement statement, int ordinal) => default(TCodec).Read(statement, ordinal);
+    public override void ReadFrom(TEntity entity, int columnIndex, ref SqliteColumnReader reader) => _set!(entity, default(TCodec).ReadFrom(ref reader, columnIndex));
 
     public override void Write(BinaryWriter writer, TEntity entity) => default(TCodec).Write(writer, _get(entity));
 

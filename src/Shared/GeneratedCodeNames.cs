@@ -17,8 +17,8 @@ internal static class GeneratedCodeNames
 
     // The provider-neutral typed contract (ITypedColumns<T>, issue 24): every generated map implements it, with one
     // IColumnValueWriter.Write / IColumnValueReader.Read call per column. A value crosses as the member's own type,
-    // except enums, which cross as their 64-bit underlying value whatever their SQLite storage (as reflection maps
-    // hand them, and as BinaryCodec writes them).
+    // except enums: stored as numbers, as their 64-bit underlying value (as BinaryCodec writes them); stored by name, as
+    // their name (a string), so every provider stores what SQLite stores.
     public const string TypedColumnsType = "MicroDb.Mapping.ITypedColumns`1";
     public const string ColumnWriterType = "MicroDb.Mapping.IColumnValueWriter";
     public const string ColumnReaderType = "MicroDb.Mapping.IColumnValueReader";
@@ -28,12 +28,26 @@ internal static class GeneratedCodeNames
     public const string ReadValue = "Read";
     public const string HasColumn = "Contains";
 
+    // SQLite's bind and read through the contract (issue 24): EntityMap<T>'s two hooks, which a generated map forwards to
+    // WriteColumns/ReadColumns with SQLite's writer and reader (MicroDb.Native).
+    public const string WriteRow = "WriteRow";
+    public const string ReadRow = "ReadRow";
+    public const string SqliteWriter = "SqliteColumnWriter";
+    public const string SqliteReader = "SqliteColumnReader";
+
     /// <summary>
     /// The type a column's value crosses the typed contract as, when it is not the member's type: <c>long</c> (or
-    /// <c>long?</c>) for enums of both storages; null for every other kind (the member's type).
+    /// <c>long?</c>) for enums stored as numbers; null for every other kind (the member's type; an enum stored by name,
+    /// <see cref="ColumnKind.EnumText"/>, crosses as its name, a <c>string</c>: <see cref="EnumNameMethod"/>).
     /// </summary>
     public static string? TypedValueType(ColumnKind kind, bool nullableValueType) =>
-        kind is ColumnKind.Enum or ColumnKind.EnumText ? (nullableValueType ? "long?" : "long") : null;
+        kind is ColumnKind.Enum ? (nullableValueType ? "long?" : "long") : null;
+
+    /// <summary>The <c>EntityMap&lt;T&gt;</c> helper that turns an enum stored by name into the string that crosses the typed contract.</summary>
+    public static string EnumNameMethod(bool nullableValueType) => nullableValueType ? "NullableEnumName" : "EnumName";
+
+    /// <summary>The <c>EntityMap&lt;T&gt;</c> helper that parses the string read for an enum stored by name (with the column index, for its error).</summary>
+    public static string EnumParseMethod(bool nullableValueType) => nullableValueType ? "ParseNullableEnum" : "ParseEnum";
 
     /// <summary>The <c>SqliteStatement</c> method that reads a column of this kind (enums read their INTEGER as Int64).</summary>
     public static string ReadMethod(ColumnKind kind, bool nullableValueType) => kind switch

@@ -24,7 +24,7 @@ internal static class PostgresDialect
     /// next wider type: <see cref="byte"/> and <see cref="sbyte"/> in <c>smallint</c>, <see cref="ushort"/> in
     /// <c>integer</c>, <see cref="uint"/> in <c>bigint</c>, <see cref="ulong"/> in <c>numeric(20,0)</c>; <see cref="char"/>
     /// as its UTF-16 code unit in <c>integer</c> (PostgreSQL text cannot hold U+0000); enums as their underlying value in
-    /// <c>bigint</c>, with or without <c>[StoreAsText]</c> (names are not stored yet).
+    /// <c>bigint</c>, or with <c>[StoreAsText]</c> as their name in <c>text</c> (as on SQLite).
     /// </summary>
     /// <param name="kind">The kind.</param>
     /// <param name="maxLength">A <c>[MaxLength]</c> for text columns, or null.</param>
@@ -33,7 +33,8 @@ internal static class PostgresDialect
         ColumnKind.Boolean => "boolean",
         ColumnKind.Byte or ColumnKind.SByte or ColumnKind.Int16 => "smallint",
         ColumnKind.UInt16 or ColumnKind.Int32 or ColumnKind.Char => "integer",
-        ColumnKind.UInt32 or ColumnKind.Int64 or ColumnKind.Enum or ColumnKind.EnumText => "bigint",
+        ColumnKind.UInt32 or ColumnKind.Int64 or ColumnKind.Enum => "bigint",
+        ColumnKind.EnumText => "text",
         ColumnKind.UInt64 => "numeric(20,0)",
         ColumnKind.Single => "real",
         ColumnKind.Double => "double precision",

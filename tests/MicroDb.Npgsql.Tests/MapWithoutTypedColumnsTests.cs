@@ -15,10 +15,9 @@ public sealed class MapWithoutTypedColumnsTests
 
     private sealed class HandWrittenMap() : EntityMap<HandWritten>(new TableMapping(typeof(HandWritten).FullName!, "pg_hand_written", Columns("Id Int32 Int32 primaryKey")))
     {
-        public override void BindColumn(MicroDb.Native.SqliteStatement statement, int parameterIndex, HandWritten entity, int columnIndex) =>
-            statement.BindInt32(parameterIndex, entity.Id);
+        protected override void WriteRow(ref MicroDb.Native.SqliteColumnWriter writer, HandWritten entity) => writer.Write(0, entity.Id);
 
-        public override HandWritten Read(MicroDb.Native.SqliteStatement statement, ReadOnlySpan<int> ordinals) => new() { Id = statement.GetInt32(ordinals[0]) };
+        protected override HandWritten ReadRow(ref MicroDb.Native.SqliteColumnReader reader) => new() { Id = reader.Read<int>(0) };
 
         public override object? GetValue(HandWritten entity, int columnIndex) => entity.Id;
     }
@@ -31,7 +30,7 @@ public sealed class MapWithoutTypedColumnsTests
         db.Execute("DROP TABLE IF EXISTS pg_hand_written");
 
         var create = Assert.Throws<MicroDbMappingException>(() => db.CreateTable<HandWritten>());
-        Assert.That(create!.Message, Does.Contain(typeof(HandWritten).FullName).And.Contain("ITypedColumns<T>").And.Contain("MicroDbTypedColumns"));
+        Assert.That(create!.Message, Does.Contain(typeof(HandWritten).FullName).And.Contain("ITypedColumns<T>"));
         Assert.Throws<MicroDbMappingException>(() => db.Insert(new HandWritten { Id = 1 }));
         using var exists = new NpgsqlCommand("SELECT to_regclass('pg_hand_written') IS NOT NULL", db.Connection);
         Assert.That(exists.ExecuteScalar(), Is.False, "no table was created");

@@ -19,16 +19,47 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
         Table = table;
         _sql = sql;
         Slot = EntityMapSlots.Next();
-        _insertBindsKey = table.AutoIncrementColumn is null;
+        var columns = table.Columns;
+        _kinds = columns.Select(c => c.Kind).ToArray();
         _keyOrdinals = table.PrimaryKeyColumns.Select(c => c.Ordinal).ToArray();
-        _updateKeyParameter = table.UpdateColumns.Count + 1;
+        _allParameters = new int[columns.Count];
+        _insertParameters = new int[columns.Count];
+        _updateParameters = new int[columns.Count];
+        int insert = 0, update = 0;
+        for (var i = 0; i < columns.Count; i++)
+        {
+            _allParameters[i] = i + 1;
+            _insertParameters[i] = columns[i].IsAutoIncrement ? 0 : ++insert;
+            _updateParameters[i] = columns[i].IsPrimaryKey ? 0 : ++update;
+        }
+
+        for (var k = 0; k < _keyOrdinals.Length; k++)
+        {
+            _updateParameters[_keyOrdinals[k]] = ++update;
+        }
+
+        SqliteColumnWriter.Parameters(_allParameters, _kinds);
+        SqliteColumnWriter.Parameters(_insertParameters, _kinds);
+        SqliteColumnWriter.Parameters(_updateParameters, _kinds);
+        _keyParameters = KeyParameters(1);
+        _singleParameters = new int[]?[columns.Count];
     }
 
-    // What the binders need of the table, read once: whether INSERT binds the key (not auto-incremented), the key's
-    // column indexes in key order (empty: none; several: a composite key) and its first parameter in UPDATE (after the other columns).
-    private readonly bool _insertBindsKey;
+    // What the binders need of the table, read once. Each statement's parameters as one array over the columns (the
+    // 1-based parameter of column i, 0 where the statement does not bind it, negated for a DateTime stored as text),
+    // handed to SqliteColumnWriter: INSERT leaves
+    // out an auto-incremented key, INSERT OR REPLACE binds every column, UPDATE binds the other columns, then the key
+    // columns in key order. The kinds tell the reader a DateTime stored as text from one stored as ticks.
+    private readonly ColumnKind[] _kinds;
     private readonly int[] _keyOrdinals;
-    private readonly int _updateKeyParameter;
+    private readonly int[] _allParameters;
+    private readonly int[] _insertParameters;
+    private readonly int[] _updateParameters;
+
+    // The key's parameters from the last first parameter asked for (DELETE binds it at 1), and one column's parameter
+    // from the last call per column (BindColumn): immutable arrays, replaced whole, so racing threads each see a whole one.
+    private int[] _keyParameters;
+    private readonly int[]?[] _singleParameters;
 
     /// <summary>Creates a generated map for <paramref name="table"/> (the constructor the source generator calls); the SQL is built from the table at first use.</summary>
     /// <param name="table">The table metadata.</param>
@@ -86,35 +117,49 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
     /// <inheritdoc />
     int IObjectCrud.DeleteByKey(StatementRunner runner, long primaryKey) => runner.DeleteByKey(this, primaryKey);
 
-    /// <summary>Binds one member's value to parameter <paramref name="parameterIndex"/>, without boxing.</summary>
+    /// <summary>Binds one member's value to parameter <paramref name="parameterIndex"/>, without boxing (through <see cref="WriteRow"/>).</summary>
     /// <param name="statement">The statement.</param>
     /// <param name="parameterIndex">1-based parameter index.</param>
     /// <param name="entity">The entity.</param>
     /// <param name="columnIndex">The column's index in <see cref="TableMapping.Columns"/>.</param>
-    public abstract void BindColumn(SqliteStatement statement, int parameterIndex, T entity, int columnIndex);
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="columnIndex"/> is not a column of the table.</exception>
+    public void BindColumn(SqliteStatement statement, int parameterIndex, T entity, int columnIndex)
+    {
+        var single = _singleParameters;
+        if ((uint)columnIndex >= (uint)single.Length)
+        {
+            throw NoColumn(columnIndex);
+        }
+
+        var parameters = single[columnIndex];
+        if (parameters is null || Math.Abs(parameters[columnIndex]) != parameterIndex)
+        {
+            parameters = new int[single.Length];
+            parameters[columnIndex] = parameterIndex;
+            single[columnIndex] = parameters = SqliteColumnWriter.Parameters(parameters, _kinds);
+        }
+
+        Write(statement, parameters, entity);
+    }
 
     /// <summary>Binds <see cref="TableMapping.InsertColumns"/> to parameters 1..n of <see cref="EntitySql.Insert"/>.</summary>
     /// <param name="statement">The statement.</param>
     /// <param name="entity">The entity.</param>
-    public virtual void BindInsert(SqliteStatement statement, T entity) => BindColumns(statement, entity, key: _insertBindsKey);
+    public void BindInsert(SqliteStatement statement, T entity) => Write(statement, _insertParameters, entity);
 
     /// <summary>Binds every column to parameters 1..n of <see cref="EntitySql.InsertOrReplace"/>.</summary>
     /// <param name="statement">The statement.</param>
     /// <param name="entity">The entity.</param>
-    public virtual void BindAll(SqliteStatement statement, T entity) => BindColumns(statement, entity, key: true);
+    public void BindAll(SqliteStatement statement, T entity) => Write(statement, _allParameters, entity);
 
     /// <summary>Binds the non-key columns, then the key, to the parameters of <see cref="EntitySql.Update"/>.</summary>
     /// <param name="statement">The statement.</param>
     /// <param name="entity">The entity.</param>
     /// <exception cref="MicroDbMappingException">The type has no primary key.</exception>
-    public virtual void BindUpdate(SqliteStatement statement, T entity)
+    public void BindUpdate(SqliteStatement statement, T entity)
     {
-        var keys = KeyOrdinals();
-        BindColumns(statement, entity, key: false);
-        for (var k = 0; k < keys.Length; k++)
-        {
-            BindColumn(statement, _updateKeyParameter + k, entity, keys[k]);
-        }
+        KeyOrdinals();
+        Write(statement, _updateParameters, entity);
     }
 
     /// <summary>
@@ -125,35 +170,54 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
     /// <param name="parameterIndex">1-based parameter index.</param>
     /// <param name="entity">The entity.</param>
     /// <exception cref="MicroDbMappingException">The type has no primary key.</exception>
-    public virtual void BindKey(SqliteStatement statement, int parameterIndex, T entity)
+    public void BindKey(SqliteStatement statement, int parameterIndex, T entity)
     {
         var keys = KeyOrdinals();
-        for (var k = 0; k < keys.Length; k++)
+        var parameters = _keyParameters;
+        if (Math.Abs(parameters[keys[0]]) != parameterIndex)
         {
-            BindColumn(statement, parameterIndex + k, entity, keys[k]);
+            parameters = _keyParameters = KeyParameters(parameterIndex);
         }
+
+        Write(statement, parameters, entity);
     }
 
     /// <summary>
-    /// Binds the columns in table order to parameters 1, 2 ..., the primary key among them only when <paramref name="key"/>
-    /// is true: <see cref="BindInsert"/>, <see cref="BindAll"/> and <see cref="BindUpdate"/> call it. A generated map
-    /// overrides it with one straight-line typed bind per column; this one binds column by column through
-    /// <see cref="BindColumn"/>.
+    /// Hands every column of <paramref name="entity"/> to <paramref name="writer"/>, which binds each to its parameter:
+    /// SQLite's one binding path (<see cref="BindInsert"/>, <see cref="BindAll"/>, <see cref="BindUpdate"/>,
+    /// <see cref="BindKey"/> and <see cref="BindColumn"/> call it). A map implements it as
+    /// <c>WriteColumns(entity, ref writer)</c> of its <see cref="ITypedColumns{T}"/>: one non-generic virtual call per
+    /// bind, then typed, specialized writes.
     /// </summary>
-    /// <param name="statement">The statement.</param>
+    /// <param name="writer">SQLite's writer over the statement and its parameters.</param>
     /// <param name="entity">The entity.</param>
-    /// <param name="key">Bind the primary key too (in its place among the columns).</param>
-    protected virtual void BindColumns(SqliteStatement statement, T entity, bool key)
+    protected abstract void WriteRow(ref SqliteColumnWriter writer, T entity);
+
+    /// <summary>
+    /// Builds an entity from the row <paramref name="reader"/> is on: SQLite's one reading path (<see cref="Read"/> calls
+    /// it). A map implements it as <c>ReadColumns(ref reader)</c> of its <see cref="ITypedColumns{T}"/>.
+    /// </summary>
+    /// <param name="reader">SQLite's reader over the statement and the columns' ordinals.</param>
+    /// <returns>The entity.</returns>
+    protected abstract T ReadRow(ref SqliteColumnReader reader);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void Write(SqliteStatement statement, int[] parameters, T entity)
     {
-        var columns = Table.Columns;
-        var parameter = 1;
-        for (var i = 0; i < columns.Count; i++)
+        var writer = new SqliteColumnWriter(statement, parameters);
+        WriteRow(ref writer, entity);
+    }
+
+    /// <summary>The key columns' parameters, the first at <paramref name="first"/> (an array of zeros for a type without a key).</summary>
+    private int[] KeyParameters(int first)
+    {
+        var parameters = new int[_kinds.Length];
+        for (var k = 0; k < _keyOrdinals.Length; k++)
         {
-            if (key || !columns[i].IsPrimaryKey)
-            {
-                BindColumn(statement, parameter++, entity, i);
-            }
+            parameters[_keyOrdinals[k]] = first + k;
         }
+
+        return SqliteColumnWriter.Parameters(parameters, _kinds);
     }
 
     /// <summary>The primary key's column indexes in key order, or the error of a type without one.</summary>
@@ -162,13 +226,18 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
         : throw new MicroDbMappingException($"Type '{Table.EntityTypeName}' has no [PrimaryKey], so it cannot be updated or found by key.");
 
     /// <summary>
-    /// Reads the current row into a new entity. <paramref name="ordinals"/> gives, for each column of
-    /// <see cref="TableMapping.Columns"/>, its ordinal in the statement or -1 when the statement lacks it
+    /// Reads the current row into a new entity (through <see cref="ReadRow"/>). <paramref name="ordinals"/> gives, for
+    /// each column of <see cref="TableMapping.Columns"/>, its ordinal in the statement or -1 when the statement lacks it
     /// (the member then keeps its default). Resolved once per statement by <see cref="ResolveOrdinals"/>.
     /// </summary>
     /// <param name="statement">The statement positioned on a row.</param>
     /// <param name="ordinals">The column ordinals.</param>
-    public abstract T Read(SqliteStatement statement, ReadOnlySpan<int> ordinals);
+    /// <returns>The entity.</returns>
+    public T Read(SqliteStatement statement, int[] ordinals)
+    {
+        var reader = new SqliteColumnReader(statement, ordinals, _kinds);
+        return ReadRow(ref reader);
+    }
 
     /// <summary>Writes an auto-incremented key back to the entity; does nothing for a type without one (this implementation: a generated map overrides it only when its type has one).</summary>
     /// <param name="entity">The entity.</param>
@@ -242,11 +311,48 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
         return columns;
     }
 
-    /// <summary>The error of a column index out of range, naming the type (generated maps throw it from <see cref="BindColumn"/> and <see cref="GetValue"/>).</summary>
+    /// <summary>The error of a column index out of range, naming the type (<see cref="BindColumn"/> and generated maps' <see cref="GetValue"/> throw it).</summary>
     /// <param name="columnIndex">The index asked for.</param>
     /// <returns>The exception to throw.</returns>
     protected ArgumentOutOfRangeException NoColumn(int columnIndex) =>
         new(nameof(columnIndex), columnIndex, $"Type '{Table.EntityTypeName}' has {Table.Columns.Count} columns.");
+
+    /// <summary>An enum stored by name (<see cref="ColumnKind.EnumText"/>) as it crosses <see cref="ITypedColumns{T}"/>: its name (a value with no name: its number, as <see cref="Enum.ToString()"/> gives).</summary>
+    /// <typeparam name="TEnum">The enum type.</typeparam>
+    /// <param name="value">The value.</param>
+    /// <returns>The text stored.</returns>
+    protected static string EnumName<TEnum>(TEnum value)
+        where TEnum : struct, Enum => value.ToString();
+
+    /// <summary>A nullable enum stored by name as it crosses <see cref="ITypedColumns{T}"/>: its name, or null.</summary>
+    /// <typeparam name="TEnum">The enum type.</typeparam>
+    /// <param name="value">The value.</param>
+    /// <returns>The text stored, or null.</returns>
+    protected static string? NullableEnumName<TEnum>(TEnum? value)
+        where TEnum : struct, Enum => value?.ToString();
+
+    /// <summary>Parses the stored name of an enum column read through <see cref="ITypedColumns{T}"/>.</summary>
+    /// <typeparam name="TEnum">The enum type.</typeparam>
+    /// <param name="text">The stored text (null for SQL NULL).</param>
+    /// <param name="columnIndex">The column's index in <see cref="TableMapping.Columns"/> (for the error).</param>
+    /// <returns>The value.</returns>
+    /// <exception cref="MicroDbException">The text is NULL or names no member of <typeparamref name="TEnum"/>; the message names the column and the text.</exception>
+    protected TEnum ParseEnum<TEnum>(string? text, int columnIndex)
+        where TEnum : struct, Enum =>
+        text is not null && Enum.TryParse<TEnum>(text, ignoreCase: false, out var value) ? value : throw BadEnum(text, columnIndex, typeof(TEnum));
+
+    /// <summary>Parses the stored name of a nullable enum column read through <see cref="ITypedColumns{T}"/> (null stays null).</summary>
+    /// <typeparam name="TEnum">The enum type.</typeparam>
+    /// <param name="text">The stored text (null for SQL NULL).</param>
+    /// <param name="columnIndex">The column's index in <see cref="TableMapping.Columns"/> (for the error).</param>
+    /// <returns>The value, or null.</returns>
+    /// <exception cref="MicroDbException">The text names no member of <typeparamref name="TEnum"/>; the message names the column and the text.</exception>
+    protected TEnum? ParseNullableEnum<TEnum>(string? text, int columnIndex)
+        where TEnum : struct, Enum =>
+        text is null ? null : Enum.TryParse<TEnum>(text, ignoreCase: false, out var value) ? value : throw BadEnum(text, columnIndex, typeof(TEnum));
+
+    private MicroDbException BadEnum(string? text, int columnIndex, Type enumType) => new(
+        $"Column '{Table.Columns[columnIndex].Name}' of '{Table.TableName}' holds {(text is null ? "NULL" : "'" + text + "'")}, which is not a valid {enumType.Name}.");
 
     /// <summary>For each column of the table, its ordinal in <paramref name="statement"/>'s result, or -1.</summary>
     /// <param name="statement">The statement.</param>
@@ -285,7 +391,7 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
     void IEntityMap.BindColumn(SqliteStatement statement, int parameterIndex, object entity, int columnIndex) =>
         BindColumn(statement, parameterIndex, (T)entity, columnIndex);
 
-    object IEntityMap.ReadObject(SqliteStatement statement, ReadOnlySpan<int> ordinals) => Read(statement, ordinals)!;
+    object IEntityMap.ReadObject(SqliteStatement statement, int[] ordinals) => Read(statement, ordinals)!;
 
     void IEntityMap.SetGeneratedKey(object entity, long key) => SetGeneratedKey((T)entity, key);
 }

@@ -32,7 +32,7 @@ public interface IEntityMap
     /// <summary>Reads a row into a new entity.</summary>
     /// <param name="statement">The statement positioned on a row.</param>
     /// <param name="ordinals">For each column of the table, its ordinal in the statement, or -1.</param>
-    object ReadObject(SqliteStatement statement, ReadOnlySpan<int> ordinals);
+    object ReadObject(SqliteStatement statement, int[] ordinals);
 
     /// <summary>Writes an auto-incremented key back to the entity.</summary>
     /// <param name="entity">The entity.</param>

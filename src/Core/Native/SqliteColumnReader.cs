@@ -5,34 +5,48 @@ using MicroDb.Mapping;
 namespace MicroDb.Native;
 
 /// <summary>
-/// SQLite's side of <see cref="IColumnValueReader"/>: reads column <c>i</c> of a map from the row a
-/// <see cref="SqliteStatement"/> is on through the same <c>Get*</c> method the map's emitted reader calls for that
-/// column's <see cref="ColumnKind"/> (<c>GeneratedCodeNames.ReadMethod</c>), so the storage rules, both storage formats
-/// and the errors for bad stored values are the statement's own. No value type is boxed. A column stored as an enum's
-/// name (<see cref="ColumnKind.EnumText"/>) cannot be read: see <see cref="SqliteColumnWriter"/>.
+/// SQLite's side of <see cref="IColumnValueReader"/>, the one way a row becomes an entity: a map's
+/// <see cref="ITypedColumns{T}.ReadColumns"/> reads column <c>i</c> from the row a <see cref="SqliteStatement"/> is on,
+/// at the ordinal resolved for it, through the <c>Get*</c> method of the value's type, so the storage rules, both storage
+/// formats and the errors for bad stored values are the statement's own. No value type is boxed; only a
+/// <see cref="DateTime"/> column looks at its <see cref="ColumnKind"/>. An enum stored by name
+/// (<see cref="ColumnKind.EnumText"/>) is read as a string, which the map parses. Made by <see cref="EntityMap{T}"/>.
 /// </summary>
-/// <param name="statement">The statement, stepped onto a row.</param>
-/// <param name="columns">The map's columns (<see cref="TableMapping.Columns"/>).</param>
-/// <param name="ordinals">Per column, its ordinal in the result, or -1 (<see cref="EntityMap{T}.ResolveOrdinals"/>).</param>
-internal readonly struct SqliteColumnReader(SqliteStatement statement, IReadOnlyList<ColumnMapping> columns, int[] ordinals)
-    : IColumnValueReader
+public readonly struct SqliteColumnReader : IColumnValueReader
 {
-    public bool Contains(int columnIndex) => ordinals[columnIndex] >= 0;
+    private readonly SqliteStatement _statement;
+    private readonly int[] _ordinals;
+    private readonly ColumnKind[] _kinds;
 
+    /// <param name="statement">The statement, stepped onto a row.</param>
+    /// <param name="ordinals">Per column, its ordinal in the result, or -1 (<see cref="EntityMap{T}.ResolveOrdinals"/>).</param>
+    /// <param name="kinds">Per column, its kind.</param>
+    internal SqliteColumnReader(SqliteStatement statement, int[] ordinals, ColumnKind[] kinds)
+    {
+        _statement = statement;
+        _ordinals = ordinals;
+        _kinds = kinds;
+    }
+
+    /// <summary>False when the row has no column for <paramref name="columnIndex"/>.</summary>
+    /// <param name="columnIndex">The column's index in <see cref="TableMapping.Columns"/>.</param>
+    /// <returns>True when the row has the column.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool Contains(int columnIndex) => _ordinals[columnIndex] >= 0;
+
+    /// <summary>The value of column <paramref name="columnIndex"/>, as <typeparamref name="TValue"/>.</summary>
+    /// <typeparam name="TValue">The member's type (enums: <c>long</c>/<c>long?</c>, or <c>string</c> by name).</typeparam>
+    /// <param name="columnIndex">The column's index in <see cref="TableMapping.Columns"/>.</param>
+    /// <returns>The value.</returns>
+    /// <exception cref="MicroDbException">The stored value does not fit the type.</exception>
+    /// <exception cref="NotSupportedException">A type SQLite's typed contract does not read.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public TValue Read<TValue>(int columnIndex)
     {
-        var o = ordinals[columnIndex];
-        var column = columns[columnIndex];
-        switch (column.Kind)
-        {
-            case ColumnKind.EnumText:
-                throw SqliteColumnErrors.EnumText(column);
-            case ColumnKind.DateTimeText:
-                if (typeof(TValue) == typeof(DateTime)) return From<DateTime, TValue>(statement.GetDateTimeFromText(o));
-                if (typeof(TValue) == typeof(DateTime?)) return From<DateTime?, TValue>(statement.GetNullableDateTimeFromText(o));
-                break;
-        }
-
+        var o = _ordinals[columnIndex];
+        var statement = _statement;
+        if (typeof(TValue) == typeof(DateTime) && _kinds[columnIndex] == ColumnKind.DateTimeText) return From<DateTime, TValue>(statement.GetDateTimeFromText(o));
+        if (typeof(TValue) == typeof(DateTime?) && _kinds[columnIndex] == ColumnKind.DateTimeText) return From<DateTime?, TValue>(statement.GetNullableDateTimeFromText(o));
         if (typeof(TValue) == typeof(bool)) return From<bool, TValue>(statement.GetBoolean(o));
         if (typeof(TValue) == typeof(byte)) return From<byte, TValue>(statement.GetByte(o));
         if (typeof(TValue) == typeof(sbyte)) return From<sbyte, TValue>(statement.GetSByte(o));
@@ -77,7 +91,7 @@ internal readonly struct SqliteColumnReader(SqliteStatement statement, IReadOnly
         if (typeof(TValue) == typeof(byte[])) return (TValue)(object?)statement.GetBlob(o)!;
         if (typeof(TValue) == typeof(Uri)) return (TValue)(object?)statement.GetUri(o)!;
         if (typeof(TValue) == typeof(StringBuilder)) return (TValue)(object?)statement.GetStringBuilder(o)!;
-        throw SqliteColumnErrors.UnsupportedType(column, typeof(TValue));
+        throw SqliteColumnErrors.UnsupportedType(columnIndex, typeof(TValue));
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -5,33 +5,71 @@ using MicroDb.Mapping;
 namespace MicroDb.Native;
 
 /// <summary>
-/// SQLite's side of <see cref="IColumnValueWriter"/>: binds column <c>i</c> of a map to parameter <c>i + 1</c> of a
-/// <see cref="SqliteStatement"/> through the same typed <c>Bind</c> overload the map's emitted binder calls for that
-/// column's <see cref="ColumnKind"/> (so MicroDb's storage rules and the statement's storage format apply unchanged).
-/// Each <c>typeof(TValue)</c> test is a JIT-time constant for a value type, so a call is one typed bind, with no boxing.
-/// Not the CRUD hot path (the maps' own binders stay that); it makes the typed contract one binding path for both
-/// providers. An enum stored by name (<see cref="ColumnKind.EnumText"/>) cannot be bound: the contract carries enums as
-/// their Int64 value, and Core does not reflect over user types to find the name.
+/// SQLite's side of <see cref="IColumnValueWriter"/>, the one way an entity's members reach a <see cref="SqliteStatement"/>:
+/// a map's <see cref="ITypedColumns{T}.WriteColumns"/> hands each column to <see cref="Write{TValue}"/>, which binds it to
+/// the parameter the statement gives that column (INSERT leaves out an auto-incremented key, UPDATE binds the key last)
+/// through the typed <c>Bind</c> overload of the value's type, so MicroDb's storage rules and the statement's storage
+/// format apply. Each <c>typeof(TValue)</c> test is a constant once the call is specialized, so a column is one typed bind,
+/// with no boxing; only a <see cref="DateTime"/> column looks at its <see cref="ColumnKind"/> (ticks or text). An enum
+/// arrives as its Int64 value, or as its name (a string) when stored by name (<see cref="ColumnKind.EnumText"/>).
+/// Made by <see cref="EntityMap{T}"/> for each bind.
 /// </summary>
-/// <param name="statement">The prepared statement; its parameters are the map's columns in order.</param>
-/// <param name="columns">The map's columns (<see cref="TableMapping.Columns"/>).</param>
-internal readonly struct SqliteColumnWriter(SqliteStatement statement, IReadOnlyList<ColumnMapping> columns) : IColumnValueWriter
+public readonly struct SqliteColumnWriter : IColumnValueWriter
 {
-    public void Write<TValue>(int columnIndex, TValue value)
+    private readonly SqliteStatement _statement;
+    private readonly int[] _parameters;
+
+    /// <param name="statement">The prepared statement.</param>
+    /// <param name="parameters">
+    /// Per column, its 1-based parameter; 0 for a column the statement does not bind; the parameter negated for a
+    /// <see cref="DateTime"/> stored as text (<see cref="ColumnKind.DateTimeText"/>: <see cref="Parameters"/> writes it so).
+    /// </param>
+    internal SqliteColumnWriter(SqliteStatement statement, int[] parameters)
     {
-        var column = columns[columnIndex];
-        var p = columnIndex + 1;
-        switch (column.Kind)
+        _statement = statement;
+        _parameters = parameters;
+    }
+
+    /// <summary>The parameters array for columns of <paramref name="kinds"/> bound at <paramref name="parameters"/> (0: not bound).</summary>
+    /// <param name="parameters">Per column, its 1-based parameter or 0; changed in place.</param>
+    /// <param name="kinds">Per column, its kind.</param>
+    /// <returns><paramref name="parameters"/>, with DateTimeText columns' parameters negated.</returns>
+    internal static int[] Parameters(int[] parameters, ColumnKind[] kinds)
+    {
+        for (var i = 0; i < parameters.Length; i++)
         {
-            case ColumnKind.EnumText:
-                throw SqliteColumnErrors.EnumText(column);
-            case ColumnKind.DateTimeText:
-                if (typeof(TValue) == typeof(DateTime)) { statement.BindAsText(p, As<TValue, DateTime>(value)); return; }
-                if (typeof(TValue) == typeof(DateTime?)) { statement.BindAsText(p, As<TValue, DateTime?>(value)); return; }
-                break;
+            if (kinds[i] == ColumnKind.DateTimeText)
+            {
+                parameters[i] = -parameters[i];
+            }
         }
 
-        if (typeof(TValue) == typeof(bool)) statement.Bind(p, As<TValue, bool>(value));
+        return parameters;
+    }
+
+    /// <summary>Whether the statement binds column <paramref name="columnIndex"/> (a map may skip reading a member it does not).</summary>
+    /// <param name="columnIndex">The column's index.</param>
+    /// <returns>True when the column has a parameter.</returns>
+    internal bool Binds(int columnIndex) => _parameters[columnIndex] != 0;
+
+    /// <summary>Binds the value of column <paramref name="columnIndex"/> to its parameter (nothing when the statement has none for it).</summary>
+    /// <typeparam name="TValue">The member's type (enums: <c>long</c>/<c>long?</c>, or <c>string</c> by name).</typeparam>
+    /// <param name="columnIndex">The column's index in <see cref="TableMapping.Columns"/>.</param>
+    /// <param name="value">The value.</param>
+    /// <exception cref="NotSupportedException">A value of a type SQLite's typed contract does not bind.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Write<TValue>(int columnIndex, TValue value)
+    {
+        var p = _parameters[columnIndex];
+        if (p == 0)
+        {
+            return;
+        }
+
+        var statement = _statement;
+        if (typeof(TValue) == typeof(DateTime) && p < 0) statement.BindAsText(-p, As<TValue, DateTime>(value));
+        else if (typeof(TValue) == typeof(DateTime?) && p < 0) statement.BindAsText(-p, As<TValue, DateTime?>(value));
+        else if (typeof(TValue) == typeof(bool)) statement.Bind(p, As<TValue, bool>(value));
         else if (typeof(TValue) == typeof(byte)) statement.Bind(p, As<TValue, byte>(value));
         else if (typeof(TValue) == typeof(sbyte)) statement.Bind(p, As<TValue, sbyte>(value));
         else if (typeof(TValue) == typeof(short)) statement.Bind(p, As<TValue, short>(value));
@@ -75,7 +113,7 @@ internal readonly struct SqliteColumnWriter(SqliteStatement statement, IReadOnly
         else if (typeof(TValue) == typeof(byte[])) statement.Bind(p, (byte[]?)(object?)value);
         else if (typeof(TValue) == typeof(Uri)) statement.Bind(p, (Uri?)(object?)value);
         else if (typeof(TValue) == typeof(StringBuilder)) statement.Bind(p, (StringBuilder?)(object?)value);
-        else throw SqliteColumnErrors.UnsupportedType(column, typeof(TValue));
+        else throw SqliteColumnErrors.UnsupportedType(columnIndex, typeof(TValue));
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

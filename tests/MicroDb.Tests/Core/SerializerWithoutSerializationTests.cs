@@ -92,9 +92,9 @@ public sealed class SerializerWithoutSerializationTests
     {
         public override bool IsGenerated => true;
 
-        public override void BindColumn(MicroDb.Native.SqliteStatement statement, int parameterIndex, T entity, int columnIndex) => inner.BindColumn(statement, parameterIndex, entity, columnIndex);
+        protected override void WriteRow(ref MicroDb.Native.SqliteColumnWriter writer, T entity) => ((ITypedColumns<T>)inner).WriteColumns(entity, ref writer);
 
-        public override T Read(MicroDb.Native.SqliteStatement statement, ReadOnlySpan<int> ordinals) => inner.Read(statement, ordinals);
+        protected override T ReadRow(ref MicroDb.Native.SqliteColumnReader reader) => ((ITypedColumns<T>)inner).ReadColumns(ref reader);
 
         public override void SetGeneratedKey(T entity, long key) => inner.SetGeneratedKey(entity, key);
 

@@ -31,6 +31,18 @@ internal sealed partial class SqlTranslator
     /// </summary>
     internal readonly record struct ParameterSlot(object? Value, int Site, ColumnMapping? Column, Type? MemberType, int Element = -1);
 
+    /// <summary>An enum value as a column storing names holds it (C# compares an enum member as its underlying integer: turned back into the name).</summary>
+    private static string? EnumName(object value, Type? memberType)
+    {
+        if (value is Enum named)
+        {
+            return named.ToString();
+        }
+
+        var type = memberType is null ? null : Underlying(memberType);
+        return type is { IsEnum: true } ? Enum.ToObject(type, ToInt64(value)).ToString() : value.ToString();
+    }
+
     /// <summary>Encodes a value as the column it is compared with stores it (<see cref="ValueEncoding.ToStorage(object?, bool, StorageFormat)"/>).</summary>
     internal static object? Encode(object? value, ColumnMapping? column, Type? memberType, StorageFormat format)
     {
@@ -41,8 +53,9 @@ internal sealed partial class SqlTranslator
 
         if (format.Dialect.NativeStorage)
         {
-            // Each kind is stored in its own type: the value is bound as it is (the adapter converts it at its edge).
-            return value;
+            // Each kind is stored in its own type: the value is bound as it is (the adapter converts it at its edge),
+            // except an enum stored by name, which is text there too (issue 24: names cross the typed contract).
+            return column?.Kind == ColumnKind.EnumText ? EnumName(value, memberType) : value;
         }
 
         if (column is not null)
@@ -53,13 +66,7 @@ internal sealed partial class SqlTranslator
                 case ColumnKind.Enum:
                     return value is Enum e ? ValueEncoding.EnumToInt64(e) : ToInt64(value);
                 case ColumnKind.EnumText:
-                    if (value is Enum named)
-                    {
-                        return named.ToString();
-                    }
-
-                    // C# compares an enum member as its underlying integer; turn that back into the stored name.
-                    return type is { IsEnum: true } ? Enum.ToObject(type, ToInt64(value)).ToString() : value.ToString();
+                    return EnumName(value, memberType);
                 case ColumnKind.Decimal:
                     return Convert.ToDouble(value, CultureInfo.InvariantCulture);
                 case ColumnKind.Boolean:

@@ -9,7 +9,7 @@ namespace MicroDb.Generated.MicroDb.Conformance.Models
 
     /// <summary>The MicroDb map of <see cref="global::MicroDb.Conformance.Models.AllTypes"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class AllTypesMap : EntityMap<global::MicroDb.Conformance.Models.AllTypes>
+    internal sealed class AllTypesMap : EntityMap<global::MicroDb.Conformance.Models.AllTypes>, ITypedColumns<global::MicroDb.Conformance.Models.AllTypes>
     {
         public AllTypesMap()
             : base(new TableMapping("MicroDb.Conformance.Models.AllTypes", "AllTypes", Columns(
@@ -71,187 +71,126 @@ namespace MicroDb.Generated.MicroDb.Conformance.Models
                 new IndexDeclaration[] { new("Text", null, 0, false) }), generated: true)
         { }
 
-        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::MicroDb.Conformance.Models.AllTypes entity, int columnIndex)
+        protected override void WriteRow(ref SqliteColumnWriter writer, global::MicroDb.Conformance.Models.AllTypes entity) => WriteColumns(entity, ref writer);
+        protected override global::MicroDb.Conformance.Models.AllTypes ReadRow(ref SqliteColumnReader reader) => ReadColumns(ref reader);
+
+        public void WriteColumns<TWriter>(global::MicroDb.Conformance.Models.AllTypes entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
         {
-            switch (columnIndex)
-            {
-                case 0: statement.BindInt64(parameterIndex, entity.Id); break;
-                case 1: statement.BindBoolean(parameterIndex, entity.Bool); break;
-                case 2: statement.BindByte(parameterIndex, entity.Byte); break;
-                case 3: statement.BindSByte(parameterIndex, entity.SByte); break;
-                case 4: statement.BindInt16(parameterIndex, entity.Int16); break;
-                case 5: statement.BindUInt16(parameterIndex, entity.UInt16); break;
-                case 6: statement.BindInt32(parameterIndex, entity.Int32); break;
-                case 7: statement.BindUInt32(parameterIndex, entity.UInt32); break;
-                case 8: statement.BindInt64(parameterIndex, entity.Int64); break;
-                case 9: statement.BindUInt64(parameterIndex, entity.UInt64); break;
-                case 10: statement.BindSingle(parameterIndex, entity.Single); break;
-                case 11: statement.BindDouble(parameterIndex, entity.Double); break;
-                case 12: statement.BindDecimal(parameterIndex, entity.Decimal); break;
-                case 13: statement.BindChar(parameterIndex, entity.Char); break;
-                case 14: statement.BindString(parameterIndex, entity.String); break;
-                case 15: statement.BindBlob(parameterIndex, entity.Blob); break;
-                case 16: statement.BindGuid(parameterIndex, entity.Guid); break;
-                case 17: statement.BindDateTime(parameterIndex, entity.DateTime); break;
-                case 18: statement.BindAsText(parameterIndex, entity.DateTimeText); break;
-                case 19: statement.BindDateTimeOffset(parameterIndex, entity.DateTimeOffset); break;
-                case 20: statement.BindTimeSpan(parameterIndex, entity.TimeSpan); break;
-                case 21: statement.BindDateOnly(parameterIndex, entity.DateOnly); break;
-                case 22: statement.BindTimeOnly(parameterIndex, entity.TimeOnly); break;
-                case 23: statement.BindInt64(parameterIndex, unchecked((long)entity.Color)); break;
-                case 24: statement.BindEnumAsText(parameterIndex, entity.ColorText); break;
-                case 25: statement.BindInt64(parameterIndex, unchecked((long)entity.Size)); break;
-                case 26: statement.BindNullableBoolean(parameterIndex, entity.NBool); break;
-                case 27: statement.BindNullableByte(parameterIndex, entity.NByte); break;
-                case 28: statement.BindNullableSByte(parameterIndex, entity.NSByte); break;
-                case 29: statement.BindNullableInt16(parameterIndex, entity.NInt16); break;
-                case 30: statement.BindNullableUInt16(parameterIndex, entity.NUInt16); break;
-                case 31: statement.BindNullableInt32(parameterIndex, entity.NInt32); break;
-                case 32: statement.BindNullableUInt32(parameterIndex, entity.NUInt32); break;
-                case 33: statement.BindNullableInt64(parameterIndex, entity.NInt64); break;
-                case 34: statement.BindNullableUInt64(parameterIndex, entity.NUInt64); break;
-                case 35: statement.BindNullableSingle(parameterIndex, entity.NSingle); break;
-                case 36: statement.BindNullableDouble(parameterIndex, entity.NDouble); break;
-                case 37: statement.BindNullableDecimal(parameterIndex, entity.NDecimal); break;
-                case 38: statement.BindNullableChar(parameterIndex, entity.NChar); break;
-                case 39: statement.BindNullableGuid(parameterIndex, entity.NGuid); break;
-                case 40: statement.BindNullableDateTime(parameterIndex, entity.NDateTime); break;
-                case 41: statement.BindAsText(parameterIndex, entity.NDateTimeText); break;
-                case 42: statement.BindNullableDateTimeOffset(parameterIndex, entity.NDateTimeOffset); break;
-                case 43: statement.BindNullableTimeSpan(parameterIndex, entity.NTimeSpan); break;
-                case 44: statement.BindNullableDateOnly(parameterIndex, entity.NDateOnly); break;
-                case 45: statement.BindNullableTimeOnly(parameterIndex, entity.NTimeOnly); break;
-                case 46: statement.BindNullableInt64(parameterIndex, unchecked((long?)entity.NColor)); break;
-                case 47: if (entity.NColorText is { } v47) statement.BindEnumAsText(parameterIndex, v47); else statement.BindNull(parameterIndex); break;
-                case 48: statement.BindString(parameterIndex, entity.Text); break;
-                case 49: statement.BindBlob(parameterIndex, entity.Bytes); break;
-                case 50: statement.BindEnumAsText(parameterIndex, entity.Planet); break;
-                case 51: statement.BindInt64(parameterIndex, unchecked((long)entity.Flags)); break;
-                case 52: statement.BindNullableInt64(parameterIndex, unchecked((long?)entity.NSize)); break;
-                case 53: if (entity.NPlanet is { } v53) statement.BindEnumAsText(parameterIndex, v53); else statement.BindNull(parameterIndex); break;
-                case 54: statement.BindNullableInt64(parameterIndex, unchecked((long?)entity.NFlags)); break;
-                default: throw NoColumn(columnIndex);
-            }
+            writer.Write(0, entity.Id);
+            writer.Write(1, entity.Bool);
+            writer.Write(2, entity.Byte);
+            writer.Write(3, entity.SByte);
+            writer.Write(4, entity.Int16);
+            writer.Write(5, entity.UInt16);
+            writer.Write(6, entity.Int32);
+            writer.Write(7, entity.UInt32);
+            writer.Write(8, entity.Int64);
+            writer.Write(9, entity.UInt64);
+            writer.Write(10, entity.Single);
+            writer.Write(11, entity.Double);
+            writer.Write(12, entity.Decimal);
+            writer.Write(13, entity.Char);
+            writer.Write(14, entity.String);
+            writer.Write(15, entity.Blob);
+            writer.Write(16, entity.Guid);
+            writer.Write(17, entity.DateTime);
+            writer.Write(18, entity.DateTimeText);
+            writer.Write(19, entity.DateTimeOffset);
+            writer.Write(20, entity.TimeSpan);
+            writer.Write(21, entity.DateOnly);
+            writer.Write(22, entity.TimeOnly);
+            writer.Write(23, unchecked((long)entity.Color));
+            writer.Write(24, EnumName(entity.ColorText));
+            writer.Write(25, unchecked((long)entity.Size));
+            writer.Write(26, entity.NBool);
+            writer.Write(27, entity.NByte);
+            writer.Write(28, entity.NSByte);
+            writer.Write(29, entity.NInt16);
+            writer.Write(30, entity.NUInt16);
+            writer.Write(31, entity.NInt32);
+            writer.Write(32, entity.NUInt32);
+            writer.Write(33, entity.NInt64);
+            writer.Write(34, entity.NUInt64);
+            writer.Write(35, entity.NSingle);
+            writer.Write(36, entity.NDouble);
+            writer.Write(37, entity.NDecimal);
+            writer.Write(38, entity.NChar);
+            writer.Write(39, entity.NGuid);
+            writer.Write(40, entity.NDateTime);
+            writer.Write(41, entity.NDateTimeText);
+            writer.Write(42, entity.NDateTimeOffset);
+            writer.Write(43, entity.NTimeSpan);
+            writer.Write(44, entity.NDateOnly);
+            writer.Write(45, entity.NTimeOnly);
+            writer.Write(46, unchecked((long?)entity.NColor));
+            writer.Write(47, NullableEnumName(entity.NColorText));
+            writer.Write(48, entity.Text);
+            writer.Write(49, entity.Bytes);
+            writer.Write(50, EnumName(entity.Planet));
+            writer.Write(51, unchecked((long)entity.Flags));
+            writer.Write(52, unchecked((long?)entity.NSize));
+            writer.Write(53, NullableEnumName(entity.NPlanet));
+            writer.Write(54, unchecked((long?)entity.NFlags));
         }
 
-        protected override void BindColumns(SqliteStatement statement, global::MicroDb.Conformance.Models.AllTypes entity, bool key)
-        {
-            var p = 1;
-            if (key) statement.BindInt64(p++, entity.Id);
-            statement.BindBoolean(p++, entity.Bool);
-            statement.BindByte(p++, entity.Byte);
-            statement.BindSByte(p++, entity.SByte);
-            statement.BindInt16(p++, entity.Int16);
-            statement.BindUInt16(p++, entity.UInt16);
-            statement.BindInt32(p++, entity.Int32);
-            statement.BindUInt32(p++, entity.UInt32);
-            statement.BindInt64(p++, entity.Int64);
-            statement.BindUInt64(p++, entity.UInt64);
-            statement.BindSingle(p++, entity.Single);
-            statement.BindDouble(p++, entity.Double);
-            statement.BindDecimal(p++, entity.Decimal);
-            statement.BindChar(p++, entity.Char);
-            statement.BindString(p++, entity.String);
-            statement.BindBlob(p++, entity.Blob);
-            statement.BindGuid(p++, entity.Guid);
-            statement.BindDateTime(p++, entity.DateTime);
-            statement.BindAsText(p++, entity.DateTimeText);
-            statement.BindDateTimeOffset(p++, entity.DateTimeOffset);
-            statement.BindTimeSpan(p++, entity.TimeSpan);
-            statement.BindDateOnly(p++, entity.DateOnly);
-            statement.BindTimeOnly(p++, entity.TimeOnly);
-            statement.BindInt64(p++, unchecked((long)entity.Color));
-            statement.BindEnumAsText(p++, entity.ColorText);
-            statement.BindInt64(p++, unchecked((long)entity.Size));
-            statement.BindNullableBoolean(p++, entity.NBool);
-            statement.BindNullableByte(p++, entity.NByte);
-            statement.BindNullableSByte(p++, entity.NSByte);
-            statement.BindNullableInt16(p++, entity.NInt16);
-            statement.BindNullableUInt16(p++, entity.NUInt16);
-            statement.BindNullableInt32(p++, entity.NInt32);
-            statement.BindNullableUInt32(p++, entity.NUInt32);
-            statement.BindNullableInt64(p++, entity.NInt64);
-            statement.BindNullableUInt64(p++, entity.NUInt64);
-            statement.BindNullableSingle(p++, entity.NSingle);
-            statement.BindNullableDouble(p++, entity.NDouble);
-            statement.BindNullableDecimal(p++, entity.NDecimal);
-            statement.BindNullableChar(p++, entity.NChar);
-            statement.BindNullableGuid(p++, entity.NGuid);
-            statement.BindNullableDateTime(p++, entity.NDateTime);
-            statement.BindAsText(p++, entity.NDateTimeText);
-            statement.BindNullableDateTimeOffset(p++, entity.NDateTimeOffset);
-            statement.BindNullableTimeSpan(p++, entity.NTimeSpan);
-            statement.BindNullableDateOnly(p++, entity.NDateOnly);
-            statement.BindNullableTimeOnly(p++, entity.NTimeOnly);
-            statement.BindNullableInt64(p++, unchecked((long?)entity.NColor));
-            if (entity.NColorText is { } v47) statement.BindEnumAsText(p++, v47); else statement.BindNull(p++);
-            statement.BindString(p++, entity.Text);
-            statement.BindBlob(p++, entity.Bytes);
-            statement.BindEnumAsText(p++, entity.Planet);
-            statement.BindInt64(p++, unchecked((long)entity.Flags));
-            statement.BindNullableInt64(p++, unchecked((long?)entity.NSize));
-            if (entity.NPlanet is { } v53) statement.BindEnumAsText(p++, v53); else statement.BindNull(p++);
-            statement.BindNullableInt64(p, unchecked((long?)entity.NFlags));
-        }
-
-        public override global::MicroDb.Conformance.Models.AllTypes Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public global::MicroDb.Conformance.Models.AllTypes ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
         {
             var entity = new global::MicroDb.Conformance.Models.AllTypes();
-            if (ordinals[0] >= 0) entity.Id = statement.GetInt64(ordinals[0]);
-            if (ordinals[1] >= 0) entity.Bool = statement.GetBoolean(ordinals[1]);
-            if (ordinals[2] >= 0) entity.Byte = statement.GetByte(ordinals[2]);
-            if (ordinals[3] >= 0) entity.SByte = statement.GetSByte(ordinals[3]);
-            if (ordinals[4] >= 0) entity.Int16 = statement.GetInt16(ordinals[4]);
-            if (ordinals[5] >= 0) entity.UInt16 = statement.GetUInt16(ordinals[5]);
-            if (ordinals[6] >= 0) entity.Int32 = statement.GetInt32(ordinals[6]);
-            if (ordinals[7] >= 0) entity.UInt32 = statement.GetUInt32(ordinals[7]);
-            if (ordinals[8] >= 0) entity.Int64 = statement.GetInt64(ordinals[8]);
-            if (ordinals[9] >= 0) entity.UInt64 = statement.GetUInt64(ordinals[9]);
-            if (ordinals[10] >= 0) entity.Single = statement.GetSingle(ordinals[10]);
-            if (ordinals[11] >= 0) entity.Double = statement.GetDouble(ordinals[11]);
-            if (ordinals[12] >= 0) entity.Decimal = statement.GetDecimal(ordinals[12]);
-            if (ordinals[13] >= 0) entity.Char = statement.GetChar(ordinals[13]);
-            if (ordinals[14] >= 0) entity.String = statement.GetString(ordinals[14]);
-            if (ordinals[15] >= 0) entity.Blob = statement.GetBlob(ordinals[15]);
-            if (ordinals[16] >= 0) entity.Guid = statement.GetGuid(ordinals[16]);
-            if (ordinals[17] >= 0) entity.DateTime = statement.GetDateTime(ordinals[17]);
-            if (ordinals[18] >= 0) entity.DateTimeText = statement.GetDateTimeFromText(ordinals[18]);
-            if (ordinals[19] >= 0) entity.DateTimeOffset = statement.GetDateTimeOffset(ordinals[19]);
-            if (ordinals[20] >= 0) entity.TimeSpan = statement.GetTimeSpan(ordinals[20]);
-            if (ordinals[21] >= 0) entity.DateOnly = statement.GetDateOnly(ordinals[21]);
-            if (ordinals[22] >= 0) entity.TimeOnly = statement.GetTimeOnly(ordinals[22]);
-            if (ordinals[23] >= 0) entity.Color = unchecked((global::MicroDb.Conformance.Models.Color)statement.GetInt64(ordinals[23]));
-            if (ordinals[24] >= 0) entity.ColorText = statement.GetEnumFromText<global::MicroDb.Conformance.Models.Color>(ordinals[24]);
-            if (ordinals[25] >= 0) entity.Size = unchecked((global::MicroDb.Conformance.Models.Size)statement.GetInt64(ordinals[25]));
-            if (ordinals[26] >= 0) entity.NBool = statement.GetNullableBoolean(ordinals[26]);
-            if (ordinals[27] >= 0) entity.NByte = statement.GetNullableByte(ordinals[27]);
-            if (ordinals[28] >= 0) entity.NSByte = statement.GetNullableSByte(ordinals[28]);
-            if (ordinals[29] >= 0) entity.NInt16 = statement.GetNullableInt16(ordinals[29]);
-            if (ordinals[30] >= 0) entity.NUInt16 = statement.GetNullableUInt16(ordinals[30]);
-            if (ordinals[31] >= 0) entity.NInt32 = statement.GetNullableInt32(ordinals[31]);
-            if (ordinals[32] >= 0) entity.NUInt32 = statement.GetNullableUInt32(ordinals[32]);
-            if (ordinals[33] >= 0) entity.NInt64 = statement.GetNullableInt64(ordinals[33]);
-            if (ordinals[34] >= 0) entity.NUInt64 = statement.GetNullableUInt64(ordinals[34]);
-            if (ordinals[35] >= 0) entity.NSingle = statement.GetNullableSingle(ordinals[35]);
-            if (ordinals[36] >= 0) entity.NDouble = statement.GetNullableDouble(ordinals[36]);
-            if (ordinals[37] >= 0) entity.NDecimal = statement.GetNullableDecimal(ordinals[37]);
-            if (ordinals[38] >= 0) entity.NChar = statement.GetNullableChar(ordinals[38]);
-            if (ordinals[39] >= 0) entity.NGuid = statement.GetNullableGuid(ordinals[39]);
-            if (ordinals[40] >= 0) entity.NDateTime = statement.GetNullableDateTime(ordinals[40]);
-            if (ordinals[41] >= 0) entity.NDateTimeText = statement.GetNullableDateTimeFromText(ordinals[41]);
-            if (ordinals[42] >= 0) entity.NDateTimeOffset = statement.GetNullableDateTimeOffset(ordinals[42]);
-            if (ordinals[43] >= 0) entity.NTimeSpan = statement.GetNullableTimeSpan(ordinals[43]);
-            if (ordinals[44] >= 0) entity.NDateOnly = statement.GetNullableDateOnly(ordinals[44]);
-            if (ordinals[45] >= 0) entity.NTimeOnly = statement.GetNullableTimeOnly(ordinals[45]);
-            if (ordinals[46] >= 0) entity.NColor = unchecked((global::MicroDb.Conformance.Models.Color?)statement.GetNullableInt64(ordinals[46]));
-            if (ordinals[47] >= 0) entity.NColorText = statement.GetNullableEnumFromText<global::MicroDb.Conformance.Models.Color>(ordinals[47]);
-            if (ordinals[48] >= 0) entity.Text = statement.GetString(ordinals[48])!;
-            if (ordinals[49] >= 0) entity.Bytes = statement.GetBlob(ordinals[49])!;
-            if (ordinals[50] >= 0) entity.Planet = statement.GetEnumFromText<global::MicroDb.Conformance.Models.Planet>(ordinals[50]);
-            if (ordinals[51] >= 0) entity.Flags = unchecked((global::MicroDb.Conformance.Models.Flags64)statement.GetInt64(ordinals[51]));
-            if (ordinals[52] >= 0) entity.NSize = unchecked((global::MicroDb.Conformance.Models.Size?)statement.GetNullableInt64(ordinals[52]));
-            if (ordinals[53] >= 0) entity.NPlanet = statement.GetNullableEnumFromText<global::MicroDb.Conformance.Models.Planet>(ordinals[53]);
-            if (ordinals[54] >= 0) entity.NFlags = unchecked((global::MicroDb.Conformance.Models.Flags64?)statement.GetNullableInt64(ordinals[54]));
+            if (reader.Contains(0)) entity.Id = reader.Read<long>(0);
+            if (reader.Contains(1)) entity.Bool = reader.Read<bool>(1);
+            if (reader.Contains(2)) entity.Byte = reader.Read<byte>(2);
+            if (reader.Contains(3)) entity.SByte = reader.Read<sbyte>(3);
+            if (reader.Contains(4)) entity.Int16 = reader.Read<short>(4);
+            if (reader.Contains(5)) entity.UInt16 = reader.Read<ushort>(5);
+            if (reader.Contains(6)) entity.Int32 = reader.Read<int>(6);
+            if (reader.Contains(7)) entity.UInt32 = reader.Read<uint>(7);
+            if (reader.Contains(8)) entity.Int64 = reader.Read<long>(8);
+            if (reader.Contains(9)) entity.UInt64 = reader.Read<ulong>(9);
+            if (reader.Contains(10)) entity.Single = reader.Read<float>(10);
+            if (reader.Contains(11)) entity.Double = reader.Read<double>(11);
+            if (reader.Contains(12)) entity.Decimal = reader.Read<decimal>(12);
+            if (reader.Contains(13)) entity.Char = reader.Read<char>(13);
+            if (reader.Contains(14)) entity.String = reader.Read<string>(14);
+            if (reader.Contains(15)) entity.Blob = reader.Read<byte[]>(15);
+            if (reader.Contains(16)) entity.Guid = reader.Read<global::System.Guid>(16);
+            if (reader.Contains(17)) entity.DateTime = reader.Read<global::System.DateTime>(17);
+            if (reader.Contains(18)) entity.DateTimeText = reader.Read<global::System.DateTime>(18);
+            if (reader.Contains(19)) entity.DateTimeOffset = reader.Read<global::System.DateTimeOffset>(19);
+            if (reader.Contains(20)) entity.TimeSpan = reader.Read<global::System.TimeSpan>(20);
+            if (reader.Contains(21)) entity.DateOnly = reader.Read<global::System.DateOnly>(21);
+            if (reader.Contains(22)) entity.TimeOnly = reader.Read<global::System.TimeOnly>(22);
+            if (reader.Contains(23)) entity.Color = unchecked((global::MicroDb.Conformance.Models.Color)reader.Read<long>(23));
+            if (reader.Contains(24)) entity.ColorText = ParseEnum<global::MicroDb.Conformance.Models.Color>(reader.Read<string>(24), 24);
+            if (reader.Contains(25)) entity.Size = unchecked((global::MicroDb.Conformance.Models.Size)reader.Read<long>(25));
+            if (reader.Contains(26)) entity.NBool = reader.Read<bool?>(26);
+            if (reader.Contains(27)) entity.NByte = reader.Read<byte?>(27);
+            if (reader.Contains(28)) entity.NSByte = reader.Read<sbyte?>(28);
+            if (reader.Contains(29)) entity.NInt16 = reader.Read<short?>(29);
+            if (reader.Contains(30)) entity.NUInt16 = reader.Read<ushort?>(30);
+            if (reader.Contains(31)) entity.NInt32 = reader.Read<int?>(31);
+            if (reader.Contains(32)) entity.NUInt32 = reader.Read<uint?>(32);
+            if (reader.Contains(33)) entity.NInt64 = reader.Read<long?>(33);
+            if (reader.Contains(34)) entity.NUInt64 = reader.Read<ulong?>(34);
+            if (reader.Contains(35)) entity.NSingle = reader.Read<float?>(35);
+            if (reader.Contains(36)) entity.NDouble = reader.Read<double?>(36);
+            if (reader.Contains(37)) entity.NDecimal = reader.Read<decimal?>(37);
+            if (reader.Contains(38)) entity.NChar = reader.Read<char?>(38);
+            if (reader.Contains(39)) entity.NGuid = reader.Read<global::System.Guid?>(39);
+            if (reader.Contains(40)) entity.NDateTime = reader.Read<global::System.DateTime?>(40);
+            if (reader.Contains(41)) entity.NDateTimeText = reader.Read<global::System.DateTime?>(41);
+            if (reader.Contains(42)) entity.NDateTimeOffset = reader.Read<global::System.DateTimeOffset?>(42);
+            if (reader.Contains(43)) entity.NTimeSpan = reader.Read<global::System.TimeSpan?>(43);
+            if (reader.Contains(44)) entity.NDateOnly = reader.Read<global::System.DateOnly?>(44);
+            if (reader.Contains(45)) entity.NTimeOnly = reader.Read<global::System.TimeOnly?>(45);
+            if (reader.Contains(46)) entity.NColor = unchecked((global::MicroDb.Conformance.Models.Color?)reader.Read<long?>(46));
+            if (reader.Contains(47)) entity.NColorText = ParseNullableEnum<global::MicroDb.Conformance.Models.Color>(reader.Read<string>(47), 47);
+            if (reader.Contains(48)) entity.Text = reader.Read<string>(48);
+            if (reader.Contains(49)) entity.Bytes = reader.Read<byte[]>(49);
+            if (reader.Contains(50)) entity.Planet = ParseEnum<global::MicroDb.Conformance.Models.Planet>(reader.Read<string>(50), 50);
+            if (reader.Contains(51)) entity.Flags = unchecked((global::MicroDb.Conformance.Models.Flags64)reader.Read<long>(51));
+            if (reader.Contains(52)) entity.NSize = unchecked((global::MicroDb.Conformance.Models.Size?)reader.Read<long?>(52));
+            if (reader.Contains(53)) entity.NPlanet = ParseNullableEnum<global::MicroDb.Conformance.Models.Planet>(reader.Read<string>(53), 53);
+            if (reader.Contains(54)) entity.NFlags = unchecked((global::MicroDb.Conformance.Models.Flags64?)reader.Read<long?>(54));
             return entity;
         }
 

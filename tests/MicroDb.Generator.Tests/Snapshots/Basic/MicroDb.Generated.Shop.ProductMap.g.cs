@@ -9,7 +9,7 @@ namespace MicroDb.Generated.Shop
 
     /// <summary>The MicroDb map of <see cref="global::Shop.Product"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class ProductMap : EntityMap<global::Shop.Product>
+    internal sealed class ProductMap : EntityMap<global::Shop.Product>, ITypedColumns<global::Shop.Product>
     {
         public ProductMap()
             : base(new TableMapping("Shop.Product", "products", Columns(
@@ -21,37 +21,26 @@ namespace MicroDb.Generated.Shop
                 new IndexDeclaration[] { new("Name", null, 0, false), new("Category", "IX_products_cat_sku", 2, false), new("Sku", "IX_products_cat_sku", 1, true) }), generated: true)
         { }
 
-        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Shop.Product entity, int columnIndex)
+        protected override void WriteRow(ref SqliteColumnWriter writer, global::Shop.Product entity) => WriteColumns(entity, ref writer);
+        protected override global::Shop.Product ReadRow(ref SqliteColumnReader reader) => ReadColumns(ref reader);
+
+        public void WriteColumns<TWriter>(global::Shop.Product entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
         {
-            switch (columnIndex)
-            {
-                case 0: statement.BindInt32(parameterIndex, entity.Id); break;
-                case 1: statement.BindString(parameterIndex, entity.Name); break;
-                case 2: statement.BindDecimal(parameterIndex, entity.Price); break;
-                case 3: statement.BindString(parameterIndex, entity.Category); break;
-                case 4: statement.BindInt32(parameterIndex, entity.Sku); break;
-                default: throw NoColumn(columnIndex);
-            }
+            writer.Write(0, entity.Id);
+            writer.Write(1, entity.Name);
+            writer.Write(2, entity.Price);
+            writer.Write(3, entity.Category);
+            writer.Write(4, entity.Sku);
         }
 
-        protected override void BindColumns(SqliteStatement statement, global::Shop.Product entity, bool key)
-        {
-            var p = 1;
-            if (key) statement.BindInt32(p++, entity.Id);
-            statement.BindString(p++, entity.Name);
-            statement.BindDecimal(p++, entity.Price);
-            statement.BindString(p++, entity.Category);
-            statement.BindInt32(p, entity.Sku);
-        }
-
-        public override global::Shop.Product Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public global::Shop.Product ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
         {
             var entity = new global::Shop.Product();
-            if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
-            if (ordinals[1] >= 0) entity.Name = statement.GetString(ordinals[1])!;
-            if (ordinals[2] >= 0) entity.Price = statement.GetDecimal(ordinals[2]);
-            if (ordinals[3] >= 0) entity.Category = statement.GetString(ordinals[3]);
-            if (ordinals[4] >= 0) entity.Sku = statement.GetInt32(ordinals[4]);
+            if (reader.Contains(0)) entity.Id = reader.Read<int>(0);
+            if (reader.Contains(1)) entity.Name = reader.Read<string>(1);
+            if (reader.Contains(2)) entity.Price = reader.Read<decimal>(2);
+            if (reader.Contains(3)) entity.Category = reader.Read<string>(3);
+            if (reader.Contains(4)) entity.Sku = reader.Read<int>(4);
             return entity;
         }
 

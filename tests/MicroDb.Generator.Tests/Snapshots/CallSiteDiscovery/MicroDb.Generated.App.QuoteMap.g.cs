@@ -9,31 +9,25 @@ namespace MicroDb.Generated.App
 
     /// <summary>The MicroDb map of <see cref="global::App.Quote"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class QuoteMap : EntityMap<global::App.Quote>
+    internal sealed class QuoteMap : EntityMap<global::App.Quote>, ITypedColumns<global::App.Quote>
     {
         public QuoteMap()
             : base(new TableMapping("App.Quote", "Quote", Columns(
                 "Symbol String String nullable")), generated: true)
         { }
 
-        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Quote entity, int columnIndex)
+        protected override void WriteRow(ref SqliteColumnWriter writer, global::App.Quote entity) => WriteColumns(entity, ref writer);
+        protected override global::App.Quote ReadRow(ref SqliteColumnReader reader) => ReadColumns(ref reader);
+
+        public void WriteColumns<TWriter>(global::App.Quote entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
         {
-            switch (columnIndex)
-            {
-                case 0: statement.BindString(parameterIndex, entity.Symbol); break;
-                default: throw NoColumn(columnIndex);
-            }
+            writer.Write(0, entity.Symbol);
         }
 
-        protected override void BindColumns(SqliteStatement statement, global::App.Quote entity, bool key)
-        {
-            statement.BindString(1, entity.Symbol);
-        }
-
-        public override global::App.Quote Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public global::App.Quote ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
         {
             var entity = new global::App.Quote();
-            if (ordinals[0] >= 0) entity.Symbol = statement.GetString(ordinals[0]);
+            if (reader.Contains(0)) entity.Symbol = reader.Read<string>(0);
             return entity;
         }
 

@@ -9,7 +9,7 @@ namespace MicroDb.Generated.App
 
     /// <summary>The MicroDb map of <see cref="global::App.Stock"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class StockMap : EntityMap<global::App.Stock>
+    internal sealed class StockMap : EntityMap<global::App.Stock>, ITypedColumns<global::App.Stock>
     {
         public StockMap()
             : base(new TableMapping("App.Stock", "Stock", Columns(
@@ -17,28 +17,20 @@ namespace MicroDb.Generated.App
                 "Symbol String String nullable")), generated: true)
         { }
 
-        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Stock entity, int columnIndex)
+        protected override void WriteRow(ref SqliteColumnWriter writer, global::App.Stock entity) => WriteColumns(entity, ref writer);
+        protected override global::App.Stock ReadRow(ref SqliteColumnReader reader) => ReadColumns(ref reader);
+
+        public void WriteColumns<TWriter>(global::App.Stock entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
         {
-            switch (columnIndex)
-            {
-                case 0: statement.BindInt32(parameterIndex, entity.Id); break;
-                case 1: statement.BindString(parameterIndex, entity.Symbol); break;
-                default: throw NoColumn(columnIndex);
-            }
+            writer.Write(0, entity.Id);
+            writer.Write(1, entity.Symbol);
         }
 
-        protected override void BindColumns(SqliteStatement statement, global::App.Stock entity, bool key)
-        {
-            var p = 1;
-            if (key) statement.BindInt32(p++, entity.Id);
-            statement.BindString(p, entity.Symbol);
-        }
-
-        public override global::App.Stock Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public global::App.Stock ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
         {
             var entity = new global::App.Stock();
-            if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
-            if (ordinals[1] >= 0) entity.Symbol = statement.GetString(ordinals[1])!;
+            if (reader.Contains(0)) entity.Id = reader.Read<int>(0);
+            if (reader.Contains(1)) entity.Symbol = reader.Read<string>(1);
             return entity;
         }
 

@@ -9,7 +9,7 @@ namespace MicroDb.Generated.App
 
     /// <summary>The MicroDb map of <see cref="global::App.Trade"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class TradeMap : EntityMap<global::App.Trade>
+    internal sealed class TradeMap : EntityMap<global::App.Trade>, ITypedColumns<global::App.Trade>
     {
         public TradeMap()
             : base(new TableMapping("App.Trade", "Trade", Columns(
@@ -17,28 +17,20 @@ namespace MicroDb.Generated.App
                 "Price Decimal Decimal")), generated: true)
         { }
 
-        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Trade entity, int columnIndex)
+        protected override void WriteRow(ref SqliteColumnWriter writer, global::App.Trade entity) => WriteColumns(entity, ref writer);
+        protected override global::App.Trade ReadRow(ref SqliteColumnReader reader) => ReadColumns(ref reader);
+
+        public void WriteColumns<TWriter>(global::App.Trade entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
         {
-            switch (columnIndex)
-            {
-                case 0: statement.BindInt32(parameterIndex, entity.StockId); break;
-                case 1: statement.BindDecimal(parameterIndex, entity.Price); break;
-                default: throw NoColumn(columnIndex);
-            }
+            writer.Write(0, entity.StockId);
+            writer.Write(1, entity.Price);
         }
 
-        protected override void BindColumns(SqliteStatement statement, global::App.Trade entity, bool key)
-        {
-            var p = 1;
-            statement.BindInt32(p++, entity.StockId);
-            statement.BindDecimal(p, entity.Price);
-        }
-
-        public override global::App.Trade Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public global::App.Trade ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
         {
             var entity = new global::App.Trade();
-            if (ordinals[0] >= 0) entity.StockId = statement.GetInt32(ordinals[0]);
-            if (ordinals[1] >= 0) entity.Price = statement.GetDecimal(ordinals[1]);
+            if (reader.Contains(0)) entity.StockId = reader.Read<int>(0);
+            if (reader.Contains(1)) entity.Price = reader.Read<decimal>(1);
             return entity;
         }
 

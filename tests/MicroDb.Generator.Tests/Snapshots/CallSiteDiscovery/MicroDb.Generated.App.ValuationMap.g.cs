@@ -9,7 +9,7 @@ namespace MicroDb.Generated.App
 
     /// <summary>The MicroDb map of <see cref="global::App.Valuation"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class ValuationMap : EntityMap<global::App.Valuation>
+    internal sealed class ValuationMap : EntityMap<global::App.Valuation>, ITypedColumns<global::App.Valuation>
     {
         public ValuationMap()
             : base(new TableMapping("App.Valuation", "Valuation", Columns(
@@ -17,28 +17,20 @@ namespace MicroDb.Generated.App
                 "StockId Int32 Int32")), generated: true)
         { }
 
-        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Valuation entity, int columnIndex)
+        protected override void WriteRow(ref SqliteColumnWriter writer, global::App.Valuation entity) => WriteColumns(entity, ref writer);
+        protected override global::App.Valuation ReadRow(ref SqliteColumnReader reader) => ReadColumns(ref reader);
+
+        public void WriteColumns<TWriter>(global::App.Valuation entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
         {
-            switch (columnIndex)
-            {
-                case 0: statement.BindInt32(parameterIndex, entity.Id); break;
-                case 1: statement.BindInt32(parameterIndex, entity.StockId); break;
-                default: throw NoColumn(columnIndex);
-            }
+            writer.Write(0, entity.Id);
+            writer.Write(1, entity.StockId);
         }
 
-        protected override void BindColumns(SqliteStatement statement, global::App.Valuation entity, bool key)
-        {
-            var p = 1;
-            if (key) statement.BindInt32(p++, entity.Id);
-            statement.BindInt32(p, entity.StockId);
-        }
-
-        public override global::App.Valuation Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public global::App.Valuation ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
         {
             var entity = new global::App.Valuation();
-            if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
-            if (ordinals[1] >= 0) entity.StockId = statement.GetInt32(ordinals[1]);
+            if (reader.Contains(0)) entity.Id = reader.Read<int>(0);
+            if (reader.Contains(1)) entity.StockId = reader.Read<int>(1);
             return entity;
         }
 

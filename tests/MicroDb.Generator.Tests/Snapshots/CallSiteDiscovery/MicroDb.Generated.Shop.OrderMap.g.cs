@@ -9,31 +9,25 @@ namespace MicroDb.Generated.Shop
 
     /// <summary>The MicroDb map of <see cref="global::Shop.Order"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class OrderMap : EntityMap<global::Shop.Order>
+    internal sealed class OrderMap : EntityMap<global::Shop.Order>, ITypedColumns<global::Shop.Order>
     {
         public OrderMap()
             : base(new TableMapping("Shop.Order", "orders", Columns(
                 "Id Int32 Int32 primaryKey")), generated: true)
         { }
 
-        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Shop.Order entity, int columnIndex)
+        protected override void WriteRow(ref SqliteColumnWriter writer, global::Shop.Order entity) => WriteColumns(entity, ref writer);
+        protected override global::Shop.Order ReadRow(ref SqliteColumnReader reader) => ReadColumns(ref reader);
+
+        public void WriteColumns<TWriter>(global::Shop.Order entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
         {
-            switch (columnIndex)
-            {
-                case 0: statement.BindInt32(parameterIndex, entity.Id); break;
-                default: throw NoColumn(columnIndex);
-            }
+            writer.Write(0, entity.Id);
         }
 
-        protected override void BindColumns(SqliteStatement statement, global::Shop.Order entity, bool key)
-        {
-            if (key) statement.BindInt32(1, entity.Id);
-        }
-
-        public override global::Shop.Order Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public global::Shop.Order ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
         {
             var entity = new global::Shop.Order();
-            if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
+            if (reader.Contains(0)) entity.Id = reader.Read<int>(0);
             return entity;
         }
 

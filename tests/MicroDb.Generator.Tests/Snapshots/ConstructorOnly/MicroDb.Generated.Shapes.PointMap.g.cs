@@ -9,7 +9,7 @@ namespace MicroDb.Generated.Shapes
 
     /// <summary>The MicroDb map of <see cref="global::Shapes.Point"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class PointMap : EntityMap<global::Shapes.Point>
+    internal sealed class PointMap : EntityMap<global::Shapes.Point>, ITypedColumns<global::Shapes.Point>
     {
         public PointMap()
             : base(new TableMapping("Shapes.Point", "Point", Columns(
@@ -19,33 +19,23 @@ namespace MicroDb.Generated.Shapes
                 "Y Double Double")), generated: true)
         { }
 
-        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Shapes.Point entity, int columnIndex)
+        protected override void WriteRow(ref SqliteColumnWriter writer, global::Shapes.Point entity) => WriteColumns(entity, ref writer);
+        protected override global::Shapes.Point ReadRow(ref SqliteColumnReader reader) => ReadColumns(ref reader);
+
+        public void WriteColumns<TWriter>(global::Shapes.Point entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
         {
-            switch (columnIndex)
-            {
-                case 0: statement.BindInt32(parameterIndex, entity.Id); break;
-                case 1: statement.BindString(parameterIndex, entity.Label); break;
-                case 2: statement.BindDouble(parameterIndex, entity.X); break;
-                case 3: statement.BindDouble(parameterIndex, entity.Y); break;
-                default: throw NoColumn(columnIndex);
-            }
+            writer.Write(0, entity.Id);
+            writer.Write(1, entity.Label);
+            writer.Write(2, entity.X);
+            writer.Write(3, entity.Y);
         }
 
-        protected override void BindColumns(SqliteStatement statement, global::Shapes.Point entity, bool key)
+        public global::Shapes.Point ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
         {
-            var p = 1;
-            if (key) statement.BindInt32(p++, entity.Id);
-            statement.BindString(p++, entity.Label);
-            statement.BindDouble(p++, entity.X);
-            statement.BindDouble(p, entity.Y);
-        }
-
-        public override global::Shapes.Point Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
-        {
-            int c0 = ordinals[0] >= 0 ? statement.GetInt32(ordinals[0]) : default;
-            string c1 = ordinals[1] >= 0 ? statement.GetString(ordinals[1])! : default!;
-            double c2 = ordinals[2] >= 0 ? statement.GetDouble(ordinals[2]) : default;
-            double c3 = ordinals[3] >= 0 ? statement.GetDouble(ordinals[3]) : default;
+            int c0 = reader.Contains(0) ? reader.Read<int>(0) : default;
+            string c1 = reader.Contains(1) ? reader.Read<string>(1) : default!;
+            double c2 = reader.Contains(2) ? reader.Read<double>(2) : default;
+            double c3 = reader.Contains(3) ? reader.Read<double>(3) : default;
             var entity = new global::Shapes.Point(c0, c1, c2, c3);
             return entity;
         }

@@ -9,7 +9,7 @@ namespace MicroDb.Generated.Shapes
 
     /// <summary>The MicroDb map of <see cref="global::Shapes.Tag"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class TagMap : EntityMap<global::Shapes.Tag>
+    internal sealed class TagMap : EntityMap<global::Shapes.Tag>, ITypedColumns<global::Shapes.Tag>
     {
         public TagMap()
             : base(new TableMapping("Shapes.Tag", "tags", Columns(
@@ -19,34 +19,24 @@ namespace MicroDb.Generated.Shapes
                 "Pinned Boolean Boolean")), generated: true)
         { }
 
-        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Shapes.Tag entity, int columnIndex)
+        protected override void WriteRow(ref SqliteColumnWriter writer, global::Shapes.Tag entity) => WriteColumns(entity, ref writer);
+        protected override global::Shapes.Tag ReadRow(ref SqliteColumnReader reader) => ReadColumns(ref reader);
+
+        public void WriteColumns<TWriter>(global::Shapes.Tag entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
         {
-            switch (columnIndex)
-            {
-                case 0: statement.BindInt64(parameterIndex, entity.Id); break;
-                case 1: statement.BindString(parameterIndex, entity.Name); break;
-                case 2: statement.BindNullableInt32(parameterIndex, entity.Weight); break;
-                case 3: statement.BindBoolean(parameterIndex, entity.Pinned); break;
-                default: throw NoColumn(columnIndex);
-            }
+            writer.Write(0, entity.Id);
+            writer.Write(1, entity.Name);
+            writer.Write(2, entity.Weight);
+            writer.Write(3, entity.Pinned);
         }
 
-        protected override void BindColumns(SqliteStatement statement, global::Shapes.Tag entity, bool key)
+        public global::Shapes.Tag ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
         {
-            var p = 1;
-            if (key) statement.BindInt64(p++, entity.Id);
-            statement.BindString(p++, entity.Name);
-            statement.BindNullableInt32(p++, entity.Weight);
-            statement.BindBoolean(p, entity.Pinned);
-        }
-
-        public override global::Shapes.Tag Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
-        {
-            long c0 = ordinals[0] >= 0 ? statement.GetInt64(ordinals[0]) : default;
-            string c1 = ordinals[1] >= 0 ? statement.GetString(ordinals[1])! : default!;
-            int? c2 = ordinals[2] >= 0 ? statement.GetNullableInt32(ordinals[2]) : default;
+            long c0 = reader.Contains(0) ? reader.Read<long>(0) : default;
+            string c1 = reader.Contains(1) ? reader.Read<string>(1) : default!;
+            int? c2 = reader.Contains(2) ? reader.Read<int?>(2) : default;
             var entity = new global::Shapes.Tag(c0, c1, c2);
-            if (ordinals[3] >= 0) entity.Pinned = statement.GetBoolean(ordinals[3]);
+            if (reader.Contains(3)) entity.Pinned = reader.Read<bool>(3);
             return entity;
         }
 

@@ -9,31 +9,25 @@ namespace MicroDb.Generated.Broken
 
     /// <summary>The MicroDb map of <see cref="global::Broken.Fine"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class FineMap : EntityMap<global::Broken.Fine>
+    internal sealed class FineMap : EntityMap<global::Broken.Fine>, ITypedColumns<global::Broken.Fine>
     {
         public FineMap()
             : base(new TableMapping("Broken.Fine", "Fine", Columns(
                 "Id Int32 Int32 primaryKey autoIncrement")), generated: true)
         { }
 
-        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Broken.Fine entity, int columnIndex)
+        protected override void WriteRow(ref SqliteColumnWriter writer, global::Broken.Fine entity) => WriteColumns(entity, ref writer);
+        protected override global::Broken.Fine ReadRow(ref SqliteColumnReader reader) => ReadColumns(ref reader);
+
+        public void WriteColumns<TWriter>(global::Broken.Fine entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
         {
-            switch (columnIndex)
-            {
-                case 0: statement.BindInt32(parameterIndex, entity.Id); break;
-                default: throw NoColumn(columnIndex);
-            }
+            writer.Write(0, entity.Id);
         }
 
-        protected override void BindColumns(SqliteStatement statement, global::Broken.Fine entity, bool key)
-        {
-            if (key) statement.BindInt32(1, entity.Id);
-        }
-
-        public override global::Broken.Fine Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public global::Broken.Fine ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
         {
             var entity = new global::Broken.Fine();
-            if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
+            if (reader.Contains(0)) entity.Id = reader.Read<int>(0);
             return entity;
         }
 

@@ -9,7 +9,7 @@ namespace MicroDb.Generated.People
 
     /// <summary>The MicroDb map of <see cref="global::People.Account"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class AccountMap : EntityMap<global::People.Account>
+    internal sealed class AccountMap : EntityMap<global::People.Account>, ITypedColumns<global::People.Account>
     {
         public AccountMap()
             : base(new TableMapping("People.Account", "Account", Columns(
@@ -17,28 +17,20 @@ namespace MicroDb.Generated.People
                 "Owner String String nullable")), generated: true)
         { }
 
-        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::People.Account entity, int columnIndex)
+        protected override void WriteRow(ref SqliteColumnWriter writer, global::People.Account entity) => WriteColumns(entity, ref writer);
+        protected override global::People.Account ReadRow(ref SqliteColumnReader reader) => ReadColumns(ref reader);
+
+        public void WriteColumns<TWriter>(global::People.Account entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
         {
-            switch (columnIndex)
-            {
-                case 0: statement.BindInt32(parameterIndex, entity.Id); break;
-                case 1: statement.BindString(parameterIndex, entity.Owner); break;
-                default: throw NoColumn(columnIndex);
-            }
+            writer.Write(0, entity.Id);
+            writer.Write(1, entity.Owner);
         }
 
-        protected override void BindColumns(SqliteStatement statement, global::People.Account entity, bool key)
-        {
-            var p = 1;
-            if (key) statement.BindInt32(p++, entity.Id);
-            statement.BindString(p, entity.Owner);
-        }
-
-        public override global::People.Account Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public global::People.Account ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
         {
             var entity = new global::People.Account();
-            if (ordinals[0] >= 0) SetId(entity, statement.GetInt32(ordinals[0]));
-            if (ordinals[1] >= 0) entity.Owner = statement.GetString(ordinals[1])!;
+            if (reader.Contains(0)) SetId(entity, reader.Read<int>(0));
+            if (reader.Contains(1)) entity.Owner = reader.Read<string>(1);
             return entity;
         }
 

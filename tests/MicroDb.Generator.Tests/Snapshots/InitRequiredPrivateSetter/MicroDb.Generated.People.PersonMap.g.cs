@@ -9,7 +9,7 @@ namespace MicroDb.Generated.People
 
     /// <summary>The MicroDb map of <see cref="global::People.Person"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class PersonMap : EntityMap<global::People.Person>
+    internal sealed class PersonMap : EntityMap<global::People.Person>, ITypedColumns<global::People.Person>
     {
         public PersonMap()
             : base(new TableMapping("People.Person", "Person", Columns(
@@ -20,42 +20,31 @@ namespace MicroDb.Generated.People
                 "Visits Int32 Int32")), generated: true)
         { }
 
-        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::People.Person entity, int columnIndex)
+        protected override void WriteRow(ref SqliteColumnWriter writer, global::People.Person entity) => WriteColumns(entity, ref writer);
+        protected override global::People.Person ReadRow(ref SqliteColumnReader reader) => ReadColumns(ref reader);
+
+        public void WriteColumns<TWriter>(global::People.Person entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
         {
-            switch (columnIndex)
-            {
-                case 0: statement.BindInt32(parameterIndex, entity.Id); break;
-                case 1: statement.BindString(parameterIndex, entity.Name); break;
-                case 2: statement.BindString(parameterIndex, entity.Email); break;
-                case 3: statement.BindDateTime(parameterIndex, entity.Created); break;
-                case 4: statement.BindInt32(parameterIndex, entity.Visits); break;
-                default: throw NoColumn(columnIndex);
-            }
+            writer.Write(0, entity.Id);
+            writer.Write(1, entity.Name);
+            writer.Write(2, entity.Email);
+            writer.Write(3, entity.Created);
+            writer.Write(4, entity.Visits);
         }
 
-        protected override void BindColumns(SqliteStatement statement, global::People.Person entity, bool key)
+        public global::People.Person ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
         {
-            var p = 1;
-            if (key) statement.BindInt32(p++, entity.Id);
-            statement.BindString(p++, entity.Name);
-            statement.BindString(p++, entity.Email);
-            statement.BindDateTime(p++, entity.Created);
-            statement.BindInt32(p, entity.Visits);
-        }
-
-        public override global::People.Person Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
-        {
-            int c0 = ordinals[0] >= 0 ? statement.GetInt32(ordinals[0]) : default;
-            string c1 = ordinals[1] >= 0 ? statement.GetString(ordinals[1])! : default!;
-            string c2 = ordinals[2] >= 0 ? statement.GetString(ordinals[2]) : default;
+            int c0 = reader.Contains(0) ? reader.Read<int>(0) : default;
+            string c1 = reader.Contains(1) ? reader.Read<string>(1) : default!;
+            string c2 = reader.Contains(2) ? reader.Read<string>(2) : default;
             var entity = new global::People.Person()
             {
                 Id = c0,
                 Name = c1,
                 Email = c2,
             };
-            if (ordinals[3] >= 0) SetCreated(entity, statement.GetDateTime(ordinals[3]));
-            if (ordinals[4] >= 0) SetVisits(entity, statement.GetInt32(ordinals[4]));
+            if (reader.Contains(3)) SetCreated(entity, reader.Read<global::System.DateTime>(3));
+            if (reader.Contains(4)) SetVisits(entity, reader.Read<int>(4));
             return entity;
         }
 

@@ -9,31 +9,25 @@ namespace MicroDb.Generated.Legacy
 
     /// <summary>The MicroDb map of <see cref="global::Legacy.Note"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class NoteMap : EntityMap<global::Legacy.Note>
+    internal sealed class NoteMap : EntityMap<global::Legacy.Note>, ITypedColumns<global::Legacy.Note>
     {
         public NoteMap()
             : base(new TableMapping("Legacy.Note", "Note", Columns(
                 "Text String String nullable")), generated: true)
         { }
 
-        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Legacy.Note entity, int columnIndex)
+        protected override void WriteRow(ref SqliteColumnWriter writer, global::Legacy.Note entity) => WriteColumns(entity, ref writer);
+        protected override global::Legacy.Note ReadRow(ref SqliteColumnReader reader) => ReadColumns(ref reader);
+
+        public void WriteColumns<TWriter>(global::Legacy.Note entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
         {
-            switch (columnIndex)
-            {
-                case 0: statement.BindString(parameterIndex, entity.Text); break;
-                default: throw NoColumn(columnIndex);
-            }
+            writer.Write(0, entity.Text);
         }
 
-        protected override void BindColumns(SqliteStatement statement, global::Legacy.Note entity, bool key)
-        {
-            statement.BindString(1, entity.Text);
-        }
-
-        public override global::Legacy.Note Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public global::Legacy.Note ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
         {
             var entity = new global::Legacy.Note();
-            if (ordinals[0] >= 0) entity.Text = statement.GetString(ordinals[0])!;
+            if (reader.Contains(0)) entity.Text = reader.Read<string>(0);
             return entity;
         }
 

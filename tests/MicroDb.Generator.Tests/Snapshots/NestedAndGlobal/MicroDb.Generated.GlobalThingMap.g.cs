@@ -9,31 +9,25 @@ namespace MicroDb.Generated
 
     /// <summary>The MicroDb map of <see cref="global::GlobalThing"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class GlobalThingMap : EntityMap<global::GlobalThing>
+    internal sealed class GlobalThingMap : EntityMap<global::GlobalThing>, ITypedColumns<global::GlobalThing>
     {
         public GlobalThingMap()
             : base(new TableMapping("GlobalThing", "GlobalThing", Columns(
                 "Key String String nullable primaryKey")), generated: true)
         { }
 
-        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::GlobalThing entity, int columnIndex)
+        protected override void WriteRow(ref SqliteColumnWriter writer, global::GlobalThing entity) => WriteColumns(entity, ref writer);
+        protected override global::GlobalThing ReadRow(ref SqliteColumnReader reader) => ReadColumns(ref reader);
+
+        public void WriteColumns<TWriter>(global::GlobalThing entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
         {
-            switch (columnIndex)
-            {
-                case 0: statement.BindString(parameterIndex, entity.Key); break;
-                default: throw NoColumn(columnIndex);
-            }
+            writer.Write(0, entity.Key);
         }
 
-        protected override void BindColumns(SqliteStatement statement, global::GlobalThing entity, bool key)
-        {
-            if (key) statement.BindString(1, entity.Key);
-        }
-
-        public override global::GlobalThing Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public global::GlobalThing ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
         {
             var entity = new global::GlobalThing();
-            if (ordinals[0] >= 0) entity.Key = statement.GetString(ordinals[0])!;
+            if (reader.Contains(0)) entity.Key = reader.Read<string>(0);
             return entity;
         }
 

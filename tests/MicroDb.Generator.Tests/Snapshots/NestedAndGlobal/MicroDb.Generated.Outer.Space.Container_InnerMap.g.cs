@@ -9,7 +9,7 @@ namespace MicroDb.Generated.Outer.Space
 
     /// <summary>The MicroDb map of <see cref="global::Outer.Space.Container.Inner"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class Container_InnerMap : EntityMap<global::Outer.Space.Container.Inner>
+    internal sealed class Container_InnerMap : EntityMap<global::Outer.Space.Container.Inner>, ITypedColumns<global::Outer.Space.Container.Inner>
     {
         public Container_InnerMap()
             : base(new TableMapping("Outer.Space.Container+Inner", "inner \"quoted\" table", Columns(
@@ -18,28 +18,20 @@ namespace MicroDb.Generated.Outer.Space
                 withoutRowId: true), generated: true)
         { }
 
-        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::Outer.Space.Container.Inner entity, int columnIndex)
+        protected override void WriteRow(ref SqliteColumnWriter writer, global::Outer.Space.Container.Inner entity) => WriteColumns(entity, ref writer);
+        protected override global::Outer.Space.Container.Inner ReadRow(ref SqliteColumnReader reader) => ReadColumns(ref reader);
+
+        public void WriteColumns<TWriter>(global::Outer.Space.Container.Inner entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
         {
-            switch (columnIndex)
-            {
-                case 0: statement.BindString(parameterIndex, entity.Key); break;
-                case 1: statement.BindInt32(parameterIndex, entity.Value); break;
-                default: throw NoColumn(columnIndex);
-            }
+            writer.Write(0, entity.Key);
+            writer.Write(1, entity.Value);
         }
 
-        protected override void BindColumns(SqliteStatement statement, global::Outer.Space.Container.Inner entity, bool key)
-        {
-            var p = 1;
-            if (key) statement.BindString(p++, entity.Key);
-            statement.BindInt32(p, entity.Value);
-        }
-
-        public override global::Outer.Space.Container.Inner Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public global::Outer.Space.Container.Inner ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
         {
             var entity = new global::Outer.Space.Container.Inner();
-            if (ordinals[0] >= 0) entity.Key = statement.GetString(ordinals[0])!;
-            if (ordinals[1] >= 0) entity.Value = statement.GetInt32(ordinals[1]);
+            if (reader.Contains(0)) entity.Key = reader.Read<string>(0);
+            if (reader.Contains(1)) entity.Value = reader.Read<int>(1);
             return entity;
         }
 

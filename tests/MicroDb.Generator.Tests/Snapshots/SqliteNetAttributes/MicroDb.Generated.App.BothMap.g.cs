@@ -9,31 +9,25 @@ namespace MicroDb.Generated.App
 
     /// <summary>The MicroDb map of <see cref="global::App.Both"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class BothMap : EntityMap<global::App.Both>
+    internal sealed class BothMap : EntityMap<global::App.Both>, ITypedColumns<global::App.Both>
     {
         public BothMap()
             : base(new TableMapping("App.Both", "both", Columns(
                 "Id Int32 Int32 primaryKey")), generated: true)
         { }
 
-        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Both entity, int columnIndex)
+        protected override void WriteRow(ref SqliteColumnWriter writer, global::App.Both entity) => WriteColumns(entity, ref writer);
+        protected override global::App.Both ReadRow(ref SqliteColumnReader reader) => ReadColumns(ref reader);
+
+        public void WriteColumns<TWriter>(global::App.Both entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
         {
-            switch (columnIndex)
-            {
-                case 0: statement.BindInt32(parameterIndex, entity.Id); break;
-                default: throw NoColumn(columnIndex);
-            }
+            writer.Write(0, entity.Id);
         }
 
-        protected override void BindColumns(SqliteStatement statement, global::App.Both entity, bool key)
-        {
-            if (key) statement.BindInt32(1, entity.Id);
-        }
-
-        public override global::App.Both Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public global::App.Both ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
         {
             var entity = new global::App.Both();
-            if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
+            if (reader.Contains(0)) entity.Id = reader.Read<int>(0);
             return entity;
         }
 

@@ -9,7 +9,7 @@ namespace MicroDb.Generated.App
 
     /// <summary>The MicroDb map of <see cref="global::App.Item"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class ItemMap : EntityMap<global::App.Item>
+    internal sealed class ItemMap : EntityMap<global::App.Item>, ITypedColumns<global::App.Item>
     {
         public ItemMap()
             : base(new TableMapping("App.Item", "items", Columns(
@@ -22,40 +22,28 @@ namespace MicroDb.Generated.App
                 new IndexDeclaration[] { new("item_name", null, 0, false), new("Code", null, 0, true), new("Second", "ix_pair", 2, false), new("First", "ix_pair", 1, true) }), generated: true)
         { }
 
-        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Item entity, int columnIndex)
+        protected override void WriteRow(ref SqliteColumnWriter writer, global::App.Item entity) => WriteColumns(entity, ref writer);
+        protected override global::App.Item ReadRow(ref SqliteColumnReader reader) => ReadColumns(ref reader);
+
+        public void WriteColumns<TWriter>(global::App.Item entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
         {
-            switch (columnIndex)
-            {
-                case 0: statement.BindInt32(parameterIndex, entity.Id); break;
-                case 1: statement.BindString(parameterIndex, entity.Name); break;
-                case 2: statement.BindString(parameterIndex, entity.Code); break;
-                case 3: statement.BindInt32(parameterIndex, entity.Second); break;
-                case 4: statement.BindInt32(parameterIndex, entity.First); break;
-                case 5: statement.BindEnumAsText(parameterIndex, entity.Mood); break;
-                default: throw NoColumn(columnIndex);
-            }
+            writer.Write(0, entity.Id);
+            writer.Write(1, entity.Name);
+            writer.Write(2, entity.Code);
+            writer.Write(3, entity.Second);
+            writer.Write(4, entity.First);
+            writer.Write(5, EnumName(entity.Mood));
         }
 
-        protected override void BindColumns(SqliteStatement statement, global::App.Item entity, bool key)
-        {
-            var p = 1;
-            if (key) statement.BindInt32(p++, entity.Id);
-            statement.BindString(p++, entity.Name);
-            statement.BindString(p++, entity.Code);
-            statement.BindInt32(p++, entity.Second);
-            statement.BindInt32(p++, entity.First);
-            statement.BindEnumAsText(p, entity.Mood);
-        }
-
-        public override global::App.Item Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public global::App.Item ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
         {
             var entity = new global::App.Item();
-            if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
-            if (ordinals[1] >= 0) entity.Name = statement.GetString(ordinals[1])!;
-            if (ordinals[2] >= 0) entity.Code = statement.GetString(ordinals[2]);
-            if (ordinals[3] >= 0) entity.Second = statement.GetInt32(ordinals[3]);
-            if (ordinals[4] >= 0) entity.First = statement.GetInt32(ordinals[4]);
-            if (ordinals[5] >= 0) entity.Mood = statement.GetEnumFromText<global::App.Mood>(ordinals[5]);
+            if (reader.Contains(0)) entity.Id = reader.Read<int>(0);
+            if (reader.Contains(1)) entity.Name = reader.Read<string>(1);
+            if (reader.Contains(2)) entity.Code = reader.Read<string>(2);
+            if (reader.Contains(3)) entity.Second = reader.Read<int>(3);
+            if (reader.Contains(4)) entity.First = reader.Read<int>(4);
+            if (reader.Contains(5)) entity.Mood = ParseEnum<global::App.Mood>(reader.Read<string>(5), 5);
             return entity;
         }
 

@@ -9,31 +9,25 @@ namespace MicroDb.Generated.App
 
     /// <summary>The MicroDb map of <see cref="global::App.LogLine"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class LogLineMap : EntityMap<global::App.LogLine>
+    internal sealed class LogLineMap : EntityMap<global::App.LogLine>, ITypedColumns<global::App.LogLine>
     {
         public LogLineMap()
             : base(new TableMapping("App.LogLine", "log", Columns(
                 "Text String String nullable")), generated: true)
         { }
 
-        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.LogLine entity, int columnIndex)
+        protected override void WriteRow(ref SqliteColumnWriter writer, global::App.LogLine entity) => WriteColumns(entity, ref writer);
+        protected override global::App.LogLine ReadRow(ref SqliteColumnReader reader) => ReadColumns(ref reader);
+
+        public void WriteColumns<TWriter>(global::App.LogLine entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
         {
-            switch (columnIndex)
-            {
-                case 0: statement.BindString(parameterIndex, entity.Text); break;
-                default: throw NoColumn(columnIndex);
-            }
+            writer.Write(0, entity.Text);
         }
 
-        protected override void BindColumns(SqliteStatement statement, global::App.LogLine entity, bool key)
-        {
-            statement.BindString(1, entity.Text);
-        }
-
-        public override global::App.LogLine Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public global::App.LogLine ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
         {
             var entity = new global::App.LogLine();
-            if (ordinals[0] >= 0) entity.Text = statement.GetString(ordinals[0]);
+            if (reader.Contains(0)) entity.Text = reader.Read<string>(0);
             return entity;
         }
 

@@ -9,7 +9,7 @@ namespace MicroDb.Generated.App
 
     /// <summary>The MicroDb map of <see cref="global::App.Setting"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class SettingMap : EntityMap<global::App.Setting>
+    internal sealed class SettingMap : EntityMap<global::App.Setting>, ITypedColumns<global::App.Setting>
     {
         public SettingMap()
             : base(new TableMapping("App.Setting", "kv", Columns(
@@ -18,28 +18,20 @@ namespace MicroDb.Generated.App
                 withoutRowId: true), generated: true)
         { }
 
-        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Setting entity, int columnIndex)
+        protected override void WriteRow(ref SqliteColumnWriter writer, global::App.Setting entity) => WriteColumns(entity, ref writer);
+        protected override global::App.Setting ReadRow(ref SqliteColumnReader reader) => ReadColumns(ref reader);
+
+        public void WriteColumns<TWriter>(global::App.Setting entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
         {
-            switch (columnIndex)
-            {
-                case 0: statement.BindString(parameterIndex, entity.Key); break;
-                case 1: statement.BindString(parameterIndex, entity.Value); break;
-                default: throw NoColumn(columnIndex);
-            }
+            writer.Write(0, entity.Key);
+            writer.Write(1, entity.Value);
         }
 
-        protected override void BindColumns(SqliteStatement statement, global::App.Setting entity, bool key)
-        {
-            var p = 1;
-            if (key) statement.BindString(p++, entity.Key);
-            statement.BindString(p, entity.Value);
-        }
-
-        public override global::App.Setting Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public global::App.Setting ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
         {
             var entity = new global::App.Setting();
-            if (ordinals[0] >= 0) entity.Key = statement.GetString(ordinals[0])!;
-            if (ordinals[1] >= 0) entity.Value = statement.GetString(ordinals[1]);
+            if (reader.Contains(0)) entity.Key = reader.Read<string>(0);
+            if (reader.Contains(1)) entity.Value = reader.Read<string>(1);
             return entity;
         }
 

@@ -9,7 +9,7 @@ namespace MicroDb.Generated.App
 
     /// <summary>The MicroDb map of <see cref="global::App.Dog"/>, generated at build time: its columns ("Member Kind ClrType" and the member's facets, read once), binders and reader.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("MicroDb.Generator", "0.1.0")]
-    internal sealed class DogMap : EntityMap<global::App.Dog>
+    internal sealed class DogMap : EntityMap<global::App.Dog>, ITypedColumns<global::App.Dog>
     {
         public DogMap()
             : base(new TableMapping("App.Dog", "animals", Columns(
@@ -17,28 +17,20 @@ namespace MicroDb.Generated.App
                 "Name String String nullable")), generated: true)
         { }
 
-        public override void BindColumn(SqliteStatement statement, int parameterIndex, global::App.Dog entity, int columnIndex)
+        protected override void WriteRow(ref SqliteColumnWriter writer, global::App.Dog entity) => WriteColumns(entity, ref writer);
+        protected override global::App.Dog ReadRow(ref SqliteColumnReader reader) => ReadColumns(ref reader);
+
+        public void WriteColumns<TWriter>(global::App.Dog entity, ref TWriter writer) where TWriter : struct, IColumnValueWriter
         {
-            switch (columnIndex)
-            {
-                case 0: statement.BindInt32(parameterIndex, entity.Id); break;
-                case 1: statement.BindString(parameterIndex, entity.Name); break;
-                default: throw NoColumn(columnIndex);
-            }
+            writer.Write(0, entity.Id);
+            writer.Write(1, entity.Name);
         }
 
-        protected override void BindColumns(SqliteStatement statement, global::App.Dog entity, bool key)
-        {
-            var p = 1;
-            if (key) statement.BindInt32(p++, entity.Id);
-            statement.BindString(p, entity.Name);
-        }
-
-        public override global::App.Dog Read(SqliteStatement statement, global::System.ReadOnlySpan<int> ordinals)
+        public global::App.Dog ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
         {
             var entity = new global::App.Dog();
-            if (ordinals[0] >= 0) entity.Id = statement.GetInt32(ordinals[0]);
-            if (ordinals[1] >= 0) entity.Name = statement.GetString(ordinals[1]);
+            if (reader.Contains(0)) entity.Id = reader.Read<int>(0);
+            if (reader.Contains(1)) entity.Name = reader.Read<string>(1);
             return entity;
         }
 
