@@ -14,22 +14,16 @@ namespace MicroDb.Generated.Tests.Intercepted;
 [TestFixture("reflection", "microdb")]
 [TestFixture("generated", "sqlite-net")]
 [TestFixture("reflection", "sqlite-net")]
-public class InterceptedComputedKeyTests
+public class InterceptedComputedKeyTests : InterceptedTestBase
 {
-    private readonly string _mapping;
-    private readonly string _format;
-    private readonly List<ExecutedStatement> _seen = [];
-    private MicroDbConnection _db = null!;
     private List<AllTypes> _stored = null!;
 
     public InterceptedComputedKeyTests(string mapping, string format)
+        : base(mapping, format)
     {
-        _mapping = mapping;
-        _format = format;
     }
 
-    [SetUp]
-    public void Open()
+    protected override void Seed()
     {
         _db = InterceptedFixture.Open(_mapping, _format, _seen.Add);
         _db.CreateTable<AllTypes>();
@@ -45,20 +39,7 @@ public class InterceptedComputedKeyTests
 
         _db.InsertAll(rows);
         _stored = _db.Table<AllTypes>().ToList();
-        _seen.Clear();
-        InterceptionCheck.Enabled = true;
     }
-
-    [TearDown]
-    public void Close()
-    {
-        InterceptionCheck.Enabled = false;
-        _db.Dispose();
-    }
-
-    private int Intercepted => _seen.Count(s => s.Source == StatementSource.Intercepted);
-
-    private string Seen() => string.Join("\n", _seen.Select(s => s.Source + ": " + s.Sql));
 
     [Test]
     public void Case_mapped_keys_are_intercepted_and_group_as_linq_does()

@@ -16,31 +16,25 @@ namespace MicroDb.Generated.Tests.Intercepted;
 [TestFixture("generated", "sqlite-net")]
 [TestFixture("reflection", "sqlite-net")]
 [TestFixture("generated", "sqlite-net-text")]
-public class InterceptedGroupAggregateTests
+public class InterceptedGroupAggregateTests : InterceptedTestBase
 {
     private static readonly DateTime Start = new(2024, 2, 28, 23, 30, 0, DateTimeKind.Utc);
-    private readonly string _mapping;
-    private readonly string _format;
-    private readonly List<ExecutedStatement> _seen = [];
-    private MicroDbConnection _db = null!;
     private List<AllTypes> _stored = null!;
 
     public InterceptedGroupAggregateTests(string mapping, string format)
+        : base(mapping, format)
     {
-        _mapping = mapping;
-        _format = format;
     }
 
-    [SetUp]
-    public void Open()
+    protected override StorageFormat Storage => _format switch
     {
-        var storage = _format switch
-        {
-            "microdb" => StorageFormat.MicroDb,
-            "sqlite-net" => StorageFormat.SqliteNet(),
-            _ => StorageFormat.SqliteNet(storeDateTimeAsTicks: false),
-        };
-        _db = InterceptedFixture.Open(_mapping, storage, _seen.Add);
+        "microdb" => StorageFormat.MicroDb,
+        "sqlite-net" => StorageFormat.SqliteNet(),
+        _ => StorageFormat.SqliteNet(storeDateTimeAsTicks: false),
+    };
+
+    protected override void Seed()
+    {
         _db.CreateTable<AllTypes>();
         string[] names = ["apple", "Banana", "cherry", "Apple", "banana", "Cherry", "date"];
         var rows = new List<AllTypes>();
@@ -61,20 +55,7 @@ public class InterceptedGroupAggregateTests
 
         _db.InsertAll(rows);
         _stored = _db.Table<AllTypes>().ToList();
-        _seen.Clear();
-        InterceptionCheck.Enabled = true;
     }
-
-    [TearDown]
-    public void Close()
-    {
-        InterceptionCheck.Enabled = false;
-        _db.Dispose();
-    }
-
-    private int Intercepted => _seen.Count(s => s.Source == StatementSource.Intercepted);
-
-    private string Seen() => string.Join("\n", _seen.Select(s => s.Source + ": " + s.Sql));
 
     [Test]
     public void Decimal_sum_and_average_are_exact_and_intercepted()

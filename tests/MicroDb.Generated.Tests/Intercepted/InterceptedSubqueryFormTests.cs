@@ -13,24 +13,18 @@ namespace MicroDb.Generated.Tests.Intercepted;
 [TestFixture("generated", "sqlite-net")]
 [TestFixture("reflection", "microdb")]
 [TestFixture("reflection", "sqlite-net")]
-public class InterceptedSubqueryFormTests
+public class InterceptedSubqueryFormTests : InterceptedTestBase
 {
-    private readonly string _mapping;
-    private readonly string _format;
-    private readonly List<ExecutedStatement> _seen = [];
-    private MicroDbConnection _db = null!;
     private List<JoinOrder> _orders = null!;
     private List<JoinLine> _lines = null!;
     private List<Reading> _readings = null!;
 
     public InterceptedSubqueryFormTests(string mapping, string format)
+        : base(mapping, format)
     {
-        _mapping = mapping;
-        _format = format;
     }
 
-    [SetUp]
-    public void Open()
+    protected override void Seed()
     {
         _db = InterceptedFixture.Open(_mapping, _format, _seen.Add);
         _db.CreateTable<JoinOrder>();
@@ -52,20 +46,7 @@ public class InterceptedSubqueryFormTests
         _orders = _db.Table<JoinOrder>().ToList();
         _lines = _db.Table<JoinLine>().ToList();
         _readings = _db.Table<Reading>().ToList();
-        _seen.Clear();
-        InterceptionCheck.Enabled = true;
     }
-
-    [TearDown]
-    public void Close()
-    {
-        InterceptionCheck.Enabled = false;
-        _db.Dispose();
-    }
-
-    private string Seen() => string.Join("\n", _seen.Select(s => s.Source + ": " + s.Sql));
-
-    private int Intercepted() => _seen.Count(s => s.Source == StatementSource.Intercepted);
 
     [Test]
     public void A_Where_before_the_correlated_one_is_intercepted_and_matches_LINQ()
@@ -78,7 +59,7 @@ public class InterceptedSubqueryFormTests
         var many = _db.Table<JoinOrder>().Count(o => _db.Table<JoinLine>().Where(l => l.Sku == sku).Where(l => l.OrderId == o.Id).Count() >= 1);
         var none = _db.Table<JoinOrder>().Where(o => _db.Table<JoinLine>().Where(l => l.Sku != sku).Where(l => l.Quantity < 100).All(l => l.OrderId != o.Id)).OrderBy(o => o.Id).ToList();
 
-        Assert.That(Intercepted(), Is.EqualTo(3), Seen);
+        Assert.That(Intercepted, Is.EqualTo(3), Seen);
         Assert.That(_seen.First(s => s.Source == StatementSource.Intercepted).Sql, Does.Contain(
             "WHERE EXISTS (SELECT 1 FROM \"join_lines\" AS \"s0\" WHERE (\"s0\".\"Quantity\" > ?) AND (\"s0\".\"OrderId\" = \"join_orders\".\"Id\"))"), Seen);
         Assert.That(big.Select(o => o.Id), Is.EqualTo(_orders.Where(o => _lines.Where(l => l.Quantity > min).Any(l => l.OrderId == o.Id)).Select(o => o.Id)).And.EqualTo(new[] { 1, 4 }));
@@ -98,7 +79,7 @@ public class InterceptedSubqueryFormTests
         var counted = _db.Table<JoinOrder>().Count(o => _db.Table<JoinLine>().Where(l => l.OrderId == o.Id).Count(l => _db.Table<JoinLine>().Count(m => m.Sku == l.Sku && m.Quantity > min) > 1) >= 1);
         var listed = _db.Table<JoinOrder>().Where(o => !_db.Table<JoinLine>().Any(l => l.OrderId == o.Id && !_db.Table<JoinOrder>().Select(p => p.Id).Contains(l.Quantity))).OrderBy(o => o.Id).ToList();
 
-        Assert.That(Intercepted(), Is.EqualTo(3), Seen);
+        Assert.That(Intercepted, Is.EqualTo(3), Seen);
         Assert.That(_seen.First(s => s.Source == StatementSource.Intercepted).Sql, Does.Contain(
             "EXISTS (SELECT 1 FROM \"join_lines\" AS \"s0\" WHERE ((\"s0\".\"OrderId\" = \"join_orders\".\"Id\") AND EXISTS (SELECT 1 FROM \"join_orders\" AS \"s1\" WHERE (\"s1\".\"Id\" = \"s0\".\"Quantity\"))))"), Seen);
         Assert.That(known.Select(o => o.Id), Is.EqualTo(_orders.Where(o => _lines.Any(l => l.OrderId == o.Id && _orders.Any(p => p.Id == l.Quantity))).Select(o => o.Id)).And.EqualTo(new[] { 1, 2 }));
@@ -140,7 +121,7 @@ public class InterceptedSubqueryFormTests
         var skus = _db.Table<JoinOrder>().Join(_db.Table<JoinCustomer>(), o => o.CustomerId, c => (int?)c.Id, (o, c) => new { o.Id, c.Region })
             .Where(x => _db.Table<JoinLine>().Select(l => l.Sku).Contains(x.Region)).ToList();
 
-        Assert.That(Intercepted(), Is.EqualTo(3), Seen);
+        Assert.That(Intercepted, Is.EqualTo(3), Seen);
         Assert.That(_seen.First(s => s.Source == StatementSource.Intercepted).Sql, Does.EndWith(
             "WHERE EXISTS (SELECT 1 FROM \"join_lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"t0\".\"Id\"))"), Seen);
         var joined = orders.Join(customers, o => o.CustomerId, c => (int?)c.Id, (o, c) => new { o.Id, c.Region }).ToList();
@@ -183,7 +164,7 @@ public class InterceptedSubqueryFormTests
             Most = _db.Table<JoinLine>().Where(l => l.OrderId == o.Id && l.Sku != sku).Max(l => (int?)l.Quantity),
         }).ToList();
 
-        Assert.That(Intercepted(), Is.EqualTo(1), Seen);
+        Assert.That(Intercepted, Is.EqualTo(1), Seen);
         Assert.That(rows, Is.EqualTo(_orders.Where(o => o.Id > first).Select(o => new
         {
             o.Id,
@@ -212,7 +193,7 @@ public class InterceptedSubqueryFormTests
         }).ToList();
         var positive = _db.Table<JoinOrder>().Where(o => _db.Table<Reading>().Where(r => r.Id == o.Id).Average(r => (double?)r.Value) > mean).OrderBy(o => o.Id).ToList();
 
-        Assert.That(Intercepted(), Is.EqualTo(2), Seen);
+        Assert.That(Intercepted, Is.EqualTo(2), Seen);
         Assert.That(_seen.First(s => s.Source == StatementSource.Intercepted).Sql, Does.StartWith(
             "SELECT \"Id\", (SELECT total(\"s0\".\"Value\") FROM \"readings\" AS \"s0\" WHERE (\"s0\".\"Id\" = \"join_orders\".\"Id\")), "), Seen);
         Assert.That(rows, Is.EqualTo(_orders.Select(o => new
@@ -239,7 +220,7 @@ public class InterceptedSubqueryFormTests
         var regions = _db.Table<JoinOrder>().Where(o => _db.Table<JoinLine>().Any(l => l.OrderId == o.Id && l.Quantity > min && l.Sku == sku))
             .GroupBy(o => o.Region).Select(g => new { g.Key, N = g.Count(), Last = g.Max(o => o.Id) }).ToList();
 
-        Assert.That(Intercepted(), Is.EqualTo(1), Seen);
+        Assert.That(Intercepted, Is.EqualTo(1), Seen);
         Assert.That(_seen.Single(s => s.Source == StatementSource.Intercepted).Sql, Does.Contain(
             "WHERE EXISTS (SELECT 1 FROM \"join_lines\" AS \"s0\" WHERE (((\"s0\".\"OrderId\" = \"join_orders\".\"Id\") AND (\"s0\".\"Quantity\" > ?)) AND (\"s0\".\"Sku\" IS ?))) GROUP BY \"Region\""), Seen);
         var expected = _orders.Where(o => _lines.Any(l => l.OrderId == o.Id && l.Quantity > min && l.Sku == sku))
