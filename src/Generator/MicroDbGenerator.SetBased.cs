@@ -192,7 +192,7 @@ public sealed partial class MicroDbGenerator
 
                     return new LoweredNode("col", member.Name, member.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), kind);
                 case IPropertyReferenceOperation { Property: { Name: "Length", ContainingType.SpecialType: SpecialType.System_String }, Instance: { } text }:
-                    return Arithmetic(text, row, path + "m", ref reason) is { } measured ? new LoweredNode("fn", "length", Left: measured) : null;
+                    return Arithmetic(text, row, path + "m", ref reason) is { } measured ? new LoweredNode("fn", SqlStrings.LengthFunction, Left: measured) : null;
                 case IInvocationOperation call when SetterFunction(call) is { } function:
                     {
                         LoweredNode? first, second = null;
@@ -269,12 +269,7 @@ public sealed partial class MicroDbGenerator
             }
 
             return method.ContainingType?.SpecialType == SpecialType.System_String && call.Instance is not null && method.Parameters.Length == 0
-                ? method.Name switch
-                {
-                    "ToUpper" or "ToUpperInvariant" => "upper",
-                    "ToLower" or "ToLowerInvariant" => "lower",
-                    _ => null,
-                }
+                ? SqlStrings.CaseMapping(method.Name)
                 : null;
         }
 

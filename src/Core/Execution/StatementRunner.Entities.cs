@@ -339,11 +339,7 @@ internal sealed partial class StatementRunner
         {
             using var lease = Lease(sql, StatementArguments.None, cached: true);
             var statement = lease.Statement;
-            for (var i = 0; i < columns.Count; i++)
-            {
-                map.BindColumn(statement, i + 1, entity, columns[i].Ordinal);
-            }
-
+            map.BindColumns(statement, entity, columns);
             statement.Step();
             var db = _connection.Handle;
             lastInsertRowId = raw.sqlite3_last_insert_rowid(db);

@@ -142,6 +142,53 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
         Write(statement, parameters, entity);
     }
 
+    /// <summary>
+    /// Binds <paramref name="columns"/>[i] to parameter <c>i + 1</c>, in one pass over the entity (one
+    /// <see cref="WriteRow"/> call however many columns), for statements whose text the map does not hold.
+    /// </summary>
+    /// <param name="statement">The statement.</param>
+    /// <param name="entity">The entity.</param>
+    /// <param name="columns">The columns bound, in parameter order (columns of this map's table).</param>
+    /// <exception cref="ArgumentOutOfRangeException">A column is not a column of the table.</exception>
+    public void BindColumns(SqliteStatement statement, T entity, IReadOnlyList<ColumnMapping> columns)
+    {
+        if (columns.Count == 1)
+        {
+            BindColumn(statement, 1, entity, columns[0].Ordinal);
+            return;
+        }
+
+        // The last list's parameters, kept by the list's identity (callers pass their cached arrays); replaced whole.
+        var cached = _listParameters;
+        if (cached is null || !ReferenceEquals(cached.Columns, columns))
+        {
+            var parameters = new int[_kinds.Length];
+            for (var i = 0; i < columns.Count; i++)
+            {
+                var ordinal = columns[i].Ordinal;
+                if ((uint)ordinal >= (uint)parameters.Length)
+                {
+                    throw NoColumn(ordinal);
+                }
+
+                parameters[ordinal] = i + 1;
+            }
+
+            _listParameters = cached = new ListParameters(columns, SqliteColumnWriter.Parameters(parameters, _kinds));
+        }
+
+        Write(statement, cached.Parameters, entity);
+    }
+
+    private ListParameters? _listParameters;
+
+    private sealed class ListParameters(IReadOnlyList<ColumnMapping> columns, int[] parameters)
+    {
+        public IReadOnlyList<ColumnMapping> Columns { get; } = columns;
+
+        public int[] Parameters { get; } = parameters;
+    }
+
     /// <summary>Binds <see cref="TableMapping.InsertColumns"/> to parameters 1..n of <see cref="EntitySql.Insert"/>.</summary>
     /// <param name="statement">The statement.</param>
     /// <param name="entity">The entity.</param>
@@ -390,6 +437,9 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
 
     void IEntityMap.BindColumn(SqliteStatement statement, int parameterIndex, object entity, int columnIndex) =>
         BindColumn(statement, parameterIndex, (T)entity, columnIndex);
+
+    void IEntityMap.BindColumns(SqliteStatement statement, object entity, IReadOnlyList<ColumnMapping> columns) =>
+        BindColumns(statement, (T)entity, columns);
 
     object IEntityMap.ReadObject(SqliteStatement statement, int[] ordinals) => Read(statement, ordinals)!;
 

@@ -29,6 +29,12 @@ public interface IEntityMap
     /// <param name="columnIndex">The column's index in <see cref="TableMapping.Columns"/>.</param>
     void BindColumn(SqliteStatement statement, int parameterIndex, object entity, int columnIndex);
 
+    /// <summary>Binds <paramref name="columns"/>[i] to parameter <c>i + 1</c>, reading the entity once.</summary>
+    /// <param name="statement">The statement.</param>
+    /// <param name="entity">The entity.</param>
+    /// <param name="columns">The columns bound, in parameter order.</param>
+    void BindColumns(SqliteStatement statement, object entity, IReadOnlyList<ColumnMapping> columns);
+
     /// <summary>Reads a row into a new entity.</summary>
     /// <param name="statement">The statement positioned on a row.</param>
     /// <param name="ordinals">For each column of the table, its ordinal in the statement, or -1.</param>
