@@ -384,7 +384,7 @@ public sealed partial class MicroDbGenerator
                         var shape = Eval(Strip(operand), scope);
                         if (shape is AggregateShape aggregate && !IsSortable(aggregate))
                         {
-                            return $"HAVING compares the aggregate '{operand.Syntax}' of type {aggregate.Type.ToDisplayString()}, not lowered at build time (Count and the integer and double aggregates are)";
+                            return $"HAVING compares the aggregate '{operand.Syntax}' of type {aggregate.Type.ToDisplayString()}, not lowered at build time (Count without a predicate and the integer and double aggregates are)";
                         }
 
                         var type = shape is MemberShape member ? member.Member.Type : shape is DatePartShape { Part: "Date" } ? operand.Type : null;

@@ -58,6 +58,15 @@ public class GroupCountPredicateInterceptionTests
     }
 
     [Test]
+    public void Having_over_a_count_with_a_predicate_stays_declined()
+    {
+        var result = GeneratorHarness.Run(Queries("public static object Q(MicroDbConnection db) => db.Table<Todo>().GroupBy(t => t.Team).Where(g => g.Count(x => x.Done) > 1).Select(g => g.Key).ToList();"));
+
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(), Does.Contain("HAVING compares the aggregate 'g.Count(x => x.Done)' of type int, not lowered at build time (Count without a predicate"));
+    }
+
+    [Test]
     public void Ordering_by_a_count_with_a_predicate_stays_declined()
     {
         var result = GeneratorHarness.Run(Queries("public static object Q(MicroDbConnection db) => db.Table<Todo>().GroupBy(t => t.Team).OrderBy(g => g.Count(x => x.Done)).Select(g => g.Key).ToList();"));
