@@ -316,6 +316,13 @@ public sealed partial class MicroDbGenerator
                 return SqlAggregates.CountAll();
             }
 
+            if (aggregate.StartsWith("countif:", System.StringComparison.Ordinal))
+            {
+                // A condition of bool members: no value, so the list stays empty.
+                var position = 8;
+                return Condition(ConditionOfText(aggregate, ref position), model, new List<LoweredNode>(), 0, ref declined) is { } condition ? SqlAggregates.CountWhere(condition) : null;
+            }
+
             var colon = aggregate.IndexOf(':');
             var name = aggregate.Substring(0, colon) switch { "sum" => "Sum", "avg" => "Average", "min" => "Min", _ => "Max" };
             var member = aggregate.Substring(colon + 1);
@@ -335,6 +342,37 @@ public sealed partial class MicroDbGenerator
                 default:
                     declined = $"the aggregated member '{member}' is not stored as an integer, double, decimal, DateTime or text column";
                     return null;
+            }
+        }
+
+        /// <summary>The condition <c>MicroDbGenerator.ConditionText</c> wrote, read from <paramref name="position"/> on.</summary>
+        private static LoweredNode ConditionOfText(string text, ref int position)
+        {
+            switch (text[position])
+            {
+                case '!':
+                    position++;
+                    return new LoweredNode("not", Left: ConditionOfText(text, ref position));
+                case '(':
+                    {
+                        position++;
+                        var left = ConditionOfText(text, ref position);
+                        var op = text[position++] == '&' ? "and" : "or";
+                        var right = ConditionOfText(text, ref position);
+                        position++;
+                        return new LoweredNode(op, Left: left, Right: right);
+                    }
+
+                default:
+                    {
+                        var start = position;
+                        while (position < text.Length && text[position] is not ('&' or '|' or ')'))
+                        {
+                            position++;
+                        }
+
+                        return new LoweredNode("bool", text.Substring(start, position - start), Family: "bool");
+                    }
             }
         }
 

@@ -23,7 +23,7 @@ public sealed partial class MicroDbGenerator
         private sealed record DatePartShape(MemberShape Member, string Part) : Shape;
 
         /// <summary>The aggregates of a group the build-time front end writes, for MDB0013's reasons.</summary>
-        private const string AggregatesLowered = "Count() and LongCount(), not Count(predicate); Sum and Average of an integer, double or decimal member; Min and Max of an integer, double, decimal, DateTime or string member; each of a nullable member too";
+        private const string AggregatesLowered = "Count() and LongCount(), and Count(predicate) over bool members; Sum and Average of an integer, double or decimal member; Min and Max of an integer, double, decimal, DateTime or string member; each of a nullable member too";
 
         /// <summary>
         /// Whether <paramref name="name"/> (Sum, Average, Min, Max) over a member of <paramref name="type"/> is an aggregate
@@ -274,7 +274,8 @@ public sealed partial class MicroDbGenerator
             /// through the run time's key for a non-nullable double, <c>ifnull(aggregate, 0)</c> (the emitter's AggregateKey).
             /// </summary>
             private static bool IsSortable(AggregateShape aggregate) =>
-                aggregate.Type.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Double;
+                aggregate.Type.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Double
+                && !aggregate.Aggregate.StartsWith("countif:", System.StringComparison.Ordinal);
 
             /// <summary>
             /// An exact aggregate an ordering may use with the same SQL under both storage formats and no value: a decimal
@@ -383,7 +384,7 @@ public sealed partial class MicroDbGenerator
                         var shape = Eval(Strip(operand), scope);
                         if (shape is AggregateShape aggregate && !IsSortable(aggregate))
                         {
-                            return $"HAVING compares the aggregate '{operand.Syntax}' of type {aggregate.Type.ToDisplayString()}, not lowered at build time (Count and the integer and double aggregates are)";
+                            return $"HAVING compares the aggregate '{operand.Syntax}' of type {aggregate.Type.ToDisplayString()}, not lowered at build time (Count without a predicate and the integer and double aggregates are)";
                         }
 
                         var type = shape is MemberShape member ? member.Member.Type : shape is DatePartShape { Part: "Date" } ? operand.Type : null;

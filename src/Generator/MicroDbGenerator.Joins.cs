@@ -800,6 +800,11 @@ public sealed partial class MicroDbGenerator
                 return "count";
             }
 
+            if (method.Name is "Count" or "LongCount" && call.Arguments.Length == 2)
+            {
+                return CountWhereOf(call, out reason);
+            }
+
             if (method.Name is "Sum" or "Average" or "Min" or "Max" && call.Arguments.Length == 2 && LambdaOf(call.Arguments[1].Value) is { Symbol.Parameters.Length: 1 } lambda
                 && Eval(Strip(LambdaBody(lambda)), new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [lambda.Symbol.Parameters[0]] = new RowShape(0) }) is MemberShape member
                 && IsAggregated(method.Name, member.Member.Type))
@@ -810,6 +815,48 @@ public sealed partial class MicroDbGenerator
             reason = $"the aggregate '{call.Syntax}' is not lowered at build time ({AggregatesLowered})";
             return null;
         }
+
+        /// <summary>
+        /// <c>g.Count(predicate)</c> (or LongCount) as the emitter names it, <c>countif:</c> and the predicate's condition
+        /// (<see cref="ConditionText"/>), lowered as a Where's; a predicate that binds a value stays declined (the SELECT
+        /// list's values are not bound at build time).
+        /// </summary>
+        private static string? CountWhereOf(IInvocationOperation call, out string? reason)
+        {
+            reason = null;
+            if (LambdaOf(call.Arguments[1].Value) is not { Symbol.Parameters.Length: 1 } lambda)
+            {
+                reason = $"the predicate of '{call.Syntax}' is not a lambda written at the call";
+                return null;
+            }
+
+            var lowering = new Lowering(lambda);
+            if (lowering.Condition(lowering.Body, "") is not { } condition)
+            {
+                reason = $"the predicate of '{call.Syntax}' is not lowered at build time: " + (lowering.Reason ?? "its condition");
+                return null;
+            }
+
+            if (ConditionText(condition) is not { } text)
+            {
+                reason = $"the predicate of '{call.Syntax}' compares with a value, and its values sit in the SELECT list, not bound at build time (a condition of bool members, with !, && and ||, is)";
+                return null;
+            }
+
+            return "countif:" + text;
+        }
+
+        /// <summary>
+        /// A condition of bool members only (no value to bind) as text: a member's name, <c>!c</c>, <c>(a&amp;b)</c>,
+        /// <c>(a|b)</c>; null for any other. <see cref="InterceptorEmitter"/> reads it back (<c>ConditionOfText</c>).
+        /// </summary>
+        private static string? ConditionText(LoweredNode node) => node.Op switch
+        {
+            "bool" when node.Member is { } member && member.IndexOf('.') < 0 => member,
+            "not" => ConditionText(node.Left!) is { } operand ? "!" + operand : null,
+            "and" or "or" => ConditionText(node.Left!) is { } left && ConditionText(node.Right!) is { } right ? "(" + left + (node.Op == "and" ? "&" : "|") + right + ")" : null,
+            _ => null,
+        };
 
         /// <summary>
         /// The join's result as C# over <c>r</c> (one row per table, as objects): plain members of the rows, the rows

@@ -6,7 +6,7 @@ namespace MicroDb.Generator.Model;
 /// </summary>
 /// <param name="KeyMembers">The key's members, in key order (one, or a composite key's parts).</param>
 /// <param name="Used">The key members the result reads (their columns are selected bare, in table order).</param>
-/// <param name="Aggregates">The aggregates in the order the result reads them: <c>count</c>, or <c>sum</c>/<c>avg</c>/<c>min</c>/<c>max</c> with <c>:member</c>.</param>
+/// <param name="Aggregates">The aggregates in the order the result reads them: <c>count</c>, <c>countif:</c> and a condition of bool members (<c>g.Count(predicate)</c>), or <c>sum</c>/<c>avg</c>/<c>min</c>/<c>max</c> with <c>:member</c>.</param>
 /// <param name="Projector">The result as C# over <c>e</c> (the row holding the key's columns) and <c>a</c> (the aggregate values), or null for a Count of the groups.</param>
 internal sealed record GroupSpec(
     EquatableArray<string> KeyMembers,

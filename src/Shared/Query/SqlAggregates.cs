@@ -16,6 +16,14 @@ internal static class SqlAggregates
     public static SqlExpression CountAll() => new SqlFunction("count", new SqlLiteral("*"));
 
     /// <summary>
+    /// <c>count(CASE WHEN condition THEN 1 ELSE NULL END)</c>: <c>g.Count(predicate)</c> and <c>g.LongCount(predicate)</c>
+    /// (count() skips NULLs: one per row whose condition holds).
+    /// </summary>
+    /// <param name="condition">The predicate's condition over the group's rows.</param>
+    /// <returns>The aggregate node.</returns>
+    public static SqlExpression CountWhere(SqlExpression condition) => new SqlFunction("count", new SqlCase(condition, SqlLiteral.One, new SqlLiteral("NULL")));
+
+    /// <summary>
     /// <paramref name="name"/> (<c>Sum</c>, <c>Average</c>, <c>Min</c> or <c>Max</c>, LINQ's name) over <paramref name="value"/>:
     /// <c>coalesce(sum(v), 0)</c> (LINQ's Sum skips nulls and gives 0 for none, SQL's sum gives NULL), <c>avg(v)</c>,
     /// <c>min(v)</c>, <c>max(v)</c>.

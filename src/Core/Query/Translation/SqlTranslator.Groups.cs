@@ -63,9 +63,7 @@ internal sealed partial class SqlTranslator
                 return SqlAggregates.CountAll();
             }
 
-            // count() skips NULLs: one per row whose condition holds.
-            var condition = TranslateBoolean(Element(call.Arguments[1]));
-            return new SqlFunction("count", new SqlCase(condition, SqlLiteral.One, new SqlLiteral("NULL")));
+            return SqlAggregates.CountWhere(TranslateBoolean(Element(call.Arguments[1])));
         }
 
         // Without a selector (g.Sum()), the aggregate reads the elements themselves: an element selector's value.
