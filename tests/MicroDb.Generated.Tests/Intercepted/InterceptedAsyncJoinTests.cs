@@ -38,19 +38,7 @@ public class InterceptedAsyncJoinTests
     public async Task Open()
     {
         _directory = Directory.CreateTempSubdirectory("microdb-intercepted-async-join-").FullName;
-        var options = new MicroDbOptions(Path.Combine(_directory, "joins.db"))
-        {
-            Mapping = _mapping == "generated" ? MappingMode.Generated : MappingMode.Reflection,
-            Storage = _format == "microdb" ? StorageFormat.MicroDb : StorageFormat.SqliteNet(),
-            OnStatement = s =>
-            {
-                lock (_seen)
-                {
-                    _seen.Add(s);
-                }
-            },
-        };
-        _db = new MicroDbAsyncConnection(_mapping == "reflection" ? options.UseReflection() : options);
+        _db = InterceptedFixture.OpenAsync(Path.Combine(_directory, "joins.db"), _mapping, _format, _seen);
         await _db.CreateTableAsync<JoinCustomer>();
         await _db.CreateTableAsync<JoinOrder>();
         await _db.CreateTableAsync<JoinLine>();

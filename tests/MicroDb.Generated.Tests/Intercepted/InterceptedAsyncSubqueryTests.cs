@@ -34,13 +34,7 @@ public class InterceptedAsyncSubqueryTests
     public async Task Open()
     {
         _directory = Directory.CreateTempSubdirectory("microdb-intercepted-").FullName;
-        var options = new MicroDbOptions(Path.Combine(_directory, "async.db"))
-        {
-            Mapping = _mapping == "generated" ? MappingMode.Generated : MappingMode.Reflection,
-            Storage = _format == "microdb" ? StorageFormat.MicroDb : StorageFormat.SqliteNet(),
-            OnStatement = s => { lock (_seen) { _seen.Add(s); } },
-        };
-        _db = new MicroDbAsyncConnection(_mapping == "reflection" ? options.UseReflection() : options);
+        _db = InterceptedFixture.OpenAsync(Path.Combine(_directory, "async.db"), _mapping, _format, _seen);
         await _db.CreateTableAsync<JoinOrder>();
         await _db.CreateTableAsync<JoinLine>();
         await _db.InsertAllAsync(Enumerable.Range(1, 5).Select(i => new JoinOrder { Region = "r" + i, Total = i }));
