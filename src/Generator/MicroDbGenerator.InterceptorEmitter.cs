@@ -73,7 +73,7 @@ public sealed partial class MicroDbGenerator
                             continue;
                         }
 
-                        (sql, values, declined) = WriteJoin(chain, join, tables, out joinReader);
+                        (sql, sqliteNetSql, values, declined) = WriteJoin(chain, join, tables, out joinReader);
                     }
                     else if (chain.Group is { } grouping)
                     {
@@ -112,7 +112,7 @@ public sealed partial class MicroDbGenerator
                     }
                     else if (chain.Join is not null)
                     {
-                        EmitJoinChain(w, chain, sql!, values!, joinReader, emitted++, standIns);
+                        EmitJoinChain(w, chain, sql!, sqliteNetSql, values!, joinReader, emitted++, standIns);
                     }
                     else if (IsWrite(chain.Steps[chain.Steps.Count - 1].Method))
                     {

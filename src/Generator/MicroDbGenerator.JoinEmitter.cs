@@ -20,7 +20,112 @@ public sealed partial class MicroDbGenerator
         /// The join chain's SQL, its values in slot order and the reader of its result straight from the columns (null:
         /// the rows are read as objects, <see cref="JoinSpec.Reader"/>), or why it is declined.
         /// </summary>
-        private static (string? Sql, List<LoweredNode>? Values, string? Declined) WriteJoin(QueryChain chain, JoinSpec join, List<EntityModel> tables, out string? reader)
+        private static (string? Sql, string? Formats, List<LoweredNode>? Values, string? Declined) WriteJoin(QueryChain chain, JoinSpec join, List<EntityModel> tables, out string? reader)
+        {
+            // A key whose ON condition depends on the storage format (a DateTime, DateTimeOffset or decimal) gives a second
+            // text for sqlite-net's format; the site's Formats chooses between them at run time, as a grouping's does.
+            var (microDb, values, declined) = WriteJoin(chain, join, tables, sqliteNet: false, out reader);
+            var (sqliteNet, sqliteNetValues, sqliteNetDeclined) = WriteJoin(chain, join, tables, sqliteNet: true, out var sqliteNetReader);
+            if (sqliteNet is null)
+            {
+                return (null, null, null, microDb is null ? declined : sqliteNetDeclined);
+            }
+
+            if (microDb == sqliteNet)
+            {
+                return (microDb, null, values, null);
+            }
+
+            // Under MicroDb's format a DateTimeOffset key is refused by the run time (microDb null): such runs take it.
+            // A DateTime key under a sqlite-net text format that writes a zone (or does not sort) goes to the run time too.
+            var dateTimeKeys = JoinKeyColumns(join, tables).Any(c => c.Kind is ColumnKind.DateTime or ColumnKind.DateTimeText);
+            var formats = ".Formats(" + (microDb is null ? "false, null" : "true, " + Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(sqliteNet, quote: true))
+                + ", " + (dateTimeKeys ? "true" : "false") + ")";
+            reader ??= sqliteNetReader;
+            return (microDb ?? sqliteNet, formats, values ?? sqliteNetValues, null);
+        }
+
+        /// <summary>The columns of every join key (each part of a composite one), outer and inner.</summary>
+        private static IEnumerable<ColumnModel> JoinKeyColumns(JoinSpec join, List<EntityModel> tables)
+        {
+            for (var i = 0; i < join.Tables.Count; i++)
+            {
+                var spec = join.Tables[i];
+                var parts = spec.Composite.Count > 0 ? spec.Composite.Select(p => (p.OuterTable, p.OuterMember, p.InnerMember)) : new[] { (spec.OuterTable, spec.OuterMember, spec.InnerMember) };
+                foreach (var (outerTable, outerMember, innerMember) in parts)
+                {
+                    foreach (var column in tables[outerTable].Columns.Where(c => c.MemberName == outerMember).Concat(tables[i + 1].Columns.Where(c => c.MemberName == innerMember)))
+                    {
+                        yield return column;
+                    }
+                }
+            }
+        }
+
+        /// <summary>
+        /// The ON condition of one key pair as the run time's <c>JoinKeys</c> and translator write it under the storage format:
+        /// each side's stored-form key (<see cref="JoinKeyTerm"/>) compared with <c>=</c>, or <c>IS</c> where the key can
+        /// be null; a single nullable key (<paramref name="guarded"/>) also needs its outer side <c>IS NOT NULL</c>. Null
+        /// (with the reason) where the run time refuses the pair or the columns are stored as different kinds.
+        /// </summary>
+        private static SqlExpression? JoinKeyEquality(ColumnModel outer, int outerTable, ColumnModel inner, int innerTable, string family, bool nullable, bool guarded, bool sqliteNet, out string? declined)
+        {
+            declined = null;
+            var (outerKind, innerKind) = (outer.Kind, inner.Kind);
+            var fits = family switch
+            {
+                // Integers of any width, floats and doubles compare as numbers; every other family needs one stored kind on both sides.
+                "integer" => Fits(outerKind, family) && Fits(innerKind, family),
+                "floating" => outerKind is ColumnKind.Single or ColumnKind.Double && innerKind is ColumnKind.Single or ColumnKind.Double,
+                "string" or "guid" => Fits(outerKind, family) && outerKind == innerKind,
+                "enum" => outerKind is ColumnKind.Enum or ColumnKind.EnumText && outerKind == innerKind,
+                "datetime" => outerKind is ColumnKind.DateTime or ColumnKind.DateTimeText && outerKind == innerKind,
+                "datetimeoffset" => outerKind == ColumnKind.DateTimeOffset && innerKind == outerKind,
+                "decimal" => outerKind == ColumnKind.Decimal && innerKind == outerKind,
+                _ => false,
+            };
+            if (!fits)
+            {
+                declined = $"the key '{outer.MemberName}' is stored as {outerKind} and '{inner.MemberName}' as {innerKind}, which compare by the run-time translator's rules";
+                return null;
+            }
+
+            var outerColumn = new SqlColumn(outer.ColumnName, Alias(outerTable));
+            if (JoinKeyTerm(outerColumn, outerKind, nullable, sqliteNet) is not { } left || JoinKeyTerm(new SqlColumn(inner.ColumnName, Alias(innerTable)), innerKind, nullable, sqliteNet) is not { } right)
+            {
+                declined = $"the key '{outer.MemberName}' is a DateTimeOffset, which the run-time translator does not compare under MicroDb's storage format";
+                return null;
+            }
+
+            SqlExpression equal = new SqlGroup(new SqlBinary(left, nullable ? SqlOperator.Is : SqlOperator.Equal, right));
+            if (guarded)
+            {
+                // The translator reads a decimal column as a number outside a key (SqlStoredKeys.DecimalValue).
+                SqlExpression value = outerKind == ColumnKind.Decimal ? SqlStoredKeys.DecimalValue(outerColumn) : outerColumn;
+                equal = new SqlGroup(new SqlBinary(equal, SqlOperator.And, new SqlGroup(new SqlIsNull(value, Negated: true))));
+            }
+
+            return equal;
+        }
+
+        /// <summary>
+        /// A join key's stored-form key, the run time's (<c>SqlTranslator.Key</c>, <see cref="SqlStoredKeys"/>): a DateTime's
+        /// ticks without the kind or ISO text without its suffix and a decimal's sortable text under MicroDb's format, a
+        /// decimal's 15-digit REAL under sqlite-net's, a non-nullable floating-point value with NULL read as 0; the column
+        /// itself for the others; null for a DateTimeOffset under MicroDb's format (refused there).
+        /// </summary>
+        private static SqlExpression? JoinKeyTerm(SqlColumn column, ColumnKind kind, bool nullable, bool sqliteNet) => kind switch
+        {
+            ColumnKind.DateTime => sqliteNet ? column : SqlStoredKeys.DateTimeTicks(column),
+            ColumnKind.DateTimeText => sqliteNet ? column : SqlStoredKeys.DateTimeText(column),
+            ColumnKind.DateTimeOffset => sqliteNet ? column : null,
+            ColumnKind.Decimal => sqliteNet ? SqlStoredKeys.SqliteNetDecimal(SqlStoredKeys.DecimalValue(column)) : SqlStoredKeys.Decimal(column),
+            ColumnKind.Single or ColumnKind.Double => nullable ? column : SqlStoredKeys.FloatingNotNull(column),
+            _ => column,
+        };
+
+        /// <summary>The join's SQL under one storage format (<paramref name="sqliteNet"/>), see the overload above.</summary>
+        private static (string? Sql, List<LoweredNode>? Values, string? Declined) WriteJoin(QueryChain chain, JoinSpec join, List<EntityModel> tables, bool sqliteNet, out string? reader)
         {
             reader = null;
             ColumnModel? Column(int table, string member) => tables[table].Columns.FirstOrDefault(c => c.MemberName == member);
@@ -40,35 +145,36 @@ public sealed partial class MicroDbGenerator
                     return (null, null, $"the key '{spec.OuterMember}' or '{spec.InnerMember}' maps to no column");
                 }
 
-                if (!Fits(outerColumn.Kind, spec.Family) || !Fits(innerColumn.Kind, spec.Family))
+                SqlExpression? on;
+                if (spec.Composite.Count == 0)
                 {
-                    return (null, null, $"the key '{spec.OuterMember}' is stored as {outerColumn.Kind} and '{spec.InnerMember}' as {innerColumn.Kind}, which compare by the run-time translator's rules");
+                    if ((on = JoinKeyEquality(outerColumn, spec.OuterTable, innerColumn, table, spec.Family, spec.Nullable, guarded: spec.Nullable, sqliteNet, out declined)) is null)
+                    {
+                        return (null, null, declined);
+                    }
                 }
-
-                var outer = new SqlColumn(outerColumn.ColumnName, Alias(spec.OuterTable));
-                var inner = new SqlColumn(innerColumn.ColumnName, Alias(table));
-                SqlExpression on = spec.Nullable
-                    ? new SqlGroup(new SqlBinary(new SqlGroup(new SqlBinary(outer, SqlOperator.Is, inner)), SqlOperator.And, new SqlGroup(new SqlIsNull(outer, Negated: true))))
-                    : new SqlGroup(new SqlBinary(outer, SqlOperator.Equal, inner));
-                if (spec.Composite.Count > 0)
+                else
                 {
                     // A composite key: each part equal (IS where it can be null: null parts match), ANDed left to right.
                     SqlExpression? all = null;
                     foreach (var part in spec.Composite)
                     {
-                        if (Column(part.OuterTable, part.OuterMember) is not { } outerPart || Column(table, part.InnerMember) is not { } innerPart
-                            || !Fits(outerPart.Kind, part.Family) || !Fits(innerPart.Kind, part.Family))
+                        if (Column(part.OuterTable, part.OuterMember) is not { } outerPart || Column(table, part.InnerMember) is not { } innerPart)
                         {
-                            return (null, null, $"the key part '{part.OuterMember}' or '{part.InnerMember}' is not stored as an {part.Family} column on both sides");
+                            return (null, null, $"the key part '{part.OuterMember}' or '{part.InnerMember}' maps to no column");
                         }
 
-                        var equal = new SqlGroup(new SqlBinary(new SqlColumn(outerPart.ColumnName, Alias(part.OuterTable)), part.Nullable ? SqlOperator.Is : SqlOperator.Equal,
-                            new SqlColumn(innerPart.ColumnName, Alias(table))));
+                        if (JoinKeyEquality(outerPart, part.OuterTable, innerPart, table, part.Family, part.Nullable, guarded: false, sqliteNet, out declined) is not { } equal)
+                        {
+                            return (null, null, declined);
+                        }
+
                         all = all is null ? equal : new SqlGroup(new SqlBinary(all, SqlOperator.And, equal));
                     }
 
                     on = all!;
                 }
+
                 // The joined table's own Where conditions, ANDed to the key condition in call order; their values come first in slot order.
                 foreach (var filter in chain.Steps.Where(s => s.Method == "On" && s.KeyTable == table))
                 {
@@ -222,11 +328,11 @@ public sealed partial class MicroDbGenerator
         /// A chain ending on <c>JoinQuery&lt;TResult&gt;</c>: the interceptor is generic over the result (often anonymous) and
         /// passes a static projector over the rows (<c>r[i]</c> is table <c>i</c>'s row, null for a missing left-joined row).
         /// </summary>
-        private static void EmitJoinChain(SourceWriter w, QueryChain chain, string sql, List<LoweredNode> values, string? reader, int index, SortedDictionary<string, List<string>> standIns)
+        private static void EmitJoinChain(SourceWriter w, QueryChain chain, string sql, string? formats, List<LoweredNode> values, string? reader, int index, SortedDictionary<string, List<string>> standIns)
         {
             w.Line("// " + Comment(chain));
             var terminal = chain.Steps[chain.Steps.Count - 1];
-            var site = EmitJoinSite(w, sql, values, index);
+            var site = EmitJoinSite(w, sql, formats, values, index);
             foreach (var entry in chain.Join!.StandIns)
             {
                 var bar = entry.IndexOf('|');
@@ -341,8 +447,11 @@ public sealed partial class MicroDbGenerator
             }
         }
 
-        /// <summary>The join call site's field: the SQL constant and one <c>JoinedValue</c> per value, in slot order.</summary>
-        private static string EmitJoinSite(SourceWriter w, string sql, List<LoweredNode> values, int index)
+        /// <summary>
+        /// The join call site's field: the SQL constant, one <c>JoinedValue</c> per value in slot order, the sub-queries'
+        /// checks, then, for a key whose ON condition depends on the storage format, <c>Formats</c>.
+        /// </summary>
+        private static string EmitJoinSite(SourceWriter w, string sql, string? formats, List<LoweredNode> values, int index)
         {
             var name = "Site" + index.ToString(CultureInfo.InvariantCulture);
             var text = new StringBuilder("private static readonly " + SiteType + " " + name + " = new " + SiteType + "(" + Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(sql, quote: true) + ")");
@@ -365,7 +474,7 @@ public sealed partial class MicroDbGenerator
 
             // The sub-queries of its Where conditions (MicroDbGenerator.Subqueries.cs), checked at each run.
             AppendSubqueries(text);
-            w.Line(text.Append(';').ToString());
+            w.Line(text.Append(formats).Append(';').ToString());
             return name;
         }
     }

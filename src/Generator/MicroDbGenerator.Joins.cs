@@ -356,7 +356,7 @@ public sealed partial class MicroDbGenerator
                 var family = KeyFamily(outer.Member.Type);
                 if (family is null || family != KeyFamily(innerMember.Member.Type))
                 {
-                    return Fail($"the key '{outerKey.Syntax}' compares by the run-time translator's rules (only integer, string and Guid keys are lowered at build time)");
+                    return Fail($"the key '{outerKey.Syntax}' compares by the run-time translator's rules (only integer, string, Guid, enum, DateTime, DateTimeOffset, decimal and floating-point keys are lowered at build time)");
                 }
 
                 var nullable = keyType.IsReferenceType || keyType.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T;
@@ -443,7 +443,7 @@ public sealed partial class MicroDbGenerator
                     var family = KeyFamily(keptMember.Member.Type);
                     if (family is null || family != KeyFamily(joinedMember.Member.Type))
                     {
-                        return Fail($"the key '{innerKey.Syntax}' compares by the run-time translator's rules (only integer, string and Guid keys are lowered at build time)");
+                        return Fail($"the key '{innerKey.Syntax}' compares by the run-time translator's rules (only integer, string, Guid, enum, DateTime, DateTimeOffset, decimal and floating-point keys are lowered at build time)");
                     }
 
                     var keyType = call.TargetMethod.TypeArguments[1];
@@ -490,7 +490,7 @@ public sealed partial class MicroDbGenerator
 
             /// <summary>
             /// A composite key of a join (inner, left, or GroupJoin's): anonymous objects with the same members on both sides,
-            /// each part a member of integer or string type (through a conversion to its nullable type), compared as the run
+            /// each part a member of a key type <see cref="KeyFamily"/> takes (through a conversion to its nullable type), compared as the run
             /// time's <c>JoinKeys</c> compares them for every join kind (<c>=</c>, or <c>IS</c> where the part can be null).
             /// </summary>
             private List<JoinKeyPart>? CompositeKey(IAnonymousObjectCreationOperation outerNew, IAnonymousObjectCreationOperation innerNew,
@@ -504,7 +504,7 @@ public sealed partial class MicroDbGenerator
                         || Key(outerPart.Value, outerScope) is not { } outer || Key(innerPart.Value, innerScope) is not { Table: var innerTable } innerMember
                         || innerTable != _tables.Count || KeyFamily(outer.Member.Type) is not { } family || family != KeyFamily(innerMember.Member.Type))
                     {
-                        Fail($"a part of the composite key '{outerNew.Syntax}' is not an integer, string or Guid member of the rows");
+                        Fail($"a part of the composite key '{outerNew.Syntax}' is not a member of the rows of a key type lowered at build time (integer, string, Guid, enum, DateTime, DateTimeOffset, decimal, floating point)");
                         return null;
                     }
 
@@ -677,12 +677,23 @@ public sealed partial class MicroDbGenerator
                 }
 
                 // A Guid is stored the same way on both sides (text or blob), so its columns compare directly, as the run time writes them.
+                // An enum compares as its underlying integer (JoinKeys), by number or by name as its columns store it; a
+                // DateTime, DateTimeOffset, decimal or floating-point key by the stored form's key (JoinEmitter's KeyTerm).
+                if (type is INamedTypeSymbol { TypeKind: TypeKind.Enum, EnumUnderlyingType: { } underlying })
+                {
+                    return underlying.SpecialType == SpecialType.System_UInt64 ? null : "enum";
+                }
+
                 return type.SpecialType switch
                 {
                     SpecialType.System_Byte or SpecialType.System_SByte or SpecialType.System_Int16 or SpecialType.System_UInt16
                         or SpecialType.System_Int32 or SpecialType.System_UInt32 or SpecialType.System_Int64 => "integer",
                     SpecialType.System_String => "string",
-                    SpecialType.None when type is { Name: "Guid", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } => "guid",
+                    SpecialType.System_DateTime => "datetime",
+                    SpecialType.System_Decimal => "decimal",
+                    SpecialType.System_Double or SpecialType.System_Single => "floating",
+                    SpecialType.None when type is { Name: "Guid" or "DateTimeOffset", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } =>
+                        type.Name == "Guid" ? "guid" : "datetimeoffset",
                     _ => null,
                 };
             }

@@ -4,7 +4,8 @@ namespace MicroDb.Query;
 
 // A site whose SQL depends on the connection's storage format: a grouping by a DateTime, DateTimeOffset or decimal key,
 // whose GROUP BY term is the stored form's key (SqlStoredKeys), which differs between MicroDb's and sqlite-net's formats;
-// a grouping by a DateTime's date parts (SqlDateParts) has a third text, for sqlite-net's DateTime text.
+// a grouping by a DateTime's date parts (SqlDateParts) has a third text, for sqlite-net's DateTime text. A join on such a
+// key (its ON condition compares the stored forms' keys) uses the same two texts.
 public sealed partial class InterceptedSite
 {
     private bool _microDbFormat = true;

@@ -338,7 +338,7 @@ public static partial class QueryInterception
     private static List<TResult> JoinList<TResult, TReader>(JoinQuery<TResult> query, InterceptedSite site, TReader reader, CancellationToken cancellationToken)
         where TReader : IRowReader<TResult>
     {
-        var scratch = Bind(query, site);
+        var scratch = Bind(query, site, out var sql);
         if (scratch is null)
         {
             return query.ToList(cancellationToken);
@@ -348,13 +348,13 @@ public static partial class QueryInterception
         {
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Statement("Join.ToList", site.Sql, scratch.ToList(), query.BuildStatement(null));
+                InterceptionCheck.Statement("Join.ToList", sql, scratch.ToList(), query.BuildStatement(null));
             }
 
-            var rows = query.Connection.Runner.ReadAll<TResult, TReader>(site.Sql, StatementArguments.Intercepted(scratch), reader, cancellationToken);
+            var rows = query.Connection.Runner.ReadAll<TResult, TReader>(sql, StatementArguments.Intercepted(scratch), reader, cancellationToken);
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Projected("Join.ToList", site.Sql, query.Selector, rows, query.ToList());
+                InterceptionCheck.Projected("Join.ToList", sql, query.Selector, rows, query.ToList());
             }
 
             return rows;
@@ -416,7 +416,7 @@ public static partial class QueryInterception
     public static long LongCount<TResult>(JoinQuery<TResult> query, InterceptedSite site)
     {
         ArgumentNullException.ThrowIfNull(query);
-        var scratch = Bind(query, site);
+        var scratch = Bind(query, site, out var sql);
         if (scratch is null)
         {
             return query.LongCount();
@@ -426,13 +426,13 @@ public static partial class QueryInterception
         {
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Statement("Join.Count", site.Sql, scratch.ToList(), query.BuildCount());
+                InterceptionCheck.Statement("Join.Count", sql, scratch.ToList(), query.BuildCount());
             }
 
-            var count = query.Connection.Runner.Scalar<long>(site.Sql, StatementArguments.Intercepted(scratch));
+            var count = query.Connection.Runner.Scalar<long>(sql, StatementArguments.Intercepted(scratch));
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Scalar("Join.Count", site.Sql, count, query.LongCount());
+                InterceptionCheck.Scalar("Join.Count", sql, count, query.LongCount());
             }
 
             return count;
@@ -450,7 +450,7 @@ public static partial class QueryInterception
     public static bool Any<TResult>(JoinQuery<TResult> query, InterceptedSite site)
     {
         ArgumentNullException.ThrowIfNull(query);
-        var scratch = Bind(query, site);
+        var scratch = Bind(query, site, out var sql);
         if (scratch is null)
         {
             return query.Any();
@@ -460,13 +460,13 @@ public static partial class QueryInterception
         {
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Statement("Join.Any", site.Sql, scratch.ToList(), query.BuildAny());
+                InterceptionCheck.Statement("Join.Any", sql, scratch.ToList(), query.BuildAny());
             }
 
-            var any = query.Connection.Runner.Scalar<long>(site.Sql, StatementArguments.Intercepted(scratch)) != 0;
+            var any = query.Connection.Runner.Scalar<long>(sql, StatementArguments.Intercepted(scratch)) != 0;
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Scalar("Join.Any", site.Sql, any, query.Any());
+                InterceptionCheck.Scalar("Join.Any", sql, any, query.Any());
             }
 
             return any;
@@ -480,7 +480,7 @@ public static partial class QueryInterception
     private static bool TryFirst<TResult, TReader>(JoinQuery<TResult> query, InterceptedSite site, TReader reader, string terminal, out TResult value)
         where TReader : IRowReader<TResult>
     {
-        var scratch = Bind(query, site);
+        var scratch = Bind(query, site, out var sql);
         if (scratch is null)
         {
             return query.TryFirst(out value);
@@ -490,14 +490,14 @@ public static partial class QueryInterception
         {
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Statement(terminal, site.Sql, scratch.ToList(), query.BuildStatement(1));
+                InterceptionCheck.Statement(terminal, sql, scratch.ToList(), query.BuildStatement(1));
             }
 
-            var found = query.Connection.Runner.TryReadFirst(site.Sql, StatementArguments.Intercepted(scratch), reader, out value);
+            var found = query.Connection.Runner.TryReadFirst(sql, StatementArguments.Intercepted(scratch), reader, out value);
             if (InterceptionCheck.Enabled)
             {
                 var runtimeFound = query.TryFirst(out var runtime);
-                InterceptionCheck.Projected<TResult>(terminal, site.Sql, query.Selector, found ? [value] : [], runtimeFound ? [runtime] : []);
+                InterceptionCheck.Projected<TResult>(terminal, sql, query.Selector, found ? [value] : [], runtimeFound ? [runtime] : []);
             }
 
             return found;
@@ -524,9 +524,20 @@ public static partial class QueryInterception
             ?? throw new ArgumentException($"The reader builds {typeof(TRow).Name}, but the join's rows are {typeof(TResult).Name}.", nameof(read));
     }
 
-    private static InterceptedValues? Bind<TResult>(JoinQuery<TResult> query, InterceptedSite site)
+    /// <summary>
+    /// The join's values read from its conditions and its SQL for the connection's storage format (a key whose ON
+    /// condition depends on it, <see cref="InterceptedSite.Formats"/>), or null when a value is null or the format has no
+    /// SQL (the run-time path runs the query, and throws its error where it refuses the key).
+    /// </summary>
+    private static InterceptedValues? Bind<TResult>(JoinQuery<TResult> query, InterceptedSite site, out string sql)
     {
         ArgumentNullException.ThrowIfNull(site);
+        sql = site.SqlFor(query.Connection.Storage)!;
+        if (sql is null)
+        {
+            return null;
+        }
+
         var values = InterceptedValues.Rent();
         if (site.TryBind(query, values))
         {
