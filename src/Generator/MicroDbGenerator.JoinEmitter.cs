@@ -191,11 +191,19 @@ public sealed partial class MicroDbGenerator
                     }
                 }
 
-                source = new SqlJoin(source, new SqlTable(tables[table].TableName, Alias(table)), spec.Left ? SqlJoinKind.Left : SqlJoinKind.Inner, on);
-                if (spec.Left)
+                source = new SqlJoin(source, new SqlTable(tables[table].TableName, Alias(table)), spec.Right ? SqlJoinKind.Right : spec.Left ? SqlJoinKind.Left : SqlJoinKind.Inner, on);
+            }
+
+            // The tables whose row may be missing, in table order: a left-joined one, and every one before a right join
+            // (JoinedTables.AddRight), each told by its presence column.
+            var missing = new List<int>();
+            for (var t = 0; t < tables.Count; t++)
+            {
+                if (t > 0 && join.Tables[t - 1].Left || join.Tables.Skip(t).Any(j => j.Right))
                 {
-                    var withoutRowId = tables[table].WithoutRowId;
-                    presence.Add(SqlJoinPresence.Of(Alias(table), withoutRowId, withoutRowId ? CrudSqlText.KeyColumns(SqlText.Facts(tables[table]))[0].ColumnName : null));
+                    missing.Add(t);
+                    var withoutRowId = tables[t].WithoutRowId;
+                    presence.Add(SqlJoinPresence.Of(Alias(t), withoutRowId, withoutRowId ? CrudSqlText.KeyColumns(SqlText.Facts(tables[t]))[0].ColumnName : null));
                 }
             }
 
@@ -265,12 +273,9 @@ public sealed partial class MicroDbGenerator
             }
 
             var presenceOrdinals = new Dictionary<int, int>();
-            for (int i = 0, p = 0; i < join.Tables.Count; i++)
+            for (var p = 0; p < missing.Count; p++)
             {
-                if (join.Tables[i].Left)
-                {
-                    presenceOrdinals[i + 1] = projection.Count + p++;
-                }
+                presenceOrdinals[missing[p]] = projection.Count + p;
             }
 
             projection.AddRange(presence);

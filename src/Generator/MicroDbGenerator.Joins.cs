@@ -95,6 +95,12 @@ public sealed partial class MicroDbGenerator
         /// <summary>GroupBy's group: its <c>Key</c> is <paramref name="Key"/> (a member, or an anonymous object of members).</summary>
         private sealed record GroupingShape(Shape Key) : Shape;
 
+        /// <summary>
+        /// The rows joined before a RightJoin, in its result selector: <paramref name="Outer"/>, missing as a whole where
+        /// table <paramref name="Anchor"/> is (compared with null, it is that table's test; its members are <paramref name="Outer"/>'s).
+        /// </summary>
+        private sealed record MissingShape(Shape Outer, int Anchor) : Shape;
+
         /// <summary>GroupJoin's group of table <paramref name="Table"/>'s rows.</summary>
         private sealed record GroupShape(int Table) : Shape;
 
@@ -192,7 +198,17 @@ public sealed partial class MicroDbGenerator
                 var used = new HashSet<string>(System.StringComparer.Ordinal);
                 var whole = new SortedSet<int>();
                 var left = new HashSet<int>(_joins.Select((j, i) => (j, i)).Where(x => x.j.Left).Select(x => x.i + 1));
-                var emitter = new ProjectorText(selector.Scope, _tables, used, whole, left: left);
+                var beforeRight = new HashSet<int>();
+                for (var i = 0; i < _joins.Count; i++)
+                {
+                    if (_joins[i].Right)
+                    {
+                        // A right join's earlier tables may all be missing.
+                        beforeRight.UnionWith(Enumerable.Range(0, i + 1));
+                    }
+                }
+
+                var emitter = new ProjectorText(selector.Scope, _tables, used, whole, left: new HashSet<int>(left.Union(beforeRight))) { BeforeRight = (beforeRight, left) };
                 if (emitter.Text(LambdaBody(selector.Lambda)) is not { } text)
                 {
                     return Decline(emitter.Reason ?? "the join's result is not lowered at build time");
@@ -245,7 +261,14 @@ public sealed partial class MicroDbGenerator
                         StandIn(call, IsTableQuery(call.TargetMethod.ContainingType) ? name + ":Table" : name);
                         return AddJoin(call, name);
                     case "RightJoin" when !isTerminal:
-                        return Fail("RightJoin after another join (a SQL RIGHT JOIN, every earlier table then possibly missing) is not lowered at build time");
+                        if (_steps.Any(s => s.Method == "Where"))
+                        {
+                            return Fail("RightJoin after a join with Where conditions (the run time moves them into the RIGHT JOIN's ON condition) is not lowered at build time");
+                        }
+
+                        // The run time's RightJoin stand-in takes a table query only: the chain keeps its operators as written.
+                        StandIn(call, null);
+                        return AddJoin(call, name);
                     case "SelectMany" when !isTerminal:
                         StandIn(call, name);
                         return SelectMany(call);
@@ -301,6 +324,11 @@ public sealed partial class MicroDbGenerator
                     return Fail($"{name} after OrderBy, Skip or Take is not lowered at build time");
                 }
 
+                if (_joins.Any(j => j.Right))
+                {
+                    return Fail($"{name} after a RightJoin that follows a join is not lowered at build time");
+                }
+
                 // The joined table's own Where calls (db.Table<TInner>().Where(...)) are ANDed to its ON condition, in call order.
                 var filters = new List<IInvocationOperation>();
                 var innerSource = call.Arguments.Length == 4 ? call.Arguments[0].Value : null;
@@ -332,19 +360,20 @@ public sealed partial class MicroDbGenerator
 
                 var index = _tables.Count;
                 var outerShape = _result ?? new RowShape(0);
+                var right = name == "RightJoin";
                 var outerScope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [outerKey.Symbol.Parameters[0]] = outerShape };
                 var innerScope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [innerKey.Symbol.Parameters[0]] = new RowShape(index) };
                 if (LambdaBody(outerKey) is IAnonymousObjectCreationOperation outerNew && LambdaBody(innerKey) is IAnonymousObjectCreationOperation innerNew)
                 {
-                    if (CompositeKey(outerNew, innerNew, outerScope, innerScope) is not { } parts || !OnFilters(filters, index))
+                    if (CompositeKey(outerNew, innerNew, outerScope, innerScope) is not { } parts || !JoinedFilters(filters, index, right, inner))
                     {
                         return false;
                     }
 
                     var first = parts[0];
                     return Joined(name, inner, index, outerShape, result,
-                        new JoinTableSpec(Parser.MetadataNameOf(inner), inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), name != "Join",
-                            first.OuterTable, first.OuterMember, first.InnerMember, first.Nullable, first.Family, new EquatableArray<JoinKeyPart>(parts.ToArray())));
+                        new JoinTableSpec(Parser.MetadataNameOf(inner), inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), name is "LeftJoin" or "GroupJoin",
+                            first.OuterTable, first.OuterMember, first.InnerMember, first.Nullable, first.Family, new EquatableArray<JoinKeyPart>(parts.ToArray()), Right: right));
                 }
 
                 if (Key(LambdaBody(outerKey), outerScope) is not { } outer || Key(LambdaBody(innerKey), innerScope) is not { } innerMember)
@@ -360,13 +389,39 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var nullable = keyType.IsReferenceType || keyType.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T;
-                if (!OnFilters(filters, index))
+                if (!JoinedFilters(filters, index, right, inner))
                 {
                     return false;
                 }
 
                 return Joined(name, inner, index, outerShape, result, new JoinTableSpec(Parser.MetadataNameOf(inner), inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat),
-                    name != "Join", outer.Table, outer.Member.Name, innerMember.Member.Name, nullable, family));
+                    name is "LeftJoin" or "GroupJoin", outer.Table, outer.Member.Name, innerMember.Member.Name, nullable, family, Right: right));
+            }
+
+            /// <summary>
+            /// The joined table's own Where calls: ANDed to its ON condition (<see cref="OnFilters"/>), or, for a RightJoin
+            /// after a join (<paramref name="right"/>), the WHERE conditions choosing the kept table's rows, as the run time
+            /// writes them (first, since no Where precedes such a join here).
+            /// </summary>
+            private bool JoinedFilters(List<IInvocationOperation> filters, int table, bool right, INamedTypeSymbol inner)
+            {
+                if (!right)
+                {
+                    return OnFilters(filters, table);
+                }
+
+                var result = _result;
+                _tables.Add(inner);
+                _result = new RowShape(table);
+                try
+                {
+                    return filters.All(filter => Where(filter, "Where", null));
+                }
+                finally
+                {
+                    _result = result;
+                    _tables.RemoveAt(table);
+                }
             }
 
             /// <summary>
@@ -480,11 +535,18 @@ public sealed partial class MicroDbGenerator
                 _joins.Add(spec);
                 var scope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default)
                 {
-                    [result.Symbol.Parameters[0]] = outerShape,
+                    // RightJoin's rows so far are missing as a whole where its first table (t0) is (the run time's MissingRow).
+                    [result.Symbol.Parameters[0]] = spec.Right ? new MissingShape(outerShape, 0) : outerShape,
                     [result.Symbol.Parameters[1]] = name == "GroupJoin" ? new GroupShape(index) : new RowShape(index),
                 };
                 _result = Eval(LambdaBody(result), scope);
                 _selector = name == "GroupJoin" ? null : (result, scope);
+                if (_result is MissingShape || _result is ObjectShape { Members: var members } && members.Values.Any(m => m is MissingShape))
+                {
+                    // The run time reads such a row as "anchor == null ? null : row": not lowered.
+                    return Fail("the rows before a RightJoin used whole in its result are not lowered at build time");
+                }
+
                 return true;
             }
 
@@ -747,7 +809,7 @@ public sealed partial class MicroDbGenerator
                 case IParameterReferenceOperation parameter:
                     return scope.TryGetValue(parameter.Parameter, out var shape) ? shape : null;
                 case IPropertyReferenceOperation { Instance: { } instance, Property: { Parameters.Length: 0, IsStatic: false } property }:
-                    return Eval(instance, scope) switch
+                    return (Eval(instance, scope) is MissingShape missing ? missing.Outer : Eval(instance, scope)) switch
                     {
                         RowShape row => new MemberShape(row.Table, property),
                         GroupingShape grouping when property.Name == "Key" => grouping.Key,
@@ -884,6 +946,12 @@ public sealed partial class MicroDbGenerator
 
             public string? Reason { get; private set; }
 
+            /// <summary>
+            /// The tables before a RightJoin that follows a join (missing as a whole where the first is) and the left-joined
+            /// ones; null without such a join.
+            /// </summary>
+            public (HashSet<int> Tables, HashSet<int> Left)? BeforeRight { get; init; }
+
             /// <summary>Whether the result can be read from the columns alone (no row used whole, no left-joined member read unguarded).</summary>
             public bool Direct { get; private set; } = true;
 
@@ -933,6 +1001,13 @@ public sealed partial class MicroDbGenerator
                                 if (!IsAccessible(member.Member.Type) && member.Member.Type.SpecialType == SpecialType.None)
                                 {
                                     return Fail($"the type of '{operation.Syntax}' is not accessible to generated code");
+                                }
+
+                                if (BeforeRight is { } right && right.Tables.Contains(member.Table) && !_present.Contains(member.Table)
+                                    && !(_present.Contains(0) && !right.Left.Contains(member.Table)))
+                                {
+                                    // The run time's error for a missing row (ExpressionInterpreter's) is not the row objects'.
+                                    return Fail($"'{operation.Syntax}' reads the rows before a RightJoin without testing them for null (only x == null ? constant : x.Member is lowered at build time)");
                                 }
 
                                 used.Add(member.Table + ":" + member.Member.Name);
@@ -1073,7 +1148,17 @@ public sealed partial class MicroDbGenerator
             private int? NullTest(IBinaryOperation test)
             {
                 var (row, other) = Strip(test.LeftOperand) is { ConstantValue: { HasValue: true, Value: null } } ? (test.RightOperand, test.LeftOperand) : (test.LeftOperand, test.RightOperand);
-                return Strip(other) is { ConstantValue: { HasValue: true, Value: null } } && test.OperatorMethod is null && Eval(Strip(row), scope) is RowShape shape ? shape.Table : null;
+                if (Strip(other) is not { ConstantValue: { HasValue: true, Value: null } } || test.OperatorMethod is not null)
+                {
+                    return null;
+                }
+
+                return Eval(Strip(row), scope) switch
+                {
+                    RowShape shape => shape.Table,
+                    MissingShape missing => missing.Anchor,
+                    _ => null,
+                };
             }
 
             private string? Fail(string reason)

@@ -8,7 +8,8 @@ namespace MicroDb.Generator.Model;
 /// <param name="OuterMember">The outer key member.</param>
 /// <param name="InnerMember">This table's key member.</param>
 /// <param name="Nullable">True when the key type can be null (compared with IS, and the outer key IS NOT NULL).</param>
-/// <param name="Family">How the key compares: <c>integer</c> or <c>string</c>.</param>
-/// <param name="Composite">The parts of a composite key (inner joins only), in the anonymous type's order; empty for a single key (the members above).</param>
+/// <param name="Family">How the key compares: <c>integer</c>, <c>string</c>, <c>guid</c>, <c>enum</c>, <c>datetime</c>, <c>datetimeoffset</c>, <c>decimal</c> or <c>floating</c>.</param>
+/// <param name="Composite">The parts of a composite key, in the anonymous type's order; empty for a single key (the members above).</param>
+/// <param name="Right">True for a right join after another join (SQL's <c>RIGHT JOIN</c>): every earlier table may then be missing.</param>
 internal sealed record JoinTableSpec(string TypeKey, string EntityType, bool Left, int OuterTable, string OuterMember, string InnerMember, bool Nullable, string Family,
-    EquatableArray<JoinKeyPart> Composite = default);
+    EquatableArray<JoinKeyPart> Composite = default, bool Right = false);
