@@ -179,6 +179,7 @@ public sealed partial class MicroDbGenerator
                 foreach (var filter in chain.Steps.Where(s => s.Method == "On" && s.KeyTable == table))
                 {
                     var first = values.Count;
+                    var firstSubquery = _subqueries?.Count ?? 0;
                     if (Condition(filter.Predicate!, tables[0], values, 0, ref declined, tables) is not { } condition)
                     {
                         return (null, null, declined);
@@ -187,7 +188,14 @@ public sealed partial class MicroDbGenerator
                     on = new SqlGroup(new SqlBinary(on, SqlOperator.And, condition));
                     for (var v = first; v < values.Count; v++)
                     {
-                        values[v] = values[v] with { Family = "on:" + values[v].Family };
+                        // Read from this table's ON condition (a value inside a sub-query there too).
+                        values[v] = values[v] with { Family = "on:" + values[v].Family, Table = table };
+                    }
+
+                    for (var q = firstSubquery; q < (_subqueries?.Count ?? 0); q++)
+                    {
+                        // A sub-query of the ON condition: checked there (EmitJoinSite), marked by a negative "where".
+                        _subqueries![q] = (-table, _subqueries[q].Path);
                     }
                 }
 
@@ -477,7 +485,15 @@ public sealed partial class MicroDbGenerator
                     .Append(", ").Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Member!, quote: true)).Append(", typeof(").Append(v.MemberType).Append("))");
             }
 
-            // The sub-queries of its Where conditions (MicroDbGenerator.Subqueries.cs), checked at each run.
+            // The sub-queries of the joined tables' own Where conditions, read in their ON conditions, then those of the
+            // join's Where conditions (MicroDbGenerator.Subqueries.cs), checked at each run.
+            foreach (var (table, path) in (_subqueries ?? new List<(int, string)>()).Where(q => q.Where < 0).Distinct())
+            {
+                text.Append(".JoinedOnSubquery(").Append((-table).ToString(CultureInfo.InvariantCulture)).Append(", ")
+                    .Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(path, quote: true)).Append(')');
+            }
+
+            _subqueries?.RemoveAll(q => q.Where < 0);
             AppendSubqueries(text);
             w.Line(text.Append(formats).Append(';').ToString());
             return name;

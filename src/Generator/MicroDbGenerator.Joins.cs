@@ -599,9 +599,10 @@ public sealed partial class MicroDbGenerator
                     }
 
                     var parameter = lambda.Symbol.Parameters[0];
+                    // Its sub-queries are lowered as a join's Where's, the outer row the joined table (JoinEmitter: JoinedOnSubquery).
                     var lowering = new Lowering(lambda, operation =>
                         operation is IPropertyReferenceOperation { Instance: IParameterReferenceOperation reference, Property: { Parameters.Length: 0 } property }
-                        && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter) ? (table, property) : null);
+                        && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter) ? (table, property) : null) { JoinWhere = true };
                     if (lowering.Condition(lowering.Body, new string('L', filters.Count - 1 - j) + "R") is not { } predicate)
                     {
                         return Fail(lowering.Reason ?? "the joined table's condition is not lowered at build time");

@@ -64,7 +64,7 @@ public sealed partial class MicroDbGenerator
 
             private bool _inner => _parent is not null;
 
-            /// <summary>Set for a join's Where (not a joined table's own, read in its ON condition): its sub-queries are lowered, the outer row's members resolved to the joined tables'.</summary>
+            /// <summary>Set for a join's Where and a joined table's own (read in its ON condition): its sub-queries are lowered, the outer row's members resolved to the joined tables'.</summary>
             public bool JoinWhere { get; init; }
 
             /// <summary>The sub-queries <see cref="Lift"/> took out of a projection, in the order written.</summary>

@@ -186,7 +186,7 @@ public sealed partial class InterceptedSite
     /// </summary>
     internal bool TryBind<TResult>(JoinQuery<TResult> query, InterceptedValues values)
     {
-        if (!SubqueriesHold(query))
+        if (!SubqueriesHold(query) || !OnSubqueriesHold(query))
         {
             return false;
         }
@@ -212,14 +212,15 @@ public sealed partial class InterceptedSite
                 return false;
             }
 
-            if (!site.On && site.Member.Length == 0)
+            if (site.Member.Length == 0)
             {
                 // Compared with a sub-query's count or aggregate: bound as the translator binds a value compared with no column.
                 values.AddUnmapped(value, format);
                 continue;
             }
 
-            var column = !site.On && InSubquery(site.Path) ? SubqueryColumn(query, site) : maps[site.Table].Table.FindColumnByMember(site.Member);
+            var column = !InSubquery(site.Path) ? maps[site.Table].Table.FindColumnByMember(site.Member)
+                : site.On ? OnSubqueryColumn(query, site) : SubqueryColumn(query, site);
             if (column is null)
             {
                 return false;

@@ -315,7 +315,12 @@ internal sealed class JoinState
 
     private QueryModel BuildModel(ValueList<SqlExpression> projection, bool includeOrder, List<object?> args, int? limitCap)
     {
-        var source = Tables.Source(Execution.Storage, args);
+        // A joined table's own Where may hold a sub-query (in its ON condition): made on this connection, as in Translate.
+        SqlSource source;
+        using (SubqueryConnection.Enter(Execution.Connection))
+        {
+            source = Tables.Source(Execution.Storage, args);
+        }
 
         var predicates = new SqlExpression[Wheres.Length];
         for (var i = 0; i < predicates.Length; i++)
