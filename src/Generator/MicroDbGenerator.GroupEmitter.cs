@@ -465,7 +465,8 @@ public sealed partial class MicroDbGenerator
                 return comparison;
             }
 
-            return AggregateKey(node.Member!, model, sqliteNet, ref declined) is { } aggregate ? Compare(aggregate) : null;
+            // An aggregate (MicroDbGenerator.GroupHaving.cs).
+            return HavingAggregate(node, model, values, having, sqliteNet, ref declined);
         }
 
         /// <summary>
@@ -538,7 +539,7 @@ public sealed partial class MicroDbGenerator
                 var colon = v.Path!.IndexOf(':');
                 var having = v.Family?.StartsWith("having:", System.StringComparison.Ordinal) == true;
                 var member = v.Member is null ? "null" : Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Member, quote: true);
-                text.Append(having ? ".HavingValue(" : ".Value(").Append(v.Path.Substring(0, colon)).Append(", ")
+                text.Append(v.Family == "having:key" ? ".HavingKeyValue(" : having ? ".HavingValue(" : ".Value(").Append(v.Path.Substring(0, colon)).Append(", ")
                     .Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true)).Append(", ").Append(member)
                     .Append(", typeof(").Append(v.MemberType ?? "object").Append("))");
             }

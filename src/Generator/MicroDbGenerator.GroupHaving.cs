@@ -1,0 +1,133 @@
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using MicroDb.Generator.Model;
+using MicroDb.Generator.Shared;
+using MicroDb.Generator.Shared.Query;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace MicroDb.Generator;
+
+// The build-time front end for grouping, HAVING and ORDER BY over the aggregates beyond the integer and double ones
+// (issue 22): Count(predicate), a decimal member's Sum/Average (compared through its exact key, as SqlTranslator's
+// ExactAggregates), a string member's Min/Max (equality) and the Sum/Min/Max of a nullable integer member (the run time's
+// null handling: IS for equality, an IS NOT NULL guard for an ordering comparison).
+public sealed partial class MicroDbGenerator
+{
+    private static partial class QueryChains
+    {
+        /// <summary>The aggregates a HAVING condition compares at build time, for MDB0013's reasons.</summary>
+        private const string HavingAggregatesLowered = "Count() and Count(predicate), the integer and double aggregates, a decimal member's Sum and Average, a string member's Min and Max (equality) and the Sum, Min and Max of a nullable integer member are";
+
+        private sealed partial class GroupLowering
+        {
+            /// <summary>
+            /// An aggregate a HAVING condition may compare with a value: <see cref="IsSortable"/>'s, <c>Count(predicate)</c>,
+            /// a decimal member's Sum/Average, a string member's Min/Max, and Sum/Min/Max of a nullable integer member.
+            /// </summary>
+            private static bool IsComparable(AggregateShape aggregate) =>
+                IsSortable(aggregate) || IsCountWhere(aggregate) || IsNullableInteger(aggregate) || IsExactOrdering(aggregate);
+
+            /// <summary><c>g.Count(predicate)</c> or <c>g.LongCount(predicate)</c>: an integer, compared and sorted as <c>count(*)</c> is.</summary>
+            private static bool IsCountWhere(AggregateShape aggregate) => aggregate.Aggregate.StartsWith("countif:", System.StringComparison.Ordinal);
+
+            /// <summary>Sum, Min or Max of a nullable <c>int</c> or <c>long</c> member (an <c>int?</c> or <c>long?</c> result).</summary>
+            private static bool IsNullableInteger(AggregateShape aggregate) =>
+                aggregate.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable
+                && nullable.TypeArguments[0].SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64
+                && !aggregate.Aggregate.StartsWith("avg:", System.StringComparison.Ordinal);
+        }
+
+        private sealed partial class Lowering
+        {
+            /// <summary>
+            /// A grouping's aggregate compared with a closed value where C# compares through a lifted operator (a nullable
+            /// result) or decimal's operator method: handled (true) with the node, or declined (true, null), when the open
+            /// side is an aggregate the grouping takes; (false, null) for any other comparison.
+            /// </summary>
+            private (bool Handled, LoweredNode? Node) ExactAggregateComparison(IBinaryOperation b, string op, string path)
+            {
+                if (_aggregate is null || !(b.IsLifted || b.OperatorMethod is { ContainingType.SpecialType: SpecialType.System_Decimal }))
+                {
+                    return (false, null);
+                }
+
+                var leftUses = Uses(b.LeftOperand);
+                if (leftUses == Uses(b.RightOperand))
+                {
+                    return (false, null);
+                }
+
+                var (open, closed) = leftUses ? (b.LeftOperand, b.RightOperand) : (b.RightOperand, b.LeftOperand);
+                if (Aggregate(open) is not { } aggregate)
+                {
+                    return (false, null);
+                }
+
+                // The value converted to the aggregate's nullable type (or widened to decimal) is read as the converted node.
+                var read = closed is IConversionOperation { IsImplicit: true, OperatorMethod: null } converted && !closed.ConstantValue.HasValue ? converted.Operand : closed;
+                return !(IsClosedValue(read) || closed.ConstantValue is { HasValue: true, Value: not null }) || closed.ConstantValue is { HasValue: true, Value: null } || read.ConstantValue is { HasValue: true, Value: null }
+                    ? (true, Decline($"the value '{closed.Syntax}' is computed or null; only constants and captured variables, fields and properties are read at run time"))
+                    : (true, new LoweredNode(op, aggregate, Family: "aggregate", Path: path + (leftUses ? "R" : "L"), ValueOnLeft: !leftUses));
+            }
+        }
+    }
+
+    private static partial class InterceptorEmitter
+    {
+        /// <summary>
+        /// An aggregate compared with a value in HAVING, as the run time writes it (SqlTranslator's Equality and Ordering over
+        /// the aggregate's key): a decimal Sum/Average through its exact key with the value bound as that key
+        /// (<c>HavingKeyValue</c>), a result .NET can hold null (a nullable member's aggregate, a string's Min/Max) with IS /
+        /// IS NOT, or for an ordering behind <c>IS NOT NULL</c> of the aggregate; the others as <c>aggregate op ?</c>.
+        /// </summary>
+        private static SqlExpression? HavingAggregate(LoweredNode node, EntityModel model, List<LoweredNode> values, int having, bool sqliteNet, ref string? declined)
+        {
+            var aggregate = node.Member!;
+            if (AggregateKey(aggregate, model, sqliteNet, ref declined) is not { } key)
+            {
+                return null;
+            }
+
+            var colon = aggregate.IndexOf(':');
+            var column = colon < 0 || aggregate.StartsWith("countif:", System.StringComparison.Ordinal) ? null : model.Columns.FirstOrDefault(c => c.MemberName == aggregate.Substring(colon + 1));
+            var nullable = column is { } c && (c.IsNullableValueType || c.Kind == ColumnKind.String);
+            var decimalKey = column?.Kind == ColumnKind.Decimal && aggregate.Substring(0, colon) is "sum" or "avg";
+            var equality = node.Op is "=" or "<>";
+            var op = node.Op switch
+            {
+                "=" => nullable ? SqlOperator.Is : SqlOperator.Equal,
+                "<>" => nullable ? SqlOperator.IsNot : SqlOperator.NotEqual,
+                "<" => SqlOperator.LessThan,
+                "<=" => SqlOperator.LessThanOrEqual,
+                ">" => SqlOperator.GreaterThan,
+                _ => SqlOperator.GreaterThanOrEqual,
+            };
+
+            var value = new SqlParameter(values.Count, null);
+            var read = having.ToString(CultureInfo.InvariantCulture) + ":" + node.Path;
+            values.Add(decimalKey
+                ? node with { Left = null, Right = null, Member = column!.MemberName, MemberType = "decimal", Family = "having:key", Path = read }
+                : node with { Left = null, Right = null, Member = null, Family = "having:" + node.Family, Path = read });
+
+            // Equality and a keyed comparison put the aggregate on the left (the run time swaps, or flips the operator).
+            var keyed = decimalKey || equality;
+            if (keyed && node.ValueOnLeft)
+            {
+                op = op == SqlOperator.LessThan ? SqlOperator.GreaterThan : op == SqlOperator.GreaterThan ? SqlOperator.LessThan
+                    : op == SqlOperator.LessThanOrEqual ? SqlOperator.GreaterThanOrEqual : op == SqlOperator.GreaterThanOrEqual ? SqlOperator.LessThanOrEqual : op;
+            }
+
+            SqlExpression comparison = keyed || !node.ValueOnLeft ? new SqlBinary(key, op, value) : new SqlBinary(value, op, key);
+            if (nullable && !equality)
+            {
+                // C#: an ordering comparison with a null result is false.
+                string? refused = null;
+                comparison = new SqlBinary(new SqlIsNull(AggregateSql(aggregate, model, sqliteNet, ref refused)!, Negated: true), SqlOperator.And, comparison);
+            }
+
+            return new SqlGroup(comparison);
+        }
+    }
+}
