@@ -20,6 +20,18 @@ public sealed partial class MicroDbGenerator
         /// <summary>The aggregates a HAVING condition compares at build time, for MDB0013's reasons.</summary>
         private const string HavingAggregatesLowered = "Count() and Count(predicate), the integer and double aggregates, a decimal member's Sum and Average, a string member's Min and Max (equality) and the Sum, Min and Max of a nullable integer member are";
 
+        /// <summary>
+        /// Why <c>Min</c>/<c>Max</c> of a Guid member (or a nullable one) stays declined, or null for another aggregate: the
+        /// run-time translator refuses it (SqlTranslator.ExactAggregates aggregates no Guid), so the query keeps its error there.
+        /// </summary>
+        private static string? GuidExtremeReason(IInvocationOperation call)
+        {
+            var type = call.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable ? nullable.TypeArguments[0] : call.Type;
+            return call.TargetMethod.Name is "Min" or "Max" && type is { Name: "Guid", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } }
+                ? $"{call.TargetMethod.Name} of a Guid member has no SQL translation (the run-time path refuses it too)"
+                : null;
+        }
+
         private sealed partial class GroupLowering
         {
             /// <summary>
