@@ -54,6 +54,8 @@ public sealed partial class MicroDbGenerator
                 formats += ".DateParts(" + (dateText is null ? "null" : Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(dateText, quote: true)) + ", " + (timeParts ? "true" : "false") + ")";
             }
 
+            // A DateTime's or decimal's Min/Max in HAVING or ORDER BY: the sqlite-net formats the run time refuses (GroupHaving.cs).
+            formats += SqliteNetRuns(chain, model);
             return (microDb ?? sqliteNet, formats, values, null);
         }
 
@@ -383,6 +385,11 @@ public sealed partial class MicroDbGenerator
         /// </summary>
         private static SqlExpression? AggregateKey(string aggregate, EntityModel model, bool sqliteNet, ref string? declined)
         {
+            if (ExtremeKey(aggregate, model, sqliteNet, ref declined) is { } extreme)
+            {
+                return extreme;
+            }
+
             var member = aggregate.Substring(aggregate.IndexOf(':') + 1);
             if ((aggregate.StartsWith("sum:", System.StringComparison.Ordinal) || aggregate.StartsWith("avg:", System.StringComparison.Ordinal))
                 && model.Columns.FirstOrDefault(c => c.MemberName == member) is { Kind: ColumnKind.Decimal } total)

@@ -39,7 +39,19 @@ public sealed partial class MicroDbGenerator
             /// a decimal member's Sum/Average, a string member's Min/Max, and Sum/Min/Max of a nullable integer member.
             /// </summary>
             private static bool IsComparable(AggregateShape aggregate) =>
-                IsSortable(aggregate) || IsCountWhere(aggregate) || IsNullableInteger(aggregate) || IsExactOrdering(aggregate);
+                IsSortable(aggregate) || IsCountWhere(aggregate) || IsNullableInteger(aggregate) || IsExactOrdering(aggregate) || IsKeyedExtreme(aggregate);
+
+            /// <summary>
+            /// Min or Max of a decimal or DateTime member (nullable or not): compared and sorted by the least (greatest) order
+            /// key under MicroDb's format, by the chosen value under sqlite-net's with DateTime ticks; the run time refuses the
+            /// others (a decimal under sqlite-net's format, a DateTime stored as its text), so the site sends those runs to it.
+            /// </summary>
+            private static bool IsKeyedExtreme(AggregateShape aggregate)
+            {
+                var type = aggregate.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable ? nullable.TypeArguments[0] : aggregate.Type;
+                return (aggregate.Aggregate.StartsWith("min:", System.StringComparison.Ordinal) || aggregate.Aggregate.StartsWith("max:", System.StringComparison.Ordinal))
+                    && type.SpecialType is SpecialType.System_Decimal or SpecialType.System_DateTime;
+            }
 
             /// <summary><c>g.Count(predicate)</c> or <c>g.LongCount(predicate)</c>: an integer, compared and sorted as <c>count(*)</c> is.</summary>
             private static bool IsCountWhere(AggregateShape aggregate) => aggregate.Aggregate.StartsWith("countif:", System.StringComparison.Ordinal);
@@ -55,12 +67,12 @@ public sealed partial class MicroDbGenerator
         {
             /// <summary>
             /// A grouping's aggregate compared with a closed value where C# compares through a lifted operator (a nullable
-            /// result) or decimal's operator method: handled (true) with the node, or declined (true, null), when the open
+            /// result) or decimal's or DateTime's operator method: handled (true) with the node, or declined (true, null), when the open
             /// side is an aggregate the grouping takes; (false, null) for any other comparison.
             /// </summary>
             private (bool Handled, LoweredNode? Node) ExactAggregateComparison(IBinaryOperation b, string op, string path)
             {
-                if (_aggregate is null || !(b.IsLifted || b.OperatorMethod is { ContainingType.SpecialType: SpecialType.System_Decimal }))
+                if (_aggregate is null || !(b.IsLifted || b.OperatorMethod is { ContainingType.SpecialType: SpecialType.System_Decimal or SpecialType.System_DateTime }))
                 {
                     return (false, null);
                 }
@@ -106,6 +118,7 @@ public sealed partial class MicroDbGenerator
             var column = colon < 0 || aggregate.StartsWith("countif:", System.StringComparison.Ordinal) ? null : model.Columns.FirstOrDefault(c => c.MemberName == aggregate.Substring(colon + 1));
             var nullable = column is { } c && (c.IsNullableValueType || c.Kind == ColumnKind.String);
             var decimalKey = column?.Kind == ColumnKind.Decimal && aggregate.Substring(0, colon) is "sum" or "avg";
+            var extreme = IsKeyedExtreme(aggregate, model) is not null;
             var equality = node.Op is "=" or "<>";
             var op = node.Op switch
             {
@@ -119,12 +132,13 @@ public sealed partial class MicroDbGenerator
 
             var value = new SqlParameter(values.Count, null);
             var read = having.ToString(CultureInfo.InvariantCulture) + ":" + node.Path;
-            values.Add(decimalKey
-                ? node with { Left = null, Right = null, Member = column!.MemberName, MemberType = "decimal", Family = "having:key", Path = read }
+            values.Add(decimalKey || extreme
+                ? node with { Left = null, Right = null, Member = column!.MemberName, MemberType = column.Kind == ColumnKind.Decimal ? "decimal" : "global::System.DateTime", Family = "having:key", Path = read }
                 : node with { Left = null, Right = null, Member = null, Family = "having:" + node.Family, Path = read });
 
-            // Equality and a keyed comparison put the aggregate on the left (the run time swaps, or flips the operator).
-            var keyed = decimalKey || equality;
+            // Equality and a keyed comparison put the aggregate on the left (the run time swaps, or flips the operator); a
+            // DateTime's Min/Max under sqlite-net's ticks compares as stored, as an integer aggregate does.
+            var keyed = decimalKey || equality || extreme && !sqliteNet;
             if (keyed && node.ValueOnLeft)
             {
                 op = op == SqlOperator.LessThan ? SqlOperator.GreaterThan : op == SqlOperator.GreaterThan ? SqlOperator.LessThan
@@ -141,5 +155,61 @@ public sealed partial class MicroDbGenerator
 
             return new SqlGroup(comparison);
         }
+
+        /// <summary>The column of a decimal's or DateTime's Min/Max (<c>min:Member</c>, <c>max:Member</c>), or null for another aggregate.</summary>
+        private static ColumnModel? IsKeyedExtreme(string aggregate, EntityModel model) =>
+            (aggregate.StartsWith("min:", System.StringComparison.Ordinal) || aggregate.StartsWith("max:", System.StringComparison.Ordinal))
+            && model.Columns.FirstOrDefault(c => c.MemberName == aggregate.Substring(4)) is { Kind: ColumnKind.Decimal or ColumnKind.DateTime or ColumnKind.DateTimeText } column
+                ? column
+                : null;
+
+        /// <summary>
+        /// A decimal's or DateTime's Min/Max as HAVING compares it and ORDER BY sorts it, the run time's (ExactAggregateKey):
+        /// under MicroDb's format <c>min(key)</c>/<c>max(key)</c> of the column's order key (the chosen value's key); under
+        /// sqlite-net's, the aggregate itself (DateTime ticks compare as stored; the formats the run time refuses there are
+        /// sent to it by <see cref="SqliteNetRuns"/>). Null for another aggregate.
+        /// </summary>
+        private static SqlExpression? ExtremeKey(string aggregate, EntityModel model, bool sqliteNet, ref string? declined)
+        {
+            if (IsKeyedExtreme(aggregate, model) is not { } column)
+            {
+                return null;
+            }
+
+            return sqliteNet ? AggregateSql(aggregate, model, sqliteNet, ref declined) : new SqlFunction(aggregate.Substring(0, 3), KeyTerm(column, sqliteNet: false)!);
+        }
+
+        /// <summary>
+        /// The site's <c>SqliteNetRuns</c> call when a HAVING condition or an ordering reads a decimal's or DateTime's Min/Max
+        /// (the run time refuses a decimal's under any sqlite-net format and a DateTime's stored as text), else empty.
+        /// </summary>
+        private static string SqliteNetRuns(QueryChain chain, EntityModel model)
+        {
+            var ticks = true;
+            var text = true;
+            foreach (var step in chain.Steps)
+            {
+                foreach (var aggregate in step.Aggregate is { } sorted ? [sorted] : Aggregates(step.Method == "Having" ? step.Predicate : null))
+                {
+                    switch (IsKeyedExtreme(aggregate, model)?.Kind)
+                    {
+                        case ColumnKind.Decimal:
+                            ticks = text = false;
+                            break;
+                        case ColumnKind.DateTime or ColumnKind.DateTimeText:
+                            text = false;
+                            break;
+                    }
+                }
+            }
+
+            return ticks && text ? "" : ".SqliteNetRuns(" + (ticks ? "true" : "false") + ", " + (text ? "true" : "false") + ")";
+        }
+
+        /// <summary>The aggregates a HAVING condition compares.</summary>
+        private static IEnumerable<string> Aggregates(LoweredNode? node) =>
+            node is null ? []
+            : node.Family == "aggregate" ? [node.Member!]
+            : Aggregates(node.Left).Concat(Aggregates(node.Right));
     }
 }

@@ -135,9 +135,10 @@ public sealed partial class InterceptedSite
 
     /// <summary>
     /// Adds the next value of a grouping's HAVING condition compared with an exact aggregate of <paramref name="member"/>
-    /// (a decimal member's Sum or Average): the node at <paramref name="path"/> in the <paramref name="having"/>-th condition
-    /// over the groups, bound as the run-time translator binds a value compared with that aggregate's order key (the
-    /// decimal's exact key text). Call while building the site, before it is used.
+    /// (a decimal member's Sum or Average, a decimal's or DateTime's Min or Max): the node at <paramref name="path"/> in the
+    /// <paramref name="having"/>-th condition over the groups, bound as the run-time translator binds a value compared with
+    /// that aggregate's order key (a decimal's exact key text, a DateTime's ticks or ISO text prefix; under sqlite-net's
+    /// format a DateTime as stored). Call while building the site, before it is used.
     /// </summary>
     /// <param name="having">Which condition over the groups (a Where after GroupBy), in call order.</param>
     /// <param name="path">The steps from the condition's body to the value: <c>L</c>/<c>R</c> a binary node's operands, <c>O</c> a unary node's operand.</param>
@@ -179,13 +180,21 @@ public sealed partial class InterceptedSite
 
             if (site.Key)
             {
-                // Compared with a decimal total's exact key (SqlTranslator.ExactAggregateKey): bound as that key's text.
-                if (state.Map.Table.FindColumnByMember(site.Member) is not { Kind: ColumnKind.Decimal } || value is not decimal total)
+                // Compared with an exact aggregate's order key (SqlTranslator.ExactAggregateKey): bound as that key, except a
+                // DateTime's Min/Max under sqlite-net's format, compared as stored (as a value compared with no column).
+                var column = state.Map.Table.FindColumnByMember(site.Member);
+                if (column is { Kind: ColumnKind.DateTime or ColumnKind.DateTimeText } && format.Kind == StorageFormatKind.SqliteNet)
+                {
+                    values.AddUnmapped(value, format);
+                }
+                else if (column is not null && SqlTranslator.ExactAggregateKeyValue(value, column.Kind) is { } key)
+                {
+                    values.AddStored(key);
+                }
+                else
                 {
                     return false;
                 }
-
-                values.AddStored(SqlTranslator.DecimalKey(total));
             }
             else if (site.Member.Length == 0)
             {

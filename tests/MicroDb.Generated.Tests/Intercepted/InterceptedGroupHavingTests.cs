@@ -15,14 +15,23 @@ namespace MicroDb.Generated.Tests.Intercepted;
 [TestFixture("reflection", "microdb")]
 [TestFixture("generated", "sqlite-net")]
 [TestFixture("reflection", "sqlite-net")]
+[TestFixture("generated", "sqlite-net-text")]
 public class InterceptedGroupHavingTests : InterceptedTestBase
 {
+    private static readonly DateTime Start = new(2024, 2, 28, 23, 30, 0, DateTimeKind.Utc);
     private List<AllTypes> _stored = null!;
 
     public InterceptedGroupHavingTests(string mapping, string format)
         : base(mapping, format)
     {
     }
+
+    protected override StorageFormat Storage => _format switch
+    {
+        "microdb" => StorageFormat.MicroDb,
+        "sqlite-net" => StorageFormat.SqliteNet(),
+        _ => StorageFormat.SqliteNet(storeDateTimeAsTicks: false),
+    };
 
     protected override void Seed()
     {
@@ -39,6 +48,11 @@ public class InterceptedGroupHavingTests : InterceptedTestBase
             row.Bool = i % 3 == 0;
             row.NInt32 = i % 4 == 3 ? null : i % 5 == 0 ? null : i - 6;
             row.String = names[(i / 4 + i % 4) % names.Length];
+
+            // Kinds alternate (Min/Max and their comparisons ignore them, as .NET does); group 3 has no NDateTime.
+            row.DateTime = DateTime.SpecifyKind(Start.AddHours(i * 7 - (i % 3) * 40), i % 2 == 0 ? DateTimeKind.Utc : DateTimeKind.Unspecified);
+            row.DateTimeText = Start.AddDays(i % 5).AddMinutes(i);
+            row.NDateTime = i % 4 == 3 ? null : Start.AddMinutes(-i * 13);
             rows.Add(row);
         }
 
@@ -146,4 +160,67 @@ public class InterceptedGroupHavingTests : InterceptedTestBase
         var expected = _stored.GroupBy(x => x.Int32).Select(g => new { g.Key, Total = g.Sum(x => x.Decimal) }).Where(x => x.Total > cut).OrderBy(x => x.Total).ToList();
         Assert.That(totals, Is.EqualTo(expected));
     }
+
+    [Test]
+    public void Having_and_ordering_over_date_extremes_are_intercepted_where_the_run_time_takes_them()
+    {
+        var before = InterceptionCheck.Runs;
+        var cut = _stored.GroupBy(x => x.Int32).Select(g => g.Max(x => x.DateTime)).Order().ElementAt(1);
+        var earliest = DateTime.SpecifyKind(_stored.Where(x => x.Int32 == 1).Min(x => x.NDateTime)!.Value, DateTimeKind.Local);
+        var stamp = _stored.Max(x => x.DateTimeText).AddTicks(-1);
+
+        List<DateGroup> Run() => _db.Table<AllTypes>().GroupBy(x => x.Int32)
+            .Where(g => g.Max(x => x.DateTime) > cut || g.Min(x => x.NDateTime) == earliest || stamp < g.Max(x => x.DateTimeText))
+            .OrderByDescending(g => g.Min(x => x.DateTime)).ThenBy(g => g.Max(x => x.NDateTime))
+            .Select(g => new DateGroup(g.Key, g.Max(x => x.DateTime), g.Min(x => x.NDateTime))).ToList();
+
+        if (_format == "sqlite-net-text")
+        {
+            // The run time has no exact comparison of a DateTime stored as sqlite-net's text: the site leaves the run to it.
+            Assert.That(Run, Throws.TypeOf<NotSupportedException>());
+            Assert.That(Intercepted, Is.Zero, Seen);
+            return;
+        }
+
+        var groups = Run();
+
+        Assert.That(Intercepted, Is.EqualTo(1), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(1), "The check compared the intercepted run with the run-time path.");
+        var expected = _stored.GroupBy(x => x.Int32)
+            .Where(g => g.Max(x => x.DateTime) > cut || g.Min(x => x.NDateTime) == earliest || stamp < g.Max(x => x.DateTimeText))
+            .OrderByDescending(g => g.Min(x => x.DateTime)).ThenBy(g => g.Max(x => x.NDateTime))
+            .Select(g => new DateGroup(g.Key, g.Max(x => x.DateTime), g.Min(x => x.NDateTime))).ToList();
+        Assert.That(groups, Is.EqualTo(expected));
+        Assert.That(groups.Select(g => g.Key), Does.Contain(1), "Group 1 passes by its earliest NDateTime, compared whatever its kind.");
+    }
+
+    [Test]
+    public void Having_and_ordering_over_decimal_extremes_are_intercepted_under_microdbs_format()
+    {
+        var before = InterceptionCheck.Runs;
+        var cut = _stored.GroupBy(x => x.Int32).Select(g => g.Max(x => x.Decimal)).Order().ElementAt(1) - 0.000000000000000001m;
+
+        List<int> Run() => _db.Table<AllTypes>().GroupBy(x => x.Int32).Where(g => g.Max(x => x.Decimal) >= cut && g.Min(x => x.NDecimal) != 0m)
+            .OrderBy(g => g.Max(x => x.NDecimal)).Select(g => g.Key).ToList();
+
+        if (_format != "microdb")
+        {
+            // Under sqlite-net's format a decimal is a REAL read back rounded: the run time refuses to compare its Min/Max.
+            Assert.That(Run, Throws.TypeOf<NotSupportedException>());
+            Assert.That(Intercepted, Is.Zero, Seen);
+            return;
+        }
+
+        var keys = Run();
+
+        Assert.That(Intercepted, Is.EqualTo(1), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(1), "The check compared the intercepted run with the run-time path.");
+        var expected = _stored.GroupBy(x => x.Int32).Where(g => g.Max(x => x.Decimal) >= cut && g.Min(x => x.NDecimal) != 0m)
+            .OrderBy(g => g.Max(x => x.NDecimal)).Select(g => g.Key).ToList();
+        Assert.That(keys, Is.EqualTo(expected));
+        Assert.That(keys, Does.Contain(1), "Group 1's maximum passes the cut one unit of the 18th decimal below it.");
+    }
+
+    /// <summary>A group of the date test: its key, its latest DateTime and its earliest NDateTime.</summary>
+    public sealed record DateGroup(int Key, DateTime Last, DateTime? First);
 }
