@@ -380,7 +380,7 @@ public sealed partial class MicroDbGenerator
 
         /// <summary>
         /// An aggregate as HAVING compares it and ORDER BY sorts it, the run time's key: a double one (an average, or over a
-        /// double member: never null in .NET) as <c>ifnull(aggregate, 0)</c>, a decimal total as its exact key
+        /// double member, of a member that is not nullable: never null in .NET) as <c>ifnull(aggregate, 0)</c>, a decimal total as its exact key
         /// (<c>microdb_sum_decimal_key</c>), the others as in the SELECT list.
         /// </summary>
         private static SqlExpression? AggregateKey(string aggregate, EntityModel model, bool sqliteNet, ref string? declined)
@@ -403,8 +403,10 @@ public sealed partial class MicroDbGenerator
                 return null;
             }
 
-            var floating = aggregate.StartsWith("avg:", System.StringComparison.Ordinal)
-                || aggregate != "count" && model.Columns.FirstOrDefault(c => c.MemberName == member)?.Kind == ColumnKind.Double;
+            // A nullable member's (a double? result, which .NET can hold null) compares and sorts as it is, guarded (GroupHaving.cs).
+            var floating = (aggregate.StartsWith("avg:", System.StringComparison.Ordinal)
+                || aggregate != "count" && model.Columns.FirstOrDefault(c => c.MemberName == member)?.Kind == ColumnKind.Double)
+                && model.Columns.FirstOrDefault(c => c.MemberName == member)?.IsNullableValueType != true;
             return floating ? SqlStoredKeys.FloatingNotNull(value) : value;
         }
 

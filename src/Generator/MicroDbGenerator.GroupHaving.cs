@@ -11,14 +11,15 @@ namespace MicroDb.Generator;
 
 // The build-time front end for grouping, HAVING and ORDER BY over the aggregates beyond the integer and double ones
 // (issue 22): Count(predicate), a decimal member's Sum/Average (compared through its exact key, as SqlTranslator's
-// ExactAggregates), a string member's Min/Max (equality) and the Sum/Min/Max of a nullable integer member (the run time's
+// ExactAggregates), a string member's Min/Max (equality), Min/Max of decimal and DateTime members (by their order keys) and
+// the aggregates of a nullable int, long or double member (the run time's
 // null handling: IS for equality, an IS NOT NULL guard for an ordering comparison).
 public sealed partial class MicroDbGenerator
 {
     private static partial class QueryChains
     {
         /// <summary>The aggregates a HAVING condition compares at build time, for MDB0013's reasons.</summary>
-        private const string HavingAggregatesLowered = "Count() and Count(predicate), the integer and double aggregates, a decimal member's Sum and Average, a string member's Min and Max (equality) and the Sum, Min and Max of a nullable integer member are";
+        private const string HavingAggregatesLowered = "Count() and Count(predicate), the integer and double aggregates, a decimal member's Sum and Average, Min and Max of a decimal, DateTime or string member (a string's compared for equality) and the aggregates of a nullable int, long or double member are";
 
         /// <summary>
         /// Why <c>Min</c>/<c>Max</c> of a Guid member (or a nullable one) stays declined, or null for another aggregate: the
@@ -32,14 +33,19 @@ public sealed partial class MicroDbGenerator
                 : null;
         }
 
+        /// <summary>The reason of the first Min/Max of a Guid in <paramref name="body"/> (<see cref="GuidExtremeReason"/>), or null.</summary>
+        private static string? GuidExtremeIn(IOperation? body) =>
+            body?.DescendantsAndSelf().OfType<IInvocationOperation>().Select(GuidExtremeReason).FirstOrDefault(r => r is not null);
+
         private sealed partial class GroupLowering
         {
             /// <summary>
             /// An aggregate a HAVING condition may compare with a value: <see cref="IsSortable"/>'s, <c>Count(predicate)</c>,
-            /// a decimal member's Sum/Average, a string member's Min/Max, and Sum/Min/Max of a nullable integer member.
+            /// a decimal member's Sum/Average, a string member's Min/Max, a decimal's or DateTime's Min/Max and the aggregates of a
+            /// nullable int, long or double member.
             /// </summary>
             private static bool IsComparable(AggregateShape aggregate) =>
-                IsSortable(aggregate) || IsCountWhere(aggregate) || IsNullableInteger(aggregate) || IsExactOrdering(aggregate) || IsKeyedExtreme(aggregate);
+                IsSortable(aggregate) || IsCountWhere(aggregate) || IsNullableNumber(aggregate) || IsExactOrdering(aggregate) || IsKeyedExtreme(aggregate);
 
             /// <summary>
             /// Min or Max of a decimal or DateTime member (nullable or not): compared and sorted by the least (greatest) order
@@ -56,11 +62,13 @@ public sealed partial class MicroDbGenerator
             /// <summary><c>g.Count(predicate)</c> or <c>g.LongCount(predicate)</c>: an integer, compared and sorted as <c>count(*)</c> is.</summary>
             private static bool IsCountWhere(AggregateShape aggregate) => aggregate.Aggregate.StartsWith("countif:", System.StringComparison.Ordinal);
 
-            /// <summary>Sum, Min or Max of a nullable <c>int</c> or <c>long</c> member (an <c>int?</c> or <c>long?</c> result).</summary>
-            private static bool IsNullableInteger(AggregateShape aggregate) =>
+            /// <summary>
+            /// Sum, Average, Min or Max of a nullable <c>int</c>, <c>long</c> or <c>double</c> member (an <c>int?</c>,
+            /// <c>long?</c> or <c>double?</c> result): compared as it is, with IS for equality and an IS NOT NULL guard.
+            /// </summary>
+            private static bool IsNullableNumber(AggregateShape aggregate) =>
                 aggregate.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable
-                && nullable.TypeArguments[0].SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64
-                && !aggregate.Aggregate.StartsWith("avg:", System.StringComparison.Ordinal);
+                && nullable.TypeArguments[0].SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Double;
         }
 
         private sealed partial class Lowering
@@ -137,8 +145,10 @@ public sealed partial class MicroDbGenerator
                 : node with { Left = null, Right = null, Member = null, Family = "having:" + node.Family, Path = read });
 
             // Equality and a keyed comparison put the aggregate on the left (the run time swaps, or flips the operator); a
-            // DateTime's Min/Max under sqlite-net's ticks compares as stored, as an integer aggregate does.
-            var keyed = decimalKey || equality || extreme && !sqliteNet;
+            // double result compares by its key too; a DateTime's Min/Max under sqlite-net's ticks compares as stored, as an
+            // integer aggregate does (the value stays where it is written).
+            var floating = aggregate.StartsWith("avg:", System.StringComparison.Ordinal) || column?.Kind == ColumnKind.Double;
+            var keyed = decimalKey || equality || floating || extreme && !sqliteNet;
             if (keyed && node.ValueOnLeft)
             {
                 op = op == SqlOperator.LessThan ? SqlOperator.GreaterThan : op == SqlOperator.GreaterThan ? SqlOperator.LessThan

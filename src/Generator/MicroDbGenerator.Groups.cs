@@ -221,7 +221,7 @@ public sealed partial class MicroDbGenerator
                                     : null);
                             if (lowering.Condition(lowering.Body, "") is not { } predicate)
                             {
-                                return No(StoredKeyComparison(lowering.Body, scope) ?? lowering.Reason ?? "the condition over groups (HAVING) is not lowered at build time");
+                                return No(GuidExtremeIn(lowering.Body) ?? StoredKeyComparison(lowering.Body, scope) ?? lowering.Reason ?? "the condition over groups (HAVING) is not lowered at build time");
                             }
 
                             _steps.Add(new ChainStep("Having", null, Predicate: predicate, LambdaText: lambda.Syntax.ToString()));
@@ -251,11 +251,11 @@ public sealed partial class MicroDbGenerator
                                     _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), KeyMember: date.Member.Member.Name + "." + date.Part,
                                         KeyType: DatePartType(date.Part)));
                                     return true;
-                                case AggregateShape aggregate when IsSortable(aggregate) || IsExactOrdering(aggregate) || IsCountWhere(aggregate) || IsNullableInteger(aggregate) || IsKeyedExtreme(aggregate):
+                                case AggregateShape aggregate when IsSortable(aggregate) || IsExactOrdering(aggregate) || IsCountWhere(aggregate) || IsNullableNumber(aggregate) || IsKeyedExtreme(aggregate):
                                     _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), Aggregate: aggregate.Aggregate));
                                     return true;
                                 default:
-                                    return No($"the key of '{name}' is not a part of the group's key or an aggregate (Count, Count(predicate), or Sum, Average, Min and Max of an integer or double member, Sum, Min and Max of a nullable integer one, a decimal member's Sum and Average, a string, decimal or DateTime member's Min and Max)");
+                                    return No($"the key of '{name}' is not a part of the group's key or an aggregate (Count, Count(predicate), or Sum, Average, Min and Max of an integer or double member, the aggregates of a nullable int, long or double one, a decimal member's Sum and Average, a string, decimal or DateTime member's Min and Max)");
                             }
                         }
 

@@ -53,6 +53,7 @@ public class InterceptedGroupHavingTests : InterceptedTestBase
             row.DateTime = DateTime.SpecifyKind(Start.AddHours(i * 7 - (i % 3) * 40), i % 2 == 0 ? DateTimeKind.Utc : DateTimeKind.Unspecified);
             row.DateTimeText = Start.AddDays(i % 5).AddMinutes(i);
             row.NDateTime = i % 4 == 3 ? null : Start.AddMinutes(-i * 13);
+            row.NDouble = i % 4 == 3 || i == 4 ? null : i / 4.0 - 1;
             rows.Add(row);
         }
 
@@ -128,6 +129,23 @@ public class InterceptedGroupHavingTests : InterceptedTestBase
             .OrderBy(g => g.Max(x => x.NInt32)).ThenBy(g => g.Key).Select(g => new { g.Key, Top = g.Max(x => x.NInt32), Total = g.Sum(x => x.NInt32) }).ToList();
         Assert.That(keys, Is.EqualTo(expected));
         Assert.That(keys.Any(k => k.Top is null), Is.True, "The group whose members are all null has no maximum, and still passes the sum.");
+    }
+
+    [Test]
+    public void Having_and_ordering_over_nullable_double_and_average_aggregates_are_intercepted()
+    {
+        var before = InterceptionCheck.Runs;
+        var mid = 0.25;
+
+        var groups = _db.Table<AllTypes>().GroupBy(x => x.Int32).Where(g => g.Average(x => x.NInt32) >= mid || mid < g.Sum(x => x.NDouble) || g.Max(x => x.NDouble) == 2.5 || 100 < g.Average(x => x.Int32))
+            .OrderByDescending(g => g.Average(x => x.NDouble)).ThenBy(g => g.Key).Select(g => new { g.Key, Mean = g.Average(x => x.NDouble), Total = g.Sum(x => x.NDouble) }).ToList();
+
+        Assert.That(Intercepted, Is.EqualTo(1), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(1), "The check compared the intercepted run with the run-time path.");
+        var expected = _stored.GroupBy(x => x.Int32).Where(g => g.Average(x => x.NInt32) >= mid || mid < g.Sum(x => x.NDouble) || g.Max(x => x.NDouble) == 2.5 || 100 < g.Average(x => x.Int32))
+            .OrderByDescending(g => g.Average(x => x.NDouble)).ThenBy(g => g.Key).Select(g => new { g.Key, Mean = g.Average(x => x.NDouble), Total = g.Sum(x => x.NDouble) }).ToList();
+        Assert.That(groups, Is.EqualTo(expected));
+        Assert.That(groups, Is.Not.Empty);
     }
 
     [Test]
