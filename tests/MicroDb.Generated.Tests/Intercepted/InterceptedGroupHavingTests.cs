@@ -239,6 +239,19 @@ public class InterceptedGroupHavingTests : InterceptedTestBase
         Assert.That(keys, Does.Contain(1), "Group 1's maximum passes the cut one unit of the 18th decimal below it.");
     }
 
+    [Test]
+    public void Having_key_value_rejects_a_bad_description()
+    {
+        var site = new InterceptedSite("SELECT 1");
+
+        Assert.That(() => site.HavingKeyValue(-1, "R", "Decimal", typeof(decimal)), Throws.InstanceOf<ArgumentOutOfRangeException>().With.Property("ParamName").EqualTo("having"));
+        Assert.That(() => site.HavingKeyValue(0, null!, "Decimal", typeof(decimal)), Throws.ArgumentNullException.With.Property("ParamName").EqualTo("path"));
+        Assert.That(() => site.HavingKeyValue(0, "R", null!, typeof(decimal)), Throws.ArgumentNullException.With.Property("ParamName").EqualTo("member"));
+        Assert.That(() => site.HavingKeyValue(0, "R", "Decimal", null!), Throws.ArgumentNullException.With.Property("ParamName").EqualTo("memberType"));
+        Assert.That(site.ValueCount, Is.Zero, "A rejected value is not added.");
+        Assert.That(site.SqliteNetRuns(false, true), Is.SameAs(site));
+    }
+
     /// <summary>A group of the date test: its key, its latest DateTime and its earliest NDateTime.</summary>
     public sealed record DateGroup(int Key, DateTime Last, DateTime? First);
 }
