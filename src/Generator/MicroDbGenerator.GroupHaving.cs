@@ -12,8 +12,8 @@ namespace MicroDb.Generator;
 // The build-time front end for grouping, HAVING and ORDER BY over the aggregates beyond the integer and double ones
 // (issue 22): Count(predicate), a decimal member's Sum/Average (compared through its exact key, as SqlTranslator's
 // ExactAggregates), a string member's Min/Max (equality), Min/Max of decimal and DateTime members (by their order keys) and
-// the aggregates of a nullable int, long or double member (the run time's
-// null handling: IS for equality, an IS NOT NULL guard for an ordering comparison).
+// the aggregates of a nullable int, long or double member (the run time's null handling: IS for equality, an IS NOT NULL
+// guard for an ordering comparison).
 public sealed partial class MicroDbGenerator
 {
     private static partial class QueryChains
