@@ -54,6 +54,8 @@ public sealed partial class MicroDbGenerator
                 formats += ".DateParts(" + (dateText is null ? "null" : Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(dateText, quote: true)) + ", " + (timeParts ? "true" : "false") + ")";
             }
 
+            // A DateTime's or decimal's Min/Max in HAVING or ORDER BY: the sqlite-net formats the run time refuses (GroupHaving.cs).
+            formats += SqliteNetRuns(chain, model);
             return (microDb ?? sqliteNet, formats, values, null);
         }
 
@@ -378,11 +380,16 @@ public sealed partial class MicroDbGenerator
 
         /// <summary>
         /// An aggregate as HAVING compares it and ORDER BY sorts it, the run time's key: a double one (an average, or over a
-        /// double member: never null in .NET) as <c>ifnull(aggregate, 0)</c>, a decimal total as its exact key
+        /// double member, of a member that is not nullable: never null in .NET) as <c>ifnull(aggregate, 0)</c>, a decimal total as its exact key
         /// (<c>microdb_sum_decimal_key</c>), the others as in the SELECT list.
         /// </summary>
         private static SqlExpression? AggregateKey(string aggregate, EntityModel model, bool sqliteNet, ref string? declined)
         {
+            if (ExtremeKey(aggregate, model, sqliteNet, ref declined) is { } extreme)
+            {
+                return extreme;
+            }
+
             var member = aggregate.Substring(aggregate.IndexOf(':') + 1);
             if ((aggregate.StartsWith("sum:", System.StringComparison.Ordinal) || aggregate.StartsWith("avg:", System.StringComparison.Ordinal))
                 && model.Columns.FirstOrDefault(c => c.MemberName == member) is { Kind: ColumnKind.Decimal } total)
@@ -396,8 +403,10 @@ public sealed partial class MicroDbGenerator
                 return null;
             }
 
-            var floating = aggregate.StartsWith("avg:", System.StringComparison.Ordinal)
-                || aggregate != "count" && model.Columns.FirstOrDefault(c => c.MemberName == member)?.Kind == ColumnKind.Double;
+            // A nullable member's (a double? result, which .NET can hold null) compares and sorts as it is, guarded (GroupHaving.cs).
+            var floating = (aggregate.StartsWith("avg:", System.StringComparison.Ordinal)
+                || aggregate != "count" && model.Columns.FirstOrDefault(c => c.MemberName == member)?.Kind == ColumnKind.Double)
+                && model.Columns.FirstOrDefault(c => c.MemberName == member)?.IsNullableValueType != true;
             return floating ? SqlStoredKeys.FloatingNotNull(value) : value;
         }
 
@@ -465,7 +474,8 @@ public sealed partial class MicroDbGenerator
                 return comparison;
             }
 
-            return AggregateKey(node.Member!, model, sqliteNet, ref declined) is { } aggregate ? Compare(aggregate) : null;
+            // An aggregate (MicroDbGenerator.GroupHaving.cs).
+            return HavingAggregate(node, model, values, having, sqliteNet, ref declined);
         }
 
         /// <summary>
@@ -538,7 +548,7 @@ public sealed partial class MicroDbGenerator
                 var colon = v.Path!.IndexOf(':');
                 var having = v.Family?.StartsWith("having:", System.StringComparison.Ordinal) == true;
                 var member = v.Member is null ? "null" : Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Member, quote: true);
-                text.Append(having ? ".HavingValue(" : ".Value(").Append(v.Path.Substring(0, colon)).Append(", ")
+                text.Append(v.Family == "having:key" ? ".HavingKeyValue(" : having ? ".HavingValue(" : ".Value(").Append(v.Path.Substring(0, colon)).Append(", ")
                     .Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true)).Append(", ").Append(member)
                     .Append(", typeof(").Append(v.MemberType ?? "object").Append("))");
             }

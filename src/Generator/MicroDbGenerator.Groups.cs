@@ -45,7 +45,7 @@ public sealed partial class MicroDbGenerator
             };
         }
 
-        private sealed class GroupLowering(SemanticModel semantic, CancellationToken cancellationToken)
+        private sealed partial class GroupLowering(SemanticModel semantic, CancellationToken cancellationToken)
         {
             private readonly List<ChainStep> _steps = [];
             private readonly List<string> _keyMembers = [];
@@ -215,13 +215,13 @@ public sealed partial class MicroDbGenerator
                             var scope = Scope(parameter);
                             var lowering = new Lowering(lambda,
                                 resolve: operation => Eval(operation, scope) is MemberShape member ? (0, member.Member) : null,
-                                aggregate: operation => Eval(operation, scope) is AggregateShape aggregate && IsSortable(aggregate) ? aggregate.Aggregate : null,
+                                aggregate: operation => Eval(operation, scope) is AggregateShape aggregate && IsComparable(aggregate) ? aggregate.Aggregate : null,
                                 datePart: operation => Eval(operation, scope) is DatePartShape date && date.Member.Member.Type.GetMembers(date.Part).OfType<IPropertySymbol>().FirstOrDefault() is { } part
                                     ? (date.Member.Member.Name + "." + date.Part, part)
                                     : null);
                             if (lowering.Condition(lowering.Body, "") is not { } predicate)
                             {
-                                return No(StoredKeyComparison(lowering.Body, scope) ?? lowering.Reason ?? "the condition over groups (HAVING) is not lowered at build time");
+                                return No(GuidExtremeIn(lowering.Body) ?? StoredKeyComparison(lowering.Body, scope) ?? lowering.Reason ?? "the condition over groups (HAVING) is not lowered at build time");
                             }
 
                             _steps.Add(new ChainStep("Having", null, Predicate: predicate, LambdaText: lambda.Syntax.ToString()));
@@ -251,11 +251,11 @@ public sealed partial class MicroDbGenerator
                                     _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), KeyMember: date.Member.Member.Name + "." + date.Part,
                                         KeyType: DatePartType(date.Part)));
                                     return true;
-                                case AggregateShape aggregate when IsSortable(aggregate) || IsExactOrdering(aggregate):
+                                case AggregateShape aggregate when IsSortable(aggregate) || IsExactOrdering(aggregate) || IsCountWhere(aggregate) || IsNullableNumber(aggregate) || IsKeyedExtreme(aggregate):
                                     _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), Aggregate: aggregate.Aggregate));
                                     return true;
                                 default:
-                                    return No($"the key of '{name}' is not a part of the group's key or an aggregate (Count, or Sum, Average, Min and Max of an integer or double member, a decimal member's Sum and Average, a string member's Min and Max)");
+                                    return No($"the key of '{name}' is not a part of the group's key or an aggregate (Count, Count(predicate), or Sum, Average, Min and Max of an integer or double member, the aggregates of a nullable int, long or double one, a decimal member's Sum and Average, a string, decimal or DateTime member's Min and Max)");
                             }
                         }
 
@@ -382,9 +382,9 @@ public sealed partial class MicroDbGenerator
                     foreach (var operand in new[] { comparison.LeftOperand, comparison.RightOperand })
                     {
                         var shape = Eval(Strip(operand), scope);
-                        if (shape is AggregateShape aggregate && !IsSortable(aggregate))
+                        if (shape is AggregateShape aggregate && !IsComparable(aggregate))
                         {
-                            return $"HAVING compares the aggregate '{operand.Syntax}' of type {aggregate.Type.ToDisplayString()}, not lowered at build time (Count without a predicate and the integer and double aggregates are)";
+                            return $"HAVING compares the aggregate '{operand.Syntax}' of type {aggregate.Type.ToDisplayString()}, not lowered at build time ({HavingAggregatesLowered})";
                         }
 
                         var type = shape is MemberShape member ? member.Member.Type : shape is DatePartShape { Part: "Date" } ? operand.Type : null;

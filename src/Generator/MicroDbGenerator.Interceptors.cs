@@ -444,6 +444,12 @@ public sealed partial class MicroDbGenerator
                     return subquery;
                 }
 
+                if (ExactAggregateComparison(b, op, path) is (true, var aggregated))
+                {
+                    // A grouping's nullable or decimal aggregate compared with a value (HAVING: MicroDbGenerator.GroupHaving.cs).
+                    return aggregated;
+                }
+
                 // string's and Guid's == and != are operator methods whose SQL is plain equality; any other operator method is declined.
                 if (b.IsLifted || (b.OperatorMethod is { } method && method.ContainingType.SpecialType != SpecialType.System_String
                     && !(op is "=" or "<>" && FamilyOf(method.ContainingType) == "guid")))

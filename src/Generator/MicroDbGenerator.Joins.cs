@@ -886,7 +886,7 @@ public sealed partial class MicroDbGenerator
                 return (method.Name == "Average" ? "avg" : method.Name.ToLowerInvariant()) + ":" + member.Member.Name;
             }
 
-            reason = $"the aggregate '{call.Syntax}' is not lowered at build time ({AggregatesLowered})";
+            reason = GuidExtremeReason(call) ?? $"the aggregate '{call.Syntax}' is not lowered at build time ({AggregatesLowered})";
             return null;
         }
 

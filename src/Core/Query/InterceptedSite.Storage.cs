@@ -14,6 +14,8 @@ public sealed partial class InterceptedSite
     private bool _dateParts;
     private string? _dateTextSql;
     private bool _timeParts;
+    private bool _sqliteNetTicks = true;
+    private bool _sqliteNetText = true;
 
     /// <summary>
     /// Sets how the site's SQL depends on the connection's storage format. Call while building the site, before it is used.
@@ -56,12 +58,32 @@ public sealed partial class InterceptedSite
         return this;
     }
 
+    /// <summary>
+    /// Sets which of sqlite-net's storage formats run the site's SQL when its HAVING condition or ordering compares a Min/Max
+    /// the run time refuses under some of them (a decimal's under any, a DateTime's stored as text): the others take the
+    /// run-time path and throw its error. Call while building the site, after <see cref="Formats"/>.
+    /// </summary>
+    /// <param name="ticks">Whether runs under sqlite-net's format storing DateTime as ticks use the site's SQL.</param>
+    /// <param name="text">Whether runs under sqlite-net's format storing DateTime as text use the site's SQL.</param>
+    /// <returns>This site.</returns>
+    public InterceptedSite SqliteNetRuns(bool ticks, bool text)
+    {
+        _sqliteNetTicks = ticks;
+        _sqliteNetText = text;
+        return this;
+    }
+
     /// <summary>The SQL for a connection storing values in <paramref name="format"/>, or null when the run takes the run-time path.</summary>
     internal string? SqlFor(StorageFormat format)
     {
         if (format.Kind != StorageFormatKind.SqliteNet)
         {
             return _microDbFormat ? Sql : null;
+        }
+
+        if (!(format.StoreDateTimeAsTicks ? _sqliteNetTicks : _sqliteNetText))
+        {
+            return null;
         }
 
         if (_dateTimeKeys && !format.StoreDateTimeAsTicks)

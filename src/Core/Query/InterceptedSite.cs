@@ -134,6 +134,28 @@ public sealed partial class InterceptedSite
     }
 
     /// <summary>
+    /// Adds the next value of a grouping's HAVING condition compared with an exact aggregate of <paramref name="member"/>
+    /// (a decimal member's Sum or Average, a decimal's or DateTime's Min or Max): the node at <paramref name="path"/> in the
+    /// <paramref name="having"/>-th condition over the groups, bound as the run-time translator binds a value compared with
+    /// that aggregate's order key (a decimal's exact key text, a DateTime's ticks or ISO text prefix; under sqlite-net's
+    /// format a DateTime as stored). Call while building the site, before it is used.
+    /// </summary>
+    /// <param name="having">Which condition over the groups (a Where after GroupBy), in call order.</param>
+    /// <param name="path">The steps from the condition's body to the value: <c>L</c>/<c>R</c> a binary node's operands, <c>O</c> a unary node's operand.</param>
+    /// <param name="member">The grouped entity's member the aggregate reads.</param>
+    /// <param name="memberType">The value's type.</param>
+    /// <returns>This site.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="path"/>, <paramref name="member"/> or <paramref name="memberType"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="having"/> is negative.</exception>
+    public InterceptedSite HavingKeyValue(int having, string path, string member, Type memberType)
+    {
+        ArgumentNullException.ThrowIfNull(member);
+        HavingValue(having, path, member, memberType);
+        _values[_values.Length - 1] = _values[_values.Length - 1] with { Key = true };
+        return this;
+    }
+
+    /// <summary>
     /// Reads and adds the values of the grouping <paramref name="state"/>: its Where conditions' (each compared with a
     /// member), then its HAVING conditions' (a key member, or an aggregate, bound as the translator binds a value compared
     /// with no column). False when a value is null or the tree or the map is not the one the generator saw: the caller
@@ -156,7 +178,25 @@ public sealed partial class InterceptedSite
                 return false;
             }
 
-            if (site.Member.Length == 0)
+            if (site.Key)
+            {
+                // Compared with an exact aggregate's order key (SqlTranslator.ExactAggregateKey): bound as that key, except a
+                // DateTime's Min/Max under sqlite-net's format, compared as stored (as a value compared with no column).
+                var column = state.Map.Table.FindColumnByMember(site.Member);
+                if (column is { Kind: ColumnKind.DateTime or ColumnKind.DateTimeText } && format.Kind == StorageFormatKind.SqliteNet)
+                {
+                    values.AddUnmapped(value, format);
+                }
+                else if (column is not null && SqlTranslator.ExactAggregateKeyValue(value, column.Kind) is { } key)
+                {
+                    values.AddStored(key);
+                }
+                else
+                {
+                    return false;
+                }
+            }
+            else if (site.Member.Length == 0)
             {
                 if (value is double.NaN or float.NaN)
                 {
@@ -381,6 +421,9 @@ public sealed partial class InterceptedSite
 
         /// <summary>In a grouping, whether the value is in a HAVING condition (<see cref="Where"/> counts those).</summary>
         public bool Having { get; init; }
+
+        /// <summary>In a grouping's HAVING, whether the value is compared with an exact aggregate's order key of <see cref="Member"/> (<see cref="HavingKeyValue"/>).</summary>
+        public bool Key { get; init; }
 
         /// <summary>Whether the value is inside a projection's lifted sub-query (<see cref="Where"/> is then the sub-query's index).</summary>
         public bool Lifted { get; init; }

@@ -127,6 +127,19 @@ internal sealed partial class SqlTranslator
         return new SqlFunction(exact.Name == "Min" ? "min" : "max", ExactOrderKey(exact.Selector, key));
     }
 
+    /// <summary>
+    /// A value compared with an exact aggregate of a column of <paramref name="kind"/> under MicroDb's format, as
+    /// <see cref="KeyValue"/> binds it (for an intercepted HAVING, <c>InterceptedSite.HavingKeyValue</c>): a decimal's exact
+    /// key text (a decimal total's under either format), a DateTime's ticks or ISO text prefix; null for another pair.
+    /// </summary>
+    internal static object? ExactAggregateKeyValue(object value, ColumnKind kind) => (kind, value) switch
+    {
+        (ColumnKind.Decimal, decimal d) => DecimalKey(d),
+        (ColumnKind.DateTime, DateTime t) => t.Ticks,
+        (ColumnKind.DateTimeText, DateTime t) => DateTimeTextPrefix(t),
+        _ => null,
+    };
+
     /// <summary>The stored value of <paramref name="e"/>: its column as stored (a decimal's text, not the REAL it compares as), else its translation.</summary>
     private SqlExpression Stored(Expression e) => TryColumn(e, out var column, out _) ? ColumnRef(column) : Translate(e);
 }
