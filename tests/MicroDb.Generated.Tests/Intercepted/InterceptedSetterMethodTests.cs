@@ -66,19 +66,26 @@ public class InterceptedSetterMethodTests : InterceptedTestBase
         var limit = -1;
         var name = "Cy b\t";
 
+        var flag = true;
+
         var changed = _db.Table<AllTypes>().ExecuteUpdate(s => s
             .Set(x => x.Int64, x => x.Int32 > limit && !x.Bool ? 2 : x.Int32 + 1)
-            .Set(x => x.String, x => x.String == name ? "same" : x.String));
+            .Set(x => x.String, x => x.String == name ? "same" : x.String)
+            .Set(x => x.Int16, x => x.Bool == flag || x.Text != "t1abc" ? x.Int32 < 0 ? (short)-1 : (short)1 : (short)0));
 
         Assert.That(changed, Is.EqualTo(_stored.Count));
         foreach (var row in Rows())
         {
             var old = _stored.Single(r => r.Id == row.Id);
-            Assert.That((row.Int64, row.String), Is.EqualTo((old.Int32 > limit && !old.Bool ? 2 : old.Int32 + 1, old.String == name ? "same" : old.String)), "row " + row.Id);
+            Assert.That(
+                (row.Int64, row.String, row.Int16),
+                Is.EqualTo((old.Int32 > limit && !old.Bool ? 2 : old.Int32 + 1, old.String == name ? "same" : old.String, old.Bool == flag || old.Text != "t1abc" ? old.Int32 < 0 ? -1 : 1 : 0)),
+                "row " + row.Id);
         }
 
         Assert.That(InterceptedUpdate().Sql, Is.EqualTo(
-            "UPDATE \"AllTypes\" SET \"Int64\" = (CASE WHEN ((\"Int32\" > ?) AND (NOT (\"Bool\" = 1))) THEN ? ELSE (\"Int32\" + ?) END), \"String\" = (CASE WHEN (\"String\" IS ?) THEN ? ELSE \"String\" END)"), Seen);
+            "UPDATE \"AllTypes\" SET \"Int64\" = (CASE WHEN ((\"Int32\" > ?) AND (NOT (\"Bool\" = 1))) THEN ? ELSE (\"Int32\" + ?) END), \"String\" = (CASE WHEN (\"String\" IS ?) THEN ? ELSE \"String\" END), "
+            + "\"Int16\" = (CASE WHEN ((\"Bool\" = ?) OR (\"Text\" IS NOT ?)) THEN (CASE WHEN (\"Int32\" < ?) THEN ? ELSE ? END) ELSE ? END)"), Seen);
         Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(1), "The check compared the update with the run-time path's.");
     }
 
