@@ -267,9 +267,9 @@ public sealed partial class MicroDbGenerator
                 return null;
             }
 
-            if (ConditionFamilies(test) is { } family)
+            if (ConditionFamilies(test) is { } read)
             {
-                reason ??= $"the condition of '{conditional.Syntax}' compares a {family} member, which a setter's ?: lowers only for integer, string and bool members";
+                reason ??= $"the condition of '{conditional.Syntax}' reads {read}, where a setter's ?: lowers only comparisons of integer, string and bool members";
                 return null;
             }
 
@@ -278,13 +278,17 @@ public sealed partial class MicroDbGenerator
             return otherwise is null ? null : new LoweredNode("case", Left: test, Right: new LoweredNode("branches", Left: whenTrue, Right: otherwise));
         }
 
-        /// <summary>The first family of a lowered condition's comparisons a setter does not bind as the run time does (only integer, string and bool), or null.</summary>
+        /// <summary>
+        /// What a lowered condition reads that a setter does not bind as the run time does, or null: a setter's values are
+        /// encoded as values outside a comparison, which is the comparison's encoding for integer, string and bool members only.
+        /// </summary>
         private static string? ConditionFamilies(LoweredNode node) => node.Op switch
         {
             "and" or "or" => ConditionFamilies(node.Left!) ?? ConditionFamilies(node.Right!),
             "not" => ConditionFamilies(node.Left!),
             "=" or "<>" or "<" or "<=" or ">" or ">=" or "bool" when node.Family is "integer" or "string" or "bool" => null,
-            _ => node.Family ?? node.Op,
+            "=" or "<>" or "<" or "<=" or ">" or ">=" or "bool" => $"a comparison of {node.Family} values",
+            _ => "a sub-query",
         };
 
         /// <summary>

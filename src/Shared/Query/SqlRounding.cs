@@ -1,6 +1,4 @@
 // Shared source (see src/Shared/README.md): Math.Round's SQL, compiled into the runtime and the generator.
-using System;
-
 #if MICRODB_GENERATOR
 namespace MicroDb.Generator.Shared.Query;
 #else
@@ -25,7 +23,7 @@ internal static class SqlRounding
     /// <summary><c>Math.Round(value)</c>: the nearest integer, ties to even, exactly (the fraction x - trunc(x) is exact below 2^52).</summary>
     /// <param name="value">Gives the value's node, once per use.</param>
     /// <returns>The rounded value, as a REAL.</returns>
-    public static SqlExpression ToEven(Func<SqlExpression> value)
+    public static SqlExpression ToEven(System.Func<SqlExpression> value)
     {
         var integral = new SqlBinary(new SqlFunction("abs", value()), SqlOperator.GreaterThanOrEqual, new SqlLiteral(IntegralLimit));
         var unchanged = value();
@@ -46,7 +44,7 @@ internal static class SqlRounding
     /// <param name="value">Gives the value's node, once per use.</param>
     /// <param name="power">Gives the node of 10^digits (a parameter slot), once per use.</param>
     /// <returns>The rounded value.</returns>
-    public static SqlExpression ToDigits(Func<SqlExpression> value, Func<SqlExpression> power)
+    public static SqlExpression ToDigits(System.Func<SqlExpression> value, System.Func<SqlExpression> power)
     {
         var large = new SqlBinary(new SqlFunction("abs", value()), SqlOperator.GreaterThanOrEqual, new SqlLiteral("1e16"));
         var unchanged = value();
@@ -61,5 +59,5 @@ internal static class SqlRounding
     /// <summary>The power of ten a digits count scales by, or null outside 0 ... <see cref="MaxDigits"/> (no SQL: .NET throws).</summary>
     /// <param name="digits">The digits.</param>
     /// <returns>10^digits, or null.</returns>
-    public static double? Power(int digits) => digits is < 0 or > MaxDigits ? null : Math.Pow(10, digits);
+    public static double? Power(int digits) => digits is < 0 or > MaxDigits ? null : System.Math.Pow(10, digits);
 }
