@@ -201,6 +201,26 @@ public sealed partial class MicroDbGenerator
                     return Arithmetic(text, row, path + "m", ref reason) is { } measured ? new LoweredNode("fn", SqlStrings.LengthFunction, Left: measured) : null;
                 case IConditionalOperation { WhenFalse: { } whenFalse } conditional:
                     return Conditional(conditional, whenFalse, row, path, ref reason);
+                case IInvocationOperation { TargetMethod: { Name: "Concat", IsStatic: true, ContainingType.SpecialType: SpecialType.System_String } concat } call
+                    when concat.Parameters.Length is >= 2 and <= 4 && concat.Parameters.All(p => p.Type.SpecialType is SpecialType.System_String or SpecialType.System_Object):
+                    {
+                        // string.Concat(a, b[, c[, d]]): the run time's one concatenation of all the parts (not nested as + is).
+                        var arguments = call.Arguments.OrderBy(a => a.Parameter!.Ordinal).ToArray();
+                        LoweredNode? parts = null;
+                        for (var i = arguments.Length - 1; i >= 0; i--)
+                        {
+                            var part = ConcatPart(arguments[i].Value, row, path + i.ToString(System.Globalization.CultureInfo.InvariantCulture), ref reason);
+                            if (part is null)
+                            {
+                                return null;
+                            }
+
+                            parts = new LoweredNode("part", Left: part, Right: parts);
+                        }
+
+                        return new LoweredNode("concatn", Left: parts);
+                    }
+
                 case IInvocationOperation { TargetMethod.ContainingType.SpecialType: SpecialType.System_String, Instance: { } text } call
                     when call.TargetMethod.Name is "Substring" or "Trim" or "TrimStart" or "TrimEnd" or "Replace":
                     return StringCall(call, text, row, path, ref reason);
@@ -229,7 +249,7 @@ public sealed partial class MicroDbGenerator
                     }
 
                 default:
-                    reason ??= $"'{operation.Syntax}' in a setter is not lowered at build time (only + - * / over numeric and string members and captured values, string +, conversions between integer and floating-point values, ??, ?:, Math.Abs/Max/Min/Round, ToUpper/ToLower, Substring, Trim/TrimStart/TrimEnd, Replace and string.Length are)";
+                    reason ??= $"'{operation.Syntax}' in a setter is not lowered at build time (only + - * / over numeric and string members and captured values, string + and string.Concat, conversions between integer and floating-point values, ??, ?:, Math.Abs/Max/Min/Round, ToUpper/ToLower, Substring, Trim/TrimStart/TrimEnd, Replace and string.Length are)";
                     return null;
             }
         }
@@ -681,6 +701,22 @@ public sealed partial class MicroDbGenerator
                         SqlExpression Value() => Computed(value, model, setter, index, values, ref again)!;
                         SqlExpression Power() => Computed(power!, model, setter, index, values, ref again)!;
                         return power is null ? SqlRounding.ToEven(Value) : SqlRounding.ToDigits(Value, Power);
+                    }
+
+                case "concatn":
+                    {
+                        var parts = new List<SqlExpression>();
+                        for (var part = node.Left; part is not null; part = part.Right)
+                        {
+                            if (Computed(part.Left!, model, setter, index, values, ref declined) is not { } written)
+                            {
+                                return null;
+                            }
+
+                            parts.Add(written);
+                        }
+
+                        return SqlConcat.Of("ifnull", parts);
                     }
 
                 case "concat":

@@ -197,19 +197,21 @@ public class SetBasedInterceptionTests
             public static int Q(MicroDbConnection db, int digits, int id) => db.Table<Item>().ExecuteUpdate(s => s
                 .Set(x => x.Score, x => System.Math.Round(x.Score))
                 .Set(x => x.Score, x => System.Math.Round(x.Score * 2, digits))
-                .Set(x => x.Name, x => x.Name + "#" + id));
+                .Set(x => x.Name, x => x.Name + "#" + id)
+                .Set(x => x.Name, x => string.Concat(x.Name, "-", id)));
             """);
 
         var source = result.Sources[HintName];
         const string even = "CASE WHEN abs({0}) >= 4503599627370496.0 THEN {0} ELSE CAST({0} AS INTEGER) + (CASE WHEN abs({0} - CAST({0} AS INTEGER)) > 0.5 OR (abs({0} - CAST({0} AS INTEGER)) = 0.5 AND CAST({0} AS INTEGER) % 2 <> 0) THEN (CASE WHEN {0} < 0 THEN -1 ELSE 1 END) ELSE 0 END) END * 1.0";
         var scaled = "((\\\"Score\\\" * ?) * ?)";
         var sql = "UPDATE \\\"items\\\" SET \\\"Score\\\" = (" + string.Format(even, "\\\"Score\\\"") + "), \\\"Score\\\" = (CASE WHEN abs((\\\"Score\\\" * ?)) >= 1e16 THEN (\\\"Score\\\" * ?) ELSE ("
-            + string.Format(even, scaled) + ") / ? END), \\\"Name\\\" = (ifnull((ifnull(\\\"Name\\\", '') || ifnull(?, '')), '') || ifnull(?, ''))";
+            + string.Format(even, scaled) + ") / ? END), \\\"Name\\\" = (ifnull((ifnull(\\\"Name\\\", '') || ifnull(?, '')), '') || ifnull(?, '')), "
+            + "\\\"Name\\\" = (ifnull(\\\"Name\\\", '') || ifnull(?, '') || ifnull(?, ''))";
         Assert.That(source, Does.Contain("new InterceptedSite(\"" + sql + "\")"));
         // The value once per use, as the run time translates it again for each (9 uses; with the digits, each scaled use binds 10^digits).
-        Assert.That(source, Does.Contain(""".Assigns("Score", "Score", "Name").Assigned(1, "0R", "Score", typeof(double)).Assigned(1, "0R", "Score", typeof(double))"""
+        Assert.That(source, Does.Contain(""".Assigns("Score", "Score", "Name", "Name").Assigned(1, "0R", "Score", typeof(double)).Assigned(1, "0R", "Score", typeof(double))"""
             + string.Concat(Enumerable.Repeat(""".Assigned(1, "0R", "Score", typeof(double)).Assigned(1, "1p", "Score", typeof(double))""", 9)) + """.Assigned(1, "1p", "Score", typeof(double)).Assigned(2, "LR", "Name", typeof(string))"""));
-        Assert.That(source, Does.Contain(""".Assigned(2, "LR", "Name", typeof(string)).Assigned(2, "Rs", "Name", typeof(string));"""));
+        Assert.That(source, Does.Contain(""".Assigned(2, "Rs", "Name", typeof(string)).Assigned(3, "1", "Name", typeof(string)).Assigned(3, "2s", "Name", typeof(string));"""));
     }
 
     [TestCase("db.Table<Item>().Take(3).Where(x => x.Stock > 1).ExecuteDelete()", "a condition after Take/Skip reads a sub-query")]
