@@ -85,6 +85,12 @@ public sealed partial class MicroDbGenerator
                         return null;
                     }
 
+                    if (Reads(lowering.Body, parameter) && !ComputableType(member.Type))
+                    {
+                        reason = $"member '{member.Name}' of type '{member.Type.ToDisplayString()}' cannot be computed in SQL from the row ('{valueLambda.Syntax}'; the run-time path throws NotSupportedException: set it to a value instead)";
+                        return null;
+                    }
+
                     if (Reads(lowering.Body, parameter) && (value = Arithmetic(lowering.Body, parameter, "", ref reason)) is null)
                     {
                         return null;
@@ -193,6 +199,34 @@ public sealed partial class MicroDbGenerator
                     return new LoweredNode("col", member.Name, member.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), kind);
                 case IPropertyReferenceOperation { Property: { Name: "Length", ContainingType.SpecialType: SpecialType.System_String }, Instance: { } text }:
                     return Arithmetic(text, row, path + "m", ref reason) is { } measured ? new LoweredNode("fn", SqlStrings.LengthFunction, Left: measured) : null;
+                case IConditionalOperation { WhenFalse: { } whenFalse } conditional:
+                    return Conditional(conditional, whenFalse, row, path, ref reason);
+                case IInvocationOperation { TargetMethod: { Name: "Concat", IsStatic: true, ContainingType.SpecialType: SpecialType.System_String } concat } call
+                    when concat.Parameters.Length is >= 2 and <= 4 && concat.Parameters.All(p => p.Type.SpecialType is SpecialType.System_String or SpecialType.System_Object):
+                    {
+                        // string.Concat(a, b[, c[, d]]): the run time's one concatenation of all the parts (not nested as + is).
+                        var arguments = call.Arguments.OrderBy(a => a.Parameter!.Ordinal).ToArray();
+                        LoweredNode? parts = null;
+                        for (var i = arguments.Length - 1; i >= 0; i--)
+                        {
+                            var part = ConcatPart(arguments[i].Value, row, path + i.ToString(System.Globalization.CultureInfo.InvariantCulture), ref reason);
+                            if (part is null)
+                            {
+                                return null;
+                            }
+
+                            parts = new LoweredNode("part", Left: part, Right: parts);
+                        }
+
+                        return new LoweredNode("concatn", Left: parts);
+                    }
+
+                case IInvocationOperation { TargetMethod.ContainingType.SpecialType: SpecialType.System_String, Instance: { } text } call
+                    when call.TargetMethod.Name is "Substring" or "Trim" or "TrimStart" or "TrimEnd" or "Replace":
+                    return StringCall(call, text, row, path, ref reason);
+                case IInvocationOperation { TargetMethod: { ContainingType: { Name: "Math", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } } method } call
+                    when SetterFunction(call) is null:
+                    return MathCall(call, method, row, path, ref reason);
                 case IInvocationOperation call when SetterFunction(call) is { } function:
                     {
                         LoweredNode? first, second = null;
@@ -215,14 +249,179 @@ public sealed partial class MicroDbGenerator
                     }
 
                 default:
-                    reason ??= $"'{operation.Syntax}' in a setter is not lowered at build time (only + - * / over numeric and string members and captured values, string +, conversions between integer and floating-point values, ??, Math.Abs/Max/Min, ToUpper/ToLower and string.Length are)";
+                    reason ??= $"'{operation.Syntax}' in a setter is not lowered at build time (only + - * / over numeric and string members and captured values, string + and string.Concat, conversions between integer and floating-point values, ??, ?:, Math.Abs/Max/Min/Round, ToUpper/ToLower, Substring, Trim/TrimStart/TrimEnd, Replace and string.Length are)";
                     return null;
             }
         }
 
         /// <summary>
+        /// <c>test ? a : b</c> as the run time's <c>(CASE WHEN test THEN a ELSE b END)</c>: the test lowered as a Where condition
+        /// (comparisons of integer, string and bool members with closed values, <c>!</c>, <c>&amp;&amp;</c>, <c>||</c>; its values read at
+        /// <c>c</c>), the branches as setter values (at <c>t</c> and <c>f</c>). A test that reads no row picks its branch at run time.
+        /// </summary>
+        private static LoweredNode? Conditional(IConditionalOperation conditional, IOperation whenFalse, IParameterSymbol row, string path, ref string? reason)
+        {
+            if (!Reads(conditional.Condition, row))
+            {
+                reason ??= $"the condition of '{conditional.Syntax}' does not read the row: the run-time translator writes only the branch it takes, so the SQL depends on its value";
+                return null;
+            }
+
+            IOperation? lambda = conditional.Parent;
+            while (lambda is not null and not IAnonymousFunctionOperation)
+            {
+                lambda = lambda.Parent;
+            }
+
+            if (lambda is not IAnonymousFunctionOperation function)
+            {
+                reason ??= $"'{conditional.Syntax}' is not in a setter's lambda";
+                return null;
+            }
+
+            var lowering = new Lowering(function);
+            var test = lowering.Condition(conditional.Condition, path + "c");
+            if (test is null)
+            {
+                reason ??= $"the condition of '{conditional.Syntax}' is not lowered at build time: {lowering.Reason}";
+                return null;
+            }
+
+            if (ConditionFamilies(test) is { } read)
+            {
+                reason ??= $"the condition of '{conditional.Syntax}' reads {read}, where a setter's ?: lowers only comparisons of integer, string and bool members";
+                return null;
+            }
+
+            var whenTrue = Arithmetic(conditional.WhenTrue, row, path + "t", ref reason);
+            var otherwise = whenTrue is null ? null : Arithmetic(whenFalse, row, path + "f", ref reason);
+            return otherwise is null ? null : new LoweredNode("case", Left: test, Right: new LoweredNode("branches", Left: whenTrue, Right: otherwise));
+        }
+
+        /// <summary>
+        /// What a lowered condition reads that a setter does not bind as the run time does, or null: a setter's values are
+        /// encoded as values outside a comparison, which is the comparison's encoding for integer, string and bool members only.
+        /// </summary>
+        private static string? ConditionFamilies(LoweredNode node) => node.Op switch
+        {
+            "and" or "or" => ConditionFamilies(node.Left!) ?? ConditionFamilies(node.Right!),
+            "not" => ConditionFamilies(node.Left!),
+            "=" or "<>" or "<" or "<=" or ">" or ">=" or "bool" when node.Family is "integer" or "string" or "bool" => null,
+            "=" or "<>" or "<" or "<=" or ">" or ">=" or "bool" => $"a comparison of {node.Family} values",
+            _ => "a sub-query",
+        };
+
+        /// <summary>
+        /// <c>Substring(start[, length])</c>, <c>Trim()</c>/<c>TrimStart</c>/<c>TrimEnd</c> (none, a char or a char array, closed) and
+        /// <c>Replace(a, b)</c> of strings or chars, as the run time writes them (<c>SqlStrings</c>); the characters to trim and a
+        /// replaced char are read as the run time binds them (path steps <c>w</c>, <c>W</c> and <c>s</c>).
+        /// </summary>
+        private static LoweredNode? StringCall(IInvocationOperation call, IOperation text, IParameterSymbol row, string path, ref string? reason)
+        {
+            var method = call.TargetMethod;
+            var arguments = call.Arguments.OrderBy(a => a.Parameter!.Ordinal).Select(a => a.Value).ToArray();
+            var types = method.Parameters.Select(p => p.Type).ToArray();
+            var target = Arithmetic(text, row, path + "o", ref reason);
+            if (target is null)
+            {
+                return null;
+            }
+
+            switch (method.Name)
+            {
+                case "Substring" when types.All(t => t.SpecialType == SpecialType.System_Int32):
+                    {
+                        var start = Arithmetic(arguments[0], row, path + "0", ref reason);
+                        var length = start is null || arguments.Length == 1 ? null : Arithmetic(arguments[1], row, path + "1", ref reason);
+                        return start is null || (arguments.Length == 2 && length is null) ? null : new LoweredNode("substr", Left: target, Right: new LoweredNode("args", Left: start, Right: length));
+                    }
+
+                case "Trim" or "TrimStart" or "TrimEnd" when types.Length == 0
+                    || (types.Length == 1 && (types[0].SpecialType == SpecialType.System_Char || types[0] is IArrayTypeSymbol { ElementType.SpecialType: SpecialType.System_Char })):
+                    if (arguments.Length == 1 && Reads(arguments[0], row))
+                    {
+                        reason ??= $"the characters to trim in '{call.Syntax}' read the row (the run-time path throws NotSupportedException)";
+                        return null;
+                    }
+
+                    return new LoweredNode("fn", SqlStrings.TrimFunction(method.Name), Left: target,
+                        Right: new LoweredNode("val", MemberType: "string", Path: arguments.Length == 0 ? "W" : path + "0w"));
+                case "Replace" when types.Length == 2 && types.All(t => t.SpecialType is SpecialType.System_String or SpecialType.System_Char):
+                    {
+                        var parts = new LoweredNode?[2];
+                        for (var i = 0; i < 2; i++)
+                        {
+                            var step = path + i.ToString(System.Globalization.CultureInfo.InvariantCulture);
+                            if (!Reads(arguments[i], row))
+                            {
+                                parts[i] = new LoweredNode("val", MemberType: "string", Path: types[i].SpecialType == SpecialType.System_Char ? step + "s" : step);
+                            }
+                            else if (types[i].SpecialType != SpecialType.System_String)
+                            {
+                                reason ??= $"the argument '{arguments[i].Syntax}' of '{call.Syntax}' is a char of the row (the run-time path throws NotSupportedException)";
+                                return null;
+                            }
+                            else if ((parts[i] = Arithmetic(arguments[i], row, step, ref reason)) is null)
+                            {
+                                return null;
+                            }
+                        }
+
+                        return new LoweredNode("replace", Left: target, Right: new LoweredNode("args", Left: parts[0], Right: parts[1]));
+                    }
+
+                default:
+                    reason ??= $"'{call.Syntax}' ({method.Name}({string.Join(", ", types.Select(t => t.ToDisplayString()))})) has no SQL translation on the run-time path either (it throws NotSupportedException)";
+                    return null;
+            }
+        }
+
+        /// <summary>
+        /// <c>Math.Round(double)</c> and <c>Math.Round(double, digits)</c> with closed digits, as the run time writes them
+        /// (<c>SqlRounding</c>; 10^digits is bound, read at the digits with the path step <c>p</c>); any other Math method is
+        /// declined with the run time's refusal.
+        /// </summary>
+        private static LoweredNode? MathCall(IInvocationOperation call, IMethodSymbol method, IParameterSymbol row, string path, ref string? reason)
+        {
+            var parameters = method.Parameters;
+            if (method.Name != "Round" || parameters[0].Type.SpecialType != SpecialType.System_Double || parameters.Length > 2
+                || (parameters.Length == 2 && parameters[1].Type.SpecialType != SpecialType.System_Int32))
+            {
+                reason ??= method.Name == "Round"
+                    ? $"'{call.Syntax}' is not Math.Round(double) or Math.Round(double, int), the only forms the run-time path translates (it throws NotSupportedException)"
+                    : $"Math.{method.Name} in '{call.Syntax}' has no SQL translation on the run-time path either (it throws NotSupportedException)";
+                return null;
+            }
+
+            var arguments = call.Arguments.OrderBy(a => a.Parameter!.Ordinal).Select(a => a.Value).ToArray();
+            var value = Arithmetic(arguments[0], row, path + "0", ref reason);
+            if (value is null || arguments.Length == 1)
+            {
+                return value is null ? null : new LoweredNode("round", Left: value);
+            }
+
+            if (Reads(arguments[1], row))
+            {
+                reason ??= $"the digits of '{call.Syntax}' read the row (the run-time path throws NotSupportedException)";
+                return null;
+            }
+
+            if (arguments[1].ConstantValue is { HasValue: true, Value: int digits } && SqlRounding.Power(digits) is null)
+            {
+                reason ??= $"the digits of '{call.Syntax}' are outside 0 to {SqlRounding.MaxDigits} (the run-time path throws NotSupportedException)";
+                return null;
+            }
+
+            return new LoweredNode("round", Left: value, Right: new LoweredNode("val", MemberType: "double", Path: path + "1p"));
+        }
+
+        /// <summary>Whether a member of <paramref name="type"/> maps to a column kind SQLite may compute from the row (SqlSetBased.Computable).</summary>
+        private static bool ComputableType(ITypeSymbol type) =>
+            Underlying(type) is { TypeKind: not TypeKind.Enum } underlying && (underlying.SpecialType == SpecialType.System_Boolean || ArithmeticFamily(underlying) is not null);
+
+        /// <summary>
         /// A part of a string <c>+</c>, as the run time's Concat reads it through conversions: a string or integer value of the
-        /// row, or a closed string (the run time binds a closed part's text, so another closed type is declined).
+        /// row, or a closed value of any type, bound as its text.
         /// </summary>
         private static LoweredNode? ConcatPart(IOperation part, IParameterSymbol row, string path, ref string? reason)
         {
@@ -235,13 +434,8 @@ public sealed partial class MicroDbGenerator
             var family = ArithmeticFamily(stripped.Type);
             if (!Reads(stripped, row))
             {
-                if (family != "string")
-                {
-                    reason ??= $"the value '{part.Syntax}' concatenated in a setter is not a string (the run time binds its text, which is not read at build time)";
-                    return null;
-                }
-
-                return new LoweredNode("val", MemberType: "string", Path: path);
+                // The run time binds a closed part's text (ToString()): read at its node, then turned into text (step s).
+                return new LoweredNode("val", MemberType: "string", Path: family == "string" ? path : path + "s");
             }
 
             if (family is not ("string" or "int" or "long") || (stripped.Type is INamedTypeSymbol { TypeKind: TypeKind.Enum }))
@@ -457,6 +651,72 @@ public sealed partial class MicroDbGenerator
                         }
 
                         return second is null ? new SqlFunction(node.Member!, first) : new SqlFunction(node.Member!, first, second);
+                    }
+
+                case "case":
+                    {
+                        // The test is a Where condition over the row; its values are this setter's, read at their paths.
+                        var first = values.Count;
+                        var test = Condition(node.Left!, model, values, index, ref declined);
+                        for (var i = first; test is not null && i < values.Count; i++)
+                        {
+                            var read = values[i].Path!;
+                            values[i] = new LoweredNode("assigned", setter.Member, setter.MemberType, Path: read.Substring(read.IndexOf(':') + 1), Table: index);
+                        }
+
+                        var whenTrue = test is null ? null : Computed(node.Right!.Left!, model, setter, index, values, ref declined);
+                        var whenFalse = whenTrue is null ? null : Computed(node.Right!.Right!, model, setter, index, values, ref declined);
+                        return whenFalse is null ? null : new SqlGroup(new SqlCase(test!, whenTrue!, whenFalse));
+                    }
+
+                case "substr":
+                    {
+                        var text = Computed(node.Left!, model, setter, index, values, ref declined);
+                        var start = text is null ? null : Computed(node.Right!.Left!, model, setter, index, values, ref declined);
+                        var length = start is null || node.Right!.Right is null ? null : Computed(node.Right.Right, model, setter, index, values, ref declined);
+                        return start is null || (node.Right!.Right is not null && length is null) ? null : SqlStrings.Substring(text!, start, length);
+                    }
+
+                case "replace":
+                    {
+                        var text = Computed(node.Left!, model, setter, index, values, ref declined);
+                        var from = text is null ? null : Computed(node.Right!.Left!, model, setter, index, values, ref declined);
+                        var to = from is null ? null : Computed(node.Right!.Right!, model, setter, index, values, ref declined);
+                        return to is null ? null : SqlStrings.Replace(text!, from!, to);
+                    }
+
+                case "round":
+                    {
+                        // The run time writes the value once per use (SqlRounding), so a declined value is found on a first try.
+                        var first = values.Count;
+                        if (Computed(node.Left!, model, setter, index, values, ref declined) is null)
+                        {
+                            return null;
+                        }
+
+                        values.RemoveRange(first, values.Count - first);
+                        var value = node.Left!;
+                        var power = node.Right;
+                        string? again = null;
+                        SqlExpression Value() => Computed(value, model, setter, index, values, ref again)!;
+                        SqlExpression Power() => Computed(power!, model, setter, index, values, ref again)!;
+                        return power is null ? SqlRounding.ToEven(Value) : SqlRounding.ToDigits(Value, Power);
+                    }
+
+                case "concatn":
+                    {
+                        var parts = new List<SqlExpression>();
+                        for (var part = node.Left; part is not null; part = part.Right)
+                        {
+                            if (Computed(part.Left!, model, setter, index, values, ref declined) is not { } written)
+                            {
+                                return null;
+                            }
+
+                            parts.Add(written);
+                        }
+
+                        return SqlConcat.Of("ifnull", parts);
                     }
 
                 case "concat":

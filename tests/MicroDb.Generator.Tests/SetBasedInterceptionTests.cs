@@ -157,16 +157,83 @@ public class SetBasedInterceptionTests
         Assert.That(source, Does.Contain("""new InterceptedSite("UPDATE \"items\" SET \"Views\" = ? WHERE \"Id\" IN (SELECT \"Id\" FROM \"items\" LIMIT 5)").Assigns("Views")"""));
     }
 
+    [Test]
+    public void Conditional_setters_are_written_as_the_run_time_case()
+    {
+        var result = Clean("""
+            public static int Q(MicroDbConnection db, int limit, string name) => db.Table<Item>().ExecuteUpdate(s => s
+                .Set(x => x.Stock, x => x.Views > limit && !x.Active ? 2 : x.Stock + 1)
+                .Set(x => x.Name, x => x.Name == name ? "same" : x.Name));
+            """);
+
+        Assert.That(result.Sources[HintName], Does.Contain("""
+            new InterceptedSite("UPDATE \"items\" SET \"Stock\" = (CASE WHEN ((\"Views\" > ?) AND (NOT (\"Active\" = 1))) THEN ? ELSE (\"Stock\" + ?) END), \"Name\" = (CASE WHEN (\"Name\" IS ?) THEN ? ELSE \"Name\" END)").Assigns("Stock", "Name").Assigned(0, "cLR", "Stock", typeof(int)).Assigned(0, "t", "Stock", typeof(int)).Assigned(0, "fR", "Stock", typeof(int)).Assigned(1, "cR", "Name", typeof(string)).Assigned(1, "t", "Name", typeof(string));
+            """));
+    }
+
+    [Test]
+    public void String_method_setters_are_written_as_the_run_time_writes_them()
+    {
+        var result = Clean("""
+            public static int Q(MicroDbConnection db, int start, string from, char dash) => db.Table<Item>().ExecuteUpdate(s => s
+                .Set(x => x.Name, x => x.Name.Substring(start, 2))
+                .Set(x => x.Name, x => x.Name.Substring(x.Stock))
+                .Set(x => x.Name, x => x.Name.Trim())
+                .Set(x => x.Name, x => x.Name.TrimStart('-'))
+                .Set(x => x.Name, x => x.Name.TrimEnd(new[] { '.', '!' }))
+                .Set(x => x.Name, x => x.Name.Replace(from, x.Name))
+                .Set(x => x.Name, x => x.Name.Replace(dash, '_')));
+            """);
+
+        Assert.That(result.Sources[HintName], Does.Contain("""
+            new InterceptedSite("UPDATE \"items\" SET \"Name\" = substr(\"Name\", (?) + 1, ?), \"Name\" = substr(\"Name\", (\"Stock\") + 1), \"Name\" = trim(\"Name\", ?), \"Name\" = ltrim(\"Name\", ?), \"Name\" = rtrim(\"Name\", ?), \"Name\" = replace(\"Name\", ?, \"Name\"), \"Name\" = replace(\"Name\", ?, ?)").Assigns("Name", "Name", "Name", "Name", "Name", "Name", "Name").Assigned(0, "0", "Name", typeof(string)).Assigned(0, "1", "Name", typeof(string)).Assigned(2, "W", "Name", typeof(string)).Assigned(3, "0w", "Name", typeof(string)).Assigned(4, "0w", "Name", typeof(string)).Assigned(5, "0", "Name", typeof(string)).Assigned(6, "0s", "Name", typeof(string)).Assigned(6, "1s", "Name", typeof(string));
+            """));
+    }
+
+    [Test]
+    public void Math_Round_and_closed_values_in_concatenation_are_written_as_the_run_time_writes_them()
+    {
+        var result = Clean("""
+            public static int Q(MicroDbConnection db, int digits, int id) => db.Table<Item>().ExecuteUpdate(s => s
+                .Set(x => x.Score, x => System.Math.Round(x.Score))
+                .Set(x => x.Score, x => System.Math.Round(x.Score * 2, digits))
+                .Set(x => x.Name, x => x.Name + "#" + id)
+                .Set(x => x.Name, x => string.Concat(x.Name, "-", id)));
+            """);
+
+        var source = result.Sources[HintName];
+        const string even = "CASE WHEN abs({0}) >= 4503599627370496.0 THEN {0} ELSE CAST({0} AS INTEGER) + (CASE WHEN abs({0} - CAST({0} AS INTEGER)) > 0.5 OR (abs({0} - CAST({0} AS INTEGER)) = 0.5 AND CAST({0} AS INTEGER) % 2 <> 0) THEN (CASE WHEN {0} < 0 THEN -1 ELSE 1 END) ELSE 0 END) END * 1.0";
+        var scaled = "((\\\"Score\\\" * ?) * ?)";
+        var sql = "UPDATE \\\"items\\\" SET \\\"Score\\\" = (" + string.Format(even, "\\\"Score\\\"") + "), \\\"Score\\\" = (CASE WHEN abs((\\\"Score\\\" * ?)) >= 1e16 THEN (\\\"Score\\\" * ?) ELSE ("
+            + string.Format(even, scaled) + ") / ? END), \\\"Name\\\" = (ifnull((ifnull(\\\"Name\\\", '') || ifnull(?, '')), '') || ifnull(?, '')), "
+            + "\\\"Name\\\" = (ifnull(\\\"Name\\\", '') || ifnull(?, '') || ifnull(?, ''))";
+        Assert.That(source, Does.Contain("new InterceptedSite(\"" + sql + "\")"));
+        // The value once per use, as the run time translates it again for each (9 uses; with the digits, each scaled use binds 10^digits).
+        Assert.That(source, Does.Contain(""".Assigns("Score", "Score", "Name", "Name").Assigned(1, "0R", "Score", typeof(double)).Assigned(1, "0R", "Score", typeof(double))"""
+            + string.Concat(Enumerable.Repeat(""".Assigned(1, "0R", "Score", typeof(double)).Assigned(1, "1p", "Score", typeof(double))""", 9)) + """.Assigned(1, "1p", "Score", typeof(double)).Assigned(2, "LR", "Name", typeof(string))"""));
+        Assert.That(source, Does.Contain(""".Assigned(2, "Rs", "Name", typeof(string)).Assigned(3, "1", "Name", typeof(string)).Assigned(3, "2s", "Name", typeof(string));"""));
+    }
+
     [TestCase("db.Table<Item>().Take(3).Where(x => x.Stock > 1).ExecuteDelete()", "a condition after Take/Skip reads a sub-query")]
     [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Score, x => x.Score % 2))", "the operator of 'x.Score % 2' is not lowered in a setter")]
     [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Price, x => x.Price * x.Stock))", "the conversion 'x.Stock' to or from decimal is an operator method in the expression tree, which the run-time translator does not translate either")]
     [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Price, x => (decimal)x.Stock * 1.1m))", "the conversion '(decimal)x.Stock' to or from decimal is an operator method in the expression tree, which the run-time translator does not translate either")]
     [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Name, x => x.Name + x.Score))", "concatenating 'x.Score' of type 'double' is not lowered at build time")]
-    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Name, x => x.Name + 1))", "the value '1' concatenated in a setter is not a string")]
-    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Name, x => x.Name.Trim()))", "'x.Name.Trim()' in a setter is not lowered at build time")]
-    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Stock, x => x.Active ? 1 : 0))", "'x.Active ? 1 : 0' in a setter is not lowered at build time")]
-    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Seen, x => x.Seen.AddDays(1)))", "'x.Seen.AddDays(1)' in a setter is not lowered at build time")]
-    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Kind, x => x.Active ? Kind.Fancy : Kind.Plain))", "'x.Active ? Kind.Fancy : Kind.Plain' in a setter is not lowered at build time")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Name, x => x.Name.PadLeft(3)))", "'x.Name.PadLeft(3)' in a setter is not lowered at build time")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Name, x => x.Name.Trim(x.Name[0])))", "the characters to trim in 'x.Name.Trim(x.Name[0])' read the row (the run-time path throws NotSupportedException)")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Name, x => x.Name.Substring(1).Replace(\"a\", \"b\", System.StringComparison.Ordinal)))", "(Replace(string, string?, System.StringComparison)) has no SQL translation on the run-time path either")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Stock, x => x.Bonus > 1 ? 1 : 0))", "the condition of 'x.Bonus > 1 ? 1 : 0' is not lowered at build time: 'x.Bonus > 1' compares nullable values")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Stock, x => x.Score > 1 ? 1 : 0))", "the condition of 'x.Score > 1 ? 1 : 0' is not lowered at build time: member 'Score' of type 'double' compares by the run-time translator's rules")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Stock, x => x.Kind == Kind.Fancy ? 1 : 0))", "the condition of 'x.Kind == Kind.Fancy ? 1 : 0' reads a comparison of enum values, where a setter's ?: lowers only comparisons of integer, string and bool members")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Stock, x => db.Table<Item>().Any(y => y.Stock == x.Stock) ? 1 : 0))", "reads a sub-query, where a setter's ?: lowers only comparisons")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Stock, x => Flag ? x.Stock : 0))", "the condition of 'Flag ? x.Stock : 0' does not read the row")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Score, x => System.Math.Floor(x.Score)))", "Math.Floor in 'System.Math.Floor(x.Score)' has no SQL translation on the run-time path either (it throws NotSupportedException)")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Price, x => System.Math.Round(x.Price)))", "is not Math.Round(double) or Math.Round(double, int)")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Score, x => System.Math.Round(x.Score, x.Stock)))", "the digits of 'System.Math.Round(x.Score, x.Stock)' read the row")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Score, x => System.Math.Round(x.Score, 16)))", "the digits of 'System.Math.Round(x.Score, 16)' are outside 0 to 15")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Name, x => x.Name + x.Active))", "concatenating 'x.Active' of type 'bool' is not lowered at build time")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Seen, x => x.Seen.AddDays(1)))", "member 'Seen' of type 'System.DateTime' cannot be computed in SQL from the row ('x => x.Seen.AddDays(1)'; the run-time path throws NotSupportedException")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Kind, x => x.Active ? Kind.Fancy : Kind.Plain))", "member 'Kind' of type 'Shop.Kind' cannot be computed in SQL from the row")]
     [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Computed, 1))", "member 'Computed' maps to no column")]
     [TestCase("db.Table<Item>().ExecuteUpdate(Setters)", "not a lambda with an expression body")]
     [TestCase("db.Table<Item>().ExecuteUpdate(s => new UpdateSettersFactory().Make(s))", "not a chain of Set calls")]
@@ -174,6 +241,7 @@ public class SetBasedInterceptionTests
     {
         var result = GeneratorHarness.Run(Queries($$"""
             public static int Q(MicroDbConnection db) => {{call}};
+            private static bool Flag = true;
             private static MicroDb.Query.UpdateSetters<Item> Setters(MicroDb.Query.UpdateSetters<Item> s) => s.Set(x => x.Stock, 1);
             """) + """
             public class UpdateSettersFactory { public MicroDb.Query.UpdateSetters<Shop.Item> Make(MicroDb.Query.UpdateSetters<Shop.Item> s) => s; }

@@ -1,5 +1,6 @@
 using System.Linq.Expressions;
 using MicroDb.Native;
+using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
@@ -30,7 +31,7 @@ public sealed partial class InterceptedSite
     /// the site, before it is used.
     /// </summary>
     /// <param name="setter">Which Set call, in call order.</param>
-    /// <param name="path">Empty for the value set; else the steps from the expression's body to the operand (<c>L</c>/<c>R</c>/<c>O</c>; <c>o</c> a call's instance, a digit its argument by index, <c>m</c> a member read's instance).</param>
+    /// <param name="path">Empty for the value set; else the steps from the expression's body to the operand (<c>L</c>/<c>R</c>/<c>O</c>; <c>o</c> a call's instance, a digit its argument by index, <c>m</c> a member read's instance, <c>c</c>/<c>t</c>/<c>f</c> a conditional's test and branches); a last step <c>s</c> binds the value's text, <c>w</c> the characters to trim, <c>p</c> ten to the power of the value, and the path <c>W</c> the whitespace <c>Trim()</c> removes.</param>
     /// <param name="member">The member the Set call sets.</param>
     /// <param name="memberType">The member's type.</param>
     /// <returns>This site.</returns>
@@ -97,7 +98,7 @@ public sealed partial class InterceptedSite
 
                 values.AddStored(ValueEncoding.ToStorage(value, columns[i].StoreAsText, format));
             }
-            else if (setter.Expression is not { } lambda || !TryRead(lambda.Body, site.Path, out var operand) || operand is null)
+            else if (setter.Expression is not { } lambda || !TryReadOperand(lambda.Body, site.Path, out var operand) || operand is null)
             {
                 return false;
             }
@@ -109,6 +110,47 @@ public sealed partial class InterceptedSite
         }
 
         return true;
+    }
+
+    /// <summary>
+    /// Reads an operand of a setter's expression over the row at <paramref name="path"/>, as the run-time translator makes
+    /// it a slot; the path's last step may say how: <c>s</c> the value's text (a closed part of a string concatenation,
+    /// <c>ToString()</c>), <c>w</c> the characters to trim (a char or char array, <see cref="SqlTranslator.TrimText"/>),
+    /// <c>p</c> 10 to the power of the value (Math.Round's digits; outside 0 to 15 the run-time path throws), and a path
+    /// that is only <c>W</c> reads nothing: the whitespace <c>Trim()</c> removes.
+    /// </summary>
+    private static bool TryReadOperand(Expression body, string path, out object? value)
+    {
+        value = null;
+        var last = path.Length == 0 ? '\0' : path[path.Length - 1];
+        if (path == "W")
+        {
+            value = SqlTranslator.WhiteSpace;
+            return true;
+        }
+
+        if (last is not ('s' or 'w' or 'p'))
+        {
+            return TryRead(body, path, out value);
+        }
+
+        if (!TryRead(body, path.Substring(0, path.Length - 1), out var read))
+        {
+            return false;
+        }
+
+        switch (last)
+        {
+            case 's':
+                value = read?.ToString();
+                return true;
+            case 'w':
+                value = SqlTranslator.TrimText(read);
+                return value is not null;
+            default:
+                value = read is int digits ? SqlRounding.Power(digits) : null;
+                return value is not null;
+        }
     }
 
     private static Expression StripConvert(Expression e)

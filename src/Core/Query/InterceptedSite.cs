@@ -396,6 +396,16 @@ public sealed partial class InterceptedSite
                     // An argument of a call an ExecuteUpdate setter computes (Math.Max(x.Stock, min)), by its index.
                     node = call.Arguments[step - '0'];
                     break;
+                case 'c' when node is ConditionalExpression conditional:
+                    // A setter's ?: (its test, then its branches).
+                    node = conditional.Test;
+                    break;
+                case 't' when node is ConditionalExpression conditional:
+                    node = conditional.IfTrue;
+                    break;
+                case 'f' when node is ConditionalExpression conditional:
+                    node = conditional.IfFalse;
+                    break;
                 case 'm' when node is MemberExpression { Expression: { } instance }:
                     // The instance of a member read (string.Length of a computed text).
                     node = instance;

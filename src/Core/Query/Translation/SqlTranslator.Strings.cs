@@ -8,7 +8,7 @@ namespace MicroDb.Query;
 internal sealed partial class SqlTranslator
 {
     // What C#'s string.Trim() removes, within what a SQL trim can be told (the common whitespace characters).
-    private const string WhiteSpace = " \t\n\v\f\r\u0085\u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000";
+    internal const string WhiteSpace = " \t\n\v\f\r\u0085\u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000";
 
     private SqlExpression TranslateStringCall(MethodCallExpression call)
     {
@@ -38,7 +38,7 @@ internal sealed partial class SqlTranslator
             case "Trim" or "TrimStart" or "TrimEnd" when target is not null && args.Count <= 1:
                 {
                     Refuse(call, QueryFeature.Trim);
-                    var name = call.Method.Name switch { "Trim" => "trim", "TrimStart" => "ltrim", _ => "rtrim" };
+                    var name = SqlStrings.TrimFunction(call.Method.Name)!;
                     var text = Translate(target);
                     return new SqlFunction(Dialect.Function(name), text, Value(TrimCharacters(call, args.Count == 1 ? args[0] : null), null, typeof(string)));
                 }
@@ -47,17 +47,15 @@ internal sealed partial class SqlTranslator
                 {
                     Refuse(call, QueryFeature.Substring);
                     var text = Translate(target);
-                    var start = Binary(Group(Translate(args[0])), SqlOperator.Add, SqlLiteral.One);
-                    return args.Count == 2
-                        ? new SqlFunction("substr", text, start, Translate(args[1]))
-                        : new SqlFunction("substr", text, start);
+                    var start = Translate(args[0]);
+                    return SqlStrings.Substring(text, start, args.Count == 2 ? Translate(args[1]) : null);
                 }
 
             case "Replace" when target is not null && args.Count == 2:
                 {
                     var text = Translate(target);
                     var from = Text(call, args[0]);
-                    return new SqlFunction("replace", text, from, Text(call, args[1]));
+                    return SqlStrings.Replace(text, from, Text(call, args[1]));
                 }
 
             case "IndexOf" when target is not null && args.Count == 1:
@@ -280,14 +278,20 @@ internal sealed partial class SqlTranslator
             throw Unsupported(call, "the characters to trim must not depend on the row");
         }
 
-        return Evaluate(argument) switch
-        {
-            char c => c.ToString(),
-            char[] { Length: > 0 } chars => new string(chars),
-            null or char[] => WhiteSpace,
-            _ => throw Unsupported(call, "the characters to trim must be a char or a char array"),
-        };
+        return TrimText(Evaluate(argument)) ?? throw Unsupported(call, "the characters to trim must be a char or a char array");
     }
+
+    /// <summary>
+    /// The text a SQL trim is given for Trim's argument (also read by an intercepted setter): a char's, a char array's
+    /// characters, <see cref="WhiteSpace"/> for null or an empty array (as .NET trims whitespace then); null for another value.
+    /// </summary>
+    internal static string? TrimText(object? characters) => characters switch
+    {
+        char c => c.ToString(),
+        char[] { Length: > 0 } chars => new string(chars),
+        null or char[] => WhiteSpace,
+        _ => null,
+    };
 
     /// <summary>
     /// <c>string.CompareOrdinal(a, b) op 0</c> (or <c>string.Compare(a, b, StringComparison.Ordinal)</c>, or Visual Basic's
