@@ -51,11 +51,18 @@ public sealed partial class MicroDbGenerator
             return $"'{outer.Syntax}' is a sub-query over '{table}' ({form} at run time), which is not lowered at build time";
         }
 
-        /// <summary>Why a projection's sub-queries keep the chain on the run-time path (a terminal other than ToList/ToArray), or null.</summary>
-        private static string? LiftedReason(Lowering lowering, IInvocationOperation terminal) =>
-            lowering.Lifted.Count > 0 && terminal.TargetMethod.Name is not ("ToList" or "ToArray" or "ToListAsync" or "ToArrayAsync")
-                ? $"'{terminal.TargetMethod.Name}' ends a projection with a sub-query, which is not lowered at build time (only ToList and ToArray are)"
+        /// <summary>
+        /// Why a projection's sub-queries keep the chain on the run-time path (a terminal other than ToList, ToArray, First,
+        /// FirstOrDefault, Single and SingleOrDefault or their Async forms, which QueryInterception.SelectSubqueries.cs runs), or null.
+        /// </summary>
+        private static string? LiftedReason(Lowering lowering, IInvocationOperation terminal)
+        {
+            var name = terminal.TargetMethod.Name;
+            var sync = name.EndsWith("Async", System.StringComparison.Ordinal) ? name.Substring(0, name.Length - 5) : name;
+            return lowering.Lifted.Count > 0 && sync is not ("ToList" or "ToArray" or "First" or "FirstOrDefault" or "Single" or "SingleOrDefault")
+                ? $"'{name}' ends a projection with a sub-query, which is not lowered at build time (only ToList, ToArray, First, FirstOrDefault, Single and SingleOrDefault are)"
                 : null;
+        }
 
         private sealed partial class Lowering
         {

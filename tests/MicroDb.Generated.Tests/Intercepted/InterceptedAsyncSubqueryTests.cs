@@ -98,4 +98,21 @@ public class InterceptedAsyncSubqueryTests
         Assert.That(many.Select(o => o.Id), Is.EqualTo(_orders.Where(o => _lines.Count(l => l.OrderId == o.Id) >= min).Select(o => o.Id)));
         Assert.That(listed.Select(o => o.Id), Is.EqualTo(_orders.Where(o => _lines.Select(l => l.OrderId).Contains(o.Id)).Select(o => o.Id)));
     }
+
+    [Test]
+    public async Task A_projection_with_sub_queries_ended_by_FirstAsync_or_SingleOrDefaultAsync_runs_intercepted()
+    {
+        var before = InterceptionCheck.Runs;
+
+        var first = await _db.Table<JoinOrder>().Where(o => o.Id > 1).Select(o => new { o.Id, Lines = _db.Table<JoinLine>().Count(l => l.OrderId == o.Id) }).FirstAsync();
+        var single = await _db.Table<JoinOrder>().Where(o => o.Id == 3).Select(o => new { o.Id, Any = _db.Table<JoinLine>().Any(l => l.OrderId == o.Id) }).SingleOrDefaultAsync();
+
+        var intercepted = Queries().Where(s => s.Source == StatementSource.Intercepted).ToList();
+        Assert.That(intercepted, Has.Count.EqualTo(2), () => string.Join("\n", Queries().Select(s => s.Source + ": " + s.Sql)));
+        Assert.That(intercepted[0].Sql, Does.EndWith("FROM \"join_orders\" WHERE (\"Id\" > ?) LIMIT 1"));
+        Assert.That(intercepted[1].Sql, Does.EndWith("FROM \"join_orders\" WHERE (\"Id\" = ?) LIMIT 2"));
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(2), "The check compared each run with the run-time path.");
+        Assert.That(first, Is.EqualTo(_orders.Where(o => o.Id > 1).Select(o => new { o.Id, Lines = _lines.Count(l => l.OrderId == o.Id) }).First()).And.EqualTo(new { Id = 2, Lines = 1 }));
+        Assert.That(single, Is.EqualTo(new { Id = 3, Any = false }));
+    }
 }
