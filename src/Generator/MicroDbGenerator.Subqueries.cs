@@ -148,9 +148,10 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var lambda = source?.Arguments.Length == 1 ? LambdaOf(source.Arguments[0].Value) : null;
-                if (!contains && instance is IInvocationOperation { TargetMethod: { Name: "Take" or "Skip" or "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" } limited })
+                LoweredNode? page = null;
+                if (!contains && !TryPage(ref instance, reason, out page))
                 {
-                    return Decline(reason + $": '{limited.Name}' in the sub-query (read as a limited sub-query source at run time) is not lowered at build time");
+                    return null;
                 }
 
                 if (source?.TargetMethod is not { ContainingType: { Name: "TableQuery" or "AsyncTableQuery" } type } method || IsCompat(type)
@@ -209,6 +210,12 @@ public sealed partial class MicroDbGenerator
                     chain = new LoweredNode("where", Left: predicate, Right: chain);
                 }
 
+                if (page is not null)
+                {
+                    // The table query's OrderBy/Take/Skip head the chain (the emitter's Nested reads them as its source).
+                    chain = page with { Right = chain };
+                }
+
                 if (aggregate)
                 {
                     var returns = lambda!.Symbol.ReturnType is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable ? nullable.TypeArguments[0] : lambda.Symbol.ReturnType;
@@ -236,6 +243,107 @@ public sealed partial class MicroDbGenerator
 
                 var op = name switch { "Any" => "exists", "All" => "all", _ => "count" };
                 return new LoweredNode(op, typeKey, typeName, Path: path, Left: condition, Right: chain);
+            }
+
+            /// <summary>
+            /// The table query's own <c>OrderBy</c>/<c>ThenBy</c> keys (members of its row) and <c>Take</c>/<c>Skip</c> (constant
+            /// counts) before the sub-query's Where calls, as the run time evaluates them (<c>db.Table&lt;B&gt;().OrderBy(b =&gt; b.At).Take(3)</c>):
+            /// a <c>page</c> node (Member the limit or null, Family the offset, Left the <c>order</c> keys in call order: Member,
+            /// MemberType the key type, Family the method), null when there are none. <paramref name="instance"/> moves to what they
+            /// are called on. False (declined) for a count that is not a constant, a key that is not a member, OrderBy after
+            /// Take/Skip (a second limited level), a Where before them, or any of them reading the row (the run time refuses that).
+            /// </summary>
+            private bool TryPage(ref IOperation? instance, string reason, out LoweredNode? page)
+            {
+                page = null;
+                var counts = new List<(string Name, int Count)>();
+                while (instance is IInvocationOperation { TargetMethod: { Name: "Take" or "Skip", ContainingType.Name: "TableQuery" or "AsyncTableQuery" } } paging)
+                {
+                    if (Uses(paging))
+                    {
+                        break;
+                    }
+
+                    if (paging.Arguments.Length != 1 || paging.Arguments[0].Value.ConstantValue is not { HasValue: true, Value: int count })
+                    {
+                        Decline(reason + $": '{paging.Syntax}' in the sub-query has a count that is not a constant, which is not lowered at build time");
+                        return false;
+                    }
+
+                    counts.Insert(0, (paging.TargetMethod.Name, count));
+                    instance = paging.Instance;
+                }
+
+                var orders = new List<LoweredNode>();
+                while (instance is IInvocationOperation { TargetMethod: { Name: "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending", ContainingType.Name: "TableQuery" or "AsyncTableQuery" } } order
+                    && !Uses(order))
+                {
+                    var name = order.TargetMethod.Name;
+                    var key = order.Arguments.Length == 1 ? LambdaOf(order.Arguments[0].Value) : null;
+                    var keyLowering = key is null ? null : new Lowering(key);
+                    if (keyLowering?.Member(keyLowering.Body, out var member) is not { } family || family == "guid" || member is null)
+                    {
+                        Decline(reason + $": the key of '{name}' in the sub-query is not a member of its row that orders directly in SQL ({keyLowering?.Reason ?? "another expression"})");
+                        return false;
+                    }
+
+                    if (!IsAccessible(order.TargetMethod.TypeArguments[0]))
+                    {
+                        Decline(reason + $": the key type of '{name}' in the sub-query is not accessible to generated code");
+                        return false;
+                    }
+
+                    orders.Insert(0, new LoweredNode("order", member.Name, order.TargetMethod.TypeArguments[0].ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), name));
+                    instance = order.Instance;
+                }
+
+                if (instance is IInvocationOperation { TargetMethod: { Name: "Take" or "Skip" or "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" or "Where" } } before && Uses(before))
+                {
+                    // Each outer row would have its own limited inner rows: no single inner query (SqlTranslator.Subquery throws).
+                    Decline(reason + ": its Take, Skip or OrderBy reads the row or follows a Where that does, so each row would have its own inner rows (no single sub-query); the run-time path refuses it too");
+                    return false;
+                }
+
+                if (counts.Count == 0 && orders.Count == 0)
+                {
+                    return true;
+                }
+
+                if (instance is IInvocationOperation { TargetMethod.Name: "Take" or "Skip" or "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" or "Where" } level)
+                {
+                    Decline(reason + $": '{level.TargetMethod.Name}' before the sub-query's {(orders.Count > 0 ? orders[0].Family : counts[0].Name)} (a second level of its limited rows) is not lowered at build time");
+                    return false;
+                }
+
+                if (orders.Count > 0 && orders[0].Family!.StartsWith("ThenBy", System.StringComparison.Ordinal))
+                {
+                    Decline(reason + $": '{orders[0].Family}' in the sub-query does not follow OrderBy");
+                    return false;
+                }
+
+                // As TableQuery.Take/Skip compose them (SqlPaging).
+                int? limit = null;
+                var offset = 0;
+                foreach (var (name, count) in counts)
+                {
+                    if (name == "Take")
+                    {
+                        limit = SqlPaging.Take(limit, count);
+                    }
+                    else
+                    {
+                        (limit, offset) = SqlPaging.Skip(limit, offset, count);
+                    }
+                }
+
+                LoweredNode? keys = null;
+                for (var i = orders.Count - 1; i >= 0; i--)
+                {
+                    keys = orders[i] with { Right = keys };
+                }
+
+                page = new LoweredNode("page", limit?.ToString(System.Globalization.CultureInfo.InvariantCulture), Family: offset.ToString(System.Globalization.CultureInfo.InvariantCulture), Left: keys);
+                return true;
             }
 
             /// <summary>
@@ -546,10 +654,23 @@ public sealed partial class MicroDbGenerator
         /// <summary>The rest of <see cref="Subquery"/> for an EXISTS, NOT EXISTS or scalar sub-query, written one level deeper (<see cref="_depth"/>).</summary>
         private static SqlExpression? Nested(LoweredNode node, EntityModel inner, EntityModel outer, SqlTable from, List<LoweredNode> values, int where, ref string? declined)
         {
+            // The table query's own OrderBy/Take/Skip (a "page" node heading the chain): its limited rows, read as a sub-query.
+            var first = node.Right;
+            SqlSource source = from;
+            if (first is { Op: "page" } page)
+            {
+                if (Limited(page, inner, from, ref declined) is not { } limited)
+                {
+                    return null;
+                }
+
+                source = limited;
+                first = page.Right;
+            }
 
             // The Where calls' conditions (in call order), then the call's own, as SqlTranslator.Subquery adds them.
             var predicates = new List<SqlExpression>();
-            for (var chain = node.Right; chain is not null; chain = chain.Right)
+            for (var chain = first; chain is not null; chain = chain.Right)
             {
                 if (InnerCondition(chain.Left!, inner, outer, values, where, ref declined) is not { } predicate)
                 {
@@ -589,7 +710,7 @@ public sealed partial class MicroDbGenerator
             }
 
             _subqueries?.Add((where, node.Path!));
-            var model = QueryModel.Select(from, new ValueList<SqlExpression>(new[] { projection })) with
+            var model = QueryModel.Select(source, new ValueList<SqlExpression>(new[] { projection })) with
             {
                 Predicates = predicates.Count == 0 ? ValueList<SqlExpression>.Empty : new ValueList<SqlExpression>(predicates.ToArray()),
             };
@@ -600,6 +721,40 @@ public sealed partial class MicroDbGenerator
 
             var exists = new SqlExists(model);
             return node.Op == "all" ? new SqlGroup(new SqlUnary(SqlUnaryOperator.Not, exists)) : exists;
+        }
+
+        /// <summary>
+        /// What a sub-query with its own OrderBy/Take/Skip reads, as SqlTranslator.Level writes it: with a limit or an offset,
+        /// <c>(SELECT every column FROM "B" AS "s0" ORDER BY "s0"."Key" LIMIT n OFFSET m) AS "s0"</c>; without, the table
+        /// itself (an ordering alone changes no answer: the run time drops it). Null (with <paramref name="declined"/>) when a key
+        /// is stored as a kind that orders by the run-time translator's rules.
+        /// </summary>
+        private static SqlSource? Limited(LoweredNode page, EntityModel inner, SqlTable from, ref string? declined)
+        {
+            var orderings = new List<SqlOrdering>();
+            var group = 0;
+            for (var key = page.Left; key is not null; key = key.Right)
+            {
+                var column = inner.Columns.FirstOrDefault(c => c.MemberName == key.Member);
+                if (column is null || !Fits(column.Kind, Family(key.MemberType!, column.Kind)))
+                {
+                    declined = $"the sub-query's ordering member '{key.Member}' is stored as {column?.Kind.ToString() ?? "no column"}, which orders by the run-time translator's rules";
+                    return null;
+                }
+
+                AddOrdering(orderings, new SqlColumn(column.ColumnName, from.Alias), key.Family!, ref group);
+            }
+
+            var offset = int.Parse(page.Family!, System.Globalization.CultureInfo.InvariantCulture);
+            if (page.Member is null && offset == 0)
+            {
+                return from;
+            }
+
+            var limit = page.Member is null ? (int?)null : int.Parse(page.Member, System.Globalization.CultureInfo.InvariantCulture);
+            var columns = new ValueList<SqlExpression>(inner.Columns.Select(c => (SqlExpression)new SqlColumn(c.ColumnName)).ToArray());
+            var level = new QueryModel(new SqlTable(from.Name, from.Alias), columns, false, ValueList<SqlExpression>.Empty, new ValueList<SqlOrdering>(orderings.ToArray()), limit, offset);
+            return new SqlSubquery(level, from.Alias);
         }
 
         /// <summary>

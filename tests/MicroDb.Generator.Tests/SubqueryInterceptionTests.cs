@@ -159,6 +159,27 @@ public class SubqueryInterceptionTests
     }
 
     [Test]
+    public void A_sub_querys_own_OrderBy_Take_and_Skip_are_its_limited_rows_as_the_run_time_writes_them()
+    {
+        var source = Lowered("""
+                public static List<Order> Cheap(MicroDbConnection db) => db.Table<Order>().Where(o => db.Table<Line>().OrderBy(l => l.Quantity).ThenByDescending(l => l.Id).Skip(1).Take(2).Any(l => l.OrderId == o.Id)).ToList();
+                public static object Top(MicroDbConnection db, int min) => db.Table<Order>().Select(o => new { o.Id, Top = db.Table<Line>().OrderByDescending(l => l.Quantity).Take(3).Where(l => l.Quantity > min).Where(l => l.OrderId == o.Id).Sum(l => l.Quantity) }).First();
+                public static int Sorted(MicroDbConnection db) => db.Table<Order>().Count(o => db.Table<Line>().OrderBy(l => l.Sku).Count(l => l.OrderId == o.Id) > 1);
+            """);
+
+        Assert.That(source, Does.Contain(
+            """FROM \"orders\" WHERE EXISTS (SELECT 1 FROM (SELECT \"Id\", \"OrderId\", \"Quantity\", \"Sku\", \"Price\", \"Weight\", \"Extra\" FROM \"lines\" AS \"s0\" """
+            + """ORDER BY \"s0\".\"Quantity\", \"s0\".\"Id\" DESC LIMIT 2 OFFSET 1) AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\"))").Subquery(0, "");"""));
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("SELECT \"Id\", (SELECT coalesce(sum(\"s0\".\"Quantity\"), 0) FROM (SELECT \"Id\", \"OrderId\", \"Quantity\", \"Sku\", \"Price\", \"Weight\", \"Extra\" FROM \"lines\" AS \"s0\" """
+            + """ORDER BY \"s0\".\"Quantity\" DESC LIMIT 3) AS \"s0\" WHERE (\"s0\".\"Quantity\" > ?) AND (\"s0\".\"OrderId\" = \"orders\".\"Id\")) FROM \"orders\" LIMIT 1")"""
+            + """.LiftedValue(0, "ooaR", "Quantity", typeof(int));"""));
+        // An ordering alone changes no answer: the run time reads the table, and so does the interceptor.
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("SELECT count(*) FROM \"orders\" WHERE ((SELECT count(*) FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")) > ?)")"""));
+    }
+
+    [Test]
     public void Sub_queries_after_Where_calls_reading_the_row_and_aggregates_are_the_run_time_sql()
     {
         var source = Lowered("""
@@ -335,8 +356,12 @@ public class SubqueryInterceptionTests
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.Quantity > 1)).ToList()", "(EXISTS at run time), which is not lowered at build time: it does not read the row")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.OrderId == o.Id || l.Quantity > 1)).ToList()", "reads the outer row other than as 'inner.Member == outer.Member'")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.OrderId > o.Id)).ToList()", "reads the outer row other than as 'inner.Member == outer.Member'")]
-    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Take(3).Any(l => l.OrderId == o.Id)).ToList()", "'Take' in the sub-query (read as a limited sub-query source at run time) is not lowered at build time")]
-    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().OrderBy(l => l.Id).Skip(1).Where(l => l.OrderId == o.Id).Any()).ToList()", "'Skip' in the sub-query (read as a limited sub-query source at run time)")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Where(l => l.OrderId == o.Id).OrderBy(l => l.Quantity).Take(3).Any()).ToList()", "its Take, Skip or OrderBy reads the row or follows a Where that does, so each row would have its own inner rows (no single sub-query); the run-time path refuses it too")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Where(l => l.Quantity > 1).Take(3).Any(l => l.OrderId == o.Id)).ToList()", "'Where' before the sub-query's Take (a second level of its limited rows) is not lowered at build time")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Take(3).OrderBy(l => l.Id).Any(l => l.OrderId == o.Id)).ToList()", "'Take' before the sub-query's OrderBy (a second level of its limited rows)")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Take(o.Total).Any(l => l.OrderId == o.Id)).ToList()", "the run-time path refuses it too")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().OrderBy(l => l.Price).Take(1).Any(l => l.OrderId == o.Id)).ToList()", "the key of 'OrderBy' in the sub-query is not a member of its row that orders directly in SQL (member 'Price'")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().OrderBy(l => l.Sku.Length).Take(1).Any(l => l.OrderId == o.Id)).ToList()", "the key of 'OrderBy' in the sub-query is not a member of its row")]
     [TestCase("db.Table<Order>().Select(o => new { o.Id, N = db.Table<Line>().Count(l => l.OrderId == o.Id && db.Table<Customer>().Any(c => c.Id == l.Quantity)) }).ToList()", "a sub-query nested inside a projection's sub-query is not lowered at build time")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.OrderId == o.Id && db.Table<Customer>().Any(c => c.Id == l.Quantity && c.Region == o.Region))).ToList()", "is a sub-query nested in it that reads the outer query's row")]
     [TestCase("db.Table<Order>().Join(db.Table<Customer>().Where(c => db.Table<Line>().Any(l => l.Quantity == c.Id)), o => o.CustomerId, c => (int?)c.Id, (o, c) => new { o.Id, c.Region }).ToList()", "(EXISTS at run time), which is not lowered at build time in a joined table's own Where (its ON condition)")]

@@ -222,14 +222,16 @@ public sealed partial class InterceptedSite
             return null;
         }
 
-        // Where calls between Table<T>() and the call read the row (the generator lowers only those, as correlated conditions).
+        // The generator lowers the Where calls between the table query and the call (it writes their conditions), and before
+        // them only db.Table<T>() with OrderBy keys and constant Take/Skip counts (one level: its limit, offset and orderings
+        // are the tree's). So what remains must be one unfiltered level over the table.
         while (chain is MethodCallExpression { Method.Name: "Where", Object: { } before, Arguments.Count: 1 })
         {
             chain = before;
         }
 
         return ExpressionInterpreter.EvaluateClosed(chain) is ISubquerySource source && SubqueryConnection.Accepts(source, connection)
-            && source.WhereLambdas.Count == 0 && source.LimitedSource is null && source.Limit is null && source.Offset == 0
+            && source.WhereLambdas.Count == 0 && source.LimitedSource is null
             ? source
             : null;
     }
