@@ -84,32 +84,42 @@ public sealed partial class MicroDbGenerator
             /// </summary>
             public string? Lift(IOperation operation)
             {
-                if (operation is not IInvocationOperation call || SubqueryReason(call) is not { } reason)
+                // Read through numeric or nullable conversions ('(double)db.Table<B>().Sum(...)'): the run time lifts the call
+                // and keeps the conversions in the selector, so the projector converts the value read as the call's type.
+                var casts = "";
+                while (operation is IConversionOperation { OperatorMethod: null, IsChecked: false } conversion
+                    && (conversion.Conversion.IsNumeric || conversion.Conversion.IsNullable || conversion.Conversion.IsIdentity)
+                    && Unconverted(conversion) is IInvocationOperation converted && SubqueryReason(converted) is not null)
+                {
+                    casts += "(" + conversion.Type!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + ")";
+                    operation = conversion.Operand;
+                }
+
+                if (operation is IConversionOperation other && Unconverted(other.Operand) is IInvocationOperation within && SubqueryReason(within) is { } why)
+                {
+                    Decline(why + $": '{other.Syntax}' reads it through a checked, user-defined or non-numeric conversion");
+                    return null;
+                }
+
+                if (operation is not IInvocationOperation call || SubqueryReason(call) is null)
                 {
                     return null;
                 }
 
+                // A sub-query nested in it (reading its row) is written as in a condition; the interceptor checks its table
+                // query's connection too (InterceptedSite.LiftedSubquery).
                 if (Subquery(call, "") is not { } node)
                 {
                     return null;
                 }
 
-                if (IsNested(node.Left) || IsNested(node.Right))
-                {
-                    // The run time checks only the lifted calls' tables (InterceptedSite.LiftedHold), not a nested one's connection.
-                    Decline(reason + ": a sub-query nested inside a projection's sub-query is not lowered at build time");
-                    return null;
-                }
-
                 Lifted.Add(node);
-                return "(" + call.Type!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + ")v[" + (Lifted.Count - 1).ToString(System.Globalization.CultureInfo.InvariantCulture) + "]";
+                return casts + "(" + call.Type!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + ")v[" + (Lifted.Count - 1).ToString(System.Globalization.CultureInfo.InvariantCulture) + "]";
             }
 
             /// <summary>Whether the lambda of an enclosing sub-query's query (not this one's) reads <paramref name="operation"/>'s row.</summary>
             private bool ReadsAnOuterRow(IOperation operation) => _parent is { } parent && (parent.Uses(operation) || parent.ReadsAnOuterRow(operation));
 
-            private static bool IsNested(LoweredNode? node) =>
-                node is not null && (node.Op is "exists" or "all" or "count" or "in" or "aggregate" || node.Family == "subquery" || IsNested(node.Left) || IsNested(node.Right));
 
             /// <summary>
             /// A sub-query reading this row: <c>db.Table&lt;B&gt;()</c>, then Where calls, the first reading the row (each a predicate in a
@@ -569,6 +579,10 @@ public sealed partial class MicroDbGenerator
         [System.ThreadStatic]
         private static List<LoweredNode>? _liftedValues;
 
+        // The sub-queries nested in the lifted ones (lifted index, path from the lifted call), checked by the site, or null.
+        [System.ThreadStatic]
+        private static List<(int Lifted, string Path)>? _liftedSubqueries;
+
         // The joined tables of the join whose Where holds the sub-query being written (null over one table).
         [System.ThreadStatic]
         private static IReadOnlyList<EntityModel>? _joined;
@@ -886,7 +900,7 @@ public sealed partial class MicroDbGenerator
 
             var all = new List<SqlExpression>(columns.Count == 0 ? One : columns);
             var checks = _subqueries;
-            _subqueries = null;
+            _subqueries = new List<(int, string)>();
             _liftedValues = new List<LoweredNode>();
             try
             {
@@ -903,6 +917,8 @@ public sealed partial class MicroDbGenerator
             }
             finally
             {
+                // The lifted calls themselves are checked by the run time's plan (LiftedHold); the nested ones by the site.
+                _liftedSubqueries = _subqueries.Where(s => s.Path.Length > 0).Distinct().ToList();
                 _subqueries = checks;
             }
 
@@ -939,7 +955,13 @@ public sealed partial class MicroDbGenerator
                     .Append(", ").Append(SymbolDisplay.FormatLiteral(v.Member!, quote: true)).Append(", typeof(").Append(v.MemberType).Append("))");
             }
 
+            foreach (var (lifted, path) in _liftedSubqueries ?? new List<(int, string)>())
+            {
+                text.Append(".LiftedSubquery(").Append(lifted.ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(", ").Append(SymbolDisplay.FormatLiteral(path, quote: true)).Append(')');
+            }
+
             _liftedValues = null;
+            _liftedSubqueries = null;
         }
 
         /// <summary>Appends the chain's sub-query checks to its site (<c>.Subquery(where, path)</c>).</summary>

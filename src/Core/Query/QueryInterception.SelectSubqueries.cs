@@ -196,6 +196,11 @@ public static partial class QueryInterception
         }
 
         ArgumentNullException.ThrowIfNull(site);
+        if (!site.LiftedSubqueriesHold(subqueries.Lifted, query.Source.Connection))
+        {
+            return null;
+        }
+
         var scratch = InterceptedValues.Rent();
         if (!site.TryBindLifted(subqueries.Lifted, query.Source.Connection, scratch) || !site.TryBind(query.Source, scratch))
         {
