@@ -376,6 +376,8 @@ public class SubqueryInterceptionTests
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Where(l => l.Quantity > 1).Take(3).Any(l => l.OrderId == o.Id)).ToList()", "'Where' before the sub-query's Take (a second level of its limited rows) is not lowered at build time")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Take(3).OrderBy(l => l.Id).Any(l => l.OrderId == o.Id)).ToList()", "'Take' before the sub-query's OrderBy (a second level of its limited rows)")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Take(o.Total).Any(l => l.OrderId == o.Id)).ToList()", "the run-time path refuses it too")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Take(System.Environment.ProcessorCount).Any(l => l.OrderId == o.Id)).ToList()", "'db.Table<Line>().Take(System.Environment.ProcessorCount)' in the sub-query has a count that is not a constant")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().ThenBy(l => l.Id).Take(1).Any(l => l.OrderId == o.Id)).ToList()", "'ThenBy' in the sub-query does not follow OrderBy")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().OrderBy(l => l.Price).Take(1).Any(l => l.OrderId == o.Id)).ToList()", "the key of 'OrderBy' in the sub-query is not a member of its row that orders directly in SQL (member 'Price'")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().OrderBy(l => l.Sku.Length).Take(1).Any(l => l.OrderId == o.Id)).ToList()", "the key of 'OrderBy' in the sub-query is not a member of its row")]
     [TestCase("db.Table<Order>().Select(o => new { o.Id, N = db.Table<Line>().Count(l => l.OrderId == o.Id && db.Table<Customer>().Any(c => c.Region == o.Region)) }).ToList()", "is a sub-query nested in it that reads the outer query's row")]

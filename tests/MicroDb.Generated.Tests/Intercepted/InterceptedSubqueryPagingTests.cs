@@ -94,4 +94,35 @@ public class InterceptedSubqueryPagingTests : InterceptedTestBase
         Assert.That(first, Is.EqualTo(new { Id = 4, Any = false }));
         Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(2), "The check compared each run with the run-time path.");
     }
+
+    [Test]
+    public void Limited_rows_in_a_joins_Where_and_before_GroupBy_are_intercepted_and_match_LINQ()
+    {
+        _db.CreateTable<JoinCustomer>();
+        _db.InsertAll(new[] { new JoinCustomer { Name = "one", Region = "r1" }, new JoinCustomer { Name = "two", Region = "r2" } });
+        _db.Execute("UPDATE join_orders SET CustomerId = CASE WHEN Id < 3 THEN 1 ELSE 2 END");
+        var orders = _db.Table<JoinOrder>().ToList();
+        var customers = _db.Table<JoinCustomer>().ToList();
+        _seen.Clear();
+        var before = InterceptionCheck.Runs;
+
+        var joined = _db.Table<JoinOrder>().Join(_db.Table<JoinCustomer>(), o => o.CustomerId, c => (int?)c.Id, (o, c) => new { o.Id, c.Name })
+            .Where(x => _db.Table<JoinLine>().OrderByDescending(l => l.Quantity).Take(2).Any(l => l.OrderId == x.Id)).ToList();
+        var grouped = _db.Table<JoinOrder>().Where(o => _db.Table<JoinLine>().OrderBy(l => l.Sku).Skip(2).Any(l => l.OrderId == o.Id))
+            .GroupBy(o => o.CustomerId).Select(g => new { g.Key, N = g.Count() }).ToList();
+
+        Assert.That(Intercepted, Is.EqualTo(2), Seen);
+        Assert.That(_seen.First(s => s.Source == StatementSource.Intercepted).Sql, Does.EndWith(
+            "WHERE EXISTS (SELECT 1 FROM (SELECT \"Id\", \"OrderId\", \"Sku\", \"Quantity\" FROM \"join_lines\" AS \"s0\" ORDER BY \"s0\".\"Quantity\" DESC LIMIT 2) AS \"s0\" "
+            + "WHERE (\"s0\".\"OrderId\" = \"t0\".\"Id\"))"), Seen);
+        var expectedJoin = orders.Join(customers, o => o.CustomerId, c => (int?)c.Id, (o, c) => new { o.Id, c.Name })
+            .Where(x => _lines.OrderByDescending(l => l.Quantity).Take(2).Any(l => l.OrderId == x.Id));
+        Assert.That(joined.OrderBy(x => x.Id), Is.EqualTo(expectedJoin));
+        Assert.That(joined.Select(x => x.Id).Order(), Is.EqualTo(new[] { 2, 3 }));
+        var expectedGroups = orders.Where(o => _lines.OrderBy(l => l.Sku, StringComparer.Ordinal).Skip(2).Any(l => l.OrderId == o.Id))
+            .GroupBy(o => o.CustomerId).Select(g => new { g.Key, N = g.Count() });
+        Assert.That(grouped.OrderBy(g => g.Key), Is.EqualTo(expectedGroups.OrderBy(g => g.Key)));
+        Assert.That(grouped.OrderBy(g => g.Key), Is.EqualTo(new[] { new { Key = (int?)1, N = 2 }, new { Key = (int?)2, N = 1 } }));
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(2), "The check compared each run with the run-time path.");
+    }
 }
