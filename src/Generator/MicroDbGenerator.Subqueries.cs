@@ -42,13 +42,16 @@ public sealed partial class MicroDbGenerator
             var outer = operation.DescendantsAndSelf().OfType<IInvocationOperation>().FirstOrDefault(c => c.TargetMethod.Name is "Any" or "All" or "Count" or "LongCount" or "Sum" or "Min" or "Max" or "Average" or "Contains") ?? call;
             var form = outer.TargetMethod.Name switch
             {
-                "Any" => "EXISTS",
-                "All" => "NOT EXISTS",
-                "Contains" => "IN or EXISTS",
-                _ => "a scalar sub-query",
+                "Any" => "EXISTS at run time",
+                "All" => "NOT EXISTS at run time",
+                "Contains" => "IN or EXISTS at run time",
+                // A table query ended in a row or a list (SqlTranslator.IsSubqueryCall does not take it): no SQL form.
+                "First" or "FirstOrDefault" or "Single" or "SingleOrDefault" or "Last" or "LastOrDefault" or "ElementAt" or "ElementAtOrDefault" or "ToList" or "ToArray"
+                    => $"the run-time path refuses it too: '{outer.TargetMethod.Name}' does not end it in one value",
+                _ => "a scalar sub-query at run time",
             };
             var table = call.TargetMethod.ContainingType.TypeArguments[0].Name;
-            return $"'{outer.Syntax}' is a sub-query over '{table}' ({form} at run time), which is not lowered at build time";
+            return $"'{outer.Syntax}' is a sub-query over '{table}' ({form}), which is not lowered at build time";
         }
 
         /// <summary>
@@ -103,6 +106,17 @@ public sealed partial class MicroDbGenerator
 
                 if (operation is not IInvocationOperation call || SubqueryReason(call) is null)
                 {
+                    if (SubqueryReason(operation) is { } inside)
+                    {
+                        // The run time lifts only calls giving one value (ProjectionSubqueries), wherever they are in the selector;
+                        // the projector reads the value, or the value through numeric or nullable conversions, not a computation over it.
+                        var refused = operation.DescendantsAndSelf().OfType<IInvocationOperation>()
+                            .FirstOrDefault(c => IsTableQuery(c.TargetMethod.ContainingType) && c.TargetMethod.Name is "First" or "FirstOrDefault" or "Single" or "SingleOrDefault" or "ToList" or "ToArray" or "Last" or "LastOrDefault" or "ElementAt" or "ElementAtOrDefault");
+                        Decline(inside + (refused is not null
+                            ? $": '{refused.TargetMethod.Name}' does not end it in one value per row (Count, LongCount, Any, All, Sum, Min, Max, Average or Select(...).Contains); the run-time path refuses it too"
+                            : $": '{operation.Syntax}' computes over its value; only the value, or the value through numeric or nullable conversions, is read at build time"));
+                    }
+
                     return null;
                 }
 

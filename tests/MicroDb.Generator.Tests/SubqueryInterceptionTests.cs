@@ -385,6 +385,9 @@ public class SubqueryInterceptionTests
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.OrderId == o.Id && db.Table<Customer>().Any(c => c.Id == l.Quantity && c.Region == o.Region))).ToList()", "is a sub-query nested in it that reads the outer query's row")]
     [TestCase("db.Table<Order>().Join(db.Table<Customer>().Where(c => db.Table<Line>().Any(l => l.Quantity == c.Id)), o => o.CustomerId, c => (int?)c.Id, (o, c) => new { o.Id, c.Region }).ToList()", "(EXISTS at run time), which is not lowered at build time in a joined table's own Where (its ON condition)")]
     [TestCase("db.Table<Order>().GroupBy(o => o.Region).Where(g => db.Table<Customer>().Any(c => c.Region == g.Key)).Select(g => new { g.Key, N = g.Count() }).ToList()", "in a grouping's condition after GroupBy (HAVING)")]
+    [TestCase("db.Table<Order>().Select(o => new { o.Id, Top = db.Table<Line>().Where(l => l.OrderId == o.Id).OrderBy(l => l.Quantity).First().Sku }).ToList()", "'First' does not end it in one value per row (Count, LongCount, Any, All, Sum, Min, Max, Average or Select(...).Contains); the run-time path refuses it too")]
+    [TestCase("db.Table<Order>().Select(o => new { o.Id, Half = (double)db.Table<Line>().Count(l => l.OrderId == o.Id) / 2 }).ToList()", "computes over its value; only the value, or the value through numeric or nullable conversions, is read at build time")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Where(l => l.OrderId == o.Id).First().Quantity > 2).ToList()", "(the run-time path refuses it too: 'First' does not end it in one value), which is not lowered at build time")]
     public void Other_sub_queries_stay_on_the_run_time_path_with_a_precise_reason(string query, string reason)
     {
         var result = GeneratorHarness.Run(Model + "\npublic static class Queries\n{\n    public static object Q(MicroDbConnection db) => " + query + ";\n}\n");

@@ -95,4 +95,16 @@ public class InterceptedSubqueryFirstTests : InterceptedTestBase
         Assert.That(many!.Message, Is.EqualTo("The query on 'join_orders' returned more than one row."));
         Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(3), "The check compared each run with the run-time path.");
     }
+
+    [Test]
+    public void A_sub_query_ended_by_First_has_no_SQL_form_on_either_path()
+    {
+        // The build-time front end declines these with MDB0013 (SubqueryInterceptionTests); the run-time path refuses them.
+        var inCondition = Assert.Throws<NotSupportedException>(() => _db.Table<JoinOrder>().Where(o => _db.Table<JoinLine>().Where(l => l.OrderId == o.Id).First().Quantity > 2).ToList());
+        var inProjection = Assert.Throws<NotSupportedException>(() => _db.Table<JoinOrder>().Select(o => new { o.Id, Top = _db.Table<JoinLine>().Where(l => l.OrderId == o.Id).OrderBy(l => l.Quantity).First().Sku }).ToList());
+
+        Assert.That(inCondition!.Message, Does.Contain("First"));
+        Assert.That(inProjection!.Message, Does.Contain("must end in Count, LongCount, Any, All, Sum, Min, Max, Average or Select(...).Contains"));
+        Assert.That(Intercepted, Is.Zero, Seen);
+    }
 }
