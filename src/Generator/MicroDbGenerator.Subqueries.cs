@@ -178,6 +178,11 @@ public sealed partial class MicroDbGenerator
                     return null;
                 }
 
+                if (contains && instance is IInvocationOperation { TargetMethod.Name: "Where" or "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" or "Take" or "Skip" } before)
+                {
+                    return Decline(reason + $": Contains over a table query with its own '{before.TargetMethod.Name}' is not lowered at build time (only db.Table<T>().Select(x => x.Key).Contains(row.Member) is)");
+                }
+
                 if (source?.TargetMethod is not { ContainingType: { Name: "TableQuery" or "AsyncTableQuery" } type } method || IsCompat(type)
                     || !(contains ? method.Name == "Select" : method.Name is "Any" or "All" or "Count" or "LongCount" || aggregate)
                     || (lambda is null ? source.Arguments.Length != 0 || contains || aggregate || name == "All" : lambda.Symbol.Parameters.Length != 1)
