@@ -18,9 +18,12 @@ namespace MicroDb.Generator;
 // twice), or db.Table<B>().Select(b => b.Key).Contains(row.Member) (IN, or EXISTS for a string or nullable key); in a
 // projection also Min/Max/Average, and double/float aggregates, lifted as columns after the members'. The correlation is
 // an equality of integer or string members, nullable or not (= / <>, or IS / IS NOT where either side can be null), with
-// the enclosing row (the query's, or the enclosing sub-query's for a nested one). Other sub-queries (HAVING, a joined
-// table's own Where, Take/Skip inside, other aggregates or correlations) are declined with a reason naming the sub-query
-// and its run-time SQL form. A value inside a sub-query's lambda has an 'a' step in its path (a call's lambda argument's
+// the enclosing row (the query's, or the enclosing sub-query's for a nested one). The table query may have its own
+// OrderBy keys and constant Take/Skip before the Where calls (a "page" node: its limited rows, as SqlTranslator.Level
+// writes them). A projection's sub-query may hold a nested one (checked by InterceptedSite.LiftedSubquery) and be read
+// through numeric or nullable conversions. Other sub-queries (HAVING, a joined table's own Where, Take/Skip after a
+// Where reading the row, other aggregates or correlations) are declined with a reason naming the sub-query and its
+// run-time SQL form. A value inside a sub-query's lambda has an 'a' step in its path (a call's lambda argument's
 // body), one in a Where before the call an 'o' step (the call it is made on); inside a projection's sub-query it is a
 // LiftedValue, bound first. The interceptor checks at each run that each sub-query's table query is on the query's
 // connection (InterceptedSite.Subquery, InterceptedSite.LiftedHold), as the run-time path requires. The async connection's
