@@ -45,6 +45,7 @@ public sealed partial class MicroDbGenerator
                 string? declined = chain.Declined;
                 _subqueries = new List<(int, string)>();
                 _liftedValues = null;
+                _liftedSubqueries = null;
                 string? sql = null;
                 string? sqliteNetSql = null;
                 List<LoweredNode>? values = null;

@@ -18,9 +18,12 @@ namespace MicroDb.Generator;
 // twice), or db.Table<B>().Select(b => b.Key).Contains(row.Member) (IN, or EXISTS for a string or nullable key); in a
 // projection also Min/Max/Average, and double/float aggregates, lifted as columns after the members'. The correlation is
 // an equality of integer or string members, nullable or not (= / <>, or IS / IS NOT where either side can be null), with
-// the enclosing row (the query's, or the enclosing sub-query's for a nested one). Other sub-queries (HAVING, a joined
-// table's own Where, Take/Skip inside, other aggregates or correlations) are declined with a reason naming the sub-query
-// and its run-time SQL form. A value inside a sub-query's lambda has an 'a' step in its path (a call's lambda argument's
+// the enclosing row (the query's, or the enclosing sub-query's for a nested one). The table query may have its own
+// OrderBy keys and constant Take/Skip before the Where calls (a "page" node: its limited rows, as SqlTranslator.Level
+// writes them). A projection's sub-query may hold a nested one (checked by InterceptedSite.LiftedSubquery) and be read
+// through numeric or nullable conversions. Other sub-queries (HAVING, a joined table's own Where, Take/Skip after a
+// Where reading the row, other aggregates or correlations) are declined with a reason naming the sub-query and its
+// run-time SQL form. A value inside a sub-query's lambda has an 'a' step in its path (a call's lambda argument's
 // body), one in a Where before the call an 'o' step (the call it is made on); inside a projection's sub-query it is a
 // LiftedValue, bound first. The interceptor checks at each run that each sub-query's table query is on the query's
 // connection (InterceptedSite.Subquery, InterceptedSite.LiftedHold), as the run-time path requires. The async connection's
@@ -42,20 +45,30 @@ public sealed partial class MicroDbGenerator
             var outer = operation.DescendantsAndSelf().OfType<IInvocationOperation>().FirstOrDefault(c => c.TargetMethod.Name is "Any" or "All" or "Count" or "LongCount" or "Sum" or "Min" or "Max" or "Average" or "Contains") ?? call;
             var form = outer.TargetMethod.Name switch
             {
-                "Any" => "EXISTS",
-                "All" => "NOT EXISTS",
-                "Contains" => "IN or EXISTS",
-                _ => "a scalar sub-query",
+                "Any" => "EXISTS at run time",
+                "All" => "NOT EXISTS at run time",
+                "Contains" => "IN or EXISTS at run time",
+                // A table query ended in a row or a list (SqlTranslator.IsSubqueryCall does not take it): no SQL form.
+                "First" or "FirstOrDefault" or "Single" or "SingleOrDefault" or "Last" or "LastOrDefault" or "ElementAt" or "ElementAtOrDefault" or "ToList" or "ToArray"
+                    => $"the run-time path refuses it too: '{outer.TargetMethod.Name}' does not end it in one value",
+                _ => "a scalar sub-query at run time",
             };
             var table = call.TargetMethod.ContainingType.TypeArguments[0].Name;
-            return $"'{outer.Syntax}' is a sub-query over '{table}' ({form} at run time), which is not lowered at build time";
+            return $"'{outer.Syntax}' is a sub-query over '{table}' ({form}), which is not lowered at build time";
         }
 
-        /// <summary>Why a projection's sub-queries keep the chain on the run-time path (a terminal other than ToList/ToArray), or null.</summary>
-        private static string? LiftedReason(Lowering lowering, IInvocationOperation terminal) =>
-            lowering.Lifted.Count > 0 && terminal.TargetMethod.Name is not ("ToList" or "ToArray" or "ToListAsync" or "ToArrayAsync")
-                ? $"'{terminal.TargetMethod.Name}' ends a projection with a sub-query, which is not lowered at build time (only ToList and ToArray are)"
+        /// <summary>
+        /// Why a projection's sub-queries keep the chain on the run-time path (a terminal other than ToList, ToArray, First,
+        /// FirstOrDefault, Single and SingleOrDefault or their Async forms, which QueryInterception.SelectSubqueries.cs runs), or null.
+        /// </summary>
+        private static string? LiftedReason(Lowering lowering, IInvocationOperation terminal)
+        {
+            var name = terminal.TargetMethod.Name;
+            var sync = name.EndsWith("Async", System.StringComparison.Ordinal) ? name.Substring(0, name.Length - 5) : name;
+            return lowering.Lifted.Count > 0 && sync is not ("ToList" or "ToArray" or "First" or "FirstOrDefault" or "Single" or "SingleOrDefault")
+                ? $"'{name}' ends a projection with a sub-query, which is not lowered at build time (only ToList, ToArray, First, FirstOrDefault, Single and SingleOrDefault are)"
                 : null;
+        }
 
         private sealed partial class Lowering
         {
@@ -77,32 +90,53 @@ public sealed partial class MicroDbGenerator
             /// </summary>
             public string? Lift(IOperation operation)
             {
-                if (operation is not IInvocationOperation call || SubqueryReason(call) is not { } reason)
+                // Read through numeric or nullable conversions ('(double)db.Table<B>().Sum(...)'): the run time lifts the call
+                // and keeps the conversions in the selector, so the projector converts the value read as the call's type.
+                var casts = "";
+                while (operation is IConversionOperation { OperatorMethod: null, IsChecked: false } conversion
+                    && (conversion.Conversion.IsNumeric || conversion.Conversion.IsNullable || conversion.Conversion.IsIdentity)
+                    && Unconverted(conversion) is IInvocationOperation converted && SubqueryReason(converted) is not null)
                 {
+                    casts += "(" + conversion.Type!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + ")";
+                    operation = conversion.Operand;
+                }
+
+                if (operation is IConversionOperation other && Unconverted(other.Operand) is IInvocationOperation within && SubqueryReason(within) is { } why)
+                {
+                    Decline(why + $": '{other.Syntax}' reads it through a checked, user-defined or non-numeric conversion");
                     return null;
                 }
 
+                if (operation is not IInvocationOperation call || SubqueryReason(call) is null)
+                {
+                    if (SubqueryReason(operation) is { } inside)
+                    {
+                        // The run time lifts only calls giving one value (ProjectionSubqueries), wherever they are in the selector;
+                        // the projector reads the value, or the value through numeric or nullable conversions, not a computation over it.
+                        var refused = operation.DescendantsAndSelf().OfType<IInvocationOperation>()
+                            .FirstOrDefault(c => IsTableQuery(c.TargetMethod.ContainingType) && c.TargetMethod.Name is "First" or "FirstOrDefault" or "Single" or "SingleOrDefault" or "ToList" or "ToArray" or "Last" or "LastOrDefault" or "ElementAt" or "ElementAtOrDefault");
+                        Decline(inside + (refused is not null
+                            ? $": '{refused.TargetMethod.Name}' does not end it in one value per row (Count, LongCount, Any, All, Sum, Min, Max, Average or Select(...).Contains); the run-time path refuses it too"
+                            : $": '{operation.Syntax}' computes over its value; only the value, or the value through numeric or nullable conversions, is read at build time"));
+                    }
+
+                    return null;
+                }
+
+                // A sub-query nested in it (reading its row) is written as in a condition; the interceptor checks its table
+                // query's connection too (InterceptedSite.LiftedSubquery).
                 if (Subquery(call, "") is not { } node)
                 {
                     return null;
                 }
 
-                if (IsNested(node.Left) || IsNested(node.Right))
-                {
-                    // The run time checks only the lifted calls' tables (InterceptedSite.LiftedHold), not a nested one's connection.
-                    Decline(reason + ": a sub-query nested inside a projection's sub-query is not lowered at build time");
-                    return null;
-                }
-
                 Lifted.Add(node);
-                return "(" + call.Type!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + ")v[" + (Lifted.Count - 1).ToString(System.Globalization.CultureInfo.InvariantCulture) + "]";
+                return casts + "(" + call.Type!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + ")v[" + (Lifted.Count - 1).ToString(System.Globalization.CultureInfo.InvariantCulture) + "]";
             }
 
             /// <summary>Whether the lambda of an enclosing sub-query's query (not this one's) reads <paramref name="operation"/>'s row.</summary>
             private bool ReadsAnOuterRow(IOperation operation) => _parent is { } parent && (parent.Uses(operation) || parent.ReadsAnOuterRow(operation));
 
-            private static bool IsNested(LoweredNode? node) =>
-                node is not null && (node.Op is "exists" or "all" or "count" or "in" or "aggregate" || node.Family == "subquery" || IsNested(node.Left) || IsNested(node.Right));
 
             /// <summary>
             /// A sub-query reading this row: <c>db.Table&lt;B&gt;()</c>, then Where calls, the first reading the row (each a predicate in a
@@ -141,9 +175,15 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var lambda = source?.Arguments.Length == 1 ? LambdaOf(source.Arguments[0].Value) : null;
-                if (!contains && instance is IInvocationOperation { TargetMethod: { Name: "Take" or "Skip" or "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" } limited })
+                LoweredNode? page = null;
+                if (!contains && !TryPage(ref instance, reason, out page))
                 {
-                    return Decline(reason + $": '{limited.Name}' in the sub-query (read as a limited sub-query source at run time) is not lowered at build time");
+                    return null;
+                }
+
+                if (contains && instance is IInvocationOperation { TargetMethod.Name: "Where" or "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" or "Take" or "Skip" } before)
+                {
+                    return Decline(reason + $": Contains over a table query with its own '{before.TargetMethod.Name}' is not lowered at build time (only db.Table<T>().Select(x => x.Key).Contains(row.Member) is)");
                 }
 
                 if (source?.TargetMethod is not { ContainingType: { Name: "TableQuery" or "AsyncTableQuery" } type } method || IsCompat(type)
@@ -202,6 +242,12 @@ public sealed partial class MicroDbGenerator
                     chain = new LoweredNode("where", Left: predicate, Right: chain);
                 }
 
+                if (page is not null)
+                {
+                    // The table query's OrderBy/Take/Skip head the chain (the emitter's Nested reads them as its source).
+                    chain = page with { Right = chain };
+                }
+
                 if (aggregate)
                 {
                     var returns = lambda!.Symbol.ReturnType is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable ? nullable.TypeArguments[0] : lambda.Symbol.ReturnType;
@@ -229,6 +275,107 @@ public sealed partial class MicroDbGenerator
 
                 var op = name switch { "Any" => "exists", "All" => "all", _ => "count" };
                 return new LoweredNode(op, typeKey, typeName, Path: path, Left: condition, Right: chain);
+            }
+
+            /// <summary>
+            /// The table query's own <c>OrderBy</c>/<c>ThenBy</c> keys (members of its row) and <c>Take</c>/<c>Skip</c> (constant
+            /// counts) before the sub-query's Where calls, as the run time evaluates them (<c>db.Table&lt;B&gt;().OrderBy(b =&gt; b.At).Take(3)</c>):
+            /// a <c>page</c> node (Member the limit or null, Family the offset, Left the <c>order</c> keys in call order: Member,
+            /// MemberType the key type, Family the method), null when there are none. <paramref name="instance"/> moves to what they
+            /// are called on. False (declined) for a count that is not a constant, a key that is not a member, OrderBy after
+            /// Take/Skip (a second limited level), a Where before them, or any of them reading the row (the run time refuses that).
+            /// </summary>
+            private bool TryPage(ref IOperation? instance, string reason, out LoweredNode? page)
+            {
+                page = null;
+                var counts = new List<(string Name, int Count)>();
+                while (instance is IInvocationOperation { TargetMethod: { Name: "Take" or "Skip", ContainingType.Name: "TableQuery" or "AsyncTableQuery" } } paging)
+                {
+                    if (Uses(paging))
+                    {
+                        break;
+                    }
+
+                    if (paging.Arguments.Length != 1 || paging.Arguments[0].Value.ConstantValue is not { HasValue: true, Value: int count })
+                    {
+                        Decline(reason + $": '{paging.Syntax}' in the sub-query has a count that is not a constant, which is not lowered at build time");
+                        return false;
+                    }
+
+                    counts.Insert(0, (paging.TargetMethod.Name, count));
+                    instance = paging.Instance;
+                }
+
+                var orders = new List<LoweredNode>();
+                while (instance is IInvocationOperation { TargetMethod: { Name: "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending", ContainingType.Name: "TableQuery" or "AsyncTableQuery" } } order
+                    && !Uses(order))
+                {
+                    var name = order.TargetMethod.Name;
+                    var key = order.Arguments.Length == 1 ? LambdaOf(order.Arguments[0].Value) : null;
+                    var keyLowering = key is null ? null : new Lowering(key);
+                    if (keyLowering?.Member(keyLowering.Body, out var member) is not { } family || family == "guid" || member is null)
+                    {
+                        Decline(reason + $": the key of '{name}' in the sub-query is not a member of its row that orders directly in SQL ({keyLowering?.Reason ?? "another expression"})");
+                        return false;
+                    }
+
+                    if (!IsAccessible(order.TargetMethod.TypeArguments[0]))
+                    {
+                        Decline(reason + $": the key type of '{name}' in the sub-query is not accessible to generated code");
+                        return false;
+                    }
+
+                    orders.Insert(0, new LoweredNode("order", member.Name, order.TargetMethod.TypeArguments[0].ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), name));
+                    instance = order.Instance;
+                }
+
+                if (instance is IInvocationOperation { TargetMethod: { Name: "Take" or "Skip" or "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" or "Where" } } before && Uses(before))
+                {
+                    // Each outer row would have its own limited inner rows: no single inner query (SqlTranslator.Subquery throws).
+                    Decline(reason + ": its Take, Skip or OrderBy reads the row or follows a Where that does, so each row would have its own inner rows (no single sub-query); the run-time path refuses it too");
+                    return false;
+                }
+
+                if (counts.Count == 0 && orders.Count == 0)
+                {
+                    return true;
+                }
+
+                if (instance is IInvocationOperation { TargetMethod.Name: "Take" or "Skip" or "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" or "Where" } level)
+                {
+                    Decline(reason + $": '{level.TargetMethod.Name}' before the sub-query's {(orders.Count > 0 ? orders[0].Family : counts[0].Name)} (a second level of its limited rows) is not lowered at build time");
+                    return false;
+                }
+
+                if (orders.Count > 0 && orders[0].Family!.StartsWith("ThenBy", System.StringComparison.Ordinal))
+                {
+                    Decline(reason + $": '{orders[0].Family}' in the sub-query does not follow OrderBy");
+                    return false;
+                }
+
+                // As TableQuery.Take/Skip compose them (SqlPaging).
+                int? limit = null;
+                var offset = 0;
+                foreach (var (name, count) in counts)
+                {
+                    if (name == "Take")
+                    {
+                        limit = SqlPaging.Take(limit, count);
+                    }
+                    else
+                    {
+                        (limit, offset) = SqlPaging.Skip(limit, offset, count);
+                    }
+                }
+
+                LoweredNode? keys = null;
+                for (var i = orders.Count - 1; i >= 0; i--)
+                {
+                    keys = orders[i] with { Right = keys };
+                }
+
+                page = new LoweredNode("page", limit?.ToString(System.Globalization.CultureInfo.InvariantCulture), Family: offset.ToString(System.Globalization.CultureInfo.InvariantCulture), Left: keys);
+                return true;
             }
 
             /// <summary>
@@ -454,6 +601,10 @@ public sealed partial class MicroDbGenerator
         [System.ThreadStatic]
         private static List<LoweredNode>? _liftedValues;
 
+        // The sub-queries nested in the lifted ones (lifted index, path from the lifted call), checked by the site, or null.
+        [System.ThreadStatic]
+        private static List<(int Lifted, string Path)>? _liftedSubqueries;
+
         // The joined tables of the join whose Where holds the sub-query being written (null over one table).
         [System.ThreadStatic]
         private static IReadOnlyList<EntityModel>? _joined;
@@ -539,10 +690,23 @@ public sealed partial class MicroDbGenerator
         /// <summary>The rest of <see cref="Subquery"/> for an EXISTS, NOT EXISTS or scalar sub-query, written one level deeper (<see cref="_depth"/>).</summary>
         private static SqlExpression? Nested(LoweredNode node, EntityModel inner, EntityModel outer, SqlTable from, List<LoweredNode> values, int where, ref string? declined)
         {
+            // The table query's own OrderBy/Take/Skip (a "page" node heading the chain): its limited rows, read as a sub-query.
+            var first = node.Right;
+            SqlSource source = from;
+            if (first is { Op: "page" } page)
+            {
+                if (Limited(page, inner, from, ref declined) is not { } limited)
+                {
+                    return null;
+                }
+
+                source = limited;
+                first = page.Right;
+            }
 
             // The Where calls' conditions (in call order), then the call's own, as SqlTranslator.Subquery adds them.
             var predicates = new List<SqlExpression>();
-            for (var chain = node.Right; chain is not null; chain = chain.Right)
+            for (var chain = first; chain is not null; chain = chain.Right)
             {
                 if (InnerCondition(chain.Left!, inner, outer, values, where, ref declined) is not { } predicate)
                 {
@@ -582,7 +746,7 @@ public sealed partial class MicroDbGenerator
             }
 
             _subqueries?.Add((where, node.Path!));
-            var model = QueryModel.Select(from, new ValueList<SqlExpression>(new[] { projection })) with
+            var model = QueryModel.Select(source, new ValueList<SqlExpression>(new[] { projection })) with
             {
                 Predicates = predicates.Count == 0 ? ValueList<SqlExpression>.Empty : new ValueList<SqlExpression>(predicates.ToArray()),
             };
@@ -593,6 +757,40 @@ public sealed partial class MicroDbGenerator
 
             var exists = new SqlExists(model);
             return node.Op == "all" ? new SqlGroup(new SqlUnary(SqlUnaryOperator.Not, exists)) : exists;
+        }
+
+        /// <summary>
+        /// What a sub-query with its own OrderBy/Take/Skip reads, as SqlTranslator.Level writes it: with a limit or an offset,
+        /// <c>(SELECT every column FROM "B" AS "s0" ORDER BY "s0"."Key" LIMIT n OFFSET m) AS "s0"</c>; without, the table
+        /// itself (an ordering alone changes no answer: the run time drops it). Null (with <paramref name="declined"/>) when a key
+        /// is stored as a kind that orders by the run-time translator's rules.
+        /// </summary>
+        private static SqlSource? Limited(LoweredNode page, EntityModel inner, SqlTable from, ref string? declined)
+        {
+            var orderings = new List<SqlOrdering>();
+            var group = 0;
+            for (var key = page.Left; key is not null; key = key.Right)
+            {
+                var column = inner.Columns.FirstOrDefault(c => c.MemberName == key.Member);
+                if (column is null || !Fits(column.Kind, Family(key.MemberType!, column.Kind)))
+                {
+                    declined = $"the sub-query's ordering member '{key.Member}' is stored as {column?.Kind.ToString() ?? "no column"}, which orders by the run-time translator's rules";
+                    return null;
+                }
+
+                AddOrdering(orderings, new SqlColumn(column.ColumnName, from.Alias), key.Family!, ref group);
+            }
+
+            var offset = int.Parse(page.Family!, System.Globalization.CultureInfo.InvariantCulture);
+            if (page.Member is null && offset == 0)
+            {
+                return from;
+            }
+
+            var limit = page.Member is null ? (int?)null : int.Parse(page.Member, System.Globalization.CultureInfo.InvariantCulture);
+            var columns = new ValueList<SqlExpression>(inner.Columns.Select(c => (SqlExpression)new SqlColumn(c.ColumnName)).ToArray());
+            var level = new QueryModel(new SqlTable(from.Name, from.Alias), columns, false, ValueList<SqlExpression>.Empty, new ValueList<SqlOrdering>(orderings.ToArray()), limit, offset);
+            return new SqlSubquery(level, from.Alias);
         }
 
         /// <summary>
@@ -724,7 +922,7 @@ public sealed partial class MicroDbGenerator
 
             var all = new List<SqlExpression>(columns.Count == 0 ? One : columns);
             var checks = _subqueries;
-            _subqueries = null;
+            _subqueries = new List<(int, string)>();
             _liftedValues = new List<LoweredNode>();
             try
             {
@@ -741,6 +939,8 @@ public sealed partial class MicroDbGenerator
             }
             finally
             {
+                // The lifted calls themselves are checked by the run time's plan (LiftedHold); the nested ones by the site.
+                _liftedSubqueries = _subqueries.Where(s => s.Path.Length > 0).Distinct().ToList();
                 _subqueries = checks;
             }
 
@@ -777,7 +977,13 @@ public sealed partial class MicroDbGenerator
                     .Append(", ").Append(SymbolDisplay.FormatLiteral(v.Member!, quote: true)).Append(", typeof(").Append(v.MemberType).Append("))");
             }
 
+            foreach (var (lifted, path) in _liftedSubqueries ?? new List<(int, string)>())
+            {
+                text.Append(".LiftedSubquery(").Append(lifted.ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(", ").Append(SymbolDisplay.FormatLiteral(path, quote: true)).Append(')');
+            }
+
             _liftedValues = null;
+            _liftedSubqueries = null;
         }
 
         /// <summary>Appends the chain's sub-query checks to its site (<c>.Subquery(where, path)</c>).</summary>

@@ -134,6 +134,68 @@ public class SubqueryInterceptionTests
     }
 
     [Test]
+    public void First_and_Single_end_a_projection_with_sub_queries_with_the_run_time_limit()
+    {
+        var source = Lowered("""
+                public static object One(MicroDbConnection db, int min) => db.Table<Order>().Where(o => o.Total > min).Select(o => new { o.Id, Lines = db.Table<Line>().Count(l => l.OrderId == o.Id && l.Quantity > min) }).First();
+                public static object? Maybe(MicroDbConnection db) => db.Table<Order>().Select(o => new { o.Id, Any = db.Table<Line>().Any(l => l.OrderId == o.Id) }).FirstOrDefault();
+                public static object Only(MicroDbConnection db) => db.Table<Order>().Select(o => new { o.Region, Most = db.Table<Line>().Where(l => l.OrderId == o.Id).Max(l => (int?)l.Quantity) }).Single();
+                public static async System.Threading.Tasks.Task<object?> Async(MicroDbAsyncConnection adb) => await adb.Table<Order>().Select(o => new { o.Id, N = adb.Table<Line>().Count(l => l.OrderId == o.Id) }).SingleOrDefaultAsync();
+            """);
+
+        // The lifted sub-query's values are bound first (the SELECT list), then the Where's.
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("SELECT \"Id\", (SELECT count(*) FROM \"lines\" AS \"s0\" WHERE ((\"s0\".\"OrderId\" = \"orders\".\"Id\") AND (\"s0\".\"Quantity\" > ?))) FROM \"orders\" WHERE (\"Total\" > ?) LIMIT 1")"""
+            + """.LiftedValue(0, "aRR", "Quantity", typeof(int)).Value(0, "R", "Total", typeof(int));"""));
+        Assert.That(source, Does.Contain("QueryInterception.First(query, Site0, static (global::Shop.Order r, object[] v) => new { @Id = r.@Id, @Lines = (int)v[0] });"));
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("SELECT \"Id\", EXISTS (SELECT 1 FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")) FROM \"orders\" LIMIT 1");"""));
+        Assert.That(source, Does.Contain("QueryInterception.FirstOrDefault(query, Site1, static (global::Shop.Order r, object[] v) => new { @Id = r.@Id, @Any = (bool)v[0] });"));
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("SELECT \"Region\", (SELECT max(\"s0\".\"Quantity\") FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")) FROM \"orders\" LIMIT 2");"""));
+        Assert.That(source, Does.Contain("QueryInterception.Single(query, Site2, static (global::Shop.Order r, object[] v) => new { @Region = r.@Region, @Most = (int?)v[0] }, orDefault: false);"));
+        Assert.That(source, Does.Contain("""new InterceptedSite("SELECT \"Id\", (SELECT count(*) FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")) FROM \"orders\" LIMIT 2");"""));
+        Assert.That(source, Does.Contain("QueryInterception.ReadAsync(query, static (q, ct) => QueryInterception.Single(q, Site3, "));
+    }
+
+    [Test]
+    public void A_sub_querys_own_OrderBy_Take_and_Skip_are_its_limited_rows_as_the_run_time_writes_them()
+    {
+        var source = Lowered("""
+                public static List<Order> Cheap(MicroDbConnection db) => db.Table<Order>().Where(o => db.Table<Line>().OrderBy(l => l.Quantity).ThenByDescending(l => l.Id).Skip(1).Take(2).Any(l => l.OrderId == o.Id)).ToList();
+                public static object Top(MicroDbConnection db, int min) => db.Table<Order>().Select(o => new { o.Id, Top = db.Table<Line>().OrderByDescending(l => l.Quantity).Take(3).Where(l => l.Quantity > min).Where(l => l.OrderId == o.Id).Sum(l => l.Quantity) }).First();
+                public static int Sorted(MicroDbConnection db) => db.Table<Order>().Count(o => db.Table<Line>().OrderBy(l => l.Sku).Count(l => l.OrderId == o.Id) > 1);
+            """);
+
+        Assert.That(source, Does.Contain(
+            """FROM \"orders\" WHERE EXISTS (SELECT 1 FROM (SELECT \"Id\", \"OrderId\", \"Quantity\", \"Sku\", \"Price\", \"Weight\", \"Extra\" FROM \"lines\" AS \"s0\" """
+            + """ORDER BY \"s0\".\"Quantity\", \"s0\".\"Id\" DESC LIMIT 2 OFFSET 1) AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\"))").Subquery(0, "");"""));
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("SELECT \"Id\", (SELECT coalesce(sum(\"s0\".\"Quantity\"), 0) FROM (SELECT \"Id\", \"OrderId\", \"Quantity\", \"Sku\", \"Price\", \"Weight\", \"Extra\" FROM \"lines\" AS \"s0\" """
+            + """ORDER BY \"s0\".\"Quantity\" DESC LIMIT 3) AS \"s0\" WHERE (\"s0\".\"Quantity\" > ?) AND (\"s0\".\"OrderId\" = \"orders\".\"Id\")) FROM \"orders\" LIMIT 1")"""
+            + """.LiftedValue(0, "ooaR", "Quantity", typeof(int));"""));
+        // An ordering alone changes no answer: the run time reads the table, and so does the interceptor.
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("SELECT count(*) FROM \"orders\" WHERE ((SELECT count(*) FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")) > ?)")"""));
+    }
+
+    [Test]
+    public void A_sub_query_nested_in_a_projections_one_and_a_value_read_through_a_conversion_are_lowered()
+    {
+        var source = Lowered("""
+                public static object Known(MicroDbConnection db, int min) => db.Table<Order>().Select(o => new { o.Id, N = db.Table<Line>().Count(l => l.OrderId == o.Id && db.Table<Customer>().Any(c => c.Id == l.Quantity && c.Id > min)) }).ToList();
+                public static object Shares(MicroDbConnection db) => db.Table<Order>().Select(o => new { o.Id, Share = (double)db.Table<Line>().Where(l => l.OrderId == o.Id).Sum(l => l.Quantity), Lines = (long?)db.Table<Line>().Count(l => l.OrderId == o.Id) }).ToList();
+            """);
+
+        // The nested one's alias is s1 and its enclosing row s0, as in a condition; the site checks its table query too.
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("SELECT \"Id\", (SELECT count(*) FROM \"lines\" AS \"s0\" WHERE ((\"s0\".\"OrderId\" = \"orders\".\"Id\") AND EXISTS (SELECT 1 FROM \"customers\" AS \"s1\" """
+            + """WHERE ((\"s1\".\"Id\" = \"s0\".\"Quantity\") AND (\"s1\".\"Id\" > ?))))) FROM \"orders\"").LiftedValue(0, "aRaRR", "Id", typeof(int)).LiftedSubquery(0, "aR");"""));
+        Assert.That(source, Does.Contain("static (global::Shop.Order r, object[] v) => new { @Id = r.@Id, @N = (int)v[0] }"));
+        Assert.That(source, Does.Contain("static (global::Shop.Order r, object[] v) => new { @Id = r.@Id, @Share = (double)(int)v[0], @Lines = (long?)(int)v[1] }"));
+    }
+
+    [Test]
     public void Sub_queries_after_Where_calls_reading_the_row_and_aggregates_are_the_run_time_sql()
     {
         var source = Lowered("""
@@ -298,7 +360,6 @@ public class SubqueryInterceptionTests
             Does.Contain("'adb.Table<Line>().Count()' is a sub-query over 'Line' (a scalar sub-query at run time), which is not lowered at build time: it does not read the row, which is lowered only when it does"));
     }
 
-    [TestCase("db.Table<Order>().Select(o => new { o.Id, Lines = db.Table<Line>().Count(l => l.OrderId == o.Id) }).First()", "'First' ends a projection with a sub-query, which is not lowered at build time (only ToList and ToArray are)")]
     [TestCase("db.Table<Order>().Select(o => new { o.Id, Most = db.Table<Line>().Where(l => l.OrderId == o.Id).Max(l => l.Price) }).ToList()", "Max of a decimal has no exact SQL form over a sub-query (stored as text, it would add as REAL); the run-time path refuses it too")]
     [TestCase("db.Table<Order>().Select(o => new { o.Id, Most = db.Table<Line>().Where(l => l.OrderId == o.Id).Max(l => (double)l.Quantity) }).ToList()", "only an integer, double or float member of the row is aggregated at build time, not '(double)l.Quantity'")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Where(l => l.OrderId == o.Id).Max(l => l.Quantity) > 2).ToList()", "(a scalar sub-query at run time), which is not lowered at build time: Max over no rows throws in LINQ, which a condition cannot do in SQL")]
@@ -311,11 +372,22 @@ public class SubqueryInterceptionTests
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.Quantity > 1)).ToList()", "(EXISTS at run time), which is not lowered at build time: it does not read the row")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.OrderId == o.Id || l.Quantity > 1)).ToList()", "reads the outer row other than as 'inner.Member == outer.Member'")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.OrderId > o.Id)).ToList()", "reads the outer row other than as 'inner.Member == outer.Member'")]
-    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Take(3).Any(l => l.OrderId == o.Id)).ToList()", "'Take' in the sub-query (read as a limited sub-query source at run time) is not lowered at build time")]
-    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().OrderBy(l => l.Id).Skip(1).Where(l => l.OrderId == o.Id).Any()).ToList()", "'Skip' in the sub-query (read as a limited sub-query source at run time)")]
-    [TestCase("db.Table<Order>().Select(o => new { o.Id, N = db.Table<Line>().Count(l => l.OrderId == o.Id && db.Table<Customer>().Any(c => c.Id == l.Quantity)) }).ToList()", "a sub-query nested inside a projection's sub-query is not lowered at build time")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Where(l => l.OrderId == o.Id).OrderBy(l => l.Quantity).Take(3).Any()).ToList()", "its Take, Skip or OrderBy reads the row or follows a Where that does, so each row would have its own inner rows (no single sub-query); the run-time path refuses it too")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Where(l => l.Quantity > 1).Take(3).Any(l => l.OrderId == o.Id)).ToList()", "'Where' before the sub-query's Take (a second level of its limited rows) is not lowered at build time")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Take(3).OrderBy(l => l.Id).Any(l => l.OrderId == o.Id)).ToList()", "'Take' before the sub-query's OrderBy (a second level of its limited rows)")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Take(o.Total).Any(l => l.OrderId == o.Id)).ToList()", "the run-time path refuses it too")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Take(System.Environment.ProcessorCount).Any(l => l.OrderId == o.Id)).ToList()", "'db.Table<Line>().Take(System.Environment.ProcessorCount)' in the sub-query has a count that is not a constant")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().ThenBy(l => l.Id).Take(1).Any(l => l.OrderId == o.Id)).ToList()", "'ThenBy' in the sub-query does not follow OrderBy")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().OrderBy(l => l.Price).Take(1).Any(l => l.OrderId == o.Id)).ToList()", "the key of 'OrderBy' in the sub-query is not a member of its row that orders directly in SQL (member 'Price'")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().OrderBy(l => l.Sku.Length).Take(1).Any(l => l.OrderId == o.Id)).ToList()", "the key of 'OrderBy' in the sub-query is not a member of its row")]
+    [TestCase("db.Table<Order>().Select(o => new { o.Id, N = db.Table<Line>().Count(l => l.OrderId == o.Id && db.Table<Customer>().Any(c => c.Region == o.Region)) }).ToList()", "is a sub-query nested in it that reads the outer query's row")]
+    [TestCase("db.Table<Order>().Select(o => new { o.Id, N = checked((short)db.Table<Line>().Count(l => l.OrderId == o.Id)) }).ToList()", "reads it through a checked, user-defined or non-numeric conversion")]
     [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.OrderId == o.Id && db.Table<Customer>().Any(c => c.Id == l.Quantity && c.Region == o.Region))).ToList()", "is a sub-query nested in it that reads the outer query's row")]
     [TestCase("db.Table<Order>().GroupBy(o => o.Region).Where(g => db.Table<Customer>().Any(c => c.Region == g.Key)).Select(g => new { g.Key, N = g.Count() }).ToList()", "in a grouping's condition after GroupBy (HAVING)")]
+    [TestCase("db.Table<Order>().Select(o => new { o.Id, Top = db.Table<Line>().Where(l => l.OrderId == o.Id).OrderBy(l => l.Quantity).First().Sku }).ToList()", "'First' does not end it in one value per row (Count, LongCount, Any, All, Sum, Min, Max, Average or Select(...).Contains); the run-time path refuses it too")]
+    [TestCase("db.Table<Order>().Select(o => new { o.Id, Half = (double)db.Table<Line>().Count(l => l.OrderId == o.Id) / 2 }).ToList()", "computes over its value; only the value, or the value through numeric or nullable conversions, is read at build time")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().Where(l => l.OrderId == o.Id).First().Quantity > 2).ToList()", "(the run-time path refuses it too: 'First' does not end it in one value), which is not lowered at build time")]
+    [TestCase("db.Table<Order>().Where(o => db.Table<Line>().OrderBy(l => l.Quantity).Take(2).Select(l => l.OrderId).Contains(o.Id)).ToList()", "Contains over a table query with its own 'Take' is not lowered at build time")]
     public void Other_sub_queries_stay_on_the_run_time_path_with_a_precise_reason(string query, string reason)
     {
         var result = GeneratorHarness.Run(Model + "\npublic static class Queries\n{\n    public static object Q(MicroDbConnection db) => " + query + ";\n}\n");

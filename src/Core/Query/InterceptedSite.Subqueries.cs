@@ -10,6 +10,9 @@ public sealed partial class InterceptedSite
 {
     private (int Where, string Path)[] _subqueries = [];
 
+    // The sub-queries nested in a projection's lifted ones: which lifted call, and the path from it.
+    private (int Lifted, string Path)[] _liftedSubqueries = [];
+
     /// <summary>
     /// Adds a sub-query: the call at <paramref name="path"/> in the <paramref name="where"/>-th Where lambda
     /// (<c>db.Table&lt;T&gt;().Any(...)</c>, <c>All(...)</c>, <c>Count(...)</c>, <c>LongCount(...)</c>, or <c>Contains</c> over
@@ -56,6 +59,43 @@ public sealed partial class InterceptedSite
         Value(lifted, path, member, memberType);
         _values[_values.Length - 1] = _values[_values.Length - 1] with { Lifted = true };
         return this;
+    }
+
+    /// <summary>
+    /// Adds a sub-query nested in a projection's sub-query (<c>db.Table&lt;Line&gt;().Count(l =&gt; l.OrderId == o.Id &amp;&amp;
+    /// db.Table&lt;Sku&gt;().Any(s =&gt; s.Code == l.Sku))</c>): the call at <paramref name="path"/> from the
+    /// <paramref name="lifted"/>-th sub-query lifted out of the selector. A run whose table query there is not a plain table
+    /// query on the query's connection runs on the run-time path. Call while building the site, before it is used.
+    /// </summary>
+    /// <param name="lifted">Which lifted sub-query, in the order the projection writes them.</param>
+    /// <param name="path">The steps from the lifted sub-query call to the nested call.</param>
+    /// <returns>This site.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="path"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="lifted"/> is negative.</exception>
+    public InterceptedSite LiftedSubquery(int lifted, string path)
+    {
+        ArgumentNullException.ThrowIfNull(path);
+        if (lifted < 0)
+        {
+            throw new ArgumentOutOfRangeException(nameof(lifted), lifted, "The lifted sub-query's index cannot be negative.");
+        }
+
+        _liftedSubqueries = [.. _liftedSubqueries, (lifted, path)];
+        return this;
+    }
+
+    /// <summary>Whether each sub-query nested in a projection's lifted ones (<paramref name="lifted"/>, the run-time plan's calls) reads a plain table query on <paramref name="connection"/>.</summary>
+    internal bool LiftedSubqueriesHold(IReadOnlyList<Expression> lifted, MicroDbConnection connection)
+    {
+        foreach (var (index, path) in _liftedSubqueries)
+        {
+            if (index >= lifted.Count || !TryNavigate(lifted[index], path, out var call) || SourceOf(call, connection) is null)
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     /// <summary>
@@ -222,14 +262,16 @@ public sealed partial class InterceptedSite
             return null;
         }
 
-        // Where calls between Table<T>() and the call read the row (the generator lowers only those, as correlated conditions).
+        // The generator lowers the Where calls between the table query and the call (it writes their conditions), and before
+        // them only db.Table<T>() with OrderBy keys and constant Take/Skip counts (one level: its limit, offset and orderings
+        // are the tree's). So what remains must be one unfiltered level over the table.
         while (chain is MethodCallExpression { Method.Name: "Where", Object: { } before, Arguments.Count: 1 })
         {
             chain = before;
         }
 
         return ExpressionInterpreter.EvaluateClosed(chain) is ISubquerySource source && SubqueryConnection.Accepts(source, connection)
-            && source.WhereLambdas.Count == 0 && source.LimitedSource is null && source.Limit is null && source.Offset == 0
+            && source.WhereLambdas.Count == 0 && source.LimitedSource is null
             ? source
             : null;
     }

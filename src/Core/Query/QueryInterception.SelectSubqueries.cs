@@ -3,9 +3,9 @@ using MicroDb.Native;
 
 namespace MicroDb.Query;
 
-// A projection with sub-queries (o => new { o.Id, Lines = db.Table<Line>().Count(l => l.OrderId == o.Id) }) before ToList
-// or ToArray: the generator writes the run time's SELECT list (the members' columns, then each sub-query as a column, as
-// ProjectionSubqueries lifts them) and a projector that takes the entity and the sub-queries' values. The values are read
+// A projection with sub-queries (o => new { o.Id, Lines = db.Table<Line>().Count(l => l.OrderId == o.Id) }) before ToList,
+// ToArray, First, FirstOrDefault, Single or SingleOrDefault (First's SQL has LIMIT 1, Single's LIMIT 2): the generator
+// writes the run time's SELECT list (the members' columns, then each sub-query as a column, as ProjectionSubqueries lifts them) and a projector that takes the entity and the sub-queries' values. The values are read
 // as the run-time path reads them (ProjectionSubqueries.Read: LINQ's types, checked int, no value for an empty Min/Max).
 public static partial class QueryInterception
 {
@@ -34,22 +34,9 @@ public static partial class QueryInterception
     public static List<TResult> ToList<T, TResult, TEntity, TRow>(SelectQuery<T, TResult> query, InterceptedSite site, Func<TEntity, object?[], TRow> project, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(query);
-        ArgumentNullException.ThrowIfNull(project);
-        var typed = (object)project as Func<T, object?[], TResult>
-            ?? throw new ArgumentException($"The projector maps {typeof(TEntity).Name} to {typeof(TRow).Name}, but the query maps {typeof(T).Name} to {typeof(TResult).Name}.", nameof(project));
-
-        // The run-time plan lifted the same calls in the same order; each must read a plain table query on this connection.
-        if (query.Plan.Subqueries is not { } subqueries || !InterceptedSite.LiftedHold(subqueries.Lifted, query.Source.Connection))
+        var typed = LiftedProjector<T, TResult, TEntity, TRow>(project);
+        if (BindLifted(query, site) is not { } scratch)
         {
-            return query.ToList(cancellationToken);
-        }
-
-        // The values inside the lifted sub-queries come first (the SELECT list), then the Where values.
-        ArgumentNullException.ThrowIfNull(site);
-        var scratch = InterceptedValues.Rent();
-        if (!site.TryBindLifted(subqueries.Lifted, query.Source.Connection, scratch) || !site.TryBind(query.Source, scratch))
-        {
-            InterceptedValues.Return(scratch);
             return query.ToList(cancellationToken);
         }
 
@@ -60,9 +47,7 @@ public static partial class QueryInterception
                 InterceptionCheck.Statement("Select.ToList", site.Sql, scratch.ToList(), query.BuildStatement(first: false));
             }
 
-            var source = query.Source;
-            var reader = new LiftedRowReader<T, TResult>(source.Map, query.Plan.Ordinals, subqueries, query.Plan.Columns.Count, typed);
-            var rows = source.Connection.Runner.ReadAll<TResult, LiftedRowReader<T, TResult>>(site.Sql, StatementArguments.Intercepted(scratch), reader, cancellationToken);
+            var rows = ReadAllLifted(query, site.Sql, scratch, typed, cancellationToken);
             if (InterceptionCheck.Enabled)
             {
                 InterceptionCheck.Projected("Select.ToList", site.Sql, query.Selector, rows, query.ToList(cancellationToken));
@@ -87,6 +72,171 @@ public static partial class QueryInterception
     /// <exception cref="ArgumentException"><paramref name="project"/> does not map <typeparamref name="T"/> to <typeparamref name="TResult"/>.</exception>
     public static TResult[] ToArray<T, TResult, TEntity, TRow>(SelectQuery<T, TResult> query, InterceptedSite site, Func<TEntity, object?[], TRow> project) =>
         ToList(query, site, project).ToArray();
+
+    /// <summary>For generated code: the first projected row of a projection with sub-queries (the site's SQL has LIMIT 1), or the run-time error for none.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <typeparam name="TResult">The projected type.</typeparam>
+    /// <typeparam name="TEntity">The mapped type as the generated projector names it.</typeparam>
+    /// <typeparam name="TRow">The projector's result.</typeparam>
+    /// <param name="query">The projection the intercepted operators built.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
+    /// <param name="project">Builds the projected value from an entity holding the selected columns and the sub-queries' values.</param>
+    /// <exception cref="InvalidOperationException">The query returns no row, or a non-nullable Min/Max/Average sub-query has no rows.</exception>
+    /// <exception cref="ArgumentException"><paramref name="project"/> does not map <typeparamref name="T"/> to <typeparamref name="TResult"/>.</exception>
+    public static TResult First<T, TResult, TEntity, TRow>(SelectQuery<T, TResult> query, InterceptedSite site, Func<TEntity, object?[], TRow> project)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        var typed = LiftedProjector<T, TResult, TEntity, TRow>(project);
+        if (BindLifted(query, site) is not { } scratch)
+        {
+            return query.First();
+        }
+
+        try
+        {
+            return TryFirstLifted(query, site.Sql, scratch, typed, "Select.First", out var value) ? value : throw query.Source.NoRow();
+        }
+        finally
+        {
+            InterceptedValues.Return(scratch);
+        }
+    }
+
+    /// <summary>For generated code: the first projected row of a projection with sub-queries (the site's SQL has LIMIT 1), or default.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <typeparam name="TResult">The projected type.</typeparam>
+    /// <typeparam name="TEntity">The mapped type as the generated projector names it.</typeparam>
+    /// <typeparam name="TRow">The projector's result.</typeparam>
+    /// <param name="query">The projection the intercepted operators built.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
+    /// <param name="project">Builds the projected value from an entity holding the selected columns and the sub-queries' values.</param>
+    /// <exception cref="InvalidOperationException">A non-nullable Min/Max/Average sub-query of the row read has no rows.</exception>
+    /// <exception cref="ArgumentException"><paramref name="project"/> does not map <typeparamref name="T"/> to <typeparamref name="TResult"/>.</exception>
+    public static TResult? FirstOrDefault<T, TResult, TEntity, TRow>(SelectQuery<T, TResult> query, InterceptedSite site, Func<TEntity, object?[], TRow> project)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        var typed = LiftedProjector<T, TResult, TEntity, TRow>(project);
+        if (BindLifted(query, site) is not { } scratch)
+        {
+            return query.FirstOrDefault();
+        }
+
+        try
+        {
+            return TryFirstLifted(query, site.Sql, scratch, typed, "Select.FirstOrDefault", out var value) ? value : default;
+        }
+        finally
+        {
+            InterceptedValues.Return(scratch);
+        }
+    }
+
+    /// <summary>For generated code: the only projected row of a projection with sub-queries (the site's SQL reads at most two rows).</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <typeparam name="TResult">The projected type.</typeparam>
+    /// <typeparam name="TEntity">The mapped type as the generated projector names it.</typeparam>
+    /// <typeparam name="TRow">The projector's result.</typeparam>
+    /// <param name="query">The projection the intercepted operators built.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
+    /// <param name="project">Builds the projected value from an entity holding the selected columns and the sub-queries' values.</param>
+    /// <param name="orDefault">True for SingleOrDefault.</param>
+    /// <exception cref="InvalidOperationException">No row (unless <paramref name="orDefault"/>), or more than one.</exception>
+    /// <exception cref="ArgumentException"><paramref name="project"/> does not map <typeparamref name="T"/> to <typeparamref name="TResult"/>.</exception>
+    public static TResult? Single<T, TResult, TEntity, TRow>(SelectQuery<T, TResult> query, InterceptedSite site, Func<TEntity, object?[], TRow> project, bool orDefault)
+    {
+        ArgumentNullException.ThrowIfNull(query);
+        var typed = LiftedProjector<T, TResult, TEntity, TRow>(project);
+        if (BindLifted(query, site) is not { } scratch)
+        {
+            return orDefault ? query.SingleOrDefault() : query.Single();
+        }
+
+        List<TResult> rows;
+        try
+        {
+            var terminal = orDefault ? "Select.SingleOrDefault" : "Select.Single";
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Statement(terminal, site.Sql, scratch.ToList(), query.Take(2).BuildStatement(first: false));
+            }
+
+            rows = ReadAllLifted(query, site.Sql, scratch, typed, CancellationToken.None);
+            if (InterceptionCheck.Enabled)
+            {
+                InterceptionCheck.Projected(terminal, site.Sql, query.Selector, rows, query.Take(2).ToList());
+            }
+        }
+        finally
+        {
+            InterceptedValues.Return(scratch);
+        }
+
+        return query.SingleOf(rows, orDefault);
+    }
+
+    /// <summary>The generated projector (entity and sub-query values) as the query's own types.</summary>
+    private static Func<T, object?[], TResult> LiftedProjector<T, TResult, TEntity, TRow>(Func<TEntity, object?[], TRow> project)
+    {
+        ArgumentNullException.ThrowIfNull(project);
+        return (object)project as Func<T, object?[], TResult>
+            ?? throw new ArgumentException($"The projector maps {typeof(TEntity).Name} to {typeof(TRow).Name}, but the query maps {typeof(T).Name} to {typeof(TResult).Name}.", nameof(project));
+    }
+
+    /// <summary>
+    /// The site's values for a projection with sub-queries: those inside the lifted sub-queries first (the SELECT list), then
+    /// the Where values. Null (the caller runs the run-time path) when the run-time plan lifted no sub-query, one reads another
+    /// connection's or a filtered table query, or a value cannot be bound.
+    /// </summary>
+    private static InterceptedValues? BindLifted<T, TResult>(SelectQuery<T, TResult> query, InterceptedSite site)
+    {
+        // The run-time plan lifted the same calls in the same order; each must read a plain table query on this connection.
+        if (query.Plan.Subqueries is not { } subqueries || !InterceptedSite.LiftedHold(subqueries.Lifted, query.Source.Connection))
+        {
+            return null;
+        }
+
+        ArgumentNullException.ThrowIfNull(site);
+        if (!site.LiftedSubqueriesHold(subqueries.Lifted, query.Source.Connection))
+        {
+            return null;
+        }
+
+        var scratch = InterceptedValues.Rent();
+        if (!site.TryBindLifted(subqueries.Lifted, query.Source.Connection, scratch) || !site.TryBind(query.Source, scratch))
+        {
+            InterceptedValues.Return(scratch);
+            return null;
+        }
+
+        return scratch;
+    }
+
+    /// <summary>Every row of <paramref name="sql"/>, the sub-queries' values read as the run-time path reads them.</summary>
+    private static List<TResult> ReadAllLifted<T, TResult>(SelectQuery<T, TResult> query, string sql, InterceptedValues args, Func<T, object?[], TResult> project, CancellationToken cancellationToken)
+    {
+        var source = query.Source;
+        var reader = new LiftedRowReader<T, TResult>(source.Map, query.Plan.Ordinals, query.Plan.Subqueries!, query.Plan.Columns.Count, project);
+        return source.Connection.Runner.ReadAll<TResult, LiftedRowReader<T, TResult>>(sql, StatementArguments.Intercepted(args), reader, cancellationToken);
+    }
+
+    private static bool TryFirstLifted<T, TResult>(SelectQuery<T, TResult> query, string sql, InterceptedValues args, Func<T, object?[], TResult> project, string terminal, out TResult value)
+    {
+        if (InterceptionCheck.Enabled)
+        {
+            InterceptionCheck.Statement(terminal, sql, args.ToList(), query.BuildStatement(first: true));
+        }
+
+        var source = query.Source;
+        var reader = new LiftedRowReader<T, TResult>(source.Map, query.Plan.Ordinals, query.Plan.Subqueries!, query.Plan.Columns.Count, project);
+        var found = source.Connection.Runner.TryReadFirst(sql, StatementArguments.Intercepted(args), reader, out value);
+        if (InterceptionCheck.Enabled)
+        {
+            var runtimeFound = query.TryFirst(out var runtime);
+            InterceptionCheck.Projected<TResult>(terminal, sql, query.Selector, found ? [value] : [], runtimeFound ? [runtime] : []);
+        }
+
+        return found;
+    }
 
     /// <summary>Reads the selected columns into an entity with the connection's map and the sub-queries' values after them, then projects with the generated code.</summary>
     private readonly struct LiftedRowReader<T, TResult>(EntityMap<T> map, int[] ordinals, ProjectionSubqueries subqueries, int first, Func<T, object?[], TResult> project) : IRowReader<TResult>

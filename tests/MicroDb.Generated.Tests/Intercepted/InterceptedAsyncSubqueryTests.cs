@@ -98,4 +98,36 @@ public class InterceptedAsyncSubqueryTests
         Assert.That(many.Select(o => o.Id), Is.EqualTo(_orders.Where(o => _lines.Count(l => l.OrderId == o.Id) >= min).Select(o => o.Id)));
         Assert.That(listed.Select(o => o.Id), Is.EqualTo(_orders.Where(o => _lines.Select(l => l.OrderId).Contains(o.Id)).Select(o => o.Id)));
     }
+
+    [Test]
+    public async Task A_projection_with_sub_queries_ended_by_FirstAsync_or_SingleOrDefaultAsync_runs_intercepted()
+    {
+        var before = InterceptionCheck.Runs;
+
+        var first = await _db.Table<JoinOrder>().Where(o => o.Id > 1).Select(o => new { o.Id, Lines = _db.Table<JoinLine>().Count(l => l.OrderId == o.Id) }).FirstAsync();
+        var single = await _db.Table<JoinOrder>().Where(o => o.Id == 3).Select(o => new { o.Id, Any = _db.Table<JoinLine>().Any(l => l.OrderId == o.Id) }).SingleOrDefaultAsync();
+
+        var intercepted = Queries().Where(s => s.Source == StatementSource.Intercepted).ToList();
+        Assert.That(intercepted, Has.Count.EqualTo(2), () => string.Join("\n", Queries().Select(s => s.Source + ": " + s.Sql)));
+        Assert.That(intercepted[0].Sql, Does.EndWith("FROM \"join_orders\" WHERE (\"Id\" > ?) LIMIT 1"));
+        Assert.That(intercepted[1].Sql, Does.EndWith("FROM \"join_orders\" WHERE (\"Id\" = ?) LIMIT 2"));
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(2), "The check compared each run with the run-time path.");
+        Assert.That(first, Is.EqualTo(_orders.Where(o => o.Id > 1).Select(o => new { o.Id, Lines = _lines.Count(l => l.OrderId == o.Id) }).First()).And.EqualTo(new { Id = 2, Lines = 1 }));
+        Assert.That(single, Is.EqualTo(new { Id = 3, Any = false }));
+    }
+
+    [Test]
+    public async Task An_async_tables_sub_query_with_its_own_OrderBy_and_Take_runs_intercepted()
+    {
+        var before = InterceptionCheck.Runs;
+
+        var top = await _db.Table<JoinOrder>().Where(o => _db.Table<JoinLine>().OrderByDescending(l => l.Quantity).Take(2).Any(l => l.OrderId == o.Id)).ToListAsync();
+
+        var intercepted = Queries().Where(s => s.Source == StatementSource.Intercepted).ToList();
+        Assert.That(intercepted, Has.Count.EqualTo(1), () => string.Join("\n", Queries().Select(s => s.Source + ": " + s.Sql)));
+        Assert.That(intercepted[0].Sql, Does.Contain("FROM (SELECT \"Id\", \"OrderId\", \"Sku\", \"Quantity\" FROM \"join_lines\" AS \"s0\" ORDER BY \"s0\".\"Quantity\" DESC LIMIT 2) AS \"s0\""));
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(1), "The check compared the run with the run-time path.");
+        Assert.That(top.Select(o => o.Id), Is.EqualTo(_orders.Where(o => _lines.OrderByDescending(l => l.Quantity).Take(2).Any(l => l.OrderId == o.Id)).Select(o => o.Id)));
+        Assert.That(top.Select(o => o.Id), Is.EqualTo(new[] { 4 }), "The two largest lines are order 4's and order 42's (no such order).");
+    }
 }
