@@ -1,4 +1,5 @@
 using MicroDb.Conformance.Models;
+using MicroDb.Mapping;
 
 namespace MicroDb.Generated.Tests;
 
