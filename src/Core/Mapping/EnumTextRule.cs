@@ -85,16 +85,14 @@ internal abstract class EnumTextRule<TValue>
     public string? Write(TValue value)
     {
         var text = Format(value);
-        return text.Length > 0 && text[0] is not ((>= '0' and <= '9') or '-') ? text : null;
+        return EnumTextNaming.IsName(text) ? text : null;
     }
 
     /// <summary>The error for a stored text that is not a name; the row is left as it is.</summary>
-    public MicroDbException ReadError(string column, string table, string text) =>
-        new($"Column '{column}' of '{table}' holds '{text}', which is not a valid {EnumName}: an enum stored by name reads only one of its names (or, for a [Flags] enum, the list of names it was written as).");
+    public MicroDbException ReadError(string column, string table, string text) => EnumTextNaming.ReadError(column, table, text, EnumName);
 
     /// <summary>The error for a value that has no name to be stored under; nothing is written.</summary>
-    public MicroDbException WriteError(string column, string table, TValue value) =>
-        new($"Column '{column}' of '{table}' stores {EnumName} by name, but the value {Format(value)} is not one of its names (nor, for a [Flags] enum, a combination of them); nothing was written. Give the value a member, or store the enum as a number.");
+    public MicroDbException WriteError(string column, string table, TValue value) => EnumTextNaming.WriteError(column, table, Format(value), EnumName);
 
     /// <summary>The platform's parse of a list of names.</summary>
     protected abstract bool TryParseList(string text, out TValue value);

@@ -114,4 +114,22 @@ public abstract partial class ConformanceSuite
         db.Insert(new Swatch { Named = Color.Green });
         Assert.That(db.Table<Swatch>().Count(), Is.EqualTo(2), "the statement is usable after the refusal");
     }
+
+    [Test]
+    public void ExecuteUpdate_of_an_enum_value_with_no_name_is_refused_and_changes_nothing()
+    {
+        var db = OpenWith<Swatch>();
+        db.Insert(new Swatch { Named = Color.Blue });
+        var before = RawRows(db, "swatches");
+        var unnamed = (Color)5;
+
+        var error = Assert.Throws<MicroDbException>(() => db.Table<Swatch>().ExecuteUpdate(s => s.Set(x => x.Named, unnamed)));
+        Assert.That(error!.Message, Does.Contain("'Named'").And.Contain("'swatches'").And.Contain("5").And.Contain(nameof(Color)));
+        Assert.Throws<MicroDbException>(() => db.Table<Swatch>().ExecuteUpdate(s => s.Set(x => x.HuesOrNull, (Hues?)(Hues)8)));
+        Assert.That(RawRows(db, "swatches"), Is.EqualTo(before), "nothing stored changed");
+
+        db.Table<Swatch>().ExecuteUpdate(s => s.Set(x => x.Hues, Hues.Red | Hues.Blue));
+        Assert.That(db.ExecuteScalar<string>("SELECT Hues FROM swatches"), Is.EqualTo("Red, Blue"));
+        Assert.That(db.Table<Swatch>().Single().Hues, Is.EqualTo(Hues.Red | Hues.Blue));
+    }
 }
