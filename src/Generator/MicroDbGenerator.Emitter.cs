@@ -151,7 +151,7 @@ public sealed partial class MicroDbGenerator
                 var value = "entity." + Identifier(c.MemberName);
                 if (c.Kind == ColumnKind.EnumText)
                 {
-                    value = GeneratedCodeNames.EnumNameMethod(c.IsNullableValueType) + "(" + value + ")";
+                    value = GeneratedCodeNames.EnumNameMethod(c.IsNullableValueType) + "(" + value + ", " + i.ToString(CultureInfo.InvariantCulture) + ")";
                 }
                 else if (GeneratedCodeNames.TypedValueType(c.Kind, c.IsNullableValueType) is { } crossing)
                 {
@@ -173,7 +173,7 @@ public sealed partial class MicroDbGenerator
         /// <summary>An expression reading column <paramref name="n"/> from a typed reader as the member's type.</summary>
         private static string TypedRead(ColumnModel c, string n) =>
             c.Kind == ColumnKind.EnumText
-                ? GeneratedCodeNames.EnumParseMethod(c.IsNullableValueType) + "<" + c.ValueTypeName + ">(reader." + GeneratedCodeNames.ReadValue + "<string>(" + n + "), " + n + ")"
+                ? GeneratedCodeNames.EnumReadMethod(c.IsNullableValueType) + "<TReader, " + c.ValueTypeName + ">(ref reader, " + n + ")"
                 : GeneratedCodeNames.TypedValueType(c.Kind, c.IsNullableValueType) is { } crossing
                 ? "unchecked((" + c.ValueTypeName + (c.IsNullableValueType ? "?" : string.Empty) + ")reader." + GeneratedCodeNames.ReadValue + "<" + crossing + ">(" + n + "))"
                 : "reader." + GeneratedCodeNames.ReadValue + "<" + Declared(c) + ">(" + n + ")";

@@ -15,9 +15,13 @@ internal sealed class EnumAccessor<TEntity> : MemberAccessor<TEntity>
     private readonly bool _nullable;
     private readonly bool _asText;
     private readonly string _columnName;
+    private readonly string _tableName;
+    private readonly BoxedEnumText? _text;
 
-    public EnumAccessor(PropertyInfo property, Type enumType, bool nullable, bool asText, string columnName)
+    public EnumAccessor(PropertyInfo property, Type enumType, bool nullable, bool asText, string columnName, string tableName)
     {
+        _text = asText ? new BoxedEnumText(enumType) : null;
+        _tableName = tableName;
         _property = property;
         _enumType = enumType;
         _nullable = nullable;
@@ -59,7 +63,7 @@ internal sealed class EnumAccessor<TEntity> : MemberAccessor<TEntity>
         var value = (Enum?)_property.GetValue(entity);
         if (_asText)
         {
-            writer.Write(columnIndex, value?.ToString());
+            writer.Write(columnIndex, value is null ? null : _text!.Write(value) ?? throw _text!.WriteError(_columnName, _tableName, value));
         }
         else if (_nullable)
         {
@@ -87,18 +91,14 @@ internal sealed class EnumAccessor<TEntity> : MemberAccessor<TEntity>
             return number is null ? DefaultBoxed : Enum.ToObject(_enumType, number.Value);
         }
 
+        // NULL reads as the default, as in a column stored as a number; any other text must be one of the names.
         var text = reader.Read<string?>(columnIndex);
         if (text is null)
         {
             return DefaultBoxed;
         }
 
-        if (Enum.TryParse(_enumType, text, ignoreCase: false, out var parsed))
-        {
-            return parsed;
-        }
-
-        throw new MicroDbException($"Column '{_columnName}' holds '{text}', which is not a valid {_enumType.Name}.");
+        return _text!.TryRead(text, out var parsed) ? parsed : throw _text.ReadError(_columnName, _tableName, text);
     }
 
     public override object? GetBoxed(TEntity entity) => _property.GetValue(entity);

@@ -73,7 +73,7 @@ internal static class ReflectionMapBuilder
             }
 
             accessors.Add(enumType is not null
-                ? new EnumAccessor<T>(property, enumType, nullable, kind == ColumnKind.EnumText, columnName)
+                ? new EnumAccessor<T>(property, enumType, nullable, kind == ColumnKind.EnumText, columnName, tableName)
                 : CreateAccessor<T>(property, kind, nullable));
             properties.Add(property);
         }

@@ -43,11 +43,11 @@ internal static class GeneratedCodeNames
     public static string? TypedValueType(ColumnKind kind, bool nullableValueType) =>
         kind is ColumnKind.Enum ? (nullableValueType ? "long?" : "long") : null;
 
-    /// <summary>The <c>EntityMap&lt;T&gt;</c> helper that turns an enum stored by name into the string that crosses the typed contract.</summary>
+    /// <summary>The <c>EntityMap&lt;T&gt;</c> helper that turns an enum stored by name into the string that crosses the typed contract (value, column index).</summary>
     public static string EnumNameMethod(bool nullableValueType) => nullableValueType ? "NullableEnumName" : "EnumName";
 
-    /// <summary>The <c>EntityMap&lt;T&gt;</c> helper that parses the string read for an enum stored by name (with the column index, for its error).</summary>
-    public static string EnumParseMethod(bool nullableValueType) => nullableValueType ? "ParseNullableEnum" : "ParseEnum";
+    /// <summary>The <c>EntityMap&lt;T&gt;</c> helper that reads an enum stored by name from a typed reader (<c>ref reader</c>, column index): on SQLite in the stored UTF-8 bytes.</summary>
+    public static string EnumReadMethod(bool nullableValueType) => nullableValueType ? "ReadNullableEnum" : "ReadEnum";
 
     /// <summary>The <c>SqliteStatement</c> method that reads a column of this kind (enums read their INTEGER as Int64).</summary>
     public static string ReadMethod(ColumnKind kind, bool nullableValueType) => kind switch

@@ -65,10 +65,10 @@ public class TypedColumnsEmissionTests
         Assert.That(map, Does.Contain("writer.Write(0, entity.Id);")
             .And.Contain("writer.Write(1, entity.Name);")
             .And.Contain("writer.Write(2, unchecked((long)entity.Tint));")
-            .And.Contain("writer.Write(3, NullableEnumName(entity.Label));")
+            .And.Contain("writer.Write(3, NullableEnumName(entity.Label, 3));")
             .And.Contain("writer.Write(4, entity.Price);")
             .And.Contain("if (reader.Contains(2)) entity.Tint = unchecked((global::Shop.Tint)reader.Read<long>(2));")
-            .And.Contain("if (reader.Contains(3)) entity.Label = ParseNullableEnum<global::Shop.Tint>(reader.Read<string>(3), 3);")
+            .And.Contain("if (reader.Contains(3)) entity.Label = ReadNullableEnum<TReader, global::Shop.Tint>(ref reader, 3);")
             .And.Contain("if (reader.Contains(4)) entity.Price = reader.Read<decimal?>(4);"));
     }
 

@@ -364,42 +364,78 @@ public abstract class EntityMap<T> : IEntityMap, IObjectCrud
     protected ArgumentOutOfRangeException NoColumn(int columnIndex) =>
         new(nameof(columnIndex), columnIndex, $"Type '{Table.EntityTypeName}' has {Table.Columns.Count} columns.");
 
-    /// <summary>An enum stored by name (<see cref="ColumnKind.EnumText"/>) as it crosses <see cref="ITypedColumns{T}"/>: its name (a value with no name: its number, as <see cref="Enum.ToString()"/> gives).</summary>
+    /// <summary>
+    /// An enum stored by name (<see cref="ColumnKind.EnumText"/>) as it crosses <see cref="ITypedColumns{T}"/>: its name,
+    /// or for a <c>[Flags]</c> enum the list of names <see cref="Enum.ToString()"/> gives.
+    /// </summary>
     /// <typeparam name="TEnum">The enum type.</typeparam>
     /// <param name="value">The value.</param>
+    /// <param name="columnIndex">The column's index in <see cref="TableMapping.Columns"/> (for the error).</param>
     /// <returns>The text stored.</returns>
-    protected static string EnumName<TEnum>(TEnum value)
-        where TEnum : struct, Enum => value.ToString();
+    /// <exception cref="MicroDbException">The value has no name (a number that names no member); the message names the column, the table and the value, and nothing is written.</exception>
+    protected string EnumName<TEnum>(TEnum value, int columnIndex)
+        where TEnum : struct, Enum => EnumText<TEnum>.Instance.Write(value) ?? throw EnumText<TEnum>.Instance.WriteError(Table.Columns[columnIndex].Name, Table.TableName, value);
 
-    /// <summary>A nullable enum stored by name as it crosses <see cref="ITypedColumns{T}"/>: its name, or null.</summary>
+    /// <summary>A nullable enum stored by name as it crosses <see cref="ITypedColumns{T}"/>: its name (as <see cref="EnumName{TEnum}"/>), or null.</summary>
     /// <typeparam name="TEnum">The enum type.</typeparam>
     /// <param name="value">The value.</param>
+    /// <param name="columnIndex">The column's index in <see cref="TableMapping.Columns"/> (for the error).</param>
     /// <returns>The text stored, or null.</returns>
-    protected static string? NullableEnumName<TEnum>(TEnum? value)
-        where TEnum : struct, Enum => value?.ToString();
+    /// <exception cref="MicroDbException">The value has no name; nothing is written.</exception>
+    protected string? NullableEnumName<TEnum>(TEnum? value, int columnIndex)
+        where TEnum : struct, Enum => value.HasValue ? EnumName(value.GetValueOrDefault(), columnIndex) : null;
 
-    /// <summary>Parses the stored name of an enum column read through <see cref="ITypedColumns{T}"/>.</summary>
+    /// <summary>
+    /// Reads column <paramref name="columnIndex"/>, an enum stored by name, through <see cref="ITypedColumns{T}"/>. On
+    /// SQLite the stored UTF-8 bytes are compared with the enum's names, which are encoded once per enum type: no string
+    /// is made for a name. Another reader's string is read by the same rule. NULL reads as the default.
+    /// </summary>
+    /// <typeparam name="TReader">The reader.</typeparam>
     /// <typeparam name="TEnum">The enum type.</typeparam>
-    /// <param name="text">The stored text (null for SQL NULL).</param>
-    /// <param name="columnIndex">The column's index in <see cref="TableMapping.Columns"/> (for the error).</param>
+    /// <param name="reader">The reader, on a row.</param>
+    /// <param name="columnIndex">The column's index in <see cref="TableMapping.Columns"/>.</param>
     /// <returns>The value.</returns>
-    /// <exception cref="MicroDbException">The text is NULL or names no member of <typeparamref name="TEnum"/>; the message names the column and the text.</exception>
-    protected TEnum ParseEnum<TEnum>(string? text, int columnIndex)
-        where TEnum : struct, Enum =>
-        text is not null && Enum.TryParse<TEnum>(text, ignoreCase: false, out var value) ? value : throw BadEnum(text, columnIndex, typeof(TEnum));
+    /// <exception cref="MicroDbException">The text is not one of the enum's names (a number, another spelling, a list on an enum without <c>[Flags]</c>); the message names the column, the table and the text, and the row is kept.</exception>
+    protected TEnum ReadEnum<TReader, TEnum>(ref TReader reader, int columnIndex)
+        where TReader : struct, IColumnValueReader
+        where TEnum : struct, Enum
+    {
+        if (typeof(TReader) == typeof(SqliteColumnReader))
+        {
+            ref var sqlite = ref Unsafe.As<TReader, SqliteColumnReader>(ref reader);
+            return sqlite.TryReadEnumText<TEnum>(columnIndex, out var value, out _) ? value : throw BadEnum<TEnum>(sqlite.ReadText(columnIndex), columnIndex);
+        }
 
-    /// <summary>Parses the stored name of a nullable enum column read through <see cref="ITypedColumns{T}"/> (null stays null).</summary>
+        var text = reader.Read<string?>(columnIndex);
+        return text is null ? default : ParseEnum<TEnum>(text, columnIndex);
+    }
+
+    /// <summary>Reads column <paramref name="columnIndex"/>, a nullable enum stored by name, as <see cref="ReadEnum{TReader, TEnum}"/> does; NULL reads as null.</summary>
+    /// <typeparam name="TReader">The reader.</typeparam>
     /// <typeparam name="TEnum">The enum type.</typeparam>
-    /// <param name="text">The stored text (null for SQL NULL).</param>
-    /// <param name="columnIndex">The column's index in <see cref="TableMapping.Columns"/> (for the error).</param>
+    /// <param name="reader">The reader, on a row.</param>
+    /// <param name="columnIndex">The column's index in <see cref="TableMapping.Columns"/>.</param>
     /// <returns>The value, or null.</returns>
-    /// <exception cref="MicroDbException">The text names no member of <typeparamref name="TEnum"/>; the message names the column and the text.</exception>
-    protected TEnum? ParseNullableEnum<TEnum>(string? text, int columnIndex)
-        where TEnum : struct, Enum =>
-        text is null ? null : Enum.TryParse<TEnum>(text, ignoreCase: false, out var value) ? value : throw BadEnum(text, columnIndex, typeof(TEnum));
+    /// <exception cref="MicroDbException">The text is not one of the enum's names; the message names the column, the table and the text.</exception>
+    protected TEnum? ReadNullableEnum<TReader, TEnum>(ref TReader reader, int columnIndex)
+        where TReader : struct, IColumnValueReader
+        where TEnum : struct, Enum
+    {
+        if (typeof(TReader) == typeof(SqliteColumnReader))
+        {
+            ref var sqlite = ref Unsafe.As<TReader, SqliteColumnReader>(ref reader);
+            return sqlite.TryReadEnumText<TEnum>(columnIndex, out var value, out var isNull) ? (isNull ? null : value) : throw BadEnum<TEnum>(sqlite.ReadText(columnIndex), columnIndex);
+        }
 
-    private MicroDbException BadEnum(string? text, int columnIndex, Type enumType) => new(
-        $"Column '{Table.Columns[columnIndex].Name}' of '{Table.TableName}' holds {(text is null ? "NULL" : "'" + text + "'")}, which is not a valid {enumType.Name}.");
+        var text = reader.Read<string?>(columnIndex);
+        return text is null ? null : ParseEnum<TEnum>(text, columnIndex);
+    }
+
+    private TEnum ParseEnum<TEnum>(string text, int columnIndex)
+        where TEnum : struct, Enum => EnumText<TEnum>.Instance.TryRead(text, out var value) ? value : throw BadEnum<TEnum>(text, columnIndex);
+
+    private MicroDbException BadEnum<TEnum>(string? text, int columnIndex)
+        where TEnum : struct, Enum => EnumText<TEnum>.Instance.ReadError(Table.Columns[columnIndex].Name, Table.TableName, text ?? "");
 
     /// <summary>For each column of the table, its ordinal in <paramref name="statement"/>'s result, or -1.</summary>
     /// <param name="statement">The statement.</param>

@@ -10,7 +10,8 @@ namespace MicroDb.Native;
 /// at the ordinal resolved for it, through the <c>Get*</c> method of the value's type, so the storage rules, both storage
 /// formats and the errors for bad stored values are the statement's own. No value type is boxed; only a
 /// <see cref="DateTime"/> column looks at its <see cref="ColumnKind"/>. An enum stored by name
-/// (<see cref="ColumnKind.EnumText"/>) is read as a string, which the map parses. Made by <see cref="EntityMap{T}"/>.
+/// (<see cref="ColumnKind.EnumText"/>) is read by the map, which compares the stored UTF-8 bytes with its names here
+/// (other readers hand it a string). Made by <see cref="EntityMap{T}"/>.
 /// </summary>
 public readonly struct SqliteColumnReader : IColumnValueReader
 {
@@ -93,6 +94,14 @@ public readonly struct SqliteColumnReader : IColumnValueReader
         if (typeof(TValue) == typeof(StringBuilder)) return (TValue)(object?)statement.GetStringBuilder(o)!;
         throw SqliteColumnErrors.UnsupportedType(columnIndex, typeof(TValue));
     }
+
+    /// <summary>Reads column <paramref name="columnIndex"/> as an enum stored by name, in its UTF-8 bytes (<see cref="SqliteStatement.TryReadEnumText{TEnum}"/>).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal bool TryReadEnumText<TEnum>(int columnIndex, out TEnum value, out bool isNull)
+        where TEnum : struct, Enum => _statement.TryReadEnumText(_ordinals[columnIndex], out value, out isNull);
+
+    /// <summary>The text of column <paramref name="columnIndex"/> (for an error).</summary>
+    internal string? ReadText(int columnIndex) => _statement.GetString(_ordinals[columnIndex]);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static TTo From<TFrom, TTo>(TFrom value) => Unsafe.As<TFrom, TTo>(ref value);

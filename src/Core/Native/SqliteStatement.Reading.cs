@@ -1,6 +1,7 @@
 using System.Buffers.Text;
 using System.Globalization;
 using System.Runtime.CompilerServices;
+using MicroDb.Mapping;
 using SQLitePCL;
 
 namespace MicroDb.Native;
@@ -382,32 +383,52 @@ public sealed partial class SqliteStatement
     }
 #endif
 
-    /// <summary>Reads an enum stored by name (<c>[StoreAsText]</c>); integer text is accepted too.</summary>
+    /// <summary>Reads an enum stored by name (<c>[StoreAsText]</c>): one of its names, compared in the stored UTF-8 bytes
+    /// without allocating (NULL reads as the default, as a NULL in an enum stored as a number does).</summary>
     /// <typeparam name="TEnum">The enum type.</typeparam>
     /// <param name="ordinal">0-based column index.</param>
+    /// <exception cref="MicroDbException">The text is not one of the enum's names (see <c>EnumTextRule</c>); the message names the column and the text.</exception>
     public TEnum GetEnumFromText<TEnum>(int ordinal)
-        where TEnum : struct, Enum => ParseEnum<TEnum>(ordinal, TextSpan(ordinal, out var chars), chars);
+        where TEnum : struct, Enum => TryReadEnumText<TEnum>(ordinal, out var value, out _) ? value : throw BadEnumText<TEnum>(ordinal);
 
-    /// <summary>Reads a nullable enum stored by name (<c>[StoreAsText]</c>): one native call, null for NULL.</summary>
+    /// <summary>Reads a nullable enum stored by name (<c>[StoreAsText]</c>), null for NULL.</summary>
     /// <typeparam name="TEnum">The enum type.</typeparam>
     /// <param name="ordinal">0-based column index.</param>
+    /// <exception cref="MicroDbException">The text is not one of the enum's names; the message names the column and the text.</exception>
     public TEnum? GetNullableEnumFromText<TEnum>(int ordinal)
+        where TEnum : struct, Enum => TryReadEnumText<TEnum>(ordinal, out var value, out var isNull) ? (isNull ? null : value) : throw BadEnumText<TEnum>(ordinal);
+
+    /// <summary>
+    /// Reads an enum stored by name: true with the value (or with <paramref name="isNull"/> and the default for NULL),
+    /// false when the stored text is not a name. One native call for a name (the stored bytes, as <see cref="GetGuid"/>
+    /// reads them); the text is made only for an empty value, a list of names, or a text that matched no name.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal bool TryReadEnumText<TEnum>(int ordinal, out TEnum value, out bool isNull)
+        where TEnum : struct, Enum
+    {
+        isNull = false;
+        var bytes = raw.sqlite3_column_blob(Handle, ordinal);
+        return (!bytes.IsEmpty && EnumText<TEnum>.Instance.TryRead(bytes, out value)) || TryReadEnumTextSlow(ordinal, out value, out isNull);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool TryReadEnumTextSlow<TEnum>(int ordinal, out TEnum value, out bool isNull)
         where TEnum : struct, Enum
     {
         var text = GetString(ordinal);
-        return text is null ? null : ParseEnum<TEnum>(ordinal, text, text);
-    }
-
-    private TEnum ParseEnum<TEnum>(int ordinal, ReadOnlySpan<char> span, string? chars)
-        where TEnum : struct, Enum
-    {
-        if (Enum.TryParse<TEnum>(span, ignoreCase: false, out var value))
+        isNull = text is null;
+        if (text is null)
         {
-            return value;
+            value = default;
+            return true;
         }
 
-        throw BadValue(ordinal, chars, typeof(TEnum).Name);
+        return EnumText<TEnum>.Instance.TryRead(text, out value);
     }
+
+    private MicroDbException BadEnumText<TEnum>(int ordinal)
+        where TEnum : struct, Enum => BadValue(ordinal, GetString(ordinal) ?? "", typeof(TEnum).Name);
 
     // Nullable readers: one native call for a non-NULL value, as the non-nullable readers; NULL is told apart from
     // the value 0 (or a null text) by the storage class the zero check asks for anyway.

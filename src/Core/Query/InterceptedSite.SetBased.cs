@@ -96,7 +96,10 @@ public sealed partial class InterceptedSite
                     return false;
                 }
 
-                values.AddStored(ValueEncoding.ToStorage(value, columns[i].StoreAsText, format));
+                // An enum stored by name is written only under a name (EnumTextRule), as the run time's SetValue writes it.
+                values.AddStored(columns[i].Kind == Mapping.ColumnKind.EnumText && value is Enum named
+                    ? Mapping.EnumTextNaming.Write(named, columns[i].Name, query.Table.TableName)
+                    : ValueEncoding.ToStorage(value, columns[i].StoreAsText, format));
             }
             else if (setter.Expression is not { } lambda || !TryReadOperand(lambda.Body, site.Path, out var operand) || operand is null)
             {

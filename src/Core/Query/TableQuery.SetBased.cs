@@ -141,7 +141,10 @@ public sealed partial class TableQuery<T>
         }
 
         var slot = new SqlParameter(args.Count, column.Kind);
-        args.Add(ValueEncoding.ToStorage(value, column.StoreAsText, format));
+        // An enum stored by name is written only under a name (EnumTextRule), as an insert writes it.
+        args.Add(column.Kind == ColumnKind.EnumText && value is Enum named
+            ? EnumTextNaming.Write(named, column.Name, _map.Table.TableName)
+            : ValueEncoding.ToStorage(value, column.StoreAsText, format));
         return slot;
     }
 }

@@ -120,7 +120,7 @@ public abstract partial class ConformanceSuite
             Char = (char)Int(r, char.MinValue, char.MaxValue), String = Maybe(r, String), Blob = Maybe(r, Blob), Guid = Guid(r),
             DateTime = DateTime(r, text: false), DateTimeText = DateTime(r, text: true), DateTimeOffset = DateTimeOffset(r), TimeSpan = new TimeSpan(Int(r, long.MinValue, long.MaxValue)),
             DateOnly = System.DateOnly.FromDayNumber((int)Int(r, 0, System.DateOnly.MaxValue.DayNumber)), TimeOnly = new TimeOnly(Int(r, 0, System.TimeOnly.MaxValue.Ticks)),
-            Color = Color(r), ColorText = Color(r), Size = (Size)Int(r, long.MinValue, long.MaxValue),
+            Color = Color(r), ColorText = NamedColor(r), Size = (Size)Int(r, long.MinValue, long.MaxValue),
             NBool = MaybeValue(r, x => x.Next(2) == 1), NByte = MaybeValue(r, x => (byte)Int(x, byte.MinValue, byte.MaxValue)),
             NSByte = MaybeValue(r, x => (sbyte)Int(x, sbyte.MinValue, sbyte.MaxValue)), NInt16 = MaybeValue(r, x => (short)Int(x, short.MinValue, short.MaxValue)),
             NUInt16 = MaybeValue(r, x => (ushort)Int(x, ushort.MinValue, ushort.MaxValue)), NInt32 = MaybeValue(r, x => (int)Int(x, int.MinValue, int.MaxValue)),
@@ -130,7 +130,7 @@ public abstract partial class ConformanceSuite
             NDateTime = MaybeValue(r, x => DateTime(x, text: false)), NDateTimeText = MaybeValue(r, x => DateTime(x, text: true)),
             NDateTimeOffset = MaybeValue(r, DateTimeOffset), NTimeSpan = MaybeValue(r, x => new TimeSpan(Int(x, long.MinValue, long.MaxValue))),
             NDateOnly = MaybeValue(r, x => System.DateOnly.FromDayNumber((int)Int(x, 0, System.DateOnly.MaxValue.DayNumber))),
-            NTimeOnly = MaybeValue(r, x => new TimeOnly(Int(x, 0, System.TimeOnly.MaxValue.Ticks))), NColor = MaybeValue(r, Color), NColorText = MaybeValue(r, Color),
+            NTimeOnly = MaybeValue(r, x => new TimeOnly(Int(x, 0, System.TimeOnly.MaxValue.Ticks))), NColor = MaybeValue(r, Color), NColorText = MaybeValue(r, NamedColor),
             Text = String(r), Bytes = Blob(r), Planet = Planet(r), Flags = (Flags64)unchecked((ulong)Int(r, long.MinValue, long.MaxValue)),
             NSize = MaybeValue(r, x => (Size)Int(x, long.MinValue, long.MaxValue)), NPlanet = MaybeValue(r, Planet),
             NFlags = MaybeValue(r, x => (Flags64)unchecked((ulong)Int(x, long.MinValue, long.MaxValue))),
@@ -220,7 +220,7 @@ public abstract partial class ConformanceSuite
                 ("0", w => w.Write(0UL)), ("0.0", w => w.Write(0f)), ("0.0", w => w.Write(0d)), ("'0'", w => w.Write(0m)), ("0", w => w.Write((ushort)0)),
                 ("NULL", NoValue), ("NULL", NoValue), ("'00000000-0000-0000-0000-000000000000'", w => w.Write(new byte[16])), ("0", w => w.Write(0L)),
                 ("'0001-01-01T00:00:00.0000000'", w => w.Write(0L)), ("'0001-01-01T00:00:00.0000000+00:00'", w => { w.Write(0L); w.Write((short)0); }),
-                ("0", w => w.Write(0L)), ("'0001-01-01'", w => w.Write(0)), ("0", w => w.Write(0L)), ("0", w => w.Write(0L)), ("'0'", w => w.Write(0L)), ("0", w => w.Write(0L)),
+                ("0", w => w.Write(0L)), ("'0001-01-01'", w => w.Write(0)), ("0", w => w.Write(0L)), ("0", w => w.Write(0L)), ("'Red'", w => w.Write(1L)), ("0", w => w.Write(0L)),
             };
             columns.AddRange(Enumerable.Repeat<(string, Action<BinaryWriter>)>(("NULL", NoValue), 22));
             columns.AddRange(
@@ -354,8 +354,12 @@ public abstract partial class ConformanceSuite
             return new DateTimeOffset(ticks, offset);
         }
 
-        private static Planet Planet(Random r) => r.Next(4) == 0 ? (Planet)(short)Int(r, short.MinValue, short.MaxValue) : (Planet)r.Next(0, 2);
+        // Planet is stored by name wherever it is used: only its names.
+        private static Planet Planet(Random r) => (Planet)r.Next(0, 2);
 
         private static Color Color(Random r) => r.Next(4) == 0 ? (Color)r.Next(int.MinValue, int.MaxValue) : (Color)r.Next(1, 4);
+
+        // An enum stored by name stores only its names (a value without one is refused on write).
+        private static Color NamedColor(Random r) => (Color)r.Next(1, 4);
     }
 }

@@ -230,16 +230,20 @@ public sealed class BadInputTests : ReliabilityFixture
         Assert.That(error!.Message, Does.Contain($"'{column}'").And.Contain("not a valid " + type));
     }
 
-    [Test]
-    public void Integer_text_in_a_StoreAsText_enum_column_is_read_as_the_value()
+    [TestCase("ColorText", "'2'")]
+    [TestCase("NColorText", "'42'")]
+    [TestCase("NColorText", "42")]
+    public void Integer_text_in_a_StoreAsText_enum_column_is_refused_naming_the_column_and_kept(string column, string literal)
     {
+        // Only names are stored by name (a value without one is refused on write), so a number is no stored value.
         var db = OpenWith<AllTypes>();
         db.Insert(new AllTypes());
-        db.Execute("UPDATE AllTypes SET ColorText = '2', NColorText = '42'");
+        db.Execute($"UPDATE AllTypes SET {column} = {literal}");
 
-        var read = db.Get<AllTypes>(1L);
+        var error = Assert.Throws<MicroDbException>(() => db.Get<AllTypes>(1L));
 
-        Assert.That((read.ColorText, (int?)read.NColorText), Is.EqualTo((Color.Green, (int?)42)));
+        Assert.That(error!.Message, Does.Contain($"'{column}'").And.Contain("'AllTypes'").And.Contain("not a valid Color"));
+        Assert.That(db.ExecuteScalar<string>($"SELECT {column} FROM AllTypes"), Is.EqualTo(literal.Trim('\'')), "nothing stored is lost");
     }
 
     [Test]

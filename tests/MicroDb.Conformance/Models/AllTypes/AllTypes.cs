@@ -36,8 +36,9 @@ public class AllTypes
     public DateOnly DateOnly { get; set; }
     public TimeOnly TimeOnly { get; set; }
     public Color Color { get; set; }
+    // Color has no member for 0, and an enum stored by name stores only names: a new row starts at a named value.
     [StoreAsText]
-    public Color ColorText { get; set; }
+    public Color ColorText { get; set; } = Color.Red;
     public Size Size { get; set; }
 
     public bool? NBool { get; set; }

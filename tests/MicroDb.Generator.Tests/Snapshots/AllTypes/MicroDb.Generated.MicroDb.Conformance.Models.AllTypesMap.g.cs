@@ -100,7 +100,7 @@ namespace MicroDb.Generated.MicroDb.Conformance.Models
             writer.Write(21, entity.DateOnly);
             writer.Write(22, entity.TimeOnly);
             writer.Write(23, unchecked((long)entity.Color));
-            writer.Write(24, EnumName(entity.ColorText));
+            writer.Write(24, EnumName(entity.ColorText, 24));
             writer.Write(25, unchecked((long)entity.Size));
             writer.Write(26, entity.NBool);
             writer.Write(27, entity.NByte);
@@ -123,13 +123,13 @@ namespace MicroDb.Generated.MicroDb.Conformance.Models
             writer.Write(44, entity.NDateOnly);
             writer.Write(45, entity.NTimeOnly);
             writer.Write(46, unchecked((long?)entity.NColor));
-            writer.Write(47, NullableEnumName(entity.NColorText));
+            writer.Write(47, NullableEnumName(entity.NColorText, 47));
             writer.Write(48, entity.Text);
             writer.Write(49, entity.Bytes);
-            writer.Write(50, EnumName(entity.Planet));
+            writer.Write(50, EnumName(entity.Planet, 50));
             writer.Write(51, unchecked((long)entity.Flags));
             writer.Write(52, unchecked((long?)entity.NSize));
-            writer.Write(53, NullableEnumName(entity.NPlanet));
+            writer.Write(53, NullableEnumName(entity.NPlanet, 53));
             writer.Write(54, unchecked((long?)entity.NFlags));
         }
 
@@ -160,7 +160,7 @@ namespace MicroDb.Generated.MicroDb.Conformance.Models
             if (reader.Contains(21)) entity.DateOnly = reader.Read<global::System.DateOnly>(21);
             if (reader.Contains(22)) entity.TimeOnly = reader.Read<global::System.TimeOnly>(22);
             if (reader.Contains(23)) entity.Color = unchecked((global::MicroDb.Conformance.Models.Color)reader.Read<long>(23));
-            if (reader.Contains(24)) entity.ColorText = ParseEnum<global::MicroDb.Conformance.Models.Color>(reader.Read<string>(24), 24);
+            if (reader.Contains(24)) entity.ColorText = ReadEnum<TReader, global::MicroDb.Conformance.Models.Color>(ref reader, 24);
             if (reader.Contains(25)) entity.Size = unchecked((global::MicroDb.Conformance.Models.Size)reader.Read<long>(25));
             if (reader.Contains(26)) entity.NBool = reader.Read<bool?>(26);
             if (reader.Contains(27)) entity.NByte = reader.Read<byte?>(27);
@@ -183,13 +183,13 @@ namespace MicroDb.Generated.MicroDb.Conformance.Models
             if (reader.Contains(44)) entity.NDateOnly = reader.Read<global::System.DateOnly?>(44);
             if (reader.Contains(45)) entity.NTimeOnly = reader.Read<global::System.TimeOnly?>(45);
             if (reader.Contains(46)) entity.NColor = unchecked((global::MicroDb.Conformance.Models.Color?)reader.Read<long?>(46));
-            if (reader.Contains(47)) entity.NColorText = ParseNullableEnum<global::MicroDb.Conformance.Models.Color>(reader.Read<string>(47), 47);
+            if (reader.Contains(47)) entity.NColorText = ReadNullableEnum<TReader, global::MicroDb.Conformance.Models.Color>(ref reader, 47);
             if (reader.Contains(48)) entity.Text = reader.Read<string>(48);
             if (reader.Contains(49)) entity.Bytes = reader.Read<byte[]>(49);
-            if (reader.Contains(50)) entity.Planet = ParseEnum<global::MicroDb.Conformance.Models.Planet>(reader.Read<string>(50), 50);
+            if (reader.Contains(50)) entity.Planet = ReadEnum<TReader, global::MicroDb.Conformance.Models.Planet>(ref reader, 50);
             if (reader.Contains(51)) entity.Flags = unchecked((global::MicroDb.Conformance.Models.Flags64)reader.Read<long>(51));
             if (reader.Contains(52)) entity.NSize = unchecked((global::MicroDb.Conformance.Models.Size?)reader.Read<long?>(52));
-            if (reader.Contains(53)) entity.NPlanet = ParseNullableEnum<global::MicroDb.Conformance.Models.Planet>(reader.Read<string>(53), 53);
+            if (reader.Contains(53)) entity.NPlanet = ReadNullableEnum<TReader, global::MicroDb.Conformance.Models.Planet>(ref reader, 53);
             if (reader.Contains(54)) entity.NFlags = unchecked((global::MicroDb.Conformance.Models.Flags64?)reader.Read<long?>(54));
             return entity;
         }

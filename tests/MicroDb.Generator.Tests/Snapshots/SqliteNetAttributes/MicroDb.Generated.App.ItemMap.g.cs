@@ -32,7 +32,7 @@ namespace MicroDb.Generated.App
             writer.Write(2, entity.Code);
             writer.Write(3, entity.Second);
             writer.Write(4, entity.First);
-            writer.Write(5, EnumName(entity.Mood));
+            writer.Write(5, EnumName(entity.Mood, 5));
         }
 
         public global::App.Item ReadColumns<TReader>(ref TReader reader) where TReader : struct, IColumnValueReader
@@ -43,7 +43,7 @@ namespace MicroDb.Generated.App
             if (reader.Contains(2)) entity.Code = reader.Read<string>(2);
             if (reader.Contains(3)) entity.Second = reader.Read<int>(3);
             if (reader.Contains(4)) entity.First = reader.Read<int>(4);
-            if (reader.Contains(5)) entity.Mood = ParseEnum<global::App.Mood>(reader.Read<string>(5), 5);
+            if (reader.Contains(5)) entity.Mood = ReadEnum<TReader, global::App.Mood>(ref reader, 5);
             return entity;
         }
 
