@@ -381,13 +381,19 @@ public sealed partial class MicroDbGenerator
                 return null;
             }
 
+            var name = new SqlColumn(column.ColumnName, joined is null ? null : SqlAliases.Table(node.Table));
+            if (node.Op is "null" or "notnull")
+            {
+                // Compared with null: IS NULL / IS NOT NULL of the member's value as the run time reads it (a decimal's REAL).
+                return new SqlGroup(new SqlIsNull(column.Kind == ColumnKind.Decimal ? SqlStoredKeys.DecimalValue(name) : name, node.Op == "notnull"));
+            }
+
             if (!Fits(column.Kind, node.Family!))
             {
                 declined = $"member '{node.Member}' is stored as {column.Kind}, which compares by the run-time translator's rules";
                 return null;
             }
 
-            var name = new SqlColumn(column.ColumnName, joined is null ? null : SqlAliases.Table(node.Table));
             if (node.Op == "bool")
             {
                 // A bool member used as a condition.
@@ -398,8 +404,8 @@ public sealed partial class MicroDbGenerator
             values.Add(node with { Left = null, Right = null, Path = where.ToString(System.Globalization.CultureInfo.InvariantCulture) + ":" + node.Path });
             if (node.Op is "=" or "<>")
             {
-                // Equality with a nullable (reference) operand is IS / IS NOT (two-valued logic); a null value is sent to the run-time path.
-                var nullable = node.Family == "string";
+                // Equality with a nullable operand (a string, a lifted comparison) is IS / IS NOT (two-valued logic); a null value is sent to the run-time path.
+                var nullable = node.Family == "string" || node.Nullable;
                 var op = node.Op == "=" ? (nullable ? SqlOperator.Is : SqlOperator.Equal) : (nullable ? SqlOperator.IsNot : SqlOperator.NotEqual);
                 return new SqlGroup(new SqlBinary(name, op, value));
             }
@@ -411,7 +417,10 @@ public sealed partial class MicroDbGenerator
                 ">" => SqlOperator.GreaterThan,
                 _ => SqlOperator.GreaterThanOrEqual,
             };
-            return new SqlGroup(node.ValueOnLeft ? new SqlBinary(value, comparison, name) : new SqlBinary(name, comparison, value));
+            SqlExpression ordered = node.ValueOnLeft ? new SqlBinary(value, comparison, name) : new SqlBinary(name, comparison, value);
+
+            // A lifted ordering is false when the member is null: guarded as the run time guards a nullable open operand.
+            return new SqlGroup(node.Nullable ? new SqlBinary(new SqlIsNull(name, Negated: true), SqlOperator.And, ordered) : ordered);
         }
 
         /// <summary>Whether a member's type family is stored as the kind whose comparison is SQLite's own, under both storage formats.</summary>

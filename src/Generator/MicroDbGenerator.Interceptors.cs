@@ -444,11 +444,19 @@ public sealed partial class MicroDbGenerator
                     return subquery;
                 }
 
-                // string's and Guid's == and != are operator methods whose SQL is plain equality; any other operator method is declined.
-                if (b.IsLifted || (b.OperatorMethod is { } method && method.ContainingType.SpecialType != SpecialType.System_String
-                    && !(op is "=" or "<>" && FamilyOf(method.ContainingType) == "guid")))
+                if (Uses(b.LeftOperand) != Uses(b.RightOperand) && IsNull(Uses(b.LeftOperand) ? b.RightOperand : b.LeftOperand) && op is "=" or "<>" && _aggregate is null)
                 {
-                    return Decline($"'{b.Syntax}' compares nullable values or uses an operator method, which the run-time translator's rules decide");
+                    // x.Member == null: IS NULL whatever the member's type and its operator (the run time's Equality with a null value).
+                    var checkedMember = Uses(b.LeftOperand) ? b.LeftOperand : b.RightOperand;
+                    return NullCheck(checkedMember, op) is { } check ? check : (Reason is null ? Decline(SubqueryReason(checkedMember) ?? $"'{checkedMember.Syntax}' is not a member of the row") : null);
+                }
+
+                // string's and Guid's == and != are operator methods whose SQL is plain equality; any other operator method is declined.
+                // A lifted comparison (nullable operands) is IS / IS NOT, or an ordering guarded by IS NOT NULL (the emitter's Condition).
+                if (b.OperatorMethod is { } method && method.ContainingType.SpecialType != SpecialType.System_String
+                    && !(op is "=" or "<>" && FamilyOf(method.ContainingType) == "guid"))
+                {
+                    return Decline($"'{b.Syntax}' uses an operator method, which the run-time translator's rules decide");
                 }
 
                 var leftUses = Uses(b.LeftOperand);
@@ -467,7 +475,7 @@ public sealed partial class MicroDbGenerator
                         : new LoweredNode(op, aggregate, Family: "aggregate", Path: path + (leftUses ? "R" : "L"), ValueOnLeft: !leftUses);
                 }
 
-                if (Member(open, out var member) is not { } family)
+                if (Member(open, out var member, b.IsLifted) is not { } family)
                 {
                     return Reason is null ? Decline(SubqueryReason(open) ?? $"'{open.Syntax}' is not a member of the row") : null;
                 }
@@ -477,9 +485,10 @@ public sealed partial class MicroDbGenerator
                     return Decline($"the value '{closed.Syntax}' is computed; only constants and captured variables, fields and properties are read at run time");
                 }
 
-                if (closed.ConstantValue is { HasValue: true, Value: null })
+                if (IsNull(closed))
                 {
-                    return Decline($"'{b.Syntax}' compares with null");
+                    // An ordering comparison with null is false in C#: the run time writes a constant, not a comparison.
+                    return Decline($"'{b.Syntax}' orders against null");
                 }
 
                 if (op is not ("=" or "<>") && family is "string" or "guid" or "bool")
@@ -488,7 +497,43 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var memberType = member!.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
-                return new LoweredNode(op, _memberName ?? member.Name, memberType, family, path + (leftUses ? "R" : "L"), ValueOnLeft: !leftUses, Table: LastTable);
+                return new LoweredNode(op, _memberName ?? member.Name, memberType, family, path + (leftUses ? "R" : "L"), ValueOnLeft: !leftUses, Table: LastTable, Nullable: b.IsLifted);
+            }
+
+            /// <summary>A null constant (through conversions), or <c>default</c> of a nullable type.</summary>
+            private static bool IsNull(IOperation operation)
+            {
+                while (operation is IConversionOperation { OperatorMethod: null } conversion)
+                {
+                    if (conversion.ConstantValue is { HasValue: true, Value: null })
+                    {
+                        return true;
+                    }
+
+                    operation = conversion.Operand;
+                }
+
+                return operation.ConstantValue is { HasValue: true, Value: null }
+                    || operation is IDefaultValueOperation { Type: { } type } && (!type.IsValueType || type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T);
+            }
+
+            /// <summary>
+            /// <c>member == null</c> / <c>!= null</c> of a member of any mapped type (a nullable value type's or a reference type's):
+            /// a <c>null</c>/<c>notnull</c> node, or null when the operand is no member of the row.
+            /// </summary>
+            private LoweredNode? NullCheck(IOperation open, string op)
+            {
+                while (open is IConversionOperation { OperatorMethod: null } conversion && (conversion.Conversion.IsNullable || conversion.Conversion.IsIdentity || conversion.Conversion.IsReference))
+                {
+                    open = conversion.Operand;
+                }
+
+                if (Member(open, out var member, lifted: true, anyType: true) is null)
+                {
+                    return null;
+                }
+
+                return new LoweredNode(op == "=" ? "null" : "notnull", _memberName ?? member!.Name, Family: "null", Table: LastTable);
             }
 
             /// <summary>The aggregate of a grouping <paramref name="operation"/> reads (through integral conversions), or null.</summary>
@@ -508,11 +553,21 @@ public sealed partial class MicroDbGenerator
             }
 
             /// <summary>A property of the lambda's parameter (through integral and enum conversions), and how its type compares; null when it is none.</summary>
-            public string? Member(IOperation? operation, out IPropertySymbol? member)
+            /// <param name="operation">The operand.</param>
+            /// <param name="member">The member found.</param>
+            /// <param name="lifted">In a lifted comparison: a nullable member, or the conversion lifting a member to nullable, compares as its underlying type.</param>
+            /// <param name="anyType">For a comparison with null: any member type (the family is then <c>null</c> when it is none of the lowered ones).</param>
+            public string? Member(IOperation? operation, out IPropertySymbol? member, bool lifted = false, bool anyType = false)
             {
                 member = null;
                 while (operation is IConversionOperation conversion)
                 {
+                    if (lifted && conversion is { OperatorMethod: null, Conversion.IsNullable: true } && SymbolEqualityComparer.Default.Equals(Underlying(conversion.Type), Underlying(conversion.Operand.Type)))
+                    {
+                        operation = conversion.Operand;
+                        continue;
+                    }
+
                     if (conversion.OperatorMethod is not null || !(IsIntegralOrEnum(conversion.Type) && IsIntegralOrEnum(conversion.Operand.Type)) && !conversion.Conversion.IsIdentity)
                     {
                         Decline($"the conversion '{conversion.Syntax}' follows the run-time translator's rules");
@@ -548,7 +603,13 @@ public sealed partial class MicroDbGenerator
                 }
 
                 member = property;
-                var family = IsAccessible(property.Type) ? FamilyOf(property.Type) : null;
+                if (anyType)
+                {
+                    return "null";
+                }
+
+                var type = lifted ? Underlying(property.Type)! : property.Type;
+                var family = IsAccessible(type) ? FamilyOf(type) : null;
                 if (family is null)
                 {
                     Decline($"member '{property.Name}' of type '{property.Type.ToDisplayString()}' compares by the run-time translator's rules");
@@ -594,7 +655,7 @@ public sealed partial class MicroDbGenerator
                 _ => operation.ConstantValue.HasValue && operation.ConstantValue.Value is not null && !Uses(operation),
             };
 
-            private static bool IsSimpleValueType(ITypeSymbol? type) => type is not null && (FamilyOf(type) is not null || type.SpecialType == SpecialType.System_Object);
+            private static bool IsSimpleValueType(ITypeSymbol? type) => Underlying(type) is { } t && (FamilyOf(t) is not null || t.SpecialType == SpecialType.System_Object);
 
             private bool Uses(IOperation operation) =>
                 operation.DescendantsAndSelf().Any(o => o is IParameterReferenceOperation p && SymbolEqualityComparer.Default.Equals(p.Parameter, _parameter));

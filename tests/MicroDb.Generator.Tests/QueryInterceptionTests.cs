@@ -243,8 +243,11 @@ public class QueryInterceptionTests
         Assert.That(intercepted, Is.EqualTo(InterceptedCases));
     }
 
-    /// <summary>The semantics cases the front end lowers: integer, bool and numeric-enum members with every operator, string and Guid equality.</summary>
-    internal const int InterceptedCases = 66;
+    /// <summary>
+    /// The semantics cases the front end lowers: integer, bool and numeric-enum members with every operator, string and Guid
+    /// equality, each nullable too (lifted comparisons).
+    /// </summary>
+    internal const int InterceptedCases = 104;
 
     private const string Pets = """
         }
