@@ -496,9 +496,36 @@ public sealed partial class MicroDbGenerator
                     return Decline($"ordering comparisons of {family} values follow the run-time translator's rules");
                 }
 
+                var zeroHolds = false;
+                if (family == "double")
+                {
+                    if (b.IsLifted != (member!.Type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T))
+                    {
+                        return Decline($"'{b.Syntax}' compares a double or float member with a value of another nullability, which the run-time translator's rules decide");
+                    }
+
+                    // The SQL of a non-nullable member includes its NULL rows (NaN written) when 0 op value holds: known for a constant,
+                    // else written for a positive value (InterceptedSite.Real sends the other values to the run-time path).
+                    var value = closed.ConstantValue is { HasValue: true, Value: { } constant } ? System.Convert.ToDouble(constant, System.Globalization.CultureInfo.InvariantCulture) : 1;
+                    zeroHolds = !b.IsLifted && ZeroHolds(leftUses ? op : Flip(op), value);
+                }
+
                 var memberType = member!.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
-                return new LoweredNode(op, _memberName ?? member.Name, memberType, family, path + (leftUses ? "R" : "L"), ValueOnLeft: !leftUses, Table: LastTable, Nullable: b.IsLifted);
+                return new LoweredNode(op, _memberName ?? member.Name, memberType, family, path + (leftUses ? "R" : "L"), ValueOnLeft: !leftUses, Table: LastTable, Nullable: b.IsLifted, ZeroHolds: zeroHolds);
             }
+
+            /// <summary>Whether <c>0 op value</c> holds (false for NaN, which the run time writes as a constant).</summary>
+            private static bool ZeroHolds(string op, double value) => op switch
+            {
+                "=" => value == 0,
+                "<>" => value != 0,
+                "<" => 0 < value,
+                "<=" => 0 <= value,
+                ">" => 0 > value,
+                _ => 0 >= value,
+            };
+
+            private static string Flip(string op) => op switch { "<" => ">", "<=" => ">=", ">" => "<", ">=" => "<=", _ => op };
 
             /// <summary>A null constant (through conversions), or <c>default</c> of a nullable type.</summary>
             private static bool IsNull(IOperation operation)
@@ -609,7 +636,7 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var type = lifted ? Underlying(property.Type)! : property.Type;
-                var family = IsAccessible(type) ? FamilyOf(type) : null;
+                var family = IsAccessible(type) ? FamilyOf(type) ?? (type.SpecialType is SpecialType.System_Double or SpecialType.System_Single ? "double" : null) : null;
                 if (family is null)
                 {
                     Decline($"member '{property.Name}' of type '{property.Type.ToDisplayString()}' compares by the run-time translator's rules");
@@ -655,7 +682,8 @@ public sealed partial class MicroDbGenerator
                 _ => operation.ConstantValue.HasValue && operation.ConstantValue.Value is not null && !Uses(operation),
             };
 
-            private static bool IsSimpleValueType(ITypeSymbol? type) => Underlying(type) is { } t && (FamilyOf(t) is not null || t.SpecialType == SpecialType.System_Object);
+            private static bool IsSimpleValueType(ITypeSymbol? type) =>
+                Underlying(type) is { } t && (FamilyOf(t) is not null || t.SpecialType is SpecialType.System_Object or SpecialType.System_Double or SpecialType.System_Single);
 
             private bool Uses(IOperation operation) =>
                 operation.DescendantsAndSelf().Any(o => o is IParameterReferenceOperation p && SymbolEqualityComparer.Default.Equals(p.Parameter, _parameter));

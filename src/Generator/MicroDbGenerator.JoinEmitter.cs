@@ -365,6 +365,7 @@ public sealed partial class MicroDbGenerator
 
             // The sub-queries of its Where conditions (MicroDbGenerator.Subqueries.cs), checked at each run.
             AppendSubqueries(text);
+            AppendReal(text, values);
             w.Line(text.Append(';').ToString());
             return name;
         }

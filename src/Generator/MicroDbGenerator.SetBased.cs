@@ -532,6 +532,7 @@ public sealed partial class MicroDbGenerator
             }
 
             AppendSubqueries(text);
+            AppendReal(text, values);
             w.Line(text.Append(';').ToString());
             return name;
         }

@@ -55,7 +55,7 @@ public class ConditionInterceptionTests
 
     [TestCase("x => x.ParentId == null", "WHERE (\\\"ParentId\\\" IS NULL)\")")]
     [TestCase("x => null != x.DeletedAt", "WHERE (\\\"DeletedAt\\\" IS NOT NULL)\")")]
-    [TestCase("x => x.Name != null && x.Cost == null", "WHERE ((\\\"Name\\\" IS NOT NULL) AND (\\\"Cost\\\" IS NULL))\")")]
+    [TestCase("x => x.Name != null && x.Cost == null", "WHERE ((\\\"Name\\\" IS NOT NULL) AND (CAST(\\\"Cost\\\" AS REAL) IS NULL))\")")]
     [TestCase("x => x.ParentId == id", "WHERE (\\\"ParentId\\\" IS ?)\").Value(0, \"R\", \"ParentId\", typeof(int?))")]
     [TestCase("x => x.ParentId != 5", "WHERE (\\\"ParentId\\\" IS NOT ?)\").Value(0, \"R\", \"ParentId\", typeof(int?))")]
     [TestCase("x => x.ParentId > id", "WHERE (\\\"ParentId\\\" IS NOT NULL AND \\\"ParentId\\\" > ?)\").Value(0, \"R\", \"ParentId\", typeof(int?))")]
@@ -71,12 +71,28 @@ public class ConditionInterceptionTests
         Assert.That(source, Does.Contain(Columns + " " + sql));
     }
 
+    [TestCase("x => x.Score > 1.5", "WHERE ((\\\"Score\\\" IS NOT NULL AND \\\"Score\\\" > ?))\").Value(0, \"R\", \"Score\", typeof(double)).Real(0, \">\", false)")]
+    [TestCase("x => x.Score >= -1", "WHERE ((\\\"Score\\\" IS NULL OR \\\"Score\\\" >= ?))\").Value(0, \"R\", \"Score\", typeof(double)).Real(0, \">=\", true)")]
+    [TestCase("x => low < x.Score", "WHERE ((\\\"Score\\\" IS NOT NULL AND \\\"Score\\\" > ?))\").Value(0, \"L\", \"Score\", typeof(double)).Real(0, \">\", false)")]
+    [TestCase("x => x.Score == 0", "WHERE (\\\"Score\\\" IS NULL OR \\\"Score\\\" = ?)\").Value(0, \"R\", \"Score\", typeof(double)).Real(0, \"=\", true)")]
+    [TestCase("x => x.Weight != 2f", "WHERE (\\\"Weight\\\" IS NULL OR \\\"Weight\\\" <> ?)\").Value(0, \"R\", \"Weight\", typeof(float)).Real(0, \"<>\", true)")]
+    [TestCase("x => x.Rating == low", "WHERE (\\\"Rating\\\" IS ?)\").Value(0, \"R\", \"Rating\", typeof(double?))")]
+    [TestCase("x => 2.5 <= x.Rating", "WHERE (\\\"Rating\\\" IS NOT NULL AND \\\"Rating\\\" >= ?)\").Value(0, \"L\", \"Rating\", typeof(double?))")]
+    public void Double_members_compare_as_the_run_time_writes_them(string predicate, string sql)
+    {
+        var source = Clean($"public static List<Item> Q(MicroDbConnection db, double low) => db.Table<Item>().Where({predicate}).ToList();");
+
+        Assert.That(source, Does.Contain(Columns + " " + sql));
+    }
+
     [TestCase("x => x.ParentId > null", "orders against null")]
+    [TestCase("x => x.Score == maybe", "another nullability")]
+    [TestCase("x => x.Weight > 1.5", "the conversion")]
     [TestCase("x => x.ParentId == x.Age", "compares two values of the row")]
     [TestCase("x => x.DeletedAt > since", "uses an operator method")]
     public void Conditions_the_generator_does_not_lower_say_why(string predicate, string reason)
     {
-        var result = GeneratorHarness.Run(Queries($"public static List<Item> Q(MicroDbConnection db, System.DateTime since) => db.Table<Item>().Where({predicate}).ToList();"));
+        var result = GeneratorHarness.Run(Queries($"public static List<Item> Q(MicroDbConnection db, System.DateTime since, double? maybe) => db.Table<Item>().Where({predicate}).ToList();"));
 
         Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
         Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(), Does.Contain(reason));

@@ -19,6 +19,10 @@ namespace MicroDb.Generator.Model;
 /// A comparison of nullable operands (C#'s lifted operators): equality is <c>IS</c>/<c>IS NOT</c>, an ordering is guarded by
 /// <c>IS NOT NULL</c>, as the run-time translator writes them.
 /// </param>
+/// <param name="ZeroHolds">
+/// A comparison of a non-nullable double/float member (family <c>double</c>): whether <c>0 op value</c> holds for the value
+/// the SQL was written for (a stored NULL reads back as 0, so such rows are included exactly then): a constant's, else a positive value's.
+/// </param>
 internal sealed record LoweredNode(
     string Op,
     string? Member = null,
@@ -29,4 +33,5 @@ internal sealed record LoweredNode(
     LoweredNode? Left = null,
     LoweredNode? Right = null,
     int Table = 0,
-    bool Nullable = false);
+    bool Nullable = false,
+    bool ZeroHolds = false);

@@ -36,12 +36,12 @@ public class InterceptedConditionTests : InterceptedTestBase
         _db.CreateTable<JoinLine>();
         _db.InsertAll(new[]
         {
-            Row(1, null, null, null, null, null),
-            Row(2, 0, true, Color.Red, One, "a"),
-            Row(3, 5, false, Color.Green, null, null),
-            Row(4, -3, null, Color.Blue, One, "b"),
-            Row(5, int.MaxValue, true, null, Guid.Empty, ""),
-            Row(5, 5, false, Color.Red, null, "c"),
+            Row(1, null, null, null, null, null, 0, null, 0f, null),
+            Row(2, 0, true, Color.Red, One, "a", double.NaN, double.NaN, float.NaN, 0f),
+            Row(3, 5, false, Color.Green, null, null, 1.5, 1.5, 1.5f, 1.5f),
+            Row(4, -3, null, Color.Blue, One, "b", -2.25, -2.25, -2.25f, float.NaN),
+            Row(5, int.MaxValue, true, null, Guid.Empty, "", double.MaxValue, 0, float.MaxValue, -1f),
+            Row(5, 5, false, Color.Red, null, "c", 0.1 + 0.2, double.Epsilon, 2f, null),
         });
         _db.InsertAll(new[]
         {
@@ -128,6 +128,62 @@ public class InterceptedConditionTests : InterceptedTestBase
         Assert.That(grouped, Is.Not.Empty);
     }
 
+    [Test]
+    public void Double_and_float_members_are_intercepted_and_match_linq()
+    {
+        var low = 0.5;
+        var high = 1.5;
+        var single = 1.5f;
+
+        Same(_db.Table<AllTypes>().Where(x => x.Double > low).ToList(), _rows.Where(x => x.Double > low));
+        Same(_db.Table<AllTypes>().Where(x => high >= x.Double).ToList(), _rows.Where(x => high >= x.Double));
+        Same(_db.Table<AllTypes>().Where(x => x.Double >= -1).ToList(), _rows.Where(x => x.Double >= -1));
+        Same(_db.Table<AllTypes>().Where(x => x.Double == 0).ToList(), _rows.Where(x => x.Double == 0));
+        Same(_db.Table<AllTypes>().Where(x => x.Double != 0.1 + 0.2).ToList(), _rows.Where(x => x.Double != 0.1 + 0.2));
+        Same(_db.Table<AllTypes>().Where(x => x.Single == single || x.Single < -2f).ToList(), _rows.Where(x => x.Single == single || x.Single < -2f));
+        Same(_db.Table<AllTypes>().Where(x => x.NDouble < high).ToList(), _rows.Where(x => x.NDouble < high));
+        Same(_db.Table<AllTypes>().Where(x => x.NDouble == 0 || x.NDouble != x.NDouble).ToList(), _rows.Where(x => x.NDouble == 0), intercepted: false);
+        Same(_db.Table<AllTypes>().Where(x => 0f <= x.NSingle).ToList(), _rows.Where(x => 0f <= x.NSingle));
+        Same(_db.Table<AllTypes>().Where(x => x.NSingle != single).ToList(), _rows.Where(x => x.NSingle != single));
+        Same(_db.Table<AllTypes>().Where(x => x.Double >= double.MaxValue).ToList(), _rows.Where(x => x.Double >= double.MaxValue));
+        Assert.That(Sql(0), Does.EndWith("WHERE ((\"Double\" IS NOT NULL AND \"Double\" > ?))"));
+    }
+
+    [Test]
+    public void A_double_value_the_sql_was_not_written_for_runs_on_the_run_time_path()
+    {
+        // x.Double > low was written for values where 0 > low is false: a negative value includes the stored NULLs (read as 0).
+        var low = -1.0;
+        var nan = double.NaN;
+
+        Same(_db.Table<AllTypes>().Where(x => x.Double > low).ToList(), _rows.Where(x => x.Double > low), intercepted: false);
+        Same(_db.Table<AllTypes>().Where(x => x.Double == nan).ToList(), _rows.Where(x => x.Double == nan), intercepted: false);
+        Same(_db.Table<AllTypes>().Where(x => x.NDouble != nan).ToList(), _rows.Where(x => x.NDouble != nan), intercepted: false);
+        Assert.That(_rows.Where(x => x.Double > low).Any(x => x.Double == 0), Is.True, "A stored NULL reads back as 0, which is above the value.");
+    }
+
+    [Test]
+    public void Double_conditions_hold_in_a_joins_where_and_before_group_by()
+    {
+        var before = InterceptionCheck.Runs;
+        var low = -1.0;
+        var high = 1.0;
+
+        var joined = _db.Table<AllTypes>().Join(_db.Table<JoinLine>(), x => x.Int32, l => l.OrderId, (x, l) => new { x.Id, x.Double, x.NDouble, l.Quantity })
+            .Where(r => r.Double < high && r.NDouble != null).ToList();
+        var grouped = _db.Table<AllTypes>().Where(x => x.Double >= -1 && x.NSingle < 1f).GroupBy(x => x.Int32).Select(g => new { g.Key, N = g.Count() }).ToList();
+        var fallback = _db.Table<AllTypes>().Where(x => x.Double > low).GroupBy(x => x.Int32).Select(g => new { g.Key, N = g.Count() }).ToList();
+
+        Assert.That(Intercepted, Is.EqualTo(2), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(2), "The check compared each intercepted run with the run-time path.");
+        Assert.That(joined, Is.EquivalentTo(_rows.Join(_lines, x => x.Int32, l => l.OrderId, (x, l) => new { x.Id, x.Double, x.NDouble, l.Quantity })
+            .Where(r => r.Double < high && r.NDouble != null)));
+        Assert.That(joined, Is.Not.Empty);
+        Assert.That(grouped, Is.EquivalentTo(_rows.Where(x => x.Double >= -1 && x.NSingle < 1f).GroupBy(x => x.Int32).Select(g => new { g.Key, N = g.Count() })));
+        Assert.That(grouped, Is.Not.Empty);
+        Assert.That(fallback, Is.EquivalentTo(_rows.Where(x => x.Double > low).GroupBy(x => x.Int32).Select(g => new { g.Key, N = g.Count() })));
+    }
+
     private void Same(List<AllTypes> actual, IEnumerable<AllTypes> expected, bool intercepted = true)
     {
         // One more statement ran through an interceptor (the check's run-time statement is recorded too, as Linq).
@@ -137,7 +193,7 @@ public class InterceptedConditionTests : InterceptedTestBase
 
     private string Sql(int index) => _seen.Where(s => s.Source == StatementSource.Intercepted).ElementAt(index).Sql;
 
-    private static AllTypes Row(int number, int? maybe, bool? flag, Color? color, Guid? guid, string? text)
+    private static AllTypes Row(int number, int? maybe, bool? flag, Color? color, Guid? guid, string? text, double real, double? nReal, float single, float? nSingle)
     {
         var row = AllTypesSamples.Nulls();
         row.Int32 = number;
@@ -146,6 +202,10 @@ public class InterceptedConditionTests : InterceptedTestBase
         row.NColor = color;
         row.NGuid = guid;
         row.String = text;
+        row.Double = real;
+        row.NDouble = nReal;
+        row.Single = single;
+        row.NSingle = nSingle;
         return row;
     }
 }
