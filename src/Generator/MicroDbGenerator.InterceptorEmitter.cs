@@ -486,6 +486,7 @@ public sealed partial class MicroDbGenerator
             "enum" => kind is ColumnKind.Enum or ColumnKind.EnumText,
             "guid" => kind == ColumnKind.Guid,
             "double" => kind is ColumnKind.Single or ColumnKind.Double,
+            "ulong" => kind == ColumnKind.UInt64,
             _ => false,
         };
 

@@ -491,12 +491,19 @@ public sealed partial class MicroDbGenerator
                     return Decline($"'{b.Syntax}' orders against null");
                 }
 
-                if (op is not ("=" or "<>") && family is "string" or "guid" or "bool")
+                if (op is not ("=" or "<>") && family is "string" or "guid" or "bool" or "ulong")
                 {
+                    // A ulong is stored by bit pattern: its ordering is ranges whose shape depends on the value's sign.
                     return Decline($"ordering comparisons of {family} values follow the run-time translator's rules");
                 }
 
                 var zeroHolds = false;
+                if (family == "double" && _aggregate is not null)
+                {
+                    // HAVING over a double key compares the grouping's key term, which the run time writes its own way.
+                    return Decline($"HAVING compares the {Underlying(member!.Type)!.Name} key '{open.Syntax}', which the run time compares through its stored form's ranges and keys (not lowered at build time)");
+                }
+
                 if (family == "double")
                 {
                     if (b.IsLifted != (member!.Type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T))
@@ -636,7 +643,12 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var type = lifted ? Underlying(property.Type)! : property.Type;
-                var family = IsAccessible(type) ? FamilyOf(type) ?? (type.SpecialType is SpecialType.System_Double or SpecialType.System_Single ? "double" : null) : null;
+                var family = IsAccessible(type) ? FamilyOf(type) ?? type.SpecialType switch
+                {
+                    SpecialType.System_Double or SpecialType.System_Single => "double",
+                    SpecialType.System_UInt64 => "ulong",
+                    _ => null,
+                } : null;
                 if (family is null)
                 {
                     Decline($"member '{property.Name}' of type '{property.Type.ToDisplayString()}' compares by the run-time translator's rules");
@@ -683,7 +695,7 @@ public sealed partial class MicroDbGenerator
             };
 
             private static bool IsSimpleValueType(ITypeSymbol? type) =>
-                Underlying(type) is { } t && (FamilyOf(t) is not null || t.SpecialType is SpecialType.System_Object or SpecialType.System_Double or SpecialType.System_Single);
+                Underlying(type) is { } t && (FamilyOf(t) is not null || t.SpecialType is SpecialType.System_Object or SpecialType.System_Double or SpecialType.System_Single or SpecialType.System_UInt64);
 
             private bool Uses(IOperation operation) =>
                 operation.DescendantsAndSelf().Any(o => o is IParameterReferenceOperation p && SymbolEqualityComparer.Default.Equals(p.Parameter, _parameter));

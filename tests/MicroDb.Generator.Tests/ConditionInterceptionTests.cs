@@ -30,6 +30,8 @@ public class ConditionInterceptionTests
             public double Score { get; set; }
             public double? Rating { get; set; }
             public float Weight { get; set; }
+            public ulong Big { get; set; }
+            public ulong? MaybeBig { get; set; }
         }
         [Table("tags")]
         public class Tag
@@ -40,7 +42,7 @@ public class ConditionInterceptionTests
         }
         """;
 
-    private const string Columns = "SELECT \\\"Id\\\", \\\"Name\\\", \\\"Age\\\", \\\"ParentId\\\", \\\"Flag\\\", \\\"State\\\", \\\"Ref\\\", \\\"DeletedAt\\\", \\\"Cost\\\", \\\"Score\\\", \\\"Rating\\\", \\\"Weight\\\" FROM \\\"items\\\"";
+    private const string Columns = "SELECT \\\"Id\\\", \\\"Name\\\", \\\"Age\\\", \\\"ParentId\\\", \\\"Flag\\\", \\\"State\\\", \\\"Ref\\\", \\\"DeletedAt\\\", \\\"Cost\\\", \\\"Score\\\", \\\"Rating\\\", \\\"Weight\\\", \\\"Big\\\", \\\"MaybeBig\\\" FROM \\\"items\\\"";
 
     private static string Queries(string body) => Model + "\npublic static class Queries\n{\n" + body + "\n}\n";
 
@@ -85,7 +87,17 @@ public class ConditionInterceptionTests
         Assert.That(source, Does.Contain(Columns + " " + sql));
     }
 
+    [TestCase("x => x.Big == big", "WHERE (\\\"Big\\\" = ?)\").Value(0, \"R\", \"Big\", typeof(ulong))")]
+    [TestCase("x => x.MaybeBig != 7", "WHERE (\\\"MaybeBig\\\" IS NOT ?)\").Value(0, \"R\", \"MaybeBig\", typeof(ulong?))")]
+    public void Ulong_members_compare_for_equality_as_the_run_time_writes_them(string predicate, string sql)
+    {
+        var source = Clean($"public static List<Item> Q(MicroDbConnection db, ulong big) => db.Table<Item>().Where({predicate}).ToList();");
+
+        Assert.That(source, Does.Contain(Columns + " " + sql));
+    }
+
     [TestCase("x => x.ParentId > null", "orders against null")]
+    [TestCase("x => x.Big > 5", "ordering comparisons of ulong values")]
     [TestCase("x => x.Score == maybe", "another nullability")]
     [TestCase("x => x.Weight > 1.5", "the conversion")]
     [TestCase("x => x.ParentId == x.Age", "compares two values of the row")]
