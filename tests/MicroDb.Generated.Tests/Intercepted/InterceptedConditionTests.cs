@@ -184,6 +184,31 @@ public class InterceptedConditionTests : InterceptedTestBase
         Assert.That(fallback, Is.EquivalentTo(_rows.Where(x => x.Double > low).GroupBy(x => x.Int32).Select(g => new { g.Key, N = g.Count() })));
     }
 
+    [Test]
+    public void Ulong_equality_is_intercepted_at_the_bit_pattern_boundaries()
+    {
+        var rows = new[] { 0UL, 1UL, (ulong)long.MaxValue, 1UL << 63, ulong.MaxValue, ulong.MaxValue };
+        foreach (var value in rows)
+        {
+            var row = AllTypesSamples.Nulls();
+            row.UInt64 = value;
+            row.NUInt64 = value == 1 ? null : value;
+            _db.Insert(row);
+        }
+
+        _rows = _db.Table<AllTypes>().ToList();
+        _seen.Clear();
+        _intercepted = 0;
+        foreach (var value in rows.Append(2UL))
+        {
+            Same(_db.Table<AllTypes>().Where(x => x.UInt64 == value).ToList(), _rows.Where(x => x.UInt64 == value));
+            Same(_db.Table<AllTypes>().Where(x => x.NUInt64 != value).ToList(), _rows.Where(x => x.NUInt64 != value));
+        }
+
+        Same(_db.Table<AllTypes>().Where(x => x.UInt64 == ulong.MaxValue).ToList(), _rows.Where(x => x.UInt64 == ulong.MaxValue));
+        Assert.That(_rows.Count(x => x.UInt64 == ulong.MaxValue), Is.EqualTo(2));
+    }
+
     private void Same(List<AllTypes> actual, IEnumerable<AllTypes> expected, bool intercepted = true)
     {
         // One more statement ran through an interceptor (the check's run-time statement is recorded too, as Linq).
