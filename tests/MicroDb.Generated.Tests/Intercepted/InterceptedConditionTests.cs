@@ -185,6 +185,20 @@ public class InterceptedConditionTests : InterceptedTestBase
     }
 
     [Test]
+    public void Nullable_and_double_conditions_hold_in_a_sub_querys_where()
+    {
+        var before = InterceptionCheck.Runs;
+        var low = 0.5;
+
+        var lines = _db.Table<JoinLine>().Where(l => _db.Table<AllTypes>().Any(x => x.Int32 == l.OrderId && x.Double > low && x.NInt32 != null && x.NDecimal == null)).ToList();
+
+        Assert.That(Intercepted, Is.EqualTo(1), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(1), "The check compared the intercepted run with the run-time path.");
+        Assert.That(lines.Select(l => l.Id), Is.EqualTo(_lines.Where(l => _rows.Any(x => x.Int32 == l.OrderId && x.Double > low && x.NInt32 != null && x.NDecimal == null)).Select(l => l.Id)));
+        Assert.That(lines, Is.Not.Empty);
+    }
+
+    [Test]
     public void Ulong_equality_is_intercepted_at_the_bit_pattern_boundaries()
     {
         var rows = new[] { 0UL, 1UL, (ulong)long.MaxValue, 1UL << 63, ulong.MaxValue, ulong.MaxValue };
