@@ -555,6 +555,7 @@ public sealed partial class MicroDbGenerator
 
             // The sub-queries of the Where conditions before GroupBy (MicroDbGenerator.Subqueries.cs), checked at each run.
             AppendSubqueries(text);
+            AppendReal(text, values);
             w.Line(text.Append(formats).Append(';').ToString());
             return name;
         }

@@ -382,25 +382,36 @@ public sealed partial class MicroDbGenerator
                 return null;
             }
 
+            var name = new SqlColumn(column.ColumnName, joined is null ? null : SqlAliases.Table(node.Table));
+            if (node.Op is "null" or "notnull")
+            {
+                // Compared with null: IS NULL / IS NOT NULL of the member's value as the run time reads it (a decimal's REAL).
+                return new SqlGroup(new SqlIsNull(column.Kind == ColumnKind.Decimal ? SqlStoredKeys.DecimalValue(name) : name, node.Op == "notnull"));
+            }
+
             if (!Fits(column.Kind, node.Family!))
             {
                 declined = $"member '{node.Member}' is stored as {column.Kind}, which compares by the run-time translator's rules";
                 return null;
             }
 
-            var name = new SqlColumn(column.ColumnName, joined is null ? null : SqlAliases.Table(node.Table));
             if (node.Op == "bool")
             {
                 // A bool member used as a condition.
                 return new SqlGroup(new SqlBinary(name, SqlOperator.Equal, SqlLiteral.One));
             }
 
+            if (node.Family == "double")
+            {
+                return Floating(node, name, values, where);
+            }
+
             var value = new SqlParameter(values.Count, column.Kind);
             values.Add(node with { Left = null, Right = null, Path = where.ToString(System.Globalization.CultureInfo.InvariantCulture) + ":" + node.Path });
             if (node.Op is "=" or "<>")
             {
-                // Equality with a nullable (reference) operand is IS / IS NOT (two-valued logic); a null value is sent to the run-time path.
-                var nullable = node.Family == "string";
+                // Equality with a nullable operand (a string, a lifted comparison) is IS / IS NOT (two-valued logic); a null value is sent to the run-time path.
+                var nullable = node.Family == "string" || node.Nullable;
                 var op = node.Op == "=" ? (nullable ? SqlOperator.Is : SqlOperator.Equal) : (nullable ? SqlOperator.IsNot : SqlOperator.NotEqual);
                 return new SqlGroup(new SqlBinary(name, op, value));
             }
@@ -412,7 +423,59 @@ public sealed partial class MicroDbGenerator
                 ">" => SqlOperator.GreaterThan,
                 _ => SqlOperator.GreaterThanOrEqual,
             };
-            return new SqlGroup(node.ValueOnLeft ? new SqlBinary(value, comparison, name) : new SqlBinary(name, comparison, value));
+            SqlExpression ordered = node.ValueOnLeft ? new SqlBinary(value, comparison, name) : new SqlBinary(name, comparison, value);
+
+            // A lifted ordering is false when the member is null: guarded as the run time guards a nullable open operand.
+            return new SqlGroup(node.Nullable ? new SqlBinary(new SqlIsNull(name, Negated: true), SqlOperator.And, ordered) : ordered);
+        }
+
+        /// <summary>
+        /// A double/float member compared with a value, as the run-time translator writes it (SqlTranslator.Semantics.cs): the
+        /// column first. Nullable: <c>IS</c>/<c>IS NOT</c>, an ordering guarded by <c>IS NOT NULL</c>. Not nullable (a stored NULL,
+        /// NaN when written, reads back as 0): the NULL rows joined with OR when <c>0 op value</c> holds, else excluded with AND,
+        /// an ordering in a second group (the run time's null guard around its range).
+        /// </summary>
+        private static SqlExpression Floating(LoweredNode node, SqlColumn name, List<LoweredNode> values, int where)
+        {
+            var value = new SqlParameter(values.Count, null);
+            values.Add(node with { Left = null, Right = null, Path = where.ToString(System.Globalization.CultureInfo.InvariantCulture) + ":" + node.Path });
+            var op = node.ValueOnLeft ? Flip(node.Op) : node.Op;
+            var sqlOp = op switch
+            {
+                "=" => node.Nullable ? SqlOperator.Is : SqlOperator.Equal,
+                "<>" => node.Nullable ? SqlOperator.IsNot : SqlOperator.NotEqual,
+                "<" => SqlOperator.LessThan,
+                "<=" => SqlOperator.LessThanOrEqual,
+                ">" => SqlOperator.GreaterThan,
+                _ => SqlOperator.GreaterThanOrEqual,
+            };
+            var compare = new SqlBinary(name, sqlOp, value);
+            if (node.Nullable)
+            {
+                return new SqlGroup(op is "=" or "<>" ? compare : new SqlBinary(new SqlIsNull(name, Negated: true), SqlOperator.And, compare));
+            }
+
+            var range = new SqlGroup(node.ZeroHolds
+                ? new SqlBinary(new SqlIsNull(name, Negated: false), SqlOperator.Or, compare)
+                : new SqlBinary(new SqlIsNull(name, Negated: true), SqlOperator.And, compare));
+            return op is "=" or "<>" ? range : new SqlGroup(range);
+        }
+
+        /// <summary>
+        /// Appends <c>.Real(index, op, zeroHolds)</c> for each value compared with a non-nullable double/float member: a run
+        /// whose value gives <c>0 op value</c> otherwise than the SQL was written for takes the run-time path.
+        /// </summary>
+        private static void AppendReal(StringBuilder text, List<LoweredNode> values)
+        {
+            for (var i = 0; i < values.Count; i++)
+            {
+                var v = values[i];
+                if (v.Family is { } family && (family == "double" || family.EndsWith(":double", System.StringComparison.Ordinal)) && !v.Nullable && v.Op is "=" or "<>" or "<" or "<=" or ">" or ">=")
+                {
+                    text.Append(".Real(").Append(i.ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(", ")
+                        .Append(SymbolDisplay.FormatLiteral(v.ValueOnLeft ? Flip(v.Op) : v.Op, quote: true)).Append(v.ZeroHolds ? ", true)" : ", false)");
+                }
+            }
         }
 
         /// <summary>Whether a member's type family is stored as the kind whose comparison is SQLite's own, under both storage formats.</summary>
@@ -423,6 +486,8 @@ public sealed partial class MicroDbGenerator
             "string" => kind == ColumnKind.String,
             "enum" => kind is ColumnKind.Enum or ColumnKind.EnumText,
             "guid" => kind == ColumnKind.Guid,
+            "double" => kind is ColumnKind.Single or ColumnKind.Double,
+            "ulong" => kind == ColumnKind.UInt64,
             _ => false,
         };
 
@@ -613,6 +678,7 @@ public sealed partial class MicroDbGenerator
             }
 
             AppendSubqueries(text);
+            AppendReal(text, values);
             w.Line(text.Append(';').ToString());
             return name;
         }

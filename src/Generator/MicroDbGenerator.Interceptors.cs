@@ -450,11 +450,19 @@ public sealed partial class MicroDbGenerator
                     return aggregated;
                 }
 
-                // string's and Guid's == and != are operator methods whose SQL is plain equality; any other operator method is declined.
-                if (b.IsLifted || (b.OperatorMethod is { } method && method.ContainingType.SpecialType != SpecialType.System_String
-                    && !(op is "=" or "<>" && FamilyOf(method.ContainingType) == "guid")))
+                if (Uses(b.LeftOperand) != Uses(b.RightOperand) && IsNull(Uses(b.LeftOperand) ? b.RightOperand : b.LeftOperand) && op is "=" or "<>" && _aggregate is null)
                 {
-                    return Decline($"'{b.Syntax}' compares nullable values or uses an operator method, which the run-time translator's rules decide");
+                    // x.Member == null: IS NULL whatever the member's type and its operator (the run time's Equality with a null value).
+                    var checkedMember = Uses(b.LeftOperand) ? b.LeftOperand : b.RightOperand;
+                    return NullCheck(checkedMember, op) is { } check ? check : (Reason is null ? Decline(SubqueryReason(checkedMember) ?? $"'{checkedMember.Syntax}' is not a member of the row") : null);
+                }
+
+                // string's and Guid's == and != are operator methods whose SQL is plain equality; any other operator method is declined.
+                // A lifted comparison (nullable operands) is IS / IS NOT, or an ordering guarded by IS NOT NULL (the emitter's Condition).
+                if (b.OperatorMethod is { } method && method.ContainingType.SpecialType != SpecialType.System_String
+                    && !(op is "=" or "<>" && FamilyOf(method.ContainingType) == "guid"))
+                {
+                    return Decline($"'{b.Syntax}' uses an operator method, which the run-time translator's rules decide");
                 }
 
                 var leftUses = Uses(b.LeftOperand);
@@ -473,7 +481,7 @@ public sealed partial class MicroDbGenerator
                         : new LoweredNode(op, aggregate, Family: "aggregate", Path: path + (leftUses ? "R" : "L"), ValueOnLeft: !leftUses);
                 }
 
-                if (Member(open, out var member) is not { } family)
+                if (Member(open, out var member, b.IsLifted) is not { } family)
                 {
                     return Reason is null ? Decline(SubqueryReason(open) ?? $"'{open.Syntax}' is not a member of the row") : null;
                 }
@@ -483,18 +491,89 @@ public sealed partial class MicroDbGenerator
                     return Decline($"the value '{closed.Syntax}' is computed; only constants and captured variables, fields and properties are read at run time");
                 }
 
-                if (closed.ConstantValue is { HasValue: true, Value: null })
+                if (IsNull(closed))
                 {
-                    return Decline($"'{b.Syntax}' compares with null");
+                    // An ordering comparison with null is false in C#: the run time writes a constant, not a comparison.
+                    return Decline($"'{b.Syntax}' orders against null");
                 }
 
-                if (op is not ("=" or "<>") && family is "string" or "guid" or "bool")
+                if (op is not ("=" or "<>") && family is "string" or "guid" or "bool" or "ulong")
                 {
+                    // A ulong is stored by bit pattern: its ordering is ranges whose shape depends on the value's sign.
                     return Decline($"ordering comparisons of {family} values follow the run-time translator's rules");
                 }
 
+                var zeroHolds = false;
+                if (family == "double" && _aggregate is not null)
+                {
+                    // HAVING over a double key compares the grouping's key term, which the run time writes its own way.
+                    return Decline($"HAVING compares the {Underlying(member!.Type)!.Name} key '{open.Syntax}', which the run time compares through its stored form's ranges and keys (not lowered at build time)");
+                }
+
+                if (family == "double")
+                {
+                    if (b.IsLifted != (member!.Type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T))
+                    {
+                        return Decline($"'{b.Syntax}' compares a double or float member with a value of another nullability, which the run-time translator's rules decide");
+                    }
+
+                    // The SQL of a non-nullable member includes its NULL rows (NaN written) when 0 op value holds: known for a constant,
+                    // else written for a positive value (InterceptedSite.Real sends the other values to the run-time path).
+                    var value = closed.ConstantValue is { HasValue: true, Value: { } constant } ? System.Convert.ToDouble(constant, System.Globalization.CultureInfo.InvariantCulture) : 1;
+                    zeroHolds = !b.IsLifted && ZeroHolds(leftUses ? op : Flip(op), value);
+                }
+
                 var memberType = member!.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
-                return new LoweredNode(op, _memberName ?? member.Name, memberType, family, path + (leftUses ? "R" : "L"), ValueOnLeft: !leftUses, Table: LastTable);
+                return new LoweredNode(op, _memberName ?? member.Name, memberType, family, path + (leftUses ? "R" : "L"), ValueOnLeft: !leftUses, Table: LastTable, Nullable: b.IsLifted, ZeroHolds: zeroHolds);
+            }
+
+            /// <summary>Whether <c>0 op value</c> holds (false for NaN, which the run time writes as a constant).</summary>
+            private static bool ZeroHolds(string op, double value) => op switch
+            {
+                "=" => value == 0,
+                "<>" => value != 0,
+                "<" => 0 < value,
+                "<=" => 0 <= value,
+                ">" => 0 > value,
+                _ => 0 >= value,
+            };
+
+            private static string Flip(string op) => op switch { "<" => ">", "<=" => ">=", ">" => "<", ">=" => "<=", _ => op };
+
+            /// <summary>A null constant (through conversions), or <c>default</c> of a nullable type.</summary>
+            private static bool IsNull(IOperation operation)
+            {
+                while (operation is IConversionOperation { OperatorMethod: null } conversion)
+                {
+                    if (conversion.ConstantValue is { HasValue: true, Value: null })
+                    {
+                        return true;
+                    }
+
+                    operation = conversion.Operand;
+                }
+
+                return operation.ConstantValue is { HasValue: true, Value: null }
+                    || operation is IDefaultValueOperation { Type: { } type } && (!type.IsValueType || type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T);
+            }
+
+            /// <summary>
+            /// <c>member == null</c> / <c>!= null</c> of a member of any mapped type (a nullable value type's or a reference type's):
+            /// a <c>null</c>/<c>notnull</c> node, or null when the operand is no member of the row.
+            /// </summary>
+            private LoweredNode? NullCheck(IOperation open, string op)
+            {
+                while (open is IConversionOperation { OperatorMethod: null } conversion && (conversion.Conversion.IsNullable || conversion.Conversion.IsIdentity || conversion.Conversion.IsReference))
+                {
+                    open = conversion.Operand;
+                }
+
+                if (Member(open, out var member, lifted: true, anyType: true) is null)
+                {
+                    return null;
+                }
+
+                return new LoweredNode(op == "=" ? "null" : "notnull", _memberName ?? member!.Name, Family: "null", Table: LastTable);
             }
 
             /// <summary>The aggregate of a grouping <paramref name="operation"/> reads (through integral conversions), or null.</summary>
@@ -514,11 +593,21 @@ public sealed partial class MicroDbGenerator
             }
 
             /// <summary>A property of the lambda's parameter (through integral and enum conversions), and how its type compares; null when it is none.</summary>
-            public string? Member(IOperation? operation, out IPropertySymbol? member)
+            /// <param name="operation">The operand.</param>
+            /// <param name="member">The member found.</param>
+            /// <param name="lifted">In a lifted comparison: a nullable member, or the conversion lifting a member to nullable, compares as its underlying type.</param>
+            /// <param name="anyType">For a comparison with null: any member type (the family is then <c>null</c> when it is none of the lowered ones).</param>
+            public string? Member(IOperation? operation, out IPropertySymbol? member, bool lifted = false, bool anyType = false)
             {
                 member = null;
                 while (operation is IConversionOperation conversion)
                 {
+                    if (lifted && conversion is { OperatorMethod: null, Conversion.IsNullable: true } && SymbolEqualityComparer.Default.Equals(Underlying(conversion.Type), Underlying(conversion.Operand.Type)))
+                    {
+                        operation = conversion.Operand;
+                        continue;
+                    }
+
                     if (conversion.OperatorMethod is not null || !(IsIntegralOrEnum(conversion.Type) && IsIntegralOrEnum(conversion.Operand.Type)) && !conversion.Conversion.IsIdentity)
                     {
                         Decline($"the conversion '{conversion.Syntax}' follows the run-time translator's rules");
@@ -554,7 +643,18 @@ public sealed partial class MicroDbGenerator
                 }
 
                 member = property;
-                var family = IsAccessible(property.Type) ? FamilyOf(property.Type) : null;
+                if (anyType)
+                {
+                    return "null";
+                }
+
+                var type = lifted ? Underlying(property.Type)! : property.Type;
+                var family = IsAccessible(type) ? FamilyOf(type) ?? type.SpecialType switch
+                {
+                    SpecialType.System_Double or SpecialType.System_Single => "double",
+                    SpecialType.System_UInt64 => "ulong",
+                    _ => null,
+                } : null;
                 if (family is null)
                 {
                     Decline($"member '{property.Name}' of type '{property.Type.ToDisplayString()}' compares by the run-time translator's rules");
@@ -600,7 +700,8 @@ public sealed partial class MicroDbGenerator
                 _ => operation.ConstantValue.HasValue && operation.ConstantValue.Value is not null && !Uses(operation),
             };
 
-            private static bool IsSimpleValueType(ITypeSymbol? type) => type is not null && (FamilyOf(type) is not null || type.SpecialType == SpecialType.System_Object);
+            private static bool IsSimpleValueType(ITypeSymbol? type) =>
+                Underlying(type) is { } t && (FamilyOf(t) is not null || t.SpecialType is SpecialType.System_Object or SpecialType.System_Double or SpecialType.System_Single or SpecialType.System_UInt64);
 
             private bool Uses(IOperation operation) =>
                 operation.DescendantsAndSelf().Any(o => o is IParameterReferenceOperation p && SymbolEqualityComparer.Default.Equals(p.Parameter, _parameter));

@@ -495,6 +495,7 @@ public sealed partial class MicroDbGenerator
 
             _subqueries?.RemoveAll(q => q.Where < 0);
             AppendSubqueries(text);
+            AppendReal(text, values);
             w.Line(text.Append(formats).Append(';').ToString());
             return name;
         }

@@ -792,6 +792,7 @@ public sealed partial class MicroDbGenerator
             }
 
             AppendSubqueries(text);
+            AppendReal(text, values);
             w.Line(text.Append(';').ToString());
             return name;
         }

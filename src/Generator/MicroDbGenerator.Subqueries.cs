@@ -954,6 +954,8 @@ public sealed partial class MicroDbGenerator
             SqlGroup group => new SqlGroup(Qualify(group.Inner, alias)),
             SqlBinary binary => binary with { Left = Qualify(binary.Left, alias), Right = Qualify(binary.Right, alias) },
             SqlUnary unary => unary with { Operand = Qualify(unary.Operand, alias) },
+            SqlIsNull isNull => isNull with { Operand = Qualify(isNull.Operand, alias) },
+            SqlCast cast => cast with { Operand = Qualify(cast.Operand, alias) },
             _ => node,
         };
 

@@ -5,7 +5,8 @@ namespace MicroDb.Query;
 // A site whose SQL depends on the connection's storage format: a grouping by a DateTime, DateTimeOffset or decimal key,
 // whose GROUP BY term is the stored form's key (SqlStoredKeys), which differs between MicroDb's and sqlite-net's formats;
 // a grouping by a DateTime's date parts (SqlDateParts) has a third text, for sqlite-net's DateTime text. A join on such a
-// key (its ON condition compares the stored forms' keys) uses the same two texts.
+// key (its ON condition compares the stored forms' keys) uses the same two texts. A condition over a double/float member
+// whose SQL depends on the value (NaN, whether 0 op value holds) keeps only the values it was written for.
 public sealed partial class InterceptedSite
 {
     private bool _microDbFormat = true;
@@ -16,6 +17,9 @@ public sealed partial class InterceptedSite
     private bool _timeParts;
     private bool _sqliteNetTicks = true;
     private bool _sqliteNetText = true;
+
+    // Per value index: the comparison and 0-op-value result a non-nullable double/float member's SQL was written for (Real).
+    private (string? Op, bool ZeroHolds)[]? _real;
 
     /// <summary>
     /// Sets how the site's SQL depends on the connection's storage format. Call while building the site, before it is used.
@@ -71,6 +75,82 @@ public sealed partial class InterceptedSite
         _sqliteNetTicks = ticks;
         _sqliteNetText = text;
         return this;
+    }
+
+    /// <summary>
+    /// Marks the <paramref name="value"/>-th value as compared with a non-nullable double or float member, whose SQL includes
+    /// the member's stored NULLs (NaN when written, 0 when read) exactly when <c>0 op value</c> holds: a run whose value gives
+    /// otherwise than <paramref name="zeroHolds"/> takes the run-time path. Call while building the site, before it is used.
+    /// </summary>
+    /// <param name="value">The value's index, in slot order.</param>
+    /// <param name="op">The comparison with the member written first: <c>=</c>, <c>&lt;&gt;</c>, <c>&lt;</c>, <c>&lt;=</c>, <c>&gt;</c> or <c>&gt;=</c>.</param>
+    /// <param name="zeroHolds">Whether <c>0 op value</c> holds for the values the SQL was written for.</param>
+    /// <returns>This site.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="op"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="value"/> is negative.</exception>
+    /// <exception cref="ArgumentException"><paramref name="op"/> is not a comparison operator.</exception>
+    public InterceptedSite Real(int value, string op, bool zeroHolds)
+    {
+        ArgumentNullException.ThrowIfNull(op);
+        if (value < 0)
+        {
+            throw new ArgumentOutOfRangeException(nameof(value), value, "The value's index cannot be negative.");
+        }
+
+        if (op is not ("=" or "<>" or "<" or "<=" or ">" or ">="))
+        {
+            throw new ArgumentException($"'{op}' is not a comparison operator (=, <>, <, <=, >, >=).", nameof(op));
+        }
+
+        var real = _real ?? [];
+        if (real.Length <= value)
+        {
+            Array.Resize(ref real, value + 1);
+        }
+
+        real[value] = (op, zeroHolds);
+        _real = real;
+        return this;
+    }
+
+    /// <summary>
+    /// The <paramref name="index"/>-th value as bound, or null when it does not keep the site's SQL (the run then takes the
+    /// run-time path): a double or float compared with a member of that type is NaN for no run (the run time writes a
+    /// constant), is bound as a double for a non-nullable member (as the run time binds it) and, with <see cref="Real"/>,
+    /// must give the same <c>0 op value</c>.
+    /// </summary>
+    private object? Admitted(int index, object? value)
+    {
+        var site = _values[index];
+        var nullable = Nullable.GetUnderlyingType(site.MemberType);
+        var memberType = nullable ?? site.MemberType;
+        if (site.Member.Length == 0 || value is not (double or float) || (memberType != typeof(double) && memberType != typeof(float)))
+        {
+            return value;
+        }
+
+        var number = Convert.ToDouble(value, System.Globalization.CultureInfo.InvariantCulture);
+        if (double.IsNaN(number))
+        {
+            return null;
+        }
+
+        var bound = nullable is null ? number : value;
+        if (_real is not { } real || index >= real.Length || real[index].Op is not { } op)
+        {
+            return bound;
+        }
+
+        var holds = op switch
+        {
+            "=" => number == 0,
+            "<>" => number != 0,
+            "<" => 0 < number,
+            "<=" => 0 <= number,
+            ">" => 0 > number,
+            _ => 0 >= number,
+        };
+        return holds == real[index].ZeroHolds ? bound : null;
     }
 
     /// <summary>The SQL for a connection storing values in <paramref name="format"/>, or null when the run takes the run-time path.</summary>

@@ -173,7 +173,7 @@ public sealed partial class InterceptedSite
         {
             var site = _values[i];
             var conditions = site.Having ? state.Havings : state.Wheres;
-            if (site.Where >= conditions.Length || !TryRead(conditions[site.Where], site.Path, out var value) || value is null)
+            if (site.Where >= conditions.Length || !TryRead(conditions[site.Where], site.Path, out var value) || value is null || (value = Admitted(i, value)) is null)
             {
                 return false;
             }
@@ -247,7 +247,7 @@ public sealed partial class InterceptedSite
             var body = intercepted is not null
                 ? site.On ? intercepted.OnFilter(site.Table, site.Path, out start) : WhereBody(query, site.Where)
                 : site.On ? (site.Table < maps.Length ? query.Tables.On[site.Table] : null) : WhereBody(query, site.Where);
-            if (site.Table >= maps.Length || body is null || !TryRead(body, site.Path, out var value, start) || value is null)
+            if (site.Table >= maps.Length || body is null || !TryRead(body, site.Path, out var value, start) || value is null || (value = Admitted(i, value)) is null)
             {
                 return false;
             }
@@ -303,7 +303,7 @@ public sealed partial class InterceptedSite
                 continue;
             }
 
-            if (!TryRead(query.WhereLambda(site.Where).Body, site.Path, out var value) || value is null
+            if (!TryRead(query.WhereLambda(site.Where).Body, site.Path, out var value) || value is null || (value = Admitted(i, value)) is null
                 || !AddWhereValue(query, site, columns[i], value, values))
             {
                 return false;

@@ -3,7 +3,8 @@ namespace MicroDb.Generator.Model;
 /// <summary>
 /// A node of a lowered predicate: <c>and</c>, <c>or</c>, <c>not</c> (over <see cref="Left"/>, <see cref="Right"/>), a
 /// bool member used as a condition (<c>bool</c>), or a comparison (<c>=</c>, <c>&lt;&gt;</c>, <c>&lt;</c>,
-/// <c>&lt;=</c>, <c>&gt;</c>, <c>&gt;=</c>) of <see cref="Member"/> with the closed value at <see cref="Path"/>.
+/// <c>&lt;=</c>, <c>&gt;</c>, <c>&gt;=</c>) of <see cref="Member"/> with the closed value at <see cref="Path"/>, or a
+/// comparison of <see cref="Member"/> with null (<c>null</c>: IS NULL, <c>notnull</c>: IS NOT NULL; no value).
 /// </summary>
 /// <param name="Op">The node kind.</param>
 /// <param name="Member">The entity member (for <c>bool</c> and comparisons).</param>
@@ -14,6 +15,14 @@ namespace MicroDb.Generator.Model;
 /// <param name="Left">The first operand.</param>
 /// <param name="Right">The second operand.</param>
 /// <param name="Table">In a join, the index of the table <see cref="Member"/> belongs to (0 otherwise).</param>
+/// <param name="Nullable">
+/// A comparison of nullable operands (C#'s lifted operators): equality is <c>IS</c>/<c>IS NOT</c>, an ordering is guarded by
+/// <c>IS NOT NULL</c>, as the run-time translator writes them.
+/// </param>
+/// <param name="ZeroHolds">
+/// A comparison of a non-nullable double/float member (family <c>double</c>): whether <c>0 op value</c> holds for the value
+/// the SQL was written for (a stored NULL reads back as 0, so such rows are included exactly then): a constant's, else a positive value's.
+/// </param>
 internal sealed record LoweredNode(
     string Op,
     string? Member = null,
@@ -23,4 +32,6 @@ internal sealed record LoweredNode(
     bool ValueOnLeft = false,
     LoweredNode? Left = null,
     LoweredNode? Right = null,
-    int Table = 0);
+    int Table = 0,
+    bool Nullable = false,
+    bool ZeroHolds = false);
