@@ -13,11 +13,14 @@ internal static class StoredPairRules
     /// <summary>
     /// Whether a column of <paramref name="a"/> and one of <paramref name="b"/> store equal .NET values differently: an
     /// enum stored by name (<see cref="ColumnKind.EnumText"/>) against anything but a column of the same enum type also
-    /// stored by name (a number, or another enum's names for the same value). C# compares enums as their numbers.
+    /// stored by name (a number, or another enum's names for the same value; C# compares enums as their numbers), and,
+    /// under MicroDb's own storage format, a DateTime stored as ticks against one stored as text (<c>[StoreAsText]</c>).
     /// </summary>
     /// <param name="a">The first column's kind.</param>
     /// <param name="b">The second column's kind.</param>
     /// <param name="sameType">Both members have the same (non-nullable) type.</param>
-    public static bool StoredDifferently(ColumnKind a, ColumnKind b, bool sameType) =>
-        (a == ColumnKind.EnumText || b == ColumnKind.EnumText) && !(a == b && sameType);
+    /// <param name="dateTimesAlike">The storage format stores every DateTime one way (sqlite-net's format, a native dialect).</param>
+    public static bool StoredDifferently(ColumnKind a, ColumnKind b, bool sameType, bool dateTimesAlike) =>
+        ((a == ColumnKind.EnumText || b == ColumnKind.EnumText) && !(a == b && sameType))
+        || (!dateTimesAlike && (a, b) is (ColumnKind.DateTime, ColumnKind.DateTimeText) or (ColumnKind.DateTimeText, ColumnKind.DateTime));
 }

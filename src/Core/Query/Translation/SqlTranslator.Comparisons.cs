@@ -300,12 +300,12 @@ internal sealed partial class SqlTranslator
 
     /// <summary>
     /// Two columns whose stored forms differ for equal values (<see cref="StoredPairRules"/>: an enum by number and one by
-    /// name) have no common SQL form: '=' would never match, where .NET compares the numbers.
+    /// name, a DateTime as ticks and one as text) have no common SQL form: '=' would never match where .NET's equality does.
     /// </summary>
     private void RejectColumnsStoredDifferently(Expression left, Expression right)
     {
         if (TryColumn(left, out var a, out var aType) && TryColumn(right, out var b, out var bType)
-            && StoredPairRules.StoredDifferently(a.Kind, b.Kind, Underlying(aType) == Underlying(bType)))
+            && StoredPairRules.StoredDifferently(a.Kind, b.Kind, Underlying(aType) == Underlying(bType), Native || _format.Kind == StorageFormatKind.SqliteNet))
         {
             throw Unsupported(left, QueryReasons.StoredDifferently(StripConvert(left).ToString(), a.Kind.ToString(), StripConvert(right).ToString(), b.Kind.ToString()));
         }

@@ -93,4 +93,12 @@ public abstract partial class ConformanceSuite
         Assert.That(byNumber.OrderBy(x => x.A).ThenBy(x => x.B), Is.EqualTo(rows.Join(rows, a => a.Color, b => b.Color, (a, b) => new { A = a.Id, B = b.Id }).OrderBy(x => x.A).ThenBy(x => x.B)));
         Assert.That(byName, Has.Count.EqualTo(5));
     }
+
+    [Test]
+    public void Join_on_DateTime_as_ticks_and_as_text_throws_under_MicroDbs_format()
+    {
+        var db = OpenEnumKeyRows(sqliteNet: false, out _);
+        var error = Assert.Throws<NotSupportedException>(() => db.Table<AllTypes>().Join(db.Table<AllTypes>(), a => a.DateTime, b => b.DateTimeText, (a, b) => a.Id).ToList());
+        Assert.That(error!.Message, Does.Contain("'a.DateTime' and 'b.DateTimeText' are stored differently (DateTime and DateTimeText)"));
+    }
 }
