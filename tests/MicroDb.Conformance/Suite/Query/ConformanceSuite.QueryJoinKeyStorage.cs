@@ -84,6 +84,14 @@ public abstract partial class ConformanceSuite
     }
 
     [Test]
+    public void Contains_over_enum_keys_stored_differently_throws([Values] bool sqliteNet)
+    {
+        var db = OpenEnumKeyRows(sqliteNet, out _);
+        AssertStoredDifferently(Assert.Throws<NotSupportedException>(() => db.Table<AllTypes>().Where(a => db.Table<AllTypes>().Select(b => b.Color).Contains(a.ColorText)).ToList()), ".Color", ".ColorText");
+        AssertStoredDifferently(Assert.Throws<NotSupportedException>(() => db.Table<AllTypes>().Where(a => db.Table<AllTypes>().Select(b => (int)b.ColorText).Contains((int)a.Color)).ToList()), ".ColorText", ".Color");
+    }
+
+    [Test]
     public void Join_on_enum_keys_stored_alike_matches_linq([Values] bool sqliteNet)
     {
         var db = OpenEnumKeyRows(sqliteNet, out var rows);
