@@ -84,6 +84,14 @@ public sealed partial class MicroDbGenerator
                 "decimal" => outerKind == ColumnKind.Decimal && innerKind == outerKind,
                 _ => false,
             };
+            if (StoredPairRules.StoredDifferently(outerKind, innerKind, outer.ValueTypeName == inner.ValueTypeName, dateTimesAlike: false))
+            {
+                // The run time refuses the pair with the same words (SqlTranslator.RejectColumnsStoredDifferently). DateTimes
+                // stored both ways are declined under either format: the site's two texts share one interception.
+                declined = QueryReasons.StoredDifferently(outer.MemberName, outerKind.ToString(), inner.MemberName, innerKind.ToString());
+                return null;
+            }
+
             if (!fits)
             {
                 declined = $"the key '{outer.MemberName}' is stored as {outerKind} and '{inner.MemberName}' as {innerKind}, which compare by the run-time translator's rules";

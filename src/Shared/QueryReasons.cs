@@ -19,4 +19,8 @@ internal static class QueryReasons
     /// <summary>A [StoreAsText] enum as an ORDER BY key.</summary>
     public static string TextEnumOrdered(string member) =>
         $"member '{member}' is a [StoreAsText] enum, so SQL would sort by name, not by value";
+
+    /// <summary>Two operands compared with each other (join keys, a correlation, a condition) that store equal values differently.</summary>
+    public static string StoredDifferently(string left, string leftStorage, string right, string rightStorage) =>
+        $"'{left}' and '{right}' are stored differently ({leftStorage} and {rightStorage}), so SQL cannot compare them as .NET does";
 }

@@ -1,4 +1,5 @@
 using System.Linq.Expressions;
+using MicroDb.Mapping;
 using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
@@ -176,6 +177,8 @@ internal sealed partial class SqlTranslator
             return Group(Binary(l, op, Value(value, column, memberType)));
         }
 
+        // Two columns (every join kind's key pair, a sub-query's correlation): the same rule the generator declines by.
+        RejectColumnsStoredDifferently(left, right);
         if (Native)
         {
             RefuseNativeReferenceEquality(left, left);
@@ -291,7 +294,20 @@ internal sealed partial class SqlTranslator
         var (a, b) = (KeyOf(left), KeyOf(right));
         if (a != b && a is not (StoredKey.Direct or StoredKey.Floating) && b is not (StoredKey.Direct or StoredKey.Floating))
         {
-            throw Unsupported(left, $"'{left}' and '{right}' are stored differently ({a} and {b}), so SQL cannot compare them as .NET does");
+            throw Unsupported(left, QueryReasons.StoredDifferently(StripConvert(left).ToString(), a.ToString(), StripConvert(right).ToString(), b.ToString()));
+        }
+    }
+
+    /// <summary>
+    /// Two columns whose stored forms differ for equal values (<see cref="StoredPairRules"/>: an enum by number and one by
+    /// name, a DateTime as ticks and one as text) have no common SQL form: '=' would never match where .NET's equality does.
+    /// </summary>
+    private void RejectColumnsStoredDifferently(Expression left, Expression right)
+    {
+        if (TryColumn(left, out var a, out var aType) && TryColumn(right, out var b, out var bType)
+            && StoredPairRules.StoredDifferently(a.Kind, b.Kind, Underlying(aType) == Underlying(bType), Native || _format.Kind == StorageFormatKind.SqliteNet))
+        {
+            throw Unsupported(left, QueryReasons.StoredDifferently(StripConvert(left).ToString(), a.Kind.ToString(), StripConvert(right).ToString(), b.Kind.ToString()));
         }
     }
 

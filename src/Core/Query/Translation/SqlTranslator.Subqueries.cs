@@ -257,6 +257,9 @@ internal sealed partial class SqlTranslator
 
         var inner = Subquery(call, chain);
         var translator = Inner(inner.Table, inner.Alias, selector);
+
+        // IN compares the two columns as Equality does: not when they store equal values differently ((int)enum by name).
+        translator.RejectColumnsStoredDifferently(translator._body, value);
         var key = translator.Translate(translator._body);
         var projection = new ValueList<SqlExpression>([key]);
         var @in = new SqlInQuery(Translate(value), InnerModel(inner, projection), Negated: false);
