@@ -34,12 +34,13 @@ public sealed partial class InterceptedSite
     }
 
     /// <summary>
-    /// Adds a value inside a projection's sub-query (<c>Lines = db.Table&lt;Line&gt;().Count(l =&gt; l.OrderId == o.Id &amp;&amp; l.Quantity &gt; min)</c>):
-    /// the node at <paramref name="path"/> from the <paramref name="lifted"/>-th sub-query lifted out of the selector, compared
-    /// with <paramref name="member"/> of the sub-query's table. Such values are bound first (the SELECT list comes before
-    /// WHERE), in the order added. Call while building the site, before it is used.
+    /// Adds a value inside a projection's sub-query (<c>Lines = db.Table&lt;Line&gt;().Count(l =&gt; l.OrderId == o.Id &amp;&amp; l.Quantity &gt; min)</c>)
+    /// or a grouped result's aggregate (<c>Adults = g.Count(x =&gt; x.Age &gt;= min)</c>): the node at <paramref name="path"/> from
+    /// the <paramref name="lifted"/>-th sub-query or aggregate lifted out of the selector, compared with <paramref name="member"/>
+    /// of the sub-query's table (of the grouped table, for an aggregate). Such values are bound first (the SELECT list comes
+    /// before WHERE), in the order added. Call while building the site, before it is used.
     /// </summary>
-    /// <param name="lifted">Which lifted sub-query, in the order the projection writes them.</param>
+    /// <param name="lifted">Which lifted sub-query (or a grouped result's aggregate), in the order the projection writes them.</param>
     /// <param name="path">The steps from the sub-query call to the value (its first an <c>a</c> or <c>o</c> step).</param>
     /// <param name="member">The member of the sub-query's table the value is compared with.</param>
     /// <param name="memberType">The member's type.</param>
@@ -56,6 +57,38 @@ public sealed partial class InterceptedSite
         Value(lifted, path, member, memberType);
         _values[_values.Length - 1] = _values[_values.Length - 1] with { Lifted = true };
         return this;
+    }
+
+    /// <summary>
+    /// Adds the next value of a grouping's computed key (<c>GroupBy(x =&gt; x.Age / 10)</c>): the node at
+    /// <paramref name="path"/> from the key selector's body, bound in the GROUP BY list as the translator binds a value
+    /// compared with no column. Call while building the site, before it is used.
+    /// </summary>
+    /// <param name="path">The steps from the key selector's body to the value: <c>L</c>/<c>R</c> a binary node's operands, <c>O</c> a unary node's operand, a digit a composite key's part.</param>
+    /// <returns>This site.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="path"/> is null.</exception>
+    public InterceptedSite KeyValue(string path)
+    {
+        Value(0, path, "", typeof(object));
+        _values[_values.Length - 1] = _values[_values.Length - 1] with { Key = true };
+        return this;
+    }
+
+    /// <summary>Whether a value is read from a lifted sub-query or a grouped result's aggregate (the run time's plan is then needed to bind).</summary>
+    internal bool LiftsValues
+    {
+        get
+        {
+            foreach (var site in _values)
+            {
+                if (site.Lifted)
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
     }
 
     /// <summary>

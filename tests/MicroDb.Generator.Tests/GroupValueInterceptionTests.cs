@@ -1,0 +1,116 @@
+using MicroDb.Generator.Tests.Infrastructure;
+using Microsoft.CodeAnalysis;
+
+namespace MicroDb.Generator.Tests;
+
+/// <summary>
+/// The build-time front end on a grouping's values outside WHERE and HAVING (issue 22): a computed key (<c>x.Age / 10</c>)
+/// binds its values in the GROUP BY list (<c>KeyValue</c>), a <c>g.Count(predicate)</c> comparing with values binds them in
+/// the SELECT list (<c>LiftedValue</c>), in the run time's slot order; what stays declined gets MDB0013 naming why.
+/// </summary>
+public class GroupValueInterceptionTests
+{
+    private const string HintName = "MicroDb.Generated.QueryInterceptors.g.cs";
+
+    private const string Model = """
+        using System.Linq;
+        using MicroDb;
+        namespace Shop;
+        [Table("people")]
+        public class Person
+        {
+            [PrimaryKey, AutoIncrement] public int Id { get; set; }
+            public string? City { get; set; }
+            public int Age { get; set; }
+            public int? Rank { get; set; }
+            public long Big { get; set; }
+            public bool Active { get; set; }
+        }
+        """;
+
+    private static string Queries(string body) => Model + "\npublic static class Queries\n{\n" + body + "\n}\n";
+
+    private static string Clean(string body)
+    {
+        var result = GeneratorHarness.Run(Queries(body));
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
+        return result.Sources[HintName];
+    }
+
+    private static string Declined(string body)
+    {
+        var result = GeneratorHarness.Run(Queries(body));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        var info = result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013");
+        Assert.That(info.Severity, Is.EqualTo(DiagnosticSeverity.Info));
+        return info.GetMessage();
+    }
+
+    [Test]
+    public void An_arithmetic_key_binds_its_value_in_the_group_by_list_and_the_projector_computes_it()
+    {
+        var source = Clean("""
+            public static object Q(MicroDbConnection db) => db.Table<Person>().GroupBy(p => p.Age / 10).Select(g => new { Decade = g.Key, N = g.Count() }).ToList();
+            """);
+
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT \"Age\", count(*) FROM \"people\" GROUP BY (\"Age\" / ?)").KeyValue("R");
+            """));
+        Assert.That(source, Does.Contain("static (e, a) => new { @Decade = (((global::Shop.Person)e).@Age / 10), @N = ((int)a[0]) }"));
+    }
+
+    [Test]
+    public void Values_bind_in_slot_order_select_list_where_group_by_having()
+    {
+        var source = Clean("""
+            public static object Q(MicroDbConnection db, int min, int adult) =>
+                db.Table<Person>().Where(p => p.Age >= min).GroupBy(p => new { Odd = p.Age % 3, p.City, Neg = -p.Big * 2L })
+                    .Where(g => g.Count() > 1)
+                    .Select(g => new { g.Key, Adults = g.Count(x => x.Age >= adult && x.City != "x"), All = g.LongCount(x => x.Active) }).ToList();
+            """);
+
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT \"City\", \"Age\", \"Big\", count(CASE WHEN ((\"Age\" >= ?) AND (\"City\" IS NOT ?)) THEN 1 ELSE NULL END), count(CASE WHEN (\"Active\" = 1) THEN 1 ELSE NULL END) FROM \"people\" WHERE (\"Age\" >= ?) GROUP BY (\"Age\" % ?), \"City\", ((-\"Big\") * ?) HAVING (count(*) > ?)").LiftedValue(0, "aLR", "Age", typeof(int)).LiftedValue(0, "aRR", "City", typeof(string)).Value(0, "R", "Age", typeof(int)).KeyValue("0R").KeyValue("2R").HavingValue(0, "R", null, typeof(object));
+            """));
+    }
+
+    [Test]
+    public void A_count_of_the_groups_binds_no_select_list_value()
+    {
+        var source = Clean("""
+            public static int Q(MicroDbConnection db, int size) => db.Table<Person>().GroupBy(p => p.Age / size).Count();
+            """);
+
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT count(*) FROM (SELECT 1 FROM \"people\" GROUP BY (\"Age\" / ?))").KeyValue("R");
+            """));
+    }
+
+    [Test]
+    public void A_captured_value_in_a_key_the_result_reads_stays_declined()
+    {
+        Assert.That(Declined("public static object Q(MicroDbConnection db, int size) => db.Table<Person>().GroupBy(p => p.Age / size).Select(g => new { g.Key, N = g.Count() }).ToList();"),
+            Does.Contain("the result reads the computed key 'p.Age / size', which reads a captured value the generated projector cannot read"));
+    }
+
+    [TestCase("p.City!.Substring(0, 1)", "'p.City!.Substring(0, 1)' is computed")]
+    [TestCase("p.Age > 30 ? \"old\" : \"young\"", "'p.Age > 30 ? \"old\" : \"young\"' is computed")]
+    [TestCase("p.Age / 2.5", "only integer arithmetic is")]
+    [TestCase("System.Math.Abs(p.Age)", "is computed")]
+    public void Other_computed_keys_stay_declined_naming_the_part(string key, string reason)
+    {
+        Assert.That(Declined("public static object Q(MicroDbConnection db) => db.Table<Person>().GroupBy(p => " + key + ").Select(g => new { g.Key, N = g.Count() }).ToList();"),
+            Does.Contain(reason));
+    }
+
+    [Test]
+    public void Having_or_ordering_over_a_computed_key_stays_declined()
+    {
+        Assert.That(Declined("public static object Q(MicroDbConnection db) => db.Table<Person>().GroupBy(p => p.Age / 10).OrderBy(g => g.Key).Select(g => new { g.Key, N = g.Count() }).ToList();"),
+            Does.Contain("the key of 'OrderBy' is not a part of the group's key or an aggregate"));
+        Assert.That(Declined("public static object Q(MicroDbConnection db) => db.Table<Person>().GroupBy(p => p.Age / 10).Where(g => g.Key > 1).Select(g => new { g.Key, N = g.Count() }).ToList();"),
+            Does.Not.Empty);
+    }
+}
