@@ -248,6 +248,16 @@ public sealed partial class MicroDbGenerator
 
                                 key = value;
                             }
+                            else if (step.KeyMember!.StartsWith("#", System.StringComparison.Ordinal))
+                            {
+                                // A computed key part: its GROUP BY term, its values bound again (none for a Count, which does not order).
+                                if (ComputedKeyTerm(group, step.KeyMember, model, counting ? new List<LoweredNode>() : values, ref declined) is not { } term)
+                                {
+                                    return (null, null, declined);
+                                }
+
+                                key = term;
+                            }
                             else if (step.KeyMember!.IndexOf('.') >= 0)
                             {
                                 if (KeyMemberTerm(step.KeyMember, model, sqliteNet, dateText, out var refused) is not { } term)

@@ -246,7 +246,7 @@ public sealed partial class MicroDbGenerator
                                     : null);
                             if (lowering.Condition(lowering.Body, "") is not { } predicate)
                             {
-                                return No(StoredKeyComparison(lowering.Body, scope) ?? lowering.Reason ?? "the condition over groups (HAVING) is not lowered at build time");
+                                return No(StoredKeyComparison(lowering.Body, scope) ?? ComputedKeyComparison(lowering.Body, scope) ?? lowering.Reason ?? "the condition over groups (HAVING) is not lowered at build time");
                             }
 
                             _steps.Add(new ChainStep("Having", null, Predicate: predicate, LambdaText: lambda.Syntax.ToString()));
@@ -275,6 +275,10 @@ public sealed partial class MicroDbGenerator
                                 case DatePartShape date:
                                     _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), KeyMember: date.Member.Member.Name + "." + date.Part,
                                         KeyType: DatePartType(date.Part)));
+                                    return true;
+                                case ComputedKeyShape computed:
+                                    // Its term again, its values read from the key selector (the run time resolves g.Key to it).
+                                    _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), KeyMember: computed.Name));
                                     return true;
                                 case AggregateShape aggregate when IsSortable(aggregate) || IsExactOrdering(aggregate):
                                     _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), Aggregate: aggregate.Aggregate));
@@ -513,6 +517,12 @@ public sealed partial class MicroDbGenerator
 
                 return null;
             }
+            /// <summary>Why a HAVING condition over a computed arithmetic key part stays declined, or null when it reads none.</summary>
+            private static string? ComputedKeyComparison(IOperation? body, Dictionary<IParameterSymbol, Shape> scope) =>
+                body?.DescendantsAndSelf().FirstOrDefault(o => Eval(Strip(o), scope) is ComputedKeyShape) is { } read
+                    ? $"HAVING compares the computed key '{read.Syntax}' (its term's values would be bound again in HAVING; not lowered at build time)"
+                    : null;
+
             /// <summary>The type of a DateTime part (for an ordering step).</summary>
             private static string DatePartType(string part) => part switch
             {

@@ -63,6 +63,23 @@ public class InterceptedGroupValueTests : InterceptedTestBase
     }
 
     [Test]
+    public void Ordering_by_a_computed_key_binds_its_values_again_and_sorts_as_linq_does()
+    {
+        var size = 6;
+
+        var ordered = _db.Table<AllTypes>().GroupBy(x => new { Part = x.Int32 / size, x.String }).Where(g => g.Count() > 1)
+            .OrderByDescending(g => g.Key.Part).ThenBy(g => g.Key.String).Select(g => new { g.Key.String, N = g.Count(), Low = g.Min(x => x.Int32) }).ToList();
+        var first = _db.Table<AllTypes>().GroupBy(x => x.Int32 % 4).OrderBy(g => g.Key).Select(g => new { g.Key, N = g.Count() }).First();
+
+        Assert.That(Intercepted, Is.EqualTo(2), Seen);
+        Assert.That(_seen[0].Sql, Does.Contain("ORDER BY (\"Int32\" / ?) DESC"), Seen);
+        var expected = _stored.GroupBy(x => new { Part = x.Int32 / size, x.String }).Where(g => g.Count() > 1)
+            .OrderByDescending(g => g.Key.Part).ThenBy(g => g.Key.String, StringComparer.Ordinal).Select(g => new { g.Key.String, N = g.Count(), Low = g.Min(x => x.Int32) });
+        Assert.That(ordered, Is.EqualTo(expected));
+        Assert.That(first, Is.EqualTo(new { Key = -3, N = _stored.Count(x => x.Int32 % 4 == -3) }));
+    }
+
+    [Test]
     public void A_nullable_computed_key_keeps_its_null_group()
     {
         var decades = _db.Table<AllTypes>().GroupBy(x => x.NInt32 / 10).Select(g => new { g.Key, N = g.Count() }).ToList();
