@@ -425,7 +425,7 @@ public sealed partial class MicroDbGenerator
                 if (node is null || !IsKeyArithmetic(node))
                 {
                     No($"the grouping key is not lowered at build time: '{operation.Syntax}' is computed ("
-                        + (reason ?? (node is null ? $"of type {operation.Type?.ToDisplayString()}, and only integer arithmetic is" : "a call in it is not")) + "; integer + - * / % and unary - over the row's integer members, constants and captured values are)");
+                        + (reason ?? (node is null ? $"of type {operation.Type?.ToDisplayString()}, and only integer arithmetic is" : "a call, ?? or conversion from a floating-point value in it is not")) + "; integer + - * / % and unary - over the row's integer members, constants and captured values are)");
                     return null;
                 }
 
@@ -435,12 +435,15 @@ public sealed partial class MicroDbGenerator
                 return new ComputedKeyShape("#" + (_computedKeys.Count - 1).ToString(System.Globalization.CultureInfo.InvariantCulture), text, reads.ToArray(), operation.Syntax.ToString());
             }
 
-            /// <summary>Whether a lowered key is integer arithmetic (+ - * / %, unary -, conversions) over members and values.</summary>
+            /// <summary>
+            /// Whether a lowered key is integer arithmetic (+ - * / %, unary -, conversions between integers) over members and
+            /// values; a CAST from a floating-point member is not taken (the run time may key a converted member by its column's kind).
+            /// </summary>
             private static bool IsKeyArithmetic(LoweredNode node) => node.Op switch
             {
                 "val" or "col" => true,
                 "+" or "-" or "*" or "/" or "%" => IsKeyArithmetic(node.Left!) && IsKeyArithmetic(node.Right!),
-                "neg" or "cast" => IsKeyArithmetic(node.Left!),
+                "neg" => IsKeyArithmetic(node.Left!),
                 _ => false,
             };
 
