@@ -357,8 +357,30 @@ public sealed partial class MicroDbGenerator
         /// </summary>
         private static SqlExpression? ComputedKeyTerm(GroupSpec group, string member, EntityModel model, List<LoweredNode> values, ref string? declined)
         {
+            var node = group.ComputedKeys[int.Parse(member.Substring(1), CultureInfo.InvariantCulture)];
+            if (node.Op == "?:")
+            {
+                // (CASE WHEN cond THEN ? ELSE ? END): the condition as a Where's (its values as their members store them), then the two values.
+                var before = values.Count;
+                var test = Condition(node.Left!, model, values, 0, ref declined);
+                for (var i = before; i < values.Count; i++)
+                {
+                    values[i] = values[i] with { Family = "key:" };
+                }
+
+                var whenTrue = test is null ? null : ComputedKeyTerm(node.Right!.Left!, model, values, ref declined);
+                var otherwise = whenTrue is null ? null : ComputedKeyTerm(node.Right!.Right!, model, values, ref declined);
+                return otherwise is null ? null : new SqlGroup(new SqlCase(test!, whenTrue!, otherwise));
+            }
+
+            return ComputedKeyTerm(node, model, values, ref declined);
+        }
+
+        /// <summary>The setters' arithmetic (<c>Computed</c>) over a key's node, its values bound as values compared with no column.</summary>
+        private static SqlExpression? ComputedKeyTerm(LoweredNode node, EntityModel model, List<LoweredNode> values, ref string? declined)
+        {
             var first = values.Count;
-            var term = Computed(group.ComputedKeys[int.Parse(member.Substring(1), CultureInfo.InvariantCulture)], model, new LoweredNode("key"), 0, values, ref declined);
+            var term = Computed(node, model, new LoweredNode("key"), 0, values, ref declined);
             for (var i = first; i < values.Count; i++)
             {
                 values[i] = new LoweredNode("key", Family: "key:", Path: "0:" + values[i].Path);
@@ -601,8 +623,9 @@ public sealed partial class MicroDbGenerator
                 var colon = v.Path!.IndexOf(':');
                 if (v.Family == "key:")
                 {
-                    // A computed key's value (GROUP BY), read from the key selector.
-                    text.Append(".KeyValue(").Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true)).Append(')');
+                    // A computed key's value (GROUP BY, or an ORDER BY term repeating it), read from the key selector.
+                    text.Append(".KeyValue(").Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true)).Append(", ")
+                        .Append(v.Member is null ? "null" : Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Member, quote: true)).Append(", typeof(").Append(v.MemberType ?? "object").Append("))");
                     continue;
                 }
 

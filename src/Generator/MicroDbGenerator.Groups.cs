@@ -71,6 +71,7 @@ public sealed partial class MicroDbGenerator
             private readonly List<LoweredNode> _computedKeys = [];
             private readonly List<LoweredNode> _countConditions = [];
             private Shape? _key;
+            private IAnonymousFunctionOperation? _keyLambda;
             private Shape? _result;
             private (IAnonymousFunctionOperation Lambda, Dictionary<IParameterSymbol, Shape> Scope)? _selector;
             private INamedTypeSymbol? _entity;
@@ -220,6 +221,7 @@ public sealed partial class MicroDbGenerator
                 switch (name)
                 {
                     case "GroupBy":
+                        _keyLambda = lambda;
                         return Key(LambdaBody(lambda), parameter);
                     case "Select":
                         {
@@ -404,9 +406,14 @@ public sealed partial class MicroDbGenerator
                     return ComputedKey(operation!, parameter, path);
                 }
 
+                if (Strip(operation) is IConditionalOperation conditional && path is not null)
+                {
+                    return ConditionalKey(conditional, parameter, path);
+                }
+
                 if (Strip(operation) is IBinaryOperation or IUnaryOperation or IInvocationOperation or IConditionalOperation or IConversionOperation)
                 {
-                    No($"the grouping key is not lowered at build time: '{operation!.Syntax}' is computed (a DateTime member's parts, a string member's Length, ToLower() and ToUpper(), and integer + - * / % over the row's members and values are; Substring, other calls and conditionals are not)");
+                    No($"the grouping key is not lowered at build time: '{operation!.Syntax}' is computed (a DateTime member's parts, a string member's Length, ToLower() and ToUpper(), integer + - * / % over the row's members and values, and a condition choosing between two values are; Substring and other calls are not)");
                     return null;
                 }
 
@@ -436,6 +443,31 @@ public sealed partial class MicroDbGenerator
             }
 
             /// <summary>
+            /// A conditional key part (<c>x.Age &gt; 30 ? "old" : "young"</c>): a condition the one-table Where lowers, choosing
+            /// between two closed integer or string values; the run time writes <c>(CASE WHEN cond THEN ? ELSE ? END)</c>, the
+            /// condition's values encoded as the member compared stores them, the chosen values as values compared with no column.
+            /// </summary>
+            private Shape? ConditionalKey(IConditionalOperation conditional, IParameterSymbol parameter, string path)
+            {
+                var lowering = new Lowering(_keyLambda!);
+                var test = ArithmeticFamily(conditional.Type) is "int" or "long" or "string" && conditional.WhenFalse is not null
+                    ? lowering.Condition(conditional.Condition, path + "0")
+                    : null;
+                if (test is null || Reads(conditional.WhenTrue, parameter) || Reads(conditional.WhenFalse!, parameter))
+                {
+                    No($"the grouping key is not lowered at build time: '{conditional.Syntax}' is computed ("
+                        + (test is null ? lowering.Reason ?? $"of type {conditional.Type?.ToDisplayString()}" : "a value it chooses reads the row")
+                        + "; a condition the one-table Where lowers, choosing between two integer or string constants or captured values, is)");
+                    return null;
+                }
+
+                var reads = new List<MemberShape>();
+                var text = KeyText(conditional, parameter, reads);
+                _computedKeys.Add(new LoweredNode("?:", Left: test, Right: new LoweredNode("branches", Left: new LoweredNode("val", Path: path + "1"), Right: new LoweredNode("val", Path: path + "2"))));
+                return new ComputedKeyShape("#" + (_computedKeys.Count - 1).ToString(System.Globalization.CultureInfo.InvariantCulture), text, reads.ToArray(), conditional.Syntax.ToString());
+            }
+
+            /// <summary>
             /// Whether a lowered key is integer arithmetic (+ - * / %, unary -, conversions between integers) over members and
             /// values; a CAST from a floating-point member is not taken (the run time may key a converted member by its column's kind).
             /// </summary>
@@ -462,7 +494,7 @@ public sealed partial class MicroDbGenerator
                     case IPropertyReferenceOperation { Instance: IParameterReferenceOperation instance, Property: var member } when SymbolEqualityComparer.Default.Equals(instance.Parameter, parameter):
                         reads.Add(new MemberShape(0, member));
                         return "((" + _entity!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + ")e).@" + member.Name;
-                    case IBinaryOperation binary when KeyText(binary.LeftOperand, parameter, reads) is { } left && KeyText(binary.RightOperand, parameter, reads) is { } right:
+                    case IBinaryOperation { OperatorMethod: null } binary when KeyText(binary.LeftOperand, parameter, reads) is { } left && KeyText(binary.RightOperand, parameter, reads) is { } right:
                         {
                             var op = binary.OperatorKind switch
                             {
@@ -470,13 +502,25 @@ public sealed partial class MicroDbGenerator
                                 BinaryOperatorKind.Subtract => "-",
                                 BinaryOperatorKind.Multiply => "*",
                                 BinaryOperatorKind.Divide => "/",
-                                _ => "%",
+                                BinaryOperatorKind.Remainder => "%",
+                                BinaryOperatorKind.Equals => "==",
+                                BinaryOperatorKind.NotEquals => "!=",
+                                BinaryOperatorKind.LessThan => "<",
+                                BinaryOperatorKind.LessThanOrEqual => "<=",
+                                BinaryOperatorKind.GreaterThan => ">",
+                                BinaryOperatorKind.GreaterThanOrEqual => ">=",
+                                BinaryOperatorKind.ConditionalAnd => "&&",
+                                BinaryOperatorKind.ConditionalOr => "||",
+                                _ => null,
                             };
-                            return "(" + left + " " + op + " " + right + ")";
+                            return op is null ? null : "(" + left + " " + op + " " + right + ")";
                         }
 
-                    case IUnaryOperation { OperatorKind: UnaryOperatorKind.Minus } minus when KeyText(minus.Operand, parameter, reads) is { } operand:
-                        return "(-" + operand + ")";
+                    case IUnaryOperation { OperatorKind: UnaryOperatorKind.Minus or UnaryOperatorKind.Not, OperatorMethod: null } unary when KeyText(unary.Operand, parameter, reads) is { } operand:
+                        return "(" + (unary.OperatorKind == UnaryOperatorKind.Minus ? "-" : "!") + operand + ")";
+                    case IConditionalOperation { WhenFalse: { } whenFalse } conditional
+                        when KeyText(conditional.Condition, parameter, reads) is { } test && KeyText(conditional.WhenTrue, parameter, reads) is { } whenTrue && KeyText(whenFalse, parameter, reads) is { } otherwise:
+                        return "(" + test + " ? " + whenTrue + " : " + otherwise + ")";
                     case IConversionOperation { IsImplicit: true } implicitly:
                         return KeyText(implicitly.Operand, parameter, reads);
                     case IConversionOperation conversion when KeyText(conversion.Operand, parameter, reads) is { } operand:

@@ -57,7 +57,7 @@ public class GroupValueInterceptionTests
             """);
 
         Assert.That(source, Does.Contain("""
-            new InterceptedSite("SELECT \"Age\", count(*) FROM \"people\" GROUP BY (\"Age\" / ?)").KeyValue("R");
+            new InterceptedSite("SELECT \"Age\", count(*) FROM \"people\" GROUP BY (\"Age\" / ?)").KeyValue("R", null, typeof(object));
             """));
         Assert.That(source, Does.Contain("static (e, a) => new { @Decade = (((global::Shop.Person)e).@Age / 10), @N = ((int)a[0]) }"));
     }
@@ -73,8 +73,22 @@ public class GroupValueInterceptionTests
             """);
 
         Assert.That(source, Does.Contain("""
-            new InterceptedSite("SELECT \"City\", \"Age\", \"Big\", count(CASE WHEN ((\"Age\" >= ?) AND (\"City\" IS NOT ?)) THEN 1 ELSE NULL END), count(CASE WHEN (\"Active\" = 1) THEN 1 ELSE NULL END) FROM \"people\" WHERE (\"Age\" >= ?) GROUP BY (\"Age\" % ?), \"City\", ((-\"Big\") * ?) HAVING (count(*) > ?)").LiftedValue(0, "aLR", "Age", typeof(int)).LiftedValue(0, "aRR", "City", typeof(string)).Value(0, "R", "Age", typeof(int)).KeyValue("0R").KeyValue("2R").HavingValue(0, "R", null, typeof(object));
+            new InterceptedSite("SELECT \"City\", \"Age\", \"Big\", count(CASE WHEN ((\"Age\" >= ?) AND (\"City\" IS NOT ?)) THEN 1 ELSE NULL END), count(CASE WHEN (\"Active\" = 1) THEN 1 ELSE NULL END) FROM \"people\" WHERE (\"Age\" >= ?) GROUP BY (\"Age\" % ?), \"City\", ((-\"Big\") * ?) HAVING (count(*) > ?)").LiftedValue(0, "aLR", "Age", typeof(int)).LiftedValue(0, "aRR", "City", typeof(string)).Value(0, "R", "Age", typeof(int)).KeyValue("0R", null, typeof(object)).KeyValue("2R", null, typeof(object)).HavingValue(0, "R", null, typeof(object));
             """));
+    }
+
+    [Test]
+    public void A_conditional_key_writes_a_case_binding_its_condition_and_its_values()
+    {
+        var source = Clean("""
+            public static object Q(MicroDbConnection db) =>
+                db.Table<Person>().GroupBy(p => new { Band = p.Age >= 30 && p.City != "x" ? "old" : "young", p.Active }).OrderBy(g => g.Key.Band).Select(g => new { g.Key, N = g.Count() }).ToList();
+            """);
+
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT \"City\", \"Age\", \"Active\", count(*) FROM \"people\" GROUP BY (CASE WHEN ((\"Age\" >= ?) AND (\"City\" IS NOT ?)) THEN ? ELSE ? END), \"Active\" ORDER BY (CASE WHEN ((\"Age\" >= ?) AND (\"City\" IS NOT ?)) THEN ? ELSE ? END)").KeyValue("00LR", "Age", typeof(int)).KeyValue("00RR", "City", typeof(string)).KeyValue("01", null, typeof(object)).KeyValue("02", null, typeof(object)).KeyValue("00LR", "Age", typeof(int)).KeyValue("00RR", "City", typeof(string)).KeyValue("01", null, typeof(object)).KeyValue("02", null, typeof(object));
+            """));
+        Assert.That(source, Does.Contain("@Band = (((((global::Shop.Person)e).@Age >= 30) && (((global::Shop.Person)e).@City != \"x\")) ? \"old\" : \"young\")"));
     }
 
     [Test]
@@ -85,7 +99,7 @@ public class GroupValueInterceptionTests
             """);
 
         Assert.That(source, Does.Contain("""
-            new InterceptedSite("SELECT count(*) FROM (SELECT 1 FROM \"people\" GROUP BY (\"Age\" / ?))").KeyValue("R");
+            new InterceptedSite("SELECT count(*) FROM (SELECT 1 FROM \"people\" GROUP BY (\"Age\" / ?))").KeyValue("R", null, typeof(object));
             """));
     }
 
@@ -97,7 +111,8 @@ public class GroupValueInterceptionTests
     }
 
     [TestCase("p.City!.Substring(0, 1)", "'p.City!.Substring(0, 1)' is computed")]
-    [TestCase("p.Age > 30 ? \"old\" : \"young\"", "'p.Age > 30 ? \"old\" : \"young\"' is computed")]
+    [TestCase("p.Age > 30 ? p.City : \"young\"", "a value it chooses reads the row")]
+    [TestCase("p.Age > 30 ? 1.5 : 2", "of type double")]
     [TestCase("p.Age / 2.5", "only integer arithmetic is")]
     [TestCase("System.Math.Abs(p.Age)", "is computed")]
     [TestCase("(int)p.Score / 2", "'(int)p.Score / 2' is computed (a call, ?? or conversion from a floating-point value in it is not")]
@@ -117,7 +132,7 @@ public class GroupValueInterceptionTests
             """);
 
         Assert.That(source, Does.Contain("""
-            new InterceptedSite("SELECT \"City\", count(*) FROM \"people\" GROUP BY (\"Age\" / ?), \"City\" HAVING (count(*) > ?) ORDER BY (\"Age\" / ?) DESC, \"City\"").KeyValue("0R").HavingValue(0, "R", null, typeof(object)).KeyValue("0R");
+            new InterceptedSite("SELECT \"City\", count(*) FROM \"people\" GROUP BY (\"Age\" / ?), \"City\" HAVING (count(*) > ?) ORDER BY (\"Age\" / ?) DESC, \"City\"").KeyValue("0R", null, typeof(object)).HavingValue(0, "R", null, typeof(object)).KeyValue("0R", null, typeof(object));
             """));
     }
 

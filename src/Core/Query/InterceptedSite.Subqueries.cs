@@ -60,16 +60,19 @@ public sealed partial class InterceptedSite
     }
 
     /// <summary>
-    /// Adds the next value of a grouping's computed key (<c>GroupBy(x =&gt; x.Age / 10)</c>): the node at
-    /// <paramref name="path"/> from the key selector's body, bound in the GROUP BY list as the translator binds a value
-    /// compared with no column. Call while building the site, before it is used.
+    /// Adds the next value of a grouping's computed key (<c>GroupBy(x =&gt; x.Age / 10)</c>, <c>x.Age &gt; min ? "old" : "young"</c>):
+    /// the node at <paramref name="path"/> from the key selector's body, in the GROUP BY list (or an ORDER BY term that
+    /// repeats the key), compared with <paramref name="member"/>, or, when <paramref name="member"/> is null, bound as the
+    /// translator binds a value compared with no column. Call while building the site, before it is used.
     /// </summary>
-    /// <param name="path">The steps from the key selector's body to the value: <c>L</c>/<c>R</c> a binary node's operands, <c>O</c> a unary node's operand, a digit a composite key's part.</param>
+    /// <param name="path">The steps from the key selector's body to the value: <c>L</c>/<c>R</c> a binary node's operands, <c>O</c> a unary node's operand, a digit a composite key's part or a conditional's test (0), value if true (1) or if false (2).</param>
+    /// <param name="member">The grouped entity's member the value is compared with, or null.</param>
+    /// <param name="memberType">The member's type (not used without a member: the generator passes <c>object</c>).</param>
     /// <returns>This site.</returns>
-    /// <exception cref="ArgumentNullException"><paramref name="path"/> is null.</exception>
-    public InterceptedSite KeyValue(string path)
+    /// <exception cref="ArgumentNullException"><paramref name="path"/> or <paramref name="memberType"/> is null.</exception>
+    public InterceptedSite KeyValue(string path, string? member, Type memberType)
     {
-        Value(0, path, "", typeof(object));
+        Value(0, path, member ?? "", memberType);
         _values[_values.Length - 1] = _values[_values.Length - 1] with { Key = true };
         return this;
     }

@@ -363,6 +363,10 @@ public sealed partial class InterceptedSite
                     // A part of a composite group key (new { Decade = x.Age / 10, x.City }), by its index.
                     node = creation.Arguments[step - '0'];
                     break;
+                case >= '0' and <= '2' when node is ConditionalExpression conditional:
+                    // A conditional group key (x.Age > min ? "old" : "young"): its test, its value if true, if false.
+                    node = step == '0' ? conditional.Test : step == '1' ? conditional.IfTrue : conditional.IfFalse;
+                    break;
                 case 'm' when node is MemberExpression { Expression: { } instance }:
                     // The instance of a member read (string.Length of a computed text).
                     node = instance;

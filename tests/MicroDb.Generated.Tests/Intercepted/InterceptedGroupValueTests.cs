@@ -80,6 +80,20 @@ public class InterceptedGroupValueTests : InterceptedTestBase
     }
 
     [Test]
+    public void Conditional_keys_choose_their_group_as_linq_does()
+    {
+        var limit = 5;
+
+        var bands = _db.Table<AllTypes>().GroupBy(x => x.Int32 > 3 && x.String == "a" ? "old" : "young").OrderBy(g => g.Key).Select(g => new { g.Key, N = g.Count() }).ToList();
+        var parts = _db.Table<AllTypes>().GroupBy(x => new { Low = x.Int32 < limit ? 1 : 0, Rest = x.Int32 % 2 }).Select(g => new { Total = g.Sum(x => x.Int32), N = g.Count() }).ToList();
+
+        Assert.That(Intercepted, Is.EqualTo(2), Seen);
+        Assert.That(_seen[0].Sql, Does.Contain("GROUP BY (CASE WHEN ((\"Int32\" > ?) AND (\"String\" IS ?)) THEN ? ELSE ? END)"), Seen);
+        Assert.That(bands, Is.EqualTo(_stored.GroupBy(x => x.Int32 > 3 && x.String == "a" ? "old" : "young").OrderBy(g => g.Key, StringComparer.Ordinal).Select(g => new { g.Key, N = g.Count() })));
+        Assert.That(parts, Is.EquivalentTo(_stored.GroupBy(x => new { Low = x.Int32 < limit ? 1 : 0, Rest = x.Int32 % 2 }).Select(g => new { Total = g.Sum(x => x.Int32), N = g.Count() })));
+    }
+
+    [Test]
     public void A_nullable_computed_key_keeps_its_null_group()
     {
         var decades = _db.Table<AllTypes>().GroupBy(x => x.NInt32 / 10).Select(g => new { g.Key, N = g.Count() }).ToList();
