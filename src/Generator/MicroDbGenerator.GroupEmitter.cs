@@ -335,6 +335,12 @@ public sealed partial class MicroDbGenerator
 
             var first = values.Count;
             var condition = group.CountConditions[int.Parse(aggregate.Substring(9), CultureInfo.InvariantCulture)];
+            if (HoldsSubquery(condition))
+            {
+                declined = "a sub-query in the predicate of Count over a group is not lowered at build time";
+                return null;
+            }
+
             if (Condition(condition, model, values, index, ref declined) is not { } written)
             {
                 return null;
@@ -358,6 +364,12 @@ public sealed partial class MicroDbGenerator
         private static SqlExpression? ComputedKeyTerm(GroupSpec group, string member, EntityModel model, List<LoweredNode> values, ref string? declined)
         {
             var node = group.ComputedKeys[int.Parse(member.Substring(1), CultureInfo.InvariantCulture)];
+            if (node.Op == "?:" && HoldsSubquery(node.Left!))
+            {
+                declined = "a sub-query in a conditional group key is not lowered at build time";
+                return null;
+            }
+
             if (node.Op == "?:")
             {
                 // (CASE WHEN cond THEN ? ELSE ? END): the condition as a Where's (its values as their members store them), then the two values.
@@ -375,6 +387,9 @@ public sealed partial class MicroDbGenerator
 
             return ComputedKeyTerm(node, model, values, ref declined);
         }
+
+        /// <summary>Whether a lowered condition holds a sub-query (whose checks the site reads from the Where lambdas only).</summary>
+        private static bool HoldsSubquery(LoweredNode? node) => node is not null && (IsSubqueryNode(node) || HoldsSubquery(node.Left) || HoldsSubquery(node.Right));
 
         /// <summary>The setters' arithmetic (<c>Computed</c>) over a key's node, its values bound as values compared with no column.</summary>
         private static SqlExpression? ComputedKeyTerm(LoweredNode node, EntityModel model, List<LoweredNode> values, ref string? declined)

@@ -137,6 +137,15 @@ public class GroupValueInterceptionTests
     }
 
     [Test]
+    public void A_sub_query_in_a_count_predicate_or_a_conditional_key_stays_declined()
+    {
+        Assert.That(Declined("public static object Q(MicroDbConnection db) => db.Table<Person>().GroupBy(p => p.City).Select(g => new { g.Key, N = g.Count(x => db.Table<Person>().Any(o => o.Id == x.Age)) }).ToList();"),
+            Does.Contain("a sub-query in the predicate of Count over a group is not lowered at build time"));
+        Assert.That(Declined("public static object Q(MicroDbConnection db) => db.Table<Person>().GroupBy(p => db.Table<Person>().Any(o => o.Id == p.Age) ? 1 : 0).Select(g => g.Count()).ToList();"),
+            Does.Contain("a sub-query in a conditional group key is not lowered at build time"));
+    }
+
+    [Test]
     public void Having_over_a_computed_key_and_an_ordering_whose_values_come_out_of_order_stay_declined()
     {
         Assert.That(Declined("public static object Q(MicroDbConnection db) => db.Table<Person>().GroupBy(p => p.Age / 10).Where(g => g.Key > 1).Select(g => new { g.Key, N = g.Count() }).ToList();"),
