@@ -162,25 +162,17 @@ public sealed partial class MicroDbGenerator
             ColumnModel? Column(string member) => model.Columns.FirstOrDefault(c => c.MemberName == member);
             static bool Plain(ColumnModel column) => Fits(column.Kind, "integer") || column.Kind == ColumnKind.String;
 
-            // GROUP BY: each key part as it sorts (and so compares), SqlTranslator's order key under this storage format
-            // (under sqlite-net's text DateTime, dateText: a date part's text positions).
-            var terms = new List<SqlExpression>();
-            foreach (var member in group.KeyMembers)
-            {
-                if (KeyMemberTerm(member, model, sqliteNet, dateText, out var refused) is not { } term)
-                {
-                    return (null, null, refused);
-                }
-
-                terms.Add(term);
-            }
+            // The values in slot order: the SELECT list's (Count(predicate) comparing with values; none for a Count of the
+            // groups, which selects no aggregate), the Where conditions', the computed key's, HAVING's.
+            var counting = Sync(chain.Steps[chain.Steps.Count - 1].Method) == "Count";
+            var values = new List<LoweredNode>();
 
             // SELECT: the key's columns the result reads, bare and in table order, then the aggregates in the order the result reads them.
             var projection = model.Columns.Where(c => group.Used.Contains(c.MemberName)).Select(c => (SqlExpression)new SqlColumn(c.ColumnName)).ToList();
             string? declined = null;
-            foreach (var aggregate in group.Aggregates)
+            for (var i = 0; i < group.Aggregates.Count; i++)
             {
-                if (AggregateSql(aggregate, model, sqliteNet, ref declined) is not { } value)
+                if (SelectedAggregate(group, i, model, counting ? new List<LoweredNode>() : values, sqliteNet, ref declined) is not { } value)
                 {
                     return (null, null, declined);
                 }
@@ -193,8 +185,33 @@ public sealed partial class MicroDbGenerator
                 projection.Add(SqlLiteral.One);
             }
 
-            var values = new List<LoweredNode>();
             var predicates = new List<SqlExpression>();
+            foreach (var step in chain.Steps)
+            {
+                if (step.Method == "Where")
+                {
+                    if (Condition(step.Predicate!, model, values, predicates.Count, ref declined) is not { } node)
+                    {
+                        return (null, null, declined);
+                    }
+
+                    predicates.Add(node);
+                }
+            }
+
+            // GROUP BY: each key part as it sorts (and so compares), SqlTranslator's order key under this storage format
+            // (under sqlite-net's text DateTime, dateText: a date part's text positions); a computed part binds its values.
+            var terms = new List<SqlExpression>();
+            foreach (var member in group.KeyMembers)
+            {
+                if ((member.StartsWith("#", System.StringComparison.Ordinal) ? ComputedKeyTerm(group, member, model, values, ref declined) : KeyMemberTerm(member, model, sqliteNet, dateText, out declined)) is not { } term)
+                {
+                    return (null, null, declined);
+                }
+
+                terms.Add(term);
+            }
+
             var havings = new List<SqlExpression>();
             var orderings = new List<SqlOrdering>();
             var then = 0;
@@ -210,17 +227,6 @@ public sealed partial class MicroDbGenerator
                     case "Skip":
                         (limit, offset) = SqlPaging.Skip(limit, offset, step.Count);
                         break;
-                    case "Where":
-                        {
-                            if (Condition(step.Predicate!, model, values, predicates.Count, ref declined) is not { } node)
-                            {
-                                return (null, null, declined);
-                            }
-
-                            predicates.Add(node);
-                            break;
-                        }
-
                     case "Having":
                         {
                             if (HavingCondition(step.Predicate!, model, values, havings.Count, sqliteNet, dateText, ref declined) is not { } node)
@@ -243,6 +249,16 @@ public sealed partial class MicroDbGenerator
                                 }
 
                                 key = value;
+                            }
+                            else if (step.KeyMember!.StartsWith("#", System.StringComparison.Ordinal))
+                            {
+                                // A computed key part: its GROUP BY term, its values bound again (none for a Count, which does not order).
+                                if (ComputedKeyTerm(group, step.KeyMember, model, counting ? new List<LoweredNode>() : values, ref declined) is not { } term)
+                                {
+                                    return (null, null, declined);
+                                }
+
+                                key = term;
                             }
                             else if (step.KeyMember!.IndexOf('.') >= 0)
                             {
@@ -304,6 +320,90 @@ public sealed partial class MicroDbGenerator
             }
 
             return (sql.ToString(), values, null);
+        }
+
+        /// <summary>
+        /// The <paramref name="index"/>-th aggregate of the SELECT list: <see cref="AggregateSql"/>, or for a Count(predicate)
+        /// comparing with values (<c>countif:#k</c>) its condition written as a Where's, its values added to
+        /// <paramref name="values"/> as read from the aggregate's lambda (<c>LiftedValue</c>).
+        /// </summary>
+        private static SqlExpression? SelectedAggregate(GroupSpec group, int index, EntityModel model, List<LoweredNode> values, bool sqliteNet, ref string? declined)
+        {
+            var aggregate = group.Aggregates[index];
+            if (!aggregate.StartsWith("countif:#", System.StringComparison.Ordinal))
+            {
+                return AggregateSql(aggregate, model, sqliteNet, ref declined);
+            }
+
+            var first = values.Count;
+            var condition = group.CountConditions[int.Parse(aggregate.Substring(9), CultureInfo.InvariantCulture)];
+            if (HoldsSubquery(condition))
+            {
+                declined = "a sub-query in the predicate of Count over a group is not lowered at build time";
+                return null;
+            }
+
+            if (Condition(condition, model, values, index, ref declined) is not { } written)
+            {
+                return null;
+            }
+
+            for (var i = first; i < values.Count; i++)
+            {
+                // The aggregate's call is Count(g, x => ...): 'a' steps into its lambda's body.
+                var path = values[i].Path!;
+                var colon = path.IndexOf(':');
+                values[i] = values[i] with { Family = "lifted:" + values[i].Family, Path = path.Substring(0, colon + 1) + "a" + path.Substring(colon + 1) };
+            }
+
+            return SqlAggregates.CountWhere(written);
+        }
+
+        /// <summary>
+        /// A computed key part's GROUP BY term (<c>("Age" / ?)</c>): the setters' arithmetic (<c>Computed</c>, the run-time
+        /// translator's grouped binaries), each value bound as one compared with no column (<c>KeyValue</c>).
+        /// </summary>
+        private static SqlExpression? ComputedKeyTerm(GroupSpec group, string member, EntityModel model, List<LoweredNode> values, ref string? declined)
+        {
+            var node = group.ComputedKeys[int.Parse(member.Substring(1), CultureInfo.InvariantCulture)];
+            if (node.Op == "?:" && HoldsSubquery(node.Left!))
+            {
+                declined = "a sub-query in a conditional group key is not lowered at build time";
+                return null;
+            }
+
+            if (node.Op == "?:")
+            {
+                // (CASE WHEN cond THEN ? ELSE ? END): the condition as a Where's (its values as their members store them), then the two values.
+                var before = values.Count;
+                var test = Condition(node.Left!, model, values, 0, ref declined);
+                for (var i = before; i < values.Count; i++)
+                {
+                    values[i] = values[i] with { Family = "key:" };
+                }
+
+                var whenTrue = test is null ? null : ComputedKeyTerm(node.Right!.Left!, model, values, ref declined);
+                var otherwise = whenTrue is null ? null : ComputedKeyTerm(node.Right!.Right!, model, values, ref declined);
+                return otherwise is null ? null : new SqlGroup(new SqlCase(test!, whenTrue!, otherwise));
+            }
+
+            return ComputedKeyTerm(node, model, values, ref declined);
+        }
+
+        /// <summary>Whether a lowered condition holds a sub-query (whose checks the site reads from the Where lambdas only).</summary>
+        private static bool HoldsSubquery(LoweredNode? node) => node is not null && (IsSubqueryNode(node) || HoldsSubquery(node.Left) || HoldsSubquery(node.Right));
+
+        /// <summary>The setters' arithmetic (<c>Computed</c>) over a key's node, its values bound as values compared with no column.</summary>
+        private static SqlExpression? ComputedKeyTerm(LoweredNode node, EntityModel model, List<LoweredNode> values, ref string? declined)
+        {
+            var first = values.Count;
+            var term = Computed(node, model, new LoweredNode("key"), 0, values, ref declined);
+            for (var i = first; i < values.Count; i++)
+            {
+                values[i] = new LoweredNode("key", Family: "key:", Path: "0:" + values[i].Path);
+            }
+
+            return term;
         }
 
         /// <summary>
@@ -546,6 +646,23 @@ public sealed partial class MicroDbGenerator
             foreach (var v in values)
             {
                 var colon = v.Path!.IndexOf(':');
+                if (v.Family == "key:")
+                {
+                    // A computed key's value (GROUP BY, or an ORDER BY term repeating it), read from the key selector.
+                    text.Append(".KeyValue(").Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true)).Append(", ")
+                        .Append(v.Member is null ? "null" : Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Member, quote: true)).Append(", typeof(").Append(v.MemberType ?? "object").Append("))");
+                    continue;
+                }
+
+                if (v.Family?.StartsWith("lifted:", System.StringComparison.Ordinal) == true)
+                {
+                    // A Count(predicate)'s value (SELECT list), read from the result's aggregate.
+                    text.Append(".LiftedValue(").Append(v.Path.Substring(0, colon)).Append(", ")
+                        .Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true)).Append(", ")
+                        .Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Member!, quote: true)).Append(", typeof(").Append(v.MemberType ?? "object").Append("))");
+                    continue;
+                }
+
                 var having = v.Family?.StartsWith("having:", System.StringComparison.Ordinal) == true;
                 var member = v.Member is null ? "null" : Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Member, quote: true);
                 text.Append(v.Family == "having:key" ? ".HavingKeyValue(" : having ? ".HavingValue(" : ".Value(").Append(v.Path.Substring(0, colon)).Append(", ")

@@ -22,8 +22,27 @@ public sealed partial class MicroDbGenerator
         /// </summary>
         private sealed record DatePartShape(MemberShape Member, string Part) : Shape;
 
+        /// <summary>
+        /// A computed part of a group key (<c>x.Age / 10</c>): its name in <c>GroupSpec.KeyMembers</c> (<c>#k</c>, the k-th of
+        /// <c>GroupSpec.ComputedKeys</c>), its C# over the row <c>e</c> for the projector (null when it reads a captured
+        /// value, which a static projector cannot), and the members it reads (selected bare, as the run time selects them).
+        /// </summary>
+        private sealed record ComputedKeyShape(string Name, string? Text, MemberShape[] Reads, string Syntax) : Shape;
+
+        /// <summary>The condition of <c>g.Count(predicate)</c> (or LongCount), lowered as a Where's, or null.</summary>
+        private static LoweredNode? CountCondition(IInvocationOperation call)
+        {
+            if (call.Arguments.Length != 2 || LambdaOf(call.Arguments[1].Value) is not { Symbol.Parameters.Length: 1 } lambda)
+            {
+                return null;
+            }
+
+            var lowering = new Lowering(lambda);
+            return lowering.Condition(lowering.Body, "");
+        }
+
         /// <summary>The aggregates of a group the build-time front end writes, for MDB0013's reasons.</summary>
-        private const string AggregatesLowered = "Count() and LongCount(), and Count(predicate) over bool members; Sum and Average of an integer, double or decimal member; Min and Max of an integer, double, decimal, DateTime or string member; each of a nullable member too";
+        private const string AggregatesLowered = "Count() and LongCount(), and Count(predicate) over bool members and comparisons with values; Sum and Average of an integer, double or decimal member; Min and Max of an integer, double, decimal, DateTime or string member; each of a nullable member too";
 
         /// <summary>
         /// Whether <paramref name="name"/> (Sum, Average, Min, Max) over a member of <paramref name="type"/> is an aggregate
@@ -49,7 +68,10 @@ public sealed partial class MicroDbGenerator
         {
             private readonly List<ChainStep> _steps = [];
             private readonly List<string> _keyMembers = [];
+            private readonly List<LoweredNode> _computedKeys = [];
+            private readonly List<LoweredNode> _countConditions = [];
             private Shape? _key;
+            private IAnonymousFunctionOperation? _keyLambda;
             private Shape? _result;
             private (IAnonymousFunctionOperation Lambda, Dictionary<IParameterSymbol, Shape> Scope)? _selector;
             private INamedTypeSymbol? _entity;
@@ -127,7 +149,7 @@ public sealed partial class MicroDbGenerator
                 var aggregates = new List<string>();
                 if (_selector is { } selector)
                 {
-                    var emitter = new ProjectorText(selector.Scope, [entity], used, new SortedSet<int>(), aggregates, _key as ObjectShape);
+                    var emitter = new ProjectorText(selector.Scope, [entity], used, new SortedSet<int>(), aggregates, _key as ObjectShape, counts: _countConditions);
                     if (emitter.Text(LambdaBody(selector.Lambda)) is not { } text)
                     {
                         return Fail(emitter.Reason ?? "the grouped result is not lowered at build time");
@@ -141,7 +163,11 @@ public sealed partial class MicroDbGenerator
                 }
 
                 Spec = new GroupSpec(new EquatableArray<string>(_keyMembers), new EquatableArray<string>(used.Select(u => u.Substring(u.IndexOf(':') + 1)).ToArray()),
-                    new EquatableArray<string>(aggregates), projector);
+                    new EquatableArray<string>(aggregates), projector)
+                {
+                    ComputedKeys = new EquatableArray<LoweredNode>(_computedKeys),
+                    CountConditions = new EquatableArray<LoweredNode>(_countConditions),
+                };
                 return _steps;
             }
 
@@ -195,6 +221,7 @@ public sealed partial class MicroDbGenerator
                 switch (name)
                 {
                     case "GroupBy":
+                        _keyLambda = lambda;
                         return Key(LambdaBody(lambda), parameter);
                     case "Select":
                         {
@@ -221,7 +248,7 @@ public sealed partial class MicroDbGenerator
                                     : null);
                             if (lowering.Condition(lowering.Body, "") is not { } predicate)
                             {
-                                return No(GuidExtremeIn(lowering.Body) ?? StoredKeyComparison(lowering.Body, scope) ?? lowering.Reason ?? "the condition over groups (HAVING) is not lowered at build time");
+                                return No(GuidExtremeIn(lowering.Body) ?? StoredKeyComparison(lowering.Body, scope) ?? ComputedKeyComparison(lowering.Body, scope) ?? lowering.Reason ?? "the condition over groups (HAVING) is not lowered at build time");
                             }
 
                             _steps.Add(new ChainStep("Having", null, Predicate: predicate, LambdaText: lambda.Syntax.ToString()));
@@ -250,6 +277,10 @@ public sealed partial class MicroDbGenerator
                                 case DatePartShape date:
                                     _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), KeyMember: date.Member.Member.Name + "." + date.Part,
                                         KeyType: DatePartType(date.Part)));
+                                    return true;
+                                case ComputedKeyShape computed:
+                                    // Its term again, its values read from the key selector (the run time resolves g.Key to it).
+                                    _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), KeyMember: computed.Name));
                                     return true;
                                 case AggregateShape aggregate when IsSortable(aggregate) || IsExactOrdering(aggregate) || IsCountWhere(aggregate) || IsNullableNumber(aggregate) || IsKeyedExtreme(aggregate):
                                     _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), Aggregate: aggregate.Aggregate));
@@ -301,11 +332,12 @@ public sealed partial class MicroDbGenerator
                 if (Strip(body) is IAnonymousObjectCreationOperation anonymous)
                 {
                     var members = new Dictionary<string, Shape?>(System.StringComparer.Ordinal);
-                    foreach (var initializer in anonymous.Initializers)
+                    for (var i = 0; i < anonymous.Initializers.Length; i++)
                     {
-                        if (initializer is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation target } assignment)
+                        // A part's values are read from the key's NewExpression argument i (a one-digit path step).
+                        if (anonymous.Initializers[i] is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation target } assignment)
                         {
-                            members[target.Property.Name] = KeyPart(assignment.Value, scope);
+                            members[target.Property.Name] = KeyPart(assignment.Value, scope, parameter, i < 10 ? i.ToString(System.Globalization.CultureInfo.InvariantCulture) : null);
                         }
                     }
 
@@ -314,8 +346,8 @@ public sealed partial class MicroDbGenerator
                 }
                 else
                 {
-                    key = KeyPart(body, scope);
-                    parts = key is MemberShape or DatePartShape ? [key] : null;
+                    key = KeyPart(body, scope, parameter, "");
+                    parts = key is MemberShape or DatePartShape or ComputedKeyShape ? [key] : null;
                 }
 
                 if (Reason is not null)
@@ -323,18 +355,28 @@ public sealed partial class MicroDbGenerator
                     return false;
                 }
 
-                if (parts is null || parts.Count == 0 || parts.Any(p => !(p is MemberShape m && IsKeyType(m.Member.Type) || p is DatePartShape)))
+                if (parts is null || parts.Count == 0 || parts.Any(p => !(p is MemberShape m && IsKeyType(m.Member.Type) || p is DatePartShape or ComputedKeyShape)))
                 {
                     return No("the grouping key is not lowered at build time (a member, or an anonymous object of members, of an integer, string, bool, enum, Guid, DateTime, DateTimeOffset, double, float or decimal type, or their nullable forms, is; so are Year, Month, Day, Hour, Minute, Second, DayOfWeek and Date of a DateTime member, and a string member's Length, ToLower() and ToUpper())");
                 }
 
-                _keyMembers.AddRange(parts.Select(p => p is DatePartShape date ? date.Member.Member.Name + "." + date.Part : ((MemberShape)p!).Member.Name));
+                _keyMembers.AddRange(parts.Select(p => p switch
+                {
+                    DatePartShape date => date.Member.Member.Name + "." + date.Part,
+                    ComputedKeyShape computed => computed.Name,
+                    _ => ((MemberShape)p!).Member.Name,
+                }));
                 _key = key;
                 return true;
             }
 
-            /// <summary>A part of the key: a date part of a DateTime member of the row, or what <see cref="Eval"/> makes of it; null (with the reason) for a date part that stays on the run-time path.</summary>
-            private Shape? KeyPart(IOperation? operation, Dictionary<IParameterSymbol, Shape> scope)
+            /// <summary>
+            /// A part of the key: a date part of a DateTime member of the row, a string member's Length or case mapping,
+            /// integer arithmetic over the row's members and values (<see cref="ComputedKey"/>; <paramref name="path"/> is
+            /// where the part is in the key selector's body, null where the interceptor cannot read it), or what
+            /// <see cref="Eval"/> makes of it; null (with the reason) for a part that stays on the run-time path.
+            /// </summary>
+            private Shape? KeyPart(IOperation? operation, Dictionary<IParameterSymbol, Shape> scope, IParameterSymbol parameter, string? path)
             {
                 if (Strip(operation) is IPropertyReferenceOperation { Property.ContainingType.SpecialType: SpecialType.System_DateTime, Instance: { } instance } datePart
                     && Eval(Strip(instance), scope) is MemberShape member)
@@ -359,14 +401,133 @@ public sealed partial class MicroDbGenerator
                         return new DatePartShape(owner, call.TargetMethod.Name + "()");
                 }
 
-                if (Strip(operation) is IBinaryOperation or IInvocationOperation or IConditionalOperation or IConversionOperation)
+                if (Strip(operation) is IBinaryOperation or IUnaryOperation or IConversionOperation && path is not null)
                 {
-                    // Their SQL binds values (x.Age / 10 is ("Age" / ?)), which the site reads from Where and HAVING lambdas only.
-                    No($"the grouping key is not lowered at build time: '{operation!.Syntax}' is computed (only a DateTime member's parts and a string member's Length, ToLower() and ToUpper() are; arithmetic, Substring, conversions and conditionals bind values the interceptor does not read from the key selector)");
+                    return ComputedKey(operation!, parameter, path);
+                }
+
+                if (Strip(operation) is IConditionalOperation conditional && path is not null)
+                {
+                    return ConditionalKey(conditional, parameter, path);
+                }
+
+                if (Strip(operation) is IBinaryOperation or IUnaryOperation or IInvocationOperation or IConditionalOperation or IConversionOperation)
+                {
+                    No($"the grouping key is not lowered at build time: '{operation!.Syntax}' is computed (a DateTime member's parts, a string member's Length, ToLower() and ToUpper(), integer + - * / % over the row's members and values, and a condition choosing between two values are; Substring and other calls are not)");
                     return null;
                 }
 
                 return Eval(operation, scope);
+            }
+
+            /// <summary>
+            /// A computed key part (<c>x.Age / 10</c>, <c>x.Age % 3</c>, <c>-x.Rank</c>): integer arithmetic over the row's
+            /// integer members and values, lowered by the setters' rule (<c>Arithmetic</c>, MicroDbGenerator.SetBased.cs) and
+            /// written by theirs (<c>Computed</c>); its values are bound in the GROUP BY list (<c>KeyValue</c>).
+            /// </summary>
+            private Shape? ComputedKey(IOperation operation, IParameterSymbol parameter, string path)
+            {
+                string? reason = null;
+                var node = ArithmeticFamily(operation.Type) is "int" or "long" ? Arithmetic(operation, parameter, path, ref reason) : null;
+                if (node is null || !IsKeyArithmetic(node))
+                {
+                    No($"the grouping key is not lowered at build time: '{operation.Syntax}' is computed ("
+                        + (reason ?? (node is null ? $"of type {operation.Type?.ToDisplayString()}, and only integer arithmetic is" : "a call, ?? or conversion from a floating-point value in it is not")) + "; integer + - * / % and unary - over the row's integer members, constants and captured values are)");
+                    return null;
+                }
+
+                var reads = new List<MemberShape>();
+                var text = KeyText(operation, parameter, reads);
+                _computedKeys.Add(node);
+                return new ComputedKeyShape("#" + (_computedKeys.Count - 1).ToString(System.Globalization.CultureInfo.InvariantCulture), text, reads.ToArray(), operation.Syntax.ToString());
+            }
+
+            /// <summary>
+            /// A conditional key part (<c>x.Age &gt; 30 ? "old" : "young"</c>): a condition the one-table Where lowers, choosing
+            /// between two closed integer or string values; the run time writes <c>(CASE WHEN cond THEN ? ELSE ? END)</c>, the
+            /// condition's values encoded as the member compared stores them, the chosen values as values compared with no column.
+            /// </summary>
+            private Shape? ConditionalKey(IConditionalOperation conditional, IParameterSymbol parameter, string path)
+            {
+                var lowering = new Lowering(_keyLambda!);
+                var test = ArithmeticFamily(conditional.Type) is "int" or "long" or "string" && conditional.WhenFalse is not null
+                    ? lowering.Condition(conditional.Condition, path + "c")
+                    : null;
+                if (test is null || Reads(conditional.WhenTrue, parameter) || Reads(conditional.WhenFalse!, parameter))
+                {
+                    No($"the grouping key is not lowered at build time: '{conditional.Syntax}' is computed ("
+                        + (test is null ? lowering.Reason ?? $"of type {conditional.Type?.ToDisplayString()}" : "a value it chooses reads the row")
+                        + "; a condition the one-table Where lowers, choosing between two integer or string constants or captured values, is)");
+                    return null;
+                }
+
+                var reads = new List<MemberShape>();
+                var text = KeyText(conditional, parameter, reads);
+                _computedKeys.Add(new LoweredNode("?:", Left: test, Right: new LoweredNode("branches", Left: new LoweredNode("val", Path: path + "t"), Right: new LoweredNode("val", Path: path + "f"))));
+                return new ComputedKeyShape("#" + (_computedKeys.Count - 1).ToString(System.Globalization.CultureInfo.InvariantCulture), text, reads.ToArray(), conditional.Syntax.ToString());
+            }
+
+            /// <summary>
+            /// Whether a lowered key is integer arithmetic (+ - * / %, unary -, conversions between integers) over members and
+            /// values; a CAST from a floating-point member is not taken (the run time may key a converted member by its column's kind).
+            /// </summary>
+            private static bool IsKeyArithmetic(LoweredNode node) => node.Op switch
+            {
+                "val" or "col" => true,
+                "+" or "-" or "*" or "/" or "%" => IsKeyArithmetic(node.Left!) && IsKeyArithmetic(node.Right!),
+                "neg" => IsKeyArithmetic(node.Left!),
+                _ => false,
+            };
+
+            /// <summary>
+            /// A computed key part as C# over the group's row <c>e</c> (the run time computes the key from the row's columns):
+            /// null when it reads a value that is not a constant (a captured variable: a static projector cannot read it).
+            /// </summary>
+            private string? KeyText(IOperation operation, IParameterSymbol parameter, List<MemberShape> reads)
+            {
+                switch (operation)
+                {
+                    case ILiteralOperation literal:
+                        return literal.Syntax.ToString();
+                    case { ConstantValue: { HasValue: true, Value: { } constant } } when operation.Type is { } type:
+                        return "((" + type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + ")" + SymbolDisplay.FormatPrimitive(constant, quoteStrings: true, useHexadecimalNumbers: false) + ")";
+                    case IPropertyReferenceOperation { Instance: IParameterReferenceOperation instance, Property: var member } when SymbolEqualityComparer.Default.Equals(instance.Parameter, parameter):
+                        reads.Add(new MemberShape(0, member));
+                        return "((" + _entity!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + ")e).@" + member.Name;
+                    case IBinaryOperation { OperatorMethod: null } binary when KeyText(binary.LeftOperand, parameter, reads) is { } left && KeyText(binary.RightOperand, parameter, reads) is { } right:
+                        {
+                            var op = binary.OperatorKind switch
+                            {
+                                BinaryOperatorKind.Add => "+",
+                                BinaryOperatorKind.Subtract => "-",
+                                BinaryOperatorKind.Multiply => "*",
+                                BinaryOperatorKind.Divide => "/",
+                                BinaryOperatorKind.Remainder => "%",
+                                BinaryOperatorKind.Equals => "==",
+                                BinaryOperatorKind.NotEquals => "!=",
+                                BinaryOperatorKind.LessThan => "<",
+                                BinaryOperatorKind.LessThanOrEqual => "<=",
+                                BinaryOperatorKind.GreaterThan => ">",
+                                BinaryOperatorKind.GreaterThanOrEqual => ">=",
+                                BinaryOperatorKind.ConditionalAnd => "&&",
+                                BinaryOperatorKind.ConditionalOr => "||",
+                                _ => null,
+                            };
+                            return op is null ? null : "(" + left + " " + op + " " + right + ")";
+                        }
+
+                    case IUnaryOperation { OperatorKind: UnaryOperatorKind.Minus or UnaryOperatorKind.Not, OperatorMethod: null } unary when KeyText(unary.Operand, parameter, reads) is { } operand:
+                        return "(" + (unary.OperatorKind == UnaryOperatorKind.Minus ? "-" : "!") + operand + ")";
+                    case IConditionalOperation { WhenFalse: { } whenFalse } conditional
+                        when KeyText(conditional.Condition, parameter, reads) is { } test && KeyText(conditional.WhenTrue, parameter, reads) is { } whenTrue && KeyText(whenFalse, parameter, reads) is { } otherwise:
+                        return "(" + test + " ? " + whenTrue + " : " + otherwise + ")";
+                    case IConversionOperation { IsImplicit: true } implicitly:
+                        return KeyText(implicitly.Operand, parameter, reads);
+                    case IConversionOperation conversion when KeyText(conversion.Operand, parameter, reads) is { } operand:
+                        return "((" + conversion.Type!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + ")" + operand + ")";
+                    default:
+                        return null;
+                }
             }
 
             /// <summary>
@@ -403,6 +564,12 @@ public sealed partial class MicroDbGenerator
 
                 return null;
             }
+            /// <summary>Why a HAVING condition over a computed arithmetic key part stays declined, or null when it reads none.</summary>
+            private static string? ComputedKeyComparison(IOperation? body, Dictionary<IParameterSymbol, Shape> scope) =>
+                body?.DescendantsAndSelf().FirstOrDefault(o => Eval(Strip(o), scope) is ComputedKeyShape) is { } read
+                    ? $"HAVING compares the computed key '{read.Syntax}' (its term's values would be bound again in HAVING; not lowered at build time)"
+                    : null;
+
             /// <summary>The type of a DateTime part (for an ordering step).</summary>
             private static string DatePartType(string part) => part switch
             {

@@ -892,8 +892,8 @@ public sealed partial class MicroDbGenerator
 
         /// <summary>
         /// <c>g.Count(predicate)</c> (or LongCount) as the emitter names it, <c>countif:</c> and the predicate's condition
-        /// (<see cref="ConditionText"/>), lowered as a Where's; a predicate that binds a value stays declined (the SELECT
-        /// list's values are not bound at build time).
+        /// (<see cref="ConditionText"/>), lowered as a Where's; <c>countif:#</c> for a predicate that compares with values
+        /// (the grouped result's projector keeps its condition, GroupSpec.CountConditions).
         /// </summary>
         private static string? CountWhereOf(IInvocationOperation call, out string? reason)
         {
@@ -911,13 +911,9 @@ public sealed partial class MicroDbGenerator
                 return null;
             }
 
-            if (ConditionText(condition) is not { } text)
-            {
-                reason = $"the predicate of '{call.Syntax}' compares with a value, and its values sit in the SELECT list, not bound at build time (a condition of bool members, with !, && and ||, is)";
-                return null;
-            }
-
-            return "countif:" + text;
+            // A condition comparing with values: "countif:#", numbered by the grouped result's projector (GroupSpec.CountConditions),
+            // whose values are bound in the SELECT list (LiftedValue).
+            return "countif:" + (ConditionText(condition) ?? "#");
         }
 
         /// <summary>
@@ -938,7 +934,7 @@ public sealed partial class MicroDbGenerator
         /// for a left-joined row. It notes the members read (the SELECT list) and the rows used whole (all their columns).
         /// </summary>
         private sealed class ProjectorText(Dictionary<IParameterSymbol, Shape> scope, List<INamedTypeSymbol> tables, HashSet<string> used, SortedSet<int> whole,
-            List<string>? aggregates = null, ObjectShape? compositeKey = null, HashSet<int>? left = null)
+            List<string>? aggregates = null, ObjectShape? compositeKey = null, HashSet<int>? left = null, List<LoweredNode>? counts = null)
         {
             // Over a join (left not null), a member read is written as a marker (JoinSpec.Reader): OverRows turns it into
             // a read of the row object, the emitter into a read of the column. The left-joined tables a conditional has
@@ -986,6 +982,17 @@ public sealed partial class MicroDbGenerator
                                     var parts = new List<string>();
                                     foreach (var part in key.Members)
                                     {
+                                        if (part.Value is ComputedKeyShape computed)
+                                        {
+                                            if (ComputedKey(computed) is not { } text)
+                                            {
+                                                return null;
+                                            }
+
+                                            parts.Add("@" + part.Key + " = " + text);
+                                            continue;
+                                        }
+
                                         var member = part.Value as MemberShape ?? ((DatePartShape)part.Value!).Member;
                                         used.Add(member.Table + ":" + member.Member.Name);
                                         parts.Add("@" + part.Key + " = " + Row(member.Table) + ".@" + member.Member.Name + (part.Value is DatePartShape date ? "." + date.Part : ""));
@@ -994,6 +1001,8 @@ public sealed partial class MicroDbGenerator
                                     return "new { " + string.Join(", ", parts) + " }";
                                 }
 
+                            case ComputedKeyShape computed when aggregates is not null:
+                                return ComputedKey(computed);
                             case DatePartShape date when aggregates is not null:
                                 // A group key's date part (MicroDbGenerator.Groups.cs): the run time reads the member's part from the row.
                                 used.Add(date.Member.Table + ":" + date.Member.Member.Name);
@@ -1141,8 +1150,36 @@ public sealed partial class MicroDbGenerator
                     return Fail(reason!);
                 }
 
+                if (aggregate == "countif:#")
+                {
+                    // Count(predicate) comparing with values: its condition, kept for the emitter (GroupSpec.CountConditions).
+                    if (counts is null || CountCondition(call) is not { } condition)
+                    {
+                        return Fail($"the predicate of '{call.Syntax}' compares with values, which are bound only in a grouping's result");
+                    }
+
+                    counts.Add(condition);
+                    aggregate += (counts.Count - 1).ToString(System.Globalization.CultureInfo.InvariantCulture);
+                }
+
                 aggregates!.Add(aggregate);
                 return "((" + call.Type!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + ")a[" + (aggregates.Count - 1) + "])";
+            }
+
+            /// <summary>A computed group key part read by the result: its C# over the row, its members selected bare (the run time's columns).</summary>
+            private string? ComputedKey(ComputedKeyShape computed)
+            {
+                if (computed.Text is null)
+                {
+                    return Fail($"the result reads the computed key '{computed.Syntax}', which reads a captured value the generated projector cannot read (group by it and read only aggregates, or use constants)");
+                }
+
+                foreach (var member in computed.Reads)
+                {
+                    used.Add(member.Table + ":" + member.Member.Name);
+                }
+
+                return computed.Text;
             }
 
             /// <summary>The table of <c>row == null</c> (either side), or null.</summary>

@@ -248,7 +248,6 @@ public class GroupKeyInterceptionTests
     [TestCase("db.Table<Event>().GroupBy(e => e.Name!.ToLower()).Where(g => g.Key == \"a\").Count()", "'g.Key' is not a member of the row")]
     [TestCase("db.Table<Event>().GroupBy(e => e.Name!.Substring(0, 1)).Count()", "'e.Name!.Substring(0, 1)' is computed")]
     [TestCase("db.Table<Event>().GroupBy(e => new { Min = System.Linq.Enumerable.Min(new[] { e.Count }) }).Count()", "the grouping key is not lowered at build time")]
-    [TestCase("db.Table<Event>().GroupBy(e => e.Count).Select(g => new { N = System.Linq.Enumerable.Count(g, x => x.Count > 1) }).ToList()", "compares with a value, and its values sit in the SELECT list")]
     [TestCase("db.Table<Event>().GroupBy(e => e.Count).Select(g => new { N = System.Linq.Enumerable.Min(g, x => x.When) }).ToList()", "Min and Max of an integer, double, decimal, DateTime or string member")]
     [TestCase("db.Table<Event>().GroupBy(e => e.Count).OrderBy(g => System.Linq.Enumerable.Min(g, x => x.When)).Select(g => g.Key).ToList()", "the key of 'OrderBy' is not a part of the group's key or an aggregate")]
     [TestCase("db.Table<Event>().GroupBy(e => e.Count).Where(g => System.Linq.Enumerable.Max(g, x => x.Name) == System.Linq.Enumerable.Min(g, x => x.Name)).Select(g => g.Key).ToList()", "compares two values of the row")]
@@ -256,7 +255,7 @@ public class GroupKeyInterceptionTests
     [TestCase("db.Table<Event>().GroupBy(e => e.At.Date).Where(g => g.Key > System.DateTime.MinValue).Count()", "HAVING compares the DateTime key 'g.Key'")]
     [TestCase("db.Table<Event>().GroupBy(e => e.Score).Where(g => g.Key > 1.5).Count()", "HAVING compares the Double key 'g.Key'")]
     [TestCase("db.Table<Event>().GroupBy(e => new { e.Price, e.Count }).Where(g => g.Key.Price != 1m).Count()", "HAVING compares the Decimal key 'g.Key.Price'")]
-    [TestCase("db.Table<Event>().GroupBy(e => e.Count + 1).Count()", "'e.Count + 1' is computed (only a DateTime member's parts and a string member's Length, ToLower() and ToUpper() are")]
+    [TestCase("db.Table<Event>().GroupBy(e => e.Score * 2).Count()", "'e.Score * 2' is computed (of type double, and only integer arithmetic is")]
     public void Keys_the_generator_does_not_lower_say_why(string query, string reason)
     {
         var result = GeneratorHarness.Run(Queries("public static object Q(MicroDbConnection db) => " + query + ";"));

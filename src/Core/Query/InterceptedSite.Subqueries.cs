@@ -37,12 +37,13 @@ public sealed partial class InterceptedSite
     }
 
     /// <summary>
-    /// Adds a value inside a projection's sub-query (<c>Lines = db.Table&lt;Line&gt;().Count(l =&gt; l.OrderId == o.Id &amp;&amp; l.Quantity &gt; min)</c>):
-    /// the node at <paramref name="path"/> from the <paramref name="lifted"/>-th sub-query lifted out of the selector, compared
-    /// with <paramref name="member"/> of the sub-query's table. Such values are bound first (the SELECT list comes before
-    /// WHERE), in the order added. Call while building the site, before it is used.
+    /// Adds a value inside a projection's sub-query (<c>Lines = db.Table&lt;Line&gt;().Count(l =&gt; l.OrderId == o.Id &amp;&amp; l.Quantity &gt; min)</c>)
+    /// or a grouped result's aggregate (<c>Adults = g.Count(x =&gt; x.Age &gt;= min)</c>): the node at <paramref name="path"/> from
+    /// the <paramref name="lifted"/>-th sub-query or aggregate lifted out of the selector, compared with <paramref name="member"/>
+    /// of the sub-query's table (of the grouped table, for an aggregate). Such values are bound first (the SELECT list comes
+    /// before WHERE), in the order added. Call while building the site, before it is used.
     /// </summary>
-    /// <param name="lifted">Which lifted sub-query, in the order the projection writes them.</param>
+    /// <param name="lifted">Which lifted sub-query (or a grouped result's aggregate), in the order the projection writes them.</param>
     /// <param name="path">The steps from the sub-query call to the value (its first an <c>a</c> or <c>o</c> step).</param>
     /// <param name="member">The member of the sub-query's table the value is compared with.</param>
     /// <param name="memberType">The member's type.</param>
@@ -96,6 +97,41 @@ public sealed partial class InterceptedSite
         }
 
         return true;
+    }
+
+    /// <summary>
+    /// Adds the next value of a grouping's computed key (<c>GroupBy(x =&gt; x.Age / 10)</c>, <c>x.Age &gt; min ? "old" : "young"</c>):
+    /// the node at <paramref name="path"/> from the key selector's body, in the GROUP BY list (or an ORDER BY term that
+    /// repeats the key), compared with <paramref name="member"/>, or, when <paramref name="member"/> is null, bound as the
+    /// translator binds a value compared with no column. Call while building the site, before it is used.
+    /// </summary>
+    /// <param name="path">The steps from the key selector's body to the value: <c>L</c>/<c>R</c> a binary node's operands, <c>O</c> a unary node's operand, a digit a composite key's part, <c>c</c>/<c>t</c>/<c>f</c> a conditional's test, value if true, value if false.</param>
+    /// <param name="member">The grouped entity's member the value is compared with, or null.</param>
+    /// <param name="memberType">The member's type (not used without a member: the generator passes <c>object</c>).</param>
+    /// <returns>This site.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="path"/> or <paramref name="memberType"/> is null.</exception>
+    public InterceptedSite KeyValue(string path, string? member, Type memberType)
+    {
+        Value(0, path, member ?? "", memberType);
+        _values[_values.Length - 1] = _values[_values.Length - 1] with { Key = true };
+        return this;
+    }
+
+    /// <summary>Whether a value is read from a lifted sub-query or a grouped result's aggregate (the run time's plan is then needed to bind).</summary>
+    internal bool LiftsValues
+    {
+        get
+        {
+            foreach (var site in _values)
+            {
+                if (site.Lifted)
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
     }
 
     /// <summary>

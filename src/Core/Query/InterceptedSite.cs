@@ -151,17 +151,19 @@ public sealed partial class InterceptedSite
     {
         ArgumentNullException.ThrowIfNull(member);
         HavingValue(having, path, member, memberType);
-        _values[_values.Length - 1] = _values[_values.Length - 1] with { Key = true };
+        _values[_values.Length - 1] = _values[_values.Length - 1] with { OrderKey = true };
         return this;
     }
 
     /// <summary>
-    /// Reads and adds the values of the grouping <paramref name="state"/>: its Where conditions' (each compared with a
-    /// member), then its HAVING conditions' (a key member, or an aggregate, bound as the translator binds a value compared
-    /// with no column). False when a value is null or the tree or the map is not the one the generator saw: the caller
-    /// then runs the query on the run-time path.
+    /// Reads and adds the values of the grouping <paramref name="state"/> in slot order: the aggregates' in the SELECT list
+    /// (<see cref="LiftedValue"/>, read from <paramref name="lifted"/>, the run-time plan's aggregates), its Where
+    /// conditions' (each compared with a member), the computed key's (<see cref="KeyValue"/>, bound as the translator
+    /// binds a value compared with no column), then its HAVING conditions' (a key member, or an aggregate, bound the same
+    /// way). False when a value is null or the tree or the map is not the one the generator saw: the caller then runs the
+    /// query on the run-time path.
     /// </summary>
-    internal bool TryBind(GroupState state, InterceptedValues values)
+    internal bool TryBind(GroupState state, InterceptedValues values, IReadOnlyList<Expression>? lifted = null)
     {
         var format = state.Connection.Storage;
         if (!SubqueriesHold(state))
@@ -172,13 +174,15 @@ public sealed partial class InterceptedSite
         for (var i = 0; i < _values.Length; i++)
         {
             var site = _values[i];
-            var conditions = site.Having ? state.Havings : state.Wheres;
-            if (site.Where >= conditions.Length || !TryRead(conditions[site.Where], site.Path, out var value) || value is null || (value = Admitted(i, value)) is null)
+            Expression? body = site.Key ? state.Key
+                : site.Lifted ? (lifted is not null && site.Where < lifted.Count ? lifted[site.Where] : null)
+                : site.Where < (site.Having ? state.Havings : state.Wheres).Length ? (site.Having ? state.Havings : state.Wheres)[site.Where] : null;
+            if (body is null || !TryRead(body, site.Path, out var value) || value is null || (value = Admitted(i, value)) is null)
             {
                 return false;
             }
 
-            if (site.Key)
+            if (site.OrderKey)
             {
                 // Compared with an exact aggregate's order key (SqlTranslator.ExactAggregateKey): bound as that key, except a
                 // DateTime's Min/Max under sqlite-net's format, compared as stored (as a value compared with no column).
@@ -206,7 +210,7 @@ public sealed partial class InterceptedSite
 
                 values.AddUnmapped(value, format);
             }
-            else if ((site.Having || !InSubquery(site.Path) ? state.Map.Table.FindColumnByMember(site.Member) : SubqueryColumn(state, site)) is { } column)
+            else if ((site.Having || site.Lifted || !InSubquery(site.Path) ? state.Map.Table.FindColumnByMember(site.Member) : SubqueryColumn(state, site)) is { } column)
             {
                 values.Add(value, column, site.MemberType, format);
             }
@@ -389,7 +393,7 @@ public sealed partial class InterceptedSite
                     // A sub-query's Where call before the call at hand (InterceptedSite.Subqueries.cs).
                     node = instance;
                     break;
-                case 'a' when node is MethodCallExpression { Arguments.Count: > 0 } call && Unquote(call.Arguments[0]) is LambdaExpression lambda:
+                case 'a' when node is MethodCallExpression { Arguments.Count: > 0 } call && FirstLambda(call) is { } lambda:
                     node = lambda.Body;
                     break;
                 case >= '0' and <= '9' when node is MethodCallExpression call && step - '0' < call.Arguments.Count:
@@ -397,7 +401,7 @@ public sealed partial class InterceptedSite
                     node = call.Arguments[step - '0'];
                     break;
                 case 'c' when node is ConditionalExpression conditional:
-                    // A setter's ?: (its test, then its branches).
+                    // A ?: in a setter or a group key (its test, then its branches).
                     node = conditional.Test;
                     break;
                 case 't' when node is ConditionalExpression conditional:
@@ -405,6 +409,10 @@ public sealed partial class InterceptedSite
                     break;
                 case 'f' when node is ConditionalExpression conditional:
                     node = conditional.IfFalse;
+                    break;
+                case >= '0' and <= '9' when node is NewExpression creation && step - '0' < creation.Arguments.Count:
+                    // A part of a composite group key (new { Decade = x.Age / 10, x.City }), by its index.
+                    node = creation.Arguments[step - '0'];
                     break;
                 case 'm' when node is MemberExpression { Expression: { } instance }:
                     // The instance of a member read (string.Length of a computed text).
@@ -416,6 +424,20 @@ public sealed partial class InterceptedSite
         }
 
         return true;
+    }
+
+    /// <summary>A call's first lambda argument: a table query's (its first argument) or LINQ's over a group (<c>Count(g, x =&gt; ...)</c>, its second).</summary>
+    private static LambdaExpression? FirstLambda(MethodCallExpression call)
+    {
+        foreach (var argument in call.Arguments)
+        {
+            if (Unquote(argument) is LambdaExpression lambda)
+            {
+                return lambda;
+            }
+        }
+
+        return null;
     }
 
     private sealed record ValueSite(int Where, string Path, string Member, Type MemberType)
@@ -433,10 +455,13 @@ public sealed partial class InterceptedSite
         public bool Having { get; init; }
 
         /// <summary>In a grouping's HAVING, whether the value is compared with an exact aggregate's order key of <see cref="Member"/> (<see cref="HavingKeyValue"/>).</summary>
-        public bool Key { get; init; }
+        public bool OrderKey { get; init; }
 
-        /// <summary>Whether the value is inside a projection's lifted sub-query (<see cref="Where"/> is then the sub-query's index).</summary>
+        /// <summary>Whether the value is inside a projection's lifted sub-query or a grouped result's aggregate (<see cref="Where"/> is then its index).</summary>
         public bool Lifted { get; init; }
+
+        /// <summary>In a grouping, whether the value is in the computed key (the GROUP BY list; <see cref="Path"/> starts at the key selector's body).</summary>
+        public bool Key { get; init; }
     }
 
     private sealed record Resolved(TableMapping Table, ColumnMapping[] Columns);

@@ -31,7 +31,7 @@ public static partial class QueryInterception
         ArgumentNullException.ThrowIfNull(query);
         ArgumentNullException.ThrowIfNull(site);
         var typed = GroupProjector<TResult, TRow>(project);
-        var scratch = Bind(query.State, site, out var sql);
+        var scratch = Bind(query.State, site, out var sql, Lifted(query, site));
         if (scratch is null)
         {
             return query.ToList(cancellationToken);
@@ -185,7 +185,7 @@ public static partial class QueryInterception
 
     private static bool TryFirst<TResult>(GroupedQuery<TResult> query, InterceptedSite site, Func<object?, object?[], TResult> project, string terminal, out TResult value)
     {
-        var scratch = Bind(query.State, site, out var sql);
+        var scratch = Bind(query.State, site, out var sql, Lifted(query, site));
         if (scratch is null)
         {
             return query.TryFirst(out value);
@@ -218,7 +218,7 @@ public static partial class QueryInterception
     }
 
     /// <summary>The grouping's values read from its conditions and its SQL for the connection's storage format, or null when a value is null or the format has no SQL (the run-time path runs the query).</summary>
-    private static InterceptedValues? Bind(GroupState state, InterceptedSite site, out string sql)
+    private static InterceptedValues? Bind(GroupState state, InterceptedSite site, out string sql, IReadOnlyList<System.Linq.Expressions.Expression>? lifted = null)
     {
         ArgumentNullException.ThrowIfNull(site);
         sql = site.SqlFor(state.Storage)!;
@@ -229,7 +229,7 @@ public static partial class QueryInterception
         }
 
         var values = InterceptedValues.Rent();
-        if (site.TryBind(state, values))
+        if (site.TryBind(state, values, lifted))
         {
             return values;
         }
@@ -237,6 +237,10 @@ public static partial class QueryInterception
         InterceptedValues.Return(values);
         return null;
     }
+
+    /// <summary>The result's aggregates as the run-time plan lifts them, when the site reads values from them (<c>g.Count(x =&gt; x.Age &gt; min)</c>); else null.</summary>
+    private static List<System.Linq.Expressions.MethodCallExpression>? Lifted<TResult>(GroupedQuery<TResult> query, InterceptedSite site) =>
+        site is not null && site.LiftsValues ? query.State.PlanResult(query.Selector).Aggregates : null;
 
     /// <summary>The generated projector as the query's own result type; it is the same delegate type when the generator named the same type.</summary>
     private static Func<object?, object?[], TResult> GroupProjector<TResult, TRow>(Func<object?, object?[], TRow> project)
