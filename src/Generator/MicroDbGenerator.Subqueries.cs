@@ -67,6 +67,9 @@ public sealed partial class MicroDbGenerator
             /// <summary>Set for a join's Where (not a joined table's own, read in its ON condition): its sub-queries are lowered, the outer row's members resolved to the joined tables'.</summary>
             public bool JoinWhere { get; init; }
 
+            /// <summary>Set for a grouping's condition after GroupBy (HAVING): its sub-queries are lowered, <c>g.Key</c> (or a key's part) resolved to the grouped table's member.</summary>
+            public bool Having { get; init; }
+
             /// <summary>The sub-queries <see cref="Lift"/> took out of a projection, in the order written.</summary>
             public List<LoweredNode> Lifted { get; } = new();
 
@@ -115,7 +118,7 @@ public sealed partial class MicroDbGenerator
             private LoweredNode? Subquery(IInvocationOperation call, string path)
             {
                 var reason = SubqueryReason(call)!;
-                if (_aggregate is not null || _resolve is not null && !JoinWhere)
+                if (!Having && (_aggregate is not null || _resolve is not null && !JoinWhere))
                 {
                     // The run time writes these (the group's table, or a joined table's in its ON condition, as the outer row); the build-time front end does not.
                     return Decline(reason + (_aggregate is not null ? " in a grouping's condition after GroupBy (HAVING)" : " in a joined table's own Where (its ON condition)"));
