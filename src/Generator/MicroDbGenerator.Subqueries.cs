@@ -18,7 +18,7 @@ namespace MicroDb.Generator;
 // twice), or db.Table<B>().Select(b => b.Key).Contains(row.Member) (IN, or EXISTS for a string or nullable key); in a
 // projection also Min/Max/Average, and double/float aggregates, lifted as columns after the members'. The correlation is
 // an equality of integer or string members, nullable or not (= / <>, or IS / IS NOT where either side can be null), with
-// the enclosing row (the query's, or the enclosing sub-query's for a nested one). Other sub-queries (HAVING, a joined
+// the enclosing row (the query's, or the enclosing sub-query's for a nested one). Other sub-queries (a joined
 // table's own Where, Take/Skip inside, other aggregates or correlations) are declined with a reason naming the sub-query
 // and its run-time SQL form. A value inside a sub-query's lambda has an 'a' step in its path (a call's lambda argument's
 // body), one in a Where before the call an 'o' step (the call it is made on); inside a projection's sub-query it is a
@@ -118,10 +118,10 @@ public sealed partial class MicroDbGenerator
             private LoweredNode? Subquery(IInvocationOperation call, string path)
             {
                 var reason = SubqueryReason(call)!;
-                if (!Having && (_aggregate is not null || _resolve is not null && !JoinWhere))
+                if (_resolve is not null && !JoinWhere && !Having)
                 {
-                    // The run time writes these (the group's table, or a joined table's in its ON condition, as the outer row); the build-time front end does not.
-                    return Decline(reason + (_aggregate is not null ? " in a grouping's condition after GroupBy (HAVING)" : " in a joined table's own Where (its ON condition)"));
+                    // The run time writes these (a joined table's in its ON condition as the outer row); the build-time front end does not.
+                    return Decline(reason + " in a joined table's own Where (its ON condition)");
                 }
 
                 var name = call.TargetMethod.Name;
