@@ -20,6 +20,7 @@ public sealed partial class MicroDbGenerator
         /// </summary>
         private static (string? Sql, string? Formats, List<LoweredNode>? Values, string? Declined) WriteGroup(QueryChain chain, GroupSpec group, EntityModel model)
         {
+            _havingSubqueries = null;
             var (microDb, values, declined) = WriteGroup(chain, group, model, sqliteNet: false, dateText: false);
             var (sqliteNet, sqliteNetValues, sqliteNetDeclined) = WriteGroup(chain, group, model, sqliteNet: true, dateText: false);
             var dateParts = group.KeyMembers.Any(m => m.IndexOf('.') >= 0 && KeyColumn(m, model)?.Kind is ColumnKind.DateTime or ColumnKind.DateTimeText);
@@ -550,6 +551,12 @@ public sealed partial class MicroDbGenerator
                 return new SqlGroup(node.ValueOnLeft ? new SqlBinary(value, op, operand) : new SqlBinary(operand, op, value));
             }
 
+            if (IsSubqueryNode(node))
+            {
+                // A sub-query reading g.Key (MicroDbGenerator.HavingSubqueries.cs).
+                return HavingSubquery(node, model, values, having, ref declined);
+            }
+
             if (node.Family != "aggregate" && node.Member!.IndexOf('.') >= 0)
             {
                 // A key's date part (At.Year): its GROUP BY term compared with the value, bound as a value compared with no column.
@@ -673,6 +680,7 @@ public sealed partial class MicroDbGenerator
             // The sub-queries of the Where conditions before GroupBy (MicroDbGenerator.Subqueries.cs), checked at each run.
             AppendSubqueries(text);
             AppendReal(text, values);
+            AppendHavingSubqueries(text);
             w.Line(text.Append(formats).Append(';').ToString());
             return name;
         }

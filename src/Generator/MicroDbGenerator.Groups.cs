@@ -245,7 +245,7 @@ public sealed partial class MicroDbGenerator
                                 aggregate: operation => Eval(operation, scope) is AggregateShape aggregate && IsComparable(aggregate) ? aggregate.Aggregate : null,
                                 datePart: operation => Eval(operation, scope) is DatePartShape date && date.Member.Member.Type.GetMembers(date.Part).OfType<IPropertySymbol>().FirstOrDefault() is { } part
                                     ? (date.Member.Member.Name + "." + date.Part, part)
-                                    : null);
+                                    : null) { Having = true };
                             if (lowering.Condition(lowering.Body, "") is not { } predicate)
                             {
                                 return No(GuidExtremeIn(lowering.Body) ?? StoredKeyComparison(lowering.Body, scope) ?? ComputedKeyComparison(lowering.Body, scope) ?? lowering.Reason ?? "the condition over groups (HAVING) is not lowered at build time");

@@ -21,8 +21,7 @@ namespace MicroDb.Generator;
 // the enclosing row (the query's, or the enclosing sub-query's for a nested one). The table query may have its own
 // OrderBy keys and constant Take/Skip before the Where calls (a "page" node: its limited rows, as SqlTranslator.Level
 // writes them). A projection's sub-query may hold a nested one (checked by InterceptedSite.LiftedSubquery) and be read
-// through numeric or nullable conversions. Other sub-queries (HAVING, a joined table's own Where, Take/Skip after a
-// Where reading the row, other aggregates or correlations) are declined with a reason naming the sub-query and its
+// through numeric or nullable conversions. Other sub-queries (Take/Skip after a Where reading the row, other aggregates or correlations) are declined with a reason naming the sub-query and its
 // run-time SQL form. A value inside a sub-query's lambda has an 'a' step in its path (a call's lambda argument's
 // body), one in a Where before the call an 'o' step (the call it is made on); inside a projection's sub-query it is a
 // LiftedValue, bound first. The interceptor checks at each run that each sub-query's table query is on the query's
@@ -79,6 +78,9 @@ public sealed partial class MicroDbGenerator
 
             /// <summary>Set for a join's Where and a joined table's own (read in its ON condition): its sub-queries are lowered, the outer row's members resolved to the joined tables'.</summary>
             public bool JoinWhere { get; init; }
+
+            /// <summary>Set for a grouping's condition after GroupBy (HAVING): its sub-queries are lowered, <c>g.Key</c> (or a key's part) resolved to the grouped table's member.</summary>
+            public bool Having { get; init; }
 
             /// <summary>The sub-queries <see cref="Lift"/> took out of a projection, in the order written.</summary>
             public List<LoweredNode> Lifted { get; } = new();
@@ -149,10 +151,10 @@ public sealed partial class MicroDbGenerator
             private LoweredNode? Subquery(IInvocationOperation call, string path)
             {
                 var reason = SubqueryReason(call)!;
-                if (_aggregate is not null || _resolve is not null && !JoinWhere)
+                if (_resolve is not null && !JoinWhere && !Having)
                 {
-                    // The run time writes these (the group's table, or a joined table's in its ON condition, as the outer row); the build-time front end does not.
-                    return Decline(reason + (_aggregate is not null ? " in a grouping's condition after GroupBy (HAVING)" : " in a joined table's own Where (its ON condition)"));
+                    // The run time writes these (a joined table's in its ON condition as the outer row); the build-time front end does not.
+                    return Decline(reason + " in a joined table's own Where (its ON condition)");
                 }
 
                 var name = call.TargetMethod.Name;

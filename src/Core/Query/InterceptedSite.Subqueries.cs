@@ -9,6 +9,7 @@ namespace MicroDb.Query;
 public sealed partial class InterceptedSite
 {
     private (int Where, string Path)[] _subqueries = [];
+    private (int Having, string Path)[] _havingSubqueries = [];
 
     // The sub-queries nested in a projection's lifted ones: which lifted call, and the path from it.
     private (int Lifted, string Path)[] _liftedSubqueries = [];
@@ -33,6 +34,29 @@ public sealed partial class InterceptedSite
         }
 
         _subqueries = [.. _subqueries, (where, path)];
+        return this;
+    }
+
+    /// <summary>
+    /// Adds a sub-query of a grouping's HAVING condition: the call at <paramref name="path"/> in the <paramref name="having"/>-th
+    /// condition over the groups (a Where after GroupBy), reading <c>g.Key</c> as the grouped table's member. A run whose table
+    /// query there is not a plain table query on the query's connection runs on the run-time path. Call while building the
+    /// site, before it is used.
+    /// </summary>
+    /// <param name="having">Which condition over the groups, in call order.</param>
+    /// <param name="path">The steps from the condition's body to the call.</param>
+    /// <returns>This site.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="path"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="having"/> is negative.</exception>
+    public InterceptedSite HavingSubquery(int having, string path)
+    {
+        ArgumentNullException.ThrowIfNull(path);
+        if (having < 0)
+        {
+            throw new ArgumentOutOfRangeException(nameof(having), having, "The HAVING condition's index cannot be negative.");
+        }
+
+        _havingSubqueries = [.. _havingSubqueries, (having, path)];
         return this;
     }
 
@@ -178,12 +202,20 @@ public sealed partial class InterceptedSite
         return true;
     }
 
-    /// <summary>Whether every sub-query of the grouping's Where conditions (before GroupBy) reads a plain table query on its connection.</summary>
+    /// <summary>Whether every sub-query of the grouping's Where conditions (before GroupBy) and HAVING conditions reads a plain table query on its connection.</summary>
     private bool SubqueriesHold(GroupState state)
     {
         foreach (var (where, path) in _subqueries)
         {
-            if (SourceOf(state, where, path) is null)
+            if (SourceOf(state.Wheres, state, where, path) is null)
+            {
+                return false;
+            }
+        }
+
+        foreach (var (having, path) in _havingSubqueries)
+        {
+            if (SourceOf(state.Havings, state, having, path) is null)
             {
                 return false;
             }
@@ -192,13 +224,13 @@ public sealed partial class InterceptedSite
         return true;
     }
 
-    /// <summary>The column of a value inside a sub-query of a grouping's Where condition: the member of the sub-query's table.</summary>
+    /// <summary>The column of a value inside a sub-query of a grouping's Where or HAVING condition: the member of the sub-query's table.</summary>
     private static ColumnMapping? SubqueryColumn(GroupState state, ValueSite site) =>
-        SourceOf(state, site.Where, site.Path.Substring(0, site.Path.LastIndexOf('a')))?.Table.FindColumnByMember(site.Member);
+        SourceOf(site.Having ? state.Havings : state.Wheres, state, site.Where, site.Path.Substring(0, site.Path.LastIndexOf('a')))?.Table.FindColumnByMember(site.Member);
 
-    /// <summary>The table query the sub-query at <paramref name="path"/> of the grouping's <paramref name="where"/>-th condition calls, when it is a plain one on its connection.</summary>
-    private static ISubquerySource? SourceOf(GroupState state, int where, string path) =>
-        where < state.Wheres.Length && TryNavigate(state.Wheres[where], path, out var node) ? SourceOf(node, state.Connection) : null;
+    /// <summary>The table query the sub-query at <paramref name="path"/> of the grouping's <paramref name="index"/>-th Where or HAVING condition (<paramref name="conditions"/>) calls, when it is a plain one on its connection.</summary>
+    private static ISubquerySource? SourceOf(Expression[] conditions, GroupState state, int index, string path) =>
+        index < conditions.Length && TryNavigate(conditions[index], path, out var node) ? SourceOf(node, state.Connection) : null;
 
     /// <summary>Whether every sub-query of the join's Where conditions reads a plain table query on its connection.</summary>
     private bool SubqueriesHold<TResult>(JoinQuery<TResult> query)

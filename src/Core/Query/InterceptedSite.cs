@@ -116,7 +116,7 @@ public sealed partial class InterceptedSite
     /// </summary>
     /// <param name="having">Which condition over the groups (a Where after GroupBy), in call order.</param>
     /// <param name="path">The steps from the condition's body to the value: <c>L</c>/<c>R</c> a binary node's operands, <c>O</c> a unary node's operand.</param>
-    /// <param name="member">The grouped entity's member the value is compared with, or null for an aggregate.</param>
+    /// <param name="member">The grouped entity's member the value is compared with (a sub-query's table's, when <paramref name="path"/> goes into a sub-query's lambda), or null (or empty) for an aggregate or a sub-query's count.</param>
     /// <param name="memberType">The member's type (for an aggregate, not used: the generator passes <c>object</c>).</param>
     /// <returns>This site.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="path"/> or <paramref name="memberType"/> is null.</exception>
@@ -210,7 +210,7 @@ public sealed partial class InterceptedSite
 
                 values.AddUnmapped(value, format);
             }
-            else if ((site.Having || site.Lifted || !InSubquery(site.Path) ? state.Map.Table.FindColumnByMember(site.Member) : SubqueryColumn(state, site)) is { } column)
+            else if ((site.Lifted || !InSubquery(site.Path) ? state.Map.Table.FindColumnByMember(site.Member) : SubqueryColumn(state, site)) is { } column)
             {
                 values.Add(value, column, site.MemberType, format);
             }
