@@ -73,6 +73,23 @@ public class InterceptedHavingSubqueryTests : InterceptedTestBase
     }
 
     [Test]
+    public void A_sub_query_over_the_first_rows_of_a_table_is_intercepted_and_matches_LINQ()
+    {
+        var before = InterceptionCheck.Runs;
+
+        var groups = _db.Table<JoinOrder>().GroupBy(o => o.CustomerId).Where(g => _db.Table<JoinCustomer>().OrderBy(c => c.Id).Take(1).Any(c => c.Id == g.Key))
+            .Select(g => new { g.Key, Count = g.Count() }).ToList();
+
+        Assert.That(Intercepted, Is.EqualTo(1), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(1), "The check compared the intercepted run with the run-time path.");
+        Assert.That(_seen[^1].Sql, Does.Contain("LIMIT"), Seen);
+        var expected = _orders.GroupBy(o => o.CustomerId).Where(g => _customers.OrderBy(c => c.Id).Take(1).Any(c => c.Id == g.Key))
+            .Select(g => new { g.Key, Count = g.Count() }).ToList();
+        Assert.That(groups.OrderBy(g => g.Key), Is.EqualTo(expected.OrderBy(g => g.Key)));
+        Assert.That(groups.Select(g => g.Key), Is.EquivalentTo(new int?[] { 1 }));
+    }
+
+    [Test]
     public void Not_Any_keeps_the_null_key_and_the_unmatched_groups()
     {
         var groups = _db.Table<JoinOrder>().GroupBy(o => o.CustomerId).Where(g => !_db.Table<JoinCustomer>().Any(c => c.Id == g.Key))

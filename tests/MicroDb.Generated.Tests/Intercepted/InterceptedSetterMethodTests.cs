@@ -90,6 +90,23 @@ public class InterceptedSetterMethodTests : InterceptedTestBase
     }
 
     [Test]
+    public void A_conditional_setter_over_a_nullable_member_compares_as_LINQ_does()
+    {
+        _db.Execute("UPDATE \"AllTypes\" SET \"NInt32\" = \"Int32\" WHERE \"Int32\" <> 0");
+        var stored = _db.Table<AllTypes>().ToList();
+        var before = InterceptionCheck.Runs;
+        var limit = -1;
+
+        var changed = _db.Table<AllTypes>().ExecuteUpdate(s => s.Set(x => x.Int64, x => x.NInt32 > limit ? 1 : 0));
+
+        Assert.That(changed, Is.EqualTo(stored.Count));
+        Assert.That(Rows().Select(r => (r.Id, r.Int64)), Is.EqualTo(stored.OrderBy(r => r.Id).Select(r => (r.Id, r.NInt32 > limit ? 1L : 0L))));
+        Assert.That(stored.Count(r => r.NInt32 is null), Is.EqualTo(1), "one row's nullable member is null");
+        Assert.That(InterceptedUpdate().Sql, Does.Contain("CASE WHEN (\"NInt32\" IS NOT NULL AND \"NInt32\" > ?) THEN ? ELSE ? END"), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(1), "The check compared the update with the run-time path's.");
+    }
+
+    [Test]
     public void String_method_setters_trim_cut_and_replace_as_LINQ_does()
     {
         var before = InterceptionCheck.Runs;

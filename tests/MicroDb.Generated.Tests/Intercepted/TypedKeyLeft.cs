@@ -39,7 +39,7 @@ public sealed class TypedKeyLeft
     /// <summary>A nullable enum key stored as its number.</summary>
     public KeyLevel? MaybeLevel { get; set; }
 
-    /// <summary>An enum key stored as its name.</summary>
+    /// <summary>An enum key stored as its name (a name by default: a value with no name is refused on write).</summary>
     [StoreAsText]
-    public KeyLevel LevelName { get; set; }
+    public KeyLevel LevelName { get; set; } = KeyLevel.Low;
 }
