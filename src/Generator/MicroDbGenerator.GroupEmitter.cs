@@ -539,15 +539,7 @@ public sealed partial class MicroDbGenerator
             {
                 var value = new SqlParameter(values.Count, null);
                 values.Add(node with { Left = null, Right = null, Member = null, Family = "having:" + node.Family, Path = having.ToString(CultureInfo.InvariantCulture) + ":" + node.Path });
-                var op = node.Op switch
-                {
-                    "=" => SqlOperator.Equal,
-                    "<>" => SqlOperator.NotEqual,
-                    "<" => SqlOperator.LessThan,
-                    "<=" => SqlOperator.LessThanOrEqual,
-                    ">" => SqlOperator.GreaterThan,
-                    _ => SqlOperator.GreaterThanOrEqual,
-                };
+                var op = SqlComparisons.Of(node.Op);
                 return new SqlGroup(node.ValueOnLeft ? new SqlBinary(value, op, operand) : new SqlBinary(operand, op, value));
             }
 

@@ -128,15 +128,7 @@ public sealed partial class MicroDbGenerator
             var decimalKey = column?.Kind == ColumnKind.Decimal && aggregate.Substring(0, colon) is "sum" or "avg";
             var extreme = IsKeyedExtreme(aggregate, model) is not null;
             var equality = node.Op is "=" or "<>";
-            var op = node.Op switch
-            {
-                "=" => nullable ? SqlOperator.Is : SqlOperator.Equal,
-                "<>" => nullable ? SqlOperator.IsNot : SqlOperator.NotEqual,
-                "<" => SqlOperator.LessThan,
-                "<=" => SqlOperator.LessThanOrEqual,
-                ">" => SqlOperator.GreaterThan,
-                _ => SqlOperator.GreaterThanOrEqual,
-            };
+            var op = SqlComparisons.Of(node.Op, nullable);
 
             var value = new SqlParameter(values.Count, null);
             var read = having.ToString(CultureInfo.InvariantCulture) + ":" + node.Path;

@@ -416,13 +416,7 @@ public sealed partial class MicroDbGenerator
                 return new SqlGroup(new SqlBinary(name, op, value));
             }
 
-            var comparison = node.Op switch
-            {
-                "<" => SqlOperator.LessThan,
-                "<=" => SqlOperator.LessThanOrEqual,
-                ">" => SqlOperator.GreaterThan,
-                _ => SqlOperator.GreaterThanOrEqual,
-            };
+            var comparison = SqlComparisons.Of(node.Op);
             SqlExpression ordered = node.ValueOnLeft ? new SqlBinary(value, comparison, name) : new SqlBinary(name, comparison, value);
 
             // A lifted ordering is false when the member is null: guarded as the run time guards a nullable open operand.
@@ -440,15 +434,7 @@ public sealed partial class MicroDbGenerator
             var value = new SqlParameter(values.Count, null);
             values.Add(node with { Left = null, Right = null, Path = where.ToString(System.Globalization.CultureInfo.InvariantCulture) + ":" + node.Path });
             var op = node.ValueOnLeft ? Flip(node.Op) : node.Op;
-            var sqlOp = op switch
-            {
-                "=" => node.Nullable ? SqlOperator.Is : SqlOperator.Equal,
-                "<>" => node.Nullable ? SqlOperator.IsNot : SqlOperator.NotEqual,
-                "<" => SqlOperator.LessThan,
-                "<=" => SqlOperator.LessThanOrEqual,
-                ">" => SqlOperator.GreaterThan,
-                _ => SqlOperator.GreaterThanOrEqual,
-            };
+            var sqlOp = SqlComparisons.Of(op, node.Nullable);
             var compare = new SqlBinary(name, sqlOp, value);
             if (node.Nullable)
             {

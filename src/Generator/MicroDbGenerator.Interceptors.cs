@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Threading;
 using MicroDb.Generator.Model;
+using MicroDb.Generator.Shared.Query;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -520,23 +521,13 @@ public sealed partial class MicroDbGenerator
                     // The SQL of a non-nullable member includes its NULL rows (NaN written) when 0 op value holds: known for a constant,
                     // else written for a positive value (InterceptedSite.Real sends the other values to the run-time path).
                     var value = closed.ConstantValue is { HasValue: true, Value: { } constant } ? System.Convert.ToDouble(constant, System.Globalization.CultureInfo.InvariantCulture) : 1;
-                    zeroHolds = !b.IsLifted && ZeroHolds(leftUses ? op : Flip(op), value);
+                    zeroHolds = !b.IsLifted && SqlFloatingNulls.ZeroHolds(leftUses ? op : Flip(op), value);
                 }
 
                 var memberType = member!.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
                 return new LoweredNode(op, _memberName ?? member.Name, memberType, family, path + (leftUses ? "R" : "L"), ValueOnLeft: !leftUses, Table: LastTable, Nullable: b.IsLifted, ZeroHolds: zeroHolds);
             }
 
-            /// <summary>Whether <c>0 op value</c> holds (false for NaN, which the run time writes as a constant).</summary>
-            private static bool ZeroHolds(string op, double value) => op switch
-            {
-                "=" => value == 0,
-                "<>" => value != 0,
-                "<" => 0 < value,
-                "<=" => 0 <= value,
-                ">" => 0 > value,
-                _ => 0 >= value,
-            };
 
             private static string Flip(string op) => op switch { "<" => ">", "<=" => ">=", ">" => "<", ">=" => "<=", _ => op };
 

@@ -827,15 +827,7 @@ public sealed partial class MicroDbGenerator
 
             value ??= Unmapped(node, values, where);
             var written = node.ValueOnLeft && !valueOnLeft ? Flip(node.Op) : node.Op;
-            var op = written switch
-            {
-                "=" => nullable ? SqlOperator.Is : SqlOperator.Equal,
-                "<>" => nullable ? SqlOperator.IsNot : SqlOperator.NotEqual,
-                "<" => SqlOperator.LessThan,
-                "<=" => SqlOperator.LessThanOrEqual,
-                ">" => SqlOperator.GreaterThan,
-                _ => SqlOperator.GreaterThanOrEqual,
-            };
+            var op = SqlComparisons.Of(written, nullable);
             SqlExpression comparison = !equality && valueOnLeft ? new SqlBinary(value, op, scalar) : new SqlBinary(scalar, op, value);
             return new SqlGroup(guard is null ? comparison : new SqlBinary(new SqlIsNull(guard, Negated: true), SqlOperator.And, comparison));
         }

@@ -1,4 +1,5 @@
 using MicroDb.Native;
+using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
 
@@ -141,15 +142,7 @@ public sealed partial class InterceptedSite
             return bound;
         }
 
-        var holds = op switch
-        {
-            "=" => number == 0,
-            "<>" => number != 0,
-            "<" => 0 < number,
-            "<=" => 0 <= number,
-            ">" => 0 > number,
-            _ => 0 >= number,
-        };
+        var holds = SqlFloatingNulls.ZeroHolds(op, number);
         return holds == real[index].ZeroHolds ? bound : null;
     }
 

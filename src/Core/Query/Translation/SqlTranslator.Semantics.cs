@@ -329,15 +329,7 @@ internal sealed partial class SqlTranslator
     private SqlExpression FloatingComparison(ColumnMapping column, string op, object value)
     {
         var number = Convert.ToDouble(value, System.Globalization.CultureInfo.InvariantCulture);
-        var zeroHolds = op switch
-        {
-            "=" => number == 0,
-            "<>" => number != 0,
-            "<" => 0 < number,
-            "<=" => 0 <= number,
-            ">" => 0 > number,
-            _ => 0 >= number,
-        };
+        var zeroHolds = SqlFloatingNulls.ZeroHolds(op, number);
         var name = ColumnRef(column);
         var compare = Binary(name, ComparisonOperator(op), Parameter(number));
         return Group(zeroHolds ? Or(new SqlIsNull(name, Negated: false), compare) : And(new SqlIsNull(name, Negated: true), compare));

@@ -266,16 +266,7 @@ internal sealed partial class SqlTranslator
     private static SqlExpression Or(SqlExpression left, SqlExpression right) => new SqlBinary(left, SqlOperator.Or, right);
 
     /// <summary>The model operator of a C# comparison written as text ("&lt;", "&gt;=", "=", "&lt;&gt;").</summary>
-    private static SqlOperator ComparisonOperator(string op) => op switch
-    {
-        "=" => SqlOperator.Equal,
-        "<>" => SqlOperator.NotEqual,
-        "<" => SqlOperator.LessThan,
-        "<=" => SqlOperator.LessThanOrEqual,
-        ">" => SqlOperator.GreaterThan,
-        ">=" => SqlOperator.GreaterThanOrEqual,
-        _ => throw new ArgumentOutOfRangeException(nameof(op), op, "Not a comparison operator."),
-    };
+    private static SqlOperator ComparisonOperator(string op) => SqlComparisons.Of(op);
 
     private static Expression StripConvert(Expression e)
     {
