@@ -23,4 +23,8 @@ internal static class QueryReasons
     /// <summary>Two operands compared with each other (join keys, a correlation, a condition) that store equal values differently.</summary>
     public static string StoredDifferently(string left, string leftStorage, string right, string rightStorage) =>
         $"'{left}' and '{right}' are stored differently ({leftStorage} and {rightStorage}), so SQL cannot compare them as .NET does";
+
+    /// <summary>A column compared with a value SQL computes from the row, which it stores differently (<c>StoredPairRules.ComputedStoredDifferently</c>).</summary>
+    public static string StoredDifferentlyFromComputed(string member, string storage, string computed) =>
+        $"member '{member}' is stored as {storage} (an enum by name), but '{computed}' is a number SQL computes from the row, so SQL cannot compare them as .NET does";
 }

@@ -23,4 +23,13 @@ internal static class StoredPairRules
     public static bool StoredDifferently(ColumnKind a, ColumnKind b, bool sameType, bool dateTimesAlike) =>
         ((a == ColumnKind.EnumText || b == ColumnKind.EnumText) && !(a == b && sameType))
         || (!dateTimesAlike && (a, b) is (ColumnKind.DateTime, ColumnKind.DateTimeText) or (ColumnKind.DateTimeText, ColumnKind.DateTime));
+
+    /// <summary>
+    /// Whether a column of <paramref name="column"/> stores its values differently from a value SQL computes from the row
+    /// (arithmetic, a cast of another column that is not a plain member): an enum stored by name holds text, the computed
+    /// value is a number, and SQL's '=' would never match them where .NET's equality does. A value known before the query
+    /// runs is not computed: it is bound as the name it stands for.
+    /// </summary>
+    /// <param name="column">The column's kind.</param>
+    public static bool ComputedStoredDifferently(ColumnKind column) => column == ColumnKind.EnumText;
 }

@@ -301,13 +301,22 @@ internal sealed partial class SqlTranslator
     /// <summary>
     /// Two columns whose stored forms differ for equal values (<see cref="StoredPairRules"/>: an enum by number and one by
     /// name, a DateTime as ticks and one as text) have no common SQL form: '=' would never match where .NET's equality does.
+    /// Nor has a column stored by name and a number SQL computes from the row (<see cref="StoredPairRules.ComputedStoredDifferently"/>).
     /// </summary>
     private void RejectColumnsStoredDifferently(Expression left, Expression right)
     {
-        if (TryColumn(left, out var a, out var aType) && TryColumn(right, out var b, out var bType)
+        var leftIsColumn = TryColumn(left, out var a, out var aType);
+        var rightIsColumn = TryColumn(right, out var b, out var bType);
+        if (leftIsColumn && rightIsColumn
             && StoredPairRules.StoredDifferently(a.Kind, b.Kind, Underlying(aType) == Underlying(bType), Native || _format.Kind == StorageFormatKind.SqliteNet))
         {
             throw Unsupported(left, QueryReasons.StoredDifferently(StripConvert(left).ToString(), a.Kind.ToString(), StripConvert(right).ToString(), b.Kind.ToString()));
+        }
+
+        if (leftIsColumn != rightIsColumn && Uses(leftIsColumn ? right : left)
+            && (leftIsColumn ? a : b) is var column && StoredPairRules.ComputedStoredDifferently(column.Kind))
+        {
+            throw Unsupported(left, QueryReasons.StoredDifferentlyFromComputed(column.MemberName, column.Kind.ToString(), StripConvert(leftIsColumn ? right : left).ToString()));
         }
     }
 

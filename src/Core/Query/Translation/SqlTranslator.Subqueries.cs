@@ -259,10 +259,15 @@ internal sealed partial class SqlTranslator
         var translator = Inner(inner.Table, inner.Alias, selector);
 
         // IN compares the two columns as Equality does: not when they store equal values differently ((int)enum by name).
+        // The outer row's value against a key stored by name is refused unless it is a column stored alike; one known
+        // before the query runs is bound as the name it stands for, as Equality binds it.
         translator.RejectColumnsStoredDifferently(translator._body, value);
         var key = translator.Translate(translator._body);
         var projection = new ValueList<SqlExpression>([key]);
-        var @in = new SqlInQuery(Translate(value), InnerModel(inner, projection), Negated: false);
+        var needle = !Uses(value) && translator.TryColumn(translator._body, out var keyColumn, out var keyMemberType) && keyColumn.Kind == ColumnKind.EnumText
+            ? Value(Evaluate(value), keyColumn, keyMemberType)
+            : Translate(value);
+        var @in = new SqlInQuery(needle, InnerModel(inner, projection), Negated: false);
 
         // A null value is in no list of non-null keys: false, not SQL's NULL (which NOT would keep NULL).
         return CanBeNull(value.Type) ? Group(And(new SqlIsNull(Translate(value), Negated: true), @in)) : @in;
