@@ -461,6 +461,14 @@ public sealed partial class MicroDbGenerator
                     return null;
                 }
 
+                if (ConditionFamilies(test) is { } read && read != "a sub-query")
+                {
+                    // The key's values are bound as values outside a comparison (as a setter's are): not a double's stored-NULL form.
+                    // (A sub-query in it is named where its checks are written.)
+                    No($"the grouping key is not lowered at build time: the condition of '{conditional.Syntax}' reads {read}, where a conditional key lowers only comparisons of integer, string and bool members");
+                    return null;
+                }
+
                 var reads = new List<MemberShape>();
                 var text = KeyText(conditional, parameter, reads);
                 _computedKeys.Add(new LoweredNode("?:", Left: test, Right: new LoweredNode("branches", Left: new LoweredNode("val", Path: path + "t"), Right: new LoweredNode("val", Path: path + "f"))));

@@ -364,6 +364,12 @@ public sealed partial class MicroDbGenerator
                     {
                         limit = SqlPaging.Take(limit, count);
                     }
+                    else if (offset > int.MaxValue - System.Math.Max(0, count))
+                    {
+                        // The run time's checked sum throws; the generator must not.
+                        Decline(reason + ": its Skip counts add up beyond int.MaxValue (the run-time path throws OverflowException)");
+                        return false;
+                    }
                     else
                     {
                         (limit, offset) = SqlPaging.Skip(limit, offset, count);

@@ -112,6 +112,7 @@ public class GroupValueInterceptionTests
 
     [TestCase("p.City!.Substring(0, 1)", "'p.City!.Substring(0, 1)' is computed")]
     [TestCase("p.Age > 30 ? p.City : \"young\"", "a value it chooses reads the row")]
+    [TestCase("p.Score > 1 ? 1 : 0", "reads a comparison of double values, where a conditional key lowers only comparisons of integer, string and bool members")]
     [TestCase("p.Age > 30 ? 1.5 : 2", "of type double")]
     [TestCase("p.Age / 2.5", "only integer arithmetic is")]
     [TestCase("System.Math.Abs(p.Age)", "is computed")]

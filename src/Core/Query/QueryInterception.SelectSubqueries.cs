@@ -34,6 +34,7 @@ public static partial class QueryInterception
     public static List<TResult> ToList<T, TResult, TEntity, TRow>(SelectQuery<T, TResult> query, InterceptedSite site, Func<TEntity, object?[], TRow> project, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(query);
+        ArgumentNullException.ThrowIfNull(site);
         var typed = LiftedProjector<T, TResult, TEntity, TRow>(project);
         if (BindLifted(query, site) is not { } scratch)
         {
@@ -86,6 +87,7 @@ public static partial class QueryInterception
     public static TResult First<T, TResult, TEntity, TRow>(SelectQuery<T, TResult> query, InterceptedSite site, Func<TEntity, object?[], TRow> project)
     {
         ArgumentNullException.ThrowIfNull(query);
+        ArgumentNullException.ThrowIfNull(site);
         var typed = LiftedProjector<T, TResult, TEntity, TRow>(project);
         if (BindLifted(query, site) is not { } scratch)
         {
@@ -115,6 +117,7 @@ public static partial class QueryInterception
     public static TResult? FirstOrDefault<T, TResult, TEntity, TRow>(SelectQuery<T, TResult> query, InterceptedSite site, Func<TEntity, object?[], TRow> project)
     {
         ArgumentNullException.ThrowIfNull(query);
+        ArgumentNullException.ThrowIfNull(site);
         var typed = LiftedProjector<T, TResult, TEntity, TRow>(project);
         if (BindLifted(query, site) is not { } scratch)
         {
@@ -145,6 +148,7 @@ public static partial class QueryInterception
     public static TResult? Single<T, TResult, TEntity, TRow>(SelectQuery<T, TResult> query, InterceptedSite site, Func<TEntity, object?[], TRow> project, bool orDefault)
     {
         ArgumentNullException.ThrowIfNull(query);
+        ArgumentNullException.ThrowIfNull(site);
         var typed = LiftedProjector<T, TResult, TEntity, TRow>(project);
         if (BindLifted(query, site) is not { } scratch)
         {

@@ -14,10 +14,11 @@ namespace MicroDb.Query.Model;
 /// </summary>
 internal static class SqlFloatingNulls
 {
-    /// <summary>Whether <c>0 op value</c> holds (false for NaN).</summary>
+    /// <summary>Whether <c>0 op value</c> holds (as .NET compares: with NaN only <c>&lt;&gt;</c> holds).</summary>
     /// <param name="op">The comparison with the column first: <c>=</c>, <c>&lt;&gt;</c>, <c>&lt;</c>, <c>&lt;=</c>, <c>&gt;</c> or <c>&gt;=</c>.</param>
     /// <param name="value">The value compared with.</param>
     /// <returns>Whether a stored NULL (read as 0) satisfies the comparison.</returns>
+    /// <exception cref="System.ArgumentOutOfRangeException"><paramref name="op"/> is not a comparison.</exception>
     public static bool ZeroHolds(string op, double value) => op switch
     {
         "=" => value == 0,
@@ -25,6 +26,7 @@ internal static class SqlFloatingNulls
         "<" => 0 < value,
         "<=" => 0 <= value,
         ">" => 0 > value,
-        _ => 0 >= value,
+        ">=" => 0 >= value,
+        _ => throw new System.ArgumentOutOfRangeException(nameof(op), op, "Not a comparison operator."),
     };
 }
