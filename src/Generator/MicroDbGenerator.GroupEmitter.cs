@@ -35,8 +35,7 @@ public sealed partial class MicroDbGenerator
                 return (null, null, null, "the run-time path refuses the grouping key under both storage formats");
             }
 
-            values ??= sqliteNetValues;
-
+            values = MergeDates(values, sqliteNetValues);
             if (microDb == sqliteNet && !dateParts)
             {
                 return (microDb, null, values, null);
@@ -187,6 +186,7 @@ public sealed partial class MicroDbGenerator
             }
 
             var predicates = new List<SqlExpression>();
+            _datesPass = sqliteNet;
             foreach (var step in chain.Steps)
             {
                 if (step.Method == "Where")
@@ -199,6 +199,8 @@ public sealed partial class MicroDbGenerator
                     predicates.Add(node);
                 }
             }
+
+            _datesPass = null;
 
             // GROUP BY: each key part as it sorts (and so compares), SqlTranslator's order key under this storage format
             // (under sqlite-net's text DateTime, dateText: a date part's text positions); a computed part binds its values.
@@ -667,6 +669,7 @@ public sealed partial class MicroDbGenerator
                 text.Append(v.Family == "having:key" ? ".HavingKeyValue(" : having ? ".HavingValue(" : ".Value(").Append(v.Path.Substring(0, colon)).Append(", ")
                     .Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true)).Append(", ").Append(member)
                     .Append(", typeof(").Append(v.MemberType ?? "object").Append("))");
+                AppendForm(text, v);
             }
 
             // The sub-queries of the Where conditions before GroupBy (MicroDbGenerator.Subqueries.cs), checked at each run.

@@ -46,6 +46,7 @@ public sealed partial class MicroDbGenerator
                 _subqueries = new List<(int, string)>();
                 _liftedValues = null;
                 _liftedSubqueries = null;
+                _datesPass = null;
                 string? sql = null;
                 string? sqliteNetSql = null;
                 List<LoweredNode>? values = null;
@@ -91,7 +92,7 @@ public sealed partial class MicroDbGenerator
                     }
                     else
                     {
-                        (sql, values, declined) = Write(chain, model);
+                        (sql, values, declined) = WriteDated(chain, model);
                     }
                 }
 
@@ -389,6 +390,11 @@ public sealed partial class MicroDbGenerator
                 return new SqlGroup(new SqlIsNull(column.Kind == ColumnKind.Decimal ? SqlStoredKeys.DecimalValue(name) : name, node.Op == "notnull"));
             }
 
+            if (IsDate(node))
+            {
+                return DateCondition(node, column, name, values, where, ref declined);
+            }
+
             if (!Fits(column.Kind, node.Family!))
             {
                 declined = $"member '{node.Member}' is stored as {column.Kind}, which compares by the run-time translator's rules";
@@ -661,11 +667,12 @@ public sealed partial class MicroDbGenerator
                 var colon = v.Path!.IndexOf(':');
                 text.Append(".Value(").Append(v.Path.Substring(0, colon)).Append(", ").Append(SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true))
                     .Append(", ").Append(SymbolDisplay.FormatLiteral(v.Member!, quote: true)).Append(", typeof(").Append(v.MemberType).Append("))");
+                AppendForm(text, v);
             }
 
             AppendSubqueries(text);
             AppendReal(text, values);
-            w.Line(text.Append(';').ToString());
+            w.Line(text.Append(_dateFormats).Append(';').ToString());
             return name;
         }
 

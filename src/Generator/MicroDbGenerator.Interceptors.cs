@@ -458,6 +458,12 @@ public sealed partial class MicroDbGenerator
                     return NullCheck(checkedMember, op) is { } check ? check : (Reason is null ? Decline(SubqueryReason(checkedMember) ?? $"'{checkedMember.Syntax}' is not a member of the row") : null);
                 }
 
+                if (DateComparison(b, op, path) is (true, var dated))
+                {
+                    // A DateTime, DateTimeOffset or TimeSpan member compared with a value (MicroDbGenerator.ConditionDates.cs).
+                    return dated;
+                }
+
                 // string's and Guid's == and != are operator methods whose SQL is plain equality; any other operator method is declined.
                 // A lifted comparison (nullable operands) is IS / IS NOT, or an ordering guarded by IS NOT NULL (the emitter's Condition).
                 if (b.OperatorMethod is { } method && method.ContainingType.SpecialType != SpecialType.System_String

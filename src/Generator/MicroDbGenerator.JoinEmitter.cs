@@ -31,6 +31,7 @@ public sealed partial class MicroDbGenerator
                 return (null, null, null, microDb is null ? declined : sqliteNetDeclined);
             }
 
+            values = MergeDates(values, sqliteNetValues);
             if (microDb == sqliteNet)
             {
                 return (microDb, null, values, null);
@@ -42,7 +43,7 @@ public sealed partial class MicroDbGenerator
             var formats = ".Formats(" + (microDb is null ? "false, null" : "true, " + Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(sqliteNet, quote: true))
                 + ", " + (dateTimeKeys ? "true" : "false") + ")";
             reader ??= sqliteNetReader;
-            return (microDb ?? sqliteNet, formats, values ?? sqliteNetValues, null);
+            return (microDb ?? sqliteNet, formats, values, null);
         }
 
         /// <summary>The columns of every join key (each part of a composite one), outer and inner.</summary>
@@ -136,6 +137,7 @@ public sealed partial class MicroDbGenerator
         private static (string? Sql, List<LoweredNode>? Values, string? Declined) WriteJoin(QueryChain chain, JoinSpec join, List<EntityModel> tables, bool sqliteNet, out string? reader)
         {
             reader = null;
+            _datesPass = sqliteNet;
             ColumnModel? Column(int table, string member) => tables[table].Columns.FirstOrDefault(c => c.MemberName == member);
 
             // FROM: the first table, then one JOIN per table, ON the keys as JoinKeys builds them (a key that can be null
@@ -485,12 +487,14 @@ public sealed partial class MicroDbGenerator
                     text.Append(".JoinedOnValue(").Append(v.Table.ToString(CultureInfo.InvariantCulture)).Append(", ")
                         .Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true))
                         .Append(", ").Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Member!, quote: true)).Append(", typeof(").Append(v.MemberType).Append("))");
+                    AppendForm(text, v);
                     continue;
                 }
 
                 text.Append(".JoinedValue(").Append(v.Table.ToString(CultureInfo.InvariantCulture)).Append(", ").Append(v.Path.Substring(0, colon)).Append(", ")
                     .Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true))
                     .Append(", ").Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Member!, quote: true)).Append(", typeof(").Append(v.MemberType).Append("))");
+                AppendForm(text, v);
             }
 
             // The sub-queries of the joined tables' own Where conditions, read in their ON conditions, then those of the

@@ -276,8 +276,7 @@ public sealed partial class InterceptedSite
             return false;
         }
 
-        values.Add(value, found, site.MemberType, query.Connection.Storage);
-        return true;
+        return AddValue(site, value, found, query.Connection.Storage, values);
     }
 
     /// <summary>The column of a value inside a sub-query: the member of the (innermost, for a nested one) sub-query's table.</summary>

@@ -174,6 +174,11 @@ public sealed partial class InterceptedSite
         for (var i = 0; i < _values.Length; i++)
         {
             var site = _values[i];
+            if (!BoundUnder(i, format))
+            {
+                continue;
+            }
+
             Expression? body = site.Key ? state.Key
                 : site.Lifted ? (lifted is not null && site.Where < lifted.Count ? lifted[site.Where] : null)
                 : site.Where < (site.Having ? state.Havings : state.Wheres).Length ? (site.Having ? state.Havings : state.Wheres)[site.Where] : null;
@@ -212,7 +217,10 @@ public sealed partial class InterceptedSite
             }
             else if ((site.Lifted || !InSubquery(site.Path) ? state.Map.Table.FindColumnByMember(site.Member) : SubqueryColumn(state, site)) is { } column)
             {
-                values.Add(value, column, site.MemberType, format);
+                if (!AddValue(site, value, column, format, values))
+                {
+                    return false;
+                }
             }
             else
             {
@@ -247,6 +255,11 @@ public sealed partial class InterceptedSite
         for (var i = 0; i < _values.Length; i++)
         {
             var site = _values[i];
+            if (!BoundUnder(i, format))
+            {
+                continue;
+            }
+
             var start = 0;
             var body = intercepted is not null
                 ? site.On ? intercepted.OnFilter(site.Table, site.Path, out start) : WhereBody(query, site.Where)
@@ -265,12 +278,10 @@ public sealed partial class InterceptedSite
 
             var column = !InSubquery(site.Path) ? maps[site.Table].Table.FindColumnByMember(site.Member)
                 : site.On ? OnSubqueryColumn(query, site) : SubqueryColumn(query, site);
-            if (column is null)
+            if (column is null || !AddValue(site, value, column, format, values))
             {
                 return false;
             }
-
-            values.Add(value, column, site.MemberType, format);
         }
 
         return true;
@@ -301,9 +312,9 @@ public sealed partial class InterceptedSite
         for (var i = 0; i < _values.Length; i++)
         {
             var site = _values[i];
-            if (site.Lifted)
+            if (site.Lifted || !BoundUnder(i, query.Connection.Storage))
             {
-                // Bound before the Where values, by TryBindLifted (the SELECT list comes first).
+                // Bound before the Where values, by TryBindLifted (the SELECT list comes first); or another storage format's.
                 continue;
             }
 
@@ -462,6 +473,9 @@ public sealed partial class InterceptedSite
 
         /// <summary>In a grouping, whether the value is in the computed key (the GROUP BY list; <see cref="Path"/> starts at the key selector's body).</summary>
         public bool Key { get; init; }
+
+        /// <summary>A date comparison's value: how it derives from the compared value, and so under which storage format it is bound (<see cref="DateValue"/>).</summary>
+        public string? Form { get; init; }
     }
 
     private sealed record Resolved(TableMapping Table, ColumnMapping[] Columns);

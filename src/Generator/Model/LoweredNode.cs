@@ -23,6 +23,10 @@ namespace MicroDb.Generator.Model;
 /// A comparison of a non-nullable double/float member (family <c>double</c>): whether <c>0 op value</c> holds for the value
 /// the SQL was written for (a stored NULL reads back as 0, so such rows are included exactly then): a constant's, else a positive value's.
 /// </param>
+/// <param name="Form">
+/// A date comparison's value (MicroDbGenerator.ConditionDates.cs): how it derives from the compared value, and so under which
+/// storage format it is bound (<c>InterceptedSite.DateValue</c>); null for a value bound under both.
+/// </param>
 internal sealed record LoweredNode(
     string Op,
     string? Member = null,
@@ -34,4 +38,5 @@ internal sealed record LoweredNode(
     LoweredNode? Right = null,
     int Table = 0,
     bool Nullable = false,
-    bool ZeroHolds = false);
+    bool ZeroHolds = false,
+    string? Form = null);

@@ -234,36 +234,14 @@ internal sealed partial class SqlTranslator
                 {
                     // One range per kind: the three kinds occupy disjoint blocks of the stored integers.
                     var ticks = ((DateTime)value).Ticks;
-                    var name = ColumnRef(column);
-                    SqlExpression? ranges = null;
-                    for (var kind = 0L; kind < 3; kind++)
-                    {
-                        var block = kind << 62;
-                        var (low, high) = op switch
-                        {
-                            ">" or ">=" => (ticks | block, DateTime.MaxValue.Ticks | block),
-                            _ => (block, ticks | block),
-                        };
-                        var (lowOp, highOp) = op switch
-                        {
-                            ">" => (SqlOperator.GreaterThan, SqlOperator.LessThanOrEqual),
-                            ">=" => (SqlOperator.GreaterThanOrEqual, SqlOperator.LessThanOrEqual),
-                            "<" => (SqlOperator.GreaterThanOrEqual, SqlOperator.LessThan),
-                            _ => (SqlOperator.GreaterThanOrEqual, SqlOperator.LessThanOrEqual),
-                        };
-                        var lowBound = Binary(name, lowOp, Parameter(low));
-                        var range = Group(And(lowBound, Binary(name, highOp, Parameter(high))));
-                        ranges = ranges is null ? range : Or(ranges, range);
-                    }
-
-                    return Group(ranges!);
+                    return SqlStoredDates.TicksRange(ColumnRef(column), op, form => Parameter(SqlStoredDates.TicksValue(form, ticks)));
                 }
 
             case StoredKey.DateTimeText:
                 {
                     // Every stored text with prefix p lies in [p, p + "Z"]: the suffix is "", "Z", "+hh:mm" or "-hh:mm".
                     var prefix = DateTimeTextPrefix((DateTime)value);
-                    return Binary(ColumnRef(column), sqlOp, Parameter(op is ">" or "<=" ? prefix + "Z" : prefix));
+                    return SqlStoredDates.TextRange(ColumnRef(column), op, form => Parameter(form == "p" ? prefix : prefix + "Z"));
                 }
 
             case StoredKey.String:
@@ -288,8 +266,7 @@ internal sealed partial class SqlTranslator
                 {
                     // Equal whatever the kind: the three stored forms of the same ticks.
                     var ticks = ((DateTime)value).Ticks;
-                    candidates = [ticks, ticks | (1L << 62), ticks | (2L << 62)];
-                    break;
+                    return SqlStoredDates.TicksEquality(ColumnRef(column), negate, form => Parameter(SqlStoredDates.TicksValue(form, ticks)));
                 }
 
             case StoredKey.Decimal:
@@ -299,10 +276,7 @@ internal sealed partial class SqlTranslator
             case StoredKey.DateTimeText:
                 {
                     var prefix = DateTimeTextPrefix((DateTime)value);
-                    var name = ColumnRef(column);
-                    return negate
-                        ? Group(Or(Or(new SqlIsNull(name, Negated: false), Binary(name, SqlOperator.LessThan, Parameter(prefix))), Binary(name, SqlOperator.GreaterThan, Parameter(prefix + "Z"))))
-                        : Group(And(Binary(name, SqlOperator.GreaterThanOrEqual, Parameter(prefix)), Binary(name, SqlOperator.LessThanOrEqual, Parameter(prefix + "Z"))));
+                    return SqlStoredDates.TextEquality(ColumnRef(column), negate, form => Parameter(form == "p" ? prefix : prefix + "Z"));
                 }
 
             case StoredKey.DateTimeOffset:
