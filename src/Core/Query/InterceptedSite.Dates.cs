@@ -17,9 +17,9 @@ public sealed partial class InterceptedSite
     /// Marks the value added last as one of a date comparison's values under one storage format, derived from the compared
     /// value by <paramref name="form"/>. MicroDb's format: <c>k0</c>..<c>k2</c>, <c>b0</c>..<c>b2</c>, <c>x0</c>..<c>x2</c>
     /// (a DateTime's ticks ranges), <c>p</c>, <c>pz</c> (a <c>[StoreAsText]</c> DateTime's text prefix), <c>m</c> (the value
-    /// as stored). sqlite-net's format: <c>s</c> (a DateTime as stored, equality), <c>so</c> (a DateTime as stored, ordered
-    /// with the member first), <c>sl</c> (a DateTime ordered with the value first: ticks storage only), <c>st</c> (a
-    /// TimeSpan ordered: ticks storage only). A value without a form binds under both formats. Call while building the
+    /// as stored). sqlite-net's format: <c>s</c> (a DateTime as stored, equality), <c>so</c> and <c>sl</c> (a DateTime
+    /// ordered with the member first, with the value first: ticks storage only, as the text storage's SQL differs), <c>st</c>
+    /// (a TimeSpan ordered: ticks storage only). A value without a form binds under both formats. Call while building the
     /// site, right after the value's <see cref="Value"/> (or <see cref="JoinedValue"/>, <see cref="JoinedOnValue"/>).
     /// </summary>
     /// <param name="form">How the bound value derives from the compared one.</param>
@@ -94,10 +94,9 @@ public sealed partial class InterceptedSite
                     return true;
                 }
 
-                // As text the run time writes the member first, refuses a zoned (or, ordered, an unsorted) format, and
-                // writes other SQL for a value its text does not hold exactly (SqlTranslator.SqliteNetComparison).
-                var layout = SqliteNetDateText.Of(format.DateTimeStringFormat);
-                if (form == "sl" || layout.Zoned || (form == "so" && !layout.Sortable))
+                // As text the run time writes an ordering in a group of its own (and the member first), refuses a zoned
+                // format, and writes other SQL for a value its text does not hold exactly (SqlTranslator.SqliteNetComparison).
+                if (form != "s" || SqliteNetDateText.Of(format.DateTimeStringFormat).Zoned)
                 {
                     return false;
                 }

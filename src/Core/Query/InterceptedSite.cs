@@ -293,7 +293,7 @@ public sealed partial class InterceptedSite
     /// </summary>
     internal bool TryBind<T>(TableQuery<T> query, InterceptedValues values)
     {
-        if (!SubqueriesHold(query))
+        if (SqlFor(query.Connection.Storage) is null || !SubqueriesHold(query))
         {
             return false;
         }

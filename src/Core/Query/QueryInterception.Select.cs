@@ -36,6 +36,7 @@ public static partial class QueryInterception
         ArgumentNullException.ThrowIfNull(query);
         var typed = Projector<T, TResult, TEntity, TRow>(project);
         var scratch = Bind(query.Source, site);
+        var sql = site.SqlFor(query.Source.Connection.Storage)!;
         if (scratch is null)
         {
             return query.ToList(cancellationToken);
@@ -45,13 +46,13 @@ public static partial class QueryInterception
         {
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Statement("Select.ToList", site.Sql, scratch.ToList(), query.BuildStatement(first: false));
+                InterceptionCheck.Statement("Select.ToList", sql, scratch.ToList(), query.BuildStatement(first: false));
             }
 
-            var rows = ReadAll(query, site.Sql, scratch, typed, cancellationToken);
+            var rows = ReadAll(query, sql, scratch, typed, cancellationToken);
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Projected("Select.ToList", site.Sql, query.Selector, rows, query.ToList(cancellationToken));
+                InterceptionCheck.Projected("Select.ToList", sql, query.Selector, rows, query.ToList(cancellationToken));
             }
 
             return rows;
@@ -89,6 +90,7 @@ public static partial class QueryInterception
         ArgumentNullException.ThrowIfNull(query);
         var typed = Projector<T, TResult, TEntity, TRow>(project);
         var scratch = Bind(query.Source, site);
+        var sql = site.SqlFor(query.Source.Connection.Storage)!;
         if (scratch is null)
         {
             return query.First();
@@ -96,7 +98,7 @@ public static partial class QueryInterception
 
         try
         {
-            return TryFirst(query, site.Sql, scratch, typed, "Select.First", out var value) ? value : throw query.Source.NoRow();
+            return TryFirst(query, sql, scratch, typed, "Select.First", out var value) ? value : throw query.Source.NoRow();
         }
         finally
         {
@@ -118,6 +120,7 @@ public static partial class QueryInterception
         ArgumentNullException.ThrowIfNull(query);
         var typed = Projector<T, TResult, TEntity, TRow>(project);
         var scratch = Bind(query.Source, site);
+        var sql = site.SqlFor(query.Source.Connection.Storage)!;
         if (scratch is null)
         {
             return query.FirstOrDefault();
@@ -125,7 +128,7 @@ public static partial class QueryInterception
 
         try
         {
-            return TryFirst(query, site.Sql, scratch, typed, "Select.FirstOrDefault", out var value) ? value : default;
+            return TryFirst(query, sql, scratch, typed, "Select.FirstOrDefault", out var value) ? value : default;
         }
         finally
         {
@@ -149,6 +152,7 @@ public static partial class QueryInterception
         ArgumentNullException.ThrowIfNull(query);
         var typed = Projector<T, TResult, TEntity, TRow>(project);
         var scratch = Bind(query.Source, site);
+        var sql = site.SqlFor(query.Source.Connection.Storage)!;
         if (scratch is null)
         {
             return orDefault ? query.SingleOrDefault() : query.Single();
@@ -160,13 +164,13 @@ public static partial class QueryInterception
             var terminal = orDefault ? "Select.SingleOrDefault" : "Select.Single";
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Statement(terminal, site.Sql, scratch.ToList(), query.Take(2).BuildStatement(first: false));
+                InterceptionCheck.Statement(terminal, sql, scratch.ToList(), query.Take(2).BuildStatement(first: false));
             }
 
-            rows = ReadAll(query, site.Sql, scratch, typed, CancellationToken.None);
+            rows = ReadAll(query, sql, scratch, typed, CancellationToken.None);
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Projected(terminal, site.Sql, query.Selector, rows, query.Take(2).ToList());
+                InterceptionCheck.Projected(terminal, sql, query.Selector, rows, query.Take(2).ToList());
             }
         }
         finally

@@ -80,7 +80,7 @@ public static partial class QueryInterception
     public static List<T> ToList<T>(TableQuery<T> query, InterceptedSite site, CancellationToken cancellationToken)
     {
         var scratch = Bind(query, site);
-        var sql = site.Sql;
+        var sql = site.SqlFor(query.Connection.Storage)!;
         if (scratch is null)
         {
             return query.ToList(cancellationToken);
@@ -114,7 +114,7 @@ public static partial class QueryInterception
     public static List<T> ToList<T>(TableQuery<T> query, InterceptedSite site)
     {
         var scratch = Bind(query, site);
-        var sql = site.Sql;
+        var sql = site.SqlFor(query.Connection.Storage)!;
         if (scratch is null)
         {
             return query.ToList();
@@ -156,7 +156,7 @@ public static partial class QueryInterception
     public static T First<T>(TableQuery<T> query, InterceptedSite site)
     {
         var scratch = Bind(query, site);
-        var sql = site.Sql;
+        var sql = site.SqlFor(query.Connection.Storage)!;
         if (scratch is null)
         {
             return query.First();
@@ -179,7 +179,7 @@ public static partial class QueryInterception
     public static T? FirstOrDefault<T>(TableQuery<T> query, InterceptedSite site)
     {
         var scratch = Bind(query, site);
-        var sql = site.Sql;
+        var sql = site.SqlFor(query.Connection.Storage)!;
         if (scratch is null)
         {
             return query.FirstOrDefault();
@@ -204,7 +204,7 @@ public static partial class QueryInterception
     public static T? Single<T>(TableQuery<T> query, InterceptedSite site, bool orDefault)
     {
         var scratch = Bind(query, site);
-        var sql = site.Sql;
+        var sql = site.SqlFor(query.Connection.Storage)!;
         if (scratch is null)
         {
             return orDefault ? query.SingleOrDefault() : query.Single();
@@ -241,7 +241,7 @@ public static partial class QueryInterception
     public static int Count<T>(TableQuery<T> query, InterceptedSite site)
     {
         var scratch = Bind(query, site);
-        var sql = site.Sql;
+        var sql = site.SqlFor(query.Connection.Storage)!;
         if (scratch is null)
         {
             return query.Count();
@@ -275,7 +275,7 @@ public static partial class QueryInterception
     public static bool Any<T>(TableQuery<T> query, InterceptedSite site)
     {
         var scratch = Bind(query, site);
-        var sql = site.Sql;
+        var sql = site.SqlFor(query.Connection.Storage)!;
         if (scratch is null)
         {
             return query.Any();
