@@ -38,6 +38,12 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var (open, closed) = leftUses ? (b.LeftOperand, b.RightOperand) : (b.RightOperand, b.LeftOperand);
+                if (WithoutConversions(open) is IPropertyReferenceOperation { Instance: { } instance } part && DateFamily(Underlying(instance.Type)) is not null)
+                {
+                    // x.At.Year, x.At.Date, x.Length.TotalHours: the run time computes them in SQL; only a grouping key lowers date parts.
+                    return (true, Decline($"the date part '{part.Syntax}' in a condition is not lowered at build time (only a grouping key's Year...Second are)"));
+                }
+
                 if (DateFamily(Underlying(WithoutConversions(open).Type)) is not { } family)
                 {
                     return (false, null);

@@ -243,6 +243,17 @@ public class InterceptedDateConditionTests : InterceptedTestBase
         Same(_db.Table<DatedRow>().Where(x => x.At == whole).ToList(), _rows.Where(x => x.At == whole));
     }
 
+    [Test]
+    public void A_date_value_form_the_site_does_not_know_is_refused_and_nothing_is_added()
+    {
+        var site = new InterceptedSite("SELECT 1 WHERE ?").Value(0, "R", "At", typeof(DateTime));
+
+        Assert.Throws<ArgumentNullException>(() => site.DateValue(null!));
+        Assert.That(Assert.Throws<ArgumentException>(() => site.DateValue("k3"))!.Message, Does.Contain("'k3' is not a date value form"));
+        Assert.That(Assert.Throws<InvalidOperationException>(() => new InterceptedSite("SELECT 1").DateValue("k0"))!.Message, Does.Contain("has no value yet"));
+        Assert.That(site.DateValue("k0").ValueCount, Is.EqualTo(1), "A form marks the value added last; it adds none.");
+    }
+
     private void Same(List<DatedRow> actual, IEnumerable<DatedRow> expected, bool intercepted = true)
     {
         // One more statement ran through an interceptor (the check's run-time statement is recorded too, as Linq).
