@@ -244,6 +244,26 @@ public class InterceptedDateConditionTests : InterceptedTestBase
     }
 
     [Test]
+    public void Every_terminal_and_a_projection_take_the_formats_sql()
+    {
+        var before = InterceptionCheck.Runs;
+        var since = Noon;
+
+        var projected = _db.Table<DatedRow>().Where(x => x.At == since).Select(x => new { x.Id, x.At }).ToList();
+        var count = _db.Table<DatedRow>().Count(x => x.Stamp != since);
+        var any = _db.Table<DatedRow>().Any(x => x.DueAt == since);
+        var first = _db.Table<DatedRow>().Where(x => x.Length == TimeSpan.Zero).First();
+
+        Assert.That(Intercepted, Is.EqualTo(4), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(4), "The check compared each intercepted run with the run-time path.");
+        Assert.That(projected.Select(p => p.Id), Is.EqualTo(_rows.Where(x => x.At == since).Select(x => x.Id)));
+        Assert.That(projected, Has.Count.GreaterThanOrEqualTo(3), "The same ticks in each kind are equal (and under sqlite-net's text, a tick later reads back the same).");
+        Assert.That(count, Is.EqualTo(_rows.Count(x => x.Stamp != since)));
+        Assert.That(any, Is.True);
+        Assert.That(first.Id, Is.EqualTo(_rows.First(x => x.Length == TimeSpan.Zero).Id));
+    }
+
+    [Test]
     public void A_date_value_form_the_site_does_not_know_is_refused_and_nothing_is_added()
     {
         var site = new InterceptedSite("SELECT 1 WHERE ?").Value(0, "R", "At", typeof(DateTime));
