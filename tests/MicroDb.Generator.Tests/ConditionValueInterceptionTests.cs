@@ -97,6 +97,15 @@ public class ConditionValueInterceptionTests
         Assert.That(source, Does.Contain("WHERE (\\\"t0\\\".\\\"Age\\\" < (\\\"t1\\\".\\\"ItemId\\\" + ?))\").JoinedValue(0, 0, \"RR\", \"\", typeof(int))"));
     }
 
+    [Test]
+    public void A_sub_querys_comparison_with_the_outer_row_is_not_read_as_a_value()
+    {
+        var result = GeneratorHarness.Run(Model + "\npublic static class Queries\n{\npublic static List<Tag> Q(MicroDbConnection db) => db.Table<Tag>().Where(t => db.Table<Item>().Any(x => x.Cost > t.ItemId)).ToList();\n}\n");
+
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(), Does.Contain("Cost"));
+    }
+
     [TestCase("x => x.Cost == 1m", "compares a decimal for equality")]
     [TestCase("x => x.Cost * 2 > 1m", "decimal arithmetic")]
     [TestCase("x => x.Score % 2 > 0", "floating-point remainder")]
