@@ -26,9 +26,9 @@ public sealed partial class MicroDbGenerator
             /// </summary>
             private (bool Handled, LoweredNode? Node) ValueComparison(IBinaryOperation b, string op, string path)
             {
-                if (_aggregate is not null || _datePart is not null)
+                if (_aggregate is not null || _datePart is not null || _parent is not null)
                 {
-                    // HAVING keeps its own rules (MicroDbGenerator.GroupHaving.cs).
+                    // HAVING and a sub-query's conditions (columns qualified by the sub-query's alias) keep their own rules.
                     return (false, null);
                 }
 
