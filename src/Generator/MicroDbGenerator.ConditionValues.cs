@@ -32,13 +32,6 @@ public sealed partial class MicroDbGenerator
                     return (false, null);
                 }
 
-                if (b.Descendants().Any(o => o is IParameterReferenceOperation { Parameter.ContainingSymbol: IMethodSymbol { MethodKind: MethodKind.AnonymousFunction } } p
-                    && !SymbolEqualityComparer.Default.Equals(p.Parameter, _parameter)))
-                {
-                    // An outer lambda's parameter (a sub-query's correlation): the general rule (or its decline) applies.
-                    return (false, null);
-                }
-
                 var leftUses = Uses(b.LeftOperand);
                 var rightUses = Uses(b.RightOperand);
                 if (leftUses && rightUses)
