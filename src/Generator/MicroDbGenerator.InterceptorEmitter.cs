@@ -374,6 +374,11 @@ public sealed partial class MicroDbGenerator
                 return JoinedSubquery(node, model, values, where, ref declined, joined);
             }
 
+            if (ValueCondition(node, model, values, where, joined, ref declined) is (true, var valued))
+            {
+                return valued; // MicroDbGenerator.ConditionValues.cs.
+            }
+
             // In a join the member is table node.Table's, qualified by its alias.
             model = joined is null ? model : joined[node.Table];
             var column = model.Columns.FirstOrDefault(c => c.MemberName == node.Member);
@@ -468,6 +473,8 @@ public sealed partial class MicroDbGenerator
                         .Append(SymbolDisplay.FormatLiteral(v.ValueOnLeft ? Flip(v.Op) : v.Op, quote: true)).Append(v.ZeroHolds ? ", true)" : ", false)");
                 }
             }
+
+            AppendCompared(text, values);
         }
 
         /// <summary>Whether a member's type family is stored as the kind whose comparison is SQLite's own, under both storage formats.</summary>

@@ -472,6 +472,11 @@ public sealed partial class MicroDbGenerator
                     return Decline($"'{b.Syntax}' uses an operator method, which the run-time translator's rules decide");
                 }
 
+                if (ValueComparison(b, op, path) is (true, var valued))
+                {
+                    return valued; // Decimals, ulong ordering, mixed floats, two operands of the row, arithmetic: MicroDbGenerator.ConditionValues.cs.
+                }
+
                 var leftUses = Uses(b.LeftOperand);
                 if (leftUses == Uses(b.RightOperand))
                 {

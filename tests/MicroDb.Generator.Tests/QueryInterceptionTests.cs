@@ -99,7 +99,7 @@ public class QueryInterceptionTests
         Assert.That(result.Sources.TryGetValue(HintName, out var source) ? source : "", Does.Not.Contain("Upsert"));
     }
 
-    [TestCase("x => x.Score > x.Age", "compares two values of the row")]
+    [TestCase("x => x.Score % 2 > x.Age", "floating-point remainder")]
     [TestCase("x => x.Id == id + 1", "is computed")]
     [TestCase("x => x.Name!.StartsWith(\"a\")", "is not lowered at build time")]
     public void Query_the_generator_does_not_lower_says_why(string predicate, string reason)
@@ -245,9 +245,9 @@ public class QueryInterceptionTests
 
     /// <summary>
     /// The semantics cases the front end lowers: integer, bool, numeric-enum, double and float members with every operator,
-    /// string, Guid and ulong equality, each nullable too (lifted comparisons).
+    /// string, Guid and ulong equality, each nullable too (lifted comparisons); decimal and ulong ordering comparisons.
     /// </summary>
-    internal const int InterceptedCases = 132;
+    internal const int InterceptedCases = 148;
 
     private const string Pets = """
         }
@@ -527,9 +527,9 @@ public class QueryInterceptionTests
     }
 
     [TestCase("db.Table<Person>().OrderBy(x => x.Age).Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "an OrderBy, Skip or Take before the join")]
-    [TestCase("db.Table<Person>().Where(x => x.Score > x.Age).Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "compares two values of the row")]
+    [TestCase("db.Table<Person>().Where(x => x.Score % 2 > x.Age).Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "floating-point remainder")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>().Where(a => a.Id > 1).Take(2), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "optionally with Where calls")]
-    [TestCase("db.Table<Person>().Join(db.Table<Pet>().Where(a => a.Id > a.OwnerId), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "compares two values of the row")]
+    [TestCase("db.Table<Person>().Join(db.Table<Pet>().Where(a => a.Name == a.Name + \"!\"), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "arithmetic on string")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => new { p.Id, p.Score }, a => new { Id = a.OwnerId, Score = (double)a.Id }, (p, a) => p.Name).ToList()", "is not a member of the rows of a key type lowered at build time")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Id, a.Name }).Where(x => x.Id > 1).RightJoin(db.Table<Pet>(), x => x.Id, b => b.OwnerId, (x, b) => b.Name).ToList()", "RightJoin after a join with Where conditions")]
     [TestCase("db.Table<Pet>().RightJoin(db.Table<Person>(), a => a.Name, p => p.Score.ToString(), (a, p) => p.Age).ToList()", "the keys of 'RightJoin' are not members of the rows")]
@@ -537,7 +537,7 @@ public class QueryInterceptionTests
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Status, a => (Status)a.Id, (p, a) => p.Name).ToList()", "a computed key, or an anonymous object on one side only")]
     [TestCase("db.Table<Person>().LeftJoin(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, Pet = a == null ? p.Age : a.Id }).ToList()", "only row == null ? constant : row.Member")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name + a.Name).ToList()", "is computed; an intercepted join's result reads only plain members")]
-    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, p.Score }).Where(x => x.Score > x.Score).ToList()", "compares two values of the row")]
+    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, p.Score }).Where(x => x.Score % 2 > x.Score).ToList()", "floating-point remainder")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, a.Id }).Take(1).Where(x => x.Id > 1).ToList()", "a condition after Take/Skip on a join")]
     [TestCase("db.Table<Person>().GroupBy(p => p.Age).Where(g => System.Linq.Enumerable.Count(g) > g.Key).Count()", "compares two values of the row")]
     [TestCase("db.Table<Person>().GroupBy(p => p.Age).Where(g => System.Linq.Enumerable.Average(g, x => x.Id) > g.Key).Count()", "compares two values of the row")]
@@ -545,7 +545,7 @@ public class QueryInterceptionTests
     [TestCase("db.Table<Person>().GroupBy(p => p.Age).Where(g => System.Linq.Enumerable.Count(g) > 1 + g.Key).Count()", "compares two values of the row")]
     [TestCase("db.Table<Person>().GroupBy(p => p.Age).Select(g => new { g.Key, N = System.Linq.Enumerable.Count(g) }).Take(2).Where(x => x.N > 1).ToList()", "a condition after Take/Skip on a grouping")]
     [TestCase("db.Table<Person>().OrderBy(p => p.Age).GroupBy(p => p.Age).Count()", "only Where conditions before GroupBy are lowered")]
-    [TestCase("db.Table<Person>().Where(p => p.Score > p.Age).GroupBy(p => p.Age).Count()", "compares two values of the row")]
+    [TestCase("db.Table<Person>().Where(p => p.Score % 2 > p.Age).GroupBy(p => p.Age).Count()", "floating-point remainder")]
     [TestCase("db.Table<Person>().GroupBy(p => p.Named).Count()", "the key member 'Named' is not stored as an integer, text, bool, enum number, Guid, DateTime, DateTimeOffset, double or decimal column")]
     [TestCase("db.Table<Person>().GroupBy(p => p.Score + 1).Count()", "the grouping key is not lowered at build time")]
     [TestCase("db.Table<Person>().GroupBy(p => p.Age).Select(g => new { g.Key, S = System.Linq.Enumerable.Sum(g, x => x.Name.Length) }).ToList()", "the aggregate 'System.Linq.Enumerable.Sum(g, x => x.Name.Length)' is not lowered")]
@@ -641,7 +641,7 @@ public class QueryInterceptionTests
         Assert.That(source, Does.Contain("ReadAsync(query, static (q, ct) => QueryInterception.Count(q, Site0), cancellationToken);"));
     }
 
-    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, p.Score }).CountAsync(x => x.Score > x.Score, default)", "compares two values of the row")]
+    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, p.Score }).CountAsync(x => x.Score % 2 > x.Score, default)", "floating-point remainder")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, a.Id }).Take(1).FirstOrDefaultAsync(x => x.Id > 1, default)", "a condition after Take/Skip on a join")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name + a.Name).ToListAsync(default)", "is computed; an intercepted join's result reads only plain members")]
     [TestCase("db.Table<Person>().OrderBy(x => x.Age).Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToListAsync(default)", "an OrderBy, Skip or Take before the join")]

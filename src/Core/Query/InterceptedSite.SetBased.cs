@@ -77,7 +77,7 @@ public sealed partial class InterceptedSite
             var site = _values[i];
             if (!site.Assigned)
             {
-                if (!TryRead(query.WhereLambda(site.Where).Body, site.Path, out var compared) || compared is null || (compared = Admitted(i, compared)) is null
+                if (!TryRead(query.WhereLambda(site.Where).Body, site.Path, out var compared) || compared is null || (compared = Admitted(i, compared, format)) is null
                     || !AddWhereValue(query, site, columns[i], compared, values))
                 {
                     return false;

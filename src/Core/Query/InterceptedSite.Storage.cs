@@ -120,8 +120,13 @@ public sealed partial class InterceptedSite
     /// constant), is bound as a double for a non-nullable member (as the run time binds it) and, with <see cref="Real"/>,
     /// must give the same <c>0 op value</c>.
     /// </summary>
-    private object? Admitted(int index, object? value)
+    private object? Admitted(int index, object? value, StorageFormat format)
     {
+        if (FormOf(index) is { } form)
+        {
+            return value is null ? null : AdmittedAs(form, value, format); // InterceptedSite.Values.cs.
+        }
+
         var site = _values[index];
         var nullable = Nullable.GetUnderlyingType(site.MemberType);
         var memberType = nullable ?? site.MemberType;

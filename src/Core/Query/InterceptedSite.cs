@@ -182,7 +182,7 @@ public sealed partial class InterceptedSite
             Expression? body = site.Key ? state.Key
                 : site.Lifted ? (lifted is not null && site.Where < lifted.Count ? lifted[site.Where] : null)
                 : site.Where < (site.Having ? state.Havings : state.Wheres).Length ? (site.Having ? state.Havings : state.Wheres)[site.Where] : null;
-            if (body is null || !TryRead(body, site.Path, out var value) || value is null || (value = Admitted(i, value)) is null)
+            if (body is null || !TryRead(body, site.Path, out var value) || value is null || (value = Admitted(i, value, format)) is null)
             {
                 return false;
             }
@@ -264,7 +264,7 @@ public sealed partial class InterceptedSite
             var body = intercepted is not null
                 ? site.On ? intercepted.OnFilter(site.Table, site.Path, out start) : WhereBody(query, site.Where)
                 : site.On ? (site.Table < maps.Length ? query.Tables.On[site.Table] : null) : WhereBody(query, site.Where);
-            if (site.Table >= maps.Length || body is null || !TryRead(body, site.Path, out var value, start) || value is null || (value = Admitted(i, value)) is null)
+            if (site.Table >= maps.Length || body is null || !TryRead(body, site.Path, out var value, start) || value is null || (value = Admitted(i, value, format)) is null)
             {
                 return false;
             }
@@ -318,7 +318,7 @@ public sealed partial class InterceptedSite
                 continue;
             }
 
-            if (!TryRead(query.WhereLambda(site.Where).Body, site.Path, out var value) || value is null || (value = Admitted(i, value)) is null
+            if (!TryRead(query.WhereLambda(site.Where).Body, site.Path, out var value) || value is null || (value = Admitted(i, value, query.Connection.Storage)) is null
                 || !AddWhereValue(query, site, columns[i], value, values))
             {
                 return false;

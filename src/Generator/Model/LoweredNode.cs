@@ -22,6 +22,8 @@ namespace MicroDb.Generator.Model;
 /// <param name="ZeroHolds">
 /// A comparison of a non-nullable double/float member (family <c>double</c>): whether <c>0 op value</c> holds for the value
 /// the SQL was written for (a stored NULL reads back as 0, so such rows are included exactly then): a constant's, else a positive value's.
+/// For a ulong member ordered against a value (family <c>unsigned</c>, MicroDbGenerator.ConditionValues.cs): whether the SQL was
+/// written for a value above long.MaxValue.
 /// </param>
 /// <param name="Form">
 /// A date comparison's value (MicroDbGenerator.ConditionDates.cs): how it derives from the compared value, and so under which

@@ -142,7 +142,7 @@ public class InterceptedConditionTests : InterceptedTestBase
         Same(_db.Table<AllTypes>().Where(x => x.Double != 0.1 + 0.2).ToList(), _rows.Where(x => x.Double != 0.1 + 0.2));
         Same(_db.Table<AllTypes>().Where(x => x.Single == single || x.Single < -2f).ToList(), _rows.Where(x => x.Single == single || x.Single < -2f));
         Same(_db.Table<AllTypes>().Where(x => x.NDouble < high).ToList(), _rows.Where(x => x.NDouble < high));
-        Same(_db.Table<AllTypes>().Where(x => x.NDouble == 0 || x.NDouble != x.NDouble).ToList(), _rows.Where(x => x.NDouble == 0), intercepted: false);
+        Same(_db.Table<AllTypes>().Where(x => x.NDouble == 0 || x.NDouble != x.NDouble).ToList(), _rows.Where(x => x.NDouble == 0 || x.NDouble != x.NDouble));
         Same(_db.Table<AllTypes>().Where(x => 0f <= x.NSingle).ToList(), _rows.Where(x => 0f <= x.NSingle));
         Same(_db.Table<AllTypes>().Where(x => x.NSingle != single).ToList(), _rows.Where(x => x.NSingle != single));
         Same(_db.Table<AllTypes>().Where(x => x.Double >= double.MaxValue).ToList(), _rows.Where(x => x.Double >= double.MaxValue));
