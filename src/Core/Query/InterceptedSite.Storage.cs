@@ -122,6 +122,7 @@ public sealed partial class InterceptedSite
     /// </summary>
     private object? Admitted(int index, object? value)
     {
+        if (TryText(index, ref value)) return value; // a string condition's derived text (InterceptedSite.Strings.cs)
         var site = _values[index];
         var nullable = Nullable.GetUnderlyingType(site.MemberType);
         var memberType = nullable ?? site.MemberType;
