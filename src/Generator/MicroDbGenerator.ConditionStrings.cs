@@ -21,10 +21,67 @@ public sealed partial class MicroDbGenerator
     {
         private sealed partial class Lowering
         {
-            /// <summary>A call on <c>string</c> that is a condition on its own (the Condition hook).</summary>
+            /// <summary>A call on <c>string</c> that is a condition on its own, or a captured collection's Contains (the Condition hook).</summary>
             private static bool IsStringCondition(IInvocationOperation call) =>
                 call.TargetMethod.ContainingType.SpecialType == SpecialType.System_String
-                && call.TargetMethod.Name is "StartsWith" or "EndsWith" or "Contains" or "Equals" or "IsNullOrEmpty" or "IsNullOrWhiteSpace";
+                    ? call.TargetMethod.Name is "StartsWith" or "EndsWith" or "Contains" or "Equals" or "IsNullOrEmpty" or "IsNullOrWhiteSpace"
+                    : ListSource(call) is not null;
+
+            /// <summary>
+            /// The collection a <c>Contains</c> searches, with its path from the call: a List's or HashSet's own method (<c>o</c>),
+            /// Enumerable.Contains (<c>0</c>), or C# 14's MemoryExtensions.Contains over an array's implicit span (<c>00</c>); null
+            /// for any other call (a sub-query's Contains is a table query's).
+            /// </summary>
+            private static (IOperation Source, string Path)? ListSource(IInvocationOperation call)
+            {
+                if (call.TargetMethod.Name != "Contains" || call.Arguments.Length != (call.Instance is null ? 2 : 1))
+                {
+                    return null;
+                }
+
+                var (source, path) = call.Instance is { } instance ? (instance, "o") : (call.Arguments[0].Value, "0");
+                if (source is IConversionOperation { Type: INamedTypeSymbol { Name: "ReadOnlySpan" or "Span" } } span && call.TargetMethod.ContainingType.Name == "MemoryExtensions")
+                {
+                    (source, path) = (span.Operand, "00");
+                }
+
+                return source.Type switch
+                {
+                    IArrayTypeSymbol { Rank: 1 } => (source, path),
+                    INamedTypeSymbol { Arity: 1, Name: "List" or "HashSet" or "IEnumerable" or "ICollection" or "IList" or "IReadOnlyList" or "IReadOnlyCollection" or "ISet" or "IReadOnlySet" } named
+                        when named.ContainingNamespace.ToDisplayString() == "System.Collections.Generic" => (source, path),
+                    _ => null,
+                };
+            }
+
+            /// <summary>
+            /// <c>ids.Contains(x.Id)</c> over a captured collection: IN, its list as long as the collection at run time (the site
+            /// writes it by count); a member compared as it is (a nullable one guarded by IS NOT NULL, as the run time writes it).
+            /// </summary>
+            private LoweredNode? ListContains(IInvocationOperation call, string path)
+            {
+                var (source, sourcePath) = ListSource(call)!.Value;
+                var value = call.Arguments[call.Arguments.Length - 1].Value;
+                if (Uses(source) || !IsClosedValue(source))
+                {
+                    return Decline($"the collection '{source.Syntax}' of '{call.Syntax}' is computed or reads the row; only captured variables, fields and properties are read at run time");
+                }
+
+                var operand = value is IConversionOperation { OperatorMethod: null, Conversion.IsNullable: true } lifted
+                    && SymbolEqualityComparer.Default.Equals(Underlying(lifted.Type), Underlying(lifted.Operand.Type)) ? lifted.Operand : value;
+                if (operand is IConversionOperation || Member(operand, out var member, lifted: true) is not { } family)
+                {
+                    return Decline(Reason ?? $"'{value.Syntax}' in '{call.Syntax}' is not a member of the row compared as it is");
+                }
+
+                if (family is not ("integer" or "string" or "enum" or "guid"))
+                {
+                    return Decline($"'{call.Syntax}' searches {family} values, which the run-time translator lists by its rules");
+                }
+
+                var nullable = value.Type is { IsReferenceType: true } || value.Type?.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T;
+                return new LoweredNode("str.in", member!.Name, member.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), family, path + sourcePath, Table: LastTable, Nullable: nullable);
+            }
 
             /// <summary>A string method used as a condition, lowered as the run time writes it, or null with the reason.</summary>
             private LoweredNode? StringCondition(IInvocationOperation call, string path)
@@ -32,6 +89,11 @@ public sealed partial class MicroDbGenerator
                 if (StringPlace(path) is { } where)
                 {
                     return Decline($"'{call.Syntax}' {where}");
+                }
+
+                if (call.TargetMethod.ContainingType.SpecialType != SpecialType.System_String)
+                {
+                    return ListContains(call, path);
                 }
 
                 var name = call.TargetMethod.Name;
@@ -299,7 +361,7 @@ public sealed partial class MicroDbGenerator
         {
             model = joined is null ? model : joined[node.Table];
             var column = model.Columns.FirstOrDefault(c => c.MemberName == node.Member);
-            if (column is null || column.Kind != ColumnKind.String)
+            if (column is null || !Fits(column.Kind, node.Op == "str.in" ? node.Family! : "string"))
             {
                 declined = column is null ? $"member '{node.Member}' maps to no column" : $"member '{node.Member}' is stored as {column.Kind}, which compares by the run-time translator's rules";
                 return null;
@@ -320,6 +382,13 @@ public sealed partial class MicroDbGenerator
 
             switch (node.Op)
             {
+                case "str.in":
+                    {
+                        // One marker the site repeats for each element at run time (InterceptedSite.Text "in"); an empty list or a null in it takes the run-time path.
+                        var list = new SqlIn(name, new ValueList<SqlExpression>(new SqlExpression[] { Slot("in", column.Kind, node.Member!) }), Negated: false);
+                        return new SqlGroup(node.Nullable ? new SqlBinary(new SqlIsNull(name, Negated: true), SqlOperator.And, list) : list);
+                    }
+
                 case "str.empty":
                     return new SqlGroup(new SqlBinary(new SqlIsNull(name, Negated: false), SqlOperator.Or, new SqlBinary(name, SqlOperator.Equal, SqlLiteral.Quoted(""))));
                 case "str.ieq":
@@ -383,12 +452,22 @@ public sealed partial class MicroDbGenerator
         /// <summary>Appends <c>.Text(index, form)</c> for each value the run time derives from the value read (a LIKE pattern, a char's text ...).</summary>
         private static void AppendText(StringBuilder text, List<LoweredNode> values)
         {
+            // A projection's lifted values come first on the site without being in this list (a grouping's are in it).
+            var written = text.ToString();
+            var offset = 0;
+            for (var at = written.IndexOf(".LiftedValue(", System.StringComparison.Ordinal); at >= 0; at = written.IndexOf(".LiftedValue(", at + 1, System.StringComparison.Ordinal))
+            {
+                offset++;
+            }
+
+            offset -= values.Count(v => v.Family?.StartsWith("lifted:", System.StringComparison.Ordinal) == true);
             for (var i = 0; i < values.Count; i++)
             {
-                if (values[i].Family is { } family && family.StartsWith("text:", System.StringComparison.Ordinal))
+                // A grouping's Count(predicate) marks its values "lifted:" in front.
+                if (values[i].Family is { } family && family.IndexOf("text:", System.StringComparison.Ordinal) is var at and >= 0)
                 {
-                    text.Append(".Text(").Append(i.ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(", ")
-                        .Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(family.Substring(5), quote: true)).Append(')');
+                    text.Append(".Text(").Append((offset + i).ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(", ")
+                        .Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(family.Substring(at + 5), quote: true)).Append(')');
                 }
             }
         }

@@ -165,6 +165,82 @@ public class InterceptedStringConditionTests : InterceptedTestBase
         Assert.That(grouped, Is.Not.Empty);
     }
 
+    [Test]
+    public void A_captured_collections_contains_is_intercepted_as_in_with_one_marker_per_element()
+    {
+        var before = InterceptionCheck.Runs;
+        foreach (var count in new[] { 1, 2, 5, 1, 20 })
+        {
+            var ids = _rows.Select(x => x.Id).Where(id => id % 2 == 1).Take(count).ToList();
+            var array = _rows.Select(x => x.Int32).Distinct().Take(count).ToArray();
+            var names = new HashSet<string?>(Texts.Where(t => t is not null).Take(count));
+            Same(_db.Table<AllTypes>().Where(x => ids.Contains(x.Id)).ToList(), _rows.Where(x => ids.Contains(x.Id)));
+            Same(_db.Table<AllTypes>().Where(x => array.Contains(x.Int32) && x.Int32 != 3).ToList(), _rows.Where(x => array.Contains(x.Int32) && x.Int32 != 3));
+            Same(_db.Table<AllTypes>().Where(x => !names.Contains(x.String)).ToList(), _rows.Where(x => !names.Contains(x.String)));
+        }
+
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(15), "The check compared each intercepted run with the run-time path.");
+        Assert.That(Sql(0), Does.EndWith("WHERE (\"Id\" IN (?))"));
+        Assert.That(Sql(3), Does.EndWith("WHERE (\"Id\" IN (?, ?))"));
+        Assert.That(Sql(5), Does.EndWith("WHERE (NOT (\"String\" IS NOT NULL AND \"String\" IN (?, ?)))"));
+        Assert.That(Sql(12), Does.EndWith("WHERE (\"Id\" IN (" + string.Join(", ", Enumerable.Repeat("?", 7)) + "))"), "Only 7 ids are odd: the list is as long as the collection.");
+    }
+
+    [Test]
+    public void An_empty_collection_or_one_holding_null_takes_the_run_time_path()
+    {
+        var none = new List<long>();
+        var withNull = new List<string?> { "abc", null };
+        List<string?>? missing = null;
+
+        Assert.That(_db.Table<AllTypes>().Where(x => none.Contains(x.Id)).ToList(), Is.Empty);
+        var nullRows = _db.Table<AllTypes>().Where(x => withNull.Contains(x.String)).ToList();
+        var inline = Assert.Catch(() => _db.Table<AllTypes>().Where(x => missing!.Contains(x.String)).ToList());
+        var runTime = Assert.Catch(() =>
+        {
+            // Built across statements: the run-time path only (its Where checks the lambda).
+            var built = _db.Table<AllTypes>().Where(x => missing!.Contains(x.String));
+            built.ToList();
+        });
+
+        Assert.That(Intercepted, Is.EqualTo(0), Seen);
+        Assert.That(inline!.GetType(), Is.EqualTo(runTime!.GetType()), "A null collection throws the run-time path's error.");
+        Assert.That(nullRows.Select(x => x.Id), Is.EqualTo(_rows.Where(x => withNull.Contains(x.String)).Select(x => x.Id)));
+    }
+
+    [Test]
+    public void A_captured_collections_contains_holds_in_a_joins_where_and_before_group_by()
+    {
+        var before = InterceptionCheck.Runs;
+        var skus = new List<string> { "a-1", "c%3", "zz" };
+        var ints = new[] { 1, 3 };
+
+        var joined = _db.Table<AllTypes>().Join(_db.Table<JoinLine>(), x => x.Int32, l => l.OrderId, (x, l) => new { x.Id, x.String, l.Sku })
+            .Where(r => skus.Contains(r.Sku)).ToList();
+        var grouped = _db.Table<AllTypes>().Where(x => ints.Contains(x.Int32)).GroupBy(x => x.Int32).Select(g => new { g.Key, N = g.Count() }).ToList();
+
+        Assert.That(Intercepted, Is.EqualTo(2), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(2), "The check compared each intercepted run with the run-time path.");
+        Assert.That(joined, Is.EquivalentTo(_rows.Join(_lines, x => x.Int32, l => l.OrderId, (x, l) => new { x.Id, x.String, l.Sku }).Where(r => skus.Contains(r.Sku))));
+        Assert.That(joined, Is.Not.Empty);
+        Assert.That(grouped, Is.EquivalentTo(_rows.Where(x => ints.Contains(x.Int32)).GroupBy(x => x.Int32).Select(g => new { g.Key, N = g.Count() })));
+        Assert.That(grouped, Has.Count.EqualTo(2));
+    }
+
+    [Test]
+    public void A_groupings_count_with_a_string_condition_is_intercepted()
+    {
+        var before = InterceptionCheck.Runs;
+        var prefix = "a";
+
+        var grouped = _db.Table<AllTypes>().GroupBy(x => x.Int32).Select(g => new { g.Key, N = g.Count(x => x.String!.StartsWith(prefix, StringComparison.OrdinalIgnoreCase)) }).ToList();
+
+        Assert.That(Intercepted, Is.EqualTo(1), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(1), "The check compared the intercepted run with the run-time path.");
+        Assert.That(grouped, Is.EquivalentTo(_rows.GroupBy(x => x.Int32).Select(g => new { g.Key, N = g.Count(x => Ascii(x.String)?.StartsWith(prefix, StringComparison.Ordinal) == true) })));
+        Assert.That(grouped.Sum(g => g.N), Is.GreaterThan(0));
+    }
+
     private void Same(List<AllTypes> actual, IEnumerable<AllTypes> expected)
     {
         // One more statement ran through an interceptor (the check's run-time statement is recorded too, as Linq).
