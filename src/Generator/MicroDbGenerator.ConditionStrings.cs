@@ -45,6 +45,12 @@ public sealed partial class MicroDbGenerator
                     (source, path) = (span.Operand, "00");
                 }
 
+                while (source is IConversionOperation { OperatorMethod: null, IsImplicit: true, Conversion.IsReference: true } reference)
+                {
+                    // An array or a List passed as IEnumerable<T> (no node of its own in the expression tree).
+                    source = reference.Operand;
+                }
+
                 return source.Type switch
                 {
                     IArrayTypeSymbol { Rank: 1 } => (source, path),
