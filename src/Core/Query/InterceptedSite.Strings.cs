@@ -17,7 +17,7 @@ public sealed partial class InterceptedSite
     private int[]? _lists;
 
     // A one-list site's SQL by the list's length (the first lengths only).
-    private readonly string?[] _byLength = new string?[17];
+    private string?[]? _byLength;
 
     /// <summary>
     /// Marks the <paramref name="value"/>-th value as one the run-time translator derives from the value read, by
@@ -51,6 +51,7 @@ public sealed partial class InterceptedSite
         if (form == "in")
         {
             _lists = [.. (_lists ?? []).Where(i => i != value).Append(value).OrderBy(i => i)];
+            _byLength ??= new string?[17];
         }
 
         var texts = _texts ?? [];
@@ -153,8 +154,9 @@ public sealed partial class InterceptedSite
             return sql;
         }
 
-        var cache = lists.Length == 1 && ReferenceEquals(sql, _sql) && run.Lengths[0] < _byLength.Length;
-        if (cache && _byLength[run.Lengths[0]] is { } known)
+        var byLength = _byLength!;
+        var cache = lists.Length == 1 && ReferenceEquals(sql, _sql) && run.Lengths[0] < byLength.Length;
+        if (cache && byLength[run.Lengths[0]] is { } known)
         {
             return known;
         }
@@ -194,7 +196,7 @@ public sealed partial class InterceptedSite
         var written = text.ToString();
         if (cache)
         {
-            _byLength[run.Lengths[0]] = written;
+            byLength[run.Lengths[0]] = written;
         }
 
         return written;
