@@ -25,7 +25,7 @@ public sealed partial class MicroDbGenerator
             private static bool IsStringCondition(IInvocationOperation call) =>
                 call.TargetMethod.ContainingType.SpecialType == SpecialType.System_String
                     ? call.TargetMethod.Name is "StartsWith" or "EndsWith" or "Contains" or "Equals" or "IsNullOrEmpty" or "IsNullOrWhiteSpace"
-                    : ListSource(call) is not null;
+                    : SubqueryReason(call) is null && ListSource(call) is not null;
 
             /// <summary>
             /// The collection a <c>Contains</c> searches, with its path from the call: a List's or HashSet's own method (<c>o</c>),
@@ -198,8 +198,8 @@ public sealed partial class MicroDbGenerator
             {
                 var left = Bare(b.LeftOperand);
                 var right = Bare(b.RightOperand);
-                var onLeft = IsStringCall(left) || IsStringLength(left);
-                if (!onLeft && !IsStringCall(right) && !IsStringLength(right))
+                var onLeft = (IsStringCall(left) || IsStringLength(left)) && Uses(left);
+                if (!onLeft && !((IsStringCall(right) || IsStringLength(right)) && Uses(right)))
                 {
                     return (false, null);
                 }

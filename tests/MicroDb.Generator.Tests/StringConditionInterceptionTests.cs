@@ -136,6 +136,7 @@ public class StringConditionInterceptionTests
     [TestCase("x => x.Age.ToString().StartsWith(p)", "is not a string member of the row")]
     [TestCase("x => p.Equals(x.Name, StringComparison.OrdinalIgnoreCase)", "with the value first")]
     [TestCase("x => new[] { 1, n }.Contains(x.Id)", "is computed")]
+    [TestCase("x => x.Name == p.ToUpper()", "is computed")]
     [TestCase("x => ages.Contains(x.Age + 1)", "compared as it is")]
     public void String_conditions_the_generator_does_not_lower_say_why(string predicate, string reason)
     {

@@ -228,6 +228,22 @@ public class InterceptedStringConditionTests : InterceptedTestBase
     }
 
     [Test]
+    public void A_joined_tables_own_where_takes_string_conditions_and_lists()
+    {
+        var before = InterceptionCheck.Runs;
+        var dash = "-";
+        var orders = new[] { 0, 3 };
+
+        var joined = _db.Table<AllTypes>().Join(_db.Table<JoinLine>().Where(l => l.Sku.Contains(dash) && orders.Contains(l.OrderId)), x => x.Int32, l => l.OrderId, (x, l) => new { x.Id, l.Sku })
+            .ToList();
+
+        Assert.That(Intercepted, Is.EqualTo(1), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(1), "The check compared the intercepted run with the run-time path.");
+        Assert.That(joined, Is.EquivalentTo(_rows.Join(_lines.Where(l => l.Sku.Contains(dash, StringComparison.Ordinal) && orders.Contains(l.OrderId)), x => x.Int32, l => l.OrderId, (x, l) => new { x.Id, l.Sku })));
+        Assert.That(joined, Is.Not.Empty);
+    }
+
+    [Test]
     public void A_groupings_count_with_a_string_condition_is_intercepted()
     {
         var before = InterceptionCheck.Runs;
