@@ -368,6 +368,8 @@ public sealed partial class MicroDbGenerator
 
             }
 
+            if (node.Op.StartsWith("str.", System.StringComparison.Ordinal)) return StringCondition(node, model, values, where, ref declined, joined); // MicroDbGenerator.ConditionStrings.cs
+
             if (IsSubqueryNode(node))
             {
                 // In a join's Where the outer row's members are the joined tables' (MicroDbGenerator.Subqueries.cs).
@@ -464,6 +466,7 @@ public sealed partial class MicroDbGenerator
         /// </summary>
         private static void AppendReal(StringBuilder text, List<LoweredNode> values)
         {
+            AppendText(text, values);
             for (var i = 0; i < values.Count; i++)
             {
                 var v = values[i];

@@ -412,6 +412,7 @@ public sealed partial class MicroDbGenerator
                         return Condition(not.Operand, path + "O") is { } operand ? new LoweredNode("not", Left: operand) : null;
                     case IBinaryOperation comparison:
                         return Comparison(comparison, path);
+                    case IInvocationOperation call when IsStringCondition(call): return StringCondition(call, path); // MicroDbGenerator.ConditionStrings.cs
                     case IInvocationOperation call when SubqueryReason(call) is not null:
                         return Subquery(call, path);
                     case IPropertyReferenceOperation when Member(operation, out var member) is { } family:
@@ -439,6 +440,8 @@ public sealed partial class MicroDbGenerator
                 {
                     return Decline($"the operator of '{b.Syntax}' is not lowered at build time");
                 }
+
+                if (StringComparison(b, op, path) is (true, var text)) return text; // a string method, Length or CompareOrdinal (MicroDbGenerator.ConditionStrings.cs)
 
                 if (SubqueryComparison(b, op, path) is (true, var subquery))
                 {

@@ -70,9 +70,22 @@ public class CompatQueryInterceptionTests
     }
 
     [Test]
+    public void Compat_string_conditions_and_lists_are_lowered_as_on_microdbs_connection()
+    {
+        var result = Run("""
+            public static List<Person> Q(SQLiteConnection db, string p, List<int> ids) =>
+                db.Table<Person>().Where(x => x.Name.StartsWith(p, System.StringComparison.OrdinalIgnoreCase) && ids.Contains(x.Age)).ToList();
+            """);
+
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Sources[HintName], Does.Contain("""WHERE ((\"Name\" LIKE ? ESCAPE '\\') AND (\"Age\" IN (?)))").Value(0, "L0", "", typeof(string)).Value(0, "Ro", "Age", typeof(int)).Text(0, "starts").Text(1, "in");"""));
+    }
+
+    [Test]
     public void Compat_query_the_generator_does_not_lower_says_why()
     {
-        var result = Run("public static List<Person> Q(SQLiteConnection db) => db.Table<Person>().Where(p => p.Name.StartsWith(\"a\")).ToList();");
+        var result = Run("public static List<Person> Q(SQLiteConnection db) => db.Table<Person>().Where(p => p.Name.Substring(1) == \"a\").ToList();");
 
         Assert.That(result.Sources.ContainsKey(HintName), Is.False);
         Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(), Does.Contain("is not lowered at build time"));

@@ -44,7 +44,7 @@ public class GroupCountPredicateInterceptionTests
             """));
     }
 
-    [TestCase("g.Count(x => x.Team!.Length > 1 || x.Done)", "is not lowered at build time")]
+    [TestCase("g.Count(x => x.Team!.Substring(1) == \"a\" || x.Done)", "is not lowered at build time")]
     public void Count_with_a_predicate_that_binds_a_value_says_why(string aggregate, string reason)
     {
         var result = GeneratorHarness.Run(Queries("public static object Q(MicroDbConnection db) => db.Table<Todo>().GroupBy(t => t.Team).Select(g => new { g.Key, N = " + aggregate + " }).ToList();"));

@@ -101,7 +101,7 @@ public class QueryInterceptionTests
 
     [TestCase("x => x.Score % 2 > x.Age", "floating-point remainder")]
     [TestCase("x => x.Id == id + 1", "is computed")]
-    [TestCase("x => x.Name!.StartsWith(\"a\")", "is not lowered at build time")]
+    [TestCase("x => x.Name!.IndexOf(\"a\") == 0", "is not lowered at build time")]
     public void Query_the_generator_does_not_lower_says_why(string predicate, string reason)
     {
         var result = GeneratorHarness.Run(Queries($"public static List<Person> Q(MicroDbConnection db, int id) => db.Table<Person>().Where({predicate}).ToList();"));

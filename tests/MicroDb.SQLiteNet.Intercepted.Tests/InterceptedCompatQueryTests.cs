@@ -176,6 +176,22 @@ public class InterceptedCompatQueryTests
         }
     }
 
+    [Test]
+    public void String_conditions_and_captured_lists_match_the_run_time_path()
+    {
+        var prefix = "a";
+        var low = "B";
+        var ages = new List<int> { 17, 52 };
+        Check(
+            () => Names(_db.Table<CompatPerson>().Where(p => p.Name.StartsWith(prefix, StringComparison.OrdinalIgnoreCase) || p.Name.EndsWith("y")).ToList()),
+            () => { var q = _db.Table<CompatPerson>(); return Names(q.Where(p => p.Name.StartsWith(prefix, StringComparison.OrdinalIgnoreCase) || p.Name.EndsWith("y")).ToList()); });
+        Check(
+            () => _db.Table<CompatPerson>().Count(p => string.CompareOrdinal(p.Name, low) > 0 && ages.Contains(p.Age)),
+            () => { var q = _db.Table<CompatPerson>(); return q.Count(p => string.CompareOrdinal(p.Name, low) > 0 && ages.Contains(p.Age)); });
+        Assert.That(Names(_db.Table<CompatPerson>().Where(p => p.Name.StartsWith(prefix, StringComparison.OrdinalIgnoreCase) || p.Name.EndsWith("y")).ToList()), Is.EqualTo(new[] { "Ada", "Cy" }));
+        Assert.That(_db.Table<CompatPerson>().Count(p => string.CompareOrdinal(p.Name, low) > 0 && ages.Contains(p.Age)), Is.EqualTo(3));
+    }
+
     private static string[] Names(IEnumerable<CompatPerson> people) => people.Select(p => p.Name).ToArray();
 
     /// <summary>The statements' sources and the Tracer lines since the last call.</summary>

@@ -14,6 +14,8 @@ namespace MicroDb.Query;
 [EditorBrowsable(EditorBrowsableState.Never)]
 public sealed partial class InterceptedSite
 {
+    private readonly string _sql;
+
     private ValueSite[] _values = [];
 
     // The columns of the values for the table mapping they were resolved against (replaced whole, so reads need no lock).
@@ -25,11 +27,11 @@ public sealed partial class InterceptedSite
     public InterceptedSite(string sql)
     {
         ArgumentNullException.ThrowIfNull(sql);
-        Sql = sql;
+        _sql = sql;
     }
 
-    /// <summary>The SQL the generator wrote.</summary>
-    public string Sql { get; }
+    /// <summary>The SQL the generator wrote (with an IN list as long as the collection this thread's last bind read, <see cref="Text"/>).</summary>
+    public string Sql => _lists is null ? _sql : ListSql(_sql);
 
     /// <summary>How many values the SQL binds.</summary>
     public int ValueCount => _values.Length;

@@ -53,6 +53,7 @@ internal sealed class InterceptedValues
     /// </summary>
     public void Add(object value, ColumnMapping column, Type memberType, StorageFormat format)
     {
+        if (value is InterceptedSite.ListValue list) { foreach (var item in list.Items) Add(item, column, memberType, format); return; } // IN's elements (InterceptedSite.Strings.cs)
         switch (column.Kind)
         {
             case ColumnKind.Byte or ColumnKind.SByte or ColumnKind.Int16 or ColumnKind.UInt16 or ColumnKind.Int32 or ColumnKind.UInt32 or ColumnKind.Int64

@@ -231,6 +231,7 @@ public static partial class QueryInterception
         var values = InterceptedValues.Rent();
         if (site.TryBind(state, values, lifted))
         {
+            sql = site.SqlFor(state.Storage)!; // read again: an IN list's length is the bound collection's (InterceptedSite.Strings.cs)
             return values;
         }
 

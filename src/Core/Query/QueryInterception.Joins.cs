@@ -541,6 +541,7 @@ public static partial class QueryInterception
         var values = InterceptedValues.Rent();
         if (site.TryBind(query, values))
         {
+            sql = site.SqlFor(query.Connection.Storage)!; // read again: an IN list's length is the bound collection's (InterceptedSite.Strings.cs)
             return values;
         }
 

@@ -86,7 +86,8 @@ internal sealed partial class SqlTranslator
         throw Unsupported(call, $"method 'String.{call.Method.Name}' with these arguments has no SQL translation");
     }
 
-    private enum StringMatch
+    /// <summary>Which match a string's Contains, StartsWith or EndsWith is.</summary>
+    internal enum StringMatch
     {
         Contains,
         StartsWith,
@@ -106,13 +107,7 @@ internal sealed partial class SqlTranslator
         if (ignoreCase && closed && !Native)
         {
             // LIKE is case-insensitive for ASCII letters; the pattern's own wildcards are escaped so they match literally.
-            var escaped = value!.Replace("\\", "\\\\", StringComparison.Ordinal).Replace("%", "\\%", StringComparison.Ordinal).Replace("_", "\\_", StringComparison.Ordinal);
-            var like = kind switch
-            {
-                StringMatch.Contains => "%" + escaped + "%",
-                StringMatch.StartsWith => escaped + "%",
-                _ => "%" + escaped,
-            };
+            var like = LikePattern(kind, value!);
             var text = Translate(target);
             return Group(new SqlLike(text, Parameter(like), '\\'));
         }
@@ -166,6 +161,21 @@ internal sealed partial class SqlTranslator
                     return Group(Or(empty, Binary(suffix, SqlOperator.Equal, Pattern())));
                 }
         }
+    }
+
+    /// <summary>
+    /// The LIKE pattern (escape character <c>\</c>) of a case-insensitive match of <paramref name="value"/>, its own
+    /// <c>\</c>, <c>%</c> and <c>_</c> escaped (also bound by an intercepted site, <see cref="InterceptedSite.Text"/>).
+    /// </summary>
+    internal static string LikePattern(StringMatch kind, string value)
+    {
+        var escaped = value.Replace("\\", "\\\\", StringComparison.Ordinal).Replace("%", "\\%", StringComparison.Ordinal).Replace("_", "\\_", StringComparison.Ordinal);
+        return kind switch
+        {
+            StringMatch.Contains => "%" + escaped + "%",
+            StringMatch.StartsWith => escaped + "%",
+            _ => "%" + escaped,
+        };
     }
 
     private SqlExpression StringEquals(MethodCallExpression call, Expression left, Expression right, bool ignoreCase)
