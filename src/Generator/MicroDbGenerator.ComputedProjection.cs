@@ -459,6 +459,14 @@ public sealed partial class MicroDbGenerator
                 arguments.Add("@" + argument.Parameter.Name + ": " + element);
             }
 
+            if (creation.Type!.IsTupleType)
+            {
+                // new ValueTuple<int, long>(a, b) cannot be written with a tuple type's name: the literal (a, b) calls the same constructor.
+                return creation.Initializer is null && arguments.Count is >= 2 and <= 7
+                    ? "(" + string.Join(", ", arguments.Select(a => a.Substring(a.IndexOf(": ", System.StringComparison.Ordinal) + 2))) + ")"
+                    : No($"'{creation.Syntax}' creates a value tuple of one or more than seven elements, which is not lowered at build time");
+            }
+
             var text = "new " + TypeName(creation.Type!) + "(" + string.Join(", ", arguments) + ")";
             if (creation.Initializer is { } initializer)
             {
