@@ -60,7 +60,11 @@ public sealed partial class MicroDbGenerator
     /// </summary>
     private sealed class ComputedElement
     {
-        private readonly IParameterSymbol _parameter;
+        private readonly IParameterSymbol? _parameter;
+
+        // Over a join's rows (MicroDbGenerator.Joins.cs): which parameters are rows, and the join's own text for a read of one.
+        private readonly System.Func<IParameterSymbol, bool>? _isRow;
+        private readonly System.Func<IOperation, (bool Handled, string? Text)>? _leaf;
         private readonly List<string> _members;
         private readonly List<string>? _captured;
         private readonly System.Func<IOperation, string?>? _lift;
@@ -77,6 +81,17 @@ public sealed partial class MicroDbGenerator
             _lift = lift;
         }
 
+        /// <summary>
+        /// Over a join's result selector: <paramref name="leaf"/> writes a read of a joined row's member (or declines it),
+        /// <paramref name="isRow"/> tells the rows' parameters; captured values are declined (the join's site does not read them).
+        /// </summary>
+        public ComputedElement(System.Func<IParameterSymbol, bool> isRow, System.Func<IOperation, (bool Handled, string? Text)> leaf)
+        {
+            _isRow = isRow;
+            _leaf = leaf;
+            _members = new List<string>();
+        }
+
         /// <summary>Why the last <see cref="Emit"/> returned null.</summary>
         public string? Reason { get; private set; }
 
@@ -89,6 +104,11 @@ public sealed partial class MicroDbGenerator
             if (Reason is not null)
             {
                 return null;
+            }
+
+            if (_leaf?.Invoke(operation) is (true, var read))
+            {
+                return read ?? No($"'{operation.Syntax}' is not lowered at build time");
             }
 
             if (operation.ConstantValue is { HasValue: true } constant && !Uses(operation))
@@ -113,13 +133,13 @@ public sealed partial class MicroDbGenerator
                 case IParenthesizedOperation parenthesized:
                     return Emit(parenthesized.Operand, path);
 
-                case IParameterReferenceOperation parameter when SymbolEqualityComparer.Default.Equals(parameter.Parameter, _parameter):
+                case IParameterReferenceOperation parameter when _leaf is null && SymbolEqualityComparer.Default.Equals(parameter.Parameter, _parameter):
                     // The whole row: the run time then selects every column (ProjectionColumns), so r holds them all.
                     _members.Add("*");
                     return "r";
 
                 case IPropertyReferenceOperation { Instance: IParameterReferenceOperation instance, Property: { Parameters.Length: 0, IsStatic: false } own }
-                    when SymbolEqualityComparer.Default.Equals(instance.Parameter, _parameter):
+                    when _leaf is null && SymbolEqualityComparer.Default.Equals(instance.Parameter, _parameter):
                     // A member of the row: its column (or, not mapped, every column, as the run time reads it).
                     if (!Reachable(own.DeclaredAccessibility) || own.GetMethod is not { } getter || !Reachable(getter.DeclaredAccessibility))
                     {
@@ -528,7 +548,7 @@ public sealed partial class MicroDbGenerator
         private bool IsCaptured(IOperation operation) => operation switch
         {
             ILocalReferenceOperation => true,
-            IParameterReferenceOperation p => !SymbolEqualityComparer.Default.Equals(p.Parameter, _parameter),
+            IParameterReferenceOperation p => !IsRow(p.Parameter),
             IInstanceReferenceOperation => true,
             IFieldReferenceOperation { Instance: { } instance } => IsCaptured(instance),
             IPropertyReferenceOperation { Instance: { } instance, Arguments.Length: 0 } => IsCaptured(instance),
@@ -539,7 +559,9 @@ public sealed partial class MicroDbGenerator
             operation.DescendantsAndSelf().Any(o => o is IInvocationOperation { TargetMethod.ContainingType.ContainingNamespace: { } ns } && ns.ToDisplayString() is "MicroDb" or "MicroDb.Query");
 
         private bool Uses(IOperation operation) =>
-            operation.DescendantsAndSelf().Any(o => o is IParameterReferenceOperation p && SymbolEqualityComparer.Default.Equals(p.Parameter, _parameter));
+            operation.DescendantsAndSelf().Any(o => o is IParameterReferenceOperation p && IsRow(p.Parameter));
+
+        private bool IsRow(IParameterSymbol parameter) => _isRow?.Invoke(parameter) ?? SymbolEqualityComparer.Default.Equals(parameter, _parameter);
 
         private string? No(string reason)
         {

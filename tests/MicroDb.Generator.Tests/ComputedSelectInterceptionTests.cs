@@ -22,9 +22,12 @@ public class ComputedSelectInterceptionTests
             public double Weight { get; set; }
             public int? Stock { get; set; }
             public ulong Big { get; set; }
+            public int MakerId { get; set; }
             [Ignore] public string Label => Name + "#" + Qty;
             public string Describe() => Name + ":" + Qty;
         }
+        [Table("makers")]
+        public class Maker { [PrimaryKey] public int Id { get; set; } public string? Name { get; set; } public int Rank { get; set; } }
         public record Line(int Id, decimal Total);
         public class LineDto { public int Id { get; set; } public string? Text { get; set; } }
         public static class Format { public static string Tag(string? name, int qty) => name + "x" + qty; }
@@ -73,7 +76,7 @@ public class ComputedSelectInterceptionTests
 
         Assert.That(result.GeneratorDiagnostics.Where(d => d.Id == "MDB0013"), Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
         var source = result.Sources[HintName];
-        Assert.That(source, Does.Contain("""InterceptedSite("SELECT \"Id\", \"Name\", \"Qty\", \"Price\", \"Weight\", \"Stock\", \"Big\" FROM \"items\"");"""));
+        Assert.That(source, Does.Contain("""InterceptedSite("SELECT \"Id\", \"Name\", \"Qty\", \"Price\", \"Weight\", \"Stock\", \"Big\", \"MakerId\" FROM \"items\"");"""));
         Assert.That(source, Does.Contain("""static (global::Shop.Item r) => r.@Describe());"""));
         Assert.That(source, Does.Contain("""static (global::Shop.Item r) => r.@Label);"""));
     }
@@ -116,5 +119,31 @@ public class ComputedSelectInterceptionTests
         Assert.That(result.Sources.ContainsKey(HintName), Is.False);
         var info = result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013");
         Assert.That(info.GetMessage(), Does.Contain(reason));
+    }
+
+    [Test]
+    public void A_join_result_computes_over_the_joined_rows_members()
+    {
+        var result = Run("""
+            public static object Inner(MicroDbConnection db) => db.Table<Item>().Join(db.Table<Maker>(), i => i.MakerId, m => m.Id, (i, m) => new { i.Id, Total = i.Price * i.Qty, Who = m.Name + "/" + m.Rank }).ToList();
+            public static object Left(MicroDbConnection db) => db.Table<Item>().LeftJoin(db.Table<Maker>(), i => i.MakerId, m => m.Id, (i, m) => new { i.Id, Who = m == null ? "none" : m.Name!.ToUpper() }).ToList();
+            """);
+
+        Assert.That(result.GeneratorDiagnostics.Where(d => d.Id == "MDB0013"), Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        var source = result.Sources[HintName];
+        Assert.That(source, Does.Contain("""InterceptedSite("SELECT \"t0\".\"Id\", \"t0\".\"Qty\", \"t0\".\"Price\", \"t1\".\"Name\", \"t1\".\"Rank\" FROM \"items\" AS \"t0\" INNER JOIN \"makers\" AS \"t1\" ON (\"t0\".\"MakerId\" = \"t1\".\"Id\")");"""));
+        Assert.That(source, Does.Contain("""(global::MicroDb.Native.SqliteStatement statement) => new { @Id = statement.GetInt32(0), @Total = (statement.GetDecimal(2) * ((decimal)statement.GetInt32(1))), @Who = ((statement.GetString(3) + "/") + ((object)statement.GetInt32(4))) });"""));
+        Assert.That(source, Does.Contain("""new { @Id = statement.GetInt32(0), @Who = (statement.IsNull(2) ? (string)"none" : statement.GetString(1).@ToUpper()) });"""));
+    }
+
+    [TestCase("(i, m) => i.Qty + bonus", "is a captured value")]
+    [TestCase("(i, m) => checked(i.Qty + m.Rank)", "is checked arithmetic")]
+    [TestCase("(i, m) => m.Name + m", "uses a joined row whole inside a computed element")]
+    public void A_join_result_the_generator_does_not_compute_says_why(string selector, string reason)
+    {
+        var result = Run($"public static object Q(MicroDbConnection db, int bonus) => db.Table<Item>().Join(db.Table<Maker>(), i => i.MakerId, m => m.Id, {selector}).ToList();");
+
+        Assert.That(result.Sources.ContainsKey(HintName), Is.False);
+        Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(), Does.Contain(reason));
     }
 }

@@ -23,6 +23,9 @@ public sealed class ComputedGadget
     /// <summary>A floating-point weight.</summary>
     public double Weight { get; set; }
 
+    /// <summary>The maker's key (joined with <see cref="ComputedMaker"/>; no maker for some rows).</summary>
+    public int MakerId { get; set; }
+
     /// <summary>A count that may be null.</summary>
     public int? Stock { get; set; }
 
