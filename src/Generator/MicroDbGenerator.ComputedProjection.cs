@@ -134,7 +134,13 @@ public sealed partial class MicroDbGenerator
                     return Emit(parenthesized.Operand, path);
 
                 case IParameterReferenceOperation parameter when _leaf is null && SymbolEqualityComparer.Default.Equals(parameter.Parameter, _parameter):
-                    // The whole row: the run time then selects every column (ProjectionColumns), so r holds them all.
+                    // The whole row: the run time then selects every column (ProjectionColumns), so r holds them all. Only as
+                    // a call's receiver or argument: a row in the result is a new entity per row, which the check cannot compare.
+                    if (operation.Parent is not (IInvocationOperation or IArgumentOperation { Parent: IInvocationOperation }))
+                    {
+                        return No($"'{operation.Syntax}' puts the row itself in the result (a query without Select reads whole rows)");
+                    }
+
                     _members.Add("*");
                     return "r";
 

@@ -100,6 +100,8 @@ public class ComputedSelectInterceptionTests
     }
 
     [TestCase("i => checked(i.Qty * 2)", "is checked arithmetic, which the run time computes unchecked")]
+    [TestCase("i => i", "puts the row itself in the result")]
+    [TestCase("i => new { i.Id, Row = i }", "puts the row itself in the result")]
     [TestCase("i => (int)i.Weight", "converts a Double to an integer")]
     [TestCase("i => (int)i.Price", "converts a Decimal to an integer")]
     [TestCase("i => i.Big / 2", "computes on ulong values")]
