@@ -238,17 +238,15 @@ public sealed partial class MicroDbGenerator
             var columns = new ValueList<SqlExpression>(model.Columns.Select(col => (SqlExpression)new SqlColumn(col.ColumnName)).ToArray());
             if (chain.Steps.FirstOrDefault(st => st.Projector is not null) is { } select)
             {
-                // The run time's ProjectionPlan: the columns the selector reads, in table order.
-                foreach (var member in select.ProjectedMembers)
-                {
-                    if (!model.Columns.Any(col => col.MemberName == member))
-                    {
-                        return (null, null, $"member '{member}' of the projection maps to no column");
-                    }
-                }
-
-                columns = new ValueList<SqlExpression>(model.Columns.Where(col => select.ProjectedMembers.Contains(col.MemberName))
+                // The run time's ProjectionPlan: the columns the selector reads, in table order; all of them when it reads the
+                // whole row or a member mapped to no column (ProjectionColumns), none read: SELECT 1.
+                var whole = select.ProjectedMembers.Any(member => !model.Columns.Any(col => col.MemberName == member));
+                columns = new ValueList<SqlExpression>(model.Columns.Where(col => whole || select.ProjectedMembers.Contains(col.MemberName))
                     .Select(col => (SqlExpression)new SqlColumn(col.ColumnName)).ToArray());
+                if (columns.Count == 0 && select.Lifted.Count == 0)
+                {
+                    columns = One;
+                }
                 if (WithLifted(select, model, columns, ref declined) is not { } all)
                 {
                     return (null, null, declined);
@@ -598,12 +596,18 @@ public sealed partial class MicroDbGenerator
                 "ToArray" => "TResult[]",
                 _ => "TResult",
             };
-            var site = EmitSite(w, sql, values, index);
-            var arguments = site + ", static (" + entity + " r" + (select.Lifted.Count > 0 ? ", object[] v" : "") + ") => " + select.Projector
+            var site = EmitSite(w, sql, values, index, select.Captured);
+            var captured = select.Captured.Count > 0;
+            var arguments = site + ", " + (captured ? "" : "static ") + "(" + entity + " r" + (select.Lifted.Count > 0 ? ", object[] v" : "") + ") => " + select.Projector
                 + (method switch { "Single" => ", orDefault: false", "SingleOrDefault" => ", orDefault: true", _ => "" });
             var helper = method == "SingleOrDefault" ? "Single" : method;
             w.Line(terminal.Intercept!);
-            if (!chain.Async)
+            if (captured)
+            {
+                // The captured values the projector reads, from the query's selector (null: not the tree seen here, so the run-time path).
+                EmitCapturedSelectChain(w, chain, terminal.Method + index, method, helper, site, arguments);
+            }
+            else if (!chain.Async)
             {
                 w.Line("public static " + returns + " " + terminal.Method + index + "<T, TResult>(this SelectQuery<T, TResult> query) =>");
                 w.Line("    " + Runtime + "." + helper + "(query, " + arguments + ");");
@@ -667,7 +671,7 @@ public sealed partial class MicroDbGenerator
         /// Emits the call site's field: the SQL constant and one <c>Value</c> per value, in slot order (where it is in the
         /// Where lambdas and the member it is compared with). Returns the field's name.
         /// </summary>
-        private static string EmitSite(SourceWriter w, string sql, List<LoweredNode> values, int index)
+        private static string EmitSite(SourceWriter w, string sql, List<LoweredNode> values, int index, EquatableArray<string> selectorValues = default)
         {
             var name = "Site" + index.ToString(System.Globalization.CultureInfo.InvariantCulture);
             var text = new StringBuilder("private static readonly " + SiteType + " " + name + " = new " + SiteType + "(" + SymbolDisplay.FormatLiteral(sql, quote: true) + ")");
@@ -682,6 +686,11 @@ public sealed partial class MicroDbGenerator
 
             AppendSubqueries(text);
             AppendReal(text, values);
+            foreach (var path in selectorValues)
+            {
+                text.Append(".SelectorValue(").Append(SymbolDisplay.FormatLiteral(path, quote: true)).Append(')');
+            }
+
             w.Line(text.Append(_dateFormats).Append(';').ToString());
             return name;
         }

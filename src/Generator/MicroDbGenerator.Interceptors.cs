@@ -144,14 +144,21 @@ public sealed partial class MicroDbGenerator
                     }
 
                     var members = new List<string>();
+                    var captured = new List<string>();
                     var lowering = new Lowering(lambda);
-                    if (Projection.Lower(lowering.Body, lambda.Symbol.Parameters.Length == 1 ? lambda.Symbol.Parameters[0] : null, members, out var reason, lowering.Lift) is not { } projector
+                    if (Projection.Lower(lowering.Body, lambda.Symbol.Parameters.Length == 1 ? lambda.Symbol.Parameters[0] : null, members, out var reason, lowering.Lift, captured) is not { } projector
                         || (reason = LiftedReason(lowering, terminal)) is not null)
                     {
                         return Declined(lowering.Reason ?? reason ?? "the projection is not lowered at build time");
                     }
 
-                    steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), Projector: projector, ProjectedMembers: new EquatableArray<string>(members), Lifted: new EquatableArray<LoweredNode>(lowering.Lifted)));
+                    if (captured.Count > 0 && lowering.Lifted.Count > 0)
+                    {
+                        return Declined("a projection reading both a sub-query and a captured value is not lowered at build time");
+                    }
+
+                    steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), Projector: projector, ProjectedMembers: new EquatableArray<string>(members),
+                        Lifted: new EquatableArray<LoweredNode>(lowering.Lifted), Captured: new EquatableArray<string>(captured)));
                 }
                 else if (name is "Take" or "Skip")
                 {

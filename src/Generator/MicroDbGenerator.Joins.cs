@@ -1138,8 +1138,33 @@ public sealed partial class MicroDbGenerator
                         }
 
                     default:
-                        return Fail($"'{operation.Syntax}' is computed; an intercepted join's result reads only plain members of the joined rows");
+                        return Computed(operation);
                 }
+            }
+
+            /// <summary>
+            /// A computed element of a join's result (issue 22): the expression re-emitted as C# (<see cref="ComputedElement"/>),
+            /// each joined row's member read as above; a row used whole inside it, and a captured value, are declined.
+            /// </summary>
+            private string? Computed(IOperation operation)
+            {
+                if (aggregates is not null)
+                {
+                    return Fail($"'{operation.Syntax}' is computed; a grouping's result reads its key, its parts and aggregates");
+                }
+
+                var element = new ComputedElement(scope.ContainsKey, node =>
+                {
+                    if (node is not (IParameterReferenceOperation or IPropertyReferenceOperation) || Eval(node, scope) is not { } shape)
+                    {
+                        return (false, null);
+                    }
+
+                    return shape is RowShape or MissingShape
+                        ? (true, Fail($"'{node.Syntax}' uses a joined row whole inside a computed element, which is not lowered at build time"))
+                        : (true, Text(node));
+                });
+                return element.Emit(operation, "") ?? Fail(element.Reason ?? $"'{operation.Syntax}' is not lowered at build time");
             }
 
             /// <summary>An aggregate of the group (<c>g.Count()</c>, <c>g.Sum(x =&gt; x.Member)</c> ...) as a read of its value, in the order the run time lifts them.</summary>

@@ -427,6 +427,14 @@ public sealed partial class InterceptedSite
                     // A part of a composite group key (new { Decade = x.Age / 10, x.City }), by its index.
                     node = creation.Arguments[step - '0'];
                     break;
+                case >= '0' and <= '9' when node is MemberInitExpression init && step - '0' < init.Bindings.Count && init.Bindings[step - '0'] is MemberAssignment assigned:
+                    // A member set by a projection's object initializer, by its index (InterceptedSite.Selector.cs).
+                    node = assigned.Expression;
+                    break;
+                case 'n' when node is MemberInitExpression init:
+                    // The constructor call of a projection's object initializer (its arguments by index).
+                    node = init.NewExpression;
+                    break;
                 case 'm' when node is MemberExpression { Expression: { } instance }:
                     // The instance of a member read (string.Length of a computed text).
                     node = instance;

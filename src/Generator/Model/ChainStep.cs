@@ -27,4 +27,5 @@ internal sealed record ChainStep(
     int KeyTable = 0,
     EquatableArray<LoweredNode> Setters = default,
     string? Aggregate = null,
-    EquatableArray<LoweredNode> Lifted = default);
+    EquatableArray<LoweredNode> Lifted = default,
+    EquatableArray<string> Captured = default);
