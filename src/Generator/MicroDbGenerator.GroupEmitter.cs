@@ -270,7 +270,7 @@ public sealed partial class MicroDbGenerator
 
                                 key = term;
                             }
-                            else if (Column(step.KeyMember!) is { } column && (Plain(column) || IsStoredKey(column)))
+                            else if (Column(step.KeyMember!) is { } column && (Plain(column) || IsStoredKey(column) || column.Kind is ColumnKind.Boolean or ColumnKind.Enum or ColumnKind.Guid))
                             {
                                 if (KeyTerm(column, sqliteNet) is not { } term)
                                 {
@@ -281,7 +281,7 @@ public sealed partial class MicroDbGenerator
                             }
                             else
                             {
-                                return (null, null, $"the ordering member '{step.KeyMember}' is not an integer, text, DateTime, DateTimeOffset, double or decimal column");
+                                return (null, null, $"the ordering member '{step.KeyMember}' is not an integer, text, bool, enum number, Guid, DateTime, DateTimeOffset, double or decimal column");
                             }
 
                             var isThen = step.Method.StartsWith("ThenBy", System.StringComparison.Ordinal);
@@ -366,7 +366,15 @@ public sealed partial class MicroDbGenerator
         /// </summary>
         private static SqlExpression? ComputedKeyTerm(GroupSpec group, string member, EntityModel model, List<LoweredNode> values, ref string? declined)
         {
-            var node = group.ComputedKeys[int.Parse(member.Substring(1), CultureInfo.InvariantCulture)];
+            string? refused = null;
+            var term = StoredKeyTerm(group.ComputedKeys[int.Parse(member.Substring(1), CultureInfo.InvariantCulture)], node => ComputedKeyPart(node, model, values, ref refused));
+            declined = refused;
+            return term;
+        }
+
+        /// <summary>A computed key part's term under its stored key (<see cref="ComputedKeyTerm(GroupSpec, string, EntityModel, List{LoweredNode}, ref string?)"/>).</summary>
+        private static SqlExpression? ComputedKeyPart(LoweredNode node, EntityModel model, List<LoweredNode> values, ref string? declined)
+        {
             if (node.Op == "?:" && HoldsSubquery(node.Left!))
             {
                 declined = "a sub-query in a conditional group key is not lowered at build time";
@@ -380,7 +388,7 @@ public sealed partial class MicroDbGenerator
                 var test = Condition(node.Left!, model, values, 0, ref declined);
                 for (var i = before; i < values.Count; i++)
                 {
-                    values[i] = values[i] with { Family = "key:" };
+                    values[i] = values[i] with { Family = "key:" + values[i].Family };
                 }
 
                 var whenTrue = test is null ? null : ComputedKeyTerm(node.Right!.Left!, model, values, ref declined);
@@ -645,7 +653,7 @@ public sealed partial class MicroDbGenerator
             foreach (var v in values)
             {
                 var colon = v.Path!.IndexOf(':');
-                if (v.Family == "key:")
+                if (v.Family?.StartsWith("key:", System.StringComparison.Ordinal) == true)
                 {
                     // A computed key's value (GROUP BY, or an ORDER BY term repeating it), read from the key selector.
                     text.Append(".KeyValue(").Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true)).Append(", ")
