@@ -96,15 +96,18 @@ public sealed partial class MicroDbGenerator
         private static SqlExpression? DatePartTerm(ColumnModel column, string part, bool sqliteNet, bool dateText)
         {
             SqlExpression Value() => new SqlColumn(column.ColumnName);
+            // DayOfYear is not among the parts of a fixed position or of the ticks' arithmetic: SqlDateParts' own rule (the run time's).
             if (sqliteNet)
             {
-                return dateText ? SqlDateParts.TextDatePart(Value, part, allowTime: true) : SqlDateParts.DateTimeTicksPart(Value, part);
+                return dateText
+                    ? SqlDateParts.TextDatePart(Value, part, allowTime: true) ?? SqlDateParts.TextDayOfYearOrMillisecond(Value, part, allowMilliseconds: false)
+                    : SqlDateParts.DateTimeTicksPart(Value, part) ?? SqlDateParts.TicksDayOfYearOrMillisecond(Value, part);
             }
 
             var term = column.Kind switch
             {
-                ColumnKind.DateTime => SqlDateParts.DateTimeTicksPart(Value, part),
-                ColumnKind.DateTimeText => SqlDateParts.DateTimeTextPart(Value, part),
+                ColumnKind.DateTime => SqlDateParts.DateTimeTicksPart(Value, part) ?? SqlDateParts.TicksDayOfYearOrMillisecond(Value, part),
+                ColumnKind.DateTimeText => SqlDateParts.DateTimeTextPart(Value, part) ?? SqlDateParts.TextDayOfYearOrMillisecond(Value, part, allowMilliseconds: true),
                 _ => null,
             };
             return term is null || part != "Date" ? term
@@ -144,6 +147,13 @@ public sealed partial class MicroDbGenerator
             }
 
             static bool Plain(ColumnModel column) => Fits(column.Kind, "integer") || column.Kind == ColumnKind.String;
+            if (column?.Kind == ColumnKind.EnumText)
+            {
+                // The run time's GROUP BY term is the key's order key, which it refuses for an enum stored by name.
+                declined = $"the key member '{member}' is an enum stored by name, which the run-time path refuses as a grouping key too (its GROUP BY term would sort by name)";
+                return null;
+            }
+
             if (column is null || !(Plain(column) || IsStoredKey(column) || column.Kind is ColumnKind.Boolean or ColumnKind.Enum or ColumnKind.Guid))
             {
                 declined = $"the key member '{member}' is not stored as an integer, text, bool, enum number, Guid, DateTime, DateTimeOffset, double or decimal column";

@@ -19,14 +19,15 @@ public sealed partial class MicroDbGenerator
         /// Whether a lowered key part (the setters' <c>Arithmetic</c>) is one the GROUP BY term writes as the run time does:
         /// <c>+ - * / %</c> and unary <c>-</c> over members and values, <c>Substring</c>, <c>Replace</c>, <c>Trim</c>/<c>TrimStart</c>/
         /// <c>TrimEnd</c>, <c>ToUpper</c>/<c>ToLower</c>, <c>Length</c>, <c>??</c>, <c>Math.Abs/Max/Min/Round</c> and string
-        /// concatenation. A CAST is not taken (the run time may key a converted member by its column's kind), nor a nested <c>?:</c>.
+        /// concatenation, and conversions between integer and floating-point values (a converted member is keyed by its column's
+        /// kind, as <see cref="StoredKeyOf"/> reads it). A nested <c>?:</c> is not taken.
         /// </summary>
         private static bool IsKeyComputation(LoweredNode? node) => node is null || node.Op switch
         {
             "val" or "col" => true,
             "+" or "-" or "*" or "/" or "%" or "fn" or "substr" or "replace" or "args" or "round" or "concat" or "part" =>
                 IsKeyComputation(node.Left) && IsKeyComputation(node.Right),
-            "neg" or "concatn" => IsKeyComputation(node.Left),
+            "neg" or "concatn" or "cast" => IsKeyComputation(node.Left),
             _ => false,
         };
 

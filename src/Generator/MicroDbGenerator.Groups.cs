@@ -383,7 +383,9 @@ public sealed partial class MicroDbGenerator
                 {
                     if (member.Member.Type.SpecialType != SpecialType.System_DateTime || !IsDatePart(datePart.Property.Name))
                     {
-                        No($"the grouping key is not lowered at build time: the date part '{datePart.Syntax}' is not Year, Month, Day, Hour, Minute, Second, DayOfWeek or Date of a DateTime member");
+                        No(datePart.Property.Name == "TimeOfDay"
+                            ? $"the grouping key '{datePart.Syntax}' has no SQL translation (the run-time path refuses it too)"
+                            : $"the grouping key is not lowered at build time: the date part '{datePart.Syntax}' is not Year, Month, Day, Hour, Minute, Second, DayOfWeek, DayOfYear or Date of a DateTime member");
                         return null;
                     }
 
@@ -434,7 +436,7 @@ public sealed partial class MicroDbGenerator
                 if (node is null || !IsKeyComputation(node))
                 {
                     No($"the grouping key is not lowered at build time: '{operation.Syntax}' is computed ("
-                        + (reason?.Replace(" in a setter", "") ?? (node is null ? $"of type {operation.Type?.ToDisplayString()}, and only integer, floating-point and string computations are" : "a conversion or a nested ?: in it is not")) + "; " + KeysComputed + ")");
+                        + (reason?.Replace(" in a setter", "") ?? (node is null ? $"of type {operation.Type?.ToDisplayString()}, and only integer, floating-point and string computations are" : "a nested ?: in it is not")) + "; " + KeysComputed + ")");
                     return null;
                 }
 
@@ -465,7 +467,7 @@ public sealed partial class MicroDbGenerator
                 if (otherwise is null || !IsKeyComputation(whenTrue) || !IsKeyComputation(otherwise))
                 {
                     No($"the grouping key is not lowered at build time: '{conditional.Syntax}' is computed ("
-                        + (test is null ? lowering.Reason ?? $"of type {conditional.Type?.ToDisplayString()}" : reason?.Replace(" in a setter", "") ?? "a value it chooses is a conversion or a nested ?:")
+                        + (test is null ? lowering.Reason ?? $"of type {conditional.Type?.ToDisplayString()}" : reason?.Replace(" in a setter", "") ?? "a value it chooses is a nested ?:")
                         + "; a condition the one-table Where lowers, choosing between two integer, floating-point or string values or computations of the row, is)");
                     return null;
                 }
@@ -584,7 +586,7 @@ public sealed partial class MicroDbGenerator
             };
 
             /// <summary>The parts of a DateTime whose GROUP BY term the emitter writes (the run time's, <c>SqlDateParts</c>).</summary>
-            private static bool IsDatePart(string part) => part is "Year" or "Month" or "Day" or "Hour" or "Minute" or "Second" or "DayOfWeek" or "Date";
+            private static bool IsDatePart(string part) => part is "Year" or "Month" or "Day" or "Hour" or "Minute" or "Second" or "DayOfWeek" or "DayOfYear" or "Date";
 
             // The types whose GROUP BY term the emitter writes: the bare column in both storage formats, or the stored form's
             // key under each format (a DateTime's and a decimal's depend on it, a double's folds NaN: SqlStoredKeys); the
