@@ -616,10 +616,15 @@ public sealed partial class MicroDbGenerator
                 return;
             }
 
+            // A computed key's captured values the projector reads: locals read once per run (QueryInterception.KeyOperand).
+            var operands = Sync(terminal.Method) == "Count" ? [] : chain.Group.KeyOperands.ToArray();
+            string Locals(string query) => string.Concat(operands.Select(o => "var " + o.Member + " = " + Runtime + ".KeyOperand<TResult, " + o.MemberType + ">(" + query + ", "
+                + Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(o.Path!, quote: true) + "); "));
+            var lambda = operands.Length == 0 ? "static (e, a) => " : "(e, a) => ";
             if (chain.Async)
             {
                 // The async query's terminal: the sync helper run on one of the pool's readers (QueryInterception.ReadAsync).
-                var project = ", static (e, a) => " + projector;
+                var project = ", " + lambda + projector;
                 var (value, run) = terminal.Method switch
                 {
                     "ToListAsync" => ("global::System.Collections.Generic.List<TResult>", "ToList(q, " + site + project + ", ct)"),
@@ -631,7 +636,7 @@ public sealed partial class MicroDbGenerator
                 w.Line(terminal.Intercept!);
                 w.Line("public static global::System.Threading.Tasks.ValueTask<" + value + "> " + terminal.Method + index.ToString(CultureInfo.InvariantCulture)
                     + "<TResult>(this AsyncGroupedQuery<TResult> query, global::System.Threading.CancellationToken cancellationToken) =>");
-                w.Line("    " + Runtime + ".ReadAsync(query, static (q, ct) => " + Runtime + "." + run + ", cancellationToken);");
+                w.Line("    " + Runtime + ".ReadAsync(query, static (q, ct) => " + (operands.Length == 0 ? Runtime + "." + run : "{ " + Locals("q") + "return " + Runtime + "." + run + "; }") + ", cancellationToken);");
                 w.Line();
                 return;
             }
@@ -644,10 +649,25 @@ public sealed partial class MicroDbGenerator
                 "Count" => ("int", "<TResult>", "GroupedQuery<TResult>"),
                 _ => ("TResult", "<TResult>", "GroupedQuery<TResult>"),
             };
-            var arguments = site + (terminal.Method == "Count" ? "" : ", static (e, a) => " + projector);
+            var arguments = site + (terminal.Method == "Count" ? "" : ", " + lambda + projector);
             w.Line(terminal.Intercept!);
-            w.Line("public static " + returns + " " + terminal.Method + index.ToString(CultureInfo.InvariantCulture) + generic + "(this " + query + " query) =>");
-            w.Line("    " + Runtime + "." + terminal.Method + "(query, " + arguments + ");");
+            w.Line("public static " + returns + " " + terminal.Method + index.ToString(CultureInfo.InvariantCulture) + generic + "(this " + query + " query)" + (operands.Length == 0 ? " =>" : ""));
+            if (operands.Length == 0)
+            {
+                w.Line("    " + Runtime + "." + terminal.Method + "(query, " + arguments + ");");
+            }
+            else
+            {
+                w.Line("{");
+                foreach (var local in Locals("query").TrimEnd().Split(new[] { "; " }, System.StringSplitOptions.None))
+                {
+                    w.Line("    " + local.TrimEnd(';') + ";");
+                }
+
+                w.Line("    return " + Runtime + "." + terminal.Method + "(query, " + arguments + ");");
+                w.Line("}");
+            }
+
             w.Line();
         }
 

@@ -64,9 +64,11 @@ public sealed partial class MicroDbGenerator
         /// A string or Math call of a computed key part as C# over the group's row (the run time computes the key from the
         /// row's columns), or null when an argument is not a constant or a member of the row.
         /// </summary>
-        private static string? KeyCallText(IInvocationOperation call, System.Func<IOperation, string?> text)
+        private static string? KeyCallText(IInvocationOperation call, System.Func<IOperation, string, string?> text)
         {
-            var arguments = call.Arguments.OrderBy(a => a.Parameter!.Ordinal).Select(a => a.ArgumentKind == ArgumentKind.ParamArray ? null : text(a.Value)).ToList();
+            // The path steps of the setters' lowering: the instance 'o', an argument its index.
+            var arguments = call.Arguments.OrderBy(a => a.Parameter!.Ordinal)
+                .Select(a => a.ArgumentKind == ArgumentKind.ParamArray ? null : text(a.Value, a.Parameter!.Ordinal.ToString(System.Globalization.CultureInfo.InvariantCulture))).ToList();
             if (arguments.Any(a => a is null))
             {
                 return null;
@@ -75,7 +77,7 @@ public sealed partial class MicroDbGenerator
             var method = call.TargetMethod;
             if (call.Instance is { } instance)
             {
-                return method.ContainingType.SpecialType == SpecialType.System_String && text(instance) is { } target
+                return method.ContainingType.SpecialType == SpecialType.System_String && text(instance, "o") is { } target
                     ? target + "." + method.Name + "(" + string.Join(", ", arguments) + ")"
                     : null;
             }
@@ -87,6 +89,23 @@ public sealed partial class MicroDbGenerator
 
         private sealed partial class GroupLowering
         {
+            /// <summary>
+            /// A captured value of a computed key part (<c>size</c> in <c>x.Age / size</c>) as the projector reads it: a local
+            /// read once per run from the key selector at <paramref name="path"/>, as the site reads the value it binds
+            /// (<c>QueryInterception.KeyOperand</c>); null where its type is not one generated code can name.
+            /// </summary>
+            private string? CapturedOperand(IOperation operation, string path)
+            {
+                if (operation.Type is not { } type || !IsAccessible(type) || type.IsAnonymousType)
+                {
+                    return null;
+                }
+
+                var name = "keyOperand" + _keyOperands.Count.ToString(System.Globalization.CultureInfo.InvariantCulture);
+                _keyOperands.Add(new LoweredNode("operand", name, type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), Path: path));
+                return name;
+            }
+
             /// <summary>
             /// Min or Max of a nullable <c>short</c>, <c>byte</c>, <c>sbyte</c> or <c>ushort</c> member: an ordering sorts by the
             /// SQL aggregate as it is (NULL first), as it sorts a nullable <c>int</c>'s.

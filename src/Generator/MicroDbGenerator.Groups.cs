@@ -70,6 +70,7 @@ public sealed partial class MicroDbGenerator
             private readonly List<string> _keyMembers = [];
             private readonly List<LoweredNode> _computedKeys = [];
             private readonly List<LoweredNode> _countConditions = [];
+            private readonly List<LoweredNode> _keyOperands = [];
             private Shape? _key;
             private IAnonymousFunctionOperation? _keyLambda;
             private Shape? _result;
@@ -167,6 +168,7 @@ public sealed partial class MicroDbGenerator
                 {
                     ComputedKeys = new EquatableArray<LoweredNode>(_computedKeys),
                     CountConditions = new EquatableArray<LoweredNode>(_countConditions),
+                    KeyOperands = new EquatableArray<LoweredNode>(projector is null ? [] : _keyOperands.Where(o => projector.Contains(o.Member!)).ToArray()),
                 };
                 return _steps;
             }
@@ -441,7 +443,7 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var reads = new List<MemberShape>();
-                var text = KeyText(operation, parameter, reads);
+                var text = KeyText(operation, parameter, reads, path);
                 _computedKeys.Add(StoredKeyOf(node, operation));
                 return new ComputedKeyShape("#" + (_computedKeys.Count - 1).ToString(System.Globalization.CultureInfo.InvariantCulture), text, reads.ToArray(), operation.Syntax.ToString());
             }
@@ -473,7 +475,7 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var reads = new List<MemberShape>();
-                var text = KeyText(conditional, parameter, reads);
+                var text = KeyText(conditional, parameter, reads, path);
                 _computedKeys.Add(StoredKeyOf(new LoweredNode("?:", Left: test, Right: new LoweredNode("branches", Left: whenTrue, Right: otherwise)), conditional));
                 return new ComputedKeyShape("#" + (_computedKeys.Count - 1).ToString(System.Globalization.CultureInfo.InvariantCulture), text, reads.ToArray(), conditional.Syntax.ToString());
             }
@@ -482,8 +484,14 @@ public sealed partial class MicroDbGenerator
             /// A computed key part as C# over the group's row <c>e</c> (the run time computes the key from the row's columns):
             /// null when it reads a value that is not a constant (a captured variable: a static projector cannot read it).
             /// </summary>
-            private string? KeyText(IOperation operation, IParameterSymbol parameter, List<MemberShape> reads)
+            private string? KeyText(IOperation operation, IParameterSymbol parameter, List<MemberShape> reads, string? path)
             {
+                if (path is not null && operation.ConstantValue is not { HasValue: true } && !Reads(operation, parameter) && CapturedOperand(operation, path) is { } local)
+                {
+                    return local;
+                }
+
+                string? Step(string step) => path is null ? null : path + step;
                 switch (operation)
                 {
                     case ILiteralOperation literal:
@@ -493,7 +501,7 @@ public sealed partial class MicroDbGenerator
                     case IPropertyReferenceOperation { Instance: IParameterReferenceOperation instance, Property: var member } when SymbolEqualityComparer.Default.Equals(instance.Parameter, parameter):
                         reads.Add(new MemberShape(0, member));
                         return "((" + _entity!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + ")e).@" + member.Name;
-                    case IBinaryOperation { OperatorMethod: null } binary when KeyText(binary.LeftOperand, parameter, reads) is { } left && KeyText(binary.RightOperand, parameter, reads) is { } right:
+                    case IBinaryOperation { OperatorMethod: null } binary when KeyText(binary.LeftOperand, parameter, reads, Step("L")) is { } left && KeyText(binary.RightOperand, parameter, reads, Step("R")) is { } right:
                         {
                             var op = binary.OperatorKind switch
                             {
@@ -515,21 +523,21 @@ public sealed partial class MicroDbGenerator
                             return op is null ? null : "(" + left + " " + op + " " + right + ")";
                         }
 
-                    case IUnaryOperation { OperatorKind: UnaryOperatorKind.Minus or UnaryOperatorKind.Not, OperatorMethod: null } unary when KeyText(unary.Operand, parameter, reads) is { } operand:
+                    case IUnaryOperation { OperatorKind: UnaryOperatorKind.Minus or UnaryOperatorKind.Not, OperatorMethod: null } unary when KeyText(unary.Operand, parameter, reads, Step("O")) is { } operand:
                         return "(" + (unary.OperatorKind == UnaryOperatorKind.Minus ? "-" : "!") + operand + ")";
                     case IConditionalOperation { WhenFalse: { } whenFalse } conditional
-                        when KeyText(conditional.Condition, parameter, reads) is { } test && KeyText(conditional.WhenTrue, parameter, reads) is { } whenTrue && KeyText(whenFalse, parameter, reads) is { } otherwise:
+                        when KeyText(conditional.Condition, parameter, reads, Step("c")) is { } test && KeyText(conditional.WhenTrue, parameter, reads, Step("t")) is { } whenTrue && KeyText(whenFalse, parameter, reads, Step("f")) is { } otherwise:
                         return "(" + test + " ? " + whenTrue + " : " + otherwise + ")";
                     case IInvocationOperation call:
-                        return KeyCallText(call, o => KeyText(o, parameter, reads));
+                        return KeyCallText(call, (o, step) => KeyText(o, parameter, reads, Step(step)));
                     case IPropertyReferenceOperation { Property: { Name: "Length", ContainingType.SpecialType: SpecialType.System_String }, Instance: { } measured }
-                        when KeyText(measured, parameter, reads) is { } target:
+                        when KeyText(measured, parameter, reads, Step("m")) is { } target:
                         return target + ".Length";
-                    case ICoalesceOperation coalesce when KeyText(coalesce.Value, parameter, reads) is { } value && KeyText(coalesce.WhenNull, parameter, reads) is { } fallback:
+                    case ICoalesceOperation coalesce when KeyText(coalesce.Value, parameter, reads, Step("L")) is { } value && KeyText(coalesce.WhenNull, parameter, reads, Step("R")) is { } fallback:
                         return "(" + value + " ?? " + fallback + ")";
                     case IConversionOperation { IsImplicit: true } implicitly:
-                        return KeyText(implicitly.Operand, parameter, reads);
-                    case IConversionOperation conversion when KeyText(conversion.Operand, parameter, reads) is { } operand:
+                        return KeyText(implicitly.Operand, parameter, reads, path);
+                    case IConversionOperation conversion when KeyText(conversion.Operand, parameter, reads, path) is { } operand:
                         return "((" + conversion.Type!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + ")" + operand + ")";
                     default:
                         return null;

@@ -176,6 +176,26 @@ public class InterceptedGroupKeyMoreTests : InterceptedTestBase
     }
 
     [Test]
+    public void A_computed_key_with_captured_values_is_read_by_the_result()
+    {
+        var before = InterceptionCheck.Runs;
+        var size = 4;
+        var start = 1;
+        var fallback = "none";
+
+        var buckets = _db.Table<AllTypes>().GroupBy(x => x.Int32 / size).OrderBy(g => g.Key).Select(g => new { g.Key, N = g.Count() }).ToList();
+        var parts = _db.Table<AllTypes>().GroupBy(x => new { Rest = x.String!.Substring(start), Side = x.Int32 > size ? x.Text : fallback }).Select(g => g.Key).ToList();
+        var first = _db.Table<AllTypes>().GroupBy(x => x.Int32 % size).OrderByDescending(g => g.Key).Select(g => new { g.Key, N = g.Count() }).First();
+
+        Assert.That(Intercepted, Is.EqualTo(3), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(3));
+        Assert.That(buckets, Is.EqualTo(_stored.GroupBy(x => x.Int32 / size).OrderBy(g => g.Key).Select(g => new { g.Key, N = g.Count() }).ToList()));
+        Assert.That(buckets.First().Key, Is.EqualTo(-1), "-5 / 4 truncates toward zero, as in C#.");
+        Assert.That(parts, Is.EquivalentTo(_stored.GroupBy(x => new { Rest = x.String!.Substring(start), Side = x.Int32 > size ? x.Text : fallback }).Select(g => g.Key)));
+        Assert.That(first, Is.EqualTo(_stored.GroupBy(x => x.Int32 % size).OrderByDescending(g => g.Key).Select(g => new { g.Key, N = g.Count() }).First()));
+    }
+
+    [Test]
     public void Ordering_by_bool_enum_and_guid_key_parts_is_intercepted()
     {
         var before = InterceptionCheck.Runs;
