@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using System.Linq;
 using MicroDb.Generator.Model;
 using MicroDb.Generator.Shared.Query;
@@ -94,6 +95,35 @@ public sealed partial class MicroDbGenerator
             /// read once per run from the key selector at <paramref name="path"/>, as the site reads the value it binds
             /// (<c>QueryInterception.KeyOperand</c>); null where its type is not one generated code can name.
             /// </summary>
+            /// <summary>The first captured value the projector reads at a path where the site binds no value, or null.</summary>
+            private LoweredNode? UnboundOperand(string projector)
+            {
+                // The projector's values must be read where the site reads a value it binds: the same node, so the same value.
+                var bound = new HashSet<string>(System.StringComparer.Ordinal);
+                void Collect(LoweredNode? node)
+                {
+                    if (node is null)
+                    {
+                        return;
+                    }
+
+                    if (node.Path is { } path)
+                    {
+                        bound.Add(path);
+                    }
+
+                    Collect(node.Left);
+                    Collect(node.Right);
+                }
+
+                foreach (var key in _computedKeys)
+                {
+                    Collect(key);
+                }
+
+                return _keyOperands.FirstOrDefault(o => projector.Contains(o.Member!) && !bound.Contains(o.Path!));
+            }
+
             private string? CapturedOperand(IOperation operation, string path)
             {
                 if (operation.Type is not { } type || !IsAccessible(type) || type.IsAnonymousType)

@@ -163,6 +163,11 @@ public sealed partial class MicroDbGenerator
                     return Fail("the grouping has no Select");
                 }
 
+                if (projector is not null && UnboundOperand(projector) is { } unbound)
+                {
+                    return Fail($"the result reads a computed key whose captured value at '{unbound.Path}' is not one the site binds (group by it and read only aggregates, or use constants)");
+                }
+
                 Spec = new GroupSpec(new EquatableArray<string>(_keyMembers), new EquatableArray<string>(used.Select(u => u.Substring(u.IndexOf(':') + 1)).ToArray()),
                     new EquatableArray<string>(aggregates), projector)
                 {
