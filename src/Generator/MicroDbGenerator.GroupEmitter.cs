@@ -95,15 +95,18 @@ public sealed partial class MicroDbGenerator
         private static SqlExpression? DatePartTerm(ColumnModel column, string part, bool sqliteNet, bool dateText)
         {
             SqlExpression Value() => new SqlColumn(column.ColumnName);
+            // DayOfYear is not among the parts of a fixed position or of the ticks' arithmetic: SqlDateParts' own rule (the run time's).
             if (sqliteNet)
             {
-                return dateText ? SqlDateParts.TextDatePart(Value, part, allowTime: true) : SqlDateParts.DateTimeTicksPart(Value, part);
+                return dateText
+                    ? SqlDateParts.TextDatePart(Value, part, allowTime: true) ?? SqlDateParts.TextDayOfYearOrMillisecond(Value, part, allowMilliseconds: false)
+                    : SqlDateParts.DateTimeTicksPart(Value, part) ?? SqlDateParts.TicksDayOfYearOrMillisecond(Value, part);
             }
 
             var term = column.Kind switch
             {
-                ColumnKind.DateTime => SqlDateParts.DateTimeTicksPart(Value, part),
-                ColumnKind.DateTimeText => SqlDateParts.DateTimeTextPart(Value, part),
+                ColumnKind.DateTime => SqlDateParts.DateTimeTicksPart(Value, part) ?? SqlDateParts.TicksDayOfYearOrMillisecond(Value, part),
+                ColumnKind.DateTimeText => SqlDateParts.DateTimeTextPart(Value, part) ?? SqlDateParts.TextDayOfYearOrMillisecond(Value, part, allowMilliseconds: true),
                 _ => null,
             };
             return term is null || part != "Date" ? term
@@ -143,6 +146,13 @@ public sealed partial class MicroDbGenerator
             }
 
             static bool Plain(ColumnModel column) => Fits(column.Kind, "integer") || column.Kind == ColumnKind.String;
+            if (column?.Kind == ColumnKind.EnumText)
+            {
+                // The run time's GROUP BY term is the key's order key, which it refuses for an enum stored by name.
+                declined = $"the key member '{member}' is an enum stored by name, which the run-time path refuses as a grouping key too (its GROUP BY term would sort by name)";
+                return null;
+            }
+
             if (column is null || !(Plain(column) || IsStoredKey(column) || column.Kind is ColumnKind.Boolean or ColumnKind.Enum or ColumnKind.Guid))
             {
                 declined = $"the key member '{member}' is not stored as an integer, text, bool, enum number, Guid, DateTime, DateTimeOffset, double or decimal column";
@@ -272,7 +282,7 @@ public sealed partial class MicroDbGenerator
 
                                 key = term;
                             }
-                            else if (Column(step.KeyMember!) is { } column && (Plain(column) || IsStoredKey(column)))
+                            else if (Column(step.KeyMember!) is { } column && (Plain(column) || IsStoredKey(column) || column.Kind is ColumnKind.Boolean or ColumnKind.Enum or ColumnKind.Guid))
                             {
                                 if (KeyTerm(column, sqliteNet) is not { } term)
                                 {
@@ -283,7 +293,7 @@ public sealed partial class MicroDbGenerator
                             }
                             else
                             {
-                                return (null, null, $"the ordering member '{step.KeyMember}' is not an integer, text, DateTime, DateTimeOffset, double or decimal column");
+                                return (null, null, $"the ordering member '{step.KeyMember}' is not an integer, text, bool, enum number, Guid, DateTime, DateTimeOffset, double or decimal column");
                             }
 
                             var isThen = step.Method.StartsWith("ThenBy", System.StringComparison.Ordinal);
@@ -368,7 +378,15 @@ public sealed partial class MicroDbGenerator
         /// </summary>
         private static SqlExpression? ComputedKeyTerm(GroupSpec group, string member, EntityModel model, List<LoweredNode> values, ref string? declined)
         {
-            var node = group.ComputedKeys[int.Parse(member.Substring(1), CultureInfo.InvariantCulture)];
+            string? refused = null;
+            var term = StoredKeyTerm(group.ComputedKeys[int.Parse(member.Substring(1), CultureInfo.InvariantCulture)], node => ComputedKeyPart(node, model, values, ref refused));
+            declined = refused;
+            return term;
+        }
+
+        /// <summary>A computed key part's term under its stored key (<see cref="ComputedKeyTerm(GroupSpec, string, EntityModel, List{LoweredNode}, ref string?)"/>).</summary>
+        private static SqlExpression? ComputedKeyPart(LoweredNode node, EntityModel model, List<LoweredNode> values, ref string? declined)
+        {
             if (node.Op == "?:" && HoldsSubquery(node.Left!))
             {
                 declined = "a sub-query in a conditional group key is not lowered at build time";
@@ -382,7 +400,7 @@ public sealed partial class MicroDbGenerator
                 var test = Condition(node.Left!, model, values, 0, ref declined);
                 for (var i = before; i < values.Count; i++)
                 {
-                    values[i] = values[i] with { Family = "key:" };
+                    values[i] = values[i] with { Family = "key:" + values[i].Family };
                 }
 
                 var whenTrue = test is null ? null : ComputedKeyTerm(node.Right!.Left!, model, values, ref declined);
@@ -600,10 +618,15 @@ public sealed partial class MicroDbGenerator
                 return;
             }
 
+            // A computed key's captured values the projector reads: locals read once per run (QueryInterception.KeyOperand).
+            var operands = Sync(terminal.Method) == "Count" ? [] : chain.Group.KeyOperands.ToArray();
+            string Locals(string query) => string.Concat(operands.Select(o => "var " + o.Member + " = " + Runtime + ".KeyOperand<TResult, " + o.MemberType + ">(" + query + ", "
+                + Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(o.Path!, quote: true) + "); "));
+            var lambda = operands.Length == 0 ? "static (e, a) => " : "(e, a) => ";
             if (chain.Async)
             {
                 // The async query's terminal: the sync helper run on one of the pool's readers (QueryInterception.ReadAsync).
-                var project = ", static (e, a) => " + projector;
+                var project = ", " + lambda + projector;
                 var (value, run) = terminal.Method switch
                 {
                     "ToListAsync" => ("global::System.Collections.Generic.List<TResult>", "ToList(q, " + site + project + ", ct)"),
@@ -615,7 +638,7 @@ public sealed partial class MicroDbGenerator
                 w.Line(terminal.Intercept!);
                 w.Line("public static global::System.Threading.Tasks.ValueTask<" + value + "> " + terminal.Method + index.ToString(CultureInfo.InvariantCulture)
                     + "<TResult>(this AsyncGroupedQuery<TResult> query, global::System.Threading.CancellationToken cancellationToken) =>");
-                w.Line("    " + Runtime + ".ReadAsync(query, static (q, ct) => " + Runtime + "." + run + ", cancellationToken);");
+                w.Line("    " + Runtime + ".ReadAsync(query, static (q, ct) => " + (operands.Length == 0 ? Runtime + "." + run : "{ " + Locals("q") + "return " + Runtime + "." + run + "; }") + ", cancellationToken);");
                 w.Line();
                 return;
             }
@@ -628,10 +651,25 @@ public sealed partial class MicroDbGenerator
                 "Count" => ("int", "<TResult>", "GroupedQuery<TResult>"),
                 _ => ("TResult", "<TResult>", "GroupedQuery<TResult>"),
             };
-            var arguments = site + (terminal.Method == "Count" ? "" : ", static (e, a) => " + projector);
+            var arguments = site + (terminal.Method == "Count" ? "" : ", " + lambda + projector);
             w.Line(terminal.Intercept!);
-            w.Line("public static " + returns + " " + terminal.Method + index.ToString(CultureInfo.InvariantCulture) + generic + "(this " + query + " query) =>");
-            w.Line("    " + Runtime + "." + terminal.Method + "(query, " + arguments + ");");
+            w.Line("public static " + returns + " " + terminal.Method + index.ToString(CultureInfo.InvariantCulture) + generic + "(this " + query + " query)" + (operands.Length == 0 ? " =>" : ""));
+            if (operands.Length == 0)
+            {
+                w.Line("    " + Runtime + "." + terminal.Method + "(query, " + arguments + ");");
+            }
+            else
+            {
+                w.Line("{");
+                foreach (var local in Locals("query").TrimEnd().Split(new[] { "; " }, System.StringSplitOptions.None))
+                {
+                    w.Line("    " + local.TrimEnd(';') + ";");
+                }
+
+                w.Line("    return " + Runtime + "." + terminal.Method + "(query, " + arguments + ");");
+                w.Line("}");
+            }
+
             w.Line();
         }
 
@@ -647,7 +685,7 @@ public sealed partial class MicroDbGenerator
             foreach (var v in values)
             {
                 var colon = v.Path!.IndexOf(':');
-                if (v.Family == "key:")
+                if (v.Family?.StartsWith("key:", System.StringComparison.Ordinal) == true)
                 {
                     // A computed key's value (GROUP BY, or an ORDER BY term repeating it), read from the key selector.
                     text.Append(".KeyValue(").Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true)).Append(", ")

@@ -70,6 +70,7 @@ public sealed partial class MicroDbGenerator
             private readonly List<string> _keyMembers = [];
             private readonly List<LoweredNode> _computedKeys = [];
             private readonly List<LoweredNode> _countConditions = [];
+            private readonly List<LoweredNode> _keyOperands = [];
             private Shape? _key;
             private IAnonymousFunctionOperation? _keyLambda;
             private Shape? _result;
@@ -162,11 +163,17 @@ public sealed partial class MicroDbGenerator
                     return Fail("the grouping has no Select");
                 }
 
+                if (projector is not null && UnboundOperand(projector) is { } unbound)
+                {
+                    return Fail($"the result reads a computed key whose captured value at '{unbound.Path}' is not one the site binds (group by it and read only aggregates, or use constants)");
+                }
+
                 Spec = new GroupSpec(new EquatableArray<string>(_keyMembers), new EquatableArray<string>(used.Select(u => u.Substring(u.IndexOf(':') + 1)).ToArray()),
                     new EquatableArray<string>(aggregates), projector)
                 {
                     ComputedKeys = new EquatableArray<LoweredNode>(_computedKeys),
                     CountConditions = new EquatableArray<LoweredNode>(_countConditions),
+                    KeyOperands = new EquatableArray<LoweredNode>(projector is null ? [] : _keyOperands.Where(o => projector.Contains(o.Member!)).ToArray()),
                 };
                 return _steps;
             }
@@ -282,7 +289,7 @@ public sealed partial class MicroDbGenerator
                                     // Its term again, its values read from the key selector (the run time resolves g.Key to it).
                                     _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), KeyMember: computed.Name));
                                     return true;
-                                case AggregateShape aggregate when IsSortable(aggregate) || IsExactOrdering(aggregate) || IsCountWhere(aggregate) || IsNullableNumber(aggregate) || IsKeyedExtreme(aggregate):
+                                case AggregateShape aggregate when IsSortable(aggregate) || IsExactOrdering(aggregate) || IsCountWhere(aggregate) || IsNullableNumber(aggregate) || IsKeyedExtreme(aggregate) || IsNullableSmallExtreme(aggregate):
                                     _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), Aggregate: aggregate.Aggregate));
                                     return true;
                                 default:
@@ -383,7 +390,9 @@ public sealed partial class MicroDbGenerator
                 {
                     if (member.Member.Type.SpecialType != SpecialType.System_DateTime || !IsDatePart(datePart.Property.Name))
                     {
-                        No($"the grouping key is not lowered at build time: the date part '{datePart.Syntax}' is not Year, Month, Day, Hour, Minute, Second, DayOfWeek or Date of a DateTime member");
+                        No(datePart.Property.Name == "TimeOfDay"
+                            ? $"the grouping key '{datePart.Syntax}' has no SQL translation (the run-time path refuses it too)"
+                            : $"the grouping key is not lowered at build time: the date part '{datePart.Syntax}' is not Year, Month, Day, Hour, Minute, Second, DayOfWeek, DayOfYear or Date of a DateTime member");
                         return null;
                     }
 
@@ -401,7 +410,8 @@ public sealed partial class MicroDbGenerator
                         return new DatePartShape(owner, call.TargetMethod.Name + "()");
                 }
 
-                if (Strip(operation) is IBinaryOperation or IUnaryOperation or IConversionOperation && path is not null)
+                if (Strip(operation) is IBinaryOperation or IUnaryOperation or IConversionOperation or IInvocationOperation or ICoalesceOperation
+                    or IPropertyReferenceOperation { Property: { Name: "Length", ContainingType.SpecialType: SpecialType.System_String } } && path is not null)
                 {
                     return ComputedKey(operation!, parameter, path);
                 }
@@ -411,9 +421,9 @@ public sealed partial class MicroDbGenerator
                     return ConditionalKey(conditional, parameter, path);
                 }
 
-                if (Strip(operation) is IBinaryOperation or IUnaryOperation or IInvocationOperation or IConditionalOperation or IConversionOperation)
+                if (Strip(operation) is IBinaryOperation or IUnaryOperation or IInvocationOperation or IConditionalOperation or IConversionOperation or ICoalesceOperation)
                 {
-                    No($"the grouping key is not lowered at build time: '{operation!.Syntax}' is computed (a DateTime member's parts, a string member's Length, ToLower() and ToUpper(), integer + - * / % over the row's members and values, and a condition choosing between two values are; Substring and other calls are not)");
+                    No($"the grouping key is not lowered at build time: '{operation!.Syntax}' is computed where the key's parts cannot be read back (a part of an anonymous object beyond the tenth)");
                     return null;
                 }
 
@@ -421,78 +431,72 @@ public sealed partial class MicroDbGenerator
             }
 
             /// <summary>
-            /// A computed key part (<c>x.Age / 10</c>, <c>x.Age % 3</c>, <c>-x.Rank</c>): integer arithmetic over the row's
-            /// integer members and values, lowered by the setters' rule (<c>Arithmetic</c>, MicroDbGenerator.SetBased.cs) and
-            /// written by theirs (<c>Computed</c>); its values are bound in the GROUP BY list (<c>KeyValue</c>).
+            /// A computed key part (<c>x.Age / 10</c>, <c>x.Name.Substring(0, 2)</c>, <c>x.Score * 2</c>): integer, floating-point or
+            /// string computations over the row's members and values (<see cref="IsKeyComputation"/>), lowered by the setters' rule
+            /// (<c>Arithmetic</c>, MicroDbGenerator.SetBased.cs) and written by theirs (<c>Computed</c>), keyed as the run time keys
+            /// its type (<see cref="StoredKeyOf"/>); its values are bound in the GROUP BY list (<c>KeyValue</c>).
             /// </summary>
             private Shape? ComputedKey(IOperation operation, IParameterSymbol parameter, string path)
             {
                 string? reason = null;
-                var node = ArithmeticFamily(operation.Type) is "int" or "long" ? Arithmetic(operation, parameter, path, ref reason) : null;
-                if (node is null || !IsKeyArithmetic(node))
+                var node = IsKeyFamily(ArithmeticFamily(operation.Type)) ? Arithmetic(operation, parameter, path, ref reason) : null;
+                if (node is null || !IsKeyComputation(node))
                 {
                     No($"the grouping key is not lowered at build time: '{operation.Syntax}' is computed ("
-                        + (reason ?? (node is null ? $"of type {operation.Type?.ToDisplayString()}, and only integer arithmetic is" : "a call, ?? or conversion from a floating-point value in it is not")) + "; integer + - * / % and unary - over the row's integer members, constants and captured values are)");
+                        + (reason?.Replace(" in a setter", "") ?? (node is null ? $"of type {operation.Type?.ToDisplayString()}, and only integer, floating-point and string computations are" : "a nested ?: in it is not")) + "; " + KeysComputed + ")");
                     return null;
                 }
 
                 var reads = new List<MemberShape>();
-                var text = KeyText(operation, parameter, reads);
-                _computedKeys.Add(node);
+                var text = KeyText(operation, parameter, reads, path);
+                _computedKeys.Add(StoredKeyOf(node, operation));
                 return new ComputedKeyShape("#" + (_computedKeys.Count - 1).ToString(System.Globalization.CultureInfo.InvariantCulture), text, reads.ToArray(), operation.Syntax.ToString());
             }
 
+            /// <summary>The computed key parts lowered, for MDB0013's reasons.</summary>
+            private const string KeysComputed = "+ - * / % and unary - over the row's integer and floating-point members, constants and captured values, Substring, Replace, Trim, TrimStart, TrimEnd, ToUpper, ToLower, Length, ??, string concatenation and Math.Abs, Max, Min and Round are";
+
             /// <summary>
-            /// A conditional key part (<c>x.Age &gt; 30 ? "old" : "young"</c>): a condition the one-table Where lowers, choosing
-            /// between two closed integer or string values; the run time writes <c>(CASE WHEN cond THEN ? ELSE ? END)</c>, the
-            /// condition's values encoded as the member compared stores them, the chosen values as values compared with no column.
+            /// A conditional key part (<c>x.Age &gt; 30 ? "old" : "young"</c>, <c>x.Age &gt; 30 ? x.City : x.Country</c>): a condition
+            /// the one-table Where lowers, choosing between two computations a key part may be (<see cref="IsKeyComputation"/>);
+            /// the run time writes <c>(CASE WHEN cond THEN a ELSE b END)</c>, the condition's values encoded as the member compared
+            /// stores them (with the Where's checks), the chosen values as values compared with no column.
             /// </summary>
             private Shape? ConditionalKey(IConditionalOperation conditional, IParameterSymbol parameter, string path)
             {
                 var lowering = new Lowering(_keyLambda!);
-                var test = ArithmeticFamily(conditional.Type) is "int" or "long" or "string" && conditional.WhenFalse is not null
+                string? reason = null;
+                var test = IsKeyFamily(ArithmeticFamily(conditional.Type)) && conditional.WhenFalse is not null
                     ? lowering.Condition(conditional.Condition, path + "c")
                     : null;
-                if (test is null || Reads(conditional.WhenTrue, parameter) || Reads(conditional.WhenFalse!, parameter))
+                var whenTrue = test is null ? null : Arithmetic(conditional.WhenTrue, parameter, path + "t", ref reason);
+                var otherwise = whenTrue is null ? null : Arithmetic(conditional.WhenFalse!, parameter, path + "f", ref reason);
+                if (otherwise is null || !IsKeyComputation(whenTrue) || !IsKeyComputation(otherwise))
                 {
                     No($"the grouping key is not lowered at build time: '{conditional.Syntax}' is computed ("
-                        + (test is null ? lowering.Reason ?? $"of type {conditional.Type?.ToDisplayString()}" : "a value it chooses reads the row")
-                        + "; a condition the one-table Where lowers, choosing between two integer or string constants or captured values, is)");
-                    return null;
-                }
-
-                if (ConditionFamilies(test) is { } read && read != "a sub-query")
-                {
-                    // The key's values are bound as values outside a comparison (as a setter's are): not a double's stored-NULL form.
-                    // (A sub-query in it is named where its checks are written.)
-                    No($"the grouping key is not lowered at build time: the condition of '{conditional.Syntax}' reads {read}, where a conditional key lowers only comparisons of integer, string and bool members");
+                        + (test is null ? lowering.Reason ?? $"of type {conditional.Type?.ToDisplayString()}" : reason?.Replace(" in a setter", "") ?? "a value it chooses is a nested ?:")
+                        + "; a condition the one-table Where lowers, choosing between two integer, floating-point or string values or computations of the row, is)");
                     return null;
                 }
 
                 var reads = new List<MemberShape>();
-                var text = KeyText(conditional, parameter, reads);
-                _computedKeys.Add(new LoweredNode("?:", Left: test, Right: new LoweredNode("branches", Left: new LoweredNode("val", Path: path + "t"), Right: new LoweredNode("val", Path: path + "f"))));
+                var text = KeyText(conditional, parameter, reads, path);
+                _computedKeys.Add(StoredKeyOf(new LoweredNode("?:", Left: test, Right: new LoweredNode("branches", Left: whenTrue, Right: otherwise)), conditional));
                 return new ComputedKeyShape("#" + (_computedKeys.Count - 1).ToString(System.Globalization.CultureInfo.InvariantCulture), text, reads.ToArray(), conditional.Syntax.ToString());
             }
-
-            /// <summary>
-            /// Whether a lowered key is integer arithmetic (+ - * / %, unary -, conversions between integers) over members and
-            /// values; a CAST from a floating-point member is not taken (the run time may key a converted member by its column's kind).
-            /// </summary>
-            private static bool IsKeyArithmetic(LoweredNode node) => node.Op switch
-            {
-                "val" or "col" => true,
-                "+" or "-" or "*" or "/" or "%" => IsKeyArithmetic(node.Left!) && IsKeyArithmetic(node.Right!),
-                "neg" => IsKeyArithmetic(node.Left!),
-                _ => false,
-            };
 
             /// <summary>
             /// A computed key part as C# over the group's row <c>e</c> (the run time computes the key from the row's columns):
             /// null when it reads a value that is not a constant (a captured variable: a static projector cannot read it).
             /// </summary>
-            private string? KeyText(IOperation operation, IParameterSymbol parameter, List<MemberShape> reads)
+            private string? KeyText(IOperation operation, IParameterSymbol parameter, List<MemberShape> reads, string? path)
             {
+                if (path is not null && operation.ConstantValue is not { HasValue: true } && !Reads(operation, parameter) && CapturedOperand(operation, path) is { } local)
+                {
+                    return local;
+                }
+
+                string? Step(string step) => path is null ? null : path + step;
                 switch (operation)
                 {
                     case ILiteralOperation literal:
@@ -502,7 +506,7 @@ public sealed partial class MicroDbGenerator
                     case IPropertyReferenceOperation { Instance: IParameterReferenceOperation instance, Property: var member } when SymbolEqualityComparer.Default.Equals(instance.Parameter, parameter):
                         reads.Add(new MemberShape(0, member));
                         return "((" + _entity!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + ")e).@" + member.Name;
-                    case IBinaryOperation { OperatorMethod: null } binary when KeyText(binary.LeftOperand, parameter, reads) is { } left && KeyText(binary.RightOperand, parameter, reads) is { } right:
+                    case IBinaryOperation { OperatorMethod: null } binary when KeyText(binary.LeftOperand, parameter, reads, Step("L")) is { } left && KeyText(binary.RightOperand, parameter, reads, Step("R")) is { } right:
                         {
                             var op = binary.OperatorKind switch
                             {
@@ -524,14 +528,21 @@ public sealed partial class MicroDbGenerator
                             return op is null ? null : "(" + left + " " + op + " " + right + ")";
                         }
 
-                    case IUnaryOperation { OperatorKind: UnaryOperatorKind.Minus or UnaryOperatorKind.Not, OperatorMethod: null } unary when KeyText(unary.Operand, parameter, reads) is { } operand:
+                    case IUnaryOperation { OperatorKind: UnaryOperatorKind.Minus or UnaryOperatorKind.Not, OperatorMethod: null } unary when KeyText(unary.Operand, parameter, reads, Step("O")) is { } operand:
                         return "(" + (unary.OperatorKind == UnaryOperatorKind.Minus ? "-" : "!") + operand + ")";
                     case IConditionalOperation { WhenFalse: { } whenFalse } conditional
-                        when KeyText(conditional.Condition, parameter, reads) is { } test && KeyText(conditional.WhenTrue, parameter, reads) is { } whenTrue && KeyText(whenFalse, parameter, reads) is { } otherwise:
+                        when KeyText(conditional.Condition, parameter, reads, Step("c")) is { } test && KeyText(conditional.WhenTrue, parameter, reads, Step("t")) is { } whenTrue && KeyText(whenFalse, parameter, reads, Step("f")) is { } otherwise:
                         return "(" + test + " ? " + whenTrue + " : " + otherwise + ")";
+                    case IInvocationOperation call:
+                        return KeyCallText(call, (o, step) => KeyText(o, parameter, reads, Step(step)));
+                    case IPropertyReferenceOperation { Property: { Name: "Length", ContainingType.SpecialType: SpecialType.System_String }, Instance: { } measured }
+                        when KeyText(measured, parameter, reads, Step("m")) is { } target:
+                        return target + ".Length";
+                    case ICoalesceOperation coalesce when KeyText(coalesce.Value, parameter, reads, Step("L")) is { } value && KeyText(coalesce.WhenNull, parameter, reads, Step("R")) is { } fallback:
+                        return "(" + value + " ?? " + fallback + ")";
                     case IConversionOperation { IsImplicit: true } implicitly:
-                        return KeyText(implicitly.Operand, parameter, reads);
-                    case IConversionOperation conversion when KeyText(conversion.Operand, parameter, reads) is { } operand:
+                        return KeyText(implicitly.Operand, parameter, reads, path);
+                    case IConversionOperation conversion when KeyText(conversion.Operand, parameter, reads, path) is { } operand:
                         return "((" + conversion.Type!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) + ")" + operand + ")";
                     default:
                         return null;
@@ -588,7 +599,7 @@ public sealed partial class MicroDbGenerator
             };
 
             /// <summary>The parts of a DateTime whose GROUP BY term the emitter writes (the run time's, <c>SqlDateParts</c>).</summary>
-            private static bool IsDatePart(string part) => part is "Year" or "Month" or "Day" or "Hour" or "Minute" or "Second" or "DayOfWeek" or "Date";
+            private static bool IsDatePart(string part) => part is "Year" or "Month" or "Day" or "Hour" or "Minute" or "Second" or "DayOfWeek" or "DayOfYear" or "Date";
 
             // The types whose GROUP BY term the emitter writes: the bare column in both storage formats, or the stored form's
             // key under each format (a DateTime's and a decimal's depend on it, a double's folds NaN: SqlStoredKeys); the

@@ -546,8 +546,8 @@ public class QueryInterceptionTests
     [TestCase("db.Table<Person>().GroupBy(p => p.Age).Select(g => new { g.Key, N = System.Linq.Enumerable.Count(g) }).Take(2).Where(x => x.N > 1).ToList()", "a condition after Take/Skip on a grouping")]
     [TestCase("db.Table<Person>().OrderBy(p => p.Age).GroupBy(p => p.Age).Count()", "only Where conditions before GroupBy are lowered")]
     [TestCase("db.Table<Person>().Where(p => p.Score % 2 > p.Age).GroupBy(p => p.Age).Count()", "floating-point remainder")]
-    [TestCase("db.Table<Person>().GroupBy(p => p.Named).Count()", "the key member 'Named' is not stored as an integer, text, bool, enum number, Guid, DateTime, DateTimeOffset, double or decimal column")]
-    [TestCase("db.Table<Person>().GroupBy(p => p.Score + 1).Count()", "the grouping key is not lowered at build time")]
+    [TestCase("db.Table<Person>().GroupBy(p => p.Named).Count()", "the key member 'Named' is an enum stored by name, which the run-time path refuses as a grouping key too")]
+    [TestCase("db.Table<Person>().GroupBy(p => p.Name.PadLeft(2)).Count()", "the grouping key is not lowered at build time")]
     [TestCase("db.Table<Person>().GroupBy(p => p.Age).Select(g => new { g.Key, S = System.Linq.Enumerable.Sum(g, x => x.Name.Length) }).ToList()", "the aggregate 'System.Linq.Enumerable.Sum(g, x => x.Name.Length)' is not lowered")]
     public void Join_or_grouping_the_generator_does_not_lower_says_why(string query, string reason)
     {

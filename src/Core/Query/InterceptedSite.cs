@@ -184,7 +184,9 @@ public sealed partial class InterceptedSite
             Expression? body = site.Key ? state.Key
                 : site.Lifted ? (lifted is not null && site.Where < lifted.Count ? lifted[site.Where] : null)
                 : site.Where < (site.Having ? state.Havings : state.Wheres).Length ? (site.Having ? state.Havings : state.Wheres)[site.Where] : null;
-            if (body is null || !TryRead(body, site.Path, out var value) || value is null || (value = Admitted(i, value, format)) is null)
+            // A computed key's operand may be read as the translator makes it a slot (a trimmed text, a text part: TryReadOperand).
+            object? value = null;
+            if (body is null || !(site.Key ? TryReadOperand(body, site.Path, out value) : TryRead(body, site.Path, out value)) || value is null || (value = Admitted(i, value, format)) is null)
             {
                 return false;
             }

@@ -19,4 +19,10 @@ internal sealed record GroupSpec(
 
     /// <summary>The conditions of the <c>g.Count(predicate)</c> comparing with values that a <c>countif:#k</c> in <see cref="Aggregates"/> names.</summary>
     public EquatableArray<LoweredNode> CountConditions { get; init; } = EquatableArray<LoweredNode>.Empty;
+
+    /// <summary>
+    /// The captured values of computed key parts the projector reads, each a local (<c>Member</c>) of a type (<c>MemberType</c>)
+    /// read once per run from the key selector at <c>Path</c> (<c>QueryInterception.KeyOperand</c>).
+    /// </summary>
+    public EquatableArray<LoweredNode> KeyOperands { get; init; } = EquatableArray<LoweredNode>.Empty;
 }
