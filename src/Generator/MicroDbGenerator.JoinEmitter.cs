@@ -184,8 +184,14 @@ public sealed partial class MicroDbGenerator
                 }
 
                 // The joined table's own Where conditions, ANDed to the key condition in call order; their values come first in slot order.
-                foreach (var filter in chain.Steps.Where(s => s.Method == "On" && s.KeyTable == table))
+                // After a RightJoin that follows a join, the Where conditions before it ("RightOn", MicroDbGenerator.JoinChains.cs).
+                foreach (var filter in chain.Steps.Where(s => s.Method is "On" or "RightOn" && s.KeyTable == table))
                 {
+                    if (filter.Method == "RightOn" && HoldsSubquery(filter.Predicate))
+                    {
+                        return (null, null, "a sub-query in a Where before a RightJoin that follows a join (the run time moves the condition into the RIGHT JOIN's ON condition) is not lowered at build time");
+                    }
+
                     var first = values.Count;
                     var firstSubquery = _subqueries?.Count ?? 0;
                     if (Condition(filter.Predicate!, tables[0], values, 0, ref declined, tables) is not { } condition)
@@ -197,7 +203,9 @@ public sealed partial class MicroDbGenerator
                     for (var v = first; v < values.Count; v++)
                     {
                         // Read from this table's ON condition (a value inside a sub-query there too).
-                        values[v] = values[v] with { Family = "on:" + values[v].Family, Table = table };
+                        values[v] = filter.Method == "On"
+                            ? values[v] with { Family = "on:" + values[v].Family, Table = table }
+                            : values[v] with { Family = MovedOnFamily(table, values[v].Family) };
                     }
 
                     for (var q = firstSubquery; q < (_subqueries?.Count ?? 0); q++)
@@ -258,7 +266,7 @@ public sealed partial class MicroDbGenerator
                         }
 
                     default:
-                        if (step.Predicate is { } predicate && step.Method != "On")
+                        if (step.Predicate is { } predicate && step.Method is not ("On" or "RightOn"))
                         {
                             if (Condition(predicate, tables[0], values, predicates.Count, ref declined, tables) is not { } node)
                             {
@@ -479,6 +487,16 @@ public sealed partial class MicroDbGenerator
             foreach (var v in values)
             {
                 var colon = v.Path!.IndexOf(':');
+                if (MovedOnTable(v.Family) is { } onTable)
+                {
+                    // A Where value moved into a RIGHT JOIN's ON condition, compared with a member of an earlier table.
+                    text.Append(".JoinedOnValue(").Append(onTable.ToString(CultureInfo.InvariantCulture)).Append(", ")
+                        .Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true))
+                        .Append(", ").Append(v.Table.ToString(CultureInfo.InvariantCulture))
+                        .Append(", ").Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Member!, quote: true)).Append(", typeof(").Append(v.MemberType).Append("))");
+                    continue;
+                }
+
                 if (v.Family?.StartsWith("on:", System.StringComparison.Ordinal) == true)
                 {
                     // A value of a joined table's own Where, read from its ON condition.

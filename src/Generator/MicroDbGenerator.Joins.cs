@@ -107,7 +107,7 @@ public sealed partial class MicroDbGenerator
         /// <summary>An aggregate of a grouping (<c>count</c>, <c>sum:Member</c> ...), of the C# type <paramref name="Type"/>.</summary>
         private sealed record AggregateShape(string Aggregate, ITypeSymbol Type) : Shape;
 
-        private sealed class JoinLowering(SemanticModel semantic, CancellationToken cancellationToken)
+        private sealed partial class JoinLowering(SemanticModel semantic, CancellationToken cancellationToken)
         {
             private readonly List<INamedTypeSymbol> _tables = [];
             private readonly List<JoinTableSpec> _joins = [];
@@ -261,10 +261,8 @@ public sealed partial class MicroDbGenerator
                         StandIn(call, IsTableQuery(call.TargetMethod.ContainingType) ? name + ":Table" : name);
                         return AddJoin(call, name);
                     case "RightJoin" when !isTerminal:
-                        if (_steps.Any(s => s.Method == "Where"))
-                        {
-                            return Fail("RightJoin after a join with Where conditions (the run time moves them into the RIGHT JOIN's ON condition) is not lowered at build time");
-                        }
+                        // The Where conditions so far move into the RIGHT JOIN's ON condition, as the run time moves them (MicroDbGenerator.JoinChains.cs).
+                        MoveWheresIntoRightJoin(_tables.Count);
 
                         // The run time's RightJoin stand-in takes a table query only: the chain keeps its operators as written.
                         StandIn(call, null);
@@ -324,9 +322,10 @@ public sealed partial class MicroDbGenerator
                     return Fail($"{name} after OrderBy, Skip or Take is not lowered at build time");
                 }
 
-                if (_joins.Any(j => j.Right))
+                if (name == "RightJoin" && _joins.Any(j => j.Right))
                 {
-                    return Fail($"{name} after a RightJoin that follows a join is not lowered at build time");
+                    // The run time's second RIGHT JOIN anchors the missing rows at the first one's table (JoinedTables.Anchor).
+                    return Fail("RightJoin after a RightJoin that follows a join is not lowered at build time");
                 }
 
                 // The joined table's own Where calls (db.Table<TInner>().Where(...)) are ANDed to its ON condition, in call order.

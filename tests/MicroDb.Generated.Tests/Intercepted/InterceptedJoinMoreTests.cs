@@ -1,0 +1,135 @@
+using MicroDb.Conformance.Models;
+using MicroDb.Query;
+
+namespace MicroDb.Generated.Tests.Intercepted;
+
+/// <summary>
+/// Join chains the run time restructures (issue 22), intercepted as it writes them: a RightJoin after a join with Where
+/// conditions (moved into the RIGHT JOIN's ON condition) and a join after a RightJoin that follows a join. Every run is
+/// intercepted, the interception check compares its SQL, values and rows with the run-time path's, and the rows equal
+/// LINQ-to-Objects' over null keys, duplicate keys and rows missing on either side, across three and four tables.
+/// </summary>
+[TestFixture("generated", "microdb")]
+[TestFixture("generated", "sqlite-net")]
+[TestFixture("reflection", "microdb")]
+[TestFixture("reflection", "sqlite-net")]
+public class InterceptedJoinMoreTests : InterceptedTestBase
+{
+    private List<JoinOrder> _orders = null!;
+    private List<JoinCustomer> _customers = null!;
+    private List<JoinLine> _lines = null!;
+
+    public InterceptedJoinMoreTests(string mapping, string format)
+        : base(mapping, format)
+    {
+    }
+
+    protected override void Seed()
+    {
+        _db.CreateTable<JoinCustomer>();
+        _db.CreateTable<JoinOrder>();
+        _db.CreateTable<JoinLine>();
+        var day = new DateTime(2024, 3, 5, 6, 7, 8, DateTimeKind.Utc);
+        _db.InsertAll(new[]
+        {
+            new JoinCustomer { Name = "Ann", Region = "north", Credit = 1.5m, Since = day },
+            new JoinCustomer { Name = "Bob", Region = "south", Credit = 2m, Since = day },
+            new JoinCustomer { Name = "Cid", Region = null, Credit = 3m, Since = day },
+        });
+        _db.InsertAll(new[]
+        {
+            new JoinOrder { CustomerId = 1, Region = "north", Total = 1.5m, Placed = day },
+            new JoinOrder { CustomerId = 1, Region = "south", Total = 20m, Placed = day },
+            new JoinOrder { CustomerId = 2, Region = null, Total = 2m, Placed = day },
+            new JoinOrder { CustomerId = null, Region = "north", Total = 5m, Placed = day },
+            new JoinOrder { CustomerId = 2, Region = "east", Total = 7m, Placed = day },
+        });
+        _db.InsertAll(new[]
+        {
+            new JoinLine { OrderId = 1, Sku = "a", Quantity = 1 },
+            new JoinLine { OrderId = 1, Sku = "b", Quantity = 2 },
+            new JoinLine { OrderId = 3, Sku = "c", Quantity = 3 },
+            new JoinLine { OrderId = 4, Sku = "d", Quantity = 4 },
+            new JoinLine { OrderId = 42, Sku = "e", Quantity = 5 },
+            new JoinLine { OrderId = 5, Sku = "f", Quantity = 6 },
+            new JoinLine { OrderId = 2, Sku = "g", Quantity = 7 },
+        });
+        _orders = _db.Table<JoinOrder>().ToList();
+        _customers = _db.Table<JoinCustomer>().ToList();
+        _lines = _db.Table<JoinLine>().ToList();
+    }
+
+    [Test]
+    public void RightJoin_after_a_join_with_Where_conditions_keeps_the_rows_they_reject_as_missing()
+    {
+        var first = 1;
+        var region = "south";
+        var before = InterceptionCheck.Runs;
+
+        var rows = _db.Table<JoinOrder>().Where(o => o.Id > first).Join(_db.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => new { Order = o.Id, o.Region, c.Name })
+            .Where(x => x.Region != region)
+            .RightJoin(_db.Table<JoinLine>(), x => x.Order, l => l.OrderId, (x, l) => new { Name = x == null ? "none" : x.Name, l.Sku }).ToList();
+
+        Assert.That(Intercepted, Is.EqualTo(1), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(1), "The check compared the intercepted run with the run-time path.");
+        Assert.That(_seen[0].Sql, Does.Contain("RIGHT JOIN \"join_lines\" AS \"t2\" ON (((\"t0\".\"Id\" = \"t2\".\"OrderId\") AND (\"t0\".\"Id\" > ?)) AND (\"t0\".\"Region\" IS NOT ?))"));
+        var expected = _orders.Where(o => o.Id > first).Join(_customers, o => o.CustomerId, c => (int?)c.Id, (o, c) => new { Order = o.Id, o.Region, c.Name })
+            .Where(x => x.Region != region)
+            .RightJoin(_lines, x => x.Order, l => l.OrderId, (x, l) => new { Name = x == null ? "none" : x.Name, l.Sku });
+        Assert.That(rows, Is.EquivalentTo(expected));
+        Assert.That(rows.Where(r => r.Name == "none").Select(r => r.Sku), Is.EquivalentTo(new[] { "a", "b", "d", "e", "g" }),
+            "order 1 fails the first Where, order 2 the second, order 4 has no customer, 42 does not exist");
+    }
+
+    [Test]
+    public void The_moved_conditions_take_each_runs_values_and_the_terminals_match_linq()
+    {
+        var min = 2;
+        foreach (var region in new[] { "north", "east" })
+        {
+            var counted = _db.Table<JoinOrder>().LeftJoin(_db.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => new { Order = o.Id, o.Region })
+                .Where(x => x.Region == region)
+                .RightJoin(_db.Table<JoinLine>().Where(l => l.Quantity > min), x => x.Order, l => l.OrderId, (x, l) => new { Order = x == null ? 0 : x.Order, l.Sku }).Count();
+            var firstRow = _db.Table<JoinOrder>().LeftJoin(_db.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => new { Order = o.Id, o.Region })
+                .Where(x => x.Region == region)
+                .RightJoin(_db.Table<JoinLine>().Where(l => l.Quantity > min), x => x.Order, l => l.OrderId, (x, l) => new { Order = x == null ? 0 : x.Order, l.Sku })
+                .OrderByDescending(y => y.Sku).First();
+
+            var expected = _orders.LeftJoin(_customers, o => o.CustomerId, c => (int?)c.Id, (o, c) => new { Order = o.Id, o.Region })
+                .Where(x => x.Region == region)
+                .RightJoin(_lines.Where(l => l.Quantity > min), x => x.Order, l => l.OrderId, (x, l) => new { Order = x == null ? 0 : x.Order, l.Sku }).ToList();
+            Assert.That(counted, Is.EqualTo(expected.Count), region);
+            Assert.That(firstRow, Is.EqualTo(expected.OrderByDescending(y => y.Sku).First()), region);
+        }
+
+        Assert.That(Intercepted, Is.EqualTo(4), Seen);
+    }
+
+    [Test]
+    public void A_join_after_a_RightJoin_that_follows_a_join_matches_linq_over_four_tables()
+    {
+        var before = InterceptionCheck.Runs;
+
+        var rows = _db.Table<JoinOrder>().Join(_db.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => new { Order = o.Id, c.Name })
+            .RightJoin(_db.Table<JoinLine>(), x => x.Order, l => l.OrderId, (x, l) => new { Name = x == null ? "none" : x.Name, l.Sku, l.OrderId })
+            .LeftJoin(_db.Table<JoinOrder>(), y => y.OrderId, o => o.Id, (y, o) => new { y.Sku, Region = o == null ? "gone" : o.Region })
+            .ToList();
+        var inner = _db.Table<JoinOrder>().Join(_db.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => new { Order = o.Id, c.Name })
+            .RightJoin(_db.Table<JoinLine>(), x => x.Order, l => l.OrderId, (x, l) => new { l.Sku, l.OrderId, l.Quantity })
+            .Join(_db.Table<JoinOrder>(), y => y.OrderId, o => o.Id, (y, o) => new { y.Sku, o.Region, y.Quantity })
+            .Where(z => z.Quantity > 1).OrderBy(z => z.Sku).ToList();
+
+        Assert.That(Intercepted, Is.EqualTo(2), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(2));
+        var expected = _orders.Join(_customers, o => o.CustomerId, c => (int?)c.Id, (o, c) => new { Order = o.Id, c.Name })
+            .RightJoin(_lines, x => x.Order, l => l.OrderId, (x, l) => new { Name = x == null ? "none" : x.Name, l.Sku, l.OrderId })
+            .LeftJoin(_orders, y => y.OrderId, o => o.Id, (y, o) => new { y.Sku, Region = o == null ? "gone" : o.Region });
+        Assert.That(rows, Is.EquivalentTo(expected));
+        Assert.That(rows.Single(r => r.Sku == "e").Region, Is.EqualTo("gone"), "line e's order does not exist");
+        var expectedInner = _orders.Join(_customers, o => o.CustomerId, c => (int?)c.Id, (o, c) => new { Order = o.Id, c.Name })
+            .RightJoin(_lines, x => x.Order, l => l.OrderId, (x, l) => new { l.Sku, l.OrderId, l.Quantity })
+            .Join(_orders, y => y.OrderId, o => o.Id, (y, o) => new { y.Sku, o.Region, y.Quantity })
+            .Where(z => z.Quantity > 1).OrderBy(z => z.Sku).ToList();
+        Assert.That(inner, Is.EqualTo(expectedInner));
+    }
+}

@@ -1,0 +1,85 @@
+using MicroDb.Generator.Tests.Infrastructure;
+
+namespace MicroDb.Generator.Tests;
+
+/// <summary>
+/// The build-time front end on the join chains the run time restructures: a RightJoin after a join with Where
+/// conditions (moved into the RIGHT JOIN's ON condition, their values read there) and a join after a RightJoin that
+/// follows a join; the exact SQL the run time writes (the intercepted runtime tests compare it with the run-time text).
+/// </summary>
+public class JoinChainInterceptionTests
+{
+    private const string HintName = "MicroDb.Generated.QueryInterceptors.g.cs";
+
+    private const string Model = """
+        using MicroDb;
+        namespace Shop;
+        [Table("orders")]
+        public class Order
+        {
+            [PrimaryKey, AutoIncrement] public int Id { get; set; }
+            public int? CustomerId { get; set; }
+            public string? Region { get; set; }
+        }
+        [Table("customers")]
+        public class Customer
+        {
+            [PrimaryKey, AutoIncrement] public int Id { get; set; }
+            public string? Name { get; set; }
+        }
+        [Table("lines")]
+        public class Line
+        {
+            [PrimaryKey, AutoIncrement] public int Id { get; set; }
+            public int OrderId { get; set; }
+            public string? Sku { get; set; }
+            public int Quantity { get; set; }
+        }
+        """;
+
+    private static string Queries(string body) => Model + "\npublic static class Queries\n{\n" + body + "\n}\n";
+
+    private static string Generated(string body)
+    {
+        var result = GeneratorHarness.Run(Queries(body));
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
+        return result.Sources[HintName];
+    }
+
+    [Test]
+    public void RightJoin_after_a_join_with_Where_conditions_moves_them_into_its_ON_condition()
+    {
+        var source = Generated("""
+            public static object Q(MicroDbConnection db, int first, string region, int min) =>
+                db.Table<Order>().Where(o => o.Id > first).Join(db.Table<Customer>(), o => o.CustomerId, c => c.Id, (o, c) => new { Order = o.Id, o.Region, c.Name })
+                    .Where(x => x.Region != region)
+                    .RightJoin(db.Table<Line>().Where(l => l.Quantity > min), x => x.Order, l => l.OrderId, (x, l) => new { Name = x == null ? "none" : x.Name, l.Sku })
+                    .ToList();
+            """);
+
+        // The run time ANDs the conditions to the key condition in call order (((key AND w0) AND w1)); the kept table's own
+        // Where is the only WHERE. The values are read in that ON condition, each bound as its earlier table's member.
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT \"t1\".\"Name\", \"t2\".\"Sku\", \"t0\".rowid, \"t1\".rowid FROM \"orders\" AS \"t0\" INNER JOIN \"customers\" AS \"t1\" ON ((\"t0\".\"CustomerId\" IS \"t1\".\"Id\") AND (\"t0\".\"CustomerId\" IS NOT NULL)) RIGHT JOIN \"lines\" AS \"t2\" ON (((\"t0\".\"Id\" = \"t2\".\"OrderId\") AND (\"t0\".\"Id\" > ?)) AND (\"t0\".\"Region\" IS NOT ?)) WHERE (\"t2\".\"Quantity\" > ?)").JoinedOnValue(2, "LRR", 0, "Id", typeof(int)).JoinedOnValue(2, "RR", 0, "Region", typeof(string)).JoinedValue(2, 0, "R", "Quantity", typeof(int));
+            """), source);
+    }
+
+    [Test]
+    public void A_join_after_a_RightJoin_that_follows_a_join_is_intercepted()
+    {
+        var source = Generated("""
+            public static object Q(MicroDbConnection db) =>
+                db.Table<Order>().Join(db.Table<Customer>(), o => o.CustomerId, c => c.Id, (o, c) => new { Order = o.Id, c.Name })
+                    .RightJoin(db.Table<Line>(), x => x.Order, l => l.OrderId, (x, l) => new { l.Sku, l.OrderId })
+                    .LeftJoin(db.Table<Order>(), y => y.OrderId, o => o.Id, (y, o) => new { y.Sku, Region = o == null ? null : o.Region })
+                    .ToList();
+            """);
+
+        // The tables before the RIGHT JOIN may be missing (their rowids), and so may the left-joined one after it.
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT \"t2\".\"Sku\", \"t3\".\"Region\", \"t0\".rowid, \"t1\".rowid, \"t3\".rowid FROM \"orders\" AS \"t0\" INNER JOIN \"customers\" AS \"t1\" ON ((\"t0\".\"CustomerId\" IS \"t1\".\"Id\") AND (\"t0\".\"CustomerId\" IS NOT NULL)) RIGHT JOIN \"lines\" AS \"t2\" ON (\"t0\".\"Id\" = \"t2\".\"OrderId\") LEFT JOIN \"orders\" AS \"t3\" ON (\"t2\".\"OrderId\" = \"t3\".\"Id\")");
+            """), source);
+    }
+}
