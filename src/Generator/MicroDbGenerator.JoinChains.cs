@@ -1,4 +1,6 @@
+using System.Linq;
 using MicroDb.Generator.Model;
+using Microsoft.CodeAnalysis;
 
 namespace MicroDb.Generator;
 
@@ -35,6 +37,17 @@ public sealed partial class MicroDbGenerator
                 }
             }
 
+            /// <summary>
+            /// The RightJoin's result with the rows before it (used whole in its selector) hidden: a later operator reading them
+            /// would read the run time's <c>anchor == null ? null : row</c>, which is not lowered, so it reads them as computed.
+            /// </summary>
+            private static Shape? HideMissing(Shape? shape) => shape switch
+            {
+                MissingShape => null,
+                ObjectShape obj => new ObjectShape(obj.Members.ToDictionary(m => m.Key, m => HideMissing(m.Value), System.StringComparer.Ordinal)),
+                _ => shape,
+            };
+
             /// <summary><paramref name="node"/> with every value's path starting with <paramref name="prefix"/>.</summary>
             private static LoweredNode Prefixed(LoweredNode node, string prefix) => node with
             {
@@ -42,6 +55,36 @@ public sealed partial class MicroDbGenerator
                 Left = node.Left is null ? null : Prefixed(node.Left, prefix),
                 Right = node.Right is null ? null : Prefixed(node.Right, prefix),
             };
+        }
+
+        private sealed partial class ProjectorText
+        {
+            /// <summary>
+            /// The rows before a RightJoin used whole in its result (<c>(x, l) =&gt; new { x, l.Sku }</c>), as the run time's
+            /// MissingRow reads them: <c>anchor == null ? null : x</c>, x being the selector that built them, read over the
+            /// rows (its left-joined rows may be missing too; the others are there wherever the anchor is).
+            /// </summary>
+            private string? WholeBeforeRight(MissingShape missing, IOperation operation)
+            {
+                if (missing.Previous is not { } previous || operation.Type is not { IsValueType: false } type || LambdaBody(previous.Lambda) is not { } body)
+                {
+                    return Fail($"'{operation.Syntax}' (the rows before a RightJoin used whole) is not lowered at build time: only an object built by the earlier join's or Select's selector is");
+                }
+
+                if (!type.IsAnonymousType && !IsAccessible(type))
+                {
+                    return Fail($"the type of '{operation.Syntax}' is not accessible to generated code");
+                }
+
+                var rows = new ProjectorText(previous.Scope, tables, used, whole, left: BeforeRight?.Left ?? left);
+                if (rows.Text(body) is not { } text)
+                {
+                    return Fail(rows.Reason ?? $"'{operation.Syntax}' (the rows before a RightJoin used whole) is not lowered at build time");
+                }
+
+                Direct &= rows.Direct;
+                return "(" + JoinMarkers.Missing(missing.Anchor) + " ? null : " + text + ")";
+            }
         }
     }
 

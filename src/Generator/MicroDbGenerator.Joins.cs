@@ -99,7 +99,11 @@ public sealed partial class MicroDbGenerator
         /// The rows joined before a RightJoin, in its result selector: <paramref name="Outer"/>, missing as a whole where
         /// table <paramref name="Anchor"/> is (compared with null, it is that table's test; its members are <paramref name="Outer"/>'s).
         /// </summary>
-        private sealed record MissingShape(Shape Outer, int Anchor) : Shape;
+        private sealed record MissingShape(Shape Outer, int Anchor) : Shape
+        {
+            /// <summary>The selector that built the rows (<paramref name="Outer"/>), for the rows used whole (MicroDbGenerator.JoinChains.cs).</summary>
+            public (IAnonymousFunctionOperation Lambda, Dictionary<IParameterSymbol, Shape> Scope)? Previous { get; init; }
+        }
 
         /// <summary>GroupJoin's group of table <paramref name="Table"/>'s rows.</summary>
         private sealed record GroupShape(int Table) : Shape;
@@ -535,17 +539,13 @@ public sealed partial class MicroDbGenerator
                 var scope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default)
                 {
                     // RightJoin's rows so far are missing as a whole where its first table (t0) is (the run time's MissingRow).
-                    [result.Symbol.Parameters[0]] = spec.Right ? new MissingShape(outerShape, 0) : outerShape,
+                    [result.Symbol.Parameters[0]] = spec.Right ? new MissingShape(outerShape, 0) { Previous = _selector } : outerShape,
                     [result.Symbol.Parameters[1]] = name == "GroupJoin" ? new GroupShape(index) : new RowShape(index),
                 };
                 _result = Eval(LambdaBody(result), scope);
                 _selector = name == "GroupJoin" ? null : (result, scope);
-                if (_result is MissingShape || _result is ObjectShape { Members: var members } && members.Values.Any(m => m is MissingShape))
-                {
-                    // The run time reads such a row as "anchor == null ? null : row": not lowered.
-                    return Fail("the rows before a RightJoin used whole in its result are not lowered at build time");
-                }
-
+                // The rows before a RightJoin used whole: read only by the result selector (MicroDbGenerator.JoinChains.cs).
+                _result = HideMissing(_result);
                 return true;
             }
 
@@ -932,7 +932,7 @@ public sealed partial class MicroDbGenerator
         /// themselves, anonymous objects, constructors and object initializers of those, and <c>row == null ? null : row.Member</c>
         /// for a left-joined row. It notes the members read (the SELECT list) and the rows used whole (all their columns).
         /// </summary>
-        private sealed class ProjectorText(Dictionary<IParameterSymbol, Shape> scope, List<INamedTypeSymbol> tables, HashSet<string> used, SortedSet<int> whole,
+        private sealed partial class ProjectorText(Dictionary<IParameterSymbol, Shape> scope, List<INamedTypeSymbol> tables, HashSet<string> used, SortedSet<int> whole,
             List<string>? aggregates = null, ObjectShape? compositeKey = null, HashSet<int>? left = null, List<LoweredNode>? counts = null)
         {
             // Over a join (left not null), a member read is written as a marker (JoinSpec.Reader): OverRows turns it into
@@ -1006,6 +1006,8 @@ public sealed partial class MicroDbGenerator
                                 // A group key's date part (MicroDbGenerator.Groups.cs): the run time reads the member's part from the row.
                                 used.Add(date.Member.Table + ":" + date.Member.Member.Name);
                                 return Row(date.Member.Table) + ".@" + date.Member.Member.Name + "." + date.Part;
+                            case MissingShape missing when operation is IParameterReferenceOperation:
+                                return WholeBeforeRight(missing, operation);
                             case MemberShape member:
                                 if (!IsAccessible(member.Member.Type) && member.Member.Type.SpecialType == SpecialType.None)
                                 {
@@ -1015,8 +1017,8 @@ public sealed partial class MicroDbGenerator
                                 if (BeforeRight is { } right && right.Tables.Contains(member.Table) && !_present.Contains(member.Table)
                                     && !(_present.Contains(0) && !right.Left.Contains(member.Table)))
                                 {
-                                    // The run time's error for a missing row (ExpressionInterpreter's) is not the row objects'.
-                                    return Fail($"'{operation.Syntax}' reads the rows before a RightJoin without testing them for null (only x == null ? constant : x.Member is lowered at build time)");
+                                    // A row before a RightJoin read without a null test: the row objects throw NullReferenceException where it is missing, as the run time does.
+                                    Direct = false;
                                 }
 
                                 used.Add(member.Table + ":" + member.Member.Name);

@@ -82,4 +82,44 @@ public class JoinChainInterceptionTests
             new InterceptedSite("SELECT \"t2\".\"Sku\", \"t3\".\"Region\", \"t0\".rowid, \"t1\".rowid, \"t3\".rowid FROM \"orders\" AS \"t0\" INNER JOIN \"customers\" AS \"t1\" ON ((\"t0\".\"CustomerId\" IS \"t1\".\"Id\") AND (\"t0\".\"CustomerId\" IS NOT NULL)) RIGHT JOIN \"lines\" AS \"t2\" ON (\"t0\".\"Id\" = \"t2\".\"OrderId\") LEFT JOIN \"orders\" AS \"t3\" ON (\"t2\".\"OrderId\" = \"t3\".\"Id\")");
             """), source);
     }
+
+    [Test]
+    public void The_rows_before_a_RightJoin_used_whole_are_read_as_the_run_time_reads_them()
+    {
+        var source = Generated("""
+            public static object Q(MicroDbConnection db) =>
+                db.Table<Order>().LeftJoin(db.Table<Customer>(), o => o.CustomerId, c => c.Id, (o, c) => new { Order = o.Id, Name = c == null ? "" : c.Name })
+                    .RightJoin(db.Table<Line>(), x => x.Order, l => l.OrderId, (x, l) => new { x, l.Sku })
+                    .ToList();
+            public static object R(MicroDbConnection db) =>
+                db.Table<Order>().Join(db.Table<Customer>(), o => o.CustomerId, c => c.Id, (o, c) => o)
+                    .RightJoin(db.Table<Line>(), x => x.Id, l => l.OrderId, (x, l) => new { x, l.Sku })
+                    .ToList();
+            """);
+
+        // Only the members the earlier selector reads are selected; the earlier rows are null where the first table is missing.
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT \"t0\".\"Id\", \"t1\".\"Name\", \"t2\".\"Sku\", \"t0\".rowid, \"t1\".rowid FROM \"orders\" AS \"t0\" LEFT JOIN \"customers\" AS \"t1\"
+            """.TrimEnd()), source);
+        Assert.That(source, Does.Contain("@x = (statement.IsNull(3) ? null : new { @Order = statement.GetInt32(0), @Name = (statement.IsNull(4) ? (string)\"\" : statement.GetString(1)) })"), source);
+        // A row used whole: all its columns, read as an entity.
+        Assert.That(source, Does.Contain("""
+            new InterceptedSite("SELECT \"t0\".\"Id\", \"t0\".\"CustomerId\", \"t0\".\"Region\", \"t2\".\"Sku\", \"t0\".rowid, \"t1\".rowid FROM
+            """.TrimEnd()), source);
+        Assert.That(source, Does.Contain("@x = (r[0] == null ? null : ((global::Shop.Order)r[0]))"), source);
+    }
+
+    [Test]
+    public void The_rows_before_a_RightJoin_read_without_a_null_test_are_read_as_objects()
+    {
+        var source = Generated("""
+            public static object Q(MicroDbConnection db) =>
+                db.Table<Order>().Join(db.Table<Customer>(), o => o.CustomerId, c => c.Id, (o, c) => new { Order = o.Id, c.Name })
+                    .RightJoin(db.Table<Line>(), x => x.Order, l => l.OrderId, (x, l) => new { x!.Name, l.Sku })
+                    .ToList();
+            """);
+
+        // A missing row is null among the rows: reading its member throws NullReferenceException, as on the run-time path.
+        Assert.That(source, Does.Contain("static (object[] r) => new { @Name = ((global::Shop.Customer)r[1]).@Name, @Sku = ((global::Shop.Line)r[2]).@Sku }"), source);
+    }
 }

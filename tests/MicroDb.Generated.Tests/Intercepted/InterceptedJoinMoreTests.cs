@@ -132,4 +132,47 @@ public class InterceptedJoinMoreTests : InterceptedTestBase
             .Where(z => z.Quantity > 1).OrderBy(z => z.Sku).ToList();
         Assert.That(inner, Is.EqualTo(expectedInner));
     }
+
+    [Test]
+    public void The_rows_before_a_RightJoin_used_whole_are_null_where_no_row_matched()
+    {
+        var before = InterceptionCheck.Runs;
+
+        var objects = _db.Table<JoinOrder>().LeftJoin(_db.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => new { Order = o.Id, Name = c == null ? "" : c.Name })
+            .RightJoin(_db.Table<JoinLine>(), x => x.Order, l => l.OrderId, (x, l) => new { x, l.Sku }).ToList();
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(1));
+
+        // The check compares a result's members by Equals, and an entity has none: its SQL is compared with the run-time text here.
+        InterceptionCheck.Enabled = false;
+        var rows = _db.Table<JoinOrder>().Join(_db.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => o)
+            .RightJoin(_db.Table<JoinLine>(), x => x.Id, l => l.OrderId, (x, l) => new { x, l.Sku }).ToList();
+        var runtimeSql = _db.Table<JoinOrder>().Join(_db.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => o)
+            .RightJoin(_db.Table<JoinLine>(), x => x.Id, l => l.OrderId, (x, l) => new { x, l.Sku }).ToSqlString();
+
+        Assert.That(Intercepted, Is.EqualTo(2), Seen);
+        Assert.That(_seen.Last(s => s.Source == StatementSource.Intercepted).Sql, Is.EqualTo(runtimeSql));
+        var expectedObjects = _orders.LeftJoin(_customers, o => o.CustomerId, c => (int?)c.Id, (o, c) => new { Order = o.Id, Name = c == null ? "" : c.Name })
+            .RightJoin(_lines, x => x.Order, l => l.OrderId, (x, l) => new { x, l.Sku });
+        Assert.That(objects, Is.EquivalentTo(expectedObjects));
+        Assert.That(objects.Single(r => r.Sku == "d").x, Is.EqualTo(new { Order = 4, Name = "" }), "order 4 is kept by the left join without a customer");
+        Assert.That(objects.Single(r => r.Sku == "e").x, Is.Null, "order 42 does not exist");
+        var expectedRows = _orders.Join(_customers, o => o.CustomerId, c => (int?)c.Id, (o, c) => o)
+            .RightJoin(_lines, x => x.Id, l => l.OrderId, (x, l) => new { Order = x?.Id, Region = x?.Region, l.Sku });
+        Assert.That(rows.Select(r => new { Order = r.x?.Id, Region = r.x?.Region, r.Sku }), Is.EquivalentTo(expectedRows));
+        Assert.That(rows.Count(r => r.x is null), Is.EqualTo(2), "lines d (order 4 has no customer) and e (no order 42)");
+    }
+
+    [Test]
+    public void The_rows_before_a_RightJoin_read_without_a_null_test_throw_where_no_row_matched()
+    {
+        var matched = _db.Table<JoinOrder>().Join(_db.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => new { Order = o.Id, c.Name })
+            .RightJoin(_db.Table<JoinLine>().Where(l => l.OrderId < 4), x => x.Order, l => l.OrderId, (x, l) => new { x!.Name, l.Sku }).ToList();
+
+        Assert.That(matched, Is.EquivalentTo(new[] { new { Name = "Ann", Sku = "a" }, new { Name = "Ann", Sku = "b" }, new { Name = "Bob", Sku = "c" }, new { Name = "Ann", Sku = "g" } }));
+        Assert.That(() => _db.Table<JoinOrder>().Join(_db.Table<JoinCustomer>(), o => o.CustomerId, c => c.Id, (o, c) => new { Order = o.Id, c.Name })
+            .RightJoin(_db.Table<JoinLine>(), x => x.Order, l => l.OrderId, (x, l) => new { x!.Name, l.Sku }).ToList(), Throws.TypeOf<NullReferenceException>());
+        Assert.That(() => _orders.Join(_customers, o => o.CustomerId, c => (int?)c.Id, (o, c) => new { Order = o.Id, c.Name })
+            .RightJoin(_lines, x => x.Order, l => l.OrderId, (x, l) => new { x!.Name, l.Sku }).ToList(), Throws.TypeOf<NullReferenceException>(), "LINQ-to-Objects throws too");
+        Assert.That(Intercepted, Is.EqualTo(2), Seen);
+    }
 }
