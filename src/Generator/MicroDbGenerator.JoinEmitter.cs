@@ -68,9 +68,15 @@ public sealed partial class MicroDbGenerator
         /// be null; a single nullable key (<paramref name="guarded"/>) also needs its outer side <c>IS NOT NULL</c>. Null
         /// (with the reason) where the run time refuses the pair or the columns are stored as different kinds.
         /// </summary>
-        private static SqlExpression? JoinKeyEquality(ColumnModel outer, int outerTable, ColumnModel inner, int innerTable, string family, bool nullable, bool guarded, bool sqliteNet, out string? declined)
+        private static SqlExpression? JoinKeyEquality(ColumnModel outer, int outerTable, ColumnModel inner, int innerTable, string family, bool nullable, bool guarded, bool sqliteNet, out string? declined,
+            string? outerPart = null, string? innerPart = null)
         {
             declined = null;
+            if (outerPart is not null || innerPart is not null)
+            {
+                return StringPartKeyEquality(outer, outerTable, outerPart, inner, innerTable, innerPart, family, nullable, guarded, out declined);
+            }
+
             var (outerKind, innerKind) = (outer.Kind, inner.Kind);
             var fits = family switch
             {
@@ -136,7 +142,8 @@ public sealed partial class MicroDbGenerator
         private static (string? Sql, List<LoweredNode>? Values, string? Declined) WriteJoin(QueryChain chain, JoinSpec join, List<EntityModel> tables, bool sqliteNet, out string? reader)
         {
             reader = null;
-            ColumnModel? Column(int table, string member) => tables[table].Columns.FirstOrDefault(c => c.MemberName == member);
+            // A key's member may name a string member's part (Name.ToLower(), Name.Length: MicroDbGenerator.JoinChains.cs).
+            ColumnModel? Column(int table, string member) => tables[table].Columns.FirstOrDefault(c => c.MemberName == KeyMemberName(member));
 
             // FROM: the first table, then one JOIN per table, ON the keys as JoinKeys builds them (a key that can be null
             // compares with IS and matches nothing when null, as LINQ-to-Objects' Join).
@@ -156,7 +163,7 @@ public sealed partial class MicroDbGenerator
                 SqlExpression? on;
                 if (spec.Composite.Count == 0)
                 {
-                    if ((on = JoinKeyEquality(outerColumn, spec.OuterTable, innerColumn, table, spec.Family, spec.Nullable, guarded: spec.Nullable, sqliteNet, out declined)) is null)
+                    if ((on = JoinKeyEquality(outerColumn, spec.OuterTable, innerColumn, table, spec.Family, spec.Nullable, guarded: spec.Nullable, sqliteNet, out declined, KeyPart(spec.OuterMember), KeyPart(spec.InnerMember))) is null)
                     {
                         return (null, null, declined);
                     }
@@ -172,7 +179,7 @@ public sealed partial class MicroDbGenerator
                             return (null, null, $"the key part '{part.OuterMember}' or '{part.InnerMember}' maps to no column");
                         }
 
-                        if (JoinKeyEquality(outerPart, part.OuterTable, innerPart, table, part.Family, part.Nullable, guarded: false, sqliteNet, out declined) is not { } equal)
+                        if (JoinKeyEquality(outerPart, part.OuterTable, innerPart, table, part.Family, part.Nullable, guarded: false, sqliteNet, out declined, KeyPart(part.OuterMember), KeyPart(part.InnerMember)) is not { } equal)
                         {
                             return (null, null, declined);
                         }

@@ -379,7 +379,7 @@ public sealed partial class MicroDbGenerator
                             first.OuterTable, first.OuterMember, first.InnerMember, first.Nullable, first.Family, new EquatableArray<JoinKeyPart>(parts.ToArray()), Right: right));
                 }
 
-                if (Key(LambdaBody(outerKey), outerScope) is not { } outer || Key(LambdaBody(innerKey), innerScope) is not { } innerMember)
+                if (KeyOf(LambdaBody(outerKey), outerScope) is not { } outer || KeyOf(LambdaBody(innerKey), innerScope) is not { } innerMember)
                 {
                     return Fail($"the keys of '{name}' are not members of the rows (a computed key, or an anonymous object on one side only, is not lowered at build time)");
                 }
@@ -493,7 +493,7 @@ public sealed partial class MicroDbGenerator
                 }
                 else
                 {
-                    if (Key(LambdaBody(innerKey), keptScope) is not { } keptMember || Key(LambdaBody(outerKey), joinedScope) is not { } joinedMember)
+                    if (KeyOf(LambdaBody(innerKey), keptScope) is not { } keptMember || KeyOf(LambdaBody(outerKey), joinedScope) is not { } joinedMember)
                     {
                         return Fail("the keys of 'RightJoin' are not members of the rows (a computed key, or an anonymous object on one side only, is not lowered at build time)");
                     }
@@ -562,7 +562,7 @@ public sealed partial class MicroDbGenerator
                 {
                     if (outerNew.Initializers[i] is not ISimpleAssignmentOperation { Target: IPropertyReferenceOperation target } outerPart
                         || innerNew.Initializers[i] is not ISimpleAssignmentOperation innerPart
-                        || Key(outerPart.Value, outerScope) is not { } outer || Key(innerPart.Value, innerScope) is not { Table: var innerTable } innerMember
+                        || KeyOf(outerPart.Value, outerScope) is not { } outer || KeyOf(innerPart.Value, innerScope) is not { Table: var innerTable } innerMember
                         || innerTable != _tables.Count || KeyFamily(outer.Member.Type) is not { } family || family != KeyFamily(innerMember.Member.Type))
                     {
                         Fail($"a part of the composite key '{outerNew.Syntax}' is not a member of the rows of a key type lowered at build time (integer, string, Guid, enum, DateTime, DateTimeOffset, decimal, floating point)");

@@ -122,4 +122,27 @@ public class JoinChainInterceptionTests
         // A missing row is null among the rows: reading its member throws NullReferenceException, as on the run-time path.
         Assert.That(source, Does.Contain("static (object[] r) => new { @Name = ((global::Shop.Customer)r[1]).@Name, @Sku = ((global::Shop.Line)r[2]).@Sku }"), source);
     }
+
+    [Test]
+    public void A_string_members_case_mapping_or_length_as_a_key_is_written_as_the_run_time_writes_it()
+    {
+        var source = Generated("""
+            public static object Q(MicroDbConnection db) =>
+                db.Table<Order>().Join(db.Table<Customer>(), o => o.Region!.ToLower(), c => c.Name!.ToLowerInvariant(), (o, c) => new { o.Id, c.Name }).ToList();
+            public static object R(MicroDbConnection db) =>
+                db.Table<Order>().LeftJoin(db.Table<Line>(), o => o.Region!.Length, l => l.Quantity, (o, l) => new { o.Id, Sku = l == null ? null : l.Sku }).ToList();
+            public static object S(MicroDbConnection db) =>
+                db.Table<Order>().Join(db.Table<Customer>(), o => new { o.Id, Name = o.Region!.ToUpper() }, c => new { c.Id, Name = c.Name }, (o, c) => o.Id).Count();
+            """);
+
+        Assert.That(source, Does.Contain("""
+            FROM \"orders\" AS \"t0\" INNER JOIN \"customers\" AS \"t1\" ON ((lower(\"t0\".\"Region\") IS lower(\"t1\".\"Name\")) AND (lower(\"t0\".\"Region\") IS NOT NULL))
+            """.TrimEnd()), source);
+        Assert.That(source, Does.Contain("""
+            FROM \"orders\" AS \"t0\" LEFT JOIN \"lines\" AS \"t1\" ON (length(\"t0\".\"Region\") = \"t1\".\"Quantity\")
+            """.TrimEnd()), source);
+        Assert.That(source, Does.Contain("""
+            ON ((\"t0\".\"Id\" = \"t1\".\"Id\") AND (upper(\"t0\".\"Region\") IS \"t1\".\"Name\"))
+            """.TrimEnd()), source);
+    }
 }

@@ -35,6 +35,7 @@ public class InterceptedJoinMoreTests : InterceptedTestBase
             new JoinCustomer { Name = "Ann", Region = "north", Credit = 1.5m, Since = day },
             new JoinCustomer { Name = "Bob", Region = "south", Credit = 2m, Since = day },
             new JoinCustomer { Name = "Cid", Region = null, Credit = 3m, Since = day },
+            new JoinCustomer { Name = "Dee", Region = "North", Credit = 4m, Since = day },
         });
         _db.InsertAll(new[]
         {
@@ -173,5 +174,24 @@ public class InterceptedJoinMoreTests : InterceptedTestBase
         Assert.That(() => _orders.Join(_customers, o => o.CustomerId, c => (int?)c.Id, (o, c) => new { Order = o.Id, c.Name })
             .RightJoin(_lines, x => x.Order, l => l.OrderId, (x, l) => new { x!.Name, l.Sku }).ToList(), Throws.TypeOf<NullReferenceException>(), "LINQ-to-Objects throws too");
         Assert.That(Intercepted, Is.EqualTo(2), Seen);
+    }
+
+    [Test]
+    public void A_string_members_case_mapping_or_length_as_a_key_matches_linq()
+    {
+        var before = InterceptionCheck.Runs;
+
+        var mapped = _db.Table<JoinOrder>().Join(_db.Table<JoinCustomer>(), o => o.Region!.ToUpperInvariant(), c => c.Region!.ToUpper(), (o, c) => new { o.Id, c.Name }).ToList();
+        var measured = _db.Table<JoinOrder>().LeftJoin(_db.Table<JoinLine>(), o => o.Region!.Length, l => l.Quantity, (o, l) => new { o.Id, Sku = l == null ? null : l.Sku }).ToList();
+        var composite = _db.Table<JoinOrder>().Join(_db.Table<JoinCustomer>(), o => new { Id = o.CustomerId, Region = o.Region!.ToLower() }, c => new { Id = (int?)c.Id, Region = c.Region! }, (o, c) => o.Id).Count();
+
+        Assert.That(Intercepted, Is.EqualTo(3), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(3));
+        var expectedMapped = _orders.Join(_customers, o => o.Region?.ToUpperInvariant(), c => c.Region?.ToUpperInvariant(), (o, c) => new { o.Id, c.Name });
+        Assert.That(mapped, Is.EquivalentTo(expectedMapped));
+        Assert.That(mapped.Where(r => r.Name == "Dee").Select(r => r.Id), Is.EquivalentTo(new[] { 1, 4 }), "'north' matches 'North'; a null region matches nothing");
+        var expectedMeasured = _orders.LeftJoin(_lines, o => o.Region?.Length, l => (int?)l.Quantity, (o, l) => new { o.Id, Sku = l == null ? null : l.Sku });
+        Assert.That(measured, Is.EquivalentTo(expectedMeasured));
+        Assert.That(composite, Is.EqualTo(_orders.Join(_customers, o => new { Id = o.CustomerId, Region = o.Region?.ToLowerInvariant() }, c => new { Id = (int?)c.Id, Region = (string?)c.Region }, (o, c) => o.Id).Count()).And.EqualTo(1));
     }
 }
