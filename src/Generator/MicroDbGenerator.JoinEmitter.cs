@@ -69,9 +69,15 @@ public sealed partial class MicroDbGenerator
         /// be null; a single nullable key (<paramref name="guarded"/>) also needs its outer side <c>IS NOT NULL</c>. Null
         /// (with the reason) where the run time refuses the pair or the columns are stored as different kinds.
         /// </summary>
-        private static SqlExpression? JoinKeyEquality(ColumnModel outer, int outerTable, ColumnModel inner, int innerTable, string family, bool nullable, bool guarded, bool sqliteNet, out string? declined)
+        private static SqlExpression? JoinKeyEquality(ColumnModel outer, int outerTable, ColumnModel inner, int innerTable, string family, bool nullable, bool guarded, bool sqliteNet, out string? declined,
+            string? outerPart = null, string? innerPart = null)
         {
             declined = null;
+            if (outerPart is not null || innerPart is not null)
+            {
+                return StringPartKeyEquality(outer, outerTable, outerPart, inner, innerTable, innerPart, family, nullable, guarded, out declined);
+            }
+
             var (outerKind, innerKind) = (outer.Kind, inner.Kind);
             var fits = family switch
             {
@@ -138,7 +144,8 @@ public sealed partial class MicroDbGenerator
         {
             reader = null;
             _datesPass = sqliteNet;
-            ColumnModel? Column(int table, string member) => tables[table].Columns.FirstOrDefault(c => c.MemberName == member);
+            // A key's member may name a string member's part (Name.ToLower(), Name.Length: MicroDbGenerator.JoinChains.cs).
+            ColumnModel? Column(int table, string member) => tables[table].Columns.FirstOrDefault(c => c.MemberName == KeyMemberName(member));
 
             // FROM: the first table, then one JOIN per table, ON the keys as JoinKeys builds them (a key that can be null
             // compares with IS and matches nothing when null, as LINQ-to-Objects' Join).
@@ -158,7 +165,7 @@ public sealed partial class MicroDbGenerator
                 SqlExpression? on;
                 if (spec.Composite.Count == 0)
                 {
-                    if ((on = JoinKeyEquality(outerColumn, spec.OuterTable, innerColumn, table, spec.Family, spec.Nullable, guarded: spec.Nullable, sqliteNet, out declined)) is null)
+                    if ((on = JoinKeyEquality(outerColumn, spec.OuterTable, innerColumn, table, spec.Family, spec.Nullable, guarded: spec.Nullable, sqliteNet, out declined, KeyPart(spec.OuterMember), KeyPart(spec.InnerMember))) is null)
                     {
                         return (null, null, declined);
                     }
@@ -174,7 +181,7 @@ public sealed partial class MicroDbGenerator
                             return (null, null, $"the key part '{part.OuterMember}' or '{part.InnerMember}' maps to no column");
                         }
 
-                        if (JoinKeyEquality(outerPart, part.OuterTable, innerPart, table, part.Family, part.Nullable, guarded: false, sqliteNet, out declined) is not { } equal)
+                        if (JoinKeyEquality(outerPart, part.OuterTable, innerPart, table, part.Family, part.Nullable, guarded: false, sqliteNet, out declined, KeyPart(part.OuterMember), KeyPart(part.InnerMember)) is not { } equal)
                         {
                             return (null, null, declined);
                         }
@@ -186,8 +193,14 @@ public sealed partial class MicroDbGenerator
                 }
 
                 // The joined table's own Where conditions, ANDed to the key condition in call order; their values come first in slot order.
-                foreach (var filter in chain.Steps.Where(s => s.Method == "On" && s.KeyTable == table))
+                // After a RightJoin that follows a join, the Where conditions before it ("RightOn", MicroDbGenerator.JoinChains.cs).
+                foreach (var filter in chain.Steps.Where(s => s.Method is "On" or "RightOn" && s.KeyTable == table))
                 {
+                    if (filter.Method == "RightOn" && HoldsSubquery(filter.Predicate))
+                    {
+                        return (null, null, "a sub-query in a Where before a RightJoin that follows a join (the run time moves the condition into the RIGHT JOIN's ON condition) is not lowered at build time");
+                    }
+
                     var first = values.Count;
                     var firstSubquery = _subqueries?.Count ?? 0;
                     if (Condition(filter.Predicate!, tables[0], values, 0, ref declined, tables) is not { } condition)
@@ -199,7 +212,9 @@ public sealed partial class MicroDbGenerator
                     for (var v = first; v < values.Count; v++)
                     {
                         // Read from this table's ON condition (a value inside a sub-query there too).
-                        values[v] = values[v] with { Family = "on:" + values[v].Family, Table = table };
+                        values[v] = filter.Method == "On"
+                            ? values[v] with { Family = "on:" + values[v].Family, Table = table }
+                            : values[v] with { Family = MovedOnFamily(table, values[v].Family) };
                     }
 
                     for (var q = firstSubquery; q < (_subqueries?.Count ?? 0); q++)
@@ -260,7 +275,7 @@ public sealed partial class MicroDbGenerator
                         }
 
                     default:
-                        if (step.Predicate is { } predicate && step.Method != "On")
+                        if (step.Predicate is { } predicate && step.Method is not ("On" or "RightOn"))
                         {
                             if (Condition(predicate, tables[0], values, predicates.Count, ref declined, tables) is not { } node)
                             {
@@ -481,6 +496,16 @@ public sealed partial class MicroDbGenerator
             foreach (var v in values)
             {
                 var colon = v.Path!.IndexOf(':');
+                if (MovedOnTable(v.Family) is { } onTable)
+                {
+                    // A Where value moved into a RIGHT JOIN's ON condition, compared with a member of an earlier table.
+                    text.Append(".JoinedOnValue(").Append(onTable.ToString(CultureInfo.InvariantCulture)).Append(", ")
+                        .Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true))
+                        .Append(", ").Append(v.Table.ToString(CultureInfo.InvariantCulture))
+                        .Append(", ").Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Member!, quote: true)).Append(", typeof(").Append(v.MemberType).Append("))");
+                    continue;
+                }
+
                 if (v.Family?.StartsWith("on:", System.StringComparison.Ordinal) == true)
                 {
                     // A value of a joined table's own Where, read from its ON condition.

@@ -99,7 +99,11 @@ public sealed partial class MicroDbGenerator
         /// The rows joined before a RightJoin, in its result selector: <paramref name="Outer"/>, missing as a whole where
         /// table <paramref name="Anchor"/> is (compared with null, it is that table's test; its members are <paramref name="Outer"/>'s).
         /// </summary>
-        private sealed record MissingShape(Shape Outer, int Anchor) : Shape;
+        private sealed record MissingShape(Shape Outer, int Anchor) : Shape
+        {
+            /// <summary>The selector that built the rows (<paramref name="Outer"/>), for the rows used whole (MicroDbGenerator.JoinChains.cs).</summary>
+            public (IAnonymousFunctionOperation Lambda, Dictionary<IParameterSymbol, Shape> Scope)? Previous { get; init; }
+        }
 
         /// <summary>GroupJoin's group of table <paramref name="Table"/>'s rows.</summary>
         private sealed record GroupShape(int Table) : Shape;
@@ -107,7 +111,7 @@ public sealed partial class MicroDbGenerator
         /// <summary>An aggregate of a grouping (<c>count</c>, <c>sum:Member</c> ...), of the C# type <paramref name="Type"/>.</summary>
         private sealed record AggregateShape(string Aggregate, ITypeSymbol Type) : Shape;
 
-        private sealed class JoinLowering(SemanticModel semantic, CancellationToken cancellationToken)
+        private sealed partial class JoinLowering(SemanticModel semantic, CancellationToken cancellationToken)
         {
             private readonly List<INamedTypeSymbol> _tables = [];
             private readonly List<JoinTableSpec> _joins = [];
@@ -261,10 +265,8 @@ public sealed partial class MicroDbGenerator
                         StandIn(call, IsTableQuery(call.TargetMethod.ContainingType) ? name + ":Table" : name);
                         return AddJoin(call, name);
                     case "RightJoin" when !isTerminal:
-                        if (_steps.Any(s => s.Method == "Where"))
-                        {
-                            return Fail("RightJoin after a join with Where conditions (the run time moves them into the RIGHT JOIN's ON condition) is not lowered at build time");
-                        }
+                        // The Where conditions so far move into the RIGHT JOIN's ON condition, as the run time moves them (MicroDbGenerator.JoinChains.cs).
+                        MoveWheresIntoRightJoin(_tables.Count);
 
                         // The run time's RightJoin stand-in takes a table query only: the chain keeps its operators as written.
                         StandIn(call, null);
@@ -324,9 +326,10 @@ public sealed partial class MicroDbGenerator
                     return Fail($"{name} after OrderBy, Skip or Take is not lowered at build time");
                 }
 
-                if (_joins.Any(j => j.Right))
+                if (name == "RightJoin" && _joins.Any(j => j.Right))
                 {
-                    return Fail($"{name} after a RightJoin that follows a join is not lowered at build time");
+                    // The run time's second RIGHT JOIN anchors the missing rows at the first one's table (JoinedTables.Anchor).
+                    return Fail("RightJoin after a RightJoin that follows a join is not lowered at build time");
                 }
 
                 // The joined table's own Where calls (db.Table<TInner>().Where(...)) are ANDed to its ON condition, in call order.
@@ -376,7 +379,7 @@ public sealed partial class MicroDbGenerator
                             first.OuterTable, first.OuterMember, first.InnerMember, first.Nullable, first.Family, new EquatableArray<JoinKeyPart>(parts.ToArray()), Right: right));
                 }
 
-                if (Key(LambdaBody(outerKey), outerScope) is not { } outer || Key(LambdaBody(innerKey), innerScope) is not { } innerMember)
+                if (KeyOf(LambdaBody(outerKey), outerScope) is not { } outer || KeyOf(LambdaBody(innerKey), innerScope) is not { } innerMember)
                 {
                     return Fail($"the keys of '{name}' are not members of the rows (a computed key, or an anonymous object on one side only, is not lowered at build time)");
                 }
@@ -490,7 +493,7 @@ public sealed partial class MicroDbGenerator
                 }
                 else
                 {
-                    if (Key(LambdaBody(innerKey), keptScope) is not { } keptMember || Key(LambdaBody(outerKey), joinedScope) is not { } joinedMember)
+                    if (KeyOf(LambdaBody(innerKey), keptScope) is not { } keptMember || KeyOf(LambdaBody(outerKey), joinedScope) is not { } joinedMember)
                     {
                         return Fail("the keys of 'RightJoin' are not members of the rows (a computed key, or an anonymous object on one side only, is not lowered at build time)");
                     }
@@ -536,17 +539,13 @@ public sealed partial class MicroDbGenerator
                 var scope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default)
                 {
                     // RightJoin's rows so far are missing as a whole where its first table (t0) is (the run time's MissingRow).
-                    [result.Symbol.Parameters[0]] = spec.Right ? new MissingShape(outerShape, 0) : outerShape,
+                    [result.Symbol.Parameters[0]] = spec.Right ? new MissingShape(outerShape, 0) { Previous = _selector } : outerShape,
                     [result.Symbol.Parameters[1]] = name == "GroupJoin" ? new GroupShape(index) : new RowShape(index),
                 };
                 _result = Eval(LambdaBody(result), scope);
                 _selector = name == "GroupJoin" ? null : (result, scope);
-                if (_result is MissingShape || _result is ObjectShape { Members: var members } && members.Values.Any(m => m is MissingShape))
-                {
-                    // The run time reads such a row as "anchor == null ? null : row": not lowered.
-                    return Fail("the rows before a RightJoin used whole in its result are not lowered at build time");
-                }
-
+                // The rows before a RightJoin used whole: read only by the result selector (MicroDbGenerator.JoinChains.cs).
+                _result = HideMissing(_result);
                 return true;
             }
 
@@ -563,7 +562,7 @@ public sealed partial class MicroDbGenerator
                 {
                     if (outerNew.Initializers[i] is not ISimpleAssignmentOperation { Target: IPropertyReferenceOperation target } outerPart
                         || innerNew.Initializers[i] is not ISimpleAssignmentOperation innerPart
-                        || Key(outerPart.Value, outerScope) is not { } outer || Key(innerPart.Value, innerScope) is not { Table: var innerTable } innerMember
+                        || KeyOf(outerPart.Value, outerScope) is not { } outer || KeyOf(innerPart.Value, innerScope) is not { Table: var innerTable } innerMember
                         || innerTable != _tables.Count || KeyFamily(outer.Member.Type) is not { } family || family != KeyFamily(innerMember.Member.Type))
                     {
                         Fail($"a part of the composite key '{outerNew.Syntax}' is not a member of the rows of a key type lowered at build time (integer, string, Guid, enum, DateTime, DateTimeOffset, decimal, floating point)");
@@ -933,7 +932,7 @@ public sealed partial class MicroDbGenerator
         /// themselves, anonymous objects, constructors and object initializers of those, and <c>row == null ? null : row.Member</c>
         /// for a left-joined row. It notes the members read (the SELECT list) and the rows used whole (all their columns).
         /// </summary>
-        private sealed class ProjectorText(Dictionary<IParameterSymbol, Shape> scope, List<INamedTypeSymbol> tables, HashSet<string> used, SortedSet<int> whole,
+        private sealed partial class ProjectorText(Dictionary<IParameterSymbol, Shape> scope, List<INamedTypeSymbol> tables, HashSet<string> used, SortedSet<int> whole,
             List<string>? aggregates = null, ObjectShape? compositeKey = null, HashSet<int>? left = null, List<LoweredNode>? counts = null)
         {
             // Over a join (left not null), a member read is written as a marker (JoinSpec.Reader): OverRows turns it into
@@ -1007,6 +1006,8 @@ public sealed partial class MicroDbGenerator
                                 // A group key's date part (MicroDbGenerator.Groups.cs): the run time reads the member's part from the row.
                                 used.Add(date.Member.Table + ":" + date.Member.Member.Name);
                                 return Row(date.Member.Table) + ".@" + date.Member.Member.Name + "." + date.Part;
+                            case MissingShape missing when operation is IParameterReferenceOperation:
+                                return WholeBeforeRight(missing, operation);
                             case MemberShape member:
                                 if (!IsAccessible(member.Member.Type) && member.Member.Type.SpecialType == SpecialType.None)
                                 {
@@ -1016,8 +1017,8 @@ public sealed partial class MicroDbGenerator
                                 if (BeforeRight is { } right && right.Tables.Contains(member.Table) && !_present.Contains(member.Table)
                                     && !(_present.Contains(0) && !right.Left.Contains(member.Table)))
                                 {
-                                    // The run time's error for a missing row (ExpressionInterpreter's) is not the row objects'.
-                                    return Fail($"'{operation.Syntax}' reads the rows before a RightJoin without testing them for null (only x == null ? constant : x.Member is lowered at build time)");
+                                    // A row before a RightJoin read without a null test: the row objects throw NullReferenceException where it is missing, as the run time does.
+                                    Direct = false;
                                 }
 
                                 used.Add(member.Table + ":" + member.Member.Name);

@@ -531,7 +531,7 @@ public class QueryInterceptionTests
     [TestCase("db.Table<Person>().Join(db.Table<Pet>().Where(a => a.Id > 1).Take(2), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "optionally with Where calls")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>().Where(a => a.Name == a.Name + \"!\"), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToList()", "arithmetic on string")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => new { p.Id, p.Score }, a => new { Id = a.OwnerId, Score = (double)a.Id }, (p, a) => p.Name).ToList()", "is not a member of the rows of a key type lowered at build time")]
-    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Id, a.Name }).Where(x => x.Id > 1).RightJoin(db.Table<Pet>(), x => x.Id, b => b.OwnerId, (x, b) => b.Name).ToList()", "RightJoin after a join with Where conditions")]
+    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Id, a.Name }).RightJoin(db.Table<Pet>(), x => x.Id, b => b.OwnerId, (x, b) => new { b.Id, b.Name }).RightJoin(db.Table<Pet>(), y => y.Id, c => c.OwnerId, (y, c) => c.Name).ToList()", "RightJoin after a RightJoin that follows a join")]
     [TestCase("db.Table<Pet>().RightJoin(db.Table<Person>(), a => a.Name, p => p.Score.ToString(), (a, p) => p.Age).ToList()", "the keys of 'RightJoin' are not members of the rows")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Score, a => (double)a.Id, (p, a) => p.Name).ToList()", "a computed key, or an anonymous object on one side only")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Status, a => (Status)a.Id, (p, a) => p.Name).ToList()", "a computed key, or an anonymous object on one side only")]

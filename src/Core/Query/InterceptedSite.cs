@@ -265,9 +265,10 @@ public sealed partial class InterceptedSite
             }
 
             var start = 0;
+            var onTable = site.OnTable ?? site.Table;
             var body = intercepted is not null
-                ? site.On ? intercepted.OnFilter(site.Table, site.Path, out start) : WhereBody(query, site.Where)
-                : site.On ? (site.Table < maps.Length ? query.Tables.On[site.Table] : null) : WhereBody(query, site.Where);
+                ? site.On ? (site.OnTable is null ? intercepted.OnFilter(site.Table, site.Path, out start) : null) : WhereBody(query, site.Where)
+                : site.On ? (onTable < maps.Length ? query.Tables.On[onTable] : null) : WhereBody(query, site.Where);
             if (site.Table >= maps.Length || body is null || !TryRead(body, site.Path, out var value, start) || value is null || (value = Admitted(i, value, format)) is null)
             {
                 return false;
@@ -471,8 +472,11 @@ public sealed partial class InterceptedSite
         /// <summary>An ExecuteUpdate value: <see cref="Where"/> is then the Set call's index and <see cref="Member"/> the member it sets.</summary>
         public bool Assigned { get; init; }
 
-        /// <summary>In a join, whether the value is in the ON condition of <see cref="Table"/> (a joined table's own Where).</summary>
+        /// <summary>In a join, whether the value is in the ON condition of <see cref="Table"/> (a joined table's own Where), or of <see cref="OnTable"/>.</summary>
         public bool On { get; init; }
+
+        /// <summary>In a join, the table whose ON condition holds the value when it is not <see cref="Table"/> (a Where moved into a RIGHT JOIN's ON).</summary>
+        public int? OnTable { get; init; }
 
         /// <summary>In a grouping, whether the value is in a HAVING condition (<see cref="Where"/> counts those).</summary>
         public bool Having { get; init; }

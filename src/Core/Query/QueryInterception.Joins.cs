@@ -354,7 +354,7 @@ public static partial class QueryInterception
             var rows = query.Connection.Runner.ReadAll<TResult, TReader>(sql, StatementArguments.Intercepted(scratch), reader, cancellationToken);
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Projected("Join.ToList", sql, query.Selector, rows, query.ToList());
+                InterceptionCheck.JoinProjected("Join.ToList", sql, query.Selector, query.Tables.Maps, rows, query.ToList());
             }
 
             return rows;
@@ -497,7 +497,7 @@ public static partial class QueryInterception
             if (InterceptionCheck.Enabled)
             {
                 var runtimeFound = query.TryFirst(out var runtime);
-                InterceptionCheck.Projected<TResult>(terminal, sql, query.Selector, found ? [value] : [], runtimeFound ? [runtime] : []);
+                InterceptionCheck.JoinProjected<TResult>(terminal, sql, query.Selector, query.Tables.Maps, found ? [value] : [], runtimeFound ? [runtime] : []);
             }
 
             return found;

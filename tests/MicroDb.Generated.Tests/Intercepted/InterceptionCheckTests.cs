@@ -105,6 +105,31 @@ public class InterceptionCheckTests
     }
 
     [Test]
+    public void A_joins_rows_used_whole_are_compared_column_by_column()
+    {
+        var map = _db.Table<Person>().Map;
+        var ada = _db.Table<Person>().ToList()[0];
+        var same = new Person { Id = ada.Id, Name = ada.Name, Age = ada.Age, Created = ada.Created };
+        var renamed = new Person { Id = ada.Id, Name = "Eve", Age = ada.Age, Created = ada.Created };
+        var row = System.Linq.Expressions.Expression.Parameter(typeof(Person), "p");
+        // The run time's result for the rows before a RightJoin used whole: p == null ? null : new { p, p.Name }.
+        var pair = new { P = ada, ada.Name };
+        var build = System.Linq.Expressions.Expression.New(pair.GetType().GetConstructors()[0], [row, System.Linq.Expressions.Expression.Property(row, nameof(Person.Name))],
+            pair.GetType().GetProperty("P")!, pair.GetType().GetProperty("Name")!);
+        var selector = System.Linq.Expressions.Expression.Condition(System.Linq.Expressions.Expression.Equal(row, System.Linq.Expressions.Expression.Constant(null, typeof(Person))),
+            System.Linq.Expressions.Expression.Constant(null, pair.GetType()), build);
+        var before = InterceptionCheck.Runs;
+
+        InterceptionCheck.JoinProjected("Join.ToList", "SELECT 1", selector, [map], [pair], [new { P = same, same.Name }]);
+        var error = Assert.Throws<InterceptionMismatchException>(() => InterceptionCheck.JoinProjected("Join.ToList", "SELECT 1", selector, [map], [pair], [new { P = renamed, ada.Name }]));
+        var missing = Assert.Throws<InterceptionMismatchException>(() => InterceptionCheck.JoinProjected("Join.ToList", "SELECT 1", selector, [map], [pair], [null]));
+
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(1), "equal columns in another entity object agree");
+        Assert.That(error!.Message, Does.Contain("row 0, member 'P', column 'Name': 'Ada' (string) from the interceptor, 'Eve' (string) from the run-time path"));
+        Assert.That(missing!.Message, Does.Contain("row 0: { P = "));
+    }
+
+    [Test]
     public void Different_row_count_fails()
     {
         var map = _db.Table<Person>().Map;
