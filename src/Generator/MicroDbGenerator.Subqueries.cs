@@ -165,8 +165,9 @@ public sealed partial class MicroDbGenerator
                     : call.Arguments.Length == 1 ? call.Instance as IInvocationOperation : null;
                 var wheres = new List<(IAnonymousFunctionOperation Lambda, string Path)>();
                 var instance = source?.Instance;
-                var step = path + "o";
-                while (!contains && instance is IInvocationOperation { TargetMethod: { Name: "Where", ContainingType.Name: "TableQuery" or "AsyncTableQuery" }, Arguments.Length: 1 } where
+                // Contains reads its Select through LINQ's first argument ('0') or, the async connection's, as the instance ('o').
+                var step = contains ? path + (call.Arguments.Length == 2 ? "0" : "o") + "o" : path + "o";
+                while (instance is IInvocationOperation { TargetMethod: { Name: "Where", ContainingType.Name: "TableQuery" or "AsyncTableQuery" }, Arguments.Length: 1 } where
                     && LambdaOf(where.Arguments[0].Value) is { } whereLambda)
                 {
                     // As SqlTranslator.Subquery: the Where calls before the first that reads the row are the table query's own
@@ -178,14 +179,9 @@ public sealed partial class MicroDbGenerator
 
                 var lambda = source?.Arguments.Length == 1 ? LambdaOf(source.Arguments[0].Value) : null;
                 LoweredNode? page = null;
-                if (!contains && !TryPage(ref instance, reason, out page))
+                if (!TryPage(ref instance, reason, out page))
                 {
                     return null;
-                }
-
-                if (contains && instance is IInvocationOperation { TargetMethod.Name: "Where" or "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" or "Take" or "Skip" } before)
-                {
-                    return Decline(reason + $": Contains over a table query with its own '{before.TargetMethod.Name}' is not lowered at build time (only db.Table<T>().Select(x => x.Key).Contains(row.Member) is)");
                 }
 
                 if (source?.TargetMethod is not { ContainingType: { Name: "TableQuery" or "AsyncTableQuery" } type } method || IsCompat(type)
@@ -222,11 +218,6 @@ public sealed partial class MicroDbGenerator
 
                 var typeKey = Parser.MetadataNameOf(entity);
                 var typeName = entity.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
-                if (contains)
-                {
-                    return Contains(inner!, call, typeKey, typeName, path, reason);
-                }
-
                 LoweredNode? chain = null;
                 for (var i = wheres.Count - 1; i >= 0; i--)
                 {
@@ -248,6 +239,11 @@ public sealed partial class MicroDbGenerator
                 {
                     // The table query's OrderBy/Take/Skip head the chain (the emitter's Nested reads them as its source).
                     chain = page with { Right = chain };
+                }
+
+                if (contains)
+                {
+                    return Contains(inner!, call, typeKey, typeName, path, reason, chain);
                 }
 
                 if (aggregate)
@@ -389,8 +385,10 @@ public sealed partial class MicroDbGenerator
             /// <summary>
             /// <c>Select(b =&gt; b.Key).Contains(row.Member)</c>: an <c>in</c> node whose Family is <c>in</c> for a non-nullable
             /// integer key (<c>row IN (SELECT key ...)</c>) or <c>exists</c> for a string or nullable one (EXISTS of the key's equality).
+            /// The table query's own OrderBy/Take/Skip and Where calls before the Select (<paramref name="chain"/>, as for Any) are
+            /// the key node's Left.
             /// </summary>
-            private LoweredNode? Contains(Lowering inner, IInvocationOperation call, string typeKey, string typeName, string path, string reason)
+            private LoweredNode? Contains(Lowering inner, IInvocationOperation call, string typeKey, string typeName, string path, string reason, LoweredNode? chain)
             {
                 var value = call.Arguments[call.Arguments.Length - 1].Value;
                 if (inner.Key(inner.Body!) is not { } key || Key(value) is not { } row || key.Right!.Family != row.Right!.Family)
@@ -401,7 +399,7 @@ public sealed partial class MicroDbGenerator
                 var nullable = CanBeNull(inner.Body!.Type) || CanBeNull(value.Type);
                 var form = nullable || key.Right.Family != "integer" ? "exists" : "in";
                 return new LoweredNode("in", typeKey, typeName, Family: form, Path: path,
-                    Left: new LoweredNode("key", key.Member, Family: nullable ? "is" : "="), Right: row.Right);
+                    Left: new LoweredNode("key", key.Member, Family: nullable ? "is" : "=", Left: chain), Right: row.Right);
             }
 
             /// <summary>
@@ -669,16 +667,39 @@ public sealed partial class MicroDbGenerator
             if (node.Op == "in")
             {
                 // Contains: Family "in" for a non-nullable integer key, else EXISTS of the keys' equality (Left's Family the operator).
-                var equality = Correlation(node.Left! with { Right = node.Right }, inner, outer, _depth, ref declined);
+                var equality = Correlation(node.Left! with { Right = node.Right, Left = null }, inner, outer, _depth, ref declined);
                 if (equality is not SqlGroup { Inner: SqlBinary { Left: SqlColumn key, Right: SqlColumn row } })
                 {
                     return null;
                 }
 
+                // The table query's own OrderBy/Take/Skip and Where calls (as SqlTranslator.Subquery reads them), written one level deeper.
+                _depth++;
+                List<SqlExpression>? own;
+                SqlSource? source;
+                try
+                {
+                    source = Own(node.Left!.Left, inner, outer, from, values, where, out own, ref declined);
+                }
+                finally
+                {
+                    _depth--;
+                }
+
+                if (source is null)
+                {
+                    return null;
+                }
+
                 _subqueries?.Add((where, node.Path!));
-                return node.Family == "in"
-                    ? new SqlInQuery(_depth == 0 && _joined is null ? row with { Table = null } : row, QueryModel.Select(from, new ValueList<SqlExpression>(new SqlExpression[] { key })), Negated: false)
-                    : new SqlExists(QueryModel.Select(from, One) with { Predicates = new ValueList<SqlExpression>(new[] { equality }) });
+                if (node.Family == "in")
+                {
+                    var keys = QueryModel.Select(source, new ValueList<SqlExpression>(new SqlExpression[] { key })) with { Predicates = new ValueList<SqlExpression>(own!.ToArray()) };
+                    return new SqlInQuery(_depth == 0 && _joined is null ? row with { Table = null } : row, keys, Negated: false);
+                }
+
+                own!.Add(equality);
+                return new SqlExists(QueryModel.Select(source, One) with { Predicates = new ValueList<SqlExpression>(own.ToArray()) });
             }
 
             _depth++;
@@ -695,11 +716,15 @@ public sealed partial class MicroDbGenerator
         /// <summary>The alias of the sub-query nested <paramref name="depth"/> deep (<c>s0</c>, <c>s1</c> ...), as SqlTranslator.Subquery names it.</summary>
         private static string SubqueryAlias(int depth) => SqlAliases.Subquery(depth);
 
-        /// <summary>The rest of <see cref="Subquery"/> for an EXISTS, NOT EXISTS or scalar sub-query, written one level deeper (<see cref="_depth"/>).</summary>
-        private static SqlExpression? Nested(LoweredNode node, EntityModel inner, EntityModel outer, SqlTable from, List<LoweredNode> values, int where, ref string? declined)
+        /// <summary>
+        /// What a sub-query reads and its Where calls' conditions (in call order), from its chain (<paramref name="first"/>: a
+        /// <c>page</c> node for the table query's own OrderBy/Take/Skip, then <c>where</c> nodes), as SqlTranslator.Subquery
+        /// builds them; written one level deeper (<see cref="_depth"/>). Null (with <paramref name="declined"/>) when one is declined.
+        /// </summary>
+        private static SqlSource? Own(LoweredNode? first, EntityModel inner, EntityModel outer, SqlTable from, List<LoweredNode> values, int where, out List<SqlExpression> predicates, ref string? declined)
         {
             // The table query's own OrderBy/Take/Skip (a "page" node heading the chain): its limited rows, read as a sub-query.
-            var first = node.Right;
+            predicates = new List<SqlExpression>();
             SqlSource source = from;
             if (first is { Op: "page" } page)
             {
@@ -712,8 +737,6 @@ public sealed partial class MicroDbGenerator
                 first = page.Right;
             }
 
-            // The Where calls' conditions (in call order), then the call's own, as SqlTranslator.Subquery adds them.
-            var predicates = new List<SqlExpression>();
             for (var chain = first; chain is not null; chain = chain.Right)
             {
                 if (InnerCondition(chain.Left!, inner, outer, values, where, ref declined) is not { } predicate)
@@ -722,6 +745,18 @@ public sealed partial class MicroDbGenerator
                 }
 
                 predicates.Add(predicate);
+            }
+
+            return source;
+        }
+
+        /// <summary>The rest of <see cref="Subquery"/> for an EXISTS, NOT EXISTS or scalar sub-query, written one level deeper (<see cref="_depth"/>).</summary>
+        private static SqlExpression? Nested(LoweredNode node, EntityModel inner, EntityModel outer, SqlTable from, List<LoweredNode> values, int where, ref string? declined)
+        {
+            // The Where calls' conditions (in call order), then the call's own, as SqlTranslator.Subquery adds them.
+            if (Own(node.Right, inner, outer, from, values, where, out var predicates, ref declined) is not { } source)
+            {
+                return null;
             }
 
             SqlExpression projection = SqlLiteral.One;
