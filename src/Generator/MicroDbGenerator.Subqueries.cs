@@ -17,7 +17,7 @@ namespace MicroDb.Generator;
 // with a value (a scalar sub-query; a nullable Min/Max/Average/Sum behind the run time's null guard, the sub-query written
 // twice), or db.Table<B>().Select(b => b.Key).Contains(row.Member) (IN, or EXISTS for a string or nullable key); in a
 // projection also Min/Max/Average, and double/float aggregates, lifted as columns after the members'. The correlation is
-// an equality of integer or string members, nullable or not (= / <>, or IS / IS NOT where either side can be null), with
+// an equality of integer, string, Guid or enum (by number) members, nullable or not (= / <>, or IS / IS NOT where either side can be null), with
 // the enclosing row (the query's, or the enclosing sub-query's for a nested one). The table query may have its own
 // OrderBy keys and constant Take/Skip before the Where calls (a "page" node: its limited rows, as SqlTranslator.Level
 // writes them). A projection's sub-query may hold a nested one (checked by InterceptedSite.LiftedSubquery) and be read
@@ -391,13 +391,13 @@ public sealed partial class MicroDbGenerator
             private LoweredNode? Contains(Lowering inner, IInvocationOperation call, string typeKey, string typeName, string path, string reason, LoweredNode? chain)
             {
                 var value = call.Arguments[call.Arguments.Length - 1].Value;
-                if (inner.Key(inner.Body!) is not { } key || Key(value) is not { } row || key.Right!.Family != row.Right!.Family)
+                if (inner.Key(inner.Body!) is not { } key || Key(value) is not { } row || !SameFamily(key, row))
                 {
-                    return Decline(reason + $": '{inner.Body!.Syntax}' and '{value.Syntax}' are not plain members of integer or string type of the two rows");
+                    return Decline(reason + $": '{inner.Body!.Syntax}' and '{value.Syntax}' are not plain members of the two rows of one integer, string, Guid or enum type");
                 }
 
                 var nullable = CanBeNull(inner.Body!.Type) || CanBeNull(value.Type);
-                var form = nullable || key.Right.Family != "integer" ? "exists" : "in";
+                var form = nullable || key.Right!.Family != "integer" ? "exists" : "in";
                 return new LoweredNode("in", typeKey, typeName, Family: form, Path: path,
                     Left: new LoweredNode("key", key.Member, Family: nullable ? "is" : "=", Left: chain), Right: row.Right);
             }
@@ -488,8 +488,9 @@ public sealed partial class MicroDbGenerator
                 type is null || !type.IsValueType || type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T;
 
             /// <summary>
-            /// A property of this lambda's row of integer or string type (through integral and nullable conversions, nullable
-            /// members included): a <c>key</c> node (Member) whose Right is an <c>outer</c> node (Member, Family <c>integer</c> or <c>string</c>); else null.
+            /// A property of this lambda's row of integer, string, Guid or enum type (through integral and nullable conversions, nullable
+            /// members included): a <c>key</c> node (Member) whose Right is an <c>outer</c> node (Member, Family <c>integer</c>, <c>string</c>,
+            /// <c>guid</c> or <c>enum</c>, MemberType an enum's type); else null.
             /// </summary>
             private LoweredNode? Key(IOperation operation)
             {
@@ -523,7 +524,10 @@ public sealed partial class MicroDbGenerator
 
                 var type = property.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable ? nullable.TypeArguments[0] : property.Type;
                 var family = FamilyOf(type);
-                return family is "integer" or "string" ? new LoweredNode("key", property.Name, Right: new LoweredNode("outer", property.Name, Family: family, Table: table)) : null;
+                // An enum pairs only with its own type (MemberType), as the run time compares two columns stored alike.
+                return family is "integer" or "string" or "guid" or "enum"
+                    ? new LoweredNode("key", property.Name, Right: new LoweredNode("outer", property.Name, family == "enum" ? type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) : null, Family: family, Table: table))
+                    : null;
             }
 
             /// <summary>
@@ -573,11 +577,11 @@ public sealed partial class MicroDbGenerator
                 }
 
                 if (operation is IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals } b
-                    && (b.OperatorMethod is null || b.OperatorMethod.ContainingType.SpecialType == SpecialType.System_String))
+                    && (b.OperatorMethod is null || b.OperatorMethod.ContainingType.SpecialType == SpecialType.System_String || FamilyOf(b.OperatorMethod.ContainingType) == "guid"))
                 {
                     var outerLeft = Uses(b.LeftOperand);
                     var (own, other) = outerLeft ? (b.RightOperand, b.LeftOperand) : (b.LeftOperand, b.RightOperand);
-                    if (!Uses(own) && !inner.Uses(other) && inner.Key(own) is { } innerKey && Key(other) is { } outerKey && innerKey.Right!.Family == outerKey.Right!.Family)
+                    if (!Uses(own) && !inner.Uses(other) && inner.Key(own) is { } innerKey && Key(other) is { } outerKey && SameFamily(innerKey, outerKey))
                     {
                         var nullable = CanBeNull(b.LeftOperand.Type) || CanBeNull(b.RightOperand.Type);
                         var equal = b.OperatorKind == BinaryOperatorKind.Equals;
@@ -588,9 +592,12 @@ public sealed partial class MicroDbGenerator
 
                 why = SubqueryReason(operation) is not null
                     ? $"'{operation.Syntax}' is a sub-query nested in it that reads the outer query's row, which is not lowered at build time"
-                    : $"'{operation.Syntax}' reads the outer row other than as 'inner.Member == outer.Member' of integer or string members";
+                    : $"'{operation.Syntax}' reads the outer row other than as 'inner.Member == outer.Member' of integer, string, Guid or enum members";
                 return null;
             }
+
+            /// <summary>Whether two <see cref="Key"/> nodes compare as the run time compares two columns: one family, an enum with its own type.</summary>
+            private static bool SameFamily(LoweredNode a, LoweredNode b) => a.Right!.Family == b.Right!.Family && a.Right.MemberType == b.Right.MemberType;
         }
     }
 
@@ -925,9 +932,10 @@ public sealed partial class MicroDbGenerator
             var joined = depth == 0 && _joined is not null && node.Right.Table < _joined.Count ? _joined[node.Right.Table] : null;
             var own = inner.Columns.FirstOrDefault(c => c.MemberName == node.Member);
             var other = (joined ?? outer).Columns.FirstOrDefault(c => c.MemberName == node.Right.Member);
-            if (own is null || other is null || !Fits(own.Kind, family) || !Fits(other.Kind, family))
+            // An enum stored by name is refused by the run time (QueryReasons.TextEnumCompared, StoredDifferently): by number only.
+            if (own is null || other is null || !Fits(own.Kind, family) || !Fits(other.Kind, family) || family == "enum" && (own.Kind != ColumnKind.Enum || other.Kind != ColumnKind.Enum))
             {
-                declined = $"the sub-query's key '{node.Member}' or the row's '{node.Right.Member}' is not stored as {family}";
+                declined = $"the sub-query's key '{node.Member}' or the row's '{node.Right.Member}' is not stored as {(family == "enum" ? "an enum's number" : family)}";
                 return null;
             }
 

@@ -35,6 +35,24 @@ public class SubqueryMoreInterceptionTests
             [PrimaryKey, AutoIncrement] public int Id { get; set; }
             public string? Region { get; set; }
             public bool Active { get; set; }
+            public System.Guid Token { get; set; }
+            public string? Note { get; set; }
+            public Level Level { get; set; }
+            public Level? MaybeLevel { get; set; }
+            [StoreAsText] public Level LevelName { get; set; }
+        }
+        public enum Level { Low = 1, High = 2 }
+        public enum Grade { Low = 1, High = 2 }
+        [Table("tokens")]
+        public class Token
+        {
+            [PrimaryKey, AutoIncrement] public int Id { get; set; }
+            public System.Guid Value { get; set; }
+            public string? Note { get; set; }
+            public Level Level { get; set; }
+            public Level? MaybeLevel { get; set; }
+            public Grade Grade { get; set; }
+            [StoreAsText] public Level LevelName { get; set; }
         }
         """;
 
@@ -75,6 +93,38 @@ public class SubqueryMoreInterceptionTests
         Assert.That(source, Does.Contain(
             """WHERE \"Id\" IN (SELECT \"s0\".\"OrderId\" FROM (SELECT \"Id\", \"OrderId\", \"Quantity\", \"Sku\", \"Active\" FROM \"lines\" AS \"s0\" ORDER BY \"s0\".\"Quantity\" DESC, \"s0\".\"Id\" LIMIT 2 OFFSET 1) AS \"s0\" WHERE (\"s0\".\"Active\" = 1))").Subquery(0, "");"""));
         Assert.That(source, Does.Contain(
-            """WHERE EXISTS (SELECT 1 FROM (SELECT \"Id\", \"Region\", \"Active\" FROM \"customers\" AS \"s0\" ORDER BY \"s0\".\"Id\" LIMIT 2) AS \"s0\" WHERE (\"s0\".\"Region\" IS \"orders\".\"Region\"))").Subquery(0, "");"""));
+            """WHERE EXISTS (SELECT 1 FROM (SELECT \"Id\", \"Region\", \"Active\", \"Token\", \"Note\", \"Level\", \"MaybeLevel\", \"LevelName\" FROM \"customers\" AS \"s0\" ORDER BY \"s0\".\"Id\" LIMIT 2) AS \"s0\" WHERE (\"s0\".\"Region\" IS \"orders\".\"Region\"))").Subquery(0, "");"""));
+    }
+
+    [Test]
+    public void Contains_and_correlations_over_Guid_and_enum_members_are_the_run_time_EXISTS()
+    {
+        var source = Lowered("""
+                public static List<Customer> Known(MicroDbConnection db) => db.Table<Customer>().Where(c => db.Table<Token>().Select(t => t.Value).Contains(c.Token)).ToList();
+                public static int Noted(MicroDbConnection db) => db.Table<Customer>().Count(c => db.Table<Token>().Any(t => t.Value == c.Token && t.Note == c.Note));
+                public static List<Customer> Levels(MicroDbConnection db) => db.Table<Customer>().Where(c => db.Table<Token>().Select(t => t.MaybeLevel).Contains(c.MaybeLevel)).ToList();
+                public static int Other(MicroDbConnection db) => db.Table<Customer>().Where(c => !db.Table<Token>().Any(t => c.Level != t.Level)).ExecuteDelete();
+            """);
+
+        Assert.That(source, Does.Contain(
+            """FROM \"customers\" WHERE EXISTS (SELECT 1 FROM \"tokens\" AS \"s0\" WHERE (\"s0\".\"Value\" = \"customers\".\"Token\"))").Subquery(0, "");"""));
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("SELECT count(*) FROM \"customers\" WHERE EXISTS (SELECT 1 FROM \"tokens\" AS \"s0\" WHERE ((\"s0\".\"Value\" = \"customers\".\"Token\") AND (\"s0\".\"Note\" IS \"customers\".\"Note\")))").Subquery(0, "");"""));
+        Assert.That(source, Does.Contain(
+            """FROM \"customers\" WHERE EXISTS (SELECT 1 FROM \"tokens\" AS \"s0\" WHERE (\"s0\".\"MaybeLevel\" IS \"customers\".\"MaybeLevel\"))").Subquery(0, "");"""));
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("DELETE FROM \"customers\" WHERE (NOT EXISTS (SELECT 1 FROM \"tokens\" AS \"s0\" WHERE (\"customers\".\"Level\" <> \"s0\".\"Level\")))").Subquery(0, "O");"""));
+    }
+
+    [TestCase("db.Table<Customer>().Where(c => db.Table<Token>().Select(t => t.LevelName).Contains(c.LevelName)).ToList()", "is not stored as an enum's number")]
+    [TestCase("db.Table<Customer>().Where(c => db.Table<Token>().Select(t => (int)t.Grade).Contains((int)c.Level)).ToList()", "are not plain members of the two rows of one integer, string, Guid or enum type")]
+    [TestCase("db.Table<Customer>().Where(c => db.Table<Token>().Any(t => t.Grade == (Grade)c.Level)).ToList()", "reads the outer row other than as 'inner.Member == outer.Member' of integer, string, Guid or enum members")]
+    public void Sub_queries_over_enums_stored_by_name_or_of_two_types_stay_declined(string query, string reason)
+    {
+        var result = GeneratorHarness.Run(Model + "\npublic static class Queries\n{\n    public static object Q(MicroDbConnection db) => " + query + ";\n}\n");
+
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.Sources.ContainsKey(HintName), Is.False);
+        Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(), Does.Contain(reason));
     }
 }
