@@ -179,7 +179,7 @@ public sealed partial class MicroDbGenerator
 
                 var lambda = source?.Arguments.Length == 1 ? LambdaOf(source.Arguments[0].Value) : null;
                 LoweredNode? page = null;
-                if (!TryPage(ref instance, reason, out page))
+                if (!TryPage(ref instance, ref step, reason, out page))
                 {
                     return null;
                 }
@@ -283,7 +283,7 @@ public sealed partial class MicroDbGenerator
             /// are called on. False (declined) for a count that is not a constant, a key that is not a member, OrderBy after
             /// Take/Skip (a second limited level), a Where before them, or any of them reading the row (the run time refuses that).
             /// </summary>
-            private bool TryPage(ref IOperation? instance, string reason, out LoweredNode? page)
+            private bool TryPage(ref IOperation? instance, ref string step, string reason, out LoweredNode? page)
             {
                 page = null;
                 var counts = new List<(string Name, int Count)>();
@@ -302,13 +302,38 @@ public sealed partial class MicroDbGenerator
 
                     counts.Insert(0, (paging.TargetMethod.Name, count));
                     instance = paging.Instance;
+                    step += "o";
                 }
 
+                // The level's own OrderBy keys and Where conditions, in call order (one level of TableQuery: a Where before
+                // Take/Skip filters the rows the level limits, as SqlTranslator.Level writes its WhereLambdas).
                 var orders = new List<LoweredNode>();
-                while (instance is IInvocationOperation { TargetMethod: { Name: "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending", ContainingType.Name: "TableQuery" or "AsyncTableQuery" } } order
+                var level = new List<LoweredNode>();
+                while (instance is IInvocationOperation { TargetMethod: { Name: "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" or "Where", ContainingType.Name: "TableQuery" or "AsyncTableQuery" } } order
                     && !Uses(order))
                 {
                     var name = order.TargetMethod.Name;
+                    if (name == "Where")
+                    {
+                        var own = order.Arguments.Length == 1 && LambdaOf(order.Arguments[0].Value) is { } whereLambda ? new Lowering(whereLambda) { _parent = this } : null;
+                        if (own?.Body is null)
+                        {
+                            Decline(reason + ": a Where lambda has a statement body");
+                            return false;
+                        }
+
+                        if (Correlated(own, own.Body, step + "a", out var whereWhy) is not { } predicate)
+                        {
+                            Decline(reason + ": " + whereWhy);
+                            return false;
+                        }
+
+                        level.Insert(0, new LoweredNode("where", Left: predicate));
+                        instance = order.Instance;
+                        step += "o";
+                        continue;
+                    }
+
                     var key = order.Arguments.Length == 1 ? LambdaOf(order.Arguments[0].Value) : null;
                     var keyLowering = key is null ? null : new Lowering(key);
                     if (keyLowering?.Member(keyLowering.Body, out var member) is not { } family || family == "guid" || member is null)
@@ -324,7 +349,9 @@ public sealed partial class MicroDbGenerator
                     }
 
                     orders.Insert(0, new LoweredNode("order", member.Name, order.TargetMethod.TypeArguments[0].ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), name));
+                    level.Insert(0, orders[0]);
                     instance = order.Instance;
+                    step += "o";
                 }
 
                 if (instance is IInvocationOperation { TargetMethod: { Name: "Take" or "Skip" or "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" or "Where" } } before && Uses(before))
@@ -334,14 +361,14 @@ public sealed partial class MicroDbGenerator
                     return false;
                 }
 
-                if (counts.Count == 0 && orders.Count == 0)
+                if (counts.Count == 0 && level.Count == 0)
                 {
                     return true;
                 }
 
-                if (instance is IInvocationOperation { TargetMethod.Name: "Take" or "Skip" or "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" or "Where" } level)
+                if (instance is IInvocationOperation { TargetMethod.Name: "Take" or "Skip" or "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" or "Where" } second)
                 {
-                    Decline(reason + $": '{level.TargetMethod.Name}' before the sub-query's {(orders.Count > 0 ? orders[0].Family : counts[0].Name)} (a second level of its limited rows) is not lowered at build time");
+                    Decline(reason + $": '{second.TargetMethod.Name}' before the sub-query's {(level.Count > 0 ? level[0].Family ?? "Where" : counts[0].Name)} (a second level of its limited rows) is not lowered at build time");
                     return false;
                 }
 
@@ -373,9 +400,9 @@ public sealed partial class MicroDbGenerator
                 }
 
                 LoweredNode? keys = null;
-                for (var i = orders.Count - 1; i >= 0; i--)
+                for (var i = level.Count - 1; i >= 0; i--)
                 {
-                    keys = orders[i] with { Right = keys };
+                    keys = level[i] with { Right = keys };
                 }
 
                 page = new LoweredNode("page", limit?.ToString(System.Globalization.CultureInfo.InvariantCulture), Family: offset.ToString(System.Globalization.CultureInfo.InvariantCulture), Left: keys);
@@ -735,7 +762,7 @@ public sealed partial class MicroDbGenerator
             SqlSource source = from;
             if (first is { Op: "page" } page)
             {
-                if (Limited(page, inner, from, ref declined) is not { } limited)
+                if (Limited(page, inner, outer, from, values, where, predicates, ref declined) is not { } limited)
                 {
                     return null;
                 }
@@ -812,15 +839,29 @@ public sealed partial class MicroDbGenerator
         /// <summary>
         /// What a sub-query with its own OrderBy/Take/Skip reads, as SqlTranslator.Level writes it: with a limit or an offset,
         /// <c>(SELECT every column FROM "B" AS "s0" ORDER BY "s0"."Key" LIMIT n OFFSET m) AS "s0"</c>; without, the table
-        /// itself (an ordering alone changes no answer: the run time drops it). Null (with <paramref name="declined"/>) when a key
-        /// is stored as a kind that orders by the run-time translator's rules.
+        /// itself (an ordering alone changes no answer: the run time drops it). The level's own Where conditions (<c>where</c>
+        /// nodes among the keys) are the limited SELECT's, or, not limited, added to <paramref name="predicates"/> first. Null
+        /// (with <paramref name="declined"/>) when a key is stored as a kind that orders by the run-time translator's rules.
         /// </summary>
-        private static SqlSource? Limited(LoweredNode page, EntityModel inner, SqlTable from, ref string? declined)
+        private static SqlSource? Limited(LoweredNode page, EntityModel inner, EntityModel outer, SqlTable from, List<LoweredNode> values, int where, List<SqlExpression> predicates, ref string? declined)
         {
             var orderings = new List<SqlOrdering>();
+            var own = new List<SqlExpression>();
             var group = 0;
             for (var key = page.Left; key is not null; key = key.Right)
             {
+                if (key.Op == "where")
+                {
+                    // The level's own Where (before its Take/Skip): in the limited rows' SELECT, or the sub-query's first conditions.
+                    if (InnerCondition(key.Left!, inner, outer, values, where, ref declined) is not { } condition)
+                    {
+                        return null;
+                    }
+
+                    own.Add(condition);
+                    continue;
+                }
+
                 var column = inner.Columns.FirstOrDefault(c => c.MemberName == key.Member);
                 if (column is null || !Fits(column.Kind, Family(key.MemberType!, column.Kind)))
                 {
@@ -834,12 +875,14 @@ public sealed partial class MicroDbGenerator
             var offset = int.Parse(page.Family!, System.Globalization.CultureInfo.InvariantCulture);
             if (page.Member is null && offset == 0)
             {
+                // Not limited: the run time drops the orderings and reads the level's conditions as the sub-query's own.
+                predicates.AddRange(own);
                 return from;
             }
 
             var limit = page.Member is null ? (int?)null : int.Parse(page.Member, System.Globalization.CultureInfo.InvariantCulture);
             var columns = new ValueList<SqlExpression>(inner.Columns.Select(c => (SqlExpression)new SqlColumn(c.ColumnName)).ToArray());
-            var level = new QueryModel(new SqlTable(from.Name, from.Alias), columns, false, ValueList<SqlExpression>.Empty, new ValueList<SqlOrdering>(orderings.ToArray()), limit, offset);
+            var level = new QueryModel(new SqlTable(from.Name, from.Alias), columns, false, new ValueList<SqlExpression>(own.ToArray()), new ValueList<SqlOrdering>(orderings.ToArray()), limit, offset);
             return new SqlSubquery(level, from.Alias);
         }
 

@@ -127,4 +127,24 @@ public class SubqueryMoreInterceptionTests
         Assert.That(result.Sources.ContainsKey(HintName), Is.False);
         Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(), Does.Contain(reason));
     }
+
+    [Test]
+    public void A_sub_querys_own_Where_before_its_Take_and_Skip_filters_its_limited_rows()
+    {
+        var source = Lowered("""
+                public static List<Order> Top(MicroDbConnection db, int min) => db.Table<Order>().Where(o => db.Table<Line>().Where(l => l.Quantity > min).OrderBy(l => l.Sku).Where(l => l.Active).Take(3).Any(l => l.OrderId == o.Id)).ToList();
+                public static List<Order> In(MicroDbConnection db) => db.Table<Order>().Where(o => db.Table<Line>().Where(l => l.Active).Skip(1).Where(l => l.Quantity > 2).Select(l => l.OrderId).Contains(o.Id)).ToList();
+                public static int Sorted(MicroDbConnection db, int min) => db.Table<Order>().Count(o => db.Table<Line>().Where(l => l.Quantity > min).OrderBy(l => l.Sku).Count(l => l.OrderId == o.Id) > 1);
+            """);
+
+        Assert.That(source, Does.Contain(
+            """WHERE EXISTS (SELECT 1 FROM (SELECT \"Id\", \"OrderId\", \"Quantity\", \"Sku\", \"Active\" FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"Quantity\" > ?) AND (\"s0\".\"Active\" = 1) ORDER BY \"s0\".\"Sku\" LIMIT 3) AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\"))")"""
+            + """.Value(0, "ooooaR", "Quantity", typeof(int)).Subquery(0, "");"""));
+        Assert.That(source, Does.Contain(
+            """WHERE \"Id\" IN (SELECT \"s0\".\"OrderId\" FROM (SELECT \"Id\", \"OrderId\", \"Quantity\", \"Sku\", \"Active\" FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"Active\" = 1) LIMIT -1 OFFSET 1) AS \"s0\" WHERE (\"s0\".\"Quantity\" > ?))")"""
+            + """.Value(0, "0oaR", "Quantity", typeof(int)).Subquery(0, "");"""));
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("SELECT count(*) FROM \"orders\" WHERE ((SELECT count(*) FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"Quantity\" > ?) AND (\"s0\".\"OrderId\" = \"orders\".\"Id\")) > ?)")"""
+            + """.Value(0, "LooaR", "Quantity", typeof(int)).Value(0, "R", "", typeof(object)).Subquery(0, "L");"""));
+    }
 }

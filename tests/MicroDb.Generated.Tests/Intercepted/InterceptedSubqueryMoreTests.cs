@@ -83,4 +83,32 @@ public class InterceptedSubqueryMoreTests : InterceptedTestBase
         Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(3), "The check compared each run with the run-time path.");
         Assert.That(_db.Table<JoinOrder>().Select(o => o.Id).ToList(), Is.EqualTo(new[] { 1, 2, 3 }));
     }
+
+    [Test]
+    public void A_sub_querys_own_Where_before_its_Take_and_Skip_is_intercepted_and_matches_LINQ()
+    {
+        var before = InterceptionCheck.Runs;
+        var min = 1;
+
+        var top = _db.Table<JoinOrder>().Where(o => _db.Table<JoinLine>().Where(l => l.Quantity > min).OrderBy(l => l.Quantity).Where(l => l.Sku != "e").Take(2).Any(l => l.OrderId == o.Id)).ToList();
+        var rest = _db.Table<JoinOrder>().Where(o => _db.Table<JoinLine>().Where(l => l.Quantity < 9).OrderBy(l => l.Id).Skip(2).Where(l => l.Quantity > min).Select(l => l.OrderId).Contains(o.Id)).ToList();
+        var sorted = _db.Table<JoinOrder>().Count(o => _db.Table<JoinLine>().Where(l => l.Quantity > min).OrderBy(l => l.Sku).Count(l => l.OrderId == o.Id) >= 1);
+        var lifted = _db.Table<JoinOrder>().Select(o => new { o.Id, N = _db.Table<JoinLine>().Where(l => l.Quantity >= min).OrderByDescending(l => l.Quantity).Take(3).Count(l => l.OrderId == o.Id) }).ToList();
+
+        Assert.That(Intercepted, Is.EqualTo(4), Seen);
+        Assert.That(_seen.First(s => s.Source == StatementSource.Intercepted).Sql, Does.EndWith(
+            "WHERE EXISTS (SELECT 1 FROM (SELECT \"Id\", \"OrderId\", \"Sku\", \"Quantity\" FROM \"join_lines\" AS \"s0\" WHERE (\"s0\".\"Quantity\" > ?) AND (\"s0\".\"Sku\" IS NOT ?) "
+            + "ORDER BY \"s0\".\"Quantity\" LIMIT 2) AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"join_orders\".\"Id\"))"), Seen);
+        var expectedTop = _orders.Where(o => _lines.Where(l => l.Quantity > min).OrderBy(l => l.Quantity).Where(l => l.Sku != "e").Take(2).Any(l => l.OrderId == o.Id));
+        Assert.That(top.Select(o => o.Id), Is.EqualTo(expectedTop.Select(o => o.Id)));
+        Assert.That(top.Select(o => o.Id), Is.EqualTo(new[] { 1, 3 }));
+        var expectedRest = _orders.Where(o => _lines.Where(l => l.Quantity < 9).OrderBy(l => l.Id).Skip(2).Where(l => l.Quantity > min).Select(l => l.OrderId).Contains(o.Id));
+        Assert.That(rest.Select(o => o.Id), Is.EqualTo(expectedRest.Select(o => o.Id)));
+        Assert.That(rest.Select(o => o.Id), Is.EqualTo(new[] { 2, 3 }));
+        Assert.That(sorted, Is.EqualTo(_orders.Count(o => _lines.Where(l => l.Quantity > min).Count(l => l.OrderId == o.Id) >= 1)).And.EqualTo(3));
+        var expectedLifted = _orders.Select(o => new { o.Id, N = _lines.Where(l => l.Quantity >= min).OrderByDescending(l => l.Quantity).Take(3).Count(l => l.OrderId == o.Id) });
+        Assert.That(lifted, Is.EqualTo(expectedLifted));
+        Assert.That(lifted.Select(x => x.N), Is.EqualTo(new[] { 1, 1, 1, 0 }));
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(4), "The check compared each run with the run-time path.");
+    }
 }
