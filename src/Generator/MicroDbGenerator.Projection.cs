@@ -133,6 +133,12 @@ public sealed partial class MicroDbGenerator
                     }
 
                 default:
+                    if (lift?.Invoke(body) is { } whole)
+                    {
+                        // A sub-query as the whole projection (MicroDbGenerator.Subqueries.cs): its value, after the column 1.
+                        return whole;
+                    }
+
                     reason = $"the projection '{body.Syntax}' is computed; an intercepted projection is a member, an anonymous object, or a constructor or initializer of plain mapped members";
                     return null;
             }

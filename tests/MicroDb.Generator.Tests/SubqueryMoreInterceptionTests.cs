@@ -147,4 +147,16 @@ public class SubqueryMoreInterceptionTests
             """new InterceptedSite("SELECT count(*) FROM \"orders\" WHERE ((SELECT count(*) FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"Quantity\" > ?) AND (\"s0\".\"OrderId\" = \"orders\".\"Id\")) > ?)")"""
             + """.Value(0, "LooaR", "Quantity", typeof(int)).Value(0, "R", "", typeof(object)).Subquery(0, "L");"""));
     }
+
+    [Test]
+    public void A_sub_query_as_the_whole_projection_is_a_column_after_1_read_by_the_projector()
+    {
+        var source = Lowered("""
+                public static List<int> Lines(MicroDbConnection db) => db.Table<Order>().Select(o => db.Table<Line>().Count(l => l.OrderId == o.Id)).ToList();
+            """);
+
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("SELECT 1, (SELECT count(*) FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")) FROM \"orders\"")"""));
+        Assert.That(source, Does.Contain("static (global::Shop.Order r, object[] v) => (int)v[0]"));
+    }
 }

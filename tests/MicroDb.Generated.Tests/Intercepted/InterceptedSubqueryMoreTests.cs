@@ -111,4 +111,25 @@ public class InterceptedSubqueryMoreTests : InterceptedTestBase
         Assert.That(lifted.Select(x => x.N), Is.EqualTo(new[] { 1, 1, 1, 0 }));
         Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(4), "The check compared each run with the run-time path.");
     }
+
+    [Test]
+    public void A_sub_query_as_the_whole_projection_is_intercepted_and_matches_LINQ()
+    {
+        var before = InterceptionCheck.Runs;
+        var min = 1;
+
+        var counts = _db.Table<JoinOrder>().Where(o => o.Id < 4).Select(o => _db.Table<JoinLine>().Count(l => l.OrderId == o.Id && l.Quantity > min)).ToList();
+        var any = _db.Table<JoinOrder>().Where(o => o.Id == 4).Select(o => _db.Table<JoinLine>().Any(l => l.OrderId == o.Id)).First();
+        var most = _db.Table<JoinOrder>().Select(o => _db.Table<JoinLine>().Where(l => l.OrderId == o.Id).Max(l => (int?)l.Quantity)).ToArray();
+
+        Assert.That(Intercepted, Is.EqualTo(3), Seen);
+        Assert.That(_seen.First(s => s.Source == StatementSource.Intercepted).Sql, Does.StartWith(
+            "SELECT 1, (SELECT count(*) FROM \"join_lines\" AS \"s0\" WHERE ((\"s0\".\"OrderId\" = \"join_orders\".\"Id\") AND (\"s0\".\"Quantity\" > ?))) FROM \"join_orders\""), Seen);
+        Assert.That(counts, Is.EqualTo(_orders.Where(o => o.Id < 4).Select(o => _lines.Count(l => l.OrderId == o.Id && l.Quantity > min))));
+        Assert.That(counts, Is.EqualTo(new[] { 1, 1, 2 }));
+        Assert.That(any, Is.False);
+        Assert.That(most, Is.EqualTo(_orders.Select(o => _lines.Where(l => l.OrderId == o.Id).Max(l => (int?)l.Quantity))));
+        Assert.That(most, Is.EqualTo(new int?[] { 4, 6, 9, null }));
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(3), "The check compared each run with the run-time path.");
+    }
 }
