@@ -617,6 +617,26 @@ public sealed partial class MicroDbGenerator
                     }
                 }
 
+                // An ordering of two non-nullable integer members, read as they are (no conversion): (a op b), as the run time writes it.
+                if (operation is IBinaryOperation { OperatorMethod: null, IsLifted: false, LeftOperand: IPropertyReferenceOperation, RightOperand: IPropertyReferenceOperation } order
+                    && order.OperatorKind is BinaryOperatorKind.LessThan or BinaryOperatorKind.LessThanOrEqual or BinaryOperatorKind.GreaterThan or BinaryOperatorKind.GreaterThanOrEqual
+                    && !CanBeNull(order.LeftOperand.Type) && !CanBeNull(order.RightOperand.Type))
+                {
+                    var outerLeft = Uses(order.LeftOperand);
+                    var (own, other) = outerLeft ? (order.RightOperand, order.LeftOperand) : (order.LeftOperand, order.RightOperand);
+                    if (!Uses(own) && !inner.Uses(other) && inner.Key(own) is { Right.Family: "integer" } innerKey && Key(other) is { Right.Family: "integer" } outerKey)
+                    {
+                        var written = order.OperatorKind switch
+                        {
+                            BinaryOperatorKind.LessThan => "<",
+                            BinaryOperatorKind.LessThanOrEqual => "<=",
+                            BinaryOperatorKind.GreaterThan => ">",
+                            _ => ">=",
+                        };
+                        return new LoweredNode("corr", innerKey.Member, Family: written, ValueOnLeft: outerLeft, Right: outerKey.Right);
+                    }
+                }
+
                 why = SubqueryReason(operation) is not null
                     ? $"'{operation.Syntax}' is a sub-query nested in it that reads the outer query's row, which is not lowered at build time"
                     : $"'{operation.Syntax}' reads the outer row other than as 'inner.Member == outer.Member' of integer, string, Guid or enum members";
@@ -986,10 +1006,10 @@ public sealed partial class MicroDbGenerator
             SqlExpression b = new SqlColumn(other.ColumnName, joined is not null ? SqlAliases.Table(node.Right.Table) : depth == 0 ? outer.TableName : SubqueryAlias(depth - 1));
             var op = node.Family switch
             {
-                "=" => SqlOperator.Equal,
-                "<>" => SqlOperator.NotEqual,
                 "is" => SqlOperator.Is,
-                _ => SqlOperator.IsNot,
+                "is not" => SqlOperator.IsNot,
+                // =, <> and (two non-nullable integer members) the orderings, written as the run time's Ordering writes two columns.
+                var written => SqlComparisons.Of(written!),
             };
             return new SqlGroup(node.ValueOnLeft ? new SqlBinary(b, op, a) : new SqlBinary(a, op, b));
         }

@@ -159,4 +159,18 @@ public class SubqueryMoreInterceptionTests
             """new InterceptedSite("SELECT 1, (SELECT count(*) FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")) FROM \"orders\"")"""));
         Assert.That(source, Does.Contain("static (global::Shop.Order r, object[] v) => (int)v[0]"));
     }
+
+    [Test]
+    public void An_ordering_of_two_integer_members_correlates_as_the_run_time_writes_it()
+    {
+        var source = Lowered("""
+                public static List<Order> Big(MicroDbConnection db) => db.Table<Order>().Where(o => db.Table<Line>().Any(l => l.OrderId == o.Id && l.Quantity > o.Total)).ToList();
+                public static int Small(MicroDbConnection db) => db.Table<Order>().Count(o => db.Table<Line>().All(l => o.Total >= l.Quantity));
+            """);
+
+        Assert.That(source, Does.Contain(
+            """WHERE EXISTS (SELECT 1 FROM \"lines\" AS \"s0\" WHERE ((\"s0\".\"OrderId\" = \"orders\".\"Id\") AND (\"s0\".\"Quantity\" > \"orders\".\"Total\")))").Subquery(0, "");"""));
+        Assert.That(source, Does.Contain(
+            """new InterceptedSite("SELECT count(*) FROM \"orders\" WHERE (NOT EXISTS (SELECT 1 FROM \"lines\" AS \"s0\" WHERE (NOT ((\"orders\".\"Total\" >= \"s0\".\"Quantity\")))))").Subquery(0, "");"""));
+    }
 }

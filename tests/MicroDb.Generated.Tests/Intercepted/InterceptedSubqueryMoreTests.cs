@@ -132,4 +132,24 @@ public class InterceptedSubqueryMoreTests : InterceptedTestBase
         Assert.That(most, Is.EqualTo(new int?[] { 4, 6, 9, null }));
         Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(3), "The check compared each run with the run-time path.");
     }
+
+    [Test]
+    public void An_ordering_of_two_integer_members_in_a_sub_query_is_intercepted_and_matches_LINQ()
+    {
+        var before = InterceptionCheck.Runs;
+
+        var big = _db.Table<JoinOrder>().Where(o => _db.Table<JoinLine>().Any(l => l.OrderId == o.Id && l.Quantity > o.Id)).ToList();
+        var small = _db.Table<JoinOrder>().Count(o => _db.Table<JoinLine>().All(l => o.Id >= l.Quantity));
+        var fewer = _db.Table<JoinOrder>().Where(o => _db.Table<JoinLine>().Count(l => l.Quantity < o.Id) >= 2).ToList();
+
+        Assert.That(Intercepted, Is.EqualTo(3), Seen);
+        Assert.That(_seen.First(s => s.Source == StatementSource.Intercepted).Sql, Does.EndWith(
+            "WHERE EXISTS (SELECT 1 FROM \"join_lines\" AS \"s0\" WHERE ((\"s0\".\"OrderId\" = \"join_orders\".\"Id\") AND (\"s0\".\"Quantity\" > \"join_orders\".\"Id\")))"), Seen);
+        Assert.That(big.Select(o => o.Id), Is.EqualTo(_orders.Where(o => _lines.Any(l => l.OrderId == o.Id && l.Quantity > o.Id)).Select(o => o.Id)));
+        Assert.That(big.Select(o => o.Id), Is.EqualTo(new[] { 1, 2, 3 }));
+        Assert.That(small, Is.EqualTo(_orders.Count(o => _lines.All(l => o.Id >= l.Quantity))).And.EqualTo(0));
+        Assert.That(fewer.Select(o => o.Id), Is.EqualTo(_orders.Where(o => _lines.Count(l => l.Quantity < o.Id) >= 2).Select(o => o.Id)));
+        Assert.That(fewer.Select(o => o.Id), Is.EqualTo(new[] { 2, 3, 4 }));
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(3), "The check compared each run with the run-time path.");
+    }
 }
