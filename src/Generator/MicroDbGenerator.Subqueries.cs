@@ -17,7 +17,7 @@ namespace MicroDb.Generator;
 // with a value (a scalar sub-query; a nullable Min/Max/Average/Sum behind the run time's null guard, the sub-query written
 // twice), or db.Table<B>().Select(b => b.Key).Contains(row.Member) (IN, or EXISTS for a string or nullable key); in a
 // projection also Min/Max/Average, and double/float aggregates, lifted as columns after the members'. The correlation is
-// an equality of integer or string members, nullable or not (= / <>, or IS / IS NOT where either side can be null), with
+// an equality of integer, string, Guid or enum (by number) members, nullable or not (= / <>, or IS / IS NOT where either side can be null), with
 // the enclosing row (the query's, or the enclosing sub-query's for a nested one). The table query may have its own
 // OrderBy keys and constant Take/Skip before the Where calls (a "page" node: its limited rows, as SqlTranslator.Level
 // writes them). A projection's sub-query may hold a nested one (checked by InterceptedSite.LiftedSubquery) and be read
@@ -165,8 +165,9 @@ public sealed partial class MicroDbGenerator
                     : call.Arguments.Length == 1 ? call.Instance as IInvocationOperation : null;
                 var wheres = new List<(IAnonymousFunctionOperation Lambda, string Path)>();
                 var instance = source?.Instance;
-                var step = path + "o";
-                while (!contains && instance is IInvocationOperation { TargetMethod: { Name: "Where", ContainingType.Name: "TableQuery" or "AsyncTableQuery" }, Arguments.Length: 1 } where
+                // Contains reads its Select through LINQ's first argument ('0') or, the async connection's, as the instance ('o').
+                var step = contains ? path + (call.Arguments.Length == 2 ? "0" : "o") + "o" : path + "o";
+                while (instance is IInvocationOperation { TargetMethod: { Name: "Where", ContainingType.Name: "TableQuery" or "AsyncTableQuery" }, Arguments.Length: 1 } where
                     && LambdaOf(where.Arguments[0].Value) is { } whereLambda)
                 {
                     // As SqlTranslator.Subquery: the Where calls before the first that reads the row are the table query's own
@@ -178,14 +179,9 @@ public sealed partial class MicroDbGenerator
 
                 var lambda = source?.Arguments.Length == 1 ? LambdaOf(source.Arguments[0].Value) : null;
                 LoweredNode? page = null;
-                if (!contains && !TryPage(ref instance, reason, out page))
+                if (!TryPage(ref instance, ref step, reason, out page))
                 {
                     return null;
-                }
-
-                if (contains && instance is IInvocationOperation { TargetMethod.Name: "Where" or "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" or "Take" or "Skip" } before)
-                {
-                    return Decline(reason + $": Contains over a table query with its own '{before.TargetMethod.Name}' is not lowered at build time (only db.Table<T>().Select(x => x.Key).Contains(row.Member) is)");
                 }
 
                 if (source?.TargetMethod is not { ContainingType: { Name: "TableQuery" or "AsyncTableQuery" } type } method || IsCompat(type)
@@ -222,11 +218,6 @@ public sealed partial class MicroDbGenerator
 
                 var typeKey = Parser.MetadataNameOf(entity);
                 var typeName = entity.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
-                if (contains)
-                {
-                    return Contains(inner!, call, typeKey, typeName, path, reason);
-                }
-
                 LoweredNode? chain = null;
                 for (var i = wheres.Count - 1; i >= 0; i--)
                 {
@@ -248,6 +239,11 @@ public sealed partial class MicroDbGenerator
                 {
                     // The table query's OrderBy/Take/Skip head the chain (the emitter's Nested reads them as its source).
                     chain = page with { Right = chain };
+                }
+
+                if (contains)
+                {
+                    return Contains(inner!, call, typeKey, typeName, path, reason, chain);
                 }
 
                 if (aggregate)
@@ -287,7 +283,7 @@ public sealed partial class MicroDbGenerator
             /// are called on. False (declined) for a count that is not a constant, a key that is not a member, OrderBy after
             /// Take/Skip (a second limited level), a Where before them, or any of them reading the row (the run time refuses that).
             /// </summary>
-            private bool TryPage(ref IOperation? instance, string reason, out LoweredNode? page)
+            private bool TryPage(ref IOperation? instance, ref string step, string reason, out LoweredNode? page)
             {
                 page = null;
                 var counts = new List<(string Name, int Count)>();
@@ -306,13 +302,38 @@ public sealed partial class MicroDbGenerator
 
                     counts.Insert(0, (paging.TargetMethod.Name, count));
                     instance = paging.Instance;
+                    step += "o";
                 }
 
+                // The level's own OrderBy keys and Where conditions, in call order (one level of TableQuery: a Where before
+                // Take/Skip filters the rows the level limits, as SqlTranslator.Level writes its WhereLambdas).
                 var orders = new List<LoweredNode>();
-                while (instance is IInvocationOperation { TargetMethod: { Name: "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending", ContainingType.Name: "TableQuery" or "AsyncTableQuery" } } order
+                var level = new List<LoweredNode>();
+                while (instance is IInvocationOperation { TargetMethod: { Name: "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" or "Where", ContainingType.Name: "TableQuery" or "AsyncTableQuery" } } order
                     && !Uses(order))
                 {
                     var name = order.TargetMethod.Name;
+                    if (name == "Where")
+                    {
+                        var own = order.Arguments.Length == 1 && LambdaOf(order.Arguments[0].Value) is { } whereLambda ? new Lowering(whereLambda) { _parent = this } : null;
+                        if (own?.Body is null)
+                        {
+                            Decline(reason + ": a Where lambda has a statement body");
+                            return false;
+                        }
+
+                        if (Correlated(own, own.Body, step + "a", out var whereWhy) is not { } predicate)
+                        {
+                            Decline(reason + ": " + whereWhy);
+                            return false;
+                        }
+
+                        level.Insert(0, new LoweredNode("where", Left: predicate));
+                        instance = order.Instance;
+                        step += "o";
+                        continue;
+                    }
+
                     var key = order.Arguments.Length == 1 ? LambdaOf(order.Arguments[0].Value) : null;
                     var keyLowering = key is null ? null : new Lowering(key);
                     if (keyLowering?.Member(keyLowering.Body, out var member) is not { } family || family == "guid" || member is null)
@@ -328,7 +349,9 @@ public sealed partial class MicroDbGenerator
                     }
 
                     orders.Insert(0, new LoweredNode("order", member.Name, order.TargetMethod.TypeArguments[0].ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), name));
+                    level.Insert(0, orders[0]);
                     instance = order.Instance;
+                    step += "o";
                 }
 
                 if (instance is IInvocationOperation { TargetMethod: { Name: "Take" or "Skip" or "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" or "Where" } } before && Uses(before))
@@ -338,14 +361,14 @@ public sealed partial class MicroDbGenerator
                     return false;
                 }
 
-                if (counts.Count == 0 && orders.Count == 0)
+                if (counts.Count == 0 && level.Count == 0)
                 {
                     return true;
                 }
 
-                if (instance is IInvocationOperation { TargetMethod.Name: "Take" or "Skip" or "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" or "Where" } level)
+                if (instance is IInvocationOperation { TargetMethod.Name: "Take" or "Skip" or "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" or "Where" } second)
                 {
-                    Decline(reason + $": '{level.TargetMethod.Name}' before the sub-query's {(orders.Count > 0 ? orders[0].Family : counts[0].Name)} (a second level of its limited rows) is not lowered at build time");
+                    Decline(reason + $": '{second.TargetMethod.Name}' before the sub-query's {(level.Count > 0 ? level[0].Family ?? "Where" : counts[0].Name)} (a second level of its limited rows) is not lowered at build time");
                     return false;
                 }
 
@@ -377,9 +400,9 @@ public sealed partial class MicroDbGenerator
                 }
 
                 LoweredNode? keys = null;
-                for (var i = orders.Count - 1; i >= 0; i--)
+                for (var i = level.Count - 1; i >= 0; i--)
                 {
-                    keys = orders[i] with { Right = keys };
+                    keys = level[i] with { Right = keys };
                 }
 
                 page = new LoweredNode("page", limit?.ToString(System.Globalization.CultureInfo.InvariantCulture), Family: offset.ToString(System.Globalization.CultureInfo.InvariantCulture), Left: keys);
@@ -389,19 +412,21 @@ public sealed partial class MicroDbGenerator
             /// <summary>
             /// <c>Select(b =&gt; b.Key).Contains(row.Member)</c>: an <c>in</c> node whose Family is <c>in</c> for a non-nullable
             /// integer key (<c>row IN (SELECT key ...)</c>) or <c>exists</c> for a string or nullable one (EXISTS of the key's equality).
+            /// The table query's own OrderBy/Take/Skip and Where calls before the Select (<paramref name="chain"/>, as for Any) are
+            /// the key node's Left.
             /// </summary>
-            private LoweredNode? Contains(Lowering inner, IInvocationOperation call, string typeKey, string typeName, string path, string reason)
+            private LoweredNode? Contains(Lowering inner, IInvocationOperation call, string typeKey, string typeName, string path, string reason, LoweredNode? chain)
             {
                 var value = call.Arguments[call.Arguments.Length - 1].Value;
-                if (inner.Key(inner.Body!) is not { } key || Key(value) is not { } row || key.Right!.Family != row.Right!.Family)
+                if (inner.Key(inner.Body!) is not { } key || Key(value) is not { } row || !SameFamily(key, row))
                 {
-                    return Decline(reason + $": '{inner.Body!.Syntax}' and '{value.Syntax}' are not plain members of integer or string type of the two rows");
+                    return Decline(reason + $": '{inner.Body!.Syntax}' and '{value.Syntax}' are not plain members of the two rows of one integer, string, Guid or enum type");
                 }
 
                 var nullable = CanBeNull(inner.Body!.Type) || CanBeNull(value.Type);
-                var form = nullable || key.Right.Family != "integer" ? "exists" : "in";
+                var form = nullable || key.Right!.Family != "integer" ? "exists" : "in";
                 return new LoweredNode("in", typeKey, typeName, Family: form, Path: path,
-                    Left: new LoweredNode("key", key.Member, Family: nullable ? "is" : "="), Right: row.Right);
+                    Left: new LoweredNode("key", key.Member, Family: nullable ? "is" : "=", Left: chain), Right: row.Right);
             }
 
             /// <summary>
@@ -490,8 +515,9 @@ public sealed partial class MicroDbGenerator
                 type is null || !type.IsValueType || type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T;
 
             /// <summary>
-            /// A property of this lambda's row of integer or string type (through integral and nullable conversions, nullable
-            /// members included): a <c>key</c> node (Member) whose Right is an <c>outer</c> node (Member, Family <c>integer</c> or <c>string</c>); else null.
+            /// A property of this lambda's row of integer, string, Guid or enum type (through integral and nullable conversions, nullable
+            /// members included): a <c>key</c> node (Member) whose Right is an <c>outer</c> node (Member, Family <c>integer</c>, <c>string</c>,
+            /// <c>guid</c> or <c>enum</c>, MemberType an enum's type); else null.
             /// </summary>
             private LoweredNode? Key(IOperation operation)
             {
@@ -525,7 +551,10 @@ public sealed partial class MicroDbGenerator
 
                 var type = property.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable ? nullable.TypeArguments[0] : property.Type;
                 var family = FamilyOf(type);
-                return family is "integer" or "string" ? new LoweredNode("key", property.Name, Right: new LoweredNode("outer", property.Name, Family: family, Table: table)) : null;
+                // An enum pairs only with its own type (MemberType), as the run time compares two columns stored alike.
+                return family is "integer" or "string" or "guid" or "enum"
+                    ? new LoweredNode("key", property.Name, Right: new LoweredNode("outer", property.Name, family == "enum" ? type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat) : null, Family: family, Table: table))
+                    : null;
             }
 
             /// <summary>
@@ -575,11 +604,11 @@ public sealed partial class MicroDbGenerator
                 }
 
                 if (operation is IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals } b
-                    && (b.OperatorMethod is null || b.OperatorMethod.ContainingType.SpecialType == SpecialType.System_String))
+                    && (b.OperatorMethod is null || b.OperatorMethod.ContainingType.SpecialType == SpecialType.System_String || FamilyOf(b.OperatorMethod.ContainingType) == "guid"))
                 {
                     var outerLeft = Uses(b.LeftOperand);
                     var (own, other) = outerLeft ? (b.RightOperand, b.LeftOperand) : (b.LeftOperand, b.RightOperand);
-                    if (!Uses(own) && !inner.Uses(other) && inner.Key(own) is { } innerKey && Key(other) is { } outerKey && innerKey.Right!.Family == outerKey.Right!.Family)
+                    if (!Uses(own) && !inner.Uses(other) && inner.Key(own) is { } innerKey && Key(other) is { } outerKey && SameFamily(innerKey, outerKey))
                     {
                         var nullable = CanBeNull(b.LeftOperand.Type) || CanBeNull(b.RightOperand.Type);
                         var equal = b.OperatorKind == BinaryOperatorKind.Equals;
@@ -588,11 +617,34 @@ public sealed partial class MicroDbGenerator
                     }
                 }
 
+                // An ordering of two non-nullable integer members, read as they are (no conversion): (a op b), as the run time writes it.
+                if (operation is IBinaryOperation { OperatorMethod: null, IsLifted: false, LeftOperand: IPropertyReferenceOperation, RightOperand: IPropertyReferenceOperation } order
+                    && order.OperatorKind is BinaryOperatorKind.LessThan or BinaryOperatorKind.LessThanOrEqual or BinaryOperatorKind.GreaterThan or BinaryOperatorKind.GreaterThanOrEqual
+                    && !CanBeNull(order.LeftOperand.Type) && !CanBeNull(order.RightOperand.Type))
+                {
+                    var outerLeft = Uses(order.LeftOperand);
+                    var (own, other) = outerLeft ? (order.RightOperand, order.LeftOperand) : (order.LeftOperand, order.RightOperand);
+                    if (!Uses(own) && !inner.Uses(other) && inner.Key(own) is { Right.Family: "integer" } innerKey && Key(other) is { Right.Family: "integer" } outerKey)
+                    {
+                        var written = order.OperatorKind switch
+                        {
+                            BinaryOperatorKind.LessThan => "<",
+                            BinaryOperatorKind.LessThanOrEqual => "<=",
+                            BinaryOperatorKind.GreaterThan => ">",
+                            _ => ">=",
+                        };
+                        return new LoweredNode("corr", innerKey.Member, Family: written, ValueOnLeft: outerLeft, Right: outerKey.Right);
+                    }
+                }
+
                 why = SubqueryReason(operation) is not null
                     ? $"'{operation.Syntax}' is a sub-query nested in it that reads the outer query's row, which is not lowered at build time"
-                    : $"'{operation.Syntax}' reads the outer row other than as 'inner.Member == outer.Member' of integer or string members";
+                    : $"'{operation.Syntax}' reads the outer row other than as 'inner.Member == outer.Member' of integer, string, Guid or enum members";
                 return null;
             }
+
+            /// <summary>Whether two <see cref="Key"/> nodes compare as the run time compares two columns: one family, an enum with its own type.</summary>
+            private static bool SameFamily(LoweredNode a, LoweredNode b) => a.Right!.Family == b.Right!.Family && a.Right.MemberType == b.Right.MemberType;
         }
     }
 
@@ -669,16 +721,39 @@ public sealed partial class MicroDbGenerator
             if (node.Op == "in")
             {
                 // Contains: Family "in" for a non-nullable integer key, else EXISTS of the keys' equality (Left's Family the operator).
-                var equality = Correlation(node.Left! with { Right = node.Right }, inner, outer, _depth, ref declined);
+                var equality = Correlation(node.Left! with { Right = node.Right, Left = null }, inner, outer, _depth, ref declined);
                 if (equality is not SqlGroup { Inner: SqlBinary { Left: SqlColumn key, Right: SqlColumn row } })
                 {
                     return null;
                 }
 
+                // The table query's own OrderBy/Take/Skip and Where calls (as SqlTranslator.Subquery reads them), written one level deeper.
+                _depth++;
+                List<SqlExpression>? own;
+                SqlSource? source;
+                try
+                {
+                    source = Own(node.Left!.Left, inner, outer, from, values, where, out own, ref declined);
+                }
+                finally
+                {
+                    _depth--;
+                }
+
+                if (source is null)
+                {
+                    return null;
+                }
+
                 _subqueries?.Add((where, node.Path!));
-                return node.Family == "in"
-                    ? new SqlInQuery(_depth == 0 && _joined is null ? row with { Table = null } : row, QueryModel.Select(from, new ValueList<SqlExpression>(new SqlExpression[] { key })), Negated: false)
-                    : new SqlExists(QueryModel.Select(from, One) with { Predicates = new ValueList<SqlExpression>(new[] { equality }) });
+                if (node.Family == "in")
+                {
+                    var keys = QueryModel.Select(source, new ValueList<SqlExpression>(new SqlExpression[] { key })) with { Predicates = new ValueList<SqlExpression>(own!.ToArray()) };
+                    return new SqlInQuery(_depth == 0 && _joined is null ? row with { Table = null } : row, keys, Negated: false);
+                }
+
+                own!.Add(equality);
+                return new SqlExists(QueryModel.Select(source, One) with { Predicates = new ValueList<SqlExpression>(own.ToArray()) });
             }
 
             _depth++;
@@ -695,15 +770,19 @@ public sealed partial class MicroDbGenerator
         /// <summary>The alias of the sub-query nested <paramref name="depth"/> deep (<c>s0</c>, <c>s1</c> ...), as SqlTranslator.Subquery names it.</summary>
         private static string SubqueryAlias(int depth) => SqlAliases.Subquery(depth);
 
-        /// <summary>The rest of <see cref="Subquery"/> for an EXISTS, NOT EXISTS or scalar sub-query, written one level deeper (<see cref="_depth"/>).</summary>
-        private static SqlExpression? Nested(LoweredNode node, EntityModel inner, EntityModel outer, SqlTable from, List<LoweredNode> values, int where, ref string? declined)
+        /// <summary>
+        /// What a sub-query reads and its Where calls' conditions (in call order), from its chain (<paramref name="first"/>: a
+        /// <c>page</c> node for the table query's own OrderBy/Take/Skip, then <c>where</c> nodes), as SqlTranslator.Subquery
+        /// builds them; written one level deeper (<see cref="_depth"/>). Null (with <paramref name="declined"/>) when one is declined.
+        /// </summary>
+        private static SqlSource? Own(LoweredNode? first, EntityModel inner, EntityModel outer, SqlTable from, List<LoweredNode> values, int where, out List<SqlExpression> predicates, ref string? declined)
         {
             // The table query's own OrderBy/Take/Skip (a "page" node heading the chain): its limited rows, read as a sub-query.
-            var first = node.Right;
+            predicates = new List<SqlExpression>();
             SqlSource source = from;
             if (first is { Op: "page" } page)
             {
-                if (Limited(page, inner, from, ref declined) is not { } limited)
+                if (Limited(page, inner, outer, from, values, where, predicates, ref declined) is not { } limited)
                 {
                     return null;
                 }
@@ -712,8 +791,6 @@ public sealed partial class MicroDbGenerator
                 first = page.Right;
             }
 
-            // The Where calls' conditions (in call order), then the call's own, as SqlTranslator.Subquery adds them.
-            var predicates = new List<SqlExpression>();
             for (var chain = first; chain is not null; chain = chain.Right)
             {
                 if (InnerCondition(chain.Left!, inner, outer, values, where, ref declined) is not { } predicate)
@@ -722,6 +799,18 @@ public sealed partial class MicroDbGenerator
                 }
 
                 predicates.Add(predicate);
+            }
+
+            return source;
+        }
+
+        /// <summary>The rest of <see cref="Subquery"/> for an EXISTS, NOT EXISTS or scalar sub-query, written one level deeper (<see cref="_depth"/>).</summary>
+        private static SqlExpression? Nested(LoweredNode node, EntityModel inner, EntityModel outer, SqlTable from, List<LoweredNode> values, int where, ref string? declined)
+        {
+            // The Where calls' conditions (in call order), then the call's own, as SqlTranslator.Subquery adds them.
+            if (Own(node.Right, inner, outer, from, values, where, out var predicates, ref declined) is not { } source)
+            {
+                return null;
             }
 
             SqlExpression projection = SqlLiteral.One;
@@ -770,15 +859,29 @@ public sealed partial class MicroDbGenerator
         /// <summary>
         /// What a sub-query with its own OrderBy/Take/Skip reads, as SqlTranslator.Level writes it: with a limit or an offset,
         /// <c>(SELECT every column FROM "B" AS "s0" ORDER BY "s0"."Key" LIMIT n OFFSET m) AS "s0"</c>; without, the table
-        /// itself (an ordering alone changes no answer: the run time drops it). Null (with <paramref name="declined"/>) when a key
-        /// is stored as a kind that orders by the run-time translator's rules.
+        /// itself (an ordering alone changes no answer: the run time drops it). The level's own Where conditions (<c>where</c>
+        /// nodes among the keys) are the limited SELECT's, or, not limited, added to <paramref name="predicates"/> first. Null
+        /// (with <paramref name="declined"/>) when a key is stored as a kind that orders by the run-time translator's rules.
         /// </summary>
-        private static SqlSource? Limited(LoweredNode page, EntityModel inner, SqlTable from, ref string? declined)
+        private static SqlSource? Limited(LoweredNode page, EntityModel inner, EntityModel outer, SqlTable from, List<LoweredNode> values, int where, List<SqlExpression> predicates, ref string? declined)
         {
             var orderings = new List<SqlOrdering>();
+            var own = new List<SqlExpression>();
             var group = 0;
             for (var key = page.Left; key is not null; key = key.Right)
             {
+                if (key.Op == "where")
+                {
+                    // The level's own Where (before its Take/Skip): in the limited rows' SELECT, or the sub-query's first conditions.
+                    if (InnerCondition(key.Left!, inner, outer, values, where, ref declined) is not { } condition)
+                    {
+                        return null;
+                    }
+
+                    own.Add(condition);
+                    continue;
+                }
+
                 var column = inner.Columns.FirstOrDefault(c => c.MemberName == key.Member);
                 if (column is null || !Fits(column.Kind, Family(key.MemberType!, column.Kind)))
                 {
@@ -792,12 +895,14 @@ public sealed partial class MicroDbGenerator
             var offset = int.Parse(page.Family!, System.Globalization.CultureInfo.InvariantCulture);
             if (page.Member is null && offset == 0)
             {
+                // Not limited: the run time drops the orderings and reads the level's conditions as the sub-query's own.
+                predicates.AddRange(own);
                 return from;
             }
 
             var limit = page.Member is null ? (int?)null : int.Parse(page.Member, System.Globalization.CultureInfo.InvariantCulture);
             var columns = new ValueList<SqlExpression>(inner.Columns.Select(c => (SqlExpression)new SqlColumn(c.ColumnName)).ToArray());
-            var level = new QueryModel(new SqlTable(from.Name, from.Alias), columns, false, ValueList<SqlExpression>.Empty, new ValueList<SqlOrdering>(orderings.ToArray()), limit, offset);
+            var level = new QueryModel(new SqlTable(from.Name, from.Alias), columns, false, new ValueList<SqlExpression>(own.ToArray()), new ValueList<SqlOrdering>(orderings.ToArray()), limit, offset);
             return new SqlSubquery(level, from.Alias);
         }
 
@@ -890,9 +995,10 @@ public sealed partial class MicroDbGenerator
             var joined = depth == 0 && _joined is not null && node.Right.Table < _joined.Count ? _joined[node.Right.Table] : null;
             var own = inner.Columns.FirstOrDefault(c => c.MemberName == node.Member);
             var other = (joined ?? outer).Columns.FirstOrDefault(c => c.MemberName == node.Right.Member);
-            if (own is null || other is null || !Fits(own.Kind, family) || !Fits(other.Kind, family))
+            // An enum stored by name is refused by the run time (QueryReasons.TextEnumCompared, StoredDifferently): by number only.
+            if (own is null || other is null || !Fits(own.Kind, family) || !Fits(other.Kind, family) || family == "enum" && (own.Kind != ColumnKind.Enum || other.Kind != ColumnKind.Enum))
             {
-                declined = $"the sub-query's key '{node.Member}' or the row's '{node.Right.Member}' is not stored as {family}";
+                declined = $"the sub-query's key '{node.Member}' or the row's '{node.Right.Member}' is not stored as {(family == "enum" ? "an enum's number" : family)}";
                 return null;
             }
 
@@ -900,10 +1006,10 @@ public sealed partial class MicroDbGenerator
             SqlExpression b = new SqlColumn(other.ColumnName, joined is not null ? SqlAliases.Table(node.Right.Table) : depth == 0 ? outer.TableName : SubqueryAlias(depth - 1));
             var op = node.Family switch
             {
-                "=" => SqlOperator.Equal,
-                "<>" => SqlOperator.NotEqual,
                 "is" => SqlOperator.Is,
-                _ => SqlOperator.IsNot,
+                "is not" => SqlOperator.IsNot,
+                // =, <> and (two non-nullable integer members) the orderings, written as the run time's Ordering writes two columns.
+                var written => SqlComparisons.Of(written!),
             };
             return new SqlGroup(node.ValueOnLeft ? new SqlBinary(b, op, a) : new SqlBinary(a, op, b));
         }

@@ -330,15 +330,16 @@ public sealed partial class InterceptedSite
         }
 
         // The generator lowers the Where calls between the table query and the call (it writes their conditions), and before
-        // them only db.Table<T>() with OrderBy keys and constant Take/Skip counts (one level: its limit, offset and orderings
-        // are the tree's). So what remains must be one unfiltered level over the table.
-        while (chain is MethodCallExpression { Method.Name: "Where", Object: { } before, Arguments.Count: 1 })
+        // them only db.Table<T>() with one level of Where conditions, OrderBy keys and constant Take/Skip counts (written from
+        // the tree: its values are read by path). So what remains under the table query's own calls must be the table itself.
+        while (chain is MethodCallExpression { Method.Name: "Where" or "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending" or "Take" or "Skip", Object: { } before, Arguments.Count: 1 } own
+            && SqlTranslator.IsTableQuery(own.Method.DeclaringType))
         {
             chain = before;
         }
 
         return ExpressionInterpreter.EvaluateClosed(chain) is ISubquerySource source && SubqueryConnection.Accepts(source, connection)
-            && source.WhereLambdas.Count == 0 && source.LimitedSource is null
+            && source.WhereLambdas.Count == 0 && source.LimitedSource is null && source.Limit is null && source.Offset == 0 && source.Orderings.Count == 0
             ? source
             : null;
     }
