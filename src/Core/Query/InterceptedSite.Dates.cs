@@ -20,7 +20,7 @@ public sealed partial class InterceptedSite
     /// as stored). sqlite-net's format: <c>s</c> (a DateTime as stored, equality), <c>so</c> and <c>sl</c> (a DateTime
     /// ordered with the member first, with the value first: ticks storage only, as the text storage's SQL differs), <c>st</c>
     /// (a TimeSpan ordered: ticks storage only). A value without a form binds under both formats. Call while building the
-    /// site, right after the value's <see cref="Value"/> (or <see cref="JoinedValue"/>, <see cref="JoinedOnValue"/>).
+    /// site, right after the value's <see cref="Value"/> (or <see cref="JoinedValue"/>, <see cref="JoinedOnValue(int, string, string, Type)"/>).
     /// </summary>
     /// <param name="form">How the bound value derives from the compared one.</param>
     /// <returns>This site.</returns>
