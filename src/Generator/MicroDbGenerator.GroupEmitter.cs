@@ -543,6 +543,12 @@ public sealed partial class MicroDbGenerator
                 return new SqlGroup(node.ValueOnLeft ? new SqlBinary(value, op, operand) : new SqlBinary(operand, op, value));
             }
 
+            if (node.Family?.StartsWith("groups:", System.StringComparison.Ordinal) == true)
+            {
+                // Two values of the groups, an aggregate and null, or arithmetic over aggregates (MicroDbGenerator.GroupHaving.cs).
+                return GroupsCondition(node, model, values, having, sqliteNet, ref declined);
+            }
+
             if (IsSubqueryNode(node))
             {
                 // A sub-query reading g.Key (MicroDbGenerator.HavingSubqueries.cs).

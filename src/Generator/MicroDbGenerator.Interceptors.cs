@@ -414,6 +414,8 @@ public sealed partial class MicroDbGenerator
                         return Comparison(comparison, path);
                     case IInvocationOperation call when SubqueryReason(call) is not null:
                         return Subquery(call, path);
+                    case IPropertyReferenceOperation when GroupsHasValue(operation) is { } hasValue:
+                        return hasValue;
                     case IPropertyReferenceOperation when Member(operation, out var member) is { } family:
                         return family == "bool"
                             ? new LoweredNode("bool", member!.Name, Family: family, Table: LastTable)
@@ -443,6 +445,12 @@ public sealed partial class MicroDbGenerator
                 if (SubqueryComparison(b, op, path) is (true, var subquery))
                 {
                     return subquery;
+                }
+
+                if (GroupsComparison(b, op, path) is (true, var groups))
+                {
+                    // HAVING over the groups' own values: two of them, null, or arithmetic (MicroDbGenerator.GroupHaving.cs).
+                    return groups;
                 }
 
                 if (ExactAggregateComparison(b, op, path) is (true, var aggregated))
