@@ -213,6 +213,7 @@ public sealed partial class MicroDbGenerator
                 terms.Add(term);
             }
 
+            _havingGroup = group;
             var havings = new List<SqlExpression>();
             var orderings = new List<SqlOrdering>();
             var then = 0;
@@ -434,7 +435,7 @@ public sealed partial class MicroDbGenerator
             var extreme = name is "Min" or "Max";
             switch (column?.Kind)
             {
-                case { } kind when Fits(kind, "integer") || kind == ColumnKind.Double:
+                case { } kind when Fits(kind, "integer") || kind is ColumnKind.Double or ColumnKind.Single:
                     return SqlAggregates.Of(name, value);
                 case ColumnKind.Decimal when !extreme:
                     return SqlAggregates.DecimalTotal(name, value);
@@ -506,7 +507,7 @@ public sealed partial class MicroDbGenerator
 
             // A nullable member's (a double? result, which .NET can hold null) compares and sorts as it is, guarded (GroupHaving.cs).
             var floating = (aggregate.StartsWith("avg:", System.StringComparison.Ordinal)
-                || aggregate != "count" && model.Columns.FirstOrDefault(c => c.MemberName == member)?.Kind == ColumnKind.Double)
+                || aggregate != "count" && model.Columns.FirstOrDefault(c => c.MemberName == member)?.Kind is ColumnKind.Double or ColumnKind.Single)
                 && model.Columns.FirstOrDefault(c => c.MemberName == member)?.IsNullableValueType != true;
             return floating ? SqlStoredKeys.FloatingNotNull(value) : value;
         }

@@ -45,7 +45,17 @@ public sealed partial class MicroDbGenerator
             /// nullable int, long or double member.
             /// </summary>
             private static bool IsComparable(AggregateShape aggregate) =>
-                IsSortable(aggregate) || IsCountWhere(aggregate) || IsNullableNumber(aggregate) || IsExactOrdering(aggregate) || IsKeyedExtreme(aggregate);
+                IsSortable(aggregate) || IsCountWhere(aggregate) || IsNullableNumber(aggregate) || IsExactOrdering(aggregate) || IsKeyedExtreme(aggregate) || IsNarrowOrSingle(aggregate);
+
+            /// <summary>
+            /// An aggregate of a short, byte or float member (nullable or not): Min/Max of a narrow integer compared as SQL's own
+            /// integer, a float's Sum, Average, Min or Max as a double's (<c>ifnull(.., 0)</c>, or guarded when it can be null).
+            /// </summary>
+            private static bool IsNarrowOrSingle(AggregateShape aggregate)
+            {
+                var type = aggregate.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable ? nullable.TypeArguments[0] : aggregate.Type;
+                return type.SpecialType is SpecialType.System_Int16 or SpecialType.System_Byte or SpecialType.System_Single;
+            }
 
             /// <summary>
             /// Min or Max of a decimal or DateTime member (nullable or not): compared and sorted by the least (greatest) order
@@ -58,6 +68,19 @@ public sealed partial class MicroDbGenerator
                 return (aggregate.Aggregate.StartsWith("min:", System.StringComparison.Ordinal) || aggregate.Aggregate.StartsWith("max:", System.StringComparison.Ordinal))
                     && type.SpecialType is SpecialType.System_Decimal or SpecialType.System_DateTime;
             }
+
+            /// <summary>
+            /// What a HAVING operand names for the lowering's aggregate resolver: a comparable aggregate's name, or <c>key:</c> and
+            /// the key part of a computed key (<c>key:#0</c>) or a string key's case mapping (<c>key:Name.ToLower()</c>), compared
+            /// as its GROUP BY term (MicroDbGenerator.GroupHaving.cs, <c>GroupsComparison</c>); null for anything else.
+            /// </summary>
+            private static string? HavingOperandName(Shape? shape) => shape switch
+            {
+                AggregateShape aggregate when IsComparable(aggregate) => aggregate.Aggregate,
+                ComputedKeyShape computed => "key:" + computed.Name,
+                DatePartShape { Part: var part } mapped when part.EndsWith("()", System.StringComparison.Ordinal) => "key:" + mapped.Member.Member.Name + "." + part,
+                _ => null,
+            };
 
             /// <summary><c>g.Count(predicate)</c> or <c>g.LongCount(predicate)</c>: an integer, compared and sorted as <c>count(*)</c> is.</summary>
             private static bool IsCountWhere(AggregateShape aggregate) => aggregate.Aggregate.StartsWith("countif:", System.StringComparison.Ordinal);
@@ -81,7 +104,7 @@ public sealed partial class MicroDbGenerator
             /// </summary>
             private (bool Handled, LoweredNode? Node) GroupsComparison(IBinaryOperation b, string op, string path)
             {
-                if (_aggregate is null || b.OperatorMethod is { ContainingType.SpecialType: not SpecialType.System_Decimal and not SpecialType.System_DateTime })
+                if (_aggregate is null || b.OperatorMethod is { ContainingType.SpecialType: not SpecialType.System_Decimal and not SpecialType.System_DateTime and not SpecialType.System_String })
                 {
                     return (false, null);
                 }
@@ -120,17 +143,17 @@ public sealed partial class MicroDbGenerator
                         stripped = lifted.Operand;
                     }
 
-                    return op is "=" or "<>" && Aggregate(stripped) is { } nullable
+                    return op is "=" or "<>" && Aggregate(stripped) is { } nullable && !IsKeyPart(nullable)
                         ? (true, new LoweredNode(op == "=" ? "null" : "notnull", nullable, Family: "groups:null"))
                         : (false, null);
                 }
 
-                if (Strip(open) is not IBinaryOperation)
+                if (Strip(open) is not IBinaryOperation && !(Aggregate(open) is { } part && IsKeyPart(part)) && !(open is IConversionOperation && Aggregate(Converted(open)) is not null))
                 {
                     return (false, null);
                 }
 
-                // Arithmetic over aggregates compared with a value.
+                // Arithmetic over aggregates, or a computed or case-mapped key part, compared with a value.
                 var read = closed is IConversionOperation { IsImplicit: true, OperatorMethod: null } converted && !closed.ConstantValue.HasValue ? converted.Operand : closed;
                 if (!IsClosedValue(read) && closed.ConstantValue is not { HasValue: true, Value: not null })
                 {
@@ -142,9 +165,9 @@ public sealed partial class MicroDbGenerator
                     return (true, Decline(Reason ?? $"'{open.Syntax}' is not integer or double arithmetic over the groups' aggregates, integer key members and values"));
                 }
 
-                if (computed.Family == "string")
+                if (computed.Family == "string" && op is not ("=" or "<>"))
                 {
-                    return (false, null);
+                    return (true, Decline($"'{b.Syntax}' orders a string computed in SQL, which is not lowered at build time"));
                 }
 
                 return (true, new LoweredNode(op, Family: "groups:value", Left: computed, Right: new LoweredNode("val", Path: path + (leftUses ? "R" : "L")), ValueOnLeft: !leftUses));
@@ -156,7 +179,7 @@ public sealed partial class MicroDbGenerator
             /// </summary>
             private LoweredNode? GroupsHasValue(IOperation operation) =>
                 _aggregate is not null && operation is IPropertyReferenceOperation { Property.Name: "HasValue", Instance: { } instance }
-                && instance.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } && Aggregate(instance) is { } aggregate
+                && instance.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } && Aggregate(instance) is { } aggregate && !IsKeyPart(aggregate)
                     ? new LoweredNode("notnull", aggregate, Family: "groups:null")
                     : null;
 
@@ -187,14 +210,14 @@ public sealed partial class MicroDbGenerator
                         return inner is null ? null : inner with { Nullable = nullable };
                     }
 
-                    return to.SpecialType == SpecialType.System_Double && inner.Family == "integer"
+                    return to.SpecialType is SpecialType.System_Double or SpecialType.System_Single && inner.Family == "integer"
                         ? new LoweredNode("real", Family: "double", Left: inner, Nullable: nullable)
                         : Decline($"the conversion '{conversion.Syntax}' follows the run-time translator's rules");
                 }
 
                 var family = Underlying(type) switch
                 {
-                    { SpecialType: SpecialType.System_Double } => "double",
+                    { SpecialType: SpecialType.System_Double or SpecialType.System_Single } => "double",
                     { SpecialType: SpecialType.System_Decimal } => "decimal",
                     { SpecialType: SpecialType.System_DateTime } => "datetime",
                     { SpecialType: SpecialType.System_String } => "string",
@@ -208,7 +231,10 @@ public sealed partial class MicroDbGenerator
 
                 if (Aggregate(operation) is { } aggregate)
                 {
-                    return new LoweredNode("agg", aggregate, Family: family, Nullable: nullable);
+                    // A string can be null in .NET: the run time compares it with IS / IS NOT.
+                    return IsKeyPart(aggregate)
+                        ? new LoweredNode("keypart", aggregate.Substring(4), Family: family, Nullable: nullable || family == "string")
+                        : new LoweredNode("agg", aggregate, Family: family, Nullable: nullable || family == "string");
                 }
 
                 if (operation is IBinaryOperation { OperatorMethod: null } arithmetic && family is "integer" or "double")
@@ -239,6 +265,20 @@ public sealed partial class MicroDbGenerator
 
                 return Reason is null ? Decline($"'{operation.Syntax}' is not an aggregate, an integer key member or integer or double arithmetic over them") : null;
             }
+
+            /// <summary>The operand under its numeric and nullable conversions (no user-defined one).</summary>
+            private static IOperation Converted(IOperation operation)
+            {
+                while (operation is IConversionOperation { OperatorMethod: null } conversion)
+                {
+                    operation = conversion.Operand;
+                }
+
+                return operation;
+            }
+
+            /// <summary>Whether the aggregate resolver named a key part (<c>key:...</c>, HavingOperandName) rather than an aggregate.</summary>
+            private static bool IsKeyPart(string name) => name.StartsWith("key:", System.StringComparison.Ordinal);
 
             /// <summary>A closed value inside arithmetic over the groups (<c>val</c>), or null with the reason.</summary>
             private LoweredNode? GroupsValue(IOperation operation, string path) =>
@@ -312,7 +352,7 @@ public sealed partial class MicroDbGenerator
             // Equality and a keyed comparison put the aggregate on the left (the run time swaps, or flips the operator); a
             // double result compares by its key too; a DateTime's Min/Max under sqlite-net's ticks compares as stored, as an
             // integer aggregate does (the value stays where it is written).
-            var floating = aggregate.StartsWith("avg:", System.StringComparison.Ordinal) || column?.Kind == ColumnKind.Double;
+            var floating = aggregate.StartsWith("avg:", System.StringComparison.Ordinal) || column?.Kind is ColumnKind.Double or ColumnKind.Single;
             var keyed = decimalKey || equality || floating || extreme && !sqliteNet;
             if (keyed && node.ValueOnLeft)
             {
@@ -330,6 +370,10 @@ public sealed partial class MicroDbGenerator
 
             return new SqlGroup(comparison);
         }
+
+        // The grouping whose HAVING conditions are being written (its computed key parts), or null.
+        [System.ThreadStatic]
+        private static GroupSpec? _havingGroup;
 
         /// <summary>
         /// A HAVING comparison over the groups' own values (the lowering's <c>GroupsComparison</c>), as SqlTranslator's Equality
@@ -492,6 +536,17 @@ public sealed partial class MicroDbGenerator
                     return new SqlParameter(values.Count - 1, null);
                 case "real":
                     return GroupsSql(operand.Left!, model, values, read, sqliteNet, ref declined) is { } integer ? new SqlCast(integer, "REAL") : null;
+                case "keypart" when operand.Member!.StartsWith("#", System.StringComparison.Ordinal):
+                    // A computed key part: its GROUP BY term, its values bound again (read from the key selector).
+                    return ComputedKeyTerm(_havingGroup!, operand.Member, model, values, ref declined);
+                case "keypart":
+                    {
+                        // A string key's case mapping: its GROUP BY term, the same under every storage format.
+                        var term = KeyMemberTerm(operand.Member!, model, sqliteNet, dateText: false, out var refused);
+                        declined ??= refused;
+                        return term;
+                    }
+
             }
 
             var op = operand.Op switch

@@ -58,7 +58,7 @@ public sealed partial class MicroDbGenerator
 
             return type.SpecialType switch
             {
-                SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Int16 or SpecialType.System_Byte or SpecialType.System_Double or SpecialType.System_Decimal => true,
+                SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Int16 or SpecialType.System_Byte or SpecialType.System_Double or SpecialType.System_Single or SpecialType.System_Decimal => true,
                 SpecialType.System_DateTime or SpecialType.System_String => name is "Min" or "Max",
                 _ => false,
             };
@@ -242,7 +242,7 @@ public sealed partial class MicroDbGenerator
                             var scope = Scope(parameter);
                             var lowering = new Lowering(lambda,
                                 resolve: operation => Eval(operation, scope) is MemberShape member ? (0, member.Member) : null,
-                                aggregate: operation => Eval(operation, scope) is AggregateShape aggregate && IsComparable(aggregate) ? aggregate.Aggregate : null,
+                                aggregate: operation => HavingOperandName(Eval(operation, scope)),
                                 datePart: operation => Eval(operation, scope) is DatePartShape date && date.Member.Member.Type.GetMembers(date.Part).OfType<IPropertySymbol>().FirstOrDefault() is { } part
                                     ? (date.Member.Member.Name + "." + date.Part, part)
                                     : null) { Having = true };

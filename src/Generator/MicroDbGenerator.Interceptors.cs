@@ -513,12 +513,6 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var zeroHolds = false;
-                if (family == "double" && _aggregate is not null)
-                {
-                    // HAVING over a double key compares the grouping's key term, which the run time writes its own way.
-                    return Decline($"HAVING compares the {Underlying(member!.Type)!.Name} key '{open.Syntax}', which the run time compares through its stored form's ranges and keys (not lowered at build time)");
-                }
-
                 if (family == "double")
                 {
                     if (b.IsLifted != (member!.Type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T))
