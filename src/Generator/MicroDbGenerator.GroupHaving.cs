@@ -12,14 +12,16 @@ namespace MicroDb.Generator;
 // The build-time front end for grouping, HAVING and ORDER BY over the aggregates beyond the integer and double ones
 // (issue 22): Count(predicate), a decimal member's Sum/Average (compared through its exact key, as SqlTranslator's
 // ExactAggregates), a string member's Min/Max (equality), Min/Max of decimal and DateTime members (by their order keys) and
-// the aggregates of a nullable int, long or double member (the run time's null handling: IS for equality, an IS NOT NULL
-// guard for an ordering comparison).
+// the aggregates of a nullable integer, double or float member (the run time's null handling: IS for equality, an IS NOT
+// NULL guard for an ordering comparison); and the HAVING comparisons over the groups' own values (GroupsComparison): two
+// of them compared, an aggregate compared with null or its HasValue, arithmetic over aggregates, and a computed,
+// conditional or case-mapped key part compared as its GROUP BY term.
 public sealed partial class MicroDbGenerator
 {
     private static partial class QueryChains
     {
         /// <summary>The aggregates a HAVING condition compares at build time, for MDB0013's reasons.</summary>
-        private const string HavingAggregatesLowered = "Count() and Count(predicate), the integer and double aggregates, a decimal member's Sum and Average, Min and Max of a decimal, DateTime or string member (a string's compared for equality) and the aggregates of a nullable int, long or double member are";
+        private const string HavingAggregatesLowered = "Count() and Count(predicate), the integer, double and float aggregates, a decimal member's Sum and Average, Min and Max of a decimal, DateTime or string member (a string's compared for equality) and the aggregates of a nullable integer, double or float member are";
 
         /// <summary>
         /// Why <c>Min</c>/<c>Max</c> of a Guid member (or a nullable one) stays declined, or null for another aggregate: the
