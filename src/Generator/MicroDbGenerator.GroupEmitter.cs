@@ -547,7 +547,7 @@ public sealed partial class MicroDbGenerator
             if (node.Family?.StartsWith("groups:", System.StringComparison.Ordinal) == true)
             {
                 // Two values of the groups, an aggregate and null, or arithmetic over aggregates (MicroDbGenerator.GroupHaving.cs).
-                return GroupsCondition(node, model, values, having, sqliteNet, ref declined);
+                return GroupsCondition(node, model, values, having, sqliteNet, dateText, ref declined);
             }
 
             if (IsSubqueryNode(node))

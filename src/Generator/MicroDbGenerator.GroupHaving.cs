@@ -136,6 +136,14 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var (open, closed) = leftUses ? (b.LeftOperand, b.RightOperand) : (b.RightOperand, b.LeftOperand);
+                if (_datePart?.Invoke(open) is { Name: var date } && date.EndsWith(".Date", System.StringComparison.Ordinal) && !IsNull(closed))
+                {
+                    // A key's Date compared with a value: its GROUP BY term, the value bound as that term's key (HavingKeyValue).
+                    return IsClosedValue(closed)
+                        ? (true, new LoweredNode(op, date, Family: "groups:date", Path: path + (leftUses ? "R" : "L"), ValueOnLeft: !leftUses))
+                        : (true, Decline($"the value '{closed.Syntax}' is computed; only constants and captured variables, fields and properties are read at run time"));
+                }
+
                 if (IsNull(closed))
                 {
                     // An aggregate compared with null: IS NULL / IS NOT NULL of the aggregate as the SELECT list writes it.
@@ -384,7 +392,7 @@ public sealed partial class MicroDbGenerator
         /// total's exact key, a decimal's or DateTime's Min/Max by its order key), an ordering of nullable operands behind
         /// <c>IS NOT NULL</c> guards; an integer operand compared with a value keeps the value where it is written.
         /// </summary>
-        private static SqlExpression? GroupsCondition(LoweredNode node, EntityModel model, List<LoweredNode> values, int having, bool sqliteNet, ref string? declined)
+        private static SqlExpression? GroupsCondition(LoweredNode node, EntityModel model, List<LoweredNode> values, int having, bool sqliteNet, bool dateText, ref string? declined)
         {
             var read = having.ToString(CultureInfo.InvariantCulture) + ":";
             if (node.Family == "groups:null")
@@ -392,9 +400,26 @@ public sealed partial class MicroDbGenerator
                 return AggregateSql(node.Member!, model, sqliteNet, ref declined) is { } aggregate ? new SqlGroup(new SqlIsNull(aggregate, node.Op == "notnull")) : null;
             }
 
+            var equality = node.Op is "=" or "<>";
+            if (node.Family == "groups:date")
+            {
+                // The run time's Equality/Ordering over the key's Date: under MicroDb's format its order key compared with the
+                // value's key (the value written second); under sqlite-net's ticks the term as stored, the value where it is written.
+                if (KeyMemberTerm(node.Member!, model, sqliteNet, dateText, out var refused) is not { } term)
+                {
+                    declined = refused;
+                    return null;
+                }
+
+                var member = node.Member!.Substring(0, node.Member.IndexOf('.'));
+                values.Add(new LoweredNode("val", member, "global::System.DateTime", Family: "having:key", Path: read + node.Path));
+                var value = new SqlParameter(values.Count - 1, null);
+                var op = SqlComparisons.Of(!sqliteNet && node.ValueOnLeft ? Flip(node.Op) : node.Op);
+                return new SqlGroup(sqliteNet && node.ValueOnLeft ? new SqlBinary(value, op, term) : new SqlBinary(term, op, value));
+            }
+
             var left = node.Left!;
             var right = node.Right!;
-            var equality = node.Op is "=" or "<>";
             if (node.Family == "groups:value")
             {
                 // One operand and a value: the value is bound as one compared with no column (HavingValue).
