@@ -225,6 +225,7 @@ public sealed partial class MicroDbGenerator
                 terms.Add(term);
             }
 
+            _havingGroup = group;
             var havings = new List<SqlExpression>();
             var orderings = new List<SqlOrdering>();
             var then = 0;
@@ -454,7 +455,7 @@ public sealed partial class MicroDbGenerator
             var extreme = name is "Min" or "Max";
             switch (column?.Kind)
             {
-                case { } kind when Fits(kind, "integer") || kind == ColumnKind.Double:
+                case { } kind when Fits(kind, "integer") || kind is ColumnKind.Double or ColumnKind.Single:
                     return SqlAggregates.Of(name, value);
                 case ColumnKind.Decimal when !extreme:
                     return SqlAggregates.DecimalTotal(name, value);
@@ -526,7 +527,7 @@ public sealed partial class MicroDbGenerator
 
             // A nullable member's (a double? result, which .NET can hold null) compares and sorts as it is, guarded (GroupHaving.cs).
             var floating = (aggregate.StartsWith("avg:", System.StringComparison.Ordinal)
-                || aggregate != "count" && model.Columns.FirstOrDefault(c => c.MemberName == member)?.Kind == ColumnKind.Double)
+                || aggregate != "count" && model.Columns.FirstOrDefault(c => c.MemberName == member)?.Kind is ColumnKind.Double or ColumnKind.Single)
                 && model.Columns.FirstOrDefault(c => c.MemberName == member)?.IsNullableValueType != true;
             return floating ? SqlStoredKeys.FloatingNotNull(value) : value;
         }
@@ -561,6 +562,12 @@ public sealed partial class MicroDbGenerator
                 values.Add(node with { Left = null, Right = null, Member = null, Family = "having:" + node.Family, Path = having.ToString(CultureInfo.InvariantCulture) + ":" + node.Path });
                 var op = SqlComparisons.Of(node.Op);
                 return new SqlGroup(node.ValueOnLeft ? new SqlBinary(value, op, operand) : new SqlBinary(operand, op, value));
+            }
+
+            if (node.Family?.StartsWith("groups:", System.StringComparison.Ordinal) == true)
+            {
+                // Two values of the groups, an aggregate and null, or arithmetic over aggregates (MicroDbGenerator.GroupHaving.cs).
+                return GroupsCondition(node, model, values, having, sqliteNet, dateText, ref declined);
             }
 
             if (IsSubqueryNode(node))

@@ -42,7 +42,7 @@ public sealed partial class MicroDbGenerator
         }
 
         /// <summary>The aggregates of a group the build-time front end writes, for MDB0013's reasons.</summary>
-        private const string AggregatesLowered = "Count() and LongCount(), and Count(predicate) over bool members and comparisons with values; Sum and Average of an integer, double or decimal member; Min and Max of an integer, double, decimal, DateTime or string member; each of a nullable member too";
+        private const string AggregatesLowered = "Count() and LongCount(), and Count(predicate) over bool members and comparisons with values; Sum and Average of an integer, double, float or decimal member; Min and Max of an integer, double, float, decimal, DateTime or string member; each of a nullable member too";
 
         /// <summary>
         /// Whether <paramref name="name"/> (Sum, Average, Min, Max) over a member of <paramref name="type"/> is an aggregate
@@ -58,7 +58,7 @@ public sealed partial class MicroDbGenerator
 
             return type.SpecialType switch
             {
-                SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Int16 or SpecialType.System_Byte or SpecialType.System_Double or SpecialType.System_Decimal => true,
+                SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Int16 or SpecialType.System_Byte or SpecialType.System_Double or SpecialType.System_Single or SpecialType.System_Decimal => true,
                 SpecialType.System_DateTime or SpecialType.System_String => name is "Min" or "Max",
                 _ => false,
             };
@@ -249,13 +249,13 @@ public sealed partial class MicroDbGenerator
                             var scope = Scope(parameter);
                             var lowering = new Lowering(lambda,
                                 resolve: operation => Eval(operation, scope) is MemberShape member ? (0, member.Member) : null,
-                                aggregate: operation => Eval(operation, scope) is AggregateShape aggregate && IsComparable(aggregate) ? aggregate.Aggregate : null,
+                                aggregate: operation => HavingOperandName(Eval(operation, scope)),
                                 datePart: operation => Eval(operation, scope) is DatePartShape date && date.Member.Member.Type.GetMembers(date.Part).OfType<IPropertySymbol>().FirstOrDefault() is { } part
                                     ? (date.Member.Member.Name + "." + date.Part, part)
                                     : null) { Having = true };
                             if (lowering.Condition(lowering.Body, "") is not { } predicate)
                             {
-                                return No(GuidExtremeIn(lowering.Body) ?? StoredKeyComparison(lowering.Body, scope) ?? ComputedKeyComparison(lowering.Body, scope) ?? lowering.Reason ?? "the condition over groups (HAVING) is not lowered at build time");
+                                return No(GuidExtremeIn(lowering.Body) ?? StoredKeyComparison(lowering.Body, scope) ?? lowering.Reason ?? "the condition over groups (HAVING) is not lowered at build time");
                             }
 
                             _steps.Add(new ChainStep("Having", null, Predicate: predicate, LambdaText: lambda.Syntax.ToString()));
@@ -550,8 +550,8 @@ public sealed partial class MicroDbGenerator
             }
 
             /// <summary>
-            /// Why a HAVING condition comparing a DateTime, DateTimeOffset, double, float or decimal key member (or a key's
-            /// Date), or an aggregate other than Count and the integer and double ones, stays declined, or null when it
+            /// Why a HAVING condition comparing a DateTime, DateTimeOffset or decimal key member (or a key's Date), or an
+            /// aggregate HAVING does not compare, stays declined, or null when it
             /// compares none: the run time compares their stored forms by ranges and keys that depend on the value (per
             /// DateTime kind, NaN, decimal text), which the site does not bind.
             /// </summary>
@@ -573,7 +573,7 @@ public sealed partial class MicroDbGenerator
                             type = nullable.TypeArguments[0];
                         }
 
-                        if (type is not null && (type.SpecialType is SpecialType.System_DateTime or SpecialType.System_Double or SpecialType.System_Single or SpecialType.System_Decimal
+                        if (type is not null && (type.SpecialType is SpecialType.System_DateTime or SpecialType.System_Decimal
                             || type is { Name: "DateTimeOffset", ContainingNamespace.Name: "System" }))
                         {
                             return $"HAVING compares the {type.Name} key '{operand.Syntax}', which the run time compares through its stored form's ranges and keys (not lowered at build time)";
@@ -583,12 +583,6 @@ public sealed partial class MicroDbGenerator
 
                 return null;
             }
-            /// <summary>Why a HAVING condition over a computed arithmetic key part stays declined, or null when it reads none.</summary>
-            private static string? ComputedKeyComparison(IOperation? body, Dictionary<IParameterSymbol, Shape> scope) =>
-                body?.DescendantsAndSelf().FirstOrDefault(o => Eval(Strip(o), scope) is ComputedKeyShape) is { } read
-                    ? $"HAVING compares the computed key '{read.Syntax}' (its term's values would be bound again in HAVING; not lowered at build time)"
-                    : null;
-
             /// <summary>The type of a DateTime part (for an ordering step).</summary>
             private static string DatePartType(string part) => part switch
             {

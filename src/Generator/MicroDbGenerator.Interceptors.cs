@@ -422,6 +422,8 @@ public sealed partial class MicroDbGenerator
                     case IInvocationOperation call when IsStringCondition(call): return StringCondition(call, path); // MicroDbGenerator.ConditionStrings.cs
                     case IInvocationOperation call when SubqueryReason(call) is not null:
                         return Subquery(call, path);
+                    case IPropertyReferenceOperation when GroupsHasValue(operation) is { } hasValue:
+                        return hasValue;
                     case IPropertyReferenceOperation when Member(operation, out var member) is { } family:
                         return family == "bool"
                             ? new LoweredNode("bool", member!.Name, Family: family, Table: LastTable)
@@ -453,6 +455,12 @@ public sealed partial class MicroDbGenerator
                 if (SubqueryComparison(b, op, path) is (true, var subquery))
                 {
                     return subquery;
+                }
+
+                if (GroupsComparison(b, op, path) is (true, var groups))
+                {
+                    // HAVING over the groups' own values: two of them, null, or arithmetic (MicroDbGenerator.GroupHaving.cs).
+                    return groups;
                 }
 
                 if (ExactAggregateComparison(b, op, path) is (true, var aggregated))
@@ -526,12 +534,6 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var zeroHolds = false;
-                if (family == "double" && _aggregate is not null)
-                {
-                    // HAVING over a double key compares the grouping's key term, which the run time writes its own way.
-                    return Decline($"HAVING compares the {Underlying(member!.Type)!.Name} key '{open.Syntax}', which the run time compares through its stored form's ranges and keys (not lowered at build time)");
-                }
-
                 if (family == "double")
                 {
                     if (b.IsLifted != (member!.Type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T))

@@ -114,7 +114,7 @@ public class GroupHavingInterceptionTests
             """"));
     }
 
-    [TestCase("Where(g => g.Average(x => x.Price) > g.Min(x => x.Price)).Select(g => g.Key)", "compares two values of the row")]
+    [TestCase("Where(g => g.Sum(x => x.Price) - g.Min(x => x.Price) > 1m).Select(g => g.Key)", "is not an aggregate, an integer key member or integer or double arithmetic over them")]
     [TestCase("Where(g => g.Max(x => x.At).Year > 2000).Select(g => g.Key)", "'g.Max(x => x.At).Year' is not a member of the row")]
     [TestCase("Where(g => g.Max(x => x.Code) != System.Guid.Empty).Select(g => g.Key)", "Max of a Guid member has no SQL translation (the run-time path refuses it too)")]
     [TestCase("Select(g => new { g.Key, First = g.Min(x => x.Code) })", "Min of a Guid member has no SQL translation (the run-time path refuses it too)")]

@@ -245,14 +245,13 @@ public class GroupKeyInterceptionTests
         Assert.That(source, Does.Contain("static (e, a) => new { @Lower = ((global::Shop.Event)e).@Name.ToLower(), @N = ((int)a[0]) }"));
     }
 
-    [TestCase("db.Table<Event>().GroupBy(e => e.Name!.ToLower()).Where(g => g.Key == \"a\").Count()", "'g.Key' is not a member of the row")]
+    [TestCase("db.Table<Event>().GroupBy(e => e.Name!.ToLower()).Where(g => g.Key.StartsWith(\"a\")).Count()", "is not lowered at build time")]
     [TestCase("db.Table<Event>().GroupBy(e => new { Min = System.Linq.Enumerable.Min(new[] { e.Count }) }).Count()", "the grouping key is not lowered at build time")]
-    [TestCase("db.Table<Event>().GroupBy(e => e.Count).Select(g => new { N = System.Linq.Enumerable.Min(g, x => x.When) }).ToList()", "Min and Max of an integer, double, decimal, DateTime or string member")]
+    [TestCase("db.Table<Event>().GroupBy(e => e.Count).Select(g => new { N = System.Linq.Enumerable.Min(g, x => x.When) }).ToList()", "Min and Max of an integer, double, float, decimal, DateTime or string member")]
     [TestCase("db.Table<Event>().GroupBy(e => e.Count).OrderBy(g => System.Linq.Enumerable.Min(g, x => x.When)).Select(g => g.Key).ToList()", "the key of 'OrderBy' is not a part of the group's key or an aggregate")]
-    [TestCase("db.Table<Event>().GroupBy(e => e.Count).Where(g => System.Linq.Enumerable.Max(g, x => x.Name) == System.Linq.Enumerable.Min(g, x => x.Name)).Select(g => g.Key).ToList()", "compares two values of the row")]
+    [TestCase("db.Table<Event>().GroupBy(e => e.Count).Where(g => System.Linq.Enumerable.Max(g, x => x.Name)!.Length > 1).Select(g => g.Key).ToList()", "is not a member of the row")]
     [TestCase("db.Table<Event>().GroupBy(e => e.At.TimeOfDay).Count()", "the grouping key 'e.At.TimeOfDay' has no SQL translation (the run-time path refuses it too)")]
-    [TestCase("db.Table<Event>().GroupBy(e => e.At.Date).Where(g => g.Key > System.DateTime.MinValue).Count()", "HAVING compares the DateTime key 'g.Key'")]
-    [TestCase("db.Table<Event>().GroupBy(e => e.Score).Where(g => g.Key > 1.5).Count()", "HAVING compares the Double key 'g.Key'")]
+    [TestCase("db.Table<Event>().GroupBy(e => e.At).Where(g => g.Key > System.DateTime.MinValue).Count()", "HAVING compares the DateTime key 'g.Key'")]
     [TestCase("db.Table<Event>().GroupBy(e => new { e.Price, e.Count }).Where(g => g.Key.Price != 1m).Count()", "HAVING compares the Decimal key 'g.Key.Price'")]
     [TestCase("db.Table<Event>().GroupBy(e => e.Price * 2).Count()", "'e.Price * 2' is computed (of type decimal, and only integer, floating-point and string computations are")]
     public void Keys_the_generator_does_not_lower_say_why(string query, string reason)

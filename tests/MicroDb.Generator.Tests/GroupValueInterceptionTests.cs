@@ -155,10 +155,8 @@ public class GroupValueInterceptionTests
     }
 
     [Test]
-    public void Having_over_a_computed_key_and_an_ordering_whose_values_come_out_of_order_stay_declined()
+    public void An_ordering_whose_values_come_out_of_order_stays_declined()
     {
-        Assert.That(Declined("public static object Q(MicroDbConnection db) => db.Table<Person>().GroupBy(p => p.Age / 10).Where(g => g.Key > 1).Select(g => new { g.Key, N = g.Count() }).ToList();"),
-            Does.Contain("HAVING compares the computed key 'g.Key'"));
         Assert.That(Declined("public static object Q(MicroDbConnection db) => db.Table<Person>().GroupBy(p => new { A = p.Age / 10, B = p.Age % 7 }).OrderBy(g => g.Key.A).OrderBy(g => g.Key.B).Select(g => g.Count()).ToList();"),
             Does.Contain("the values are not written in the order they are read"));
     }
