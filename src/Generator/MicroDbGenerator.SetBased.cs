@@ -256,7 +256,7 @@ public sealed partial class MicroDbGenerator
 
         /// <summary>
         /// <c>test ? a : b</c> as the run time's <c>(CASE WHEN test THEN a ELSE b END)</c>: the test lowered as a Where condition
-        /// (comparisons of integer, string and bool members with closed values, <c>!</c>, <c>&amp;&amp;</c>, <c>||</c>; its values read at
+        /// (comparisons of integer, string, bool, enum and Guid members with closed values, null tests, <c>!</c>, <c>&amp;&amp;</c>, <c>||</c>; its values read at
         /// <c>c</c>), the branches as setter values (at <c>t</c> and <c>f</c>). A test that reads no row picks its branch at run time.
         /// </summary>
         private static LoweredNode? Conditional(IConditionalOperation conditional, IOperation whenFalse, IParameterSymbol row, string path, ref string? reason)
@@ -289,7 +289,7 @@ public sealed partial class MicroDbGenerator
 
             if (ConditionFamilies(test) is { } read)
             {
-                reason ??= $"the condition of '{conditional.Syntax}' reads {read}, where a setter's ?: lowers only comparisons of integer, string and bool members";
+                reason ??= $"the condition of '{conditional.Syntax}' reads {read}, where a setter's ?: lowers only comparisons of integer, string, bool, enum and Guid members and null tests";
                 return null;
             }
 
@@ -300,13 +300,15 @@ public sealed partial class MicroDbGenerator
 
         /// <summary>
         /// What a lowered condition reads that a setter does not bind as the run time does, or null: a setter's values are
-        /// encoded as values outside a comparison, which is the comparison's encoding for integer, string and bool members only.
+        /// encoded as values outside a comparison, which is the comparison's encoding for integer, string and bool members, or (enum
+        /// and Guid members) as the compared column encodes them.
         /// </summary>
         private static string? ConditionFamilies(LoweredNode node) => node.Op switch
         {
             "and" or "or" => ConditionFamilies(node.Left!) ?? ConditionFamilies(node.Right!),
             "not" => ConditionFamilies(node.Left!),
-            "=" or "<>" or "<" or "<=" or ">" or ">=" or "bool" when node.Family is "integer" or "string" or "bool" => null,
+            "=" or "<>" or "<" or "<=" or ">" or ">=" or "bool" when node.Family is "integer" or "string" or "bool" or "enum" or "guid" => null,
+            "null" or "notnull" => null,
             "=" or "<>" or "<" or "<=" or ">" or ">=" or "bool" => $"a comparison of {node.Family} values",
             _ => "a sub-query",
         };
@@ -660,8 +662,13 @@ public sealed partial class MicroDbGenerator
                         var test = Condition(node.Left!, model, values, index, ref declined);
                         for (var i = first; test is not null && i < values.Count; i++)
                         {
+                            // A value compared with an enum or Guid column is encoded as that column compares it (Compared);
+                            // one compared with an integer or string column as a value outside a comparison, the same bytes.
                             var read = values[i].Path!;
-                            values[i] = new LoweredNode("assigned", setter.Member, setter.MemberType, Path: read.Substring(read.IndexOf(':') + 1), Table: index);
+                            var compared = model.Columns.FirstOrDefault(c => c.MemberName == values[i].Member)?.Kind;
+                            values[i] = compared is ColumnKind.Enum or ColumnKind.EnumText or ColumnKind.Guid
+                                ? new LoweredNode("compared", values[i].Member, values[i].MemberType, Path: read.Substring(read.IndexOf(':') + 1), Table: index)
+                                : new LoweredNode("assigned", setter.Member, setter.MemberType, Path: read.Substring(read.IndexOf(':') + 1), Table: index);
                         }
 
                         var whenTrue = test is null ? null : Computed(node.Right!.Left!, model, setter, index, values, ref declined);
@@ -778,9 +785,9 @@ public sealed partial class MicroDbGenerator
 
             foreach (var v in values)
             {
-                if (v.Op == "assigned")
+                if (v.Op is "assigned" or "compared")
                 {
-                    text.Append(".Assigned(").Append(v.Table.ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(", ").Append(SymbolDisplay.FormatLiteral(v.Path!, quote: true));
+                    text.Append(v.Op == "assigned" ? ".Assigned(" : ".Compared(").Append(v.Table.ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(", ").Append(SymbolDisplay.FormatLiteral(v.Path!, quote: true));
                 }
                 else
                 {
