@@ -197,6 +197,12 @@ public sealed partial class MicroDbGenerator
                     }
 
                     return new LoweredNode("col", member.Name, member.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), kind);
+                case IPropertyReferenceOperation { Instance.Type: { } owner, Property.Name: var part }
+                    when Underlying(owner) is { Name: "DateTime" or "DateOnly" or "TimeOnly" or "DateTimeOffset" or "TimeSpan", ContainingNamespace.Name: "System" }:
+                    // The run time writes a date part by the column's kind and the storage format (ticks, ISO text, sqlite-net's
+                    // text format); a setter's site has one text per format family, so this stays on the run-time path.
+                    reason ??= $"the date part '{operation.Syntax}' ({part}) in a setter is not lowered at build time: its SQL depends on how the storage format stores '{Underlying(owner)!.Name}' values";
+                    return null;
                 case IPropertyReferenceOperation { Property: { Name: "Length", ContainingType.SpecialType: SpecialType.System_String }, Instance: { } text }:
                     return Arithmetic(text, row, path + "m", ref reason) is { } measured ? new LoweredNode("fn", SqlStrings.LengthFunction, Left: measured) : null;
                 case IConditionalOperation { WhenFalse: { } whenFalse } conditional:

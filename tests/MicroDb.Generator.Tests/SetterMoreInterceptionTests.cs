@@ -73,4 +73,16 @@ public class SetterMoreInterceptionTests
             new InterceptedSite("UPDATE \"items\" SET \"Stock\" = (CASE WHEN (\"Bonus\" IS NULL) THEN ? ELSE \"Stock\" END), \"Bonus\" = (CASE WHEN (((\"Bonus\" IS NOT NULL) AND (\"Bonus\" IS NOT NULL AND \"Bonus\" > ?)) AND (\"Active\" = 1)) THEN (\"Bonus\" + ?) ELSE \"Bonus\" END)").Assigns("Stock", "Bonus").Assigned(0, "t", "Stock", typeof(int)).Assigned(1, "cLRR", "Bonus", typeof(int?)).Assigned(1, "tR", "Bonus", typeof(int?));
             """));
     }
+
+    [TestCase("x => x.Seen.Year", "the date part 'x.Seen.Year' (Year) in a setter is not lowered at build time: its SQL depends on how the storage format stores 'DateTime' values")]
+    [TestCase("x => x.Stock + x.Seen.Day", "the date part 'x.Seen.Day' (Day) in a setter is not lowered at build time")]
+    public void Setter_date_parts_stay_declined_with_the_reason(string value, string reason)
+    {
+        var result = GeneratorHarness.Run(Model.Replace("public Guid Tag { get; set; }", "public Guid Tag { get; set; }\n    public DateTime Seen { get; set; }")
+            + "public static int Q(MicroDbConnection db) => db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Stock, " + value + "));\n}\n");
+
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.Sources.ContainsKey(HintName), Is.False);
+        Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(), Does.Contain(reason));
+    }
 }
