@@ -293,7 +293,7 @@ public sealed partial class MicroDbGenerator
                 return null;
             }
 
-            if (ConditionFamilies(test) is { } read)
+            if (ConditionFamilies(test, setter: true) is { } read)
             {
                 reason ??= $"the condition of '{conditional.Syntax}' reads {read}, where a setter's ?: lowers only comparisons of integer, string, bool, enum and Guid members and null tests";
                 return null;
@@ -306,16 +306,18 @@ public sealed partial class MicroDbGenerator
 
         /// <summary>
         /// What a lowered condition reads that a setter does not bind as the run time does, or null: a setter's values are
-        /// encoded as values outside a comparison, which is the comparison's encoding for integer, string and bool members, or (enum
-        /// and Guid members) as the compared column encodes them.
+        /// encoded as values outside a comparison, which is the comparison's encoding for integer, string and bool members, or (with
+        /// <paramref name="setter"/>: enum and Guid members, bound by <c>Compared</c>) as the compared column encodes them; a
+        /// setter's null tests bind nothing. Without it (a grouping's conditional key) only the first three are.
         /// </summary>
-        private static string? ConditionFamilies(LoweredNode node) => node.Op switch
+        private static string? ConditionFamilies(LoweredNode node, bool setter = false) => node.Op switch
         {
-            "and" or "or" => ConditionFamilies(node.Left!) ?? ConditionFamilies(node.Right!),
-            "not" => ConditionFamilies(node.Left!),
-            "=" or "<>" or "<" or "<=" or ">" or ">=" or "bool" when node.Family is "integer" or "string" or "bool" or "enum" or "guid" => null,
-            "null" or "notnull" => null,
+            "and" or "or" => ConditionFamilies(node.Left!, setter) ?? ConditionFamilies(node.Right!, setter),
+            "not" => ConditionFamilies(node.Left!, setter),
+            "=" or "<>" or "<" or "<=" or ">" or ">=" or "bool" when node.Family is "integer" or "string" or "bool" => null,
+            "=" or "<>" or "<" or "<=" or ">" or ">=" or "bool" when setter && node.Family is "enum" or "guid" => null,
             "=" or "<>" or "<" or "<=" or ">" or ">=" or "bool" => $"a comparison of {node.Family} values",
+            "null" or "notnull" when setter => null,
             _ => "a sub-query",
         };
 
