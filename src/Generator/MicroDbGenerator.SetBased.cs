@@ -197,6 +197,12 @@ public sealed partial class MicroDbGenerator
                     }
 
                     return new LoweredNode("col", member.Name, member.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), kind);
+                case IPropertyReferenceOperation { Instance.Type: { } owner, Property.Name: var part }
+                    when Underlying(owner) is { Name: "DateTime" or "DateOnly" or "TimeOnly" or "DateTimeOffset" or "TimeSpan", ContainingNamespace.Name: "System" }:
+                    // The run time writes a date part by the column's kind and the storage format (ticks, ISO text, sqlite-net's
+                    // text format); a setter's site has one text per format family, so this stays on the run-time path.
+                    reason ??= $"the date part '{operation.Syntax}' ({part}) in a setter is not lowered at build time: its SQL depends on how the storage format stores '{Underlying(owner)!.Name}' values";
+                    return null;
                 case IPropertyReferenceOperation { Property: { Name: "Length", ContainingType.SpecialType: SpecialType.System_String }, Instance: { } text }:
                     return Arithmetic(text, row, path + "m", ref reason) is { } measured ? new LoweredNode("fn", SqlStrings.LengthFunction, Left: measured) : null;
                 case IConditionalOperation { WhenFalse: { } whenFalse } conditional:
@@ -256,7 +262,7 @@ public sealed partial class MicroDbGenerator
 
         /// <summary>
         /// <c>test ? a : b</c> as the run time's <c>(CASE WHEN test THEN a ELSE b END)</c>: the test lowered as a Where condition
-        /// (comparisons of integer, string and bool members with closed values, <c>!</c>, <c>&amp;&amp;</c>, <c>||</c>; its values read at
+        /// (comparisons of integer, string, bool, enum and Guid members with closed values, null tests, <c>!</c>, <c>&amp;&amp;</c>, <c>||</c>; its values read at
         /// <c>c</c>), the branches as setter values (at <c>t</c> and <c>f</c>). A test that reads no row picks its branch at run time.
         /// </summary>
         private static LoweredNode? Conditional(IConditionalOperation conditional, IOperation whenFalse, IParameterSymbol row, string path, ref string? reason)
@@ -287,9 +293,9 @@ public sealed partial class MicroDbGenerator
                 return null;
             }
 
-            if (ConditionFamilies(test) is { } read)
+            if (ConditionFamilies(test, setter: true) is { } read)
             {
-                reason ??= $"the condition of '{conditional.Syntax}' reads {read}, where a setter's ?: lowers only comparisons of integer, string and bool members";
+                reason ??= $"the condition of '{conditional.Syntax}' reads {read}, where a setter's ?: lowers only comparisons of integer, string, bool, enum and Guid members and null tests";
                 return null;
             }
 
@@ -300,14 +306,18 @@ public sealed partial class MicroDbGenerator
 
         /// <summary>
         /// What a lowered condition reads that a setter does not bind as the run time does, or null: a setter's values are
-        /// encoded as values outside a comparison, which is the comparison's encoding for integer, string and bool members only.
+        /// encoded as values outside a comparison, which is the comparison's encoding for integer, string and bool members, or (with
+        /// <paramref name="setter"/>: enum and Guid members, bound by <c>Compared</c>) as the compared column encodes them; a
+        /// setter's null tests bind nothing. Without it (a grouping's conditional key) only the first three are.
         /// </summary>
-        private static string? ConditionFamilies(LoweredNode node) => node.Op switch
+        private static string? ConditionFamilies(LoweredNode node, bool setter = false) => node.Op switch
         {
-            "and" or "or" => ConditionFamilies(node.Left!) ?? ConditionFamilies(node.Right!),
-            "not" => ConditionFamilies(node.Left!),
+            "and" or "or" => ConditionFamilies(node.Left!, setter) ?? ConditionFamilies(node.Right!, setter),
+            "not" => ConditionFamilies(node.Left!, setter),
             "=" or "<>" or "<" or "<=" or ">" or ">=" or "bool" when node.Family is "integer" or "string" or "bool" => null,
+            "=" or "<>" or "<" or "<=" or ">" or ">=" or "bool" when setter && node.Family is "enum" or "guid" => null,
             "=" or "<>" or "<" or "<=" or ">" or ">=" or "bool" => $"a comparison of {node.Family} values",
+            "null" or "notnull" when setter => null,
             _ => "a sub-query",
         };
 
@@ -660,8 +670,13 @@ public sealed partial class MicroDbGenerator
                         var test = Condition(node.Left!, model, values, index, ref declined);
                         for (var i = first; test is not null && i < values.Count; i++)
                         {
+                            // A value compared with an enum or Guid column is encoded as that column compares it (Compared);
+                            // one compared with an integer or string column as a value outside a comparison, the same bytes.
                             var read = values[i].Path!;
-                            values[i] = new LoweredNode("assigned", setter.Member, setter.MemberType, Path: read.Substring(read.IndexOf(':') + 1), Table: index);
+                            var compared = model.Columns.FirstOrDefault(c => c.MemberName == values[i].Member)?.Kind;
+                            values[i] = compared is ColumnKind.Enum or ColumnKind.EnumText or ColumnKind.Guid
+                                ? new LoweredNode("compared", values[i].Member, values[i].MemberType, Path: read.Substring(read.IndexOf(':') + 1), Table: index)
+                                : new LoweredNode("assigned", setter.Member, setter.MemberType, Path: read.Substring(read.IndexOf(':') + 1), Table: index);
                         }
 
                         var whenTrue = test is null ? null : Computed(node.Right!.Left!, model, setter, index, values, ref declined);
@@ -778,9 +793,9 @@ public sealed partial class MicroDbGenerator
 
             foreach (var v in values)
             {
-                if (v.Op == "assigned")
+                if (v.Op is "assigned" or "compared")
                 {
-                    text.Append(".Assigned(").Append(v.Table.ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(", ").Append(SymbolDisplay.FormatLiteral(v.Path!, quote: true));
+                    text.Append(v.Op == "assigned" ? ".Assigned(" : ".Compared(").Append(v.Table.ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(", ").Append(SymbolDisplay.FormatLiteral(v.Path!, quote: true));
                 }
                 else
                 {

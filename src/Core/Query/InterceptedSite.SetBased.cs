@@ -45,6 +45,26 @@ public sealed partial class InterceptedSite
     }
 
     /// <summary>
+    /// Adds the next value of an intercepted ExecuteUpdate: the closed node at <paramref name="path"/> in the
+    /// <paramref name="setter"/>-th Set call's expression over the row, compared in a <c>?:</c> test with
+    /// <paramref name="member"/> and encoded as that column compares it (an enum or Guid member). Call while building the
+    /// site, before it is used.
+    /// </summary>
+    /// <param name="setter">Which Set call, in call order.</param>
+    /// <param name="path">The steps from the expression's body to the value (as <see cref="Assigned"/> reads them).</param>
+    /// <param name="member">The member the value is compared with.</param>
+    /// <param name="memberType">That member's type.</param>
+    /// <returns>This site.</returns>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="setter"/> is negative.</exception>
+    public InterceptedSite Compared(int setter, string path, string member, Type memberType)
+    {
+        Value(setter, path, member, memberType);
+        _values[_values.Length - 1] = _values[_values.Length - 1] with { Assigned = true, Compared = true };
+        return this;
+    }
+
+    /// <summary>
     /// Reads and adds the values of an ExecuteUpdate of <paramref name="query"/> with the Set calls of
     /// <paramref name="setters"/>. False when the Set calls are not the ones the generator saw, a Where value is null, or
     /// the map is not the one it saw: the caller then runs the update on the run-time path.
@@ -87,7 +107,16 @@ public sealed partial class InterceptedSite
             }
 
             var setter = list[site.Where];
-            if (site.Path.Length == 0)
+            if (site.Compared)
+            {
+                // A value of a ?: test compared with an enum or Guid member: bound as a Where value compared with it.
+                if (setter.Expression is not { } test || !TryRead(test.Body, site.Path, out var compared) || compared is null
+                    || (compared = Admitted(i, compared)) is null || !AddWhereValue(query, site, columns[i], compared, values))
+                {
+                    return false;
+                }
+            }
+            else if (site.Path.Length == 0)
             {
                 // The value set: as the run time's SetValue stores it (a closed expression is evaluated once).
                 object? value = setter.Value;

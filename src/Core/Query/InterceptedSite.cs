@@ -472,6 +472,9 @@ public sealed partial class InterceptedSite
         /// <summary>An ExecuteUpdate value: <see cref="Where"/> is then the Set call's index and <see cref="Member"/> the member it sets.</summary>
         public bool Assigned { get; init; }
 
+        /// <summary>An ExecuteUpdate value of a <c>?:</c> test, compared with <see cref="Member"/> (not the member set).</summary>
+        public bool Compared { get; init; }
+
         /// <summary>In a join, whether the value is in the ON condition of <see cref="Table"/> (a joined table's own Where), or of <see cref="OnTable"/>.</summary>
         public bool On { get; init; }
 
