@@ -795,7 +795,7 @@ public sealed partial class MicroDbGenerator
             {
                 if (v.Op is "assigned" or "compared")
                 {
-                    text.Append(v.Op == "assigned" ? ".Assigned(" : ".Compared(").Append(v.Table.ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(", ").Append(SymbolDisplay.FormatLiteral(v.Path!, quote: true));
+                    text.Append(v.Op == "assigned" ? ".Assigned(" : ".SetterTest(").Append(v.Table.ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(", ").Append(SymbolDisplay.FormatLiteral(v.Path!, quote: true));
                 }
                 else
                 {

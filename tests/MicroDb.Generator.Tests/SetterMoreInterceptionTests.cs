@@ -44,7 +44,7 @@ public class SetterMoreInterceptionTests
             """);
 
         Assert.That(source, Does.Contain("""
-            new InterceptedSite("UPDATE \"items\" SET \"Stock\" = (CASE WHEN (\"Kind\" = ?) THEN ? ELSE \"Stock\" END)").Assigns("Stock").Compared(0, "cR", "Kind", typeof(global::Shop.Kind)).Assigned(0, "t", "Stock", typeof(int));
+            new InterceptedSite("UPDATE \"items\" SET \"Stock\" = (CASE WHEN (\"Kind\" = ?) THEN ? ELSE \"Stock\" END)").Assigns("Stock").SetterTest(0, "cR", "Kind", typeof(global::Shop.Kind)).Assigned(0, "t", "Stock", typeof(int));
             """));
     }
 
@@ -56,7 +56,7 @@ public class SetterMoreInterceptionTests
             """);
 
         Assert.That(source, Does.Contain("""
-            new InterceptedSite("UPDATE \"items\" SET \"Stock\" = (CASE WHEN (\"Tag\" <> ?) THEN ? ELSE ? END)").Assigns("Stock").Compared(0, "cR", "Tag", typeof(global::System.Guid)).Assigned(0, "t", "Stock", typeof(int)).Assigned(0, "f", "Stock", typeof(int));
+            new InterceptedSite("UPDATE \"items\" SET \"Stock\" = (CASE WHEN (\"Tag\" <> ?) THEN ? ELSE ? END)").Assigns("Stock").SetterTest(0, "cR", "Tag", typeof(global::System.Guid)).Assigned(0, "t", "Stock", typeof(int)).Assigned(0, "f", "Stock", typeof(int));
             """));
     }
 

@@ -57,7 +57,7 @@ public sealed partial class InterceptedSite
     /// <returns>This site.</returns>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="setter"/> is negative.</exception>
-    public InterceptedSite Compared(int setter, string path, string member, Type memberType)
+    public InterceptedSite SetterTest(int setter, string path, string member, Type memberType)
     {
         Value(setter, path, member, memberType);
         _values[_values.Length - 1] = _values[_values.Length - 1] with { Assigned = true, Compared = true };
@@ -111,7 +111,7 @@ public sealed partial class InterceptedSite
             {
                 // A value of a ?: test compared with an enum or Guid member: bound as a Where value compared with it.
                 if (setter.Expression is not { } test || !TryRead(test.Body, site.Path, out var compared) || compared is null
-                    || (compared = Admitted(i, compared)) is null || !AddWhereValue(query, site, columns[i], compared, values))
+                    || (compared = Admitted(i, compared, format)) is null || !AddWhereValue(query, site, columns[i], compared, values))
                 {
                     return false;
                 }

@@ -49,7 +49,7 @@ public sealed partial class InterceptedSite
         return this;
     }
 
-    /// <summary>The form <see cref="Compared"/> gave the <paramref name="index"/>-th value, or null.</summary>
+    /// <summary>The form <see cref="Compared(int, string)"/> gave the <paramref name="index"/>-th value, or null.</summary>
     private string? FormOf(int index) => _forms is { } forms && index < forms.Length ? forms[index] : null;
 
     /// <summary>The value as bound in its <paramref name="form"/>, or null when the run takes the run-time path.</summary>
