@@ -455,10 +455,12 @@ public sealed partial class MicroDbGenerator
             return null;
         }
 
-        /// <summary>Appends <c>.Text(index, form)</c> for each value the run time derives from the value read (a LIKE pattern, a char's text ...).</summary>
-        private static void AppendText(StringBuilder text, List<LoweredNode> values)
+        /// <summary>
+        /// The site's index of <paramref name="values"/>' first value: a projection's lifted values come first on the site
+        /// (<c>.LiftedValue</c>, already in <paramref name="text"/>) without being in the list (a grouping's are in it, so 0).
+        /// </summary>
+        private static int LiftedOffset(StringBuilder text, List<LoweredNode> values)
         {
-            // A projection's lifted values come first on the site without being in this list (a grouping's are in it).
             var written = text.ToString();
             var offset = 0;
             for (var at = written.IndexOf(".LiftedValue(", System.StringComparison.Ordinal); at >= 0; at = written.IndexOf(".LiftedValue(", at + 1, System.StringComparison.Ordinal))
@@ -466,7 +468,13 @@ public sealed partial class MicroDbGenerator
                 offset++;
             }
 
-            offset -= values.Count(v => v.Family?.StartsWith("lifted:", System.StringComparison.Ordinal) == true);
+            return offset - values.Count(v => v.Family?.StartsWith("lifted:", System.StringComparison.Ordinal) == true);
+        }
+
+        /// <summary>Appends <c>.Text(index, form)</c> for each value the run time derives from the value read (a LIKE pattern, a char's text ...).</summary>
+        private static void AppendText(StringBuilder text, List<LoweredNode> values)
+        {
+            var offset = LiftedOffset(text, values);
             for (var i = 0; i < values.Count; i++)
             {
                 // A grouping's Count(predicate) marks its values "lifted:" in front.

@@ -552,13 +552,14 @@ public sealed partial class MicroDbGenerator
         /// <summary>Appends <c>.Compared(index, form)</c> for each value whose SQL depends on it or on the storage format (InterceptedSite.Values.cs).</summary>
         private static void AppendCompared(StringBuilder text, List<LoweredNode> values)
         {
+            var offset = LiftedOffset(text, values);
             for (var i = 0; i < values.Count; i++)
             {
                 var family = values[i].Family ?? "";
                 var at = family.IndexOf("value:", System.StringComparison.Ordinal);
                 if (at >= 0)
                 {
-                    text.Append(".Compared(").Append(i.ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(", ")
+                    text.Append(".Compared(").Append((offset + i).ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(", ")
                         .Append(SymbolDisplay.FormatLiteral(family.Substring(at + 6), quote: true)).Append(')');
                 }
             }

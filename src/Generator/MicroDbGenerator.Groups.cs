@@ -168,6 +168,9 @@ public sealed partial class MicroDbGenerator
                     return Fail($"the result reads a computed key whose captured value at '{unbound.Path}' is not one the site binds (group by it and read only aggregates, or use constants)");
                 }
 
+                // The run time computes a computed key (and the result) without overflow checks: so does the projector.
+                projector = projector is null ? null : "unchecked(" + projector + ")";
+
                 Spec = new GroupSpec(new EquatableArray<string>(_keyMembers), new EquatableArray<string>(used.Select(u => u.Substring(u.IndexOf(':') + 1)).ToArray()),
                     new EquatableArray<string>(aggregates), projector)
                 {

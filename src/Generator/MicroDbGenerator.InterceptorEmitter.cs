@@ -465,12 +465,13 @@ public sealed partial class MicroDbGenerator
         private static void AppendReal(StringBuilder text, List<LoweredNode> values)
         {
             AppendText(text, values);
+            var offset = LiftedOffset(text, values);
             for (var i = 0; i < values.Count; i++)
             {
                 var v = values[i];
                 if (v.Family is { } family && (family == "double" || family.EndsWith(":double", System.StringComparison.Ordinal)) && !v.Nullable && v.Op is "=" or "<>" or "<" or "<=" or ">" or ">=")
                 {
-                    text.Append(".Real(").Append(i.ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(", ")
+                    text.Append(".Real(").Append((offset + i).ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(", ")
                         .Append(SymbolDisplay.FormatLiteral(v.ValueOnLeft ? Flip(v.Op) : v.Op, quote: true)).Append(v.ZeroHolds ? ", true)" : ", false)");
                 }
             }

@@ -13,7 +13,8 @@ public sealed partial class MicroDbGenerator
     /// initializer, or any expression over them that C# computes as the run time's interpreter does (arithmetic,
     /// concatenation, conditionals, conversions, calls of accessible methods: <see cref="ComputedElement"/>). An
     /// anonymous object is written with the same member names, types and order, so it is the user's anonymous type (the
-    /// generated file is in their assembly). What is not reproduced is declined with the reason.
+    /// generated file is in their assembly). The body is written inside <c>unchecked(...)</c>, as the interpreter's arithmetic
+    /// wraps. What is not reproduced is declined with the reason.
     /// </summary>
     private static class Projection
     {
@@ -29,7 +30,9 @@ public sealed partial class MicroDbGenerator
             var element = new ComputedElement(parameter, members, captured, lift);
             var text = element.Emit(body, "");
             reason = text is null ? element.Reason ?? $"the projection '{body.Syntax}' is not lowered at build time" : null;
-            return text;
+
+            // The run time's interpreter wraps on overflow: so does the projector in a project that checks arithmetic.
+            return text is null ? null : "unchecked(" + text + ")";
         }
     }
 }

@@ -57,13 +57,13 @@ public class ComputedSelectInterceptionTests
         Assert.That(result.GeneratorDiagnostics.Where(d => d.Id == "MDB0013"), Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
         var source = result.Sources[HintName];
         Assert.That(source, Does.Contain("""new InterceptedSite("SELECT \"Id\", \"Name\", \"Qty\" FROM \"items\"");"""));
-        Assert.That(source, Does.Contain("""static (global::Shop.Item r) => new { @Id = r.@Id, @Twice = (r.@Qty * 2), @Label = (r.@Name + "!") });"""));
+        Assert.That(source, Does.Contain("""static (global::Shop.Item r) => unchecked(new { @Id = r.@Id, @Twice = (r.@Qty * 2), @Label = (r.@Name + "!") }));"""));
         Assert.That(source, Does.Contain("""new InterceptedSite("SELECT \"Id\", \"Qty\", \"Price\" FROM \"items\" LIMIT 1");"""));
-        Assert.That(source, Does.Contain("""static (global::Shop.Item r) => new global::Shop.Line(@Id: r.@Id, @Total: (r.@Price * ((decimal)r.@Qty))));"""));
-        Assert.That(source, Does.Contain("""static (global::Shop.Item r) => new global::Shop.LineDto() { @Id = r.@Id, @Text = global::Shop.Format.@Tag(@name: r.@Name, @qty: r.@Qty) });"""));
-        Assert.That(source, Does.Contain("""static (global::Shop.Item r) => ((double)r.@Qty));"""));
+        Assert.That(source, Does.Contain("""static (global::Shop.Item r) => unchecked(new global::Shop.Line(@Id: r.@Id, @Total: (r.@Price * ((decimal)r.@Qty)))));"""));
+        Assert.That(source, Does.Contain("""static (global::Shop.Item r) => unchecked(new global::Shop.LineDto() { @Id = r.@Id, @Text = global::Shop.Format.@Tag(@name: r.@Name, @qty: r.@Qty) }));"""));
+        Assert.That(source, Does.Contain("""static (global::Shop.Item r) => unchecked(((double)r.@Qty)));"""));
         Assert.That(source, Does.Contain("""new InterceptedSite("SELECT \"Name\", \"Stock\" FROM \"items\"");"""));
-        Assert.That(source, Does.Contain("""static (global::Shop.Item r) => ((r.@Stock == null) ? "none" : r.@Name.@ToUpper()));"""));
+        Assert.That(source, Does.Contain("""static (global::Shop.Item r) => unchecked(((r.@Stock == null) ? "none" : r.@Name.@ToUpper())));"""));
     }
 
     [Test]
@@ -77,8 +77,8 @@ public class ComputedSelectInterceptionTests
         Assert.That(result.GeneratorDiagnostics.Where(d => d.Id == "MDB0013"), Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
         var source = result.Sources[HintName];
         Assert.That(source, Does.Contain("""InterceptedSite("SELECT \"Id\", \"Name\", \"Qty\", \"Price\", \"Weight\", \"Stock\", \"Big\", \"MakerId\" FROM \"items\"");"""));
-        Assert.That(source, Does.Contain("""static (global::Shop.Item r) => r.@Describe());"""));
-        Assert.That(source, Does.Contain("""static (global::Shop.Item r) => r.@Label);"""));
+        Assert.That(source, Does.Contain("""static (global::Shop.Item r) => unchecked(r.@Describe()));"""));
+        Assert.That(source, Does.Contain("""static (global::Shop.Item r) => unchecked(r.@Label));"""));
     }
 
     [Test]
@@ -93,7 +93,7 @@ public class ComputedSelectInterceptionTests
         var source = result.Sources[HintName];
         Assert.That(source, Does.Contain("""InterceptedSite("SELECT \"Id\", \"Name\", \"Qty\" FROM \"items\"").SelectorValue("1R").SelectorValue("2R");"""));
         Assert.That(source, Does.Contain("var c = QueryInterception.SelectorValues(query, Site"));
-        Assert.That(source, Does.Contain("""(global::Shop.Item r) => new { @Id = r.@Id, @Total = (r.@Qty + ((int)c[0])), @Name = (r.@Name + ((string)c[1])) });"""));
+        Assert.That(source, Does.Contain("""(global::Shop.Item r) => unchecked(new { @Id = r.@Id, @Total = (r.@Qty + ((int)c[0])), @Name = (r.@Name + ((string)c[1])) }));"""));
         Assert.That(source, Does.Contain("return c is null ? query.ToList() : QueryInterception.ToList(query, Site"));
         Assert.That(source, Does.Contain("""InterceptedSite("SELECT \"Qty\" FROM \"items\" LIMIT 1").SelectorValue("R");"""));
         Assert.That(source, Does.Contain("return c is null ? query.FirstAsync(cancellationToken) : QueryInterception.ReadAsync(query, (q, ct) => QueryInterception.First(q, Site"));

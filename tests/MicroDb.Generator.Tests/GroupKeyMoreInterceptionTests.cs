@@ -56,7 +56,7 @@ public class GroupKeyMoreInterceptionTests
         Assert.That(source, Does.Contain("""
             new InterceptedSite("SELECT \"Name\", count(*) FROM \"items\" GROUP BY substr(\"Name\", (?) + 1, ?) ORDER BY substr(\"Name\", (?) + 1, ?)").KeyValue("0", null, typeof(object)).KeyValue("1", null, typeof(object)).KeyValue("0", null, typeof(object)).KeyValue("1", null, typeof(object));
             """));
-        Assert.That(source, Does.Contain("static (e, a) => new { @Key = ((global::Shop.Item)e).@Name.Substring(0, 2), @N = ((int)a[0]) }"));
+        Assert.That(source, Does.Contain("static (e, a) => unchecked(new { @Key = ((global::Shop.Item)e).@Name.Substring(0, 2), @N = ((int)a[0]) })"));
         Assert.That(source, Does.Contain("""
             new InterceptedSite("SELECT \"Name\", count(*) FROM \"items\" GROUP BY trim(\"Name\", ?), ltrim(replace(\"Name\", ?, ?), ?)").KeyValue("W", null, typeof(object)).KeyValue("1o0", null, typeof(object)).KeyValue("1o1", null, typeof(object)).KeyValue("10w", null, typeof(object));
             """));

@@ -59,7 +59,7 @@ public class GroupValueInterceptionTests
         Assert.That(source, Does.Contain("""
             new InterceptedSite("SELECT \"Age\", count(*) FROM \"people\" GROUP BY (\"Age\" / ?)").KeyValue("R", null, typeof(object));
             """));
-        Assert.That(source, Does.Contain("static (e, a) => new { @Decade = (((global::Shop.Person)e).@Age / 10), @N = ((int)a[0]) }"));
+        Assert.That(source, Does.Contain("static (e, a) => unchecked(new { @Decade = (((global::Shop.Person)e).@Age / 10), @N = ((int)a[0]) })"));
     }
 
     [Test]
@@ -115,9 +115,9 @@ public class GroupValueInterceptionTests
             new InterceptedSite("SELECT \"Age\", count(*) FROM \"people\" GROUP BY (\"Age\" / ?)").KeyValue("R", null, typeof(object));
             """));
         Assert.That(source, Does.Contain("""var keyOperand0 = QueryInterception.KeyOperand<TResult, int>(query, "R");"""));
-        Assert.That(source, Does.Contain("""return QueryInterception.ToList(query, Site0, (e, a) => new { @Key = (((global::Shop.Person)e).@Age / keyOperand0), @N = ((int)a[0]) });"""));
+        Assert.That(source, Does.Contain("""return QueryInterception.ToList(query, Site0, (e, a) => unchecked(new { @Key = (((global::Shop.Person)e).@Age / keyOperand0), @N = ((int)a[0]) }));"""));
         Assert.That(source, Does.Contain("""var keyOperand1 = QueryInterception.KeyOperand<TResult, string>(query, "0f");"""));
-        Assert.That(source, Does.Contain("""(e, a) => new { @Old = ((((global::Shop.Person)e).@Age > keyOperand0) ? ((global::Shop.Person)e).@City : keyOperand1), @Active = ((global::Shop.Person)e).@Active }"""));
+        Assert.That(source, Does.Contain("""(e, a) => unchecked(new { @Old = ((((global::Shop.Person)e).@Age > keyOperand0) ? ((global::Shop.Person)e).@City : keyOperand1), @Active = ((global::Shop.Person)e).@Active })"""));
     }
 
     [TestCase("p.Age > 30 ? p.Active : false", "of type bool")]

@@ -44,14 +44,14 @@ public class SelectInterceptionTests
         Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
         var source = result.Sources[HintName];
         // Columns in table order, as ProjectionPlan selects them, whatever order the projection names them in.
-        AssertSiteCall(source, """QueryInterception.ToList(query, """, "SELECT 'Id', 'Name' FROM 'people' WHERE ('Age' > ?) ORDER BY 'Name'", ".Value(0, \"R\", \"Age\", typeof(int))", """static (global::Shop.Person r) => new { @Name = r.@Name, @Id = r.@Id });""");
+        AssertSiteCall(source, """QueryInterception.ToList(query, """, "SELECT 'Id', 'Name' FROM 'people' WHERE ('Age' > ?) ORDER BY 'Name'", ".Value(0, \"R\", \"Age\", typeof(int))", """static (global::Shop.Person r) => unchecked(new { @Name = r.@Name, @Id = r.@Id }));""");
         Assert.That(source, Does.Contain("""public static global::System.Collections.Generic.List<TResult> ToList"""));
         Assert.That(source, Does.Contain("""<T, TResult>(this SelectQuery<T, TResult> query) =>"""));
-        AssertSiteCall(source, """QueryInterception.ToList(query, """, "SELECT 'Name' FROM 'people'", "", """static (global::Shop.Person r) => r.@Name);""");
-        AssertSiteCall(source, """QueryInterception.First(query, """, "SELECT 'Id', 'Name' FROM 'people' LIMIT 1", "", """static (global::Shop.Person r) => new global::Shop.PersonDto() { @Id = r.@Id, @Name = r.@Name });""");
-        AssertSiteCall(source, """QueryInterception.FirstOrDefault(query, """, "SELECT 'Id', 'Name' FROM 'people' LIMIT 1", "", """static (global::Shop.Person r) => new global::Shop.PersonRecord(@Id: r.@Id, @Name: r.@Name));""");
-        AssertSiteCall(source, """QueryInterception.Single(query, """, "SELECT 'Name' FROM 'people' WHERE ('Id' = ?) LIMIT 2", ".Value(0, \"R\", \"Id\", typeof(int))", """static (global::Shop.Person r) => r.@Name, orDefault: true);""");
-        AssertSiteCall(source, """QueryInterception.ToArray(query, """, "SELECT 'Id' FROM 'people'", "", """static (global::Shop.Person r) => r.@Id);""");
+        AssertSiteCall(source, """QueryInterception.ToList(query, """, "SELECT 'Name' FROM 'people'", "", """static (global::Shop.Person r) => unchecked(r.@Name));""");
+        AssertSiteCall(source, """QueryInterception.First(query, """, "SELECT 'Id', 'Name' FROM 'people' LIMIT 1", "", """static (global::Shop.Person r) => unchecked(new global::Shop.PersonDto() { @Id = r.@Id, @Name = r.@Name }));""");
+        AssertSiteCall(source, """QueryInterception.FirstOrDefault(query, """, "SELECT 'Id', 'Name' FROM 'people' LIMIT 1", "", """static (global::Shop.Person r) => unchecked(new global::Shop.PersonRecord(@Id: r.@Id, @Name: r.@Name)));""");
+        AssertSiteCall(source, """QueryInterception.Single(query, """, "SELECT 'Name' FROM 'people' WHERE ('Id' = ?) LIMIT 2", ".Value(0, \"R\", \"Id\", typeof(int))", """static (global::Shop.Person r) => unchecked(r.@Name), orDefault: true);""");
+        AssertSiteCall(source, """QueryInterception.ToArray(query, """, "SELECT 'Id' FROM 'people'", "", """static (global::Shop.Person r) => unchecked(r.@Id));""");
     }
 
     [Test]
@@ -69,9 +69,9 @@ public class SelectInterceptionTests
         Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
         var source = result.Sources[HintName];
         Assert.That(source, Does.Contain("""<T, TResult>(this AsyncSelectQuery<T, TResult> query, global::System.Threading.CancellationToken cancellationToken) =>"""));
-        AssertSiteCall(source, """QueryInterception.ReadAsync(query, static (q, ct) => QueryInterception.ToList(q, """, "SELECT 'Id', 'Name' FROM 'people' WHERE ('Age' > ?)", ".Value(0, \"R\", \"Age\", typeof(int))", """static (global::Shop.Person r) => new { @Id = r.@Id, @Name = r.@Name }, ct), cancellationToken);""");
-        AssertSiteCall(source, """QueryInterception.FirstOrDefault(q, """, "SELECT 'Id', 'Name' FROM 'people' LIMIT 1", "", "static (global::Shop.Person r) => new global::Shop.PersonRecord(");
-        AssertSiteCall(source, """QueryInterception.ToList(q, """, "SELECT 'Name' FROM 'people'", "", """static (global::Shop.Person r) => r.@Name, ct).ToArray()""");
+        AssertSiteCall(source, """QueryInterception.ReadAsync(query, static (q, ct) => QueryInterception.ToList(q, """, "SELECT 'Id', 'Name' FROM 'people' WHERE ('Age' > ?)", ".Value(0, \"R\", \"Age\", typeof(int))", """static (global::Shop.Person r) => unchecked(new { @Id = r.@Id, @Name = r.@Name }), ct), cancellationToken);""");
+        AssertSiteCall(source, """QueryInterception.FirstOrDefault(q, """, "SELECT 'Id', 'Name' FROM 'people' LIMIT 1", "", "static (global::Shop.Person r) => unchecked(new global::Shop.PersonRecord(");
+        AssertSiteCall(source, """QueryInterception.ToList(q, """, "SELECT 'Name' FROM 'people'", "", """static (global::Shop.Person r) => unchecked(r.@Name), ct).ToArray()""");
     }
 
     [TestCase("p => new { p.Id, Twice = checked(p.Age * 2) }", "'p.Age * 2' is checked arithmetic")]

@@ -130,7 +130,7 @@ public class SubqueryInterceptionTests
             """new InterceptedSite("SELECT \"Id\", (SELECT count(*) FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")), EXISTS (SELECT 1 FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")), """
             + """EXISTS (SELECT 1 FROM \"customers\" AS \"s0\" WHERE (\"s0\".\"Id\" IS \"orders\".\"CustomerId\")) FROM \"orders\" WHERE (\"Total\" > ?)").Value(0, "R", "Total", typeof(int));"""));
         Assert.That(source, Does.Contain(
-            "QueryInterception.ToList(query, Site0, static (global::Shop.Order r, object[] v) => new { @Id = r.@Id, @Lines = (int)v[0], @Any = (bool)v[1], @Known = (bool)v[2] });"));
+            "QueryInterception.ToList(query, Site0, static (global::Shop.Order r, object[] v) => unchecked(new { @Id = r.@Id, @Lines = (int)v[0], @Any = (bool)v[1], @Known = (bool)v[2] }));"));
     }
 
     [Test]
@@ -147,13 +147,13 @@ public class SubqueryInterceptionTests
         Assert.That(source, Does.Contain(
             """new InterceptedSite("SELECT \"Id\", (SELECT count(*) FROM \"lines\" AS \"s0\" WHERE ((\"s0\".\"OrderId\" = \"orders\".\"Id\") AND (\"s0\".\"Quantity\" > ?))) FROM \"orders\" WHERE (\"Total\" > ?) LIMIT 1")"""
             + """.LiftedValue(0, "aRR", "Quantity", typeof(int)).Value(0, "R", "Total", typeof(int));"""));
-        Assert.That(source, Does.Contain("QueryInterception.First(query, Site0, static (global::Shop.Order r, object[] v) => new { @Id = r.@Id, @Lines = (int)v[0] });"));
+        Assert.That(source, Does.Contain("QueryInterception.First(query, Site0, static (global::Shop.Order r, object[] v) => unchecked(new { @Id = r.@Id, @Lines = (int)v[0] }));"));
         Assert.That(source, Does.Contain(
             """new InterceptedSite("SELECT \"Id\", EXISTS (SELECT 1 FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")) FROM \"orders\" LIMIT 1");"""));
-        Assert.That(source, Does.Contain("QueryInterception.FirstOrDefault(query, Site1, static (global::Shop.Order r, object[] v) => new { @Id = r.@Id, @Any = (bool)v[0] });"));
+        Assert.That(source, Does.Contain("QueryInterception.FirstOrDefault(query, Site1, static (global::Shop.Order r, object[] v) => unchecked(new { @Id = r.@Id, @Any = (bool)v[0] }));"));
         Assert.That(source, Does.Contain(
             """new InterceptedSite("SELECT \"Region\", (SELECT max(\"s0\".\"Quantity\") FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")) FROM \"orders\" LIMIT 2");"""));
-        Assert.That(source, Does.Contain("QueryInterception.Single(query, Site2, static (global::Shop.Order r, object[] v) => new { @Region = r.@Region, @Most = (int?)v[0] }, orDefault: false);"));
+        Assert.That(source, Does.Contain("QueryInterception.Single(query, Site2, static (global::Shop.Order r, object[] v) => unchecked(new { @Region = r.@Region, @Most = (int?)v[0] }), orDefault: false);"));
         Assert.That(source, Does.Contain("""new InterceptedSite("SELECT \"Id\", (SELECT count(*) FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")) FROM \"orders\" LIMIT 2");"""));
         Assert.That(source, Does.Contain("QueryInterception.ReadAsync(query, static (q, ct) => QueryInterception.Single(q, Site3, "));
     }
@@ -191,8 +191,8 @@ public class SubqueryInterceptionTests
         Assert.That(source, Does.Contain(
             """new InterceptedSite("SELECT \"Id\", (SELECT count(*) FROM \"lines\" AS \"s0\" WHERE ((\"s0\".\"OrderId\" = \"orders\".\"Id\") AND EXISTS (SELECT 1 FROM \"customers\" AS \"s1\" """
             + """WHERE ((\"s1\".\"Id\" = \"s0\".\"Quantity\") AND (\"s1\".\"Id\" > ?))))) FROM \"orders\"").LiftedValue(0, "aRaRR", "Id", typeof(int)).LiftedSubquery(0, "aR");"""));
-        Assert.That(source, Does.Contain("static (global::Shop.Order r, object[] v) => new { @Id = r.@Id, @N = (int)v[0] }"));
-        Assert.That(source, Does.Contain("static (global::Shop.Order r, object[] v) => new { @Id = r.@Id, @Share = (double)(int)v[0], @Lines = (long?)(int)v[1] }"));
+        Assert.That(source, Does.Contain("static (global::Shop.Order r, object[] v) => unchecked(new { @Id = r.@Id, @N = (int)v[0] })"));
+        Assert.That(source, Does.Contain("static (global::Shop.Order r, object[] v) => unchecked(new { @Id = r.@Id, @Share = (double)(int)v[0], @Lines = (long?)(int)v[1] })"));
     }
 
     [Test]
@@ -397,5 +397,17 @@ public class SubqueryInterceptionTests
         var message = result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage();
         Assert.That(message, Does.Contain(reason));
         Assert.That(message, Does.Contain("which is not lowered at build time"));
+    }
+    [Test]
+    public void Where_value_checks_after_a_projections_lifted_values_name_the_sites_value_index()
+    {
+        var source = Lowered("""
+                public static object Priced(MicroDbConnection db, decimal? limit, double heavy, int min) => db.Table<Line>().Where(x => x.Price > limit && x.Weight > heavy).Select(x => new { x.Id, N = db.Table<Line>().Count(l => l.OrderId == x.Id && l.Quantity > min) }).ToList();
+            """);
+
+        // The site's value 0 is the lifted sub-query's; the Where's decimal and double are values 1 and 2.
+        Assert.That(source, Does.Contain(""".LiftedValue(0, "aRR", "Quantity", typeof(int)).Value(0, "LR", "", typeof(decimal)).Value(0, "RR", "Weight", typeof(double))"""
+            + """.Real(2, ">", false).Compared(1, "decimal");"""));
+        Assert.That(source, Does.Contain("static (global::Shop.Line r, object[] v) => unchecked(new { @Id = r.@Id, @N = (int)v[0] })"));
     }
 }

@@ -157,7 +157,7 @@ public class SubqueryMoreInterceptionTests
 
         Assert.That(source, Does.Contain(
             """new InterceptedSite("SELECT 1, (SELECT count(*) FROM \"lines\" AS \"s0\" WHERE (\"s0\".\"OrderId\" = \"orders\".\"Id\")) FROM \"orders\"")"""));
-        Assert.That(source, Does.Contain("static (global::Shop.Order r, object[] v) => (int)v[0]"));
+        Assert.That(source, Does.Contain("static (global::Shop.Order r, object[] v) => unchecked((int)v[0])"));
     }
 
     [Test]

@@ -122,7 +122,7 @@ public sealed partial class InterceptedSite
     /// </summary>
     private object? Admitted(int index, object? value, StorageFormat format)
     {
-        if (TryText(index, ref value)) return value; // a string condition's derived text (InterceptedSite.Strings.cs)
+        if (TryText(index, ref value, format)) return value; // a string condition's derived text (InterceptedSite.Strings.cs)
         if (FormOf(index) is { } form)
         {
             return value is null ? null : AdmittedAs(form, value, format); // InterceptedSite.Values.cs.

@@ -69,7 +69,7 @@ public sealed partial class InterceptedSite
     /// When the <paramref name="index"/>-th value has a text form: true, and <paramref name="value"/> the value to bind, or
     /// null when the run takes the run-time path.
     /// </summary>
-    private bool TryText(int index, ref object? value)
+    private bool TryText(int index, ref object? value, StorageFormat format)
     {
         if (_texts is not { } texts || index >= texts.Length || texts[index] is not { } form)
         {
@@ -78,7 +78,7 @@ public sealed partial class InterceptedSite
 
         if (form == "in")
         {
-            value = List(index, value);
+            value = List(index, value, format);
             return true;
         }
 
@@ -110,8 +110,12 @@ public sealed partial class InterceptedSite
         return true;
     }
 
-    /// <summary>The elements of the IN list at value <paramref name="index"/>, its length noted for <see cref="Sql"/>; null (the run-time path) for none, a null element, or a site with a text per storage format.</summary>
-    private ListValue? List(int index, object? value)
+    /// <summary>
+    /// The elements of the IN list at value <paramref name="index"/>, its length and its marker noted for <see cref="Sql"/>
+    /// (the marker counts only the values bound under <paramref name="format"/>: a date value of the other format has none
+    /// in this run); null (the run-time path) for none, a null element, or a site with a text per storage format.
+    /// </summary>
+    private ListValue? List(int index, object? value, StorageFormat format)
     {
         if (value is not System.Collections.IEnumerable sequence || value is string || _sqliteNetSql is not null || _dateTextSql is not null)
         {
@@ -138,24 +142,32 @@ public sealed partial class InterceptedSite
         var run = _listRun;
         if (run is null || !ReferenceEquals(run.Site, this) || run.Lengths.Length != _lists!.Length)
         {
-            run = _listRun = new ListRun(this, new int[_lists!.Length]);
+            run = _listRun = new ListRun(this, new int[_lists!.Length], (int[])_lists!.Clone());
+        }
+
+        var marker = 0;
+        for (var i = 0; i < index; i++)
+        {
+            marker += BoundUnder(i, format) ? 1 : 0;
         }
 
         run.Lengths[position] = items.Count;
+        run.Markers[position] = marker;
         return new ListValue(items);
     }
 
     /// <summary><paramref name="sql"/> with each IN list as long as this thread last bound it (one marker where it bound none).</summary>
     private string ListSql(string sql)
     {
-        var lists = _lists!;
         if (_listRun is not { } run || !ReferenceEquals(run.Site, this))
         {
             return sql;
         }
 
+        // Each list's marker among the markers of the run's format (its value index when every value is bound under both).
+        var lists = run.Markers;
         var byLength = _byLength!;
-        var cache = lists.Length == 1 && ReferenceEquals(sql, _sql) && run.Lengths[0] < byLength.Length;
+        var cache = lists.Length == 1 && lists[0] == _lists![0] && ReferenceEquals(sql, _sql) && run.Lengths[0] < byLength.Length;
         if (cache && byLength[run.Lengths[0]] is { } known)
         {
             return known;
@@ -205,6 +217,6 @@ public sealed partial class InterceptedSite
     /// <summary>An IN list's elements, bound one by one (<see cref="InterceptedValues.Add"/>).</summary>
     internal sealed record ListValue(List<object> Items);
 
-    /// <summary>The IN lists' lengths of one bind of <see cref="Site"/> on this thread.</summary>
-    private sealed record ListRun(InterceptedSite Site, int[] Lengths);
+    /// <summary>The IN lists' lengths, and their markers among those the run's storage format binds, of one bind of <see cref="Site"/> on this thread.</summary>
+    private sealed record ListRun(InterceptedSite Site, int[] Lengths, int[] Markers);
 }

@@ -36,7 +36,7 @@ public static partial class QueryInterception
         ArgumentNullException.ThrowIfNull(query);
         ArgumentNullException.ThrowIfNull(site);
         var typed = LiftedProjector<T, TResult, TEntity, TRow>(project);
-        if (BindLifted(query, site) is not { } scratch)
+        if (BindLifted(query, site) is not { } scratch || SqlOf(query, site, scratch) is not { } sql)
         {
             return query.ToList(cancellationToken);
         }
@@ -45,13 +45,13 @@ public static partial class QueryInterception
         {
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Statement("Select.ToList", site.Sql, scratch.ToList(), query.BuildStatement(first: false));
+                InterceptionCheck.Statement("Select.ToList", sql, scratch.ToList(), query.BuildStatement(first: false));
             }
 
-            var rows = ReadAllLifted(query, site.Sql, scratch, typed, cancellationToken);
+            var rows = ReadAllLifted(query, sql, scratch, typed, cancellationToken);
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Projected("Select.ToList", site.Sql, query.Selector, rows, query.ToList(cancellationToken));
+                InterceptionCheck.Projected("Select.ToList", sql, query.Selector, rows, query.ToList(cancellationToken));
             }
 
             return rows;
@@ -89,14 +89,14 @@ public static partial class QueryInterception
         ArgumentNullException.ThrowIfNull(query);
         ArgumentNullException.ThrowIfNull(site);
         var typed = LiftedProjector<T, TResult, TEntity, TRow>(project);
-        if (BindLifted(query, site) is not { } scratch)
+        if (BindLifted(query, site) is not { } scratch || SqlOf(query, site, scratch) is not { } sql)
         {
             return query.First();
         }
 
         try
         {
-            return TryFirstLifted(query, site.Sql, scratch, typed, "Select.First", out var value) ? value : throw query.Source.NoRow();
+            return TryFirstLifted(query, sql, scratch, typed, "Select.First", out var value) ? value : throw query.Source.NoRow();
         }
         finally
         {
@@ -119,14 +119,14 @@ public static partial class QueryInterception
         ArgumentNullException.ThrowIfNull(query);
         ArgumentNullException.ThrowIfNull(site);
         var typed = LiftedProjector<T, TResult, TEntity, TRow>(project);
-        if (BindLifted(query, site) is not { } scratch)
+        if (BindLifted(query, site) is not { } scratch || SqlOf(query, site, scratch) is not { } sql)
         {
             return query.FirstOrDefault();
         }
 
         try
         {
-            return TryFirstLifted(query, site.Sql, scratch, typed, "Select.FirstOrDefault", out var value) ? value : default;
+            return TryFirstLifted(query, sql, scratch, typed, "Select.FirstOrDefault", out var value) ? value : default;
         }
         finally
         {
@@ -150,7 +150,7 @@ public static partial class QueryInterception
         ArgumentNullException.ThrowIfNull(query);
         ArgumentNullException.ThrowIfNull(site);
         var typed = LiftedProjector<T, TResult, TEntity, TRow>(project);
-        if (BindLifted(query, site) is not { } scratch)
+        if (BindLifted(query, site) is not { } scratch || SqlOf(query, site, scratch) is not { } sql)
         {
             return orDefault ? query.SingleOrDefault() : query.Single();
         }
@@ -161,13 +161,13 @@ public static partial class QueryInterception
             var terminal = orDefault ? "Select.SingleOrDefault" : "Select.Single";
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Statement(terminal, site.Sql, scratch.ToList(), query.Take(2).BuildStatement(first: false));
+                InterceptionCheck.Statement(terminal, sql, scratch.ToList(), query.Take(2).BuildStatement(first: false));
             }
 
-            rows = ReadAllLifted(query, site.Sql, scratch, typed, CancellationToken.None);
+            rows = ReadAllLifted(query, sql, scratch, typed, CancellationToken.None);
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Projected(terminal, site.Sql, query.Selector, rows, query.Take(2).ToList());
+                InterceptionCheck.Projected(terminal, sql, query.Selector, rows, query.Take(2).ToList());
             }
         }
         finally
@@ -213,6 +213,18 @@ public static partial class QueryInterception
         }
 
         return scratch;
+    }
+
+    /// <summary>The site's SQL for the query's storage format once its values are bound (an IN list's length is the bound one), or null (the scratch returned) for the run-time path.</summary>
+    private static string? SqlOf<T, TResult>(SelectQuery<T, TResult> query, InterceptedSite site, InterceptedValues scratch)
+    {
+        if (site.SqlFor(query.Source.Connection.Storage) is { } sql)
+        {
+            return sql;
+        }
+
+        InterceptedValues.Return(scratch);
+        return null;
     }
 
     /// <summary>Every row of <paramref name="sql"/>, the sub-queries' values read as the run-time path reads them.</summary>
