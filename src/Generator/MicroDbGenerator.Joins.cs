@@ -218,6 +218,8 @@ public sealed partial class MicroDbGenerator
                     return Decline(emitter.Reason ?? "the join's result is not lowered at build time");
                 }
 
+                // The run time's interpreter wraps on overflow: so does the projector in a project that checks arithmetic.
+                text = "unchecked(" + text + ")";
                 var standIns = _standIns is null ? EquatableArray<string>.Empty : new EquatableArray<string>(_standIns);
                 Spec = new JoinSpec(new EquatableArray<JoinTableSpec>(_joins), emitter.OverRows(text), new EquatableArray<string>(used.OrderBy(u => u, System.StringComparer.Ordinal).ToArray()),
                     new EquatableArray<int>(whole.ToArray()), emitter.Direct ? text : null, standIns);

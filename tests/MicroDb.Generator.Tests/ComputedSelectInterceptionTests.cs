@@ -134,8 +134,8 @@ public class ComputedSelectInterceptionTests
         Assert.That(result.GeneratorDiagnostics.Where(d => d.Id == "MDB0013"), Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
         var source = result.Sources[HintName];
         Assert.That(source, Does.Contain("""InterceptedSite("SELECT \"t0\".\"Id\", \"t0\".\"Qty\", \"t0\".\"Price\", \"t1\".\"Name\", \"t1\".\"Rank\" FROM \"items\" AS \"t0\" INNER JOIN \"makers\" AS \"t1\" ON (\"t0\".\"MakerId\" = \"t1\".\"Id\")");"""));
-        Assert.That(source, Does.Contain("""(global::MicroDb.Native.SqliteStatement statement) => new { @Id = statement.GetInt32(0), @Total = (statement.GetDecimal(2) * ((decimal)statement.GetInt32(1))), @Who = ((statement.GetString(3) + "/") + ((object)statement.GetInt32(4))) });"""));
-        Assert.That(source, Does.Contain("""new { @Id = statement.GetInt32(0), @Who = (statement.IsNull(2) ? (string)"none" : statement.GetString(1).@ToUpper()) });"""));
+        Assert.That(source, Does.Contain("""(global::MicroDb.Native.SqliteStatement statement) => unchecked(new { @Id = statement.GetInt32(0), @Total = (statement.GetDecimal(2) * ((decimal)statement.GetInt32(1))), @Who = ((statement.GetString(3) + "/") + ((object)statement.GetInt32(4))) }));"""));
+        Assert.That(source, Does.Contain("""new { @Id = statement.GetInt32(0), @Who = (statement.IsNull(2) ? (string)"none" : statement.GetString(1).@ToUpper()) }));"""));
     }
 
     [TestCase("(i, m) => i.Qty + bonus", "is a captured value")]
@@ -147,5 +147,20 @@ public class ComputedSelectInterceptionTests
 
         Assert.That(result.Sources.ContainsKey(HintName), Is.False);
         Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(), Does.Contain(reason));
+    }
+    [Test]
+    public void A_projector_in_a_project_checking_overflow_wraps_as_the_run_time_interpreter_does()
+    {
+        // <CheckForOverflowUnderflow>true</CheckForOverflowUnderflow>, the lambda's arithmetic unchecked as the run time's (checked
+        // arithmetic is declined): the generated projector, compiled checked too, is written inside unchecked(...).
+        var compilation = GeneratorHarness.CreateCompilation(Queries("""
+            public static object Wrapped(MicroDbConnection db) => db.Table<Item>().Select(i => unchecked(new { i.Id, Twice = i.Qty * 2, Narrow = (byte)i.Qty })).ToList();
+            """));
+        var result = GeneratorHarness.Run(compilation.WithOptions(compilation.Options.WithOverflowChecks(true)));
+
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
+        Assert.That(result.GeneratorDiagnostics.Where(d => d.Id == "MDB0013"), Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
+        Assert.That(result.Sources[HintName], Does.Contain("static (global::Shop.Item r) => unchecked(new { @Id = r.@Id, @Twice = (r.@Qty * 2), @Narrow = ((byte)r.@Qty) }));"));
     }
 }

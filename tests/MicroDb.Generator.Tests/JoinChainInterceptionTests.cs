@@ -120,7 +120,7 @@ public class JoinChainInterceptionTests
             """);
 
         // A missing row is null among the rows: reading its member throws NullReferenceException, as on the run-time path.
-        Assert.That(source, Does.Contain("static (object[] r) => new { @Name = ((global::Shop.Customer)r[1]).@Name, @Sku = ((global::Shop.Line)r[2]).@Sku }"), source);
+        Assert.That(source, Does.Contain("static (object[] r) => unchecked(new { @Name = ((global::Shop.Customer)r[1]).@Name, @Sku = ((global::Shop.Line)r[2]).@Sku })"), source);
     }
 
     [Test]

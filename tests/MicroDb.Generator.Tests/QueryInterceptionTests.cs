@@ -292,11 +292,11 @@ public class QueryInterceptionTests
         Assert.That(source, Does.Contain("""
             SELECT \"t0\".\"Name\", \"t1\".\"Name\", \"t1\".rowid FROM \"people\" AS \"t0\" LEFT JOIN \"pets\" AS \"t1\" ON (\"t0\".\"Id\" = \"t1\".\"OwnerId\") ORDER BY \"t0\".\"Name\"
             """));
-        Assert.That(source, Does.Contain("static (global::MicroDb.Native.SqliteStatement statement) => new { @Name = statement.GetString(0), @Pet = (statement.IsNull(2) ? default(string) : statement.GetString(1)) }"));
-        Assert.That(source, Does.Contain("static (global::MicroDb.Native.SqliteStatement statement) => new { @Id = statement.GetInt32(0), @Age = statement.GetInt32(1) }"));
+        Assert.That(source, Does.Contain("static (global::MicroDb.Native.SqliteStatement statement) => unchecked(new { @Name = statement.GetString(0), @Pet = (statement.IsNull(2) ? default(string) : statement.GetString(1)) })"));
+        Assert.That(source, Does.Contain("static (global::MicroDb.Native.SqliteStatement statement) => unchecked(new { @Id = statement.GetInt32(0), @Age = statement.GetInt32(1) })"));
         // A row used whole, or a left-joined member read without a null test (the run time's error), is read as row objects.
-        Assert.That(source, Does.Contain("static (object[] r) => new { @Name = ((global::Shop.Person)r[0]).@Name, @a = ((global::Shop.Pet)r[1]) }"));
-        Assert.That(source, Does.Contain("static (object[] r) => new { @Age = ((global::Shop.Person)r[0]).@Age, @Id = ((global::Shop.Pet)r[1]).@Id }"));
+        Assert.That(source, Does.Contain("static (object[] r) => unchecked(new { @Name = ((global::Shop.Person)r[0]).@Name, @a = ((global::Shop.Pet)r[1]) })"));
+        Assert.That(source, Does.Contain("static (object[] r) => unchecked(new { @Age = ((global::Shop.Person)r[0]).@Age, @Id = ((global::Shop.Pet)r[1]).@Id })"));
         // A key that can be null compares with IS and matches nothing when null, as LINQ-to-Objects' Join.
         Assert.That(source, Does.Contain("""
             SELECT \"t0\".\"Id\", \"t1\".\"Age\" FROM \"pets\" AS \"t0\" INNER JOIN \"people\" AS \"t1\" ON ((\"t0\".\"Name\" IS \"t1\".\"Name\") AND (\"t0\".\"Name\" IS NOT NULL)) LIMIT 1 OFFSET 1
@@ -584,11 +584,11 @@ public class QueryInterceptionTests
             new InterceptedSite("SELECT \"t0\".\"Name\", \"t1\".\"Name\", \"t1\".rowid FROM \"people\" AS \"t0\" LEFT JOIN \"pets\" AS \"t1\" ON (\"t0\".\"Id\" = \"t1\".\"OwnerId\") WHERE (\"t0\".\"Age\" > ?) ORDER BY \"t0\".\"Name\"")
             """));
         Assert.That(source, Does.Contain("public static global::System.Threading.Tasks.ValueTask<global::System.Collections.Generic.List<TResult>> ToListAsync0<TResult>(this AsyncJoinQuery<TResult> query, global::System.Threading.CancellationToken cancellationToken) =>"));
-        Assert.That(source, Does.Contain("ReadAsync(query, static (q, ct) => QueryInterception.ToList(q, Site0, static (global::MicroDb.Native.SqliteStatement statement) => new { @Name = statement.GetString(0), @Pet = (statement.IsNull(2) ? default(string) : statement.GetString(1)) }, ct), cancellationToken);"));
+        Assert.That(source, Does.Contain("ReadAsync(query, static (q, ct) => QueryInterception.ToList(q, Site0, static (global::MicroDb.Native.SqliteStatement statement) => unchecked(new { @Name = statement.GetString(0), @Pet = (statement.IsNull(2) ? default(string) : statement.GetString(1)) }), ct), cancellationToken);"));
         Assert.That(source, Does.Contain("ToArrayAsync1<TResult>(this AsyncJoinQuery<TResult> query"));
-        Assert.That(source, Does.Contain("QueryInterception.ToList(q, Site1, static (global::MicroDb.Native.SqliteStatement statement) => new { @Id = statement.GetInt32(0), @Name = statement.GetString(1) }, ct).ToArray()"));
+        Assert.That(source, Does.Contain("QueryInterception.ToList(q, Site1, static (global::MicroDb.Native.SqliteStatement statement) => unchecked(new { @Id = statement.GetInt32(0), @Name = statement.GetString(1) }), ct).ToArray()"));
         // A row used whole is read as row objects, as the sync join does.
-        Assert.That(source, Does.Contain("QueryInterception.FirstOrDefault(q, Site2, static (object[] r) => new { @Name = ((global::Shop.Person)r[0]).@Name, @a = ((global::Shop.Pet)r[1]) })"));
+        Assert.That(source, Does.Contain("QueryInterception.FirstOrDefault(q, Site2, static (object[] r) => unchecked(new { @Name = ((global::Shop.Person)r[0]).@Name, @a = ((global::Shop.Pet)r[1]) }))"));
         Assert.That(source, Does.Contain("LIMIT 1\")"));
         Assert.That(source, Does.Contain("QueryInterception.First(q, Site3, static (global::MicroDb.Native.SqliteStatement statement) =>"));
         Assert.That(source, Does.Contain("""
