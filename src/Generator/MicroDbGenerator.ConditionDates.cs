@@ -32,6 +32,11 @@ public sealed partial class MicroDbGenerator
             private (bool Handled, LoweredNode? Node) DateComparison(IBinaryOperation b, string op, string path)
             {
                 var leftUses = Uses(b.LeftOperand);
+                if (_aggregate is null && _datePart is null && leftUses && Uses(b.RightOperand) && DatePairComparison(b, op) is (true, var pair))
+                {
+                    return (true, pair); // two date members of the row (MicroDbGenerator.ConditionDateParts.cs)
+                }
+
                 if (_aggregate is not null || _datePart is not null || leftUses == Uses(b.RightOperand))
                 {
                     return (false, null);
@@ -40,8 +45,8 @@ public sealed partial class MicroDbGenerator
                 var (open, closed) = leftUses ? (b.LeftOperand, b.RightOperand) : (b.RightOperand, b.LeftOperand);
                 if (WithoutConversions(open) is IPropertyReferenceOperation { Instance: { } instance } part && DateFamily(Underlying(instance.Type)) is not null)
                 {
-                    // x.At.Year, x.At.Date, x.Length.TotalHours: the run time computes them in SQL; only a grouping key lowers date parts.
-                    return (true, Decline($"the date part '{part.Syntax}' in a condition is not lowered at build time (only a grouping key's Year...Second are)"));
+                    // x.At.Year, x.At.Date: the run time computes them in SQL (MicroDbGenerator.ConditionDateParts.cs).
+                    return DatePartComparison(b, op, path, part, open, closed, leftUses);
                 }
 
                 if (DateFamily(Underlying(WithoutConversions(open).Type)) is not { } family)
@@ -262,8 +267,7 @@ public sealed partial class MicroDbGenerator
                 (_subqueries, _liftedValues, _liftedSubqueries) = (subqueries, lifted, liftedSubqueries);
             }
 
-            _dateFormats = sql == sqliteNetSql ? null
-                : ".Formats(" + (refused ? "false, null" : "true, " + SymbolDisplay.FormatLiteral(sqliteNetSql!, quote: true)) + ", false)";
+            _dateFormats = DateFormats(chain, model, sql, sqliteNetSql, refused); // MicroDbGenerator.ConditionDateParts.cs
             return (refused ? sqliteNetSql : sql, MergeDates(refused ? null : values, sqliteNetValues), null);
         }
     }

@@ -92,7 +92,7 @@ public sealed partial class MicroDbGenerator
                     }
                     else
                     {
-                        (sql, values, declined) = WriteDated(chain, model);
+                        (sql, values, declined) = WriteDatedParts(chain, model);
                     }
                 }
 
@@ -394,6 +394,8 @@ public sealed partial class MicroDbGenerator
                 // Compared with null: IS NULL / IS NOT NULL of the member's value as the run time reads it (a decimal's REAL).
                 return new SqlGroup(new SqlIsNull(column.Kind == ColumnKind.Decimal ? SqlStoredKeys.DecimalValue(name) : name, node.Op == "notnull"));
             }
+
+            if (IsDatePart(node)) return DatePartCondition(node, model, column, name, values, where, joined is not null, ref declined); // MicroDbGenerator.ConditionDateParts.cs
 
             if (IsDate(node))
             {
