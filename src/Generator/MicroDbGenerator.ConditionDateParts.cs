@@ -133,7 +133,7 @@ public sealed partial class MicroDbGenerator
 
     private static partial class InterceptorEmitter
     {
-        // Whether the chain being written may lower date parts and date pairs (one table's chain, WriteDatedParts).
+        // Whether the chain being written may lower date parts and date pairs (one table's chain or a set-based write's Where).
         private static bool _datePartsPass;
 
         // The third pass: sqlite-net's format storing DateTime as text (the parts read at the text's positions).
@@ -164,11 +164,56 @@ public sealed partial class MicroDbGenerator
         }
 
         /// <summary>
+        /// A set-based write (<see cref="WriteSetBased"/>) whose <c>Where</c> compares dates (a member with a value, a date part,
+        /// two date members): written once per storage format as a one-table chain is, the site's <c>Formats</c> in
+        /// <see cref="_dateFormats"/> (the sqlite-net text then needs no second site: the SQL is returned without it).
+        /// </summary>
+        private static (string? Sql, string? SqliteNetSql, List<LoweredNode>? Values, string? Declined) WriteSetBasedDated(QueryChain chain, EntityModel model)
+        {
+            (_datesPass, _datesUsed, _microDbRefused, _dateFormats) = (false, false, false, null);
+            (_datePartsPass, _dateTextPass, _dateTimeParts, _timeParts, _dateTimePairs) = (true, false, false, false, false);
+            try
+            {
+                var (sql, sqliteNetSql, values, declined) = WriteSetBased(chain, model);
+                var refused = _microDbRefused;
+                if (!_datesUsed && !refused || declined is not null && !refused)
+                {
+                    return (sql, sqliteNetSql, values, declined);
+                }
+
+                var (subqueries, lifted, liftedSubqueries) = (_subqueries is null ? null : new List<(int, string)>(_subqueries), _liftedValues, _liftedSubqueries);
+                _datesPass = true;
+                var (other, otherSqliteNet, otherValues, otherDeclined) = WriteSetBased(chain, model);
+                if (otherDeclined is not null)
+                {
+                    return (null, null, null, otherDeclined);
+                }
+
+                if (!refused)
+                {
+                    (_subqueries, _liftedValues, _liftedSubqueries) = (subqueries, lifted, liftedSubqueries);
+                }
+
+                var sqliteNet = otherSqliteNet ?? other;
+                _dateFormats = DateFormats(sql, sqliteNet, refused, () =>
+                {
+                    var text = WriteSetBased(chain, model);
+                    return text.Declined is null ? text.SqliteNetSql ?? text.Sql : null;
+                });
+                return (refused ? sqliteNet : sql, null, MergeDates(refused ? null : values, otherValues), null);
+            }
+            finally
+            {
+                (_datesPass, _datePartsPass, _dateTextPass) = (null, false, false);
+            }
+        }
+
+        /// <summary>
         /// The site's <c>Formats</c> call (null when one text serves both formats): with a DateTime's part or pair, a
         /// DateTime key (sqlite-net's zoned or unsorted text formats take the run-time path), and for a part the text of
-        /// sqlite-net's DateTime text (a third pass; null where the run time refuses it there).
+        /// sqlite-net's DateTime text (<paramref name="textPass"/>, a third pass; null where the run time refuses it there).
         /// </summary>
-        private static string? DateFormats(QueryChain chain, EntityModel model, string? sql, string? sqliteNetSql, bool refused)
+        private static string? DateFormats(string? sql, string? sqliteNetSql, bool refused, System.Func<string?> textPass)
         {
             var dateTimeKeys = _dateTimeParts || _dateTimePairs;
             if (!dateTimeKeys)
@@ -186,10 +231,9 @@ public sealed partial class MicroDbGenerator
             // The third pass adds the same sub-query checks and lifted values again: the first pass's are kept.
             var (subqueries, lifted, liftedSubqueries) = (_subqueries is null ? null : new List<(int, string)>(_subqueries), _liftedValues, _liftedSubqueries);
             (_datesPass, _dateTextPass) = (true, true);
-            var (textSql, _, textDeclined) = Write(chain, model);
+            var text = textPass();
             (_datesPass, _dateTextPass) = (null, false);
             (_subqueries, _liftedValues, _liftedSubqueries) = (subqueries, lifted, liftedSubqueries);
-            var text = textDeclined is null ? textSql : null;
             return formats + ".DateParts(" + (text is null ? "null" : SymbolDisplay.FormatLiteral(text, quote: true)) + ", " + (_timeParts ? "true" : "false") + ")";
         }
 
@@ -202,8 +246,8 @@ public sealed partial class MicroDbGenerator
             if (!_datePartsPass || _datesPass is not { } sqliteNet || joined || node.Path is { } p && System.Linq.Enumerable.Any(p, c => c is not ('L' or 'R' or 'O')))
             {
                 declined = node.Family == "datepair"
-                    ? $"the comparison of date members '{node.Member}' and '{node.Left!.Member}' is lowered in one table's Where (not a join's, a grouping's, a sub-query's or a set-based write's)"
-                    : $"the date part '{node.Member}.{node.Family!.Substring(9)}' in a condition is lowered in one table's Where (not a join's, a grouping's, a sub-query's or a set-based write's)";
+                    ? $"the comparison of date members '{node.Member}' and '{node.Left!.Member}' is lowered in one table's or a set-based write's Where (not a join's, a grouping's or a sub-query's)"
+                    : $"the date part '{node.Member}.{node.Family!.Substring(9)}' in a condition is lowered in one table's or a set-based write's Where (not a join's, a grouping's or a sub-query's)";
                 return null;
             }
 

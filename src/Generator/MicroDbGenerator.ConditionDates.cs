@@ -267,7 +267,7 @@ public sealed partial class MicroDbGenerator
                 (_subqueries, _liftedValues, _liftedSubqueries) = (subqueries, lifted, liftedSubqueries);
             }
 
-            _dateFormats = DateFormats(chain, model, sql, sqliteNetSql, refused); // MicroDbGenerator.ConditionDateParts.cs
+            _dateFormats = DateFormats(sql, sqliteNetSql, refused, () => Write(chain, model) is { Declined: null } text ? text.Sql : null); // MicroDbGenerator.ConditionDateParts.cs
             return (refused ? sqliteNetSql : sql, MergeDates(refused ? null : values, sqliteNetValues), null);
         }
     }

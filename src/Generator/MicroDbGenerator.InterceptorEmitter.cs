@@ -88,7 +88,7 @@ public sealed partial class MicroDbGenerator
                     }
                     else if (IsWrite(chain.Steps[chain.Steps.Count - 1].Method))
                     {
-                        (sql, sqliteNetSql, values, declined) = WriteSetBased(chain, model);
+                        (sql, sqliteNetSql, values, declined) = WriteSetBasedDated(chain, model); // MicroDbGenerator.ConditionDateParts.cs
                     }
                     else
                     {

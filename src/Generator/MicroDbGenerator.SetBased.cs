@@ -804,11 +804,12 @@ public sealed partial class MicroDbGenerator
                 }
 
                 text.Append(", ").Append(SymbolDisplay.FormatLiteral(v.Member!, quote: true)).Append(", typeof(").Append(v.MemberType).Append("))");
+                AppendForm(text, v); // a date comparison's value, bound under one storage format (MicroDbGenerator.ConditionDates.cs)
             }
 
             AppendSubqueries(text);
             AppendReal(text, values);
-            w.Line(text.Append(';').ToString());
+            w.Line(text.Append(_dateFormats).Append(';').ToString());
             return name;
         }
     }

@@ -86,15 +86,20 @@ public sealed partial class InterceptedSite
         }
 
         var columns = Columns(query.Table);
-        if (columns is null || !SubqueriesHold(query))
+        var format = query.Connection.Storage;
+        if (columns is null || SqlFor(format) is null || !SubqueriesHold(query))
         {
             return false;
         }
 
-        var format = query.Connection.Storage;
         for (var i = 0; i < _values.Length; i++)
         {
             var site = _values[i];
+            if (!BoundUnder(i, format))
+            {
+                continue; // a date comparison's value under the other storage format (InterceptedSite.Dates.cs)
+            }
+
             if (!site.Assigned)
             {
                 if (!TryRead(query.WhereLambda(site.Where).Body, site.Path, out var compared) || compared is null || (compared = Admitted(i, compared, format)) is null

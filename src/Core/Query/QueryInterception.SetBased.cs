@@ -21,13 +21,15 @@ public static partial class QueryInterception
 
         try
         {
+            // The storage format's text: a Where comparing dates is written per format (InterceptedSite.Formats).
+            var sql = site.SqlFor(query.Connection.Storage)!;
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Statement("ExecuteDelete", site.Sql, scratch.ToList(), query.BuildDelete());
-                return InterceptionCheck.Write("ExecuteDelete", site.Sql, query, query.ExecuteDelete, () => Execute(query, site, scratch));
+                InterceptionCheck.Statement("ExecuteDelete", sql, scratch.ToList(), query.BuildDelete());
+                return InterceptionCheck.Write("ExecuteDelete", sql, query, query.ExecuteDelete, () => Execute(query, sql, scratch));
             }
 
-            return Execute(query, site, scratch);
+            return Execute(query, sql, scratch);
         }
         finally
         {
@@ -61,13 +63,14 @@ public static partial class QueryInterception
                 return query.ExecuteUpdateWith(builder);
             }
 
+            var sql = site.SqlFor(query.Connection.Storage)!;
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Statement("ExecuteUpdate", site.Sql, scratch.ToList(), query.BuildUpdate(builder));
-                return InterceptionCheck.Write("ExecuteUpdate", site.Sql, query, () => query.ExecuteUpdateWith(builder), () => Execute(query, site, scratch));
+                InterceptionCheck.Statement("ExecuteUpdate", sql, scratch.ToList(), query.BuildUpdate(builder));
+                return InterceptionCheck.Write("ExecuteUpdate", sql, query, () => query.ExecuteUpdateWith(builder), () => Execute(query, sql, scratch));
             }
 
-            return Execute(query, site, scratch);
+            return Execute(query, sql, scratch);
         }
         finally
         {
@@ -104,6 +107,6 @@ public static partial class QueryInterception
             cancellationToken);
     }
 
-    private static int Execute<T>(TableQuery<T> query, InterceptedSite site, InterceptedValues values) =>
-        query.Connection.Runner.Execute(site.Sql, StatementArguments.Intercepted(values));
+    private static int Execute<T>(TableQuery<T> query, string sql, InterceptedValues values) =>
+        query.Connection.Runner.Execute(sql, StatementArguments.Intercepted(values));
 }
