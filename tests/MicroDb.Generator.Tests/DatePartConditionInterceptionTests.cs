@@ -147,6 +147,19 @@ public class DatePartConditionInterceptionTests
         Assert.That(site, Does.EndWith(", true).DateParts(\"SELECT count(*) FROM \\\"events\\\" WHERE (" + Q("(CAST(substr(\"At\", 6, 2) AS INTEGER) = ?) AND (\"At\" IS NOT NULL AND \"DueAt\" IS NOT NULL AND \"At\" > \"DueAt\"))") + "\", false);"));
     }
 
+    [Test]
+    public void A_set_based_writes_where_compares_dates_per_format()
+    {
+        var delete = Site(Clean("public static int Q(MicroDbConnection db, DateTime cutoff) => db.Table<Event>().Where(x => x.At < cutoff).ExecuteDelete();"));
+        var update = Site(Clean("public static int Q(MicroDbConnection db, int year) => db.Table<Event>().Where(x => x.At.Year == year && x.At > x.DueAt).ExecuteUpdate(s => s.Set(x => x.Length, System.TimeSpan.Zero));"));
+
+        Assert.That(delete, Does.Contain("new InterceptedSite(\"DELETE FROM \\\"events\\\" WHERE " + Q("(((\"At\" >= ? AND \"At\" < ?) OR (\"At\" >= ? AND \"At\" < ?) OR (\"At\" >= ? AND \"At\" < ?)))") + "\")"));
+        Assert.That(delete, Does.Contain(".DateValue(\"b0\")").And.Contain(".DateValue(\"so\")"));
+        Assert.That(delete, Does.EndWith(".Formats(true, \"DELETE FROM \\\"events\\\" WHERE " + Q("(\"At\" < ?)") + "\", false);"));
+        Assert.That(update, Does.Contain(".Assigns(\"Length\").Assigned(0, \"\", \"Length\", typeof(global::System.TimeSpan)).Value(0, \"LR\", \"\", typeof(int))"));
+        Assert.That(update, Does.Contain(", true).DateParts(\"UPDATE \\\"events\\\" SET \\\"Length\\\" = ? WHERE (" + Q("(CAST(substr(\"At\", 1, 4) AS INTEGER) = ?) AND (\"At\" IS NOT NULL AND \"DueAt\" IS NOT NULL AND \"At\" > \"DueAt\"))") + "\", false);"));
+    }
+
     [TestCase("db.Table<Event>().Where(x => x.At.TimeOfDay > span).ToList()", "the date part 'x.At.TimeOfDay' in a condition is not lowered at build time")]
     [TestCase("db.Table<Event>().Where(x => x.At.Millisecond == 1).ToList()", "the date part 'x.At.Millisecond' in a condition is not lowered at build time")]
     [TestCase("db.Table<Event>().Where(x => x.When.Date == day).ToList()", "the date part 'x.When.Date' in a condition is not lowered at build time")]
@@ -156,8 +169,8 @@ public class DatePartConditionInterceptionTests
     [TestCase("db.Table<Event>().Where(x => (double)x.At.Year > 2.5).ToList()", "the conversion '(double)x.At.Year' follows the run-time translator's rules")]
     [TestCase("db.Table<Event>().Where(x => x.At > x.Stamp).ToList()", "(not lowered at build time)")]
     [TestCase("db.Table<Event>().Where(x => x.Length < x.Pause).ToList()", "orders two TimeSpan members")]
-    [TestCase("db.Table<Event>().Join(db.Table<Event>(), a => a.Id, b => b.Id, (a, b) => new { a.At, b.Id }).Where(r => r.At.Year == year).ToList()", "is lowered in one table's Where")]
-    [TestCase("db.Table<Event>().Where(x => x.At.Year == year).GroupBy(x => x.Id).Select(g => g.Key).ToList()", "is lowered in one table's Where")]
+    [TestCase("db.Table<Event>().Join(db.Table<Event>(), a => a.Id, b => b.Id, (a, b) => new { a.At, b.Id }).Where(r => r.At.Year == year).ToList()", "is lowered in one table's or a set-based write's Where")]
+    [TestCase("db.Table<Event>().Where(x => x.At.Year == year).GroupBy(x => x.Id).Select(g => g.Key).ToList()", "is lowered in one table's or a set-based write's Where")]
     [TestCase("db.Table<Event>().Where(x => db.Table<Event>().Any(e => e.Id == x.Id && e.At.Year == year)).ToList()", "inside a sub-query")]
     public void Date_parts_and_pairs_the_generator_does_not_lower_say_why(string query, string reason)
     {
