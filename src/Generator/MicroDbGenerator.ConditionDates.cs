@@ -38,9 +38,10 @@ public sealed partial class MicroDbGenerator
                 }
 
                 var (open, closed) = leftUses ? (b.LeftOperand, b.RightOperand) : (b.RightOperand, b.LeftOperand);
-                if (_aggregate is not null && (Aggregate(WithoutConversions(open)) is not null || _datePart?.Invoke(WithoutConversions(open)) is not null))
+                if (_aggregate is not null && (Aggregate(WithoutConversions(open)) is not null || _datePart?.Invoke(WithoutConversions(open)) is not null
+                    || WithoutConversions(open) is IPropertyReferenceOperation { Instance: { } partOf } && DateFamily(Underlying(partOf.Type)) is not null))
                 {
-                    // HAVING: an aggregate, or a key that is a date part (its GROUP BY term), compares by the grouping's rules;
+                    // HAVING: an aggregate, a key that is a date part (its GROUP BY term) or a part of a date compares by the grouping's rules;
                     // a key member (g.Key, g.Key.At) compares as a Where compares the member (the run time substitutes it).
                     return (false, null);
                 }

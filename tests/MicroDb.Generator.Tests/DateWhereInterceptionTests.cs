@@ -123,6 +123,27 @@ public class DateWhereInterceptionTests
         Assert.That(key, Does.EndWith(".DateValue(\"so\").KeyValue(\"t\", null, typeof(object)).KeyValue(\"f\", null, typeof(object)).Formats(true, \"SELECT count(*) FROM \\\"events\\\" GROUP BY (CASE WHEN (\\\"At\\\" > ?) THEN ? ELSE ? END)\", false);"));
     }
 
+    [Test]
+    public void A_date_part_in_a_setter_is_written_per_column_kind_and_format()
+    {
+        var ticks = Run("db.Table<Event>().ExecuteUpdate(s => s.Set(x => x.Kind, x => x.At.Year))");
+        var text = Run("db.Table<Event>().ExecuteUpdate(s => s.Set(x => x.Kind, x => x.Stamp.Month + 1))");
+        Assert.That(ticks.GeneratorDiagnostics, Is.Empty, () => ticks.Describe(ticks.GeneratorDiagnostics));
+        Assert.That(text.GeneratorDiagnostics, Is.Empty, () => text.Describe(text.GeneratorDiagnostics));
+        var ticksSites = ticks.Sources[HintName].Split('\n').Where(l => l.Contains("new InterceptedSite(")).Select(l => l.Trim()).ToList();
+        var textSites = text.Sources[HintName].Split('\n').Where(l => l.Contains("new InterceptedSite(")).Select(l => l.Trim()).ToList();
+
+        Assert.That(ticksSites, Has.Count.EqualTo(1), "Ticks: MicroDb's and sqlite-net's text are the same.");
+        Assert.That(ticksSites[0], Does.Contain("new InterceptedSite(\"UPDATE \\\"events\\\" SET \\\"Kind\\\" = "));
+        Assert.That(ticksSites[0], Does.EndWith(".Assigns(\"Kind\").SqliteNetRuns(true, false);"), "Under sqlite-net's DateTime text the run takes the run-time path.");
+        Assert.That(textSites, Has.Count.EqualTo(2), "[StoreAsText]: MicroDb's ISO text positions, sqlite-net's ticks.");
+        Assert.That(textSites[0], Does.Contain("substr(\\\"Stamp\\\", 6, 2)"));
+        Assert.That(textSites[1], Does.Not.Contain("substr("));
+        Assert.That(textSites[1], Does.EndWith(".SqliteNetRuns(true, false);"));
+    }
+
+    [TestCase("db.Table<Event>().ExecuteUpdate(s => s.Set(x => x.Kind, x => x.DueAt!.Value.Year))", "the date part 'x.DueAt!.Value.Year' (Year) in a setter is not lowered at build time")]
+    [TestCase("db.Table<Event>().ExecuteUpdate(s => s.Set(x => x.Kind, x => x.When.Year))", "the date part 'x.When.Year' (Year) in a setter is not lowered at build time")]
     [TestCase("db.Table<Event>().Select(e => new { e.Id, N = db.Table<Note>().Count(n => n.EventId == e.Id && n.Written > since) }).ToList()", "(not here, in a projection's sub-query or a set-based write)")]
     [TestCase("db.Table<Event>().Where(e => e.Kind > 0).ExecuteDelete() + db.Table<Event>().Where(e => e.At > since).ExecuteDelete()", "is lowered in a Where of one table, a join or a grouping")]
     public void Date_comparisons_still_declined_say_why(string query, string reason)

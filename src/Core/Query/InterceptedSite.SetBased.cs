@@ -86,8 +86,9 @@ public sealed partial class InterceptedSite
         }
 
         var columns = Columns(query.Table);
-        if (columns is null || !SubqueriesHold(query))
+        if (columns is null || !SubqueriesHold(query) || SqlFor(query.Connection.Storage) is null)
         {
+            // SqlFor: a storage format the SQL was not written for (a date part under sqlite-net's DateTime text: SqliteNetRuns).
             return false;
         }
 
