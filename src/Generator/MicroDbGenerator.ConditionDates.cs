@@ -37,12 +37,19 @@ public sealed partial class MicroDbGenerator
                     return (true, pair); // two date members of the row (MicroDbGenerator.ConditionDateParts.cs)
                 }
 
-                if (_aggregate is not null || _datePart is not null || leftUses == Uses(b.RightOperand))
+                if (leftUses == Uses(b.RightOperand))
                 {
                     return (false, null);
                 }
 
                 var (open, closed) = leftUses ? (b.LeftOperand, b.RightOperand) : (b.RightOperand, b.LeftOperand);
+                if (_aggregate is not null && (Aggregate(WithoutConversions(open)) is not null || _datePart?.Invoke(WithoutConversions(open)) is not null
+                    || WithoutConversions(open) is IPropertyReferenceOperation { Instance: { } partOf } && DateFamily(Underlying(partOf.Type)) is not null))
+                {
+                    // HAVING: an aggregate, a key that is a date part (its GROUP BY term) or a part of a date compares by the grouping's rules;
+                    // a key member (g.Key, g.Key.At) compares as a Where compares the member (the run time substitutes it).
+                    return (false, null);
+                }
                 if (WithoutConversions(open) is IPropertyReferenceOperation { Instance: { } instance } part && DateFamily(Underlying(instance.Type)) is not null)
                 {
                     // x.At.Year, x.At.Date: the run time computes them in SQL (MicroDbGenerator.ConditionDateParts.cs).
@@ -120,10 +127,17 @@ public sealed partial class MicroDbGenerator
         private static SqlExpression? DateCondition(LoweredNode node, ColumnModel column, SqlColumn name, List<LoweredNode> values, int where, ref string? declined)
         {
             var type = node.Family switch { "datetime" => "DateTime", "datetimeoffset" => "DateTimeOffset", _ => "TimeSpan" };
-            if (_datesPass is not { } sqliteNet || node.Path!.Any(c => c is not ('L' or 'R' or 'O')))
+            if (_datesPass is not { } sqliteNet || ReferenceEquals(values, _liftedValues))
             {
-                declined = $"the comparison of {type} member '{node.Member}' with a value is lowered in a Where of one table, a join or a grouping (not here, in a sub-query, a key, an aggregate or a set-based write)";
+                // A projection's sub-query binds its values before the others' (LiftedValue), by one list for both formats.
+                declined = $"the comparison of {type} member '{node.Member}' with a value is lowered in a Where of one table, a join or a grouping, their sub-queries, HAVING and Count(predicate) (not here, in a projection's sub-query or a set-based write)";
                 return null;
+            }
+
+            if (_depth > 0 && name.Table is null)
+            {
+                // Inside a sub-query: its columns are named by its alias (as Qualify names them, an IN list's operand too).
+                name = name with { Table = SubqueryAlias(_depth - 1) };
             }
 
             var stored = node.Family switch

@@ -21,10 +21,18 @@ public sealed partial class MicroDbGenerator
         private static (string? Sql, string? Formats, List<LoweredNode>? Values, string? Declined) WriteGroup(QueryChain chain, GroupSpec group, EntityModel model)
         {
             _havingSubqueries = null;
+            _microDbRefused = false;
             var (microDb, values, declined) = WriteGroup(chain, group, model, sqliteNet: false, dateText: false);
+            if (_microDbRefused)
+            {
+                // A DateTimeOffset compared with a value: the run time refuses it under MicroDb's format (such runs take its path).
+                (microDb, values, declined) = (null, null, null);
+            }
+
             var (sqliteNet, sqliteNetValues, sqliteNetDeclined) = WriteGroup(chain, group, model, sqliteNet: true, dateText: false);
             var dateParts = group.KeyMembers.Any(m => m.IndexOf('.') >= 0 && KeyColumn(m, model)?.Kind is ColumnKind.DateTime or ColumnKind.DateTimeText);
             var (dateText, _, dateTextDeclined) = dateParts ? WriteGroup(chain, group, model, sqliteNet: true, dateText: true) : default;
+            _datesPass = null;
             if ((declined ?? sqliteNetDeclined ?? dateTextDeclined) is { } reason)
             {
                 return (null, null, null, reason);
@@ -177,6 +185,9 @@ public sealed partial class MicroDbGenerator
             var counting = Sync(chain.Steps[chain.Steps.Count - 1].Method) == "Count";
             var values = new List<LoweredNode>();
 
+            // Date comparisons (a Where's, a Count predicate's, a conditional key's, HAVING's) are written for this format (ConditionDates.cs).
+            _datesPass = sqliteNet;
+
             // SELECT: the key's columns the result reads, bare and in table order, then the aggregates in the order the result reads them.
             var projection = model.Columns.Where(c => group.Used.Contains(c.MemberName)).Select(c => (SqlExpression)new SqlColumn(c.ColumnName)).ToList();
             string? declined = null;
@@ -196,7 +207,6 @@ public sealed partial class MicroDbGenerator
             }
 
             var predicates = new List<SqlExpression>();
-            _datesPass = sqliteNet;
             foreach (var step in chain.Steps)
             {
                 if (step.Method == "Where")
@@ -210,7 +220,6 @@ public sealed partial class MicroDbGenerator
                 }
             }
 
-            _datesPass = null;
 
             // GROUP BY: each key part as it sorts (and so compares), SqlTranslator's order key under this storage format
             // (under sqlite-net's text DateTime, dateText: a date part's text positions); a computed part binds its values.
@@ -697,6 +706,7 @@ public sealed partial class MicroDbGenerator
                     // A computed key's value (GROUP BY, or an ORDER BY term repeating it), read from the key selector.
                     text.Append(".KeyValue(").Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true)).Append(", ")
                         .Append(v.Member is null ? "null" : Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Member, quote: true)).Append(", typeof(").Append(v.MemberType ?? "object").Append("))");
+                    AppendForm(text, v);
                     continue;
                 }
 
@@ -706,6 +716,7 @@ public sealed partial class MicroDbGenerator
                     text.Append(".LiftedValue(").Append(v.Path.Substring(0, colon)).Append(", ")
                         .Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Path.Substring(colon + 1), quote: true)).Append(", ")
                         .Append(Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(v.Member!, quote: true)).Append(", typeof(").Append(v.MemberType ?? "object").Append("))");
+                    AppendForm(text, v);
                     continue;
                 }
 

@@ -91,9 +91,17 @@ public sealed partial class MicroDbGenerator
                         return null;
                     }
 
-                    if (Reads(lowering.Body, parameter) && (value = Arithmetic(lowering.Body, parameter, "", ref reason)) is null)
+                    _setterDateParts = true; // a DateTime member's part is lowered in a setter (MicroDbGenerator.SetterDateParts.cs)
+                    try
                     {
-                        return null;
+                        if (Reads(lowering.Body, parameter) && (value = Arithmetic(lowering.Body, parameter, "", ref reason)) is null)
+                        {
+                            return null;
+                        }
+                    }
+                    finally
+                    {
+                        _setterDateParts = false;
                     }
                 }
 
@@ -197,6 +205,8 @@ public sealed partial class MicroDbGenerator
                     }
 
                     return new LoweredNode("col", member.Name, member.Type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), kind);
+                case IPropertyReferenceOperation datePart when SetterDatePart(datePart, row) is { } lowered:
+                    return lowered;
                 case IPropertyReferenceOperation { Instance.Type: { } owner, Property.Name: var part }
                     when Underlying(owner) is { Name: "DateTime" or "DateOnly" or "TimeOnly" or "DateTimeOffset" or "TimeSpan", ContainingNamespace.Name: "System" }:
                     // The run time writes a date part by the column's kind and the storage format (ticks, ISO text, sqlite-net's
@@ -533,6 +543,7 @@ public sealed partial class MicroDbGenerator
         /// </summary>
         private static (string? Sql, string? SqliteNetSql, List<LoweredNode>? Values, string? Declined) WriteSetBased(QueryChain chain, EntityModel model)
         {
+            _setterDatePartsUsed = false;
             var values = new List<LoweredNode>();
             var terminal = chain.Steps[chain.Steps.Count - 1];
             var assignments = new List<SqlAssignment>();
@@ -561,6 +572,7 @@ public sealed partial class MicroDbGenerator
                     return (null, null, null, $"'{column.ColumnName}' ({column.Kind}) cannot be computed in SQL from the row (the run-time path throws NotSupportedException)");
                 }
 
+                var before = new List<LoweredNode>(values);
                 var node = Computed(computed, model, setter, i, values, ref declined);
                 if (node is null)
                 {
@@ -568,7 +580,7 @@ public sealed partial class MicroDbGenerator
                 }
 
                 assignments.Add(new SqlAssignment(column.ColumnName, column.Kind == ColumnKind.Decimal ? SqlSetBased.DecimalText(node) : node));
-                sqliteNetAssignments.Add(new SqlAssignment(column.ColumnName, node));
+                sqliteNetAssignments.Add(new SqlAssignment(column.ColumnName, SqliteNetSetter(computed, model, setter, i, before, node)));
             }
 
             var predicates = new List<SqlExpression>();
@@ -639,6 +651,8 @@ public sealed partial class MicroDbGenerator
                         return column.Kind == ColumnKind.Decimal ? SqlStoredKeys.DecimalValue(name) : name;
                     }
 
+                case "datepart":
+                    return SetterDatePart(node, model, ref declined);
                 case "cast":
                     {
                         var operand = Computed(node.Left!, model, setter, index, values, ref declined);
@@ -809,6 +823,12 @@ public sealed partial class MicroDbGenerator
 
             AppendSubqueries(text);
             AppendReal(text, values);
+            if (_setterDatePartsUsed)
+            {
+                // A DateTime part is written for ticks under sqlite-net's format: runs storing DateTime as text take the run-time path.
+                text.Append(".SqliteNetRuns(true, false)");
+            }
+
             w.Line(text.Append(_dateFormats).Append(';').ToString());
             return name;
         }

@@ -89,6 +89,7 @@ public sealed partial class InterceptedSite
         var format = query.Connection.Storage;
         if (columns is null || SqlFor(format) is null || !SubqueriesHold(query))
         {
+            // SqlFor: a storage format the SQL was not written for (a date part under sqlite-net's DateTime text: SqliteNetRuns).
             return false;
         }
 
