@@ -237,9 +237,12 @@ public sealed partial class MicroDbGenerator
                             var family = NumberFamily(arithmetic.Type);
                             if (family is null || arithmetic.OperatorMethod is not null)
                             {
-                                return Decline(Underlying(arithmetic.Type)?.SpecialType == SpecialType.System_Decimal
-                                    ? $"'{arithmetic.Syntax}' is decimal arithmetic, which SQLite computes as REAL (the run time refuses to compare it)"
-                                    : $"'{arithmetic.Syntax}' is arithmetic on {arithmetic.Type?.ToDisplayString()}, which is lowered at build time only over integers (not ulong) and doubles");
+                                return Decline(Underlying(arithmetic.Type)?.SpecialType switch
+                                {
+                                    SpecialType.System_Decimal => $"'{arithmetic.Syntax}' is decimal arithmetic, which SQLite computes as REAL (the run time refuses to compare it)",
+                                    SpecialType.System_UInt64 => $"'{arithmetic.Syntax}' is arithmetic on ulong, which SQLite computes on the signed bit pattern (the run time refuses it)",
+                                    _ => $"'{arithmetic.Syntax}' is arithmetic on {arithmetic.Type?.ToDisplayString()}, which is lowered at build time only over integers (not ulong), floats and doubles",
+                                });
                             }
 
                             if (arithmetic.OperatorKind == BinaryOperatorKind.Remainder && family == "double")
@@ -294,12 +297,15 @@ public sealed partial class MicroDbGenerator
                 return new LoweredNode("val", MemberType: type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), Family: NumberFamily(type), Path: path);
             }
 
-            /// <summary>The arithmetic families lowered in a condition: <c>integer</c> (not ulong) and <c>double</c>; null for others.</summary>
+            /// <summary>
+            /// The arithmetic families lowered in a condition: <c>integer</c> (not ulong) and <c>double</c> (float too: the run time
+            /// computes it in SQL as REAL and compares it as a float, SqlTranslator.KeyOf); null for others.
+            /// </summary>
             private static string? NumberFamily(ITypeSymbol? type) => Underlying(type)?.SpecialType switch
             {
                 SpecialType.System_SByte or SpecialType.System_Byte or SpecialType.System_Int16 or SpecialType.System_UInt16
                     or SpecialType.System_Int32 or SpecialType.System_UInt32 or SpecialType.System_Int64 => "integer",
-                SpecialType.System_Double => "double",
+                SpecialType.System_Double or SpecialType.System_Single => "double",
                 _ => null,
             };
         }

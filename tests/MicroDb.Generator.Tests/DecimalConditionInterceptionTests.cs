@@ -49,8 +49,20 @@ public class DecimalConditionInterceptionTests
     [TestCase("x => x.Weight > x.Score", "WHERE (ifnull(\\\"Weight\\\", 0) > ifnull(\\\"Score\\\", 0))")]
     [TestCase("x => x.Score == x.Maybe", "WHERE (ifnull(\\\"Score\\\", 0) IS \\\"Maybe\\\")")]
     [TestCase("x => x.Score < x.Maybe", "WHERE (\\\"Maybe\\\" IS NOT NULL AND ifnull(\\\"Score\\\", 0) < \\\"Maybe\\\")")]
+    [TestCase("x => x.Weight * 2f > 1", "WHERE (ifnull((\\\"Weight\\\" * ?), 0) > ?)")]
     public void Floating_pairs_read_a_non_nullable_members_stored_null_as_zero(string predicate, string sql)
     {
         Assert.That(Where(predicate), Does.Contain(sql));
+    }
+
+    [TestCase("x => x.Price * 2 == value", "is decimal arithmetic")]
+    [TestCase("x => x.Price > x.Cost", "is stored as Decimal")]
+    [TestCase("x => x.Score % 2 > 0", "floating-point remainder")]
+    public void Decimal_forms_the_run_time_refuses_or_keys_otherwise_are_declined(string predicate, string reason)
+    {
+        var result = GeneratorHarness.Run(Model + $"\npublic static class Queries\n{{\npublic static List<Item> Q(MicroDbConnection db, decimal value) => db.Table<Item>().Where({predicate}).ToList();\n}}\n");
+
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(), Does.Contain(reason));
     }
 }

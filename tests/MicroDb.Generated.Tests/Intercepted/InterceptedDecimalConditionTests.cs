@@ -129,6 +129,21 @@ public class InterceptedDecimalConditionTests : InterceptedTestBase
     }
 
     [Test]
+    public void Float_arithmetic_in_conditions_matches_linq()
+    {
+        var before = InterceptionCheck.Runs;
+        var factor = 2f;
+
+        Same(_db.Table<AllTypes>().Where(x => x.Single * 2f > 3f).ToList(), _rows.Where(x => x.Single * 2f > 3f), intercepted: true);
+        Same(_db.Table<AllTypes>().Where(x => x.Single - factor <= x.Double).ToList(), _rows.Where(x => x.Single - factor <= x.Double), intercepted: true);
+        Same(_db.Table<AllTypes>().Where(x => -x.Single >= -2.5f).ToList(), _rows.Where(x => -x.Single >= -2.5f), intercepted: true);
+        Same(_db.Table<AllTypes>().Where(x => x.NSingle * factor == 5f).ToList(), _rows.Where(x => x.NSingle * factor == 5f), intercepted: true);
+
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(4), "The check compared each intercepted run with the run-time path.");
+        Assert.That(_rows.Where(x => x.Single * 2f > 3f), Is.Not.Empty);
+    }
+
+    [Test]
     public async Task Async_decimal_equality_matches_linq()
     {
         var seen = new List<ExecutedStatement>();
