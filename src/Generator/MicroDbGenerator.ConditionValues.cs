@@ -68,12 +68,6 @@ public sealed partial class MicroDbGenerator
                                 return (true, Decline(IsNull(closed) ? $"'{b.Syntax}' orders against null" : $"the value '{closed.Syntax}' is computed; only constants and captured variables, fields and properties are read at run time"));
                             }
 
-                            if (op is "=" or "<>")
-                            {
-                                // SqlTranslator.TryColumnEquality: one IN list of the value's text at every scale it fits (1.0 and 1.00), as long as the value asks.
-                                return (true, Decline($"'{b.Syntax}' compares a decimal for equality, which the run time writes as an IN list of the value's spellings at every scale, as long as the value asks (ordering comparisons are lowered)"));
-                            }
-
                             return (true, new LoweredNode(op, member.Name, memberType, "decimal", valuePath, ValueOnLeft: !leftUses, Table: table, Nullable: b.IsLifted));
                         }
 
@@ -97,11 +91,10 @@ public sealed partial class MicroDbGenerator
                             }
 
                             // A float member read as double compares as the member itself; a non-nullable member with a nullable value
-                            // keeps the member's NULL rule, guarded by IS NOT NULL when ordered (SqlTranslator.Ordering's guard).
+                            // keeps the member's NULL rule, unguarded (its stored NULL reads as 0: SqlTranslator.ReadsNull).
                             var number = closed.ConstantValue is { HasValue: true, Value: { } value } ? System.Convert.ToDouble(value, System.Globalization.CultureInfo.InvariantCulture) : 1;
                             var zeroHolds = !nullableMember && SqlFloatingNulls.ZeroHolds(leftUses ? op : Flip(op), number);
-                            var family = !nullableMember && b.IsLifted && op is not ("=" or "<>") ? "guarded:double" : "double";
-                            return (true, new LoweredNode(op, member.Name, memberType, family, valuePath, ValueOnLeft: !leftUses, Table: table, Nullable: nullableMember, ZeroHolds: zeroHolds));
+                            return (true, new LoweredNode(op, member.Name, memberType, "double", valuePath, ValueOnLeft: !leftUses, Table: table, Nullable: nullableMember, ZeroHolds: zeroHolds));
                         }
                 }
 
@@ -222,18 +215,20 @@ public sealed partial class MicroDbGenerator
                         {
                             var from = Underlying(conversion.Operand.Type);
                             var to = Underlying(conversion.Type);
-                            if (SymbolEqualityComparer.Default.Equals(from, to) || IsIntegralOrEnum(from) && IsIntegralOrEnum(to) && from?.TypeKind != TypeKind.Enum && to?.TypeKind != TypeKind.Enum)
+                            if (SymbolEqualityComparer.Default.Equals(from, to) || IsIntegralOrEnum(from) && IsIntegralOrEnum(to) && from?.TypeKind != TypeKind.Enum && to?.TypeKind != TypeKind.Enum
+                                || from?.SpecialType == SpecialType.System_Single && to?.SpecialType == SpecialType.System_Double)
                             {
-                                // A nullable lift or a widening between integers: no SQL of its own.
-                                return Operand(conversion.Operand, path) is { } same ? same with { Nullable = nullable } : null;
+                                // A nullable lift, a widening between integers or a float read as double: no SQL of its own (SqlTranslator.TranslateConvert).
+                                // A non-nullable operand lifted keeps reading as non-null (ZeroHolds: SqlTranslator.ReadsNull).
+                                return Operand(conversion.Operand, path) is { } same ? same with { Nullable = nullable, ZeroHolds = same.ZeroHolds || (nullable && !same.Nullable) } : null;
                             }
 
                             if (to?.SpecialType == SpecialType.System_Double && IsIntegralOrEnum(from) && from?.TypeKind != TypeKind.Enum)
                             {
-                                return Operand(conversion.Operand, path) is { } integer ? new LoweredNode("cast", Family: "double", Left: integer, Nullable: nullable) : null;
+                                return Operand(conversion.Operand, path) is { } integer ? new LoweredNode("cast", Family: "double", Left: integer, Nullable: nullable, ZeroHolds: nullable && !integer.Nullable) : null;
                             }
 
-                            return Decline($"the conversion '{conversion.Syntax}' in a comparison of the row's values is not lowered at build time (only widenings between integers and from an integer to double are)");
+                            return Decline($"the conversion '{conversion.Syntax}' in a comparison of the row's values is not lowered at build time (only widenings between integers, from an integer to double and from float to double are)");
                         }
 
                     case IBinaryOperation arithmetic when arithmetic.OperatorKind is BinaryOperatorKind.Add or BinaryOperatorKind.Subtract or BinaryOperatorKind.Multiply
@@ -242,9 +237,12 @@ public sealed partial class MicroDbGenerator
                             var family = NumberFamily(arithmetic.Type);
                             if (family is null || arithmetic.OperatorMethod is not null)
                             {
-                                return Decline(Underlying(arithmetic.Type)?.SpecialType == SpecialType.System_Decimal
-                                    ? $"'{arithmetic.Syntax}' is decimal arithmetic, which SQLite computes as REAL (the run time refuses to compare it)"
-                                    : $"'{arithmetic.Syntax}' is arithmetic on {arithmetic.Type?.ToDisplayString()}, which is lowered at build time only over integers (not ulong) and doubles");
+                                return Decline(Underlying(arithmetic.Type)?.SpecialType switch
+                                {
+                                    SpecialType.System_Decimal => $"'{arithmetic.Syntax}' is decimal arithmetic, which SQLite computes as REAL (the run time refuses to compare it)",
+                                    SpecialType.System_UInt64 => $"'{arithmetic.Syntax}' is arithmetic on ulong, which SQLite computes on the signed bit pattern (the run time refuses it)",
+                                    _ => $"'{arithmetic.Syntax}' is arithmetic on {arithmetic.Type?.ToDisplayString()}, which is lowered at build time only over integers (not ulong), floats and doubles",
+                                });
                             }
 
                             if (arithmetic.OperatorKind == BinaryOperatorKind.Remainder && family == "double")
@@ -299,12 +297,15 @@ public sealed partial class MicroDbGenerator
                 return new LoweredNode("val", MemberType: type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), Family: NumberFamily(type), Path: path);
             }
 
-            /// <summary>The arithmetic families lowered in a condition: <c>integer</c> (not ulong) and <c>double</c>; null for others.</summary>
+            /// <summary>
+            /// The arithmetic families lowered in a condition: <c>integer</c> (not ulong) and <c>double</c> (float too: the run time
+            /// computes it in SQL as REAL and compares it as a float, SqlTranslator.KeyOf); null for others.
+            /// </summary>
             private static string? NumberFamily(ITypeSymbol? type) => Underlying(type)?.SpecialType switch
             {
                 SpecialType.System_SByte or SpecialType.System_Byte or SpecialType.System_Int16 or SpecialType.System_UInt16
                     or SpecialType.System_Int32 or SpecialType.System_UInt32 or SpecialType.System_Int64 => "integer",
-                SpecialType.System_Double => "double",
+                SpecialType.System_Double or SpecialType.System_Single => "double",
                 _ => null,
             };
         }
@@ -330,7 +331,7 @@ public sealed partial class MicroDbGenerator
             {
                 case "operands":
                     return (true, Operands(node, model, values, where, joined, ref declined));
-                case "decimal" or "unsigned" or "guarded:double":
+                case "decimal" or "unsigned":
                     break;
                 default:
                     return (false, null);
@@ -338,7 +339,7 @@ public sealed partial class MicroDbGenerator
 
             var table = joined is null ? model : joined[node.Table];
             var column = table.Columns.FirstOrDefault(c => c.MemberName == node.Member);
-            var expected = node.Family switch { "decimal" => column?.Kind == ColumnKind.Decimal, "unsigned" => column?.Kind == ColumnKind.UInt64, _ => column?.Kind is ColumnKind.Double or ColumnKind.Single };
+            var expected = node.Family == "decimal" ? column?.Kind == ColumnKind.Decimal : column?.Kind == ColumnKind.UInt64;
             if (column is null || !expected)
             {
                 declined = column is null ? $"member '{node.Member}' maps to no column" : $"member '{node.Member}' is stored as {column.Kind}, which compares by the run-time translator's rules";
@@ -351,6 +352,19 @@ public sealed partial class MicroDbGenerator
             SqlExpression compared;
             switch (node.Family)
             {
+                case "decimal" when op is "=" or "<>":
+                    {
+                        // SqlTranslator.TryColumnEquality: IN the value's text at every scale it fits (1.0 and 1.00), one marker the
+                        // site repeats per spelling (InterceptedSite.Text "decimal"; MicroDb's format only), whatever the nullability.
+                        var spellings = new SqlParameter(values.Count, null);
+                        values.Add(node with { Member = "", Family = "text:decimal", Path = at });
+                        var negate = op == "<>";
+                        var list = new SqlIn(name, new ValueList<SqlExpression>(new SqlExpression[] { spellings }), negate);
+                        return (true, new SqlGroup(negate
+                            ? new SqlBinary(new SqlIsNull(name, Negated: false), SqlOperator.Or, list)
+                            : new SqlBinary(new SqlIsNull(name, Negated: true), SqlOperator.And, list)));
+                    }
+
                 case "decimal":
                     {
                         // SqlTranslator.Ordering: the stored text's sort key against the value's key (bound as text; MicroDb's format only).
@@ -360,7 +374,7 @@ public sealed partial class MicroDbGenerator
                         return (true, new SqlGroup(node.Nullable ? new SqlBinary(new SqlIsNull(SqlStoredKeys.DecimalValue(name), Negated: true), SqlOperator.And, compared) : compared));
                     }
 
-                case "unsigned":
+                default:
                     {
                         // SqlTranslator.TryColumnRange: 0..long.MaxValue are stored as themselves, the values above as negatives.
                         var high = node.ZeroHolds;
@@ -374,13 +388,6 @@ public sealed partial class MicroDbGenerator
                             : new SqlBinary(positive, high ? SqlOperator.Or : SqlOperator.And, compare));
                         compared = node.Nullable ? new SqlBinary(new SqlIsNull(name, Negated: true), SqlOperator.And, range) : range;
                         return (true, new SqlGroup(compared));
-                    }
-
-                default:
-                    {
-                        // A non-nullable member ordered against a nullable value: its NULL rule, guarded as the lifted open operand.
-                        var range = ((SqlGroup)Floating(node with { Family = "double" }, name, values, where)).Inner;
-                        return (true, new SqlGroup(new SqlBinary(new SqlIsNull(name, Negated: true), SqlOperator.And, range)));
                     }
             }
         }
@@ -442,7 +449,7 @@ public sealed partial class MicroDbGenerator
             SqlExpression? guards = null;
             foreach (var side in new[] { left, right })
             {
-                if (side.Op != "val" && side.Nullable)
+                if (side.Op != "val" && side.Nullable && (key != OperandKey.Floating || !side.ZeroHolds))
                 {
                     if (Operand(side, model, values, where, joined, ref declined) is not { } guarded)
                     {
@@ -512,7 +519,7 @@ public sealed partial class MicroDbGenerator
         private static SqlExpression? Key(LoweredNode operand, OperandKey key, EntityModel model, List<LoweredNode> values, int where, IReadOnlyList<EntityModel>? joined, ref string? declined)
         {
             var value = Operand(operand, model, values, where, joined, ref declined);
-            return value is not null && key == OperandKey.Floating && !operand.Nullable ? SqlStoredKeys.FloatingNotNull(value) : value;
+            return value is not null && key == OperandKey.Floating && (!operand.Nullable || operand.ZeroHolds) ? SqlStoredKeys.FloatingNotNull(value) : value;
         }
 
         /// <summary>SqlTranslator.Translate of an operand: a column, a value (a slot bound as compared with no column), arithmetic, a cast.</summary>

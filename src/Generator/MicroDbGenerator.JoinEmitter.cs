@@ -106,7 +106,9 @@ public sealed partial class MicroDbGenerator
             }
 
             var outerColumn = new SqlColumn(outer.ColumnName, Alias(outerTable));
-            if (JoinKeyTerm(outerColumn, outerKind, nullable, sqliteNet) is not { } left || JoinKeyTerm(new SqlColumn(inner.ColumnName, Alias(innerTable)), innerKind, nullable, sqliteNet) is not { } right)
+            // A non-nullable floating column lifted to a nullable key still reads its stored NULL as 0 (SqlTranslator.ReadsNull).
+            if (JoinKeyTerm(outerColumn, outerKind, nullable && outer.IsNullableValueType, sqliteNet) is not { } left
+                || JoinKeyTerm(new SqlColumn(inner.ColumnName, Alias(innerTable)), innerKind, nullable && inner.IsNullableValueType, sqliteNet) is not { } right)
             {
                 declined = $"the key '{outer.MemberName}' is a DateTimeOffset, which the run-time translator does not compare under MicroDb's storage format";
                 return null;

@@ -97,9 +97,7 @@ public class ConditionInterceptionTests
     }
 
     [TestCase("x => x.ParentId > null", "orders against null")]
-    [TestCase("x => x.Cost == 1m", "compares a decimal for equality")]
     [TestCase("x => x.Score % 2 == maybe", "floating-point remainder")]
-    [TestCase("x => x.Weight * 2f > 1", "arithmetic on float")]
     [TestCase("x => x.Cost > x.Cost", "is stored as Decimal")]
     [TestCase("x => x.DeletedAt > since.AddDays(1)", "is computed")]
     public void Conditions_the_generator_does_not_lower_say_why(string predicate, string reason)

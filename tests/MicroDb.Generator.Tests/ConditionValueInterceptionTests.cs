@@ -61,7 +61,7 @@ public class ConditionValueInterceptionTests
 
     [TestCase("x => x.Weight > 1.5", "WHERE ((\\\"Weight\\\" IS NOT NULL AND \\\"Weight\\\" > ?))\").Value(0, \"R\", \"Weight\", typeof(float)).Real(0, \">\", false)")]
     [TestCase("x => x.Score == maybe", "WHERE (\\\"Score\\\" IS NOT NULL AND \\\"Score\\\" = ?)\").Value(0, \"R\", \"Score\", typeof(double)).Real(0, \"=\", false)")]
-    [TestCase("x => x.Score < maybe", "WHERE (\\\"Score\\\" IS NOT NULL AND (\\\"Score\\\" IS NULL OR \\\"Score\\\" < ?))\").Value(0, \"R\", \"Score\", typeof(double)).Real(0, \"<\", true)")]
+    [TestCase("x => x.Score < maybe", "WHERE ((\\\"Score\\\" IS NULL OR \\\"Score\\\" < ?))\").Value(0, \"R\", \"Score\", typeof(double)).Real(0, \"<\", true)")]
     public void Floats_against_doubles_and_doubles_against_nullable_values_compare_as_the_run_time_writes_them(string predicate, string sql)
     {
         Assert.That(Where(predicate), Does.Contain(Columns + " " + sql));
@@ -106,12 +106,11 @@ public class ConditionValueInterceptionTests
         Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(), Does.Contain("Cost"));
     }
 
-    [TestCase("x => x.Cost == 1m", "compares a decimal for equality")]
     [TestCase("x => x.Cost * 2 > 1m", "decimal arithmetic")]
     [TestCase("x => x.Score % 2 > 0", "floating-point remainder")]
     [TestCase("x => x.Big + 1 > big", "arithmetic on ulong")]
     [TestCase("x => x.Big > x.Big", "is stored as UInt64")]
-    [TestCase("x => x.Weight > x.Score", "the conversion")]
+    [TestCase("x => (long)x.Score > x.Age", "the conversion")]
     public void Value_conditions_the_generator_does_not_lower_say_why(string predicate, string reason)
     {
         var result = GeneratorHarness.Run(Model + $"\npublic static class Queries\n{{\npublic static List<Item> Q(MicroDbConnection db, ulong big) => db.Table<Item>().Where({predicate}).ToList();\n}}\n");

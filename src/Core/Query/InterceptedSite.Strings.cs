@@ -3,7 +3,8 @@ namespace MicroDb.Query;
 // A string condition's values that the run-time translator derives from the value it reads (SqlTranslator.Strings.cs):
 // a case-insensitive match's LIKE pattern, a pattern's text (a char's too), the whitespace Trim() removes, and the text an
 // ordinal ordering compares with, which the run time refuses at or above U+D800 (such runs take the run-time path); and a
-// captured collection's Contains, IN with one marker per element: the SQL is written with one, repeated per run by count.
+// captured collection's Contains, IN with one marker per element: the SQL is written with one, repeated per run by count;
+// a decimal member's equality with a value, IN the value's spellings at every scale (SqlTranslator.DecimalSpellings), the same way.
 public sealed partial class InterceptedSite
 {
     // The last IN lists' lengths this thread bound, per site: Sql writes each list that long.
@@ -26,11 +27,13 @@ public sealed partial class InterceptedSite
     /// ordering compares with (a run whose text has a character at or above U+D800 takes the run-time path, which refuses
     /// it), <c>ws</c> the whitespace <c>Trim()</c> removes (the value read is not used), <c>in</c> a collection whose elements
     /// are bound one by one as the member's column stores them, the value's one marker in <see cref="Sql"/> repeated as often
-    /// (an empty collection or one holding null takes the run-time path: its SQL has another shape). Call while building the
-    /// site, before it is used.
+    /// (an empty collection or one holding null takes the run-time path: its SQL has another shape), <c>decimal</c> a decimal
+    /// compared for equality with a decimal member, bound as IN the value's text at every scale it fits (1.0 and 1.00), the
+    /// value's one marker repeated as often (under MicroDb's storage format only; another run takes the run-time path). Call
+    /// while building the site, before it is used.
     /// </summary>
     /// <param name="value">The value's index, in slot order.</param>
-    /// <param name="form">The form: <c>text</c>, <c>contains</c>, <c>starts</c>, <c>ends</c>, <c>order</c>, <c>ws</c> or <c>in</c>.</param>
+    /// <param name="form">The form: <c>text</c>, <c>contains</c>, <c>starts</c>, <c>ends</c>, <c>order</c>, <c>ws</c>, <c>in</c> or <c>decimal</c>.</param>
     /// <returns>This site.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="form"/> is null.</exception>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="value"/> is negative.</exception>
@@ -43,15 +46,16 @@ public sealed partial class InterceptedSite
             throw new ArgumentOutOfRangeException(nameof(value), value, "The value's index cannot be negative.");
         }
 
-        if (form is not ("text" or "contains" or "starts" or "ends" or "order" or "ws" or "in"))
+        if (form is not ("text" or "contains" or "starts" or "ends" or "order" or "ws" or "in" or "decimal"))
         {
-            throw new ArgumentException($"'{form}' is not a text form (text, contains, starts, ends, order, ws, in).", nameof(form));
+            throw new ArgumentException($"'{form}' is not a text form (text, contains, starts, ends, order, ws, in, decimal).", nameof(form));
         }
 
-        if (form == "in")
+        if (form is "in" or "decimal")
         {
+            // A decimal has at most 29 spellings (scales 0 to 28): cache every length.
             _lists = [.. (_lists ?? []).Where(i => i != value).Append(value).OrderBy(i => i)];
-            _byLength ??= new string?[17];
+            _byLength ??= new string?[30];
         }
 
         var texts = _texts ?? [];
@@ -79,6 +83,14 @@ public sealed partial class InterceptedSite
         if (form == "in")
         {
             value = List(index, value, format);
+            return true;
+        }
+
+        if (form == "decimal")
+        {
+            // SqlTranslator.TryColumnEquality's list; sqlite-net's format (REAL) compares otherwise.
+            value = value is null || format.Kind != StorageFormatKind.MicroDb ? null
+                : List(index, SqlTranslator.DecimalSpellings(Convert.ToDecimal(value, System.Globalization.CultureInfo.InvariantCulture)), format);
             return true;
         }
 

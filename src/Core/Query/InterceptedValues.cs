@@ -106,6 +106,7 @@ internal sealed class InterceptedValues
     /// </summary>
     public void AddUnmapped(object value, StorageFormat format)
     {
+        if (value is InterceptedSite.ListValue list) { foreach (var item in list.Items) AddUnmapped(item, format); return; } // a decimal's spellings (InterceptedSite.Strings.cs)
         if (value is int or long or short or byte or sbyte or ushort or uint && Integer(value) is { } integer)
         {
             Next() = new Slot { Kind = SlotKind.Integer, Integer = integer, Shown = value };

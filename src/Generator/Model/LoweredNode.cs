@@ -23,7 +23,8 @@ namespace MicroDb.Generator.Model;
 /// A comparison of a non-nullable double/float member (family <c>double</c>): whether <c>0 op value</c> holds for the value
 /// the SQL was written for (a stored NULL reads back as 0, so such rows are included exactly then): a constant's, else a positive value's.
 /// For a ulong member ordered against a value (family <c>unsigned</c>, MicroDbGenerator.ConditionValues.cs): whether the SQL was
-/// written for a value above long.MaxValue.
+/// written for a value above long.MaxValue. For an operand of two compared (ConditionValues.cs' <c>operands</c>): a non-nullable
+/// value lifted to nullable, which reads as non-null (a float column's stored NULL as 0, SqlTranslator.ReadsNull).
 /// </param>
 /// <param name="Form">
 /// A date comparison's value (MicroDbGenerator.ConditionDates.cs): how it derives from the compared value, and so under which

@@ -30,8 +30,9 @@ public abstract partial class ConformanceSuite
         Assert.That(db.Table<AllTypes>().Where(x => x.Decimal != 0 && x.Decimal != -3.1m)
             .ExecuteUpdate(s => s.Set(x => x.Decimal, x => x.Decimal * 1.1m).Set(x => x.NDecimal, x => x.NDecimal * 2)), Is.EqualTo(7));
 
-        Assert.That(statements, Has.One.StartsWith("UPDATE \"AllTypes\" SET \"Decimal\" = (SELECT CASE ").And.Contains(" WHERE "));
-        TestContext.Out.WriteLine(statements.Single(s => s.StartsWith("UPDATE", StringComparison.Ordinal)));
+        // Distinct: an intercepted run (the Where's decimal inequality is lowered) is checked against the run-time path's, the same text.
+        Assert.That(statements.Distinct(), Has.One.StartsWith("UPDATE \"AllTypes\" SET \"Decimal\" = (SELECT CASE ").And.Contains(" WHERE "));
+        TestContext.Out.WriteLine(statements.First(s => s.StartsWith("UPDATE", StringComparison.Ordinal)));
         var rows = prices.Select(p => new AllTypes { Decimal = p, NDecimal = p == 0 ? null : p }).ToList();
         var expected = rows.Select(r => r.Decimal != 0 && r.Decimal != -3.1m ? (r.Decimal * 1.1m, r.NDecimal * 2) : (r.Decimal, r.NDecimal)).ToList();
         Assert.That(db.Table<AllTypes>().OrderBy(x => x.Id).ToList().Select(x => (x.Decimal, x.NDecimal)), Is.EqualTo(expected));

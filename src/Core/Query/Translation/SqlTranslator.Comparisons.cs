@@ -218,14 +218,15 @@ internal sealed partial class SqlTranslator
         var (open, value, normalOp) = leftClosed ? (b.Right, leftValue, Flip(op)) : (b.Left, rightValue, op);
         var key = leftClosed || rightClosed ? KeyOf(open) : (KeyOf(b.Left) is var k && k != StoredKey.Direct ? k : KeyOf(b.Right));
 
-        // (left IS NOT NULL AND right IS NOT NULL AND comparison): the null guards of nullable open operands.
+        // (left IS NOT NULL AND right IS NOT NULL AND comparison): the null guards of nullable open operands (not of a
+        // non-nullable float lifted: its stored NULL reads as 0, ReadsNull).
         SqlExpression? guards = null;
-        if (!leftClosed && CanBeNull(b.Left.Type))
+        if (!leftClosed && CanBeNull(b.Left.Type) && (key != StoredKey.Floating || ReadsNull(b.Left)))
         {
             guards = new SqlIsNull(Translate(b.Left), Negated: true);
         }
 
-        if (!rightClosed && CanBeNull(b.Right.Type))
+        if (!rightClosed && CanBeNull(b.Right.Type) && (key != StoredKey.Floating || ReadsNull(b.Right)))
         {
             var guard = new SqlIsNull(Translate(b.Right), Negated: true);
             guards = guards is null ? guard : And(guards, guard);

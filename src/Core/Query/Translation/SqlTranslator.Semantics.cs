@@ -164,8 +164,8 @@ internal sealed partial class SqlTranslator
                 return DecimalKeyExpression(e);
             case StoredKey.DateTimeOffset:
                 throw Unsupported(e, DateTimeOffsetReason);
-            case StoredKey.Floating when !CanBeNull(e.Type):
-                // A non-nullable float reads a stored NULL (NaN when written) as 0; SQL treats it the same.
+            case StoredKey.Floating when !ReadsNull(e):
+                // A non-nullable float reads a stored NULL (NaN when written) as 0; SQL treats it the same (lifted too).
                 return SqlStoredKeys.FloatingNotNull(Translate(e));
             case StoredKey.SqliteNetText or StoredKey.SqliteNetDecimal or StoredKey.TimeSpanText:
                 return SqliteNetKeyExpression(e, key);
@@ -173,6 +173,15 @@ internal sealed partial class SqlTranslator
                 return Translate(e);
         }
     }
+
+    /// <summary>
+    /// Whether a compared operand reads as null: its type can be null, unless it is a non-nullable value lifted to compare
+    /// with a nullable one (<c>x.Double == x.NDouble</c>): a non-nullable float column's stored NULL (NaN when written)
+    /// reads as 0, so it compares as 0 (never as NULL, never guarded away). The generator's conditions apply the same rule
+    /// (MicroDbGenerator.ConditionValues.cs, a lifted operand's <c>ZeroHolds</c>).
+    /// </summary>
+    private static bool ReadsNull(Expression e) =>
+        CanBeNull(e.Type) && !(e is UnaryExpression { NodeType: ExpressionType.Convert or ExpressionType.ConvertChecked } lift && !CanBeNull(lift.Operand.Type));
 
     /// <summary>A key value no stored value equals (in an IN list it matches nothing).</summary>
     private static readonly object NoStoredValue = new();
@@ -363,8 +372,11 @@ internal sealed partial class SqlTranslator
         return "0" + new string(chars);
     }
 
-    /// <summary>Every stored text of a value equal to <paramref name="value"/>: the same number at each scale it fits.</summary>
-    private static IEnumerable<object?> DecimalSpellings(decimal value)
+    /// <summary>
+    /// Every stored text of a value equal to <paramref name="value"/>: the same number at each scale it fits (the IN list of
+    /// a decimal's equality, here and at an intercepted site: <c>InterceptedSite.Text</c>'s <c>decimal</c> form).
+    /// </summary>
+    internal static IEnumerable<object?> DecimalSpellings(decimal value)
     {
         Span<int> bits = stackalloc int[4];
         decimal.GetBits(value, bits);
