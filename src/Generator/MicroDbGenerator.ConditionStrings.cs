@@ -319,10 +319,9 @@ public sealed partial class MicroDbGenerator
                 return null;
             }
 
-            /// <summary>Where string conditions are not lowered: inside a sub-query's lambda, or over a grouping (HAVING); null elsewhere.</summary>
+            /// <summary>Where string conditions are not lowered: over a grouping (HAVING) but not a key part; null elsewhere (a sub-query's lambda too).</summary>
             private string? StringPlace(string path) =>
-                path.IndexOf('a') >= 0 ? "is a string condition inside a sub-query, which is not lowered at build time"
-                : _aggregate is not null ? "is a string condition over a grouping (HAVING), which is not lowered at build time"
+                _aggregate is not null ? "is a string condition over a grouping (HAVING), which is not lowered at build time"
                 : null;
 
             private static IOperation Bare(IOperation operation)

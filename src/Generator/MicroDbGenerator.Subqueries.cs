@@ -1062,7 +1062,7 @@ public sealed partial class MicroDbGenerator
             SqlUnary unary => unary with { Operand = Qualify(unary.Operand, alias) },
             SqlIsNull isNull => isNull with { Operand = Qualify(isNull.Operand, alias) },
             SqlCast cast => cast with { Operand = Qualify(cast.Operand, alias) },
-            _ => node,
+            _ => QualifyMore(node, alias), // functions, LIKE, IN, COLLATE, CASE: MicroDbGenerator.SubqueryConditions.cs
         };
 
         /// <summary>Numbers the Where values after those inside the lifted sub-queries (the SELECT list is written, and bound, first).</summary>
@@ -1090,6 +1090,7 @@ public sealed partial class MicroDbGenerator
                 text.Append(".LiftedSubquery(").Append(lifted.ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(", ").Append(SymbolDisplay.FormatLiteral(path, quote: true)).Append(')');
             }
 
+            AppendLiftedChecks(text, _liftedValues ?? new List<LoweredNode>());
             _liftedValues = null;
             _liftedSubqueries = null;
         }
