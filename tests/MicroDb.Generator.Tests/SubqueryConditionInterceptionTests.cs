@@ -88,4 +88,23 @@ public class SubqueryConditionInterceptionTests
         Assert.That(lifted, Does.Contain("\\\"s0\\\".\\\"Count\\\" IN (?)"));
         Assert.That(lifted, Does.Contain(".LiftedValue(0, \"aLR0\", \"\", typeof(string)).LiftedValue(0, \"aLR0\", \"\", typeof(string)).LiftedValue(0, \"aRo\", \"Count\", typeof(long)).Text(0, \"text\").Text(1, \"text\").Text(2, \"in\")"));
     }
+
+    [Test]
+    public void String_conditions_and_a_captured_list_over_a_string_key_in_having_are_lowered()
+    {
+        var source = Clean("public static List<string?> Q(MicroDbConnection db, string p, List<string> names) => db.Table<Item>().GroupBy(x => x.Name).Where(g => g.Key!.StartsWith(p) || names.Contains(g.Key)).Select(g => g.Key).ToList();");
+
+        Assert.That(source, Does.Contain("GROUP BY \\\"Name\\\" HAVING ((substr(\\\"Name\\\", 1, length(?)) = ?) OR (\\\"Name\\\" IS NOT NULL AND \\\"Name\\\" IN (?)))"));
+        Assert.That(source, Does.Contain(".HavingValue(0, \"L0\", \"\", typeof(string)).HavingValue(0, \"L0\", \"\", typeof(string)).HavingValue(0, \"Ro\", \"Name\", typeof(string)).Text(0, \"text\").Text(1, \"text\").Text(2, \"in\")"));
+    }
+
+    [TestCase("db.Table<Item>().GroupBy(x => x.Name!.ToLower()).Where(g => g.Key.StartsWith(\"a\")).Count()", "on no string key part")]
+    [TestCase("db.Table<Item>().GroupBy(x => x.Age).Where(g => g.Max(x => x.Name)!.Contains(\"a\")).Count()", "is a string condition over a grouping (HAVING)")]
+    public void String_conditions_in_having_on_no_key_part_say_why(string query, string reason)
+    {
+        var result = GeneratorHarness.Run(Queries($"public static int Q(MicroDbConnection db) => {query};"));
+
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(), Does.Contain(reason));
+    }
 }
