@@ -1,6 +1,8 @@
 using System.Linq;
 using MicroDb.Generator.Model;
 using MicroDb.Generator.Shared.Query;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Operations;
 
 namespace MicroDb.Generator;
 
@@ -38,6 +40,29 @@ public sealed partial class MicroDbGenerator
             var checks = new System.Text.StringBuilder();
             AppendReal(checks, lifted);
             text.Append(checks);
+        }
+    }
+
+    private sealed partial class ComputedElement
+    {
+        /// <summary>
+        /// Arithmetic or a conversion over a sub-query's value (<c>(double)db.Table&lt;B&gt;().Sum(...) / 2</c>, <c>-S</c>,
+        /// <c>(long)(S * 2)</c>): written as C# over its operands, each sub-query among them lifted as a column, as the run
+        /// time lifts every sub-query call of the selector and computes over it in the selector.
+        /// </summary>
+        private static bool ComputesOverQuery(IOperation operation)
+        {
+            if (operation is IBinaryOperation or IUnaryOperation)
+            {
+                return true;
+            }
+
+            while (operation is IConversionOperation { OperatorMethod: null, IsChecked: false } conversion)
+            {
+                operation = conversion.Operand;
+            }
+
+            return operation is IBinaryOperation or IUnaryOperation;
         }
     }
 }

@@ -107,4 +107,15 @@ public class SubqueryConditionInterceptionTests
         Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
         Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(), Does.Contain(reason));
     }
+
+    [Test]
+    public void A_correlation_with_or_and_not_and_arithmetic_over_a_projected_sub_query_are_lowered()
+    {
+        var either = Clean("public static List<Item> Q(MicroDbConnection db, int n) => db.Table<Item>().Where(x => db.Table<Tag>().Any(t => t.ItemId == x.Id || !(t.ItemId != x.Age) && t.Count > n)).ToList();");
+        var half = Clean("public static object Q(MicroDbConnection db) => db.Table<Item>().Select(x => new { x.Id, Half = (double)db.Table<Tag>().Count(t => t.ItemId == x.Id) / 2, Less = -db.Table<Tag>().Count(t => t.ItemId == x.Id) + x.Age }).ToList();");
+
+        Assert.That(either, Does.Contain("WHERE EXISTS (SELECT 1 FROM \\\"tags\\\" AS \\\"s0\\\" WHERE ((\\\"s0\\\".\\\"ItemId\\\" = \\\"items\\\".\\\"Id\\\") OR ((NOT (\\\"s0\\\".\\\"ItemId\\\" <> \\\"items\\\".\\\"Age\\\")) AND (\\\"s0\\\".\\\"Count\\\" > ?))))"));
+        Assert.That(half, Does.Contain("(SELECT count(*) FROM \\\"tags\\\" AS \\\"s0\\\" WHERE (\\\"s0\\\".\\\"ItemId\\\" = \\\"items\\\".\\\"Id\\\"))"));
+        Assert.That(half, Does.Contain("(double)(int)v[0] / 2"));
+    }
 }

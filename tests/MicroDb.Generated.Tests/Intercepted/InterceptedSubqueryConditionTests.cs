@@ -141,6 +141,32 @@ public class InterceptedSubqueryConditionTests : InterceptedTestBase
         Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(3), "The check compared each intercepted run with the run-time path.");
     }
 
+    [Test]
+    public void A_correlation_with_or_and_not_and_arithmetic_over_a_projected_sub_query_are_intercepted_and_match_linq()
+    {
+        var before = InterceptionCheck.Runs;
+        var big = 6;
+
+        Same(_db.Table<JoinLine>().Where(l => _db.Table<AllTypes>().Any(x => x.Int32 == l.OrderId && x.Int64 > 5 || !(x.Int32 != l.Quantity) && x.Text.StartsWith("d") || x.Int64 == big)).ToList(),
+            _lines.Where(l => _rows.Any(x => x.Int32 == l.OrderId && x.Int64 > 5 || !(x.Int32 != l.Quantity) && x.Text.StartsWith("d") || x.Int64 == big)), 3);
+        var computed = _db.Table<JoinLine>().Select(l => new
+        {
+            l.Id,
+            Half = (double)_db.Table<AllTypes>().Count(x => x.Int32 <= l.OrderId) / 2,
+            Less = l.Quantity - _db.Table<AllTypes>().Where(x => x.Int32 == l.OrderId).Sum(x => x.Int32) * 2,
+        }).ToList();
+
+        Assert.That(Intercepted, Is.EqualTo(2), Seen);
+        Assert.That(InterceptionCheck.Runs - before, Is.EqualTo(2), "The check compared each intercepted run with the run-time path.");
+        Assert.That(computed, Is.EqualTo(_lines.Select(l => new
+        {
+            l.Id,
+            Half = (double)_rows.Count(x => x.Int32 <= l.OrderId) / 2,
+            Less = l.Quantity - _rows.Where(x => x.Int32 == l.OrderId).Sum(x => x.Int32) * 2,
+        })));
+        Assert.That(computed[0], Is.EqualTo(new { Id = 1, Half = 0.5, Less = -1 }));
+    }
+
     private int _intercepted;
 
     private void Same(List<JoinLine> actual, IEnumerable<JoinLine> expected, int count, bool intercepted = true)
