@@ -58,7 +58,7 @@ public sealed partial class MicroDbGenerator
     /// path steps as the site's others) and cast back (<c>(int)c[0]</c>). Only what C# computes as the run time's
     /// ExpressionInterpreter does is lowered; anything else is declined with the reason (MDB0013).
     /// </summary>
-    private sealed class ComputedElement
+    private sealed partial class ComputedElement
     {
         private readonly IParameterSymbol? _parameter;
 
@@ -116,7 +116,8 @@ public sealed partial class MicroDbGenerator
                 return Literal(constant.Value, operation.Type) ?? No($"the constant '{operation.Syntax}' has a type generated code does not write");
             }
 
-            if (_lift is not null && operation is not (IAnonymousObjectCreationOperation or IObjectCreationOperation or IParenthesizedOperation) && HasQuery(operation))
+            if (_lift is not null && operation is not (IAnonymousObjectCreationOperation or IObjectCreationOperation or IParenthesizedOperation) && HasQuery(operation)
+                && !ComputesOverQuery(operation))
             {
                 // A sub-query (MicroDbGenerator.Subqueries.cs): its value, read after the members' columns; any other
                 // computation over one is declined there (the lowering's reason).

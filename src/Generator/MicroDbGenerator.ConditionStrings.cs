@@ -75,7 +75,7 @@ public sealed partial class MicroDbGenerator
 
                 var operand = value is IConversionOperation { OperatorMethod: null, Conversion.IsNullable: true } lifted
                     && SymbolEqualityComparer.Default.Equals(Underlying(lifted.Type), Underlying(lifted.Operand.Type)) ? lifted.Operand : value;
-                if (operand is IConversionOperation || Member(operand, out var member, lifted: true) is not { } family)
+                if (operand is IConversionOperation || Member(operand, out var member, lifted: true) is not { } family || _memberName is not null)
                 {
                     return Decline(Reason ?? $"'{value.Syntax}' in '{call.Syntax}' is not a member of the row compared as it is");
                 }
@@ -92,11 +92,6 @@ public sealed partial class MicroDbGenerator
             /// <summary>A string method used as a condition, lowered as the run time writes it, or null with the reason.</summary>
             private LoweredNode? StringCondition(IInvocationOperation call, string path)
             {
-                if (StringPlace(path) is { } where)
-                {
-                    return Decline($"'{call.Syntax}' {where}");
-                }
-
                 if (call.TargetMethod.ContainingType.SpecialType != SpecialType.System_String)
                 {
                     return ListContains(call, path);
@@ -202,11 +197,6 @@ public sealed partial class MicroDbGenerator
                 if (!onLeft && !((IsStringCall(right) || IsStringLength(right)) && Uses(right)))
                 {
                     return (false, null);
-                }
-
-                if (StringPlace(path) is { } where)
-                {
-                    return (true, Decline($"'{b.Syntax}' {where}"));
                 }
 
                 var (open, closed, side, valueSide) = onLeft ? (left, b.RightOperand, "L", "R") : (right, b.LeftOperand, "R", "L");
@@ -315,15 +305,11 @@ public sealed partial class MicroDbGenerator
                     return member;
                 }
 
-                why = $"'{operation?.Syntax}' is not a string member of the row";
+                // In HAVING (MicroDbGenerator.SubqueryConditions.cs) a key part is the grouped table's member; an aggregate is not.
+                why = _aggregate is not null ? $"'{operation?.Syntax}' is a string condition over a grouping (HAVING) on no string key part, which is not lowered at build time"
+                    : $"'{operation?.Syntax}' is not a string member of the row";
                 return null;
             }
-
-            /// <summary>Where string conditions are not lowered: inside a sub-query's lambda, or over a grouping (HAVING); null elsewhere.</summary>
-            private string? StringPlace(string path) =>
-                path.IndexOf('a') >= 0 ? "is a string condition inside a sub-query, which is not lowered at build time"
-                : _aggregate is not null ? "is a string condition over a grouping (HAVING), which is not lowered at build time"
-                : null;
 
             private static IOperation Bare(IOperation operation)
             {

@@ -26,9 +26,9 @@ public sealed partial class MicroDbGenerator
             /// </summary>
             private (bool Handled, LoweredNode? Node) ValueComparison(IBinaryOperation b, string op, string path)
             {
-                if (_aggregate is not null || _datePart is not null || _parent is not null)
+                if (_aggregate is not null || _datePart is not null)
                 {
-                    // HAVING and a sub-query's conditions (columns qualified by the sub-query's alias) keep their own rules.
+                    // HAVING keeps its own rules (a sub-query's conditions take these, qualified by its alias: MicroDbGenerator.SubqueryConditions.cs).
                     return (false, null);
                 }
 

@@ -596,11 +596,17 @@ public sealed partial class MicroDbGenerator
                     return own;
                 }
 
-                if (operation is IBinaryOperation { OperatorKind: BinaryOperatorKind.ConditionalAnd } logic && inner.Uses(logic.LeftOperand))
+                if (operation is IBinaryOperation { OperatorKind: BinaryOperatorKind.ConditionalAnd or BinaryOperatorKind.ConditionalOr } logic && inner.Uses(logic.LeftOperand))
                 {
+                    // && and || (and ! below) of correlated parts, written as the run time writes them (MicroDbGenerator.SubqueryConditions.cs).
                     var left = Correlated(inner, logic.LeftOperand, path + "L", out why);
                     var right = left is null ? null : Correlated(inner, logic.RightOperand, path + "R", out why);
-                    return right is null ? null : new LoweredNode("and", Left: left, Right: right);
+                    return right is null ? null : new LoweredNode(logic.OperatorKind == BinaryOperatorKind.ConditionalAnd ? "and" : "or", Left: left, Right: right);
+                }
+
+                if (operation is IUnaryOperation { OperatorKind: UnaryOperatorKind.Not, OperatorMethod: null } not)
+                {
+                    return Correlated(inner, not.Operand, path + "O", out why) is { } negated ? new LoweredNode("not", Left: negated) : null;
                 }
 
                 if (operation is IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals } b
@@ -965,12 +971,15 @@ public sealed partial class MicroDbGenerator
         {
             switch (node.Op)
             {
-                case "and":
+                case "and" or "or":
                     {
                         var left = InnerCondition(node.Left!, inner, outer, values, where, ref declined);
                         var right = left is null ? null : InnerCondition(node.Right!, inner, outer, values, where, ref declined);
-                        return right is null ? null : new SqlGroup(new SqlBinary(left!, SqlOperator.And, right));
+                        return right is null ? null : new SqlGroup(new SqlBinary(left!, node.Op == "and" ? SqlOperator.And : SqlOperator.Or, right));
                     }
+
+                case "not":
+                    return InnerCondition(node.Left!, inner, outer, values, where, ref declined) is { } operand ? new SqlGroup(new SqlUnary(SqlUnaryOperator.Not, operand)) : null;
 
                 case "corr":
                     return Correlation(node, inner, outer, _depth - 1, ref declined);
@@ -1062,7 +1071,7 @@ public sealed partial class MicroDbGenerator
             SqlUnary unary => unary with { Operand = Qualify(unary.Operand, alias) },
             SqlIsNull isNull => isNull with { Operand = Qualify(isNull.Operand, alias) },
             SqlCast cast => cast with { Operand = Qualify(cast.Operand, alias) },
-            _ => node,
+            _ => QualifyMore(node, alias), // functions, LIKE, IN, COLLATE, CASE: MicroDbGenerator.SubqueryConditions.cs
         };
 
         /// <summary>Numbers the Where values after those inside the lifted sub-queries (the SELECT list is written, and bound, first).</summary>
@@ -1090,6 +1099,7 @@ public sealed partial class MicroDbGenerator
                 text.Append(".LiftedSubquery(").Append(lifted.ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(", ").Append(SymbolDisplay.FormatLiteral(path, quote: true)).Append(')');
             }
 
+            AppendLiftedChecks(text, _liftedValues ?? new List<LoweredNode>());
             _liftedValues = null;
             _liftedSubqueries = null;
         }

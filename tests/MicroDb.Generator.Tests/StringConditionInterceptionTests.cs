@@ -145,13 +145,4 @@ public class StringConditionInterceptionTests
         Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
         Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(), Does.Contain(reason));
     }
-
-    [Test]
-    public void A_string_method_inside_a_sub_query_stays_declined()
-    {
-        var result = GeneratorHarness.Run(Queries("public static List<Item> Q(MicroDbConnection db, string p) => db.Table<Item>().Where(x => db.Table<Tag>().Any(t => t.ItemId == x.Id && t.Label.StartsWith(p))).ToList();"));
-
-        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
-        Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(), Does.Contain("inside a sub-query"));
-    }
 }

@@ -165,15 +165,28 @@ public sealed partial class InterceptedSite
     /// </summary>
     internal bool TryBindLifted(IReadOnlyList<Expression> lifted, MicroDbConnection connection, InterceptedValues values)
     {
-        foreach (var site in _values)
+        for (var i = 0; i < _values.Length; i++)
         {
+            var site = _values[i];
             if (!site.Lifted)
             {
                 continue;
             }
 
+            // A value the SQL derives (a LIKE pattern, an IN list ...) or checks (.Text, .Real, .Compared) is admitted as a Where's.
             if (site.Where >= lifted.Count || !TryRead(lifted[site.Where], site.Path, out var value) || value is null
-                || !TryNavigate(lifted[site.Where], site.Path.Substring(0, site.Path.LastIndexOf('a')), out var call)
+                || (value = Admitted(i, value, connection.Storage)) is null)
+            {
+                return false;
+            }
+
+            if (site.Member.Length == 0)
+            {
+                values.AddUnmapped(value, connection.Storage);
+                continue;
+            }
+
+            if (!TryNavigate(lifted[site.Where], site.Path.Substring(0, site.Path.LastIndexOf('a')), out var call)
                 || SourceOf(call, connection)?.Table.FindColumnByMember(site.Member) is not { } column)
             {
                 return false;
