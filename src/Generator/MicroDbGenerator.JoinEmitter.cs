@@ -157,14 +157,23 @@ public sealed partial class MicroDbGenerator
             {
                 var spec = join.Tables[i];
                 var table = i + 1;
-                if (Column(spec.OuterTable, spec.OuterMember) is not { } outerColumn || Column(table, spec.InnerMember) is not { } innerColumn)
-                {
-                    return (null, null, $"the key '{spec.OuterMember}' or '{spec.InnerMember}' maps to no column");
-                }
-
                 SqlExpression? on;
-                if (spec.Composite.Count == 0)
+                var firstKeyValue = values.Count;
+                if (spec.Computed is { } computed)
                 {
+                    // A computed key (MicroDbGenerator.JoinComputedKeys.cs): two operands compared, as the translator writes JoinKeys' Equal.
+                    if ((on = Condition(computed, tables[0], values, 0, ref declined, tables)) is null)
+                    {
+                        return (null, null, declined);
+                    }
+                }
+                else if (spec.Composite.Count == 0)
+                {
+                    if (Column(spec.OuterTable, spec.OuterMember) is not { } outerColumn || Column(table, spec.InnerMember) is not { } innerColumn)
+                    {
+                        return (null, null, $"the key '{spec.OuterMember}' or '{spec.InnerMember}' maps to no column");
+                    }
+
                     if ((on = JoinKeyEquality(outerColumn, spec.OuterTable, innerColumn, table, spec.Family, spec.Nullable, guarded: spec.Nullable, sqliteNet, out declined, KeyPart(spec.OuterMember), KeyPart(spec.InnerMember))) is null)
                     {
                         return (null, null, declined);
@@ -176,6 +185,17 @@ public sealed partial class MicroDbGenerator
                     SqlExpression? all = null;
                     foreach (var part in spec.Composite)
                     {
+                        if (part.Computed is { } computedPart)
+                        {
+                            if (Condition(computedPart, tables[0], values, 0, ref declined, tables) is not { } computedEqual)
+                            {
+                                return (null, null, declined);
+                            }
+
+                            all = all is null ? computedEqual : new SqlGroup(new SqlBinary(all, SqlOperator.And, computedEqual));
+                            continue;
+                        }
+
                         if (Column(part.OuterTable, part.OuterMember) is not { } outerPart || Column(table, part.InnerMember) is not { } innerPart)
                         {
                             return (null, null, $"the key part '{part.OuterMember}' or '{part.InnerMember}' maps to no column");
@@ -190,6 +210,14 @@ public sealed partial class MicroDbGenerator
                     }
 
                     on = all!;
+                }
+
+                // A computed key's values, read in the ON condition: the key condition is under one L per joined-table Where.
+                var keyDepth = new string('L', chain.Steps.Count(s => s.Method == "On" && s.KeyTable == table));
+                for (var v = firstKeyValue; v < values.Count; v++)
+                {
+                    var colon = values[v].Path!.IndexOf(':');
+                    values[v] = values[v] with { Family = "on:" + values[v].Family, Table = table, Path = "0:" + keyDepth + values[v].Path!.Substring(colon + 1) };
                 }
 
                 // The joined table's own Where conditions, ANDed to the key condition in call order; their values come first in slot order.

@@ -370,7 +370,7 @@ public sealed partial class MicroDbGenerator
                 var innerScope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [innerKey.Symbol.Parameters[0]] = new RowShape(index) };
                 if (LambdaBody(outerKey) is IAnonymousObjectCreationOperation outerNew && LambdaBody(innerKey) is IAnonymousObjectCreationOperation innerNew)
                 {
-                    if (CompositeKey(outerNew, innerNew, outerScope, innerScope) is not { } parts || !JoinedFilters(filters, index, right, inner))
+                    if (CompositeKey(outerNew, innerNew, outerScope, innerScope, right ? null : outerKey, right ? null : innerKey) is not { } parts || !JoinedFilters(filters, index, right, inner))
                     {
                         return false;
                     }
@@ -383,7 +383,21 @@ public sealed partial class MicroDbGenerator
 
                 if (KeyOf(LambdaBody(outerKey), outerScope) is not { } outer || KeyOf(LambdaBody(innerKey), innerScope) is not { } innerMember)
                 {
-                    return Fail($"the keys of '{name}' are not members of the rows (a computed key, or an anonymous object on one side only, is not lowered at build time)");
+                    var computedType = call.TargetMethod.TypeArguments[1];
+                    if (right || LambdaBody(outerKey) is IAnonymousObjectCreationOperation || LambdaBody(innerKey) is IAnonymousObjectCreationOperation
+                        || computedType.IsReferenceType || computedType.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T)
+                    {
+                        return Fail($"the keys of '{name}' are not members of the rows (a computed key of a RightJoin, a computed key that can be null, or an anonymous object on one side only, is not lowered at build time)");
+                    }
+
+                    // A computed key (MicroDbGenerator.JoinComputedKeys.cs): JoinKeys' Equal(outer, inner), no null guard for a key that cannot be null.
+                    if (ComputedKey(outerKey, LambdaBody(outerKey)!, outerScope, innerKey, LambdaBody(innerKey)!, innerScope, "") is not { } computed || !JoinedFilters(filters, index, right, inner))
+                    {
+                        return false;
+                    }
+
+                    return Joined(name, inner, index, outerShape, result, new JoinTableSpec(Parser.MetadataNameOf(inner), inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat),
+                        name is "LeftJoin" or "GroupJoin", 0, "", "", false, "computed", Right: right, Computed: computed));
                 }
 
                 var keyType = call.TargetMethod.TypeArguments[1];
@@ -557,11 +571,30 @@ public sealed partial class MicroDbGenerator
             /// time's <c>JoinKeys</c> compares them for every join kind (<c>=</c>, or <c>IS</c> where the part can be null).
             /// </summary>
             private List<JoinKeyPart>? CompositeKey(IAnonymousObjectCreationOperation outerNew, IAnonymousObjectCreationOperation innerNew,
-                Dictionary<IParameterSymbol, Shape> outerScope, Dictionary<IParameterSymbol, Shape> innerScope)
+                Dictionary<IParameterSymbol, Shape> outerScope, Dictionary<IParameterSymbol, Shape> innerScope,
+                IAnonymousFunctionOperation? outerLambda = null, IAnonymousFunctionOperation? innerLambda = null)
             {
                 var parts = new List<JoinKeyPart>();
+                var count = outerNew.Initializers.Length;
                 for (var i = 0; i < outerNew.Initializers.Length && outerNew.Initializers.Length == innerNew.Initializers.Length; i++)
                 {
+                    if (outerNew.Initializers[i] is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation computedTarget } computedOuter
+                        && innerNew.Initializers[i] is ISimpleAssignmentOperation computedInner && outerLambda is not null && innerLambda is not null
+                        && (KeyOf(computedOuter.Value, outerScope) is null || KeyOf(computedInner.Value, innerScope) is null)
+                        && (IsComputedKey(computedOuter.Value) || IsComputedKey(computedInner.Value)))
+                    {
+                        // A computed part (MicroDbGenerator.JoinComputedKeys.cs): part i of n is at L taken n-1-i times (then R after the first).
+                        var partPath = new string('L', count - 1 - i) + (i > 0 ? "R" : "");
+                        if (ComputedKey(outerLambda, computedOuter.Value, outerScope, innerLambda, computedInner.Value, innerScope, partPath) is not { } computedPart)
+                        {
+                            return null;
+                        }
+
+                        var partType = computedTarget.Property.Type;
+                        parts.Add(new JoinKeyPart(0, "", "", partType.IsReferenceType || partType.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T, "computed", computedPart));
+                        continue;
+                    }
+
                     if (outerNew.Initializers[i] is not ISimpleAssignmentOperation { Target: IPropertyReferenceOperation target } outerPart
                         || innerNew.Initializers[i] is not ISimpleAssignmentOperation innerPart
                         || KeyOf(outerPart.Value, outerScope) is not { } outer || KeyOf(innerPart.Value, innerScope) is not { Table: var innerTable } innerMember
@@ -697,11 +730,7 @@ public sealed partial class MicroDbGenerator
                     return Fail(lowering.Reason ?? $"the key of '{name}' is not a member of a joined row");
                 }
 
-                if (family is "guid")
-                {
-                    return Fail("ordering by a Guid is left to the run-time translator");
-                }
-
+                // A Guid orders by its column under both storage formats (the lowercase "D" text sorts as Guid.CompareTo).
                 var keyType = call.TargetMethod.TypeArguments[0];
                 if (!IsAccessible(keyType))
                 {
