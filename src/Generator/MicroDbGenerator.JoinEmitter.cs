@@ -70,7 +70,7 @@ public sealed partial class MicroDbGenerator
         /// (with the reason) where the run time refuses the pair or the columns are stored as different kinds.
         /// </summary>
         private static SqlExpression? JoinKeyEquality(ColumnModel outer, int outerTable, ColumnModel inner, int innerTable, string family, bool nullable, bool guarded, bool sqliteNet, out string? declined,
-            string? outerPart = null, string? innerPart = null)
+            string? outerPart = null, string? innerPart = null, List<LoweredNode>? values = null)
         {
             declined = null;
             if (outerPart is not null || innerPart is not null)
@@ -89,6 +89,7 @@ public sealed partial class MicroDbGenerator
                 "datetime" => outerKind is ColumnKind.DateTime or ColumnKind.DateTimeText && outerKind == innerKind,
                 "datetimeoffset" => outerKind == ColumnKind.DateTimeOffset && innerKind == outerKind,
                 "decimal" => outerKind == ColumnKind.Decimal && innerKind == outerKind,
+                "ulong" => outerKind is ColumnKind.UInt64 or ColumnKind.Enum && innerKind == outerKind && values is not null,
                 _ => false,
             };
             if (StoredPairRules.StoredDifferently(outerKind, innerKind, outer.ValueTypeName == inner.ValueTypeName, dateTimesAlike: false))
@@ -106,6 +107,13 @@ public sealed partial class MicroDbGenerator
             }
 
             var outerColumn = new SqlColumn(outer.ColumnName, Alias(outerTable));
+            if (family == "ulong")
+            {
+                // SqlTranslator.Key's UInt64 key on both sides (MicroDbGenerator.JoinUInt64Keys.cs), the same under both formats.
+                var flipped = new SqlGroup(new SqlBinary(UInt64Key(outerColumn, values!), nullable ? SqlOperator.Is : SqlOperator.Equal, UInt64Key(new SqlColumn(inner.ColumnName, Alias(innerTable)), values!)));
+                return guarded ? new SqlGroup(new SqlBinary(flipped, SqlOperator.And, new SqlGroup(new SqlIsNull(outerColumn, Negated: true)))) : flipped;
+            }
+
             if (JoinKeyTerm(outerColumn, outerKind, nullable, sqliteNet) is not { } left || JoinKeyTerm(new SqlColumn(inner.ColumnName, Alias(innerTable)), innerKind, nullable, sqliteNet) is not { } right)
             {
                 declined = $"the key '{outer.MemberName}' is a DateTimeOffset, which the run-time translator does not compare under MicroDb's storage format";
@@ -174,7 +182,7 @@ public sealed partial class MicroDbGenerator
                         return (null, null, $"the key '{spec.OuterMember}' or '{spec.InnerMember}' maps to no column");
                     }
 
-                    if ((on = JoinKeyEquality(outerColumn, spec.OuterTable, innerColumn, table, spec.Family, spec.Nullable, guarded: spec.Nullable, sqliteNet, out declined, KeyPart(spec.OuterMember), KeyPart(spec.InnerMember))) is null)
+                    if ((on = JoinKeyEquality(outerColumn, spec.OuterTable, innerColumn, table, spec.Family, spec.Nullable, guarded: spec.Nullable, sqliteNet, out declined, KeyPart(spec.OuterMember), KeyPart(spec.InnerMember), values)) is null)
                     {
                         return (null, null, declined);
                     }
@@ -201,7 +209,7 @@ public sealed partial class MicroDbGenerator
                             return (null, null, $"the key part '{part.OuterMember}' or '{part.InnerMember}' maps to no column");
                         }
 
-                        if (JoinKeyEquality(outerPart, part.OuterTable, innerPart, table, part.Family, part.Nullable, guarded: false, sqliteNet, out declined, KeyPart(part.OuterMember), KeyPart(part.InnerMember)) is not { } equal)
+                        if (JoinKeyEquality(outerPart, part.OuterTable, innerPart, table, part.Family, part.Nullable, guarded: false, sqliteNet, out declined, KeyPart(part.OuterMember), KeyPart(part.InnerMember), values) is not { } equal)
                         {
                             return (null, null, declined);
                         }
@@ -216,6 +224,11 @@ public sealed partial class MicroDbGenerator
                 var keyDepth = new string('L', chain.Steps.Count(s => s.Method == "On" && s.KeyTable == table));
                 for (var v = firstKeyValue; v < values.Count; v++)
                 {
+                    if (values[v].Op == "fixed")
+                    {
+                        continue;
+                    }
+
                     var colon = values[v].Path!.IndexOf(':');
                     values[v] = values[v] with { Family = "on:" + values[v].Family, Table = table, Path = "0:" + keyDepth + values[v].Path!.Substring(colon + 1) };
                 }
@@ -523,6 +536,13 @@ public sealed partial class MicroDbGenerator
             var text = new StringBuilder("private static readonly " + SiteType + " " + name + " = new " + SiteType + "(" + Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(sql, quote: true) + ")");
             foreach (var v in values)
             {
+                if (v.Op == "fixed")
+                {
+                    // A constant the translator binds itself (a ulong key's sign bit).
+                    text.Append(".JoinedFixedValue(long.MinValue)");
+                    continue;
+                }
+
                 var colon = v.Path!.IndexOf(':');
                 if (MovedOnTable(v.Family) is { } onTable)
                 {

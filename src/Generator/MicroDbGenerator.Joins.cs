@@ -774,13 +774,14 @@ public sealed partial class MicroDbGenerator
                 // DateTime, DateTimeOffset, decimal or floating-point key by the stored form's key (JoinEmitter's KeyTerm).
                 if (type is INamedTypeSymbol { TypeKind: TypeKind.Enum, EnumUnderlyingType: { } underlying })
                 {
-                    return underlying.SpecialType == SpecialType.System_UInt64 ? null : "enum";
+                    return underlying.SpecialType == SpecialType.System_UInt64 ? "ulong" : "enum";
                 }
 
                 return type.SpecialType switch
                 {
                     SpecialType.System_Byte or SpecialType.System_SByte or SpecialType.System_Int16 or SpecialType.System_UInt16
                         or SpecialType.System_Int32 or SpecialType.System_UInt32 or SpecialType.System_Int64 => "integer",
+                    SpecialType.System_UInt64 => "ulong",
                     SpecialType.System_String => "string",
                     SpecialType.System_DateTime => "datetime",
                     SpecialType.System_Decimal => "decimal",

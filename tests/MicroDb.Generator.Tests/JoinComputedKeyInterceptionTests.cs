@@ -16,6 +16,7 @@ public class JoinComputedKeyInterceptionTests
     private const string Model = """
         using MicroDb;
         namespace Shop;
+        public enum Wide : ulong { One = 1, High = 0x8000_0000_0000_0001 }
         [Table("sales")]
         public class Sale
         {
@@ -25,6 +26,9 @@ public class JoinComputedKeyInterceptionTests
             public int CustomerId { get; set; }
             public int? MaybeMonth { get; set; }
             public System.Guid Tag { get; set; }
+            public ulong Big { get; set; }
+            public ulong? MaybeBig { get; set; }
+            public Wide Kind { get; set; }
         }
         [Table("plans")]
         public class Plan
@@ -35,6 +39,9 @@ public class JoinComputedKeyInterceptionTests
             public int Target { get; set; }
             public int? MaybePeriod { get; set; }
             public System.Guid Tag { get; set; }
+            public ulong Big { get; set; }
+            public ulong? MaybeBig { get; set; }
+            public Wide Kind { get; set; }
         }
         """;
 
@@ -81,6 +88,21 @@ public class JoinComputedKeyInterceptionTests
         Assert.That(source, Does.Contain("ON ((\\\"t0\\\".\\\"Id\\\" = \\\"t1\\\".\\\"Id\\\") AND (((\\\"t0\\\".\\\"Year\\\" * ?) + \\\"t0\\\".\\\"Month\\\") = \\\"t1\\\".\\\"Period\\\"))"), source);
         Assert.That(source, Does.Contain(""".JoinedOnValue(1, "RLLR", "", typeof(int))"""), source);
         Assert.That(source, Does.Contain(".JoinedOnValue(1, \"RR\", \"\", typeof(int))"), source);
+    }
+
+    [Test]
+    public void Ulong_keys_compare_their_sign_flipped_keys_with_the_constants_bound()
+    {
+        var result = Lowered("""
+            public static int Big(MicroDbConnection db) => db.Table<Sale>().Join(db.Table<Plan>(), s => s.Big, p => p.Big, (s, p) => s.Id).Count();
+            public static int Maybe(MicroDbConnection db) => db.Table<Sale>().LeftJoin(db.Table<Plan>(), s => s.MaybeBig, p => p.MaybeBig, (s, p) => s.Id).Count();
+            public static int Kind(MicroDbConnection db) => db.Table<Sale>().Join(db.Table<Plan>(), s => s.Kind, p => p.Kind, (s, p) => s.Id).Count();
+            """);
+
+        var source = result.Sources[HintName];
+        Assert.That(source, Does.Contain("""ON (((\"t0\".\"Big\" | ?) - (\"t0\".\"Big\" & ?)) = ((\"t1\".\"Big\" | ?) - (\"t1\".\"Big\" & ?)))").JoinedFixedValue(long.MinValue).JoinedFixedValue(long.MinValue).JoinedFixedValue(long.MinValue).JoinedFixedValue(long.MinValue);"""), source);
+        Assert.That(source, Does.Contain("""IS ((\"t1\".\"MaybeBig\" | ?) - (\"t1\".\"MaybeBig\" & ?))) AND (\"t0\".\"MaybeBig\" IS NOT NULL))"""), source);
+        Assert.That(source, Does.Contain("""ON (((\"t0\".\"Kind\" | ?)"""), source);
     }
 
     [Test]

@@ -30,20 +30,20 @@ public class InterceptedJoinComputedKeyTests : InterceptedTestBase
         _db.CreateTable<PeriodPlan>();
         _db.InsertAll(new[]
         {
-            new PeriodSale { Year = 2024, Month = 1, CustomerId = 1, Tag = Guid.Parse("f0000000-0000-0000-0000-000000000001"), MaybeTag = null },
-            new PeriodSale { Year = 2024, Month = 1, CustomerId = 2, Tag = Guid.Parse("10000000-0000-0000-0000-000000000002"), MaybeTag = Guid.Parse("80000000-0000-0000-0000-000000000000") },
-            new PeriodSale { Year = 2024, Month = 2, CustomerId = 1, Tag = Guid.Parse("8fffffff-ffff-ffff-ffff-ffffffffffff"), MaybeTag = Guid.Empty },
-            new PeriodSale { Year = 2023, Month = 12, CustomerId = 3, Tag = Guid.Parse("00000000-0000-0000-0000-0000000000ff"), MaybeTag = null },
-            new PeriodSale { Year = 2025, Month = 7, CustomerId = 1, Tag = Guid.Parse("0000ffff-0000-8000-0000-000000000000"), MaybeTag = Guid.Parse("7fffffff-0000-0000-0000-000000000000") },
+            new PeriodSale { Year = 2024, Month = 1, CustomerId = 1, Tag = Guid.Parse("f0000000-0000-0000-0000-000000000001"), MaybeTag = null, Big = 1, MaybeBig = null, Kind = WideKind.One },
+            new PeriodSale { Year = 2024, Month = 1, CustomerId = 2, Tag = Guid.Parse("10000000-0000-0000-0000-000000000002"), MaybeTag = Guid.Parse("80000000-0000-0000-0000-000000000000"), Big = ulong.MaxValue, MaybeBig = ulong.MaxValue, Kind = WideKind.Max },
+            new PeriodSale { Year = 2024, Month = 2, CustomerId = 1, Tag = Guid.Parse("8fffffff-ffff-ffff-ffff-ffffffffffff"), MaybeTag = Guid.Empty, Big = 0x8000_0000_0000_0001, MaybeBig = 5, Kind = WideKind.High },
+            new PeriodSale { Year = 2023, Month = 12, CustomerId = 3, Tag = Guid.Parse("00000000-0000-0000-0000-0000000000ff"), MaybeTag = null, Big = 1, MaybeBig = 0x8000_0000_0000_0001, Kind = WideKind.One },
+            new PeriodSale { Year = 2025, Month = 7, CustomerId = 1, Tag = Guid.Parse("0000ffff-0000-8000-0000-000000000000"), MaybeTag = Guid.Parse("7fffffff-0000-0000-0000-000000000000"), Big = 7, MaybeBig = null, Kind = WideKind.High },
         });
         _db.InsertAll(new[]
         {
-            new PeriodPlan { Period = 202401, Code = 1, Target = 10, Tag = Guid.Parse("a0000000-0000-0000-0000-000000000000") },
-            new PeriodPlan { Period = 202401, Code = 2, Target = 20, Tag = Guid.Parse("0a000000-0000-0000-0000-000000000000") },
-            new PeriodPlan { Period = 202402, Code = 9, Target = 30, Tag = Guid.Parse("00a00000-0000-0000-0000-000000000000") },
-            new PeriodPlan { Period = 202312, Code = 3, Target = 40, Tag = Guid.Parse("000a0000-0000-0000-0000-000000000000") },
-            new PeriodPlan { Period = 202401, Code = 1, Target = 50, Tag = Guid.Parse("0000a000-0000-0000-0000-000000000000") },
-            new PeriodPlan { Period = 209912, Code = 1, Target = 60, Tag = Guid.Parse("00000a00-0000-0000-0000-000000000000") },
+            new PeriodPlan { Period = 202401, Code = 1, Target = 10, Tag = Guid.Parse("a0000000-0000-0000-0000-000000000000"), Big = 1, MaybeBig = null, Kind = WideKind.High },
+            new PeriodPlan { Period = 202401, Code = 2, Target = 20, Tag = Guid.Parse("0a000000-0000-0000-0000-000000000000"), Big = 0x8000_0000_0000_0001, MaybeBig = 0x8000_0000_0000_0001, Kind = WideKind.One },
+            new PeriodPlan { Period = 202402, Code = 9, Target = 30, Tag = Guid.Parse("00a00000-0000-0000-0000-000000000000"), Big = ulong.MaxValue, MaybeBig = 5, Kind = WideKind.Max },
+            new PeriodPlan { Period = 202312, Code = 3, Target = 40, Tag = Guid.Parse("000a0000-0000-0000-0000-000000000000"), Big = 9, MaybeBig = null, Kind = WideKind.One },
+            new PeriodPlan { Period = 202401, Code = 1, Target = 50, Tag = Guid.Parse("0000a000-0000-0000-0000-000000000000"), Big = 1, MaybeBig = ulong.MaxValue, Kind = WideKind.High },
+            new PeriodPlan { Period = 209912, Code = 1, Target = 60, Tag = Guid.Parse("00000a00-0000-0000-0000-000000000000"), Big = 0, MaybeBig = 9, Kind = WideKind.Max },
         });
         _sales = _db.Table<PeriodSale>().ToList();
         _plans = _db.Table<PeriodPlan>().ToList();
@@ -115,6 +115,24 @@ public class InterceptedJoinComputedKeyTests : InterceptedTestBase
         Assert.That(query, Is.EquivalentTo(_sales.Join(_plans, s => s.Year * 100 + s.Month, p => p.Period, (s, p) => new { S = s.Id, P = p.Id })));
         Assert.That(empty, Is.Empty);
         Assert.That(leftEmpty, Is.EquivalentTo(_sales.Select(s => new { S = s.Id, P = 0 })));
+    }
+
+    [Test]
+    public void Ulong_and_ulong_enum_keys_join_as_linq_does()
+    {
+        var before = InterceptionCheck.Runs;
+
+        var big = _db.Table<PeriodSale>().Join(_db.Table<PeriodPlan>(), s => s.Big, p => p.Big, (s, p) => new { S = s.Id, P = p.Id }).ToList();
+        var maybe = _db.Table<PeriodSale>().LeftJoin(_db.Table<PeriodPlan>(), s => s.MaybeBig, p => p.MaybeBig, (s, p) => new { S = s.Id, P = p == null ? 0 : p.Id }).ToList();
+        var kind = _db.Table<PeriodSale>().Join(_db.Table<PeriodPlan>(), s => s.Kind, p => p.Kind, (s, p) => new { S = s.Id, P = p.Id }).ToList();
+        var composite = _db.Table<PeriodSale>().Join(_db.Table<PeriodPlan>(), s => new { s.Big, s.Kind }, p => new { p.Big, p.Kind }, (s, p) => new { S = s.Id, P = p.Id }).Count();
+
+        AssertIntercepted(4, before);
+        Assert.That(big, Is.EquivalentTo(_sales.Join(_plans, s => s.Big, p => p.Big, (s, p) => new { S = s.Id, P = p.Id })));
+        Assert.That(big, Has.Count.EqualTo(6), "keys above long.MaxValue match; duplicate keys pair up");
+        Assert.That(maybe, Is.EquivalentTo(_sales.LeftJoin(_plans, s => s.MaybeBig, p => p.MaybeBig, (s, p) => new { S = s.Id, P = p == null ? 0 : p.Id })));
+        Assert.That(kind, Is.EquivalentTo(_sales.Join(_plans, s => s.Kind, p => p.Kind, (s, p) => new { S = s.Id, P = p.Id })));
+        Assert.That(composite, Is.EqualTo(_sales.Join(_plans, s => new { s.Big, s.Kind }, p => new { p.Big, p.Kind }, (s, p) => s.Id).Count()));
     }
 
     [Test]

@@ -19,4 +19,13 @@ public sealed class PeriodPlan
 
     /// <summary>A Guid to order by.</summary>
     public Guid Tag { get; set; }
+
+    /// <summary>A 64-bit unsigned key (stored by bit pattern).</summary>
+    public ulong Big { get; set; }
+
+    /// <summary>A 64-bit unsigned key that may be missing.</summary>
+    public ulong? MaybeBig { get; set; }
+
+    /// <summary>An enum over ulong, stored as its number.</summary>
+    public WideKind Kind { get; set; }
 }

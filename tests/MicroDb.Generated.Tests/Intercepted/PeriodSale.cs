@@ -22,4 +22,26 @@ public sealed class PeriodSale
 
     /// <summary>A Guid that may be missing.</summary>
     public Guid? MaybeTag { get; set; }
+
+    /// <summary>A 64-bit unsigned key (stored by bit pattern).</summary>
+    public ulong Big { get; set; }
+
+    /// <summary>A 64-bit unsigned key that may be missing.</summary>
+    public ulong? MaybeBig { get; set; }
+
+    /// <summary>An enum over ulong, stored as its number.</summary>
+    public WideKind Kind { get; set; }
+}
+
+/// <summary>An enum over ulong, joined on as a key.</summary>
+public enum WideKind : ulong
+{
+    /// <summary>One.</summary>
+    One = 1,
+
+    /// <summary>Above long.MaxValue.</summary>
+    High = 0x8000_0000_0000_0001,
+
+    /// <summary>The largest.</summary>
+    Max = ulong.MaxValue,
 }
