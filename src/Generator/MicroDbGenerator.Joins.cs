@@ -1134,9 +1134,17 @@ public sealed partial class MicroDbGenerator
                             var (missing, present) = test.OperatorKind == BinaryOperatorKind.Equals ? (conditional.WhenTrue, whenFalse) : (whenFalse, conditional.WhenTrue);
                             var constant = Strip(missing)?.ConstantValue ?? default;
                             var plain = constant.Value is null or int or long or short or byte or sbyte or ushort or uint or bool or string;
+                            string? otherRows = null;
                             if (!(constant.HasValue && plain) && missing is not IDefaultValueOperation)
                             {
-                                return Fail(Reason ?? $"'{conditional.Syntax}' is not lowered at build time (only row == null ? constant : row.Member is)");
+                                // row == null ? other.Member : row.Member (MicroDbGenerator.JoinConditionals.cs): the other value read
+                                // from the rows present, as the interpreter computes it.
+                                if (MissingValue(missing, table) is not { } other)
+                                {
+                                    return Fail(Reason ?? $"'{conditional.Syntax}' is not lowered at build time (only row == null ? constant : row.Member is)");
+                                }
+
+                                otherRows = other;
                             }
 
                             // The test reads no column (SqlJoinColumns): a left-joined row's presence column tells.
@@ -1163,7 +1171,8 @@ public sealed partial class MicroDbGenerator
                             }
 
                             var type = conditional.Type!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
-                            var otherwise = constant.HasValue && constant.Value is not null
+                            var otherwise = otherRows is not null ? "(" + type + ")(" + otherRows + ")"
+                                : constant.HasValue && constant.Value is not null
                                 ? "(" + type + ")" + SymbolDisplay.FormatPrimitive(constant.Value, quoteStrings: true, useHexadecimalNumbers: false)
                                 : "default(" + type + ")";
                             var missingTest = left is null ? "r[" + table + "] == null" : JoinMarkers.Missing(table);
@@ -1193,7 +1202,9 @@ public sealed partial class MicroDbGenerator
                         return (false, null);
                     }
 
-                    return shape is RowShape or MissingShape
+                    // A joined row used whole (Describe(c)): the projector reads the row objects, as the interpreter passes them
+                    // (null for a missing left-joined row). The rows before a RightJoin that follows a join stay declined.
+                    return shape is MissingShape || shape is RowShape && aggregates is not null
                         ? (true, Fail($"'{node.Syntax}' uses a joined row whole inside a computed element, which is not lowered at build time"))
                         : (true, Text(node));
                 });

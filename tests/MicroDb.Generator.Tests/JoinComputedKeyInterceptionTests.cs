@@ -119,6 +119,20 @@ public class JoinComputedKeyInterceptionTests
         Assert.That(source, Does.Contain("ORDER BY \\\"t1\\\".\\\"Tag\\\" DESC"), source);
     }
 
+    [Test]
+    public void A_joined_row_passed_whole_and_a_conditional_choosing_another_rows_value_are_computed_over_the_rows()
+    {
+        var result = Lowered("""
+            public static string Describe(Plan p) => p == null ? "none" : p.Period.ToString();
+            public static object Q(MicroDbConnection db) =>
+                db.Table<Sale>().LeftJoin(db.Table<Plan>(), s => s.Id, p => p.Id, (s, p) => new { s.Id, D = Describe(p), V = p == null ? s.Month : p.Target }).ToList();
+            """);
+
+        var source = result.Sources[HintName];
+        Assert.That(source, Does.Contain("Describe(((global::Shop.Plan)r[1]))"), source);
+        Assert.That(source, Does.Contain("(r[1] == null ? (int)(((global::Shop.Sale)r[0]).@Month) : ((global::Shop.Plan)r[1]).@Target)"), source);
+    }
+
     [TestCase("s => s.Year * 100 + s.MaybeMonth, p => p.MaybePeriod", "a computed key that can be null")]
     [TestCase("s => s.Year * 1.5f, p => (float)p.Period", "is arithmetic on float")]
     [TestCase("s => (decimal)s.Year, p => (decimal)p.Period", "a computed key is lowered at build time as integer or double arithmetic")]

@@ -535,7 +535,7 @@ public class QueryInterceptionTests
     [TestCase("db.Table<Pet>().RightJoin(db.Table<Person>(), a => a.Name, p => p.Score.ToString(), (a, p) => p.Age).ToList()", "the keys of 'RightJoin' are not members of the rows")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => (double?)p.Score, a => (double?)a.Id, (p, a) => p.Name).ToList()", "a computed key that can be null")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Status, a => (Status)a.Id, (p, a) => p.Name).ToList()", "a computed key is lowered at build time as integer or double arithmetic")]
-    [TestCase("db.Table<Person>().LeftJoin(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, Pet = a == null ? p.Age : a.Id }).ToList()", "only row == null ? constant : row.Member")]
+    [TestCase("db.Table<Person>().LeftJoin(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, Pet = a == null ? a.Id : p.Age }).ToList()", "only row == null ? constant : row.Member")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => checked(p.Age + a.Id)).ToList()", "is checked arithmetic, which the run time computes unchecked")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, p.Score }).Where(x => x.Score % 2 > x.Score).ToList()", "floating-point remainder")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, a.Id }).Take(1).Where(x => x.Id > 1).ToList()", "a condition after Take/Skip on a join")]
@@ -640,7 +640,6 @@ public class QueryInterceptionTests
 
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, p.Score }).CountAsync(x => x.Score % 2 > x.Score, default)", "floating-point remainder")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, a.Id }).Take(1).FirstOrDefaultAsync(x => x.Id > 1, default)", "a condition after Take/Skip on a join")]
-    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name + a.Name + a).ToListAsync(default)", "uses a joined row whole inside a computed element")]
     [TestCase("db.Table<Person>().OrderBy(x => x.Age).Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToListAsync(default)", "an OrderBy, Skip or Take before the join")]
     public void Async_join_the_generator_does_not_lower_says_why(string query, string reason)
     {

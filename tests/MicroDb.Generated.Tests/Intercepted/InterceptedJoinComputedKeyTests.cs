@@ -118,6 +118,21 @@ public class InterceptedJoinComputedKeyTests : InterceptedTestBase
     }
 
     [Test]
+    public void A_computed_key_after_a_join_reads_its_values_in_the_second_on_condition()
+    {
+        var before = InterceptionCheck.Runs;
+        var offset = 0;
+
+        var rows = _db.Table<PeriodSale>().Join(_db.Table<PeriodPlan>(), s => (long)s.CustomerId, p => p.Code, (s, p) => new { s.Id, s.Year, s.Month, Plan = p.Id })
+            .Join(_db.Table<PeriodPlan>().Where(q => q.Target >= 10), x => x.Year * 100 + x.Month + offset, q => q.Period, (x, q) => new { x.Id, x.Plan, Q = q.Id }).ToList();
+
+        AssertIntercepted(1, before);
+        Assert.That(rows, Is.EquivalentTo(_sales.Join(_plans, s => (long)s.CustomerId, p => p.Code, (s, p) => new { s.Id, s.Year, s.Month, Plan = p.Id })
+            .Join(_plans.Where(q => q.Target >= 10), x => x.Year * 100 + x.Month + offset, q => q.Period, (x, q) => new { x.Id, x.Plan, Q = q.Id })));
+        Assert.That(rows, Is.Not.Empty);
+    }
+
+    [Test]
     public void Ulong_and_ulong_enum_keys_join_as_linq_does()
     {
         var before = InterceptionCheck.Runs;
