@@ -129,7 +129,7 @@ public class JoinComputedKeyInterceptionTests
             """);
 
         var source = result.Sources[HintName];
-        Assert.That(source, Does.Contain("Describe(((global::Shop.Plan)r[1]))"), source);
+        Assert.That(source, Does.Contain("@Describe(@p: ((global::Shop.Plan)r[1]))"), source);
         Assert.That(source, Does.Contain("(r[1] == null ? (int)(((global::Shop.Sale)r[0]).@Month) : ((global::Shop.Plan)r[1]).@Target)"), source);
     }
 
