@@ -1202,9 +1202,7 @@ public sealed partial class MicroDbGenerator
                         return (false, null);
                     }
 
-                    // A joined row used whole (Describe(c)): the projector reads the row objects, as the interpreter passes them
-                    // (null for a missing left-joined row). The rows before a RightJoin that follows a join stay declined.
-                    return shape is MissingShape || shape is RowShape && aggregates is not null
+                    return shape is RowShape or MissingShape
                         ? (true, Fail($"'{node.Syntax}' uses a joined row whole inside a computed element, which is not lowered at build time"))
                         : (true, Text(node));
                 });

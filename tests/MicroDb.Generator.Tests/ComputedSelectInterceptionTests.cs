@@ -140,6 +140,7 @@ public class ComputedSelectInterceptionTests
 
     [TestCase("(i, m) => i.Qty + bonus", "is a captured value")]
     [TestCase("(i, m) => checked(i.Qty + m.Rank)", "is checked arithmetic")]
+    [TestCase("(i, m) => m.Name + m", "uses a joined row whole inside a computed element")]
     public void A_join_result_the_generator_does_not_compute_says_why(string selector, string reason)
     {
         var result = Run($"public static object Q(MicroDbConnection db, int bonus) => db.Table<Item>().Join(db.Table<Maker>(), i => i.MakerId, m => m.Id, {selector}).ToList();");

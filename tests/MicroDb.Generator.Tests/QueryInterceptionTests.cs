@@ -640,6 +640,7 @@ public class QueryInterceptionTests
 
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, p.Score }).CountAsync(x => x.Score % 2 > x.Score, default)", "floating-point remainder")]
     [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => new { p.Name, a.Id }).Take(1).FirstOrDefaultAsync(x => x.Id > 1, default)", "a condition after Take/Skip on a join")]
+    [TestCase("db.Table<Person>().Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name + a.Name + a).ToListAsync(default)", "uses a joined row whole inside a computed element")]
     [TestCase("db.Table<Person>().OrderBy(x => x.Age).Join(db.Table<Pet>(), p => p.Id, a => a.OwnerId, (p, a) => p.Name).ToListAsync(default)", "an OrderBy, Skip or Take before the join")]
     public void Async_join_the_generator_does_not_lower_says_why(string query, string reason)
     {
