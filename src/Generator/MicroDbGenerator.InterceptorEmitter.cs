@@ -263,7 +263,7 @@ public sealed partial class MicroDbGenerator
             QueryModel query;
             switch (terminal)
             {
-                case "Count":
+                case "Count" or "LongCount":
                     query = limitedBefore
                         ? QueryModel.Select(new SqlSubquery(new QueryModel(source, One, false, where, order, limit, offset)), CountAll)
                         : new QueryModel(source, CountAll, false, where, none, null, 0);
@@ -555,6 +555,7 @@ public sealed partial class MicroDbGenerator
                 "Single" => (entity, "Single", ", orDefault: false"),
                 "SingleOrDefault" => (entity, "Single", ", orDefault: true"),
                 "Count" => ("int", "Count", ""),
+                "LongCount" => ("long", "LongCount", ""),
                 _ => ("bool", "Any", ""),
             };
             w.Line(terminal.Intercept!);

@@ -83,12 +83,6 @@ public sealed partial class MicroDbGenerator
             }
 
             QueryChain Declined(string reason) => new(typeKey, entityType, EquatableArray<ChainStep>.Empty, location, text, reason, isAsync, compat);
-            if (terminal.TargetMethod.Name is "LongCount" or "LongCountAsync")
-            {
-                // Found for joins (MicroDbGenerator.Joins.cs); on one table it runs on the run-time path.
-                return Declined($"'{terminal.TargetMethod.Name}' on a table query is not lowered at build time (Count is)");
-            }
-
             var calls = new List<IInvocationOperation>();
             IOperation? current = terminal;
             while (current is IInvocationOperation call
@@ -224,11 +218,6 @@ public sealed partial class MicroDbGenerator
                     if (lowering.Member(lowering.Body, out var member) is not { } family)
                     {
                         return Declined(lowering.Reason ?? $"the key of '{name}' is not a member of the row");
-                    }
-
-                    if (family is "guid")
-                    {
-                        return Declined("ordering by a Guid is left to the run-time translator");
                     }
 
                     if (!IsAccessible(call.TargetMethod.TypeArguments[0]))

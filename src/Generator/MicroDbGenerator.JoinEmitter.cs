@@ -70,7 +70,7 @@ public sealed partial class MicroDbGenerator
         /// (with the reason) where the run time refuses the pair or the columns are stored as different kinds.
         /// </summary>
         private static SqlExpression? JoinKeyEquality(ColumnModel outer, int outerTable, ColumnModel inner, int innerTable, string family, bool nullable, bool guarded, bool sqliteNet, out string? declined,
-            string? outerPart = null, string? innerPart = null)
+            string? outerPart = null, string? innerPart = null, List<LoweredNode>? values = null)
         {
             declined = null;
             if (outerPart is not null || innerPart is not null)
@@ -89,6 +89,7 @@ public sealed partial class MicroDbGenerator
                 "datetime" => outerKind is ColumnKind.DateTime or ColumnKind.DateTimeText && outerKind == innerKind,
                 "datetimeoffset" => outerKind == ColumnKind.DateTimeOffset && innerKind == outerKind,
                 "decimal" => outerKind == ColumnKind.Decimal && innerKind == outerKind,
+                "ulong" => outerKind is ColumnKind.UInt64 or ColumnKind.Enum && innerKind == outerKind && values is not null,
                 _ => false,
             };
             if (StoredPairRules.StoredDifferently(outerKind, innerKind, outer.ValueTypeName == inner.ValueTypeName, dateTimesAlike: false))
@@ -106,6 +107,13 @@ public sealed partial class MicroDbGenerator
             }
 
             var outerColumn = new SqlColumn(outer.ColumnName, Alias(outerTable));
+            if (family == "ulong")
+            {
+                // SqlTranslator.Key's UInt64 key on both sides (MicroDbGenerator.JoinUInt64Keys.cs), the same under both formats.
+                var flipped = new SqlGroup(new SqlBinary(UInt64Key(outerColumn, values!), nullable ? SqlOperator.Is : SqlOperator.Equal, UInt64Key(new SqlColumn(inner.ColumnName, Alias(innerTable)), values!)));
+                return guarded ? new SqlGroup(new SqlBinary(flipped, SqlOperator.And, new SqlGroup(new SqlIsNull(outerColumn, Negated: true)))) : flipped;
+            }
+
             // A non-nullable floating column lifted to a nullable key still reads its stored NULL as 0 (SqlTranslator.ReadsNull).
             if (JoinKeyTerm(outerColumn, outerKind, nullable && outer.IsNullableValueType, sqliteNet) is not { } left
                 || JoinKeyTerm(new SqlColumn(inner.ColumnName, Alias(innerTable)), innerKind, nullable && inner.IsNullableValueType, sqliteNet) is not { } right)
@@ -159,15 +167,24 @@ public sealed partial class MicroDbGenerator
             {
                 var spec = join.Tables[i];
                 var table = i + 1;
-                if (Column(spec.OuterTable, spec.OuterMember) is not { } outerColumn || Column(table, spec.InnerMember) is not { } innerColumn)
-                {
-                    return (null, null, $"the key '{spec.OuterMember}' or '{spec.InnerMember}' maps to no column");
-                }
-
                 SqlExpression? on;
-                if (spec.Composite.Count == 0)
+                var firstKeyValue = values.Count;
+                if (spec.Computed is { } computed)
                 {
-                    if ((on = JoinKeyEquality(outerColumn, spec.OuterTable, innerColumn, table, spec.Family, spec.Nullable, guarded: spec.Nullable, sqliteNet, out declined, KeyPart(spec.OuterMember), KeyPart(spec.InnerMember))) is null)
+                    // A computed key (MicroDbGenerator.JoinComputedKeys.cs): two operands compared, as the translator writes JoinKeys' Equal.
+                    if ((on = Condition(computed, tables[0], values, 0, ref declined, tables)) is null)
+                    {
+                        return (null, null, declined);
+                    }
+                }
+                else if (spec.Composite.Count == 0)
+                {
+                    if (Column(spec.OuterTable, spec.OuterMember) is not { } outerColumn || Column(table, spec.InnerMember) is not { } innerColumn)
+                    {
+                        return (null, null, $"the key '{spec.OuterMember}' or '{spec.InnerMember}' maps to no column");
+                    }
+
+                    if ((on = JoinKeyEquality(outerColumn, spec.OuterTable, innerColumn, table, spec.Family, spec.Nullable, guarded: spec.Nullable, sqliteNet, out declined, KeyPart(spec.OuterMember), KeyPart(spec.InnerMember), values)) is null)
                     {
                         return (null, null, declined);
                     }
@@ -178,12 +195,23 @@ public sealed partial class MicroDbGenerator
                     SqlExpression? all = null;
                     foreach (var part in spec.Composite)
                     {
+                        if (part.Computed is { } computedPart)
+                        {
+                            if (Condition(computedPart, tables[0], values, 0, ref declined, tables) is not { } computedEqual)
+                            {
+                                return (null, null, declined);
+                            }
+
+                            all = all is null ? computedEqual : new SqlGroup(new SqlBinary(all, SqlOperator.And, computedEqual));
+                            continue;
+                        }
+
                         if (Column(part.OuterTable, part.OuterMember) is not { } outerPart || Column(table, part.InnerMember) is not { } innerPart)
                         {
                             return (null, null, $"the key part '{part.OuterMember}' or '{part.InnerMember}' maps to no column");
                         }
 
-                        if (JoinKeyEquality(outerPart, part.OuterTable, innerPart, table, part.Family, part.Nullable, guarded: false, sqliteNet, out declined, KeyPart(part.OuterMember), KeyPart(part.InnerMember)) is not { } equal)
+                        if (JoinKeyEquality(outerPart, part.OuterTable, innerPart, table, part.Family, part.Nullable, guarded: false, sqliteNet, out declined, KeyPart(part.OuterMember), KeyPart(part.InnerMember), values) is not { } equal)
                         {
                             return (null, null, declined);
                         }
@@ -192,6 +220,19 @@ public sealed partial class MicroDbGenerator
                     }
 
                     on = all!;
+                }
+
+                // A computed key's values, read in the ON condition: the key condition is under one L per joined-table Where.
+                var keyDepth = new string('L', chain.Steps.Count(s => s.Method == "On" && s.KeyTable == table));
+                for (var v = firstKeyValue; v < values.Count; v++)
+                {
+                    if (values[v].Op == "fixed")
+                    {
+                        continue;
+                    }
+
+                    var colon = values[v].Path!.IndexOf(':');
+                    values[v] = values[v] with { Family = "on:" + values[v].Family, Table = table, Path = "0:" + keyDepth + values[v].Path!.Substring(colon + 1) };
                 }
 
                 // The joined table's own Where conditions, ANDed to the key condition in call order; their values come first in slot order.
@@ -497,6 +538,13 @@ public sealed partial class MicroDbGenerator
             var text = new StringBuilder("private static readonly " + SiteType + " " + name + " = new " + SiteType + "(" + Microsoft.CodeAnalysis.CSharp.SymbolDisplay.FormatLiteral(sql, quote: true) + ")");
             foreach (var v in values)
             {
+                if (v.Op == "fixed")
+                {
+                    // A constant the translator binds itself (a ulong key's sign bit).
+                    text.Append(".JoinedFixedValue(long.MinValue)");
+                    continue;
+                }
+
                 var colon = v.Path!.IndexOf(':');
                 if (MovedOnTable(v.Family) is { } onTable)
                 {

@@ -370,7 +370,7 @@ public sealed partial class MicroDbGenerator
                 var innerScope = new Dictionary<IParameterSymbol, Shape>(SymbolEqualityComparer.Default) { [innerKey.Symbol.Parameters[0]] = new RowShape(index) };
                 if (LambdaBody(outerKey) is IAnonymousObjectCreationOperation outerNew && LambdaBody(innerKey) is IAnonymousObjectCreationOperation innerNew)
                 {
-                    if (CompositeKey(outerNew, innerNew, outerScope, innerScope) is not { } parts || !JoinedFilters(filters, index, right, inner))
+                    if (CompositeKey(outerNew, innerNew, outerScope, innerScope, right ? null : outerKey, right ? null : innerKey) is not { } parts || !JoinedFilters(filters, index, right, inner))
                     {
                         return false;
                     }
@@ -383,7 +383,21 @@ public sealed partial class MicroDbGenerator
 
                 if (KeyOf(LambdaBody(outerKey), outerScope) is not { } outer || KeyOf(LambdaBody(innerKey), innerScope) is not { } innerMember)
                 {
-                    return Fail($"the keys of '{name}' are not members of the rows (a computed key, or an anonymous object on one side only, is not lowered at build time)");
+                    var computedType = call.TargetMethod.TypeArguments[1];
+                    if (right || LambdaBody(outerKey) is IAnonymousObjectCreationOperation || LambdaBody(innerKey) is IAnonymousObjectCreationOperation
+                        || computedType.IsReferenceType || computedType.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T)
+                    {
+                        return Fail($"the keys of '{name}' are not members of the rows (a computed key of a RightJoin, a computed key that can be null, or an anonymous object on one side only, is not lowered at build time)");
+                    }
+
+                    // A computed key (MicroDbGenerator.JoinComputedKeys.cs): JoinKeys' Equal(outer, inner), no null guard for a key that cannot be null.
+                    if (ComputedKey(outerKey, LambdaBody(outerKey)!, outerScope, innerKey, LambdaBody(innerKey)!, innerScope, "") is not { } computed || !JoinedFilters(filters, index, right, inner))
+                    {
+                        return false;
+                    }
+
+                    return Joined(name, inner, index, outerShape, result, new JoinTableSpec(Parser.MetadataNameOf(inner), inner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat),
+                        name is "LeftJoin" or "GroupJoin", 0, "", "", false, "computed", Right: right, Computed: computed));
                 }
 
                 var keyType = call.TargetMethod.TypeArguments[1];
@@ -557,11 +571,30 @@ public sealed partial class MicroDbGenerator
             /// time's <c>JoinKeys</c> compares them for every join kind (<c>=</c>, or <c>IS</c> where the part can be null).
             /// </summary>
             private List<JoinKeyPart>? CompositeKey(IAnonymousObjectCreationOperation outerNew, IAnonymousObjectCreationOperation innerNew,
-                Dictionary<IParameterSymbol, Shape> outerScope, Dictionary<IParameterSymbol, Shape> innerScope)
+                Dictionary<IParameterSymbol, Shape> outerScope, Dictionary<IParameterSymbol, Shape> innerScope,
+                IAnonymousFunctionOperation? outerLambda = null, IAnonymousFunctionOperation? innerLambda = null)
             {
                 var parts = new List<JoinKeyPart>();
+                var count = outerNew.Initializers.Length;
                 for (var i = 0; i < outerNew.Initializers.Length && outerNew.Initializers.Length == innerNew.Initializers.Length; i++)
                 {
+                    if (outerNew.Initializers[i] is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation computedTarget } computedOuter
+                        && innerNew.Initializers[i] is ISimpleAssignmentOperation computedInner && outerLambda is not null && innerLambda is not null
+                        && (KeyOf(computedOuter.Value, outerScope) is null || KeyOf(computedInner.Value, innerScope) is null)
+                        && (IsComputedKey(computedOuter.Value) || IsComputedKey(computedInner.Value)))
+                    {
+                        // A computed part (MicroDbGenerator.JoinComputedKeys.cs): part i of n is at L taken n-1-i times (then R after the first).
+                        var partPath = new string('L', count - 1 - i) + (i > 0 ? "R" : "");
+                        if (ComputedKey(outerLambda, computedOuter.Value, outerScope, innerLambda, computedInner.Value, innerScope, partPath) is not { } computedPart)
+                        {
+                            return null;
+                        }
+
+                        var partType = computedTarget.Property.Type;
+                        parts.Add(new JoinKeyPart(0, "", "", partType.IsReferenceType || partType.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T, "computed", computedPart));
+                        continue;
+                    }
+
                     if (outerNew.Initializers[i] is not ISimpleAssignmentOperation { Target: IPropertyReferenceOperation target } outerPart
                         || innerNew.Initializers[i] is not ISimpleAssignmentOperation innerPart
                         || KeyOf(outerPart.Value, outerScope) is not { } outer || KeyOf(innerPart.Value, innerScope) is not { Table: var innerTable } innerMember
@@ -697,11 +730,7 @@ public sealed partial class MicroDbGenerator
                     return Fail(lowering.Reason ?? $"the key of '{name}' is not a member of a joined row");
                 }
 
-                if (family is "guid")
-                {
-                    return Fail("ordering by a Guid is left to the run-time translator");
-                }
-
+                // A Guid orders by its column under both storage formats (the lowercase "D" text sorts as Guid.CompareTo).
                 var keyType = call.TargetMethod.TypeArguments[0];
                 if (!IsAccessible(keyType))
                 {
@@ -745,13 +774,14 @@ public sealed partial class MicroDbGenerator
                 // DateTime, DateTimeOffset, decimal or floating-point key by the stored form's key (JoinEmitter's KeyTerm).
                 if (type is INamedTypeSymbol { TypeKind: TypeKind.Enum, EnumUnderlyingType: { } underlying })
                 {
-                    return underlying.SpecialType == SpecialType.System_UInt64 ? null : "enum";
+                    return underlying.SpecialType == SpecialType.System_UInt64 ? "ulong" : "enum";
                 }
 
                 return type.SpecialType switch
                 {
                     SpecialType.System_Byte or SpecialType.System_SByte or SpecialType.System_Int16 or SpecialType.System_UInt16
                         or SpecialType.System_Int32 or SpecialType.System_UInt32 or SpecialType.System_Int64 => "integer",
+                    SpecialType.System_UInt64 => "ulong",
                     SpecialType.System_String => "string",
                     SpecialType.System_DateTime => "datetime",
                     SpecialType.System_Decimal => "decimal",
@@ -1104,9 +1134,17 @@ public sealed partial class MicroDbGenerator
                             var (missing, present) = test.OperatorKind == BinaryOperatorKind.Equals ? (conditional.WhenTrue, whenFalse) : (whenFalse, conditional.WhenTrue);
                             var constant = Strip(missing)?.ConstantValue ?? default;
                             var plain = constant.Value is null or int or long or short or byte or sbyte or ushort or uint or bool or string;
+                            string? otherRows = null;
                             if (!(constant.HasValue && plain) && missing is not IDefaultValueOperation)
                             {
-                                return Fail(Reason ?? $"'{conditional.Syntax}' is not lowered at build time (only row == null ? constant : row.Member is)");
+                                // row == null ? other.Member : row.Member (MicroDbGenerator.JoinConditionals.cs): the other value read
+                                // from the rows present, as the interpreter computes it.
+                                if (MissingValue(missing, table) is not { } other)
+                                {
+                                    return Fail(Reason ?? $"'{conditional.Syntax}' is not lowered at build time (only row == null ? constant : row.Member is)");
+                                }
+
+                                otherRows = other;
                             }
 
                             // The test reads no column (SqlJoinColumns): a left-joined row's presence column tells.
@@ -1133,7 +1171,8 @@ public sealed partial class MicroDbGenerator
                             }
 
                             var type = conditional.Type!.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
-                            var otherwise = constant.HasValue && constant.Value is not null
+                            var otherwise = otherRows is not null ? "(" + type + ")(" + otherRows + ")"
+                                : constant.HasValue && constant.Value is not null
                                 ? "(" + type + ")" + SymbolDisplay.FormatPrimitive(constant.Value, quoteStrings: true, useHexadecimalNumbers: false)
                                 : "default(" + type + ")";
                             var missingTest = left is null ? "r[" + table + "] == null" : JoinMarkers.Missing(table);

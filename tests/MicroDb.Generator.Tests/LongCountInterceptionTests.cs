@@ -50,13 +50,26 @@ public class LongCountInterceptionTests
     }
 
     [Test]
-    public void Long_count_on_one_table_says_why_it_is_not_intercepted()
+    public void Long_count_on_one_table_is_intercepted_with_the_count_text()
     {
-        var result = GeneratorHarness.Run(Queries("public static long Q(MicroDbConnection db) => db.Table<Pet>().Where(p => p.OwnerId > 1).LongCount();"));
+        var result = GeneratorHarness.Run(Queries("""
+            public static long Q(MicroDbConnection db) => db.Table<Pet>().Where(p => p.OwnerId > 1).LongCount();
+            public static long P(MicroDbConnection db, int owner) => db.Table<Pet>().LongCount(p => p.OwnerId == owner);
+            public static long L(MicroDbConnection db) => db.Table<Pet>().OrderBy(p => p.Id).Skip(1).LongCount();
+            public static System.Threading.Tasks.ValueTask<long> A(MicroDbAsyncConnection db) => db.Table<Pet>().Where(p => p.OwnerId > 1).LongCountAsync();
+            """));
 
+        Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
         Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
-        var info = result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013");
-        Assert.That(info.GetMessage(), Does.Contain("'LongCount' on a table query is not lowered at build time (Count is)"));
-        Assert.That(info.Severity, Is.EqualTo(DiagnosticSeverity.Info));
+        Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
+        var source = result.Sources[HintName];
+        Assert.That(source, Does.Contain("""new InterceptedSite("SELECT count(*) FROM \"pets\" WHERE (\"OwnerId\" > ?)").Value(0, "R", "OwnerId", typeof(int));"""));
+        Assert.That(source, Does.Contain("""new InterceptedSite("SELECT count(*) FROM \"pets\" WHERE (\"OwnerId\" = ?)")"""));
+        Assert.That(source, Does.Contain("""new InterceptedSite("SELECT count(*) FROM (SELECT 1 FROM \"pets\" ORDER BY \"Id\" LIMIT -1 OFFSET 1)");"""));
+        Assert.That(source, Does.Contain("public static long LongCount0(this TableQuery<global::Shop.Pet> query) =>"));
+        Assert.That(source, Does.Contain("QueryInterception.LongCount(query, Site0);"));
+        Assert.That(source, Does.Contain("QueryInterception.LongCount(QueryInterception.Where(query, predicate), Site1);"));
+        Assert.That(source, Does.Contain("public static global::System.Threading.Tasks.ValueTask<long> LongCountAsync3(this AsyncTableQuery<global::Shop.Pet> query, global::System.Threading.CancellationToken cancellationToken) =>"));
+        Assert.That(source, Does.Contain("static (r, ct) => QueryInterception.LongCount(r, Site3), cancellationToken);"));
     }
 }

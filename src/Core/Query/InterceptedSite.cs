@@ -264,6 +264,12 @@ public sealed partial class InterceptedSite
                 continue;
             }
 
+            if (site.Fixed is { } constant)
+            {
+                values.AddStored(constant);
+                continue;
+            }
+
             var start = 0;
             var onTable = site.OnTable ?? site.Table;
             var body = intercepted is not null
@@ -492,6 +498,9 @@ public sealed partial class InterceptedSite
 
         /// <summary>In a grouping, whether the value is in the computed key (the GROUP BY list; <see cref="Path"/> starts at the key selector's body).</summary>
         public bool Key { get; init; }
+
+        /// <summary>In a join's ON condition, a constant the translator writes itself (a ulong key's sign bit, <see cref="JoinedFixedValue"/>): bound as it is, read from no lambda.</summary>
+        public long? Fixed { get; init; }
 
         /// <summary>A date comparison's value: how it derives from the compared value, and so under which storage format it is bound (<see cref="DateValue"/>).</summary>
         public string? Form { get; init; }

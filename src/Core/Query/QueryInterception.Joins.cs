@@ -31,7 +31,7 @@ public static partial class QueryInterception
     public static JoinQuery<TResult> Join<T, TInner, TKey, TResult>(TableQuery<T> query, TableQuery<TInner> inner,
         Expression<Func<T, TKey>> outerKeySelector, Expression<Func<TInner, TKey>> innerKeySelector, Expression<Func<T, TInner, TResult>> resultSelector)
     {
-        var intercepted = InterceptedJoin.Start(query, inner);
+        var intercepted = InterceptedJoin.Start(query, inner, outerKeySelector, innerKeySelector);
         return JoinQuery<TResult>.Deferred(query.Connection, intercepted, () => query.Join(inner, outerKeySelector, innerKeySelector, resultSelector));
     }
 
@@ -50,7 +50,7 @@ public static partial class QueryInterception
     public static JoinQuery<TResult> LeftJoin<T, TInner, TKey, TResult>(TableQuery<T> query, TableQuery<TInner> inner,
         Expression<Func<T, TKey>> outerKeySelector, Expression<Func<TInner, TKey>> innerKeySelector, Expression<Func<T, TInner?, TResult>> resultSelector)
     {
-        var intercepted = InterceptedJoin.Start(query, inner);
+        var intercepted = InterceptedJoin.Start(query, inner, outerKeySelector, innerKeySelector);
         return JoinQuery<TResult>.Deferred(query.Connection, intercepted, () => query.LeftJoin(inner, outerKeySelector, innerKeySelector, resultSelector));
     }
 
@@ -90,7 +90,7 @@ public static partial class QueryInterception
     {
         ArgumentNullException.ThrowIfNull(query);
         return query.Intercepted is { } intercepted
-            ? JoinQuery<TNew>.Deferred(query.Connection, intercepted.Join(query.Connection, inner), () => query.Join(inner, outerKeySelector, innerKeySelector, resultSelector))
+            ? JoinQuery<TNew>.Deferred(query.Connection, intercepted.Join(query.Connection, inner, outerKeySelector, innerKeySelector), () => query.Join(inner, outerKeySelector, innerKeySelector, resultSelector))
             : query.Join(inner, outerKeySelector, innerKeySelector, resultSelector);
     }
 
@@ -111,7 +111,7 @@ public static partial class QueryInterception
     {
         ArgumentNullException.ThrowIfNull(query);
         return query.Intercepted is { } intercepted
-            ? JoinQuery<TNew>.Deferred(query.Connection, intercepted.Join(query.Connection, inner), () => query.LeftJoin(inner, outerKeySelector, innerKeySelector, resultSelector))
+            ? JoinQuery<TNew>.Deferred(query.Connection, intercepted.Join(query.Connection, inner, outerKeySelector, innerKeySelector), () => query.LeftJoin(inner, outerKeySelector, innerKeySelector, resultSelector))
             : query.LeftJoin(inner, outerKeySelector, innerKeySelector, resultSelector);
     }
 
@@ -130,7 +130,7 @@ public static partial class QueryInterception
     public static GroupJoinQuery<TResult, TInner> GroupJoin<T, TInner, TKey, TResult>(TableQuery<T> query, TableQuery<TInner> inner,
         Expression<Func<T, TKey>> outerKeySelector, Expression<Func<TInner, TKey>> innerKeySelector, Expression<Func<T, IEnumerable<TInner>, TResult>> resultSelector)
     {
-        var intercepted = InterceptedJoin.Start(query, inner);
+        var intercepted = InterceptedJoin.Start(query, inner, outerKeySelector, innerKeySelector);
         return GroupJoinQuery<TResult, TInner>.Deferred(query.Connection, intercepted, () => query.GroupJoin(inner, outerKeySelector, innerKeySelector, resultSelector));
     }
 
@@ -151,7 +151,7 @@ public static partial class QueryInterception
     {
         ArgumentNullException.ThrowIfNull(query);
         return query.Intercepted is { } intercepted
-            ? GroupJoinQuery<TNew, TInner>.Deferred(query.Connection, intercepted.Join(query.Connection, inner), () => query.GroupJoin(inner, outerKeySelector, innerKeySelector, resultSelector))
+            ? GroupJoinQuery<TNew, TInner>.Deferred(query.Connection, intercepted.Join(query.Connection, inner, outerKeySelector, innerKeySelector), () => query.GroupJoin(inner, outerKeySelector, innerKeySelector, resultSelector))
             : query.GroupJoin(inner, outerKeySelector, innerKeySelector, resultSelector);
     }
 

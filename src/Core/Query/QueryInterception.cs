@@ -238,13 +238,19 @@ public static partial class QueryInterception
     /// <param name="query">The query the intercepted operators built.</param>
     /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
     /// <exception cref="OverflowException">More than <see cref="int.MaxValue"/> rows.</exception>
-    public static int Count<T>(TableQuery<T> query, InterceptedSite site)
+    public static int Count<T>(TableQuery<T> query, InterceptedSite site) => checked((int)LongCount(query, site));
+
+    /// <summary>For generated code: the count the site's SQL (a SELECT count(*)) returns, as a long.</summary>
+    /// <typeparam name="T">The mapped type.</typeparam>
+    /// <param name="query">The query the intercepted operators built.</param>
+    /// <param name="site">The call site: the SQL the generator wrote and where its values are; a null value sends the query to the run-time path.</param>
+    public static long LongCount<T>(TableQuery<T> query, InterceptedSite site)
     {
         var scratch = Bind(query, site);
         var sql = site.SqlFor(query.Connection.Storage)!;
         if (scratch is null)
         {
-            return query.Count();
+            return query.LongCount();
         }
 
         try
@@ -260,7 +266,7 @@ public static partial class QueryInterception
                 InterceptionCheck.Scalar("Count", sql, count, query.LongCount());
             }
 
-            return checked((int)count);
+            return count;
         }
         finally
         {

@@ -11,5 +11,6 @@ namespace MicroDb.Generator.Model;
 /// <param name="Family">How the key compares: <c>integer</c>, <c>string</c>, <c>guid</c>, <c>enum</c>, <c>datetime</c>, <c>datetimeoffset</c>, <c>decimal</c> or <c>floating</c>.</param>
 /// <param name="Composite">The parts of a composite key, in the anonymous type's order; empty for a single key (the members above).</param>
 /// <param name="Right">True for a right join after another join (SQL's <c>RIGHT JOIN</c>): every earlier table may then be missing.</param>
+/// <param name="Computed">A computed single key (<c>o.Year * 100 + o.Month</c>): the key condition as a comparison of two operands, its values' paths in the ON condition; the members above are then empty.</param>
 internal sealed record JoinTableSpec(string TypeKey, string EntityType, bool Left, int OuterTable, string OuterMember, string InnerMember, bool Nullable, string Family,
-    EquatableArray<JoinKeyPart> Composite = default, bool Right = false);
+    EquatableArray<JoinKeyPart> Composite = default, bool Right = false, LoweredNode? Computed = null);
