@@ -106,6 +106,8 @@ public sealed partial class MicroDbGenerator
                 return null;
             }
 
+            _root ??= operation;
+
             if (_leaf?.Invoke(operation) is (true, var read))
             {
                 return read ?? No($"'{operation.Syntax}' is not lowered at build time");
@@ -134,11 +136,13 @@ public sealed partial class MicroDbGenerator
                     return Emit(parenthesized.Operand, path);
 
                 case IParameterReferenceOperation parameter when _leaf is null && SymbolEqualityComparer.Default.Equals(parameter.Parameter, _parameter):
-                    // The whole row: the run time then selects every column (ProjectionColumns), so r holds them all. Only as
-                    // a call's receiver or argument: a row in the result is a new entity per row, which the check cannot compare.
-                    if (operation.Parent is not (IInvocationOperation or IArgumentOperation { Parent: IInvocationOperation }))
+                    // The whole row: the run time then selects every column (ProjectionColumns), so r holds them all, read by
+                    // the map into a new entity per row as the run time reads it (in the result too: p => p, new { p.Id, Row = p },
+                    // which the check compares column by column through the map: only where its walk reaches, the result
+                    // itself or an anonymous object's or initializer's member, else as a call's receiver or argument).
+                    if (operation.Parent is not (IInvocationOperation or IArgumentOperation { Parent: IInvocationOperation }) && !InResult(operation))
                     {
-                        return No($"'{operation.Syntax}' puts the row itself in the result (a query without Select reads whole rows)");
+                        return No($"'{operation.Syntax}' puts the row itself in the result other than as the result, an anonymous object's member or an initializer's member");
                     }
 
                     _members.Add("*");
@@ -342,6 +346,31 @@ public sealed partial class MicroDbGenerator
             }
 
             return "(" + left + " " + op + " " + right + ")";
+        }
+
+        // The selector's body (the first operation emitted).
+        private IOperation? _root;
+
+        /// <summary>Whether <paramref name="operation"/> is the result or, through reference conversions, an anonymous object's or an initializer's member of one.</summary>
+        private bool InResult(IOperation operation)
+        {
+            while (!ReferenceEquals(operation, _root))
+            {
+                switch (operation.Parent)
+                {
+                    case IParenthesizedOperation or IConversionOperation { OperatorMethod: null, Conversion.IsReference: true } or IConversionOperation { Conversion.IsIdentity: true }:
+                        operation = operation.Parent;
+                        break;
+                    case ISimpleAssignmentOperation { Parent: IAnonymousObjectCreationOperation or IObjectOrCollectionInitializerOperation { Parent: IObjectCreationOperation } } assignment
+                        when ReferenceEquals(assignment.Value, operation):
+                        operation = assignment.Parent is IObjectOrCollectionInitializerOperation initializer ? initializer.Parent! : assignment.Parent!;
+                        break;
+                    default:
+                        return false;
+                }
+            }
+
+            return true;
         }
 
         // The pattern variables of a nullable bool's operators, numbered so that nested ones do not share names.

@@ -73,6 +73,20 @@ public class SelectMoreInterceptionTests
         Assert.That(source, Does.Contain(".SelectorValue(\"2\")"));
     }
 
+    [Test]
+    public void The_row_itself_in_the_result_reads_every_column_into_an_entity()
+    {
+        foreach (var selector in new[] { "i => i", "i => new { i.Id, Row = i, Inner = new { Again = (object)i } }" })
+        {
+            var source = Run(selector);
+
+            Assert.That(source, Does.Contain("InterceptedSite(\"SELECT \\\"Id\\\", \\\"Name\\\", \\\"Qty\\\""), source);
+            Assert.That(source, Does.Contain(selector == "i => i" ? "static (global::Shop.Item r) => unchecked(r));" : "unchecked(new { @Id = r.@Id, @Row = r, @Inner = new { @Again = ((object)r) } })"), source);
+        }
+    }
+
+    [TestCase("i => new System.Tuple<int, Item>(i.Id, i)", "puts the row itself in the result other than as the result")]
+    [TestCase("i => i.Id > 1 ? i : null", "puts the row itself in the result other than as the result")]
     [TestCase("i => (Level)i.Weight", "converts a Double to an enum")]
     [TestCase("i => checked((int)i.Weight)", "is a checked conversion")]
     [TestCase("i => (System.FormattableString)$\"{i.Name}\"", "is an interpolated string converted to FormattableString")]

@@ -140,5 +140,22 @@ public class InterceptedSelectMoreTests : InterceptedTestBase
         Assert.Throws<OverflowException>(() => _ = int.MinValue / divisor);
     }
 
+    [Test]
+    public void The_row_itself_in_the_result_is_read_by_the_map_as_the_run_time_reads_it()
+    {
+        var whole = _db.Table<SelectMoreRow>().Where(g => g.Qty < 100).OrderBy(g => g.Id).Select(g => g).ToList();
+        var paired = _db.Table<SelectMoreRow>().OrderBy(g => g.Id).Select(g => new { g.Id, Row = g, Text = g.Name + "?" }).ToArray();
+        var first = _db.Table<SelectMoreRow>().OrderBy(g => g.Id).Select(g => new { Inner = new { Again = g } }).First();
+
+        Assert.That(Intercepted, Is.EqualTo(3), Seen);
+        Assert.That(_seen[0].Sql, Does.Contain("\"Divisor\"").And.Contains("\"Other\""), "Every column is selected.");
+        Assert.That(whole.Select(Show), Is.EqualTo(_rows.Where(g => g.Qty < 100).Select(Show)));
+        Assert.That(paired.Select(p => (p.Id, Show(p.Row), p.Text)), Is.EqualTo(_rows.Select(g => (g.Id, Show(g), g.Name + "?"))));
+        Assert.That(Show(first.Inner.Again), Is.EqualTo(Show(_rows[0])));
+    }
+
+    private static string Show(SelectMoreRow g) =>
+        string.Join("|", g.Id, g.Name, g.Qty, g.Divisor, g.Weight, g.Ratio, g.Price, g.Maybe, g.Big, g.Flag, g.Other);
+
     private static bool? Lift(bool? a, bool? b, Func<bool, bool, bool> op) => a is { } x && b is { } y ? op(x, y) : null;
 }
