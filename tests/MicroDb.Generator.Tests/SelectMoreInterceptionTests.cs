@@ -85,6 +85,31 @@ public class SelectMoreInterceptionTests
         }
     }
 
+    [Test]
+    public void Count_and_Any_after_Select_are_the_source_rows_count_whatever_the_selector()
+    {
+        var result = GeneratorHarness.Run(Model + """
+
+            public static class Queries
+            {
+                public static int Count(MicroDbConnection db) => db.Table<Item>().Where(i => i.Qty > 1).Select(i => new { i.Id, Twice = checked(i.Qty * 2) }).Count();
+                public static bool Any(MicroDbConnection db) => db.Table<Item>().Select(i => i.Name).Any();
+                public static System.Threading.Tasks.ValueTask<int> CountAsync(MicroDbAsyncConnection db) => db.Table<Item>().Select(i => i.Name).CountAsync();
+                public static int Filtered(MicroDbConnection db) => db.Table<Item>().Select(i => i.Name).Count(n => n != null);
+            }
+            """);
+
+        Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
+        Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
+        Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(), Does.Contain("'Count' after Select is not lowered at build time"));
+        var source = result.Sources[HintName];
+        Assert.That(source, Does.Contain("InterceptedSite(\"SELECT count(*) FROM \\\"items\\\" WHERE (\\\"Qty\\\" >"), source);
+        Assert.That(source, Does.Contain("(this SelectQuery<global::Shop.Item, TResult> query) =>"));
+        Assert.That(source, Does.Contain("QueryInterception.Count(query.Source, Site"));
+        Assert.That(source, Does.Contain("QueryInterception.Any(query.Source, Site"));
+        Assert.That(source, Does.Contain("QueryInterception.ReadAsync(query, static (r, ct) => QueryInterception.Count(r.Source, Site"));
+    }
+
     [TestCase("i => new System.Tuple<int, Item>(i.Id, i)", "puts the row itself in the result other than as the result")]
     [TestCase("i => i.Id > 1 ? i : null", "puts the row itself in the result other than as the result")]
     [TestCase("i => (Level)i.Weight", "converts a Double to an enum")]

@@ -38,13 +38,17 @@ public class InterceptedAsyncSelectMoreTests
             var texts = await db.Table<SelectMoreRow>().OrderBy(g => g.Id).Select(g => $"{g.Name}/{g.Qty}{suffix}").ToListAsync();
             var values = await db.Table<SelectMoreRow>().OrderBy(g => g.Id).Select(g => new { Whole = (int)g.Weight, Shift = g.Qty << 33, Half = g.Big / 2, Both = g.Flag & g.Other }).ToArrayAsync();
             var first = await db.Table<SelectMoreRow>().OrderBy(g => g.Id).Select(g => g.Big > 5).FirstAsync();
+            var count = await db.Table<SelectMoreRow>().Where(g => g.Qty > 0).Select(g => new { g.Id }).CountAsync();
+            var any = await db.Table<SelectMoreRow>().Where(g => g.Qty > 100).Select(g => g.Name).AnyAsync();
             int intercepted;
             lock (seen)
             {
                 intercepted = seen.Count(s => s.Source == StatementSource.Intercepted);
             }
 
-            Assert.That(intercepted, Is.EqualTo(3));
+            Assert.That(intercepted, Is.EqualTo(5));
+            Assert.That(count, Is.EqualTo(1));
+            Assert.That(any, Is.False);
             Assert.That(texts, Is.EqualTo(new[] { "bolt/3?", "/-5?" }));
             Assert.That(values, Is.EqualTo(new[] { new { Whole = 1410065408, Shift = 0, Half = ulong.MaxValue / 2, Both = (bool?)null }, new { Whole = -2, Shift = 0, Half = 2UL, Both = (bool?)false } }));
             Assert.That(first, Is.True);

@@ -154,6 +154,23 @@ public class InterceptedSelectMoreTests : InterceptedTestBase
         Assert.That(Show(first.Inner.Again), Is.EqualTo(Show(_rows[0])));
     }
 
+    [Test]
+    public void Count_and_Any_after_Select_count_the_source_rows_intercepted()
+    {
+        var minimum = 0;
+        var count = _db.Table<SelectMoreRow>().Where(g => g.Qty > minimum).Select(g => new { g.Id, g.Name }).Count();
+        var unlowered = _db.Table<SelectMoreRow>().Select(g => checked(g.Qty * 2)).Count();
+        var any = _db.Table<SelectMoreRow>().Where(g => g.Name == "nut").Select(g => g.Name).Any();
+        var none = _db.Table<SelectMoreRow>().Where(g => g.Qty > 1000).OrderBy(g => g.Id).Select(g => $"{g.Name}").Any();
+
+        Assert.That(Intercepted, Is.EqualTo(4), Seen);
+        Assert.That(_seen[0].Sql, Does.Contain("COUNT(*)"));
+        Assert.That(count, Is.EqualTo(_rows.Where(g => g.Qty > minimum).Select(g => new { g.Id, g.Name }).Count()));
+        Assert.That(unlowered, Is.EqualTo(3), "The selector is not run (LINQ's checked multiply would throw for int.MaxValue).");
+        Assert.That(any, Is.True);
+        Assert.That(none, Is.False);
+    }
+
     private static string Show(SelectMoreRow g) =>
         string.Join("|", g.Id, g.Name, g.Qty, g.Divisor, g.Weight, g.Ratio, g.Price, g.Maybe, g.Big, g.Flag, g.Other);
 
