@@ -545,12 +545,12 @@ public sealed partial class MicroDbGenerator
             if (projected)
             {
                 // Count() or Any() after Select: on the projection, over its source's rows (the selector is not run).
-                query = (chain.Async ? "AsyncSelectQuery<" : "SelectQuery<") + entity + ", TResult>";
+                query = chain.Async ? "AsyncSelectQuery<T, TResult>" : "SelectQuery<T, TResult>";
             }
 
             var parameters = "this " + query + " query" + (hasPredicate ? ", " + predicateType + " predicate" : "") + (chain.Async ? ", global::System.Threading.CancellationToken cancellationToken" : "");
             var receiver = hasPredicate ? Runtime + ".Where(query, predicate)" : "query";
-            var generic = projected ? "<TResult>" : "";
+            var generic = projected ? "<T, TResult>" : "";
             var site = EmitSite(w, sql, values, index);
             var (returns, helper, extra) = Sync(terminal.Method) switch
             {

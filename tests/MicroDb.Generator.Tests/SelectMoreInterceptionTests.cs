@@ -104,7 +104,7 @@ public class SelectMoreInterceptionTests
         Assert.That(result.GeneratorDiagnostics.Single(d => d.Id == "MDB0013").GetMessage(), Does.Contain("'Count' after Select is not lowered at build time"));
         var source = result.Sources[HintName];
         Assert.That(source, Does.Contain("InterceptedSite(\"SELECT count(*) FROM \\\"items\\\" WHERE (\\\"Qty\\\" >"), source);
-        Assert.That(source, Does.Contain("(this SelectQuery<global::Shop.Item, TResult> query) =>"));
+        Assert.That(source, Does.Contain("<T, TResult>(this SelectQuery<T, TResult> query) =>"));
         Assert.That(source, Does.Contain("QueryInterception.Count(query.Source, Site"));
         Assert.That(source, Does.Contain("QueryInterception.Any(query.Source, Site"));
         Assert.That(source, Does.Contain("QueryInterception.ReadAsync(query, static (r, ct) => QueryInterception.Count(r.Source, Site"));
