@@ -106,6 +106,8 @@ public sealed partial class MicroDbGenerator
                 return null;
             }
 
+            _root ??= operation;
+
             if (_leaf?.Invoke(operation) is (true, var read))
             {
                 return read ?? No($"'{operation.Syntax}' is not lowered at build time");
@@ -135,11 +137,13 @@ public sealed partial class MicroDbGenerator
                     return Emit(parenthesized.Operand, path);
 
                 case IParameterReferenceOperation parameter when _leaf is null && SymbolEqualityComparer.Default.Equals(parameter.Parameter, _parameter):
-                    // The whole row: the run time then selects every column (ProjectionColumns), so r holds them all. Only as
-                    // a call's receiver or argument: a row in the result is a new entity per row, which the check cannot compare.
-                    if (operation.Parent is not (IInvocationOperation or IArgumentOperation { Parent: IInvocationOperation }))
+                    // The whole row: the run time then selects every column (ProjectionColumns), so r holds them all, read by
+                    // the map into a new entity per row as the run time reads it (in the result too: p => p, new { p.Id, Row = p },
+                    // which the check compares column by column through the map: only where its walk reaches, the result
+                    // itself or an anonymous object's or initializer's member, else as a call's receiver or argument).
+                    if (operation.Parent is not (IInvocationOperation or IArgumentOperation { Parent: IInvocationOperation }) && !InResult(operation))
                     {
-                        return No($"'{operation.Syntax}' puts the row itself in the result (a query without Select reads whole rows)");
+                        return No($"'{operation.Syntax}' puts the row itself in the result other than as the result, an anonymous object's member or an initializer's member");
                     }
 
                     _members.Add("*");
@@ -240,8 +244,8 @@ public sealed partial class MicroDbGenerator
                 case IAnonymousFunctionOperation or IDelegateCreationOperation:
                     return No($"'{operation.Syntax}' is a lambda inside the projection, which is not lowered at build time");
 
-                case IInterpolatedStringOperation:
-                    return No($"'{operation.Syntax}' is an interpolated string, which is not lowered at build time (string concatenation is)");
+                case IInterpolatedStringOperation interpolated:
+                    return Interpolated(interpolated, path);
 
                 default:
                     return No($"'{operation.Syntax}' ({operation.Kind}) is not lowered at build time");
@@ -295,25 +299,20 @@ public sealed partial class MicroDbGenerator
                 BinaryOperatorKind.GreaterThanOrEqual => ">=",
                 _ => null,
             };
-            if (op is null)
+            var shift = binary.OperatorKind switch
             {
-                // A shift: the interpreter shifts the 64-bit value, where C# masks a 32-bit count.
-                return No($"the operator of '{binary.Syntax}' is not lowered at build time (the run time computes shifts in 64 bits)");
+                BinaryOperatorKind.LeftShift => "<<",
+                BinaryOperatorKind.RightShift => ">>",
+                _ => null,
+            };
+            if (op is null && (shift is null || binary.OperatorMethod is not null))
+            {
+                return No($"the operator of '{binary.Syntax}' is not lowered at build time");
             }
 
             if (binary.IsChecked)
             {
                 return No($"'{binary.Syntax}' is checked arithmetic, which the run time computes unchecked");
-            }
-
-            if (binary.OperatorMethod is null && (IsUInt64(binary.LeftOperand.Type) || IsUInt64(binary.RightOperand.Type)))
-            {
-                return No($"'{binary.Syntax}' computes on ulong values, which the run time computes as signed 64-bit values");
-            }
-
-            if (binary.IsLifted && op is "&" or "|" or "^" && IsBoolean(binary.LeftOperand.Type))
-            {
-                return No($"'{binary.Syntax}' is a nullable bool's three-valued logic, which the run time does not reproduce");
             }
 
             if (binary.OperatorMethod is { } method && !Callable(method))
@@ -323,7 +322,108 @@ public sealed partial class MicroDbGenerator
 
             var left = Emit(binary.LeftOperand, Step(path, 'L'));
             var right = left is null ? null : Emit(binary.RightOperand, Step(path, 'R'));
-            return right is null ? null : "(" + left + " " + op + " " + right + ")";
+            if (right is null)
+            {
+                return null;
+            }
+
+            // The interpreter's integer arithmetic is signed 64-bit, narrowed (unchecked, in the projector) to the result's type.
+            var wide = binary.IsLifted ? "long?" : "long";
+            var type = TypeName(binary.Type!);
+            if (shift is not null)
+            {
+                // It shifts the 64-bit value by the count masked to 6 bits, where C# masks a 32-bit count to 5; a ulong it
+                // shifts as C# does (ulong arithmetic is C#'s there).
+                return IsUInt64(binary.LeftOperand.Type)
+                    ? "(" + left + " " + shift + " " + right + ")"
+                    : "((" + type + ")((" + wide + ")" + left + " " + shift + " " + right + "))";
+            }
+
+            if (binary.IsLifted && op is "&" or "|" or "^" && IsBoolean(binary.LeftOperand.Type))
+            {
+                // The interpreter lifts a nullable bool's & | ^ as arithmetic: null when either side is null (C#'s false & null is false).
+                var n = (_tuples++).ToString(CultureInfo.InvariantCulture);
+                return "((" + left + ", " + right + ") is ({ } l" + n + ", { } r" + n + ") ? (bool?)(l" + n + " " + op + " r" + n + ") : null)";
+            }
+
+            return "(" + left + " " + op + " " + right + ")";
+        }
+
+        // The selector's body (the first operation emitted).
+        private IOperation? _root;
+
+        /// <summary>Whether <paramref name="operation"/> is the result or, through reference conversions, an anonymous object's or an initializer's member of one.</summary>
+        private bool InResult(IOperation operation)
+        {
+            while (!ReferenceEquals(operation, _root))
+            {
+                switch (operation.Parent)
+                {
+                    case IParenthesizedOperation or IConversionOperation { OperatorMethod: null, Conversion.IsReference: true } or IConversionOperation { Conversion.IsIdentity: true }:
+                        operation = operation.Parent;
+                        break;
+                    case ISimpleAssignmentOperation { Parent: IAnonymousObjectCreationOperation or IObjectOrCollectionInitializerOperation { Parent: IObjectCreationOperation } } assignment
+                        when ReferenceEquals(assignment.Value, operation):
+                        operation = assignment.Parent is IObjectOrCollectionInitializerOperation initializer ? initializer.Parent! : assignment.Parent!;
+                        break;
+                    default:
+                        return false;
+                }
+            }
+
+            return true;
+        }
+
+        // The pattern variables of a nullable bool's operators, numbered so that nested ones do not share names.
+        private int _tuples;
+
+        /// <summary>
+        /// An interpolated string: the compiler's expression tree calls <c>string.Format</c> with a composite format and the
+        /// holes as objects (separately up to three, else in an array), so the projector calls the same overload, with the
+        /// same culture and formatting. A captured value is read at its argument's index (not inside an array).
+        /// </summary>
+        private string? Interpolated(IInterpolatedStringOperation interpolated, string path)
+        {
+            var format = new System.Text.StringBuilder();
+            var holes = new List<string>();
+            var count = interpolated.Parts.Count(p => p is IInterpolationOperation);
+            foreach (var part in interpolated.Parts)
+            {
+                switch (part)
+                {
+                    case IInterpolatedStringTextOperation { Text.ConstantValue.Value: string text }:
+                        format.Append(text.Replace("{", "{{").Replace("}", "}}"));
+                        break;
+                    case IInterpolationOperation hole
+                        when (hole.Alignment is null || hole.Alignment.ConstantValue.Value is int) && (hole.FormatString is null || hole.FormatString.ConstantValue.Value is string):
+                        format.Append('{').Append(holes.Count.ToString(CultureInfo.InvariantCulture));
+                        if (hole.Alignment?.ConstantValue.Value is int alignment)
+                        {
+                            format.Append(',').Append(alignment.ToString(CultureInfo.InvariantCulture));
+                        }
+
+                        if (hole.FormatString?.ConstantValue.Value is string holeFormat)
+                        {
+                            format.Append(':').Append(holeFormat);
+                        }
+
+                        format.Append('}');
+                        if (Emit(hole.Expression, count <= 3 ? Step(path, holes.Count + 1) : Step(path, '#')) is not { } value)
+                        {
+                            return null;
+                        }
+
+                        holes.Add("(object)" + value);
+                        break;
+                    default:
+                        return No($"'{interpolated.Syntax}' is an interpolated string with a part that is not lowered at build time");
+                }
+            }
+
+            var literal = SymbolDisplay.FormatLiteral(format.ToString(), quote: true);
+            return holes.Count <= 3
+                ? "global::System.String.Format(" + literal + string.Concat(holes.Select(h => ", " + h)) + ")"
+                : "global::System.String.Format(" + literal + ", new object[] { " + string.Join(", ", holes) + " })";
         }
 
         private string? Unary(IUnaryOperation unary, string path)
@@ -362,12 +462,25 @@ public sealed partial class MicroDbGenerator
                 return No($"'{conversion.Syntax}' is a checked conversion, which the run time converts unchecked");
             }
 
+            if (conversion.Operand is IInterpolatedStringOperation && type.ToDisplayString() is "System.FormattableString" or "System.IFormattable")
+            {
+                return No($"'{conversion.Syntax}' is an interpolated string converted to {type.Name}, which is not lowered at build time");
+            }
+
             var from = Underlying(conversion.Operand.Type);
             var to = Underlying(type);
+            var through = false;
             if (from is not null && to is not null && IsFloatingOrDecimal(from) && IsIntegral(to))
             {
-                // The interpreter converts through a 64-bit integer (wrapping); C# saturates a double and throws for a decimal.
-                return No($"'{conversion.Syntax}' converts a {from.Name} to an integer, which the run time converts through a 64-bit value");
+                if (to.TypeKind == TypeKind.Enum)
+                {
+                    // The interpreter makes the enum from Convert.ToInt64, which rounds.
+                    return No($"'{conversion.Syntax}' converts a {from.Name} to an enum, which the run time rounds through a 64-bit value");
+                }
+
+                // The interpreter converts a double or float to a 64-bit integer, then narrows it unchecked; a decimal's
+                // conversion is its operator method in the tree, which C# calls too.
+                through = from.SpecialType != SpecialType.System_Decimal;
             }
 
             if (!Accessible(type))
@@ -385,6 +498,13 @@ public sealed partial class MicroDbGenerator
             if (Emit(conversion.Operand, inner) is not { } operand)
             {
                 return null;
+            }
+
+            if (through)
+            {
+                // (int)x.Weight as ((int)(long)r.@Weight), (int?)x.Ratio as ((int?)(long?)r.@Ratio).
+                var wide = SymbolEqualityComparer.Default.Equals(to, type) ? "(long)" : "(long?)";
+                return "((" + TypeName(type) + ")" + wide + operand + ")";
             }
 
             return conversion.IsTryCast ? "(" + operand + " as " + TypeName(type) + ")" : "((" + TypeName(type) + ")" + operand + ")";

@@ -543,8 +543,16 @@ public sealed partial class MicroDbGenerator
 
             var terminal = chain.Steps[chain.Steps.Count - 1];
             var hasPredicate = terminal.Predicate is not null;
+            var projected = chain.Steps.Any(st => st.Method == "Select");
+            if (projected)
+            {
+                // Count() or Any() after Select: on the projection, over its source's rows (the selector is not run).
+                query = chain.Async ? "AsyncSelectQuery<T, TResult>" : "SelectQuery<T, TResult>";
+            }
+
             var parameters = "this " + query + " query" + (hasPredicate ? ", " + predicateType + " predicate" : "") + (chain.Async ? ", global::System.Threading.CancellationToken cancellationToken" : "");
             var receiver = hasPredicate ? Runtime + ".Where(query, predicate)" : "query";
+            var generic = projected ? "<T, TResult>" : "";
             var site = EmitSite(w, sql, values, index);
             var (returns, helper, extra) = Sync(terminal.Method) switch
             {
@@ -561,19 +569,20 @@ public sealed partial class MicroDbGenerator
             w.Line(terminal.Intercept!);
             if (!chain.Async)
             {
-                w.Line("public static " + returns + " " + terminal.Method + index + "(" + parameters + ") =>");
-                w.Line("    " + Runtime + "." + helper + "(" + receiver + ", " + site + extra + ");");
+                w.Line("public static " + returns + " " + terminal.Method + index + generic + "(" + parameters + ") =>");
+                w.Line("    " + Runtime + "." + helper + "(" + receiver + (projected ? ".Source" : "") + ", " + site + extra + ");");
             }
             else
             {
                 // On one of the pool's readers; ToList checks the token between rows, as the async query does.
+                var r = projected ? "r.Source" : "r";
                 var run = helper switch
                 {
                     "ToList" => Runtime + ".ToList(r, " + site + ", ct)",
                     "ToArray" => Runtime + ".ToList(r, " + site + ", ct).ToArray()",
-                    _ => Runtime + "." + helper + "(r, " + site + extra + ")",
+                    _ => Runtime + "." + helper + "(" + r + ", " + site + extra + ")",
                 };
-                w.Line("public static global::System.Threading.Tasks.ValueTask<" + returns + "> " + terminal.Method + index + "(" + parameters + ") =>");
+                w.Line("public static global::System.Threading.Tasks.ValueTask<" + returns + "> " + terminal.Method + index + generic + "(" + parameters + ") =>");
                 w.Line("    " + Runtime + ".ReadAsync(" + receiver + ", static (r, ct) => " + run + ", cancellationToken);");
             }
 

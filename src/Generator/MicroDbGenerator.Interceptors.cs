@@ -82,6 +82,9 @@ public sealed partial class MicroDbGenerator
                 return null;
             }
 
+            static bool CountsRows(IInvocationOperation terminal) =>
+                IsSelectQuery(terminal.TargetMethod.ContainingType) && terminal.TargetMethod.Name is "Count" or "CountAsync" or "Any" or "AnyAsync";
+
             QueryChain Declined(string reason) => new(typeKey, entityType, EquatableArray<ChainStep>.Empty, location, text, reason, isAsync, compat);
             var calls = new List<IInvocationOperation>();
             IOperation? current = terminal;
@@ -118,12 +121,18 @@ public sealed partial class MicroDbGenerator
                 {
                     // After Select only the projection's terminal is lowered; its operators rewrite lambdas on the projected value.
                     var sync = isAsync && name.EndsWith("Async", StringComparison.Ordinal) ? name.Substring(0, name.Length - 5) : name;
-                    if (!isTerminal || sync is not ("ToList" or "ToArray" or "First" or "FirstOrDefault" or "Single" or "SingleOrDefault") || call.Arguments.Length != (isAsync ? 1 : 0))
+                    if (!isTerminal || sync is not ("ToList" or "ToArray" or "First" or "FirstOrDefault" or "Single" or "SingleOrDefault" or "Count" or "Any") || call.Arguments.Length != (isAsync ? 1 : 0))
                     {
-                        return Declined($"'{name}' after Select is not lowered at build time (only ToList, ToArray, First, FirstOrDefault, Single and SingleOrDefault without a condition are)");
+                        return Declined($"'{name}' after Select is not lowered at build time (only ToList, ToArray, First, FirstOrDefault, Single, SingleOrDefault, Count and Any without a condition are)");
                     }
 
                     steps.Add(new ChainStep(name, intercept));
+                }
+                else if (name == "Select" && !compat && CountsRows(terminal) && call.Arguments.Length == 1)
+                {
+                    // Count() and Any() after Select count the source's rows (SelectQuery: _source.LongCount(), _source.Any()):
+                    // the selector is not run, so it is not lowered; the chain is the table's, intercepted on the projection.
+                    steps.Add(new ChainStep(name, null));
                 }
                 else if (name == "Select" && !compat)
                 {

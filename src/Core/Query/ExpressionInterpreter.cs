@@ -548,9 +548,42 @@ internal sealed class ExpressionInterpreter
             return comparison ? result : ConvertValue(result, b.Type, b);
         }
 
+        if (left is ulong ux && (right is ulong || b.NodeType is ExpressionType.LeftShift or ExpressionType.RightShift))
+        {
+            // C#'s ulong arithmetic: its division, remainder, orderings and right shift are unsigned (the others give the same bits as signed).
+            var uy = right is ulong u ? u : unchecked((ulong)ToInt64(right));
+            object result = b.NodeType switch
+            {
+                ExpressionType.Add or ExpressionType.AddChecked => unchecked(ux + uy),
+                ExpressionType.Subtract or ExpressionType.SubtractChecked => unchecked(ux - uy),
+                ExpressionType.Multiply or ExpressionType.MultiplyChecked => unchecked(ux * uy),
+                ExpressionType.Divide => ux / uy,
+                ExpressionType.Modulo => ux % uy,
+                ExpressionType.And => ux & uy,
+                ExpressionType.Or => ux | uy,
+                ExpressionType.ExclusiveOr => ux ^ uy,
+                ExpressionType.LeftShift => ux << (int)uy,
+                ExpressionType.RightShift => ux >> (int)uy,
+                ExpressionType.Equal => ux == uy,
+                ExpressionType.NotEqual => ux != uy,
+                ExpressionType.LessThan => ux < uy,
+                ExpressionType.LessThanOrEqual => ux <= uy,
+                ExpressionType.GreaterThan => ux > uy,
+                ExpressionType.GreaterThanOrEqual => ux >= uy,
+                _ => throw Unsupported(b, $"operator {b.NodeType} on ulong cannot be evaluated"),
+            };
+            return comparison ? result : ConvertValue(result, b.Type, b);
+        }
+
         {
             var x = ToInt64(left);
             var y = ToInt64(right);
+            if (b.NodeType is ExpressionType.Divide or ExpressionType.Modulo && y == -1 && x == int.MinValue && (Nullable.GetUnderlyingType(b.Type) ?? b.Type) == typeof(int))
+            {
+                // C# throws for int.MinValue / -1 and % -1 even unchecked (as long.MinValue's do in the 64-bit division below).
+                throw new OverflowException($"'{b}' overflows: int.MinValue divided by -1.");
+            }
+
             object result = b.NodeType switch
             {
                 ExpressionType.Add or ExpressionType.AddChecked => unchecked(x + y),

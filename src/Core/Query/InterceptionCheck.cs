@@ -87,6 +87,13 @@ internal static partial class InterceptionCheck
     internal static void Projected<TResult>(string terminal, string sql, LambdaExpression selector, IReadOnlyList<TResult> intercepted, IReadOnlyList<TResult> runtime) =>
         Projected(terminal, sql, selector.Body, intercepted, runtime);
 
+    /// <summary>
+    /// Compares one table's projected rows along the selector's tree, where the row used whole (<c>p =&gt; p</c>,
+    /// <c>new { p.Id, Row = p }</c>: an entity, which has no Equals of its own) is compared column by column through <paramref name="map"/>.
+    /// </summary>
+    internal static void Projected<TResult>(string terminal, string sql, LambdaExpression selector, IEntityMap map, IReadOnlyList<TResult> intercepted, IReadOnlyList<TResult> runtime) =>
+        JoinProjected(terminal, sql, selector.Body, [map], intercepted, runtime);
+
     /// <summary>Compares projected rows, as <see cref="Projected{TResult}(string, string, LambdaExpression, IReadOnlyList{TResult}, IReadOnlyList{TResult})"/>, given the selector's body (a join's result over its tables).</summary>
     internal static void Projected<TResult>(string terminal, string sql, Expression selectorBody, IReadOnlyList<TResult> intercepted, IReadOnlyList<TResult> runtime)
     {

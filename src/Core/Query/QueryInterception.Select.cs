@@ -52,7 +52,7 @@ public static partial class QueryInterception
             var rows = ReadAll(query, sql, scratch, typed, cancellationToken);
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Projected("Select.ToList", sql, query.Selector, rows, query.ToList(cancellationToken));
+                InterceptionCheck.Projected("Select.ToList", sql, query.Selector, query.Source.Map, rows, query.ToList(cancellationToken));
             }
 
             return rows;
@@ -170,7 +170,7 @@ public static partial class QueryInterception
             rows = ReadAll(query, sql, scratch, typed, CancellationToken.None);
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Projected(terminal, sql, query.Selector, rows, query.Take(2).ToList());
+                InterceptionCheck.Projected(terminal, sql, query.Selector, query.Source.Map, rows, query.Take(2).ToList());
             }
         }
         finally
@@ -228,7 +228,7 @@ public static partial class QueryInterception
         if (InterceptionCheck.Enabled)
         {
             var runtimeFound = query.TryFirst(out var runtime);
-            InterceptionCheck.Projected<TResult>(terminal, sql, query.Selector, found ? [value] : [], runtimeFound ? [runtime] : []);
+            InterceptionCheck.Projected<TResult>(terminal, sql, query.Selector, query.Source.Map, found ? [value] : [], runtimeFound ? [runtime] : []);
         }
 
         return found;

@@ -51,7 +51,7 @@ public static partial class QueryInterception
             var rows = ReadAllLifted(query, sql, scratch, typed, cancellationToken);
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Projected("Select.ToList", sql, query.Selector, rows, query.ToList(cancellationToken));
+                InterceptionCheck.Projected("Select.ToList", sql, query.Selector, query.Source.Map, rows, query.ToList(cancellationToken));
             }
 
             return rows;
@@ -167,7 +167,7 @@ public static partial class QueryInterception
             rows = ReadAllLifted(query, sql, scratch, typed, CancellationToken.None);
             if (InterceptionCheck.Enabled)
             {
-                InterceptionCheck.Projected(terminal, sql, query.Selector, rows, query.Take(2).ToList());
+                InterceptionCheck.Projected(terminal, sql, query.Selector, query.Source.Map, rows, query.Take(2).ToList());
             }
         }
         finally
@@ -248,7 +248,7 @@ public static partial class QueryInterception
         if (InterceptionCheck.Enabled)
         {
             var runtimeFound = query.TryFirst(out var runtime);
-            InterceptionCheck.Projected<TResult>(terminal, sql, query.Selector, found ? [value] : [], runtimeFound ? [runtime] : []);
+            InterceptionCheck.Projected<TResult>(terminal, sql, query.Selector, query.Source.Map, found ? [value] : [], runtimeFound ? [runtime] : []);
         }
 
         return found;
