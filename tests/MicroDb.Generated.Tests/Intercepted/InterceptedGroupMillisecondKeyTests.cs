@@ -47,7 +47,7 @@ public class InterceptedGroupMillisecondKeyTests : InterceptedTestBase
         var before = InterceptionCheck.Runs;
 
         var ticks = _db.Table<AllTypes>().GroupBy(x => x.DateTime.Millisecond).OrderBy(g => g.Key).Select(g => new { g.Key, N = g.Count() }).ToList();
-        var first = _seen.Last();
+        var first = _seen.First();
 
         Assert.That(first.Source, Is.EqualTo(StatementSource.Intercepted), Seen);
         Assert.That(first.Sql, Does.Contain("/ 10000) % 1000)"));
