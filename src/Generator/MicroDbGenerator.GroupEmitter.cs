@@ -264,7 +264,17 @@ public sealed partial class MicroDbGenerator
                     case "OrderBy" or "OrderByDescending" or "ThenBy" or "ThenByDescending":
                         {
                             SqlExpression key;
-                            if (step.Aggregate is { } aggregate)
+                            if (step.Predicate is { } arithmetic)
+                            {
+                                // Arithmetic over the groups: the run time's order key of it (a non-nullable double's ifnull(v, 0)); it binds no value.
+                                if (GroupsKeyed(arithmetic, GroupsKind(arithmetic, model), model, values, "", sqliteNet, ref declined) is not { } term)
+                                {
+                                    return (null, null, declined);
+                                }
+
+                                key = term;
+                            }
+                            else if (step.Aggregate is { } aggregate)
                             {
                                 if (AggregateKey(aggregate, model, sqliteNet, ref declined) is not { } value)
                                 {
@@ -413,13 +423,19 @@ public sealed partial class MicroDbGenerator
                     values[i] = values[i] with { Family = "key:" + values[i].Family };
                 }
 
-                var whenTrue = test is null ? null : ComputedKeyTerm(node.Right!.Left!, model, values, ref declined);
-                var otherwise = whenTrue is null ? null : ComputedKeyTerm(node.Right!.Right!, model, values, ref declined);
+                var whenTrue = test is null ? null : BranchKeyTerm(node.Right!.Left!, model, values, ref declined);
+                var otherwise = whenTrue is null ? null : BranchKeyTerm(node.Right!.Right!, model, values, ref declined);
                 return otherwise is null ? null : new SqlGroup(new SqlCase(test!, whenTrue!, otherwise));
             }
 
             return ComputedKeyTerm(node, model, values, ref declined);
         }
+
+        /// <summary>A branch of a conditional key part: <c>notnull</c> (a non-nullable float branch of a nullable <c>?:</c>) as <see cref="SqlStoredKeys.FloatingNotNull"/> over its term.</summary>
+        private static SqlExpression? BranchKeyTerm(LoweredNode node, EntityModel model, List<LoweredNode> values, ref string? declined) =>
+            node.Op == "notnull"
+                ? (ComputedKeyTerm(node.Left!, model, values, ref declined) is { } value ? SqlStoredKeys.FloatingNotNull(value) : null)
+                : ComputedKeyTerm(node, model, values, ref declined);
 
         /// <summary>Whether a lowered condition holds a sub-query (whose checks the site reads from the Where lambdas only).</summary>
         private static bool HoldsSubquery(LoweredNode? node) => node is not null && (IsSubqueryNode(node) || HoldsSubquery(node.Left) || HoldsSubquery(node.Right));

@@ -296,6 +296,18 @@ public sealed partial class MicroDbGenerator
                                     _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), Aggregate: aggregate.Aggregate));
                                     return true;
                                 default:
+                                    if (OrderingArithmetic(lambda, Scope(parameter), out var arithmeticReason) is { } arithmetic)
+                                    {
+                                        // Integer or double arithmetic over aggregates and integer key members (MicroDbGenerator.GroupOrderings.cs).
+                                        _steps.Add(new ChainStep(name, null, LambdaText: lambda.Syntax.ToString(), Predicate: arithmetic));
+                                        return true;
+                                    }
+
+                                    if (Strip(LambdaBody(lambda)) is IBinaryOperation && arithmeticReason is not null)
+                                    {
+                                        return No($"the key of '{name}' is not lowered at build time: {arithmeticReason}");
+                                    }
+
                                     return No($"the key of '{name}' is not a part of the group's key or an aggregate (Count, Count(predicate), or Sum, Average, Min and Max of an integer or double member, the aggregates of a nullable int, long or double one, a decimal member's Sum and Average, a string, decimal or DateTime member's Min and Max)");
                             }
                         }
@@ -395,7 +407,7 @@ public sealed partial class MicroDbGenerator
                     {
                         No(datePart.Property.Name == "TimeOfDay"
                             ? $"the grouping key '{datePart.Syntax}' has no SQL translation (the run-time path refuses it too)"
-                            : $"the grouping key is not lowered at build time: the date part '{datePart.Syntax}' is not Year, Month, Day, Hour, Minute, Second, DayOfWeek, DayOfYear or Date of a DateTime member");
+                            : $"the grouping key is not lowered at build time: the date part '{datePart.Syntax}' is not Year, Month, Day, Hour, Minute, Second, Millisecond, DayOfWeek, DayOfYear or Date of a DateTime member");
                         return null;
                     }
 
@@ -484,8 +496,32 @@ public sealed partial class MicroDbGenerator
 
                 var reads = new List<MemberShape>();
                 var text = KeyText(conditional, parameter, reads, path);
+                if (conditional.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T })
+                {
+                    // A nullable ?: keys each non-nullable float branch as that float (the run time's SqlTranslator.FloatingBranchKey).
+                    whenTrue = FloatingBranchKeyOf(whenTrue!, conditional.WhenTrue, parameter);
+                    otherwise = FloatingBranchKeyOf(otherwise, conditional.WhenFalse!, parameter);
+                }
+
                 _computedKeys.Add(StoredKeyOf(new LoweredNode("?:", Left: test, Right: new LoweredNode("branches", Left: whenTrue, Right: otherwise)), conditional));
                 return new ComputedKeyShape("#" + (_computedKeys.Count - 1).ToString(System.Globalization.CultureInfo.InvariantCulture), text, reads.ToArray(), conditional.Syntax.ToString());
+            }
+
+            /// <summary>
+            /// A branch of a nullable conditional key part: one of a non-nullable <c>double</c>/<c>float</c> type (through
+            /// conversions) that reads the row reads a stored NULL as 0, so its term is <c>ifnull(branch, 0)</c> (<c>notnull</c>).
+            /// </summary>
+            private static LoweredNode FloatingBranchKeyOf(LoweredNode node, IOperation branch, IParameterSymbol parameter)
+            {
+                var value = branch;
+                while (value is IConversionOperation { OperatorMethod: null } conversion)
+                {
+                    value = conversion.Operand;
+                }
+
+                return value.Type?.SpecialType is SpecialType.System_Double or SpecialType.System_Single && Reads(value, parameter)
+                    ? new LoweredNode("notnull", Left: node)
+                    : node;
             }
 
             /// <summary>
@@ -596,7 +632,7 @@ public sealed partial class MicroDbGenerator
             };
 
             /// <summary>The parts of a DateTime whose GROUP BY term the emitter writes (the run time's, <c>SqlDateParts</c>).</summary>
-            private static bool IsDatePart(string part) => part is "Year" or "Month" or "Day" or "Hour" or "Minute" or "Second" or "DayOfWeek" or "DayOfYear" or "Date";
+            private static bool IsDatePart(string part) => part is "Year" or "Month" or "Day" or "Hour" or "Minute" or "Second" or "Millisecond" or "DayOfWeek" or "DayOfYear" or "Date";
 
             // The types whose GROUP BY term the emitter writes: the bare column in both storage formats, or the stored form's
             // key under each format (a DateTime's and a decimal's depend on it, a double's folds NaN: SqlStoredKeys); the

@@ -1,6 +1,7 @@
 using System.Linq.Expressions;
 using MicroDb.Mapping;
 using MicroDb.Native;
+using SQLitePCL;
 
 namespace MicroDb.Query;
 
@@ -16,7 +17,8 @@ internal sealed class GroupRowReader<TResult> : IRowReader<TResult>
     private readonly IEntityMap[] _maps;
     private readonly GroupState.Plan _plan;
     private readonly bool[] _reads;
-    private readonly ExpressionInterpreter _interpreter;
+    private readonly ExpressionInterpreter? _interpreter;
+    private object?[]? _values;
 
     // The intercepted path's projector (generated code over the row and the aggregate values), used instead of the interpreter.
     private readonly Func<object?, object?[], TResult>? _project;
@@ -37,7 +39,9 @@ internal sealed class GroupRowReader<TResult> : IRowReader<TResult>
         }
 
         bound[maps.Length] = plan.Values;
-        _interpreter = ExpressionInterpreter.ForEntities(bound, boundMaps);
+
+        // The intercepted path's projector builds the result: no interpreter.
+        _interpreter = project is null ? ExpressionInterpreter.ForEntities(bound, boundMaps) : null;
     }
 
     public void Prepare(SqliteStatement statement)
@@ -46,23 +50,33 @@ internal sealed class GroupRowReader<TResult> : IRowReader<TResult>
 
     public TResult Read(SqliteStatement statement)
     {
-        var values = new object?[_plan.Aggregates.Count];
+        // The values array is the reader's own, filled again for each row: the projector and the interpreter read it while
+        // building the result and keep nothing of it (a reader serves one statement, one row at a time).
+        var values = _values ??= new object?[_plan.Aggregates.Count];
         for (var i = 0; i < values.Length; i++)
         {
             var ordinal = _plan.First + i;
-            var raw = statement.GetValue(ordinal);
             var type = _plan.Aggregates[i].Type;
             var target = Nullable.GetUnderlyingType(type) ?? type;
-            values[i] = raw switch
+            values[i] = statement.GetColumnType(ordinal) switch
             {
-                long total when target == typeof(int) => checked((int)total),
+                raw.SQLITE_NULL => ExpressionInterpreter.ConvertValue(null, type),
+
+                // An int count or sum read as one box (not the 64-bit value's box, then the int's).
+                raw.SQLITE_INTEGER when target == typeof(int) => checked((int)statement.GetInt64(ordinal)),
 
                 // MicroDb's exact aggregates (ExactAggregates) give a decimal as text and a DateTime or DateTimeOffset as stored: the typed readers read them.
-                not null when target == typeof(decimal) => statement.GetDecimal(ordinal),
-                not null when target == typeof(DateTime) => statement.GetDateTime(ordinal),
-                not null when target == typeof(DateTimeOffset) => statement.GetDateTimeOffset(ordinal),
-                _ => ExpressionInterpreter.ConvertValue(raw, type),
+                _ when target == typeof(decimal) => statement.GetDecimal(ordinal),
+                _ when target == typeof(DateTime) => statement.GetDateTime(ordinal),
+                _ when target == typeof(DateTimeOffset) => statement.GetDateTimeOffset(ordinal),
+                _ => ExpressionInterpreter.ConvertValue(statement.GetValue(ordinal), type),
             };
+        }
+
+        if (_project is { } project)
+        {
+            // The generated projector reads the first table's row only (the build-time front end lowers one-table groupings).
+            return project(_reads[0] ? _maps[0].ReadObject(statement, _plan.Ordinals[0]) : null, values);
         }
 
         var row = new object?[_maps.Length + 1];
@@ -76,6 +90,6 @@ internal sealed class GroupRowReader<TResult> : IRowReader<TResult>
         }
 
         row[_maps.Length] = values;
-        return _project is { } project ? project(row[0], values) : (TResult)_interpreter.EvaluateForRow(_plan.Body, row)!;
+        return (TResult)_interpreter!.EvaluateForRow(_plan.Body, row)!;
     }
 }

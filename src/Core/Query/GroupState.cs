@@ -141,12 +141,16 @@ internal sealed class GroupState
         return new GroupState(this) { Limit = limit, Offset = offset };
     }
 
-    /// <summary>The result selector's body, checked: <c>g</c> may appear only as <c>g.Key</c> and in aggregates.</summary>
-    public Plan PlanResult(Expression selector)
+    /// <summary>
+    /// The result selector's body, checked: <c>g</c> may appear only as <c>g.Key</c> and in aggregates. With
+    /// <paramref name="translate"/> false (the intercepted path, whose SQL the generator wrote from a result the
+    /// run-time Select already planned) the aggregates are lifted without translating them again.
+    /// </summary>
+    public Plan PlanResult(Expression selector, bool translate = true)
     {
         var aggregates = new List<MethodCallExpression>();
         var values = Expression.Parameter(typeof(object[]), "aggregates");
-        var body = new AggregateLifter(this, values, aggregates).Visit(ResolveKey(selector));
+        var body = new AggregateLifter(this, values, aggregates, translate).Visit(ResolveKey(selector));
         if (ParameterFinder.Uses(body, Group))
         {
             throw new NotSupportedException($"MicroDb cannot translate '{selector}' after GroupBy: a group can be read only through its Key and the aggregates Count, LongCount, Sum, Average, Min and Max.");
@@ -412,7 +416,7 @@ internal sealed class GroupState
     }
 
     /// <summary>Replaces each aggregate of <c>g</c> by a read of its value: <c>(T)aggregates[i]</c>.</summary>
-    private sealed class AggregateLifter(GroupState state, ParameterExpression values, List<MethodCallExpression> aggregates) : ExpressionVisitor
+    private sealed class AggregateLifter(GroupState state, ParameterExpression values, List<MethodCallExpression> aggregates, bool translate) : ExpressionVisitor
     {
         protected override Expression VisitMethodCall(MethodCallExpression node)
         {
@@ -421,7 +425,11 @@ internal sealed class GroupState
                 || SqlTranslator.IsSubqueryCall(node))
             {
                 // Translated now, so an aggregate without SQL form fails at Select.
-                state.Translate(node, TranslationKind.Value, []);
+                if (translate)
+                {
+                    state.Translate(node, TranslationKind.Value, []);
+                }
+
                 aggregates.Add(node);
                 return Expression.Convert(Expression.ArrayIndex(values, Expression.Constant(aggregates.Count - 1)), node.Type);
             }

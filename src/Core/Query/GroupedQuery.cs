@@ -121,7 +121,8 @@ public sealed class GroupedQuery<TResult> : IEnumerable<TResult>
     /// <summary>A reader of this query's rows (the key's columns and the aggregates, where the run-time path selects them) that builds each result with <paramref name="project"/>.</summary>
     internal GroupRowReader<TResult> Reader(Func<object?, object?[], TResult> project)
     {
-        var plan = _state.PlanResult(_selector);
+        // Select planned (and so translated) the same result already; this plan only says where its values are.
+        var plan = _state.PlanResult(_selector, translate: false);
         _state.Layout(plan);
         return new GroupRowReader<TResult>(_state.Maps, _state.Parameters, plan, project);
     }

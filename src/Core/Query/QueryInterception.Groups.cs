@@ -241,7 +241,7 @@ public static partial class QueryInterception
 
     /// <summary>The result's aggregates as the run-time plan lifts them, when the site reads values from them (<c>g.Count(x =&gt; x.Age &gt; min)</c>); else null.</summary>
     private static List<System.Linq.Expressions.MethodCallExpression>? Lifted<TResult>(GroupedQuery<TResult> query, InterceptedSite site) =>
-        site is not null && site.LiftsValues ? query.State.PlanResult(query.Selector).Aggregates : null;
+        site is not null && site.LiftsValues ? query.State.PlanResult(query.Selector, translate: false).Aggregates : null;
 
     /// <summary>The generated projector as the query's own result type; it is the same delegate type when the generator named the same type.</summary>
     private static Func<object?, object?[], TResult> GroupProjector<TResult, TRow>(Func<object?, object?[], TRow> project)

@@ -167,6 +167,9 @@ internal sealed partial class SqlTranslator
             case StoredKey.Floating when !ReadsNull(e):
                 // A non-nullable float reads a stored NULL (NaN when written) as 0; SQL treats it the same (lifted too).
                 return SqlStoredKeys.FloatingNotNull(Translate(e));
+            case StoredKey.Floating when StripConvert(e) is ConditionalExpression conditional && Uses(conditional.Test):
+                // A nullable ?: keys each non-nullable float branch as that float (its stored NULL is 0, not the null of the other branch).
+                return Group(new SqlCase(TranslateBoolean(conditional.Test), FloatingBranchKey(conditional.IfTrue), FloatingBranchKey(conditional.IfFalse)));
             case StoredKey.SqliteNetText or StoredKey.SqliteNetDecimal or StoredKey.TimeSpanText:
                 return SqliteNetKeyExpression(e, key);
             default:
@@ -182,6 +185,25 @@ internal sealed partial class SqlTranslator
     /// </summary>
     private static bool ReadsNull(Expression e) =>
         CanBeNull(e.Type) && !(e is UnaryExpression { NodeType: ExpressionType.Convert or ExpressionType.ConvertChecked } lift && !CanBeNull(lift.Operand.Type));
+
+    /// <summary>A branch of a nullable floating-point <c>?:</c> key: a non-nullable float branch read as its key (<c>ifnull(v, 0)</c>), a nested <c>?:</c> by the same rule.</summary>
+    private SqlExpression FloatingBranchKey(Expression branch)
+    {
+        var value = StripConvert(branch);
+        if (!Uses(value))
+        {
+            return Translate(branch);
+        }
+
+        if (value.Type == typeof(double) || value.Type == typeof(float))
+        {
+            return SqlStoredKeys.FloatingNotNull(Translate(branch));
+        }
+
+        return value is ConditionalExpression nested && Uses(nested.Test)
+            ? Group(new SqlCase(TranslateBoolean(nested.Test), FloatingBranchKey(nested.IfTrue), FloatingBranchKey(nested.IfFalse)))
+            : Translate(branch);
+    }
 
     /// <summary>A key value no stored value equals (in an IN list it matches nothing).</summary>
     private static readonly object NoStoredValue = new();
