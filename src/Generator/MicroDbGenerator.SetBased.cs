@@ -118,6 +118,13 @@ public sealed partial class MicroDbGenerator
                 return new LoweredNode("val", MemberType: operation.Type?.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), Path: path);
             }
 
+            if (operation is IInvocationOperation && SubqueryReason(operation) is { } subquery)
+            {
+                // x => db.Table<Line>().Count(l => l.OrderId == x.Id): the run-time path writes it (its own binding of the inner values).
+                reason ??= subquery + " in a setter's value (the run-time path writes it)";
+                return null;
+            }
+
             switch (operation)
             {
                 case IBinaryOperation { OperatorKind: BinaryOperatorKind.Add, Type.SpecialType: SpecialType.System_String } concat:

@@ -63,7 +63,11 @@ public class SetterDecimalInterceptionTests
 
     [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Score, x => (double)x.Price))", "the conversion '(double)x.Price' from decimal is an operator method")]
     [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Stock, x => (int)x.Price))", "the conversion '(int)x.Price' from decimal is an operator method")]
-    public void Conversions_from_decimal_in_a_setter_stay_declined(string call, string reason)
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Stock, x => db.Table<Item>().Count(y => y.Views == x.Stock)))", "'db.Table<Item>().Count(y => y.Views == x.Stock)' is a sub-query over 'Item' (a scalar sub-query at run time), which is not lowered at build time in a setter's value (the run-time path writes it)")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Stock, x => db.Table<Item>().Where(y => y.Views == x.Stock).Sum(y => y.Stock) + 1))", "is a sub-query over 'Item' (a scalar sub-query at run time), which is not lowered at build time in a setter's value")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Stock, x => x.Score > 1.5 ? 1 : 0))", "reads a comparison of double values, where a setter's ?: lowers only comparisons")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Stock, x => x.Price > 1.5m ? 1 : 0))", "where a setter's ?: lowers only comparisons")]
+    public void Conversions_from_decimal_sub_queries_and_other_conditionals_in_a_setter_stay_declined(string call, string reason)
     {
         var result = Run("public static int Q(MicroDbConnection db) => " + call + ";");
 
