@@ -126,6 +126,13 @@ public sealed partial class MicroDbGenerator
                 return new LoweredNode("val", MemberType: operation.Type?.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), Path: path);
             }
 
+            if (operation is IInvocationOperation && SubqueryReason(operation) is { } subquery)
+            {
+                // x => db.Table<Line>().Count(l => l.OrderId == x.Id): the run-time path writes it (its own binding of the inner values).
+                reason ??= subquery + " in a setter's value (the run-time path writes it)";
+                return null;
+            }
+
             switch (operation)
             {
                 case IBinaryOperation { OperatorKind: BinaryOperatorKind.Add, Type.SpecialType: SpecialType.System_String } concat:
@@ -178,18 +185,26 @@ public sealed partial class MicroDbGenerator
                         // (long)x.Count, x.Views - x.Stock, x.Score * x.Stock, x.Score + 1 with int? Score: the run time's
                         // TranslateConvert, CAST to REAL from an integer to a double, to INTEGER from a double to an integer,
                         // the operand itself between integers (and to or from a nullable of the same type).
+                        // An integer to decimal (x.Price * x.Count): the translator's setter rule, CAST to REAL (TrySetterDecimalConversion).
                         var from = ArithmeticFamily(conversion.Operand.Type);
                         var to = ArithmeticFamily(conversion.Type);
-                        if (from is null or "decimal" or "string" || to is null or "decimal" or "string")
+                        // decimal to decimal? (x.Price * rate + x.Bonus) has no operator method: the operand itself.
+                        var toDecimal = to == "decimal" && from is "int" or "long";
+                        if (from == "decimal" && to == "decimal")
                         {
-                            reason ??= from == "decimal" || to == "decimal"
-                                ? $"the conversion '{conversion.Syntax}' to or from decimal is an operator method in the expression tree, which the run-time translator does not translate either (it throws NotSupportedException)"
-                                : $"the conversion '{conversion.Syntax}' in a setter is not lowered at build time (only conversions between integer and floating-point values of the row are)";
+                            return Arithmetic(conversion.Operand, row, path, ref reason);
+                        }
+
+                        if (!toDecimal && (from is null or "decimal" or "string" || to is null or "decimal" or "string"))
+                        {
+                            reason ??= from == "decimal"
+                                ? $"the conversion '{conversion.Syntax}' from decimal is an operator method in the expression tree, which the run-time translator does not translate (it throws NotSupportedException; only an integer converted to decimal is)"
+                                : $"the conversion '{conversion.Syntax}' in a setter is not lowered at build time (only conversions between integer and floating-point values of the row, and from an integer to decimal, are)";
                             return null;
                         }
 
                         var operand = Arithmetic(conversion.Operand, row, path, ref reason);
-                        var cast = to == "double" && from != "double" ? "REAL" : from == "double" && to != "double" ? "INTEGER" : null;
+                        var cast = toDecimal || (to == "double" && from != "double") ? "REAL" : from == "double" && to != "double" ? "INTEGER" : null;
                         return operand is null || cast is null ? operand : new LoweredNode("cast", cast, Left: operand);
                     }
 

@@ -1,4 +1,5 @@
 using System.Reflection;
+using System.Runtime.CompilerServices;
 using MicroDb.Mapping;
 using MicroDb.Native;
 
@@ -98,7 +99,16 @@ internal sealed class EnumAccessor<TEntity> : MemberAccessor<TEntity>
             return DefaultBoxed;
         }
 
-        return _text!.TryRead(text, out var parsed) ? parsed : throw _text.ReadError(_columnName, _tableName, text);
+        if (_text!.TryRead(text, out var parsed))
+        {
+            return parsed;
+        }
+
+        // sqlite-net's format also reads the enum's number as text (its Enum.Parse does): EnumTextRule.TryReadSqliteNetNumber.
+        return typeof(TReader) == typeof(SqliteColumnReader) && Unsafe.As<TReader, SqliteColumnReader>(ref reader).SqliteNetFormat
+            && _text.TryReadSqliteNetNumber(text, out parsed)
+            ? parsed
+            : throw _text.ReadError(_columnName, _tableName, text);
     }
 
     public override object? GetBoxed(TEntity entity) => _property.GetValue(entity);

@@ -81,6 +81,22 @@ internal abstract class EnumTextRule<TValue>
         return false;
     }
 
+    /// <summary>
+    /// Under sqlite-net's storage format only: a stored text that is a number ("2", "-1"), which sqlite-net's reader takes
+    /// (it reads an enum stored by name with <c>Enum.Parse</c>), reads as that value, as the platform parses it. Rows
+    /// written by other code keep reading as they did with sqlite-net; MicroDb still writes only names.
+    /// </summary>
+    public bool TryReadSqliteNetNumber(string text, out TValue value)
+    {
+        if (!EnumTextNaming.IsName(text) && TryParseList(text, out value))
+        {
+            return true;
+        }
+
+        value = default!;
+        return false;
+    }
+
     /// <summary>The text stored for <paramref name="value"/>, or null when it has none (see the class's summary).</summary>
     public string? Write(TValue value)
     {

@@ -100,6 +100,9 @@ public readonly struct SqliteColumnReader : IColumnValueReader
     internal bool TryReadEnumText<TEnum>(int columnIndex, out TEnum value, out bool isNull)
         where TEnum : struct, Enum => _statement.TryReadEnumText(_ordinals[columnIndex], out value, out isNull);
 
+    /// <summary>Whether the statement reads by sqlite-net's storage format (an enum stored by name also reads its number's text there).</summary>
+    internal bool SqliteNetFormat => _statement.SqliteNetFormat;
+
     /// <summary>The text of column <paramref name="columnIndex"/> (for an error).</summary>
     internal string? ReadText(int columnIndex) => _statement.GetString(_ordinals[columnIndex]);
 

@@ -424,8 +424,14 @@ public sealed partial class SqliteStatement
             return true;
         }
 
-        return EnumText<TEnum>.Instance.TryRead(text, out value);
+        // sqlite-net reads an enum stored by name with Enum.Parse, which also takes the enum's number as text ("2"):
+        // under its storage format such a text reads as that value (compatibility: rows written by other code).
+        return EnumText<TEnum>.Instance.TryRead(text, out value)
+            || (_sqliteNet is not null && EnumText<TEnum>.Instance.TryReadSqliteNetNumber(text, out value));
     }
+
+    /// <summary>Whether this statement reads and binds by sqlite-net's storage format.</summary>
+    internal bool SqliteNetFormat => _sqliteNet is not null;
 
     private MicroDbException BadEnumText<TEnum>(int ordinal)
         where TEnum : struct, Enum => BadValue(ordinal, GetString(ordinal) ?? "", typeof(TEnum).Name);

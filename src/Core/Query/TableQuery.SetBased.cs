@@ -75,6 +75,9 @@ public sealed partial class TableQuery<T>
         var format = Connection.Storage;
         var args = new List<object?>();
         var assignments = new SqlAssignment[builder.Setters.Count];
+
+        // A setter's value may read a sub-query over another table of this connection (x => db.Table<Line>().Count(...)).
+        using var subqueries = SubqueryConnection.Enter(Connection);
         for (var i = 0; i < assignments.Length; i++)
         {
             var setter = builder.Setters[i];
@@ -130,7 +133,7 @@ public sealed partial class TableQuery<T>
                     throw new NotSupportedException(SqlSetBased.NotComputable(column.Name, column.Kind, lambda.ToString()));
                 }
 
-                var node = TranslationCache.Translate(_map.Table, format, lambda, TranslationKind.Value, args);
+                var node = TranslationCache.Translate(_map.Table, format, lambda, TranslationKind.Setter, args);
 
                 // MicroDb's format stores decimal as text. SQLite's arithmetic is REAL: written back as its text with 15
                 // significant digits, as a REAL is read into a decimal (sqlite-net's format stores the REAL itself).

@@ -69,7 +69,7 @@ internal sealed partial class SqlTranslator
     /// </summary>
     internal static Translation Translate(TableMapping table, StorageFormat format, LambdaExpression lambda, TranslationKind kind, bool record)
     {
-        var translator = new SqlTranslator(table, format, lambda) { _recording = record ? new Recording() : null };
+        var translator = new SqlTranslator(table, format, lambda) { _recording = record ? new Recording() : null, _setter = kind == TranslationKind.Setter };
         var node = kind switch
         {
             TranslationKind.Predicate => TranslatePredicate(translator),

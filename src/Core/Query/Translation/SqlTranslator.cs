@@ -153,6 +153,11 @@ internal sealed partial class SqlTranslator
     {
         if (u.Method is not null)
         {
+            if (TrySetterDecimalConversion(u) is { } setterDecimal)
+            {
+                return setterDecimal;
+            }
+
             throw Unsupported(u, $"the conversion operator '{u.Method.DeclaringType?.Name}.{u.Method.Name}' has no SQL translation");
         }
 

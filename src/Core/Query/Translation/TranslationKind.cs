@@ -11,4 +11,7 @@ internal enum TranslationKind
 
     /// <summary>A plain SQL value (the selector of sum(), avg() and the like).</summary>
     Value,
+
+    /// <summary>An ExecuteUpdate setter's value over the row: a value, with an integer converted to decimal as REAL.</summary>
+    Setter,
 }
