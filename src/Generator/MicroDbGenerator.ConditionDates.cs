@@ -107,7 +107,8 @@ public sealed partial class MicroDbGenerator
     private static partial class InterceptorEmitter
     {
         // The storage format the condition being written is for: null outside the conditions where date comparisons are
-        // lowered (one table's, a join's, a joined table's own and a grouping's Where), false MicroDb's, true sqlite-net's.
+        // lowered (one table's, a join's, a joined table's own and a grouping's Where, their sub-queries, HAVING and Count
+        // predicates, and a set-based write's Where), false MicroDb's, true sqlite-net's.
         private static bool? _datesPass;
 
         // Whether the pass wrote a date comparison, and whether MicroDb's format refused one (a DateTimeOffset).
