@@ -94,7 +94,7 @@ public class ReviewFix8bInterceptionTests
         Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
         Assert.That(result.GeneratedCodeProblems, Is.Empty, () => result.Describe(result.GeneratedCodeProblems));
         Assert.That(result.Sources[HintName], Does.Contain(" << 33)"));
-        Assert.That(result.Sources[HintName], Does.Not.Contain("(long)"));
+        Assert.That(result.Sources[HintName], Does.Not.Contain("((long)"));
     }
 
     [TestCase("db.Table<Item>().GroupBy(x => x.Team).Where(g => g.Count(x => x.At > since) > 2).Select(g => g.Key).ToList()")]
