@@ -46,8 +46,8 @@ public class ReviewFix8bInterceptionTests
 
         Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
         Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
-        Assert.That(result.Sources[HintName], Does.Not.Contain("ifnull(CAST(\"Weight\""));
-        Assert.That(result.Sources[HintName], Does.Not.Contain("ifnull(\"Weight\""));
+        Assert.That(result.Sources[HintName], Does.Not.Contain("ifnull(CAST(\\\"Weight\\\""));
+        Assert.That(result.Sources[HintName], Does.Not.Contain("ifnull(\\\"Weight\\\""));
     }
 
     [Test]
@@ -57,7 +57,7 @@ public class ReviewFix8bInterceptionTests
 
         Assert.That(result.Errors, Is.Empty, () => result.Describe(result.Errors));
         Assert.That(result.GeneratorDiagnostics, Is.Empty, () => result.Describe(result.GeneratorDiagnostics));
-        Assert.That(result.Sources[HintName], Does.Contain("ifnull(\"Weight\", 0)"));
+        Assert.That(result.Sources[HintName], Does.Contain("ifnull(\\\"Weight\\\", 0)"));
     }
 
     [TestCase("db.Table<Item>().Where(x => x.Score % 2 > 1).ToList()")]

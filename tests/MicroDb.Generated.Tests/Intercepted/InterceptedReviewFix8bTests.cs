@@ -111,7 +111,7 @@ public class InterceptedReviewFix8bTests : InterceptedTestBase
     }
 
     [Test]
-    [Ignore("Finding 2 (review 8b) is confirmed and not fixed: a non-nullable float column read inside a computed key or operand is not read as ifnull(col, 0) on either front end")]
+    [NUnit.Framework.Ignore("Finding 2 (review 8b) is confirmed and not fixed: a non-nullable float column read inside a computed key or operand is not read as ifnull(col, 0) on either front end")]
     public void A_computed_float_key_reads_a_stored_null_float_as_zero()
     {
         var rows = _db.Table<Fix8bRow>().GroupBy(x => x.Score + 1).Select(g => new { g.Key, N = g.Count() }).ToList();
@@ -121,7 +121,7 @@ public class InterceptedReviewFix8bTests : InterceptedTestBase
     }
 
     [Test]
-    [Ignore("Finding 2 (review 8b) is confirmed and not fixed: a condition over a computed float reads a stored NULL as a NULL sum, then 0")]
+    [NUnit.Framework.Ignore("Finding 2 (review 8b) is confirmed and not fixed: a condition over a computed float reads a stored NULL as a NULL sum, then 0")]
     public void A_condition_over_a_computed_float_reads_a_stored_null_float_as_zero()
     {
         var rows = _db.Table<Fix8bRow>().Where(x => x.Score + 1 > 0.5).Select(x => x.Id).ToList();
