@@ -328,15 +328,10 @@ public sealed partial class MicroDbGenerator
             }
 
             // The interpreter's integer arithmetic is signed 64-bit, narrowed (unchecked, in the projector) to the result's type.
-            var wide = binary.IsLifted ? "long?" : "long";
-            var type = TypeName(binary.Type!);
             if (shift is not null)
             {
-                // It shifts the 64-bit value by the count masked to 6 bits, where C# masks a 32-bit count to 5; a ulong it
-                // shifts as C# does (ulong arithmetic is C#'s there).
-                return IsUInt64(binary.LeftOperand.Type)
-                    ? "(" + left + " " + shift + " " + right + ")"
-                    : "((" + type + ")((" + wide + ")" + left + " " + shift + " " + right + "))";
+                // The interpreter masks the count by the shifted operand's width, as C# does (ExpressionInterpreter): C#'s own shift.
+                return "(" + left + " " + shift + " " + right + ")";
             }
 
             if (binary.IsLifted && op is "&" or "|" or "^" && IsBoolean(binary.LeftOperand.Type))
@@ -710,8 +705,6 @@ public sealed partial class MicroDbGenerator
 
         private static ITypeSymbol? Underlying(ITypeSymbol? type) =>
             type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable ? nullable.TypeArguments[0] : type;
-
-        private static bool IsUInt64(ITypeSymbol? type) => Underlying(type)?.SpecialType == SpecialType.System_UInt64;
 
         private static bool IsBoolean(ITypeSymbol? type) => Underlying(type)?.SpecialType == SpecialType.System_Boolean;
 

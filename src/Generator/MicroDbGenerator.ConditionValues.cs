@@ -247,7 +247,7 @@ public sealed partial class MicroDbGenerator
 
                             if (arithmetic.OperatorKind == BinaryOperatorKind.Remainder && family == "double")
                             {
-                                return Decline($"'{arithmetic.Syntax}' is a floating-point remainder, which SQLite computes on integers (not lowered at build time)");
+                                return Decline($"'{arithmetic.Syntax}' is {QueryReasons.FloatingRemainder} (the run time refuses it too)");
                             }
 
                             var op = arithmetic.OperatorKind switch

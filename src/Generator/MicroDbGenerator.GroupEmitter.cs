@@ -458,11 +458,24 @@ public sealed partial class MicroDbGenerator
         /// column; MicroDb's exact functions for a decimal's Sum/Average, a string's Min/Max, and the Min/Max of a decimal or
         /// DateTime, chosen by the column's order key under the storage format (<see cref="KeyTerm"/>).
         /// </summary>
+        /// <summary>Why a <c>g.Count(predicate)</c> whose predicate compares with values is not lowered in HAVING or an ordering (MDB0013).</summary>
+        internal const string CountWhereWithValuesReason =
+            "a Count(predicate) whose predicate compares with values (x => x.Qty > 1) is lowered at build time only in the grouping's result, "
+            + "not in a condition over the groups (Where after GroupBy) or an ordering of them";
+
         private static SqlExpression? AggregateSql(string aggregate, EntityModel model, bool sqliteNet, ref string? declined)
         {
             if (aggregate == "count")
             {
                 return SqlAggregates.CountAll();
+            }
+
+            if (aggregate == "countif:#")
+            {
+                // Count(predicate) comparing with values outside the grouping's result (a HAVING condition, an ordering): its
+                // values are bound only in the SELECT list (SelectedAggregate), so the run-time path runs it.
+                declined = CountWhereWithValuesReason;
+                return null;
             }
 
             if (aggregate.StartsWith("countif:", System.StringComparison.Ordinal))

@@ -260,7 +260,9 @@ public sealed partial class MicroDbGenerator
                     };
                     if (symbol is null)
                     {
-                        return Decline($"the operator of '{arithmetic.Syntax}' is not lowered over the groups at build time");
+                        return Decline(arithmetic.OperatorKind == BinaryOperatorKind.Remainder
+                            ? $"'{arithmetic.Syntax}' is {QueryReasons.FloatingRemainder} (the run time refuses it too)"
+                            : $"the operator of '{arithmetic.Syntax}' is not lowered over the groups at build time");
                     }
 
                     var left = Uses(arithmetic.LeftOperand) ? GroupsOperand(arithmetic.LeftOperand, path + "L") : GroupsValue(arithmetic.LeftOperand, path + "L");

@@ -496,9 +496,11 @@ public sealed partial class MicroDbGenerator
 
                 var reads = new List<MemberShape>();
                 var text = KeyText(conditional, parameter, reads, path);
-                if (conditional.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T })
+                if (conditional.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable
+                    && SqlStoredKeys.KeysFloatingBranches(nullable.TypeArguments[0].ContainingNamespace?.ToDisplayString() + "." + nullable.TypeArguments[0].MetadataName))
                 {
-                    // A nullable ?: keys each non-nullable float branch as that float (the run time's SqlTranslator.FloatingBranchKey).
+                    // A double?/float? ?: keys each non-nullable float branch as that float (the run time's SqlTranslator.FloatingBranchKey,
+                    // by the same rule: SqlStoredKeys.KeysFloatingBranches); a long? one choosing a converted float does not.
                     whenTrue = FloatingBranchKeyOf(whenTrue!, conditional.WhenTrue, parameter);
                     otherwise = FloatingBranchKeyOf(otherwise, conditional.WhenFalse!, parameter);
                 }

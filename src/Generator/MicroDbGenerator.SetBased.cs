@@ -154,6 +154,13 @@ public sealed partial class MicroDbGenerator
                             BinaryOperatorKind.Remainder when family is "int" or "long" => "%",
                             _ => null,
                         };
+                        if (b.OperatorKind == BinaryOperatorKind.Remainder && family is "double" or "decimal")
+                        {
+                            // The run time refuses it too (SqliteQueryDialect.RefusesArithmetic).
+                            reason ??= $"'{b.Syntax}' is {QueryReasons.FloatingRemainder} (the run time refuses it too)";
+                            return null;
+                        }
+
                         if (op is null || family is null or "string")
                         {
                             reason ??= $"the operator of '{b.Syntax}' is not lowered in a setter at build time";

@@ -27,4 +27,10 @@ internal static class QueryReasons
     /// <summary>A column compared with a value SQL computes from the row, which it stores differently (<c>StoredPairRules.ComputedStoredDifferently</c>).</summary>
     public static string StoredDifferentlyFromComputed(string member, string storage, string computed) =>
         $"member '{member}' is stored as {storage} (an enum by name), but '{computed}' is a number SQL computes from the row, so SQL cannot compare them as .NET does";
+
+    /// <summary>A <c>%</c> of <c>double</c>, <c>float</c> or <c>decimal</c> operands: SQLite's <c>%</c> converts both sides to integers (<c>7.5 % 2</c> is 1, .NET's 1.5).</summary>
+    public const string FloatingRemainder = "a floating-point remainder, which SQLite computes on integers";
+
+    /// <summary>Whether SQLite's <c>%</c> would compute a remainder of this result type otherwise than .NET (<see cref="FloatingRemainder"/>).</summary>
+    public static bool IsFloatingRemainderType(string? fullName) => fullName is "System.Double" or "System.Single" or "System.Decimal";
 }

@@ -5,7 +5,7 @@ namespace MicroDb.Generator.Tests;
 /// <summary>
 /// Computed projections the build-time front end now writes as the run time's interpreter computes them (issue 22):
 /// interpolated strings as the expression tree's string.Format, floating-point-to-integer conversions through a 64-bit
-/// value, shifts in 64 bits, ulong arithmetic as C#'s (the interpreter's now), a nullable bool's &amp; | ^ lifted as arithmetic.
+/// value, shifts as C#'s (the interpreter masks the count as C# does), ulong arithmetic as C#'s (the interpreter's now), a nullable bool's &amp; | ^ lifted as arithmetic.
 /// </summary>
 public class SelectMoreInterceptionTests
 {
@@ -50,7 +50,7 @@ public class SelectMoreInterceptionTests
     [TestCase("i => (long)i.Weight", "((long)(long)r.@Weight)")]
     [TestCase("i => (int?)i.Maybe", "((int?)(long?)r.@Maybe)")]
     [TestCase("i => (int)i.Price", "((int)r.@Price)")]
-    [TestCase("i => i.Qty << 33", "((int)((long)r.@Qty << 33))")]
+    [TestCase("i => i.Qty << 33", "(r.@Qty << 33)")]
     [TestCase("i => i.Big >> 1", "(r.@Big >> 1)")]
     [TestCase("i => i.Big / 3", "(r.@Big / 3UL)")]
     [TestCase("i => i.Big > 5", "(r.@Big > 5UL)")]

@@ -215,7 +215,7 @@ public class SetBasedInterceptionTests
     }
 
     [TestCase("db.Table<Item>().Take(3).Where(x => x.Stock > 1).ExecuteDelete()", "a condition after Take/Skip reads a sub-query")]
-    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Score, x => x.Score % 2))", "the operator of 'x.Score % 2' is not lowered in a setter")]
+    [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Score, x => x.Score % 2))", "'x.Score % 2' is a floating-point remainder, which SQLite computes on integers")]
     [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Score, x => (double)x.Price * 2))", "the conversion '(double)x.Price' from decimal is an operator method in the expression tree, which the run-time translator does not translate")]
     [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Name, x => x.Name + x.Score))", "concatenating 'x.Score' of type 'double' is not lowered at build time")]
     [TestCase("db.Table<Item>().ExecuteUpdate(s => s.Set(x => x.Name, x => x.Name.PadLeft(3)))", "'x.Name.PadLeft(3)' in a setter is not lowered at build time")]

@@ -584,6 +584,9 @@ internal sealed class ExpressionInterpreter
                 throw new OverflowException($"'{b}' overflows: int.MinValue divided by -1.");
             }
 
+            // C# masks a shift count by the shifted operand's width: 5 bits for int and uint, 6 for long (as the shift below does).
+            var shifted = Nullable.GetUnderlyingType(b.Left.Type) ?? b.Left.Type;
+            var count = (int)y & (shifted == typeof(int) || shifted == typeof(uint) ? 31 : 63);
             object result = b.NodeType switch
             {
                 ExpressionType.Add or ExpressionType.AddChecked => unchecked(x + y),
@@ -594,8 +597,8 @@ internal sealed class ExpressionInterpreter
                 ExpressionType.And => x & y,
                 ExpressionType.Or => x | y,
                 ExpressionType.ExclusiveOr => x ^ y,
-                ExpressionType.LeftShift => x << (int)y,
-                ExpressionType.RightShift => x >> (int)y,
+                ExpressionType.LeftShift => x << count,
+                ExpressionType.RightShift => x >> count,
                 ExpressionType.Equal => x == y,
                 ExpressionType.NotEqual => x != y,
                 ExpressionType.LessThan => x < y,

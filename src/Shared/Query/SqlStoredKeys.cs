@@ -42,6 +42,16 @@ internal static class SqlStoredKeys
     public static SqlExpression FloatingNotNull(SqlExpression value) => new SqlFunction("ifnull", value, SqlLiteral.Zero);
 
     /// <summary>
+    /// Whether a nullable <c>?:</c> key of this type (the nullable's underlying type, by its full name) keys each
+    /// non-nullable float branch that reads the row as <see cref="FloatingNotNull"/>: only a <c>double?</c> or <c>float?</c>
+    /// one (a floating key); a <c>long?</c> one choosing a converted float keeps the branch as it is. The run time's
+    /// <c>SqlTranslator.Key</c> and the generator's grouping keys (<c>MicroDbGenerator.Groups</c>, <c>ConditionalKey</c>) share it.
+    /// </summary>
+    /// <param name="underlyingFullName">The full name of the key's type without its nullable (<c>System.Double</c>).</param>
+    /// <returns>Whether its float branches are keyed as not null.</returns>
+    public static bool KeysFloatingBranches(string? underlyingFullName) => underlyingFullName is "System.Double" or "System.Single";
+
+    /// <summary>
     /// A decimal stored as exact invariant text (MicroDb's format), as text that sorts by value: a sign digit, then the
     /// integer part padded to 29 digits and the fraction to 28, each digit reversed (<c>'j' - d</c>) for a negative value.
     /// </summary>

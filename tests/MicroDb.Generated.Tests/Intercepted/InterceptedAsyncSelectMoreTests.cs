@@ -50,7 +50,7 @@ public class InterceptedAsyncSelectMoreTests
             Assert.That(count, Is.EqualTo(1));
             Assert.That(any, Is.False);
             Assert.That(texts, Is.EqualTo(new[] { "bolt/3?", "/-5?" }));
-            Assert.That(values, Is.EqualTo(new[] { new { Whole = 1410065408, Shift = 0, Half = ulong.MaxValue / 2, Both = (bool?)null }, new { Whole = -2, Shift = 0, Half = 2UL, Both = (bool?)false } }));
+            Assert.That(values, Is.EqualTo(new[] { new { Whole = 1410065408, Shift = 6, Half = ulong.MaxValue / 2, Both = (bool?)null }, new { Whole = -2, Shift = -10, Half = 2UL, Both = (bool?)false } }));
             Assert.That(first, Is.True);
         }
         finally

@@ -167,8 +167,9 @@ internal sealed partial class SqlTranslator
             case StoredKey.Floating when !ReadsNull(e):
                 // A non-nullable float reads a stored NULL (NaN when written) as 0; SQL treats it the same (lifted too).
                 return SqlStoredKeys.FloatingNotNull(Translate(e));
-            case StoredKey.Floating when StripConvert(e) is ConditionalExpression conditional && Uses(conditional.Test):
-                // A nullable ?: keys each non-nullable float branch as that float (its stored NULL is 0, not the null of the other branch).
+            case StoredKey.Floating or StoredKey.Direct when SqlStoredKeys.KeysFloatingBranches(Underlying(e.Type).FullName) && StripConvert(e) is ConditionalExpression conditional && Uses(conditional.Test):
+                // A double?/float? ?: keys each non-nullable float branch as that float (its stored NULL is 0, not the null of the
+                // other branch), by its type (not by the column its first branch reads), as the generator's grouping keys do.
                 return Group(new SqlCase(TranslateBoolean(conditional.Test), FloatingBranchKey(conditional.IfTrue), FloatingBranchKey(conditional.IfFalse)));
             case StoredKey.SqliteNetText or StoredKey.SqliteNetDecimal or StoredKey.TimeSpanText:
                 return SqliteNetKeyExpression(e, key);

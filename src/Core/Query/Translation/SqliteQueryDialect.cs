@@ -1,3 +1,4 @@
+using MicroDb.Mapping;
 using MicroDb.Query.Model;
 
 namespace MicroDb.Query;
@@ -34,7 +35,8 @@ internal sealed class SqliteQueryDialect : QueryDialect
     public override string? Refuses(QueryFeature feature) => null;
 
     /// <inheritdoc/>
-    public override string? RefusesArithmetic(Type type, SqlOperator op) => null;
+    public override string? RefusesArithmetic(Type type, SqlOperator op) =>
+        op == SqlOperator.Modulo && QueryReasons.IsFloatingRemainderType(type.FullName) ? QueryReasons.FloatingRemainder : null;
 
     /// <inheritdoc/>
     public override SqlExpression Ordinal(SqlExpression text) => text;
