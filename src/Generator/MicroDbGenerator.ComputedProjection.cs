@@ -58,6 +58,15 @@ public sealed partial class MicroDbGenerator
     /// path steps as the site's others) and cast back (<c>(int)c[0]</c>). Only what C# computes as the run time's
     /// ExpressionInterpreter does is lowered; anything else is declined with the reason (MDB0013).
     /// </summary>
+    /// <summary>
+    /// The next number for the pattern variables (<c>l&lt;n&gt;</c>, <c>r&lt;n&gt;</c>) a nullable bool's <c>&amp;</c>, <c>|</c> and
+    /// <c>^</c> declare: one per projector, so that no two of its elements declare the same name in its one lambda (CS0128).
+    /// </summary>
+    private sealed class TupleNames
+    {
+        public int Next;
+    }
+
     private sealed partial class ComputedElement
     {
         private readonly IParameterSymbol? _parameter;
@@ -337,7 +346,7 @@ public sealed partial class MicroDbGenerator
             if (binary.IsLifted && op is "&" or "|" or "^" && IsBoolean(binary.LeftOperand.Type))
             {
                 // The interpreter lifts a nullable bool's & | ^ as arithmetic: null when either side is null (C#'s false & null is false).
-                var n = (_tuples++).ToString(CultureInfo.InvariantCulture);
+                var n = (_tuples.Next++).ToString(CultureInfo.InvariantCulture);
                 return "((" + left + ", " + right + ") is ({ } l" + n + ", { } r" + n + ") ? (bool?)(l" + n + " " + op + " r" + n + ") : null)";
             }
 
@@ -369,8 +378,16 @@ public sealed partial class MicroDbGenerator
             return true;
         }
 
-        // The pattern variables of a nullable bool's operators, numbered so that nested ones do not share names.
-        private int _tuples;
+        // The pattern variables of a nullable bool's operators, numbered so that nested ones do not share names; shared by
+        // every computed element of one projector (a join's result makes one per member, in one lambda).
+        private TupleNames _tuples = new();
+
+        /// <summary>The numbering of the pattern variables this element writes (a join's result passes its projector's, shared by its elements).</summary>
+        public TupleNames Tuples
+        {
+            get => _tuples;
+            init => _tuples = value;
+        }
 
         /// <summary>
         /// An interpolated string: the compiler's expression tree calls <c>string.Format</c> with a composite format and the

@@ -134,14 +134,19 @@ public sealed partial class MicroDbGenerator
     private static partial class InterceptorEmitter
     {
         // Whether the chain being written may lower date parts and date pairs (one table's chain or a set-based write's Where).
+        [System.ThreadStatic]
         private static bool _datePartsPass;
 
         // The third pass: sqlite-net's format storing DateTime as text (the parts read at the text's positions).
+        [System.ThreadStatic]
         private static bool _dateTextPass;
 
         // What the passes wrote: a DateTime's part, a time part (Hour, Minute, Second), a pair of DateTime members.
+        [System.ThreadStatic]
         private static bool _dateTimeParts;
+        [System.ThreadStatic]
         private static bool _timeParts;
+        [System.ThreadStatic]
         private static bool _dateTimePairs;
 
         /// <summary>Whether <paramref name="node"/> compares a date part with a value or two date members.</summary>

@@ -109,13 +109,17 @@ public sealed partial class MicroDbGenerator
         // The storage format the condition being written is for: null outside the conditions where date comparisons are
         // lowered (one table's, a join's, a joined table's own and a grouping's Where, their sub-queries, HAVING and Count
         // predicates, and a set-based write's Where), false MicroDb's, true sqlite-net's.
+        [System.ThreadStatic]
         private static bool? _datesPass;
 
         // Whether the pass wrote a date comparison, and whether MicroDb's format refused one (a DateTimeOffset).
+        [System.ThreadStatic]
         private static bool _datesUsed;
+        [System.ThreadStatic]
         private static bool _microDbRefused;
 
         // The one-table site's Formats call when its SQL depends on the storage format (appended by EmitSite).
+        [System.ThreadStatic]
         private static string? _dateFormats;
 
         /// <summary>Whether <paramref name="node"/> compares a DateTime, DateTimeOffset or TimeSpan member with a value.</summary>
@@ -131,7 +135,7 @@ public sealed partial class MicroDbGenerator
             if (_datesPass is not { } sqliteNet || ReferenceEquals(values, _liftedValues))
             {
                 // A projection's sub-query binds its values before the others' (LiftedValue), by one list for both formats.
-                declined = $"the comparison of {type} member '{node.Member}' with a value is lowered in a Where of one table, a join or a grouping, their sub-queries, HAVING and Count(predicate) (not here, in a projection's sub-query or a set-based write)";
+                declined = $"the comparison of {type} member '{node.Member}' with a value is lowered in a Where of one table, a join or a grouping, their sub-queries, HAVING and Count(predicate), and a set-based write's Where (not here, in a projection's sub-query)";
                 return null;
             }
 

@@ -113,7 +113,7 @@ public sealed partial class MicroDbGenerator
                     return Fail($"the type of '{operation.Syntax}' is not accessible to generated code");
                 }
 
-                var rows = new ProjectorText(previous.Scope, tables, used, whole, left: BeforeRight?.Left ?? left);
+                var rows = new ProjectorText(previous.Scope, tables, used, whole, left: BeforeRight?.Left ?? left) { Tuples = Tuples };
                 if (rows.Text(body) is not { } text)
                 {
                     return Fail(rows.Reason ?? $"'{operation.Syntax}' (the rows before a RightJoin used whole) is not lowered at build time");

@@ -972,6 +972,12 @@ public sealed partial class MicroDbGenerator
             // tested present, where their members may be read from the columns.
             private readonly HashSet<int> _present = [];
 
+            /// <summary>
+            /// The numbering of the pattern variables the result's computed elements write (<see cref="ComputedElement.Tuples"/>):
+            /// one for all of them, shared with a projector whose text this one's embeds (<see cref="WholeBeforeRight"/>).
+            /// </summary>
+            public TupleNames Tuples { get; init; } = new();
+
             public string? Reason { get; private set; }
 
             /// <summary>
@@ -1205,7 +1211,10 @@ public sealed partial class MicroDbGenerator
                     return shape is RowShape or MissingShape
                         ? (true, Fail($"'{node.Syntax}' uses a joined row whole inside a computed element, which is not lowered at build time"))
                         : (true, Text(node));
-                });
+                })
+                {
+                    Tuples = Tuples, // one numbering for all the elements of this projector's lambda
+                };
                 return element.Emit(operation, "") ?? Fail(element.Reason ?? $"'{operation.Syntax}' is not lowered at build time");
             }
 

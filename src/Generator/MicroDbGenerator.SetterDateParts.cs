@@ -18,6 +18,7 @@ public sealed partial class MicroDbGenerator
     private static partial class QueryChains
     {
         // Whether Arithmetic is lowering a setter's value (a grouping key's computed parts do not lower date parts this way).
+        [System.ThreadStatic]
         private static bool _setterDateParts;
 
         /// <summary>
@@ -36,7 +37,9 @@ public sealed partial class MicroDbGenerator
     private static partial class InterceptorEmitter
     {
         // The setter being written is sqlite-net's (its DateTime stored as ticks), and whether the write wrote a date part.
+        [System.ThreadStatic]
         private static bool _setterSqliteNet;
+        [System.ThreadStatic]
         private static bool _setterDatePartsUsed;
 
         /// <summary>A setter's date part (<see cref="QueryChains"/>' <c>datepart</c> node) under the format being written.</summary>

@@ -125,11 +125,14 @@ public sealed partial class InterceptedSite
     /// <summary>
     /// The elements of the IN list at value <paramref name="index"/>, its length and its marker noted for <see cref="Sql"/>
     /// (the marker counts only the values bound under <paramref name="format"/>: a date value of the other format has none
-    /// in this run); null (the run-time path) for none, a null element, or a site with a text per storage format.
+    /// in this run); null (the run-time path) for none, a null element, or a run under sqlite-net's format on a site with
+    /// a text of its own for it (<see cref="SqlFor"/> expands the lists in <see cref="Sql"/> only, MicroDb's format's text,
+    /// which a decimal's spellings and a date condition beside them share).
     /// </summary>
     private ListValue? List(int index, object? value, StorageFormat format)
     {
-        if (value is not System.Collections.IEnumerable sequence || value is string || _sqliteNetSql is not null || _dateTextSql is not null)
+        if (value is not System.Collections.IEnumerable sequence || value is string
+            || format.Kind == StorageFormatKind.SqliteNet && (_sqliteNetSql is not null || _dateTextSql is not null))
         {
             return null;
         }

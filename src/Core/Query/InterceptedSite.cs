@@ -186,7 +186,19 @@ public sealed partial class InterceptedSite
                 : site.Where < (site.Having ? state.Havings : state.Wheres).Length ? (site.Having ? state.Havings : state.Wheres)[site.Where] : null;
             // A computed key's operand may be read as the translator makes it a slot (a trimmed text, a text part: TryReadOperand).
             object? value = null;
-            if (body is null || !(site.Key ? TryReadOperand(body, site.Path, out value) : TryRead(body, site.Path, out value)) || value is null || (value = Admitted(i, value, format)) is null)
+            if (body is null || !(site.Key ? TryReadOperand(body, site.Path, out value) : TryRead(body, site.Path, out value)))
+            {
+                return false;
+            }
+
+            if (value is null && site.Key && site.Member.Length == 0 && IsNullBranch(body, site.Path))
+            {
+                // A conditional key's null branch (x.On ? x.Score : (double?)null): the translator binds it as a null slot.
+                values.AddStored(null);
+                continue;
+            }
+
+            if (value is null || (value = Admitted(i, value, format)) is null)
             {
                 return false;
             }
@@ -386,6 +398,25 @@ public sealed partial class InterceptedSite
             _ => ExpressionInterpreter.EvaluateClosed(node),
         };
         return true;
+    }
+
+    /// <summary>
+    /// Whether the node at <paramref name="path"/> is a conditional's branch (the path's last step <c>t</c> or <c>f</c>) that
+    /// is the constant null (through conversions): the run-time translator writes such a branch as a slot bound to null.
+    /// </summary>
+    private static bool IsNullBranch(Expression body, string path)
+    {
+        if (path.Length == 0 || path[path.Length - 1] is not ('t' or 'f') || !TryNavigate(body, path, out var node))
+        {
+            return false;
+        }
+
+        while (node is UnaryExpression { NodeType: ExpressionType.Convert or ExpressionType.ConvertChecked, Method: null } convert)
+        {
+            node = convert.Operand;
+        }
+
+        return node is ConstantExpression { Value: null } or DefaultExpression;
     }
 
     /// <summary>The node at <paramref name="path"/> (conversions without a method looked through before each step).</summary>
